@@ -1,0 +1,92 @@
+public import Foundation
+
+/// The shared container directory every Strata executable uses: the Linux "app group".
+///
+/// Resolution order: `$STRATA_HOME`, else `$XDG_DATA_HOME/strata`, else
+/// `~/.local/share/strata`. ``prepare()`` creates it owner-only (mode 0700).
+public struct ContainerDirectory: Sendable, Hashable {
+    /// The environment variable that names the container directory outright.
+    public static let homeVariable = "STRATA_HOME"
+
+    /// The directory itself.
+    public let url: URL
+
+    /// A container directory at an explicit location (tests, tools).
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    /// Resolves the container directory from an environment (pass `ProcessInfo.processInfo.environment`).
+    ///
+    /// - Throws: ``CrossCuttingError`` (`noHomeDirectory`) when neither `STRATA_HOME`,
+    ///   `XDG_DATA_HOME` nor `HOME` is set; (`badEnvironment`) when one is set but relative.
+    public static func resolve(environment: [String: String]) throws -> ContainerDirectory {
+        if let home = nonEmpty(environment[homeVariable]) {
+            return ContainerDirectory(url: try absolute(home, variable: homeVariable))
+        }
+        if let xdg = nonEmpty(environment["XDG_DATA_HOME"]) {
+            let base = try absolute(xdg, variable: "XDG_DATA_HOME")
+            return ContainerDirectory(url: base.appendingPathComponent("strata", isDirectory: true))
+        }
+        if let home = nonEmpty(environment["HOME"]) {
+            let base = try absolute(home, variable: "HOME")
+            return ContainerDirectory(url: base.appendingPathComponent(".local/share/strata", isDirectory: true))
+        }
+        throw CrossCuttingError(
+            .noHomeDirectory,
+            "cannot place the Strata container directory: set \(homeVariable) (or XDG_DATA_HOME or HOME)"
+        )
+    }
+
+    /// The SQLite store shared by every executable.
+    public var storeURL: URL { url.appendingPathComponent(StrataConstants.storeFileName) }
+
+    /// The maildir-style inbox `strata-notifyd` drains.
+    public var inboxURL: URL { url.appendingPathComponent(StrataConstants.inboxFolderName, isDirectory: true) }
+
+    /// Whether the directory exists already (readers use this to avoid creating anything).
+    public var exists: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Creates the directory (and missing parents) with owner-only permissions, if needed.
+    ///
+    /// An existing directory is tightened to 0700 when it is group- or world-accessible.
+    /// - Throws: ``CrossCuttingError`` (`containerDirectory`) naming the path and the cause.
+    @discardableResult
+    public func prepare() throws -> ContainerDirectory {
+        try Self.makeOwnerOnlyDirectory(url)
+        return self
+    }
+
+    /// Creates `url` (and parents) as an owner-only directory, or tightens an existing one.
+    public static func makeOwnerOnlyDirectory(_ url: URL) throws {
+        let manager = FileManager.default
+        do {
+            if !manager.fileExists(atPath: url.path) {
+                try manager.createDirectory(
+                    at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            let attributes = try manager.attributesOfItem(atPath: url.path)
+            if let mode = attributes[.posixPermissions] as? NSNumber, mode.int16Value & 0o077 != 0 {
+                try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+            }
+        } catch {
+            throw CrossCuttingError(
+                .containerDirectory, "cannot create the directory \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    private static func absolute(_ path: String, variable: String) throws -> URL {
+        guard path.hasPrefix("/") else {
+            throw CrossCuttingError(.badEnvironment, "\(variable)=\(path) must be an absolute path")
+        }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+}

@@ -1,0 +1,48 @@
+/// The one error type of `StrataData`: a code to match on and a message naming what was wrong.
+///
+/// Messages name the type, key or file involved and what was expected, so a host can print
+/// `error.description` as its one line on standard error.
+public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// A value-object type was used before ``ValueObjectStore/register(_:)``.
+        public static let notRegistered = Code(name: "notRegistered")
+        /// A value-object schema is invalid (bad type or key name, duplicate key, …).
+        public static let invalidSchema = Code(name: "invalidSchema")
+        /// A query names a key the type does not have.
+        public static let unknownKey = Code(name: "unknownKey")
+        /// A query or stored value has the wrong type for its key.
+        public static let typeMismatch = Code(name: "typeMismatch")
+        /// A query is malformed (bad page, like on a number, …).
+        public static let invalidQuery = Code(name: "invalidQuery")
+        /// An object with an id was saved or deleted but no such object is stored.
+        public static let notFound = Code(name: "notFound")
+        /// A save would store a second object with the same value of a unique key.
+        public static let duplicate = Code(name: "duplicate")
+        /// A write was attempted on a store opened read-only.
+        public static let readOnly = Code(name: "readOnly")
+        /// The store file was written by a newer Strata, or its schema cannot be migrated.
+        public static let incompatibleStore = Code(name: "incompatibleStore")
+        /// SQLite reported an error (the message carries SQLite's own text and the file).
+        public static let sqlite = Code(name: "sqlite")
+        /// The store file or its directory cannot be opened.
+        public static let cannotOpen = Code(name: "cannotOpen")
+        /// A test double was called in a way its test did not allow (StrataDataTesting).
+        public static let unexpectedCall = Code(name: "unexpectedCall")
+        public var description: String { name }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// A readable sentence naming what was wrong and what was expected.
+    public let message: String
+
+    /// Creates an error with a code and a readable message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

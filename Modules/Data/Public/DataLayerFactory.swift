@@ -1,0 +1,47 @@
+import Foundation
+public import Logging
+public import StrataCrossCutting
+
+/// The one public way to obtain a data layer: the seed article's `DataLayerFactory`, with
+/// explicit arguments instead of hidden globals.
+///
+/// Implementations stay `internal` to `StrataData`; hosts (composition roots) are the only
+/// code that picks one. Tests get doubles through `StrataDataTesting`'s extension of this
+/// factory (`DataLayerFactory.inMemory()`).
+public enum DataLayerFactory {
+    /// The shared SQLite store in `container`, opened for reading and writing.
+    ///
+    /// Creates the container directory (owner-only) and the store file when missing. The store
+    /// runs in WAL mode with immediate write transactions and a busy timeout, so several
+    /// processes can write at once without "database is locked" errors.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the file, `incompatibleStore` when the file
+    ///   was written by a newer Strata.
+    public static func live(container: ContainerDirectory, logger: Logger) throws -> any DataLayer {
+        do {
+            try container.prepare()
+        } catch {
+            throw DataError(.cannotOpen, "\(error)")
+        }
+        let store = try SQLiteStore(url: container.storeURL, mode: .readWrite, logger: logger)
+        return LiveDataLayer(store: store, isWritable: true, location: container.storeURL.path)
+    }
+
+    /// The shared store opened read-only, or `nil` when there is no store yet.
+    ///
+    /// Never creates the directory or the file and never migrates; registering a type only
+    /// checks its table, and a type whose table does not exist yet reads as empty.
+    public static func readOnly(container: ContainerDirectory, logger: Logger) throws -> (any DataLayer)? {
+        let url = container.storeURL
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let store = try SQLiteStore(url: url, mode: .readOnly, logger: logger)
+        return LiveDataLayer(store: store, isWritable: false, location: url.path)
+    }
+}
+
+/// The live data layer: a SQLite-backed store.
+struct LiveDataLayer: DataLayer {
+    let store: any ValueObjectStore
+    let isWritable: Bool
+    let location: String
+}

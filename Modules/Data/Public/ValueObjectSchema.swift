@@ -1,0 +1,70 @@
+/// What the store keeps of a value-object type: its name, its fields and its indexes.
+///
+/// The type name becomes the table name and each field key a column; both must be ASCII
+/// identifiers (`[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters), which registration checks.
+/// `objectId` is reserved for the id column.
+public struct ValueObjectSchema<Object: ValueObject>: Sendable {
+    /// The type's name: its table name and the name used in every error message.
+    public let typeName: String
+    /// The stored fields, in column order.
+    public let fields: [Field]
+    /// Keys that get an index because queries filter or sort on them.
+    public let indexedKeys: [String]
+    /// Keys whose value may be stored at most once in the table (a unique index).
+    public let uniqueKeys: [String]
+
+    /// Describes a value-object type.
+    ///
+    /// - Parameters:
+    ///   - typeName: the table name, an ASCII identifier.
+    ///   - fields: each stored field, made with ``Field/field(_:_:)``.
+    ///   - indexed: keys to index for queries.
+    ///   - unique: keys whose values must be unique; saving a second object with the same
+    ///     value fails with ``DataError/Code/duplicate``.
+    public init(_ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = []) {
+        self.typeName = typeName
+        self.fields = fields
+        self.indexedKeys = indexed
+        self.uniqueKeys = unique
+    }
+
+    /// One stored field: a key, its declared type, and how to read and write it.
+    public struct Field: Sendable {
+        /// The key: the column name and the name queries use.
+        public let key: String
+        /// The declared type.
+        public let type: FieldType
+        /// Whether the field may hold null (an `Optional` property).
+        public let isNullable: Bool
+        let read: @Sendable (Object) -> FieldValue
+        let write: @Sendable (inout Object, FieldValue) -> Bool
+
+        /// A field stored under `key`, read from and written to `keyPath`.
+        public static func field<Value: FieldValueConvertible>(
+            _ key: String, _ keyPath: any WritableKeyPath<Object, Value> & Sendable
+        ) -> Field {
+            Field(
+                key: key,
+                type: Value.fieldType,
+                isNullable: Value.isNullable,
+                read: { $0[keyPath: keyPath].fieldValue },
+                write: { object, stored in
+                    guard let value = Value(fieldValue: stored) else { return false }
+                    object[keyPath: keyPath] = value
+                    return true
+                }
+            )
+        }
+
+        /// This field's value in `object`.
+        public func value(in object: Object) -> FieldValue { read(object) }
+
+        /// Sets this field of `object` from a stored value; `false` when the value has the wrong type.
+        public func assign(_ value: FieldValue, to object: inout Object) -> Bool { write(&object, value) }
+    }
+
+    /// The field stored under `key`, or `nil`.
+    public func field(forKey key: String) -> Field? {
+        fields.first { $0.key == key }
+    }
+}

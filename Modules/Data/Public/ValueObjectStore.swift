@@ -1,0 +1,53 @@
+/// The value-object store: the seed's `APEntityManager` and `APObject` operations.
+///
+/// Every operation has a blocking form (here) and an `async` form of the same name (in the
+/// extension below) that runs the blocking one off the caller's thread — the seed's
+/// `saveObject:` and `saveWithBlock:`.
+///
+/// Obtain one from ``DataLayerFactory`` (a SQLite file) or from `StrataDataTesting`
+/// (an in-memory double); never construct an implementation directly.
+public protocol ValueObjectStore: Sendable {
+    /// Registers a type: creates its table and indexes, or migrates the table when the
+    /// schema gained fields. On a read-only store, only checks what is there.
+    ///
+    /// - Throws: ``DataError`` `invalidSchema` for a bad name or key, `incompatibleStore`
+    ///   when a stored column has another type than the schema says.
+    func register<Object: ValueObject>(_ type: Object.Type) throws
+
+    /// Saves one object: inserts it when `objectId` is `nil` (giving it a new id), updates it
+    /// otherwise. Returns the object as saved, with its id.
+    ///
+    /// - Throws: ``DataError`` `notFound` when updating an id that is not stored, `duplicate`
+    ///   when a unique key's value is taken, `readOnly` on a read-only store.
+    func save<Object: ValueObject>(_ object: Object) throws -> Object
+
+    /// Saves a list of objects in one transaction: all are saved or none is.
+    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object]
+
+    /// The object of this type with this id, or `nil`.
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object?
+
+    /// Deletes one object by its id. Returns whether something was deleted.
+    ///
+    /// - Throws: ``DataError`` `notFound` when the object has no id (it was never saved).
+    @discardableResult
+    func delete<Object: ValueObject>(_ object: Object) throws -> Bool
+
+    /// Deletes a list of objects in one transaction. Returns how many were deleted.
+    @discardableResult
+    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int
+
+    /// Deletes every object of a type (physically, locally). Returns how many were deleted.
+    ///
+    /// - Important: this empties the table; there is no undo.
+    @discardableResult
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int
+
+    /// The objects matching a query, sorted and paged as it says.
+    ///
+    /// - Throws: ``DataError`` `unknownKey`, `typeMismatch` or `invalidQuery` naming the key.
+    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object]
+
+    /// How many objects match a query's conditions (its paging is ignored).
+    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int
+}

@@ -1,0 +1,66 @@
+public import Foundation
+public import StrataData
+
+/// A case report: one patient's case, as in the AppPot sample (seed `003_*`).
+public struct CaseReport: ValueObject, Hashable, Codable {
+    public var objectId: String?
+    /// The patient's name. Sensitive: encrypted at rest once the store supports it.
+    public var patientName: String = ""
+    /// The patient's age in years (0…150).
+    public var age: Int = 0
+    /// The patient's gender.
+    public var gender: Gender = .unspecified
+    /// Whether the case needs follow-ups.
+    public var isFollow: Bool = false
+    /// Free text.
+    public var memo: String = ""
+    /// When the report was first saved.
+    public var createdAt: Date = Date(timeIntervalSince1970: 0)
+    /// When the report was last changed.
+    public var updatedAt: Date = Date(timeIntervalSince1970: 0)
+
+    /// An empty report (every field at its default).
+    public init() {}
+
+    /// The stored fields; `patientName` and `createdAt` are indexed for search and listing.
+    public static let schema = ValueObjectSchema<CaseReport>(
+        "CaseReport",
+        fields: [
+            .field("patientName", \.patientName),
+            .field("age", \.age),
+            .field("gender", \.gender),
+            .field("isFollow", \.isFollow),
+            .field("memo", \.memo),
+            .field("createdAt", \.createdAt),
+            .field("updatedAt", \.updatedAt),
+        ],
+        indexed: ["patientName", "createdAt"]
+    )
+}
+
+/// A patient's gender, stored as an integer as in the AppPot sample.
+public enum Gender: Int, Sendable, Hashable, Codable, CaseIterable, FieldValueConvertible {
+    case unspecified = 0, male = 1, female = 2, other = 3
+
+    /// The lowercase name used on the command line and in JSON (`female`).
+    public var name: String { String(describing: self) }
+
+    /// Reads a name (`female`) or a number (`2`); `nil` for anything else.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        if let match = Gender.allCases.first(where: { $0.name == lowered }) {
+            self = match
+        } else if let number = Int(name), let match = Gender(rawValue: number) {
+            self = match
+        } else {
+            return nil
+        }
+    }
+
+    public static var fieldType: FieldType { .integer }
+    public var fieldValue: FieldValue { .integer(Int64(rawValue)) }
+    public init?(fieldValue: FieldValue) {
+        guard let number = Int(fieldValue: fieldValue), let gender = Gender(rawValue: number) else { return nil }
+        self = gender
+    }
+}

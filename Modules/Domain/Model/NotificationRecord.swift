@@ -1,0 +1,55 @@
+public import Foundation
+public import StrataData
+
+/// A notification as recorded in the shared store: recorded once per notification id.
+public struct NotificationRecord: ValueObject, Hashable, Codable {
+    public var objectId: String?
+    /// The sender's id of the notification; unique in the store (re-delivery is harmless).
+    public var notificationId: String = ""
+    /// The kind, e.g. `follow-up-due` or `message`.
+    public var kind: String = ""
+    /// The title to show (enriched for follow-up-due notifications).
+    public var title: String = ""
+    /// The body to show (enriched for follow-up-due notifications).
+    public var body: String = ""
+    /// The case report the notification points to, if any.
+    public var reportId: String? = nil
+    /// The follow-up the notification points to, if any.
+    public var followUpId: String? = nil
+    /// The patient's name, filled in by enrichment.
+    public var patientName: String? = nil
+    /// The follow-up's due date, filled in by enrichment.
+    public var dueDate: Date? = nil
+    /// When the sender sent it, if it said.
+    public var sentAt: Date? = nil
+    /// When it was recorded.
+    public var receivedAt: Date = Date(timeIntervalSince1970: 0)
+    /// Whether enrichment through the domain succeeded (else the original content is kept).
+    public var isEnriched = false
+    /// Whether a person has read it.
+    public var isRead = false
+
+    /// An empty record (every field at its default).
+    public init() {}
+
+    /// The stored fields; `notificationId` is unique, `isRead` indexed for the unread count.
+    public static let schema = ValueObjectSchema<NotificationRecord>(
+        "NotificationRecord",
+        fields: [
+            .field("notificationId", \.notificationId),
+            .field("kind", \.kind),
+            .field("title", \.title),
+            .field("body", \.body),
+            .field("reportId", \.reportId),
+            .field("followUpId", \.followUpId),
+            .field("patientName", \.patientName),
+            .field("dueDate", \.dueDate),
+            .field("sentAt", \.sentAt),
+            .field("receivedAt", \.receivedAt),
+            .field("isEnriched", \.isEnriched),
+            .field("isRead", \.isRead),
+        ],
+        indexed: ["isRead", "receivedAt"],
+        unique: ["notificationId"]
+    )
+}

@@ -1,0 +1,26 @@
+/// Use cases on notifications: the notification-service extension's business logic.
+public protocol NotificationService: Sendable {
+    /// Enriches `notification` through the domain (a `follow-up-due` naming a report gets the
+    /// patient and due date; when enrichment fails the original content is kept) and records
+    /// it, once per notification id.
+    ///
+    /// - Returns: `.recorded` with the stored record, or `.duplicate` with the record already
+    ///   stored under that id (nothing is written then).
+    func record(_ notification: IncomingNotification) throws -> RecordOutcome
+
+    /// Recorded notifications, newest first; only unread ones when `unreadOnly`.
+    func list(unreadOnly: Bool) throws -> [NotificationRecord]
+
+    /// Marks the notification with this notification id read; returns it.
+    ///
+    /// - Throws: ``DomainError`` `notFound` naming the id.
+    func markRead(notificationId: String) throws -> NotificationRecord
+}
+
+/// What ``NotificationService/record(_:)`` did.
+public enum RecordOutcome: Sendable, Hashable {
+    /// The notification was new and is now stored.
+    case recorded(NotificationRecord)
+    /// A notification with this id was stored before; nothing changed.
+    case duplicate(NotificationRecord)
+}

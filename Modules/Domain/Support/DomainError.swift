@@ -1,0 +1,29 @@
+/// The one error type of `StrataDomain`: a code and a message naming the field or id.
+public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// A field has a value the domain does not accept; the message names it.
+        public static let invalidInput = Code(name: "invalidInput")
+        /// No object with the given id exists; the message names it.
+        public static let notFound = Code(name: "notFound")
+        /// A notification document is malformed; the message says where and what was expected.
+        public static let malformedNotification = Code(name: "malformedNotification")
+        /// The data layer failed; the message carries its message.
+        public static let storage = Code(name: "storage")
+        public var description: String { name }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// A readable sentence naming what was wrong and what was expected.
+    public let message: String
+
+    /// Creates an error with a code and a readable message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,85 @@
+/// Use cases on case reports.
+public protocol CaseReportService: Sendable {
+    /// Validates and saves a new report; returns it with its id.
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming the field (empty patient name, age
+    ///   outside 0…150).
+    func add(_ draft: CaseReportDraft) throws -> CaseReport
+
+    /// Applies the set fields of `change` to report `id`; returns the saved report.
+    ///
+    /// - Throws: ``DomainError`` `notFound` naming the id, `invalidInput` naming the field.
+    func update(id: String, _ change: CaseReportChange) throws -> CaseReport
+
+    /// The report with this id.
+    ///
+    /// - Throws: ``DomainError`` `notFound` naming the id.
+    func get(id: String) throws -> CaseReport
+
+    /// Reports, newest first, one page at a time.
+    func list(_ page: PageRequest) throws -> [CaseReport]
+
+    /// Reports whose patient name or memo contains `text` (case-insensitive), newest first.
+    func search(_ text: String, _ page: PageRequest) throws -> [CaseReport]
+
+    /// Deletes report `id` and its follow-ups.
+    ///
+    /// - Throws: ``DomainError`` `notFound` naming the id.
+    func delete(id: String) throws
+}
+
+/// The fields of a new case report.
+public struct CaseReportDraft: Sendable, Hashable {
+    public var patientName: String
+    public var age: Int
+    public var gender: Gender
+    public var isFollow: Bool
+    public var memo: String
+
+    /// A draft with every field given.
+    public init(patientName: String, age: Int, gender: Gender = .unspecified, isFollow: Bool = false, memo: String = "") {
+        self.patientName = patientName
+        self.age = age
+        self.gender = gender
+        self.isFollow = isFollow
+        self.memo = memo
+    }
+}
+
+/// A change to a case report: each non-`nil` field replaces the stored one.
+public struct CaseReportChange: Sendable, Hashable {
+    public var patientName: String?
+    public var age: Int?
+    public var gender: Gender?
+    public var isFollow: Bool?
+    public var memo: String?
+
+    /// A change setting the given fields.
+    public init(patientName: String? = nil, age: Int? = nil, gender: Gender? = nil, isFollow: Bool? = nil, memo: String? = nil) {
+        self.patientName = patientName
+        self.age = age
+        self.gender = gender
+        self.isFollow = isFollow
+        self.memo = memo
+    }
+
+    /// Whether the change sets nothing.
+    public var isEmpty: Bool {
+        patientName == nil && age == nil && gender == nil && isFollow == nil && memo == nil
+    }
+}
+
+/// Which page of a listing to return: `size` items, page `index` counting from 1.
+public struct PageRequest: Sendable, Hashable {
+    public var size: Int
+    public var index: Int
+
+    /// A page of `size` items (default 50), page `index` (default 1).
+    public init(size: Int = 50, index: Int = 1) {
+        self.size = size
+        self.index = index
+    }
+
+    /// The first page of 50.
+    public static let first = PageRequest()
+}

@@ -1,0 +1,63 @@
+public import Foundation
+
+/// Use cases on follow-ups.
+public protocol FollowUpService: Sendable {
+    /// Validates and saves a new follow-up for an existing report; returns it with its id.
+    ///
+    /// - Throws: ``DomainError`` `notFound` when the report does not exist, `invalidInput`
+    ///   naming the field (blood pressure outside 0…300, min above max).
+    func schedule(_ draft: FollowUpDraft) throws -> FollowUp
+
+    /// Follow-ups, by date; only those of `reportID` when given.
+    func list(reportID: String?) throws -> [FollowUp]
+
+    /// Follow-ups not yet done whose date falls in `interval` (start inclusive, end
+    /// exclusive), by date, each with its report.
+    func due(in interval: DateInterval) throws -> [DueFollowUp]
+
+    /// Follow-ups not yet done due today (by the domain's clock), by date.
+    func dueToday() throws -> [DueFollowUp]
+
+    /// Follow-ups not yet done whose date is before today, by date.
+    func overdue() throws -> [DueFollowUp]
+
+    /// Marks follow-up `id` done; returns it.
+    ///
+    /// - Throws: ``DomainError`` `notFound` naming the id.
+    func complete(id: String) throws -> FollowUp
+}
+
+/// The fields of a new follow-up.
+public struct FollowUpDraft: Sendable, Hashable {
+    public var caseReportID: String
+    public var date: Date
+    public var maxBloodPressure: Double?
+    public var minBloodPressure: Double?
+    public var medications: Set<String>
+    public var memo: String
+
+    /// A draft; `medications` holds ``Medication`` raw values (`ace`, `arb`, …).
+    public init(
+        caseReportID: String, date: Date, maxBloodPressure: Double? = nil, minBloodPressure: Double? = nil,
+        medications: Set<String> = [], memo: String = ""
+    ) {
+        self.caseReportID = caseReportID
+        self.date = date
+        self.maxBloodPressure = maxBloodPressure
+        self.minBloodPressure = minBloodPressure
+        self.medications = medications
+        self.memo = memo
+    }
+}
+
+/// A follow-up that is due, with the report it belongs to (`nil` if the report is gone).
+public struct DueFollowUp: Sendable, Hashable {
+    public var followUp: FollowUp
+    public var report: CaseReport?
+
+    /// Pairs a follow-up with its report.
+    public init(followUp: FollowUp, report: CaseReport?) {
+        self.followUp = followUp
+        self.report = report
+    }
+}

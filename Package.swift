@@ -1,0 +1,169 @@
+// swift-tools-version: 6.1
+// Strata — one monorepo, several Linux executables on shared layers.
+// Layers (arrows point down only): hosts → apps kits → Domain → Data → CrossCutting.
+// Architecture.md explains the rule; Tests/ArchitectureTests enforces it.
+import PackageDescription
+
+/// One settings list for every target: Swift 6 mode plus the three upcoming features.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let log: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "strata-host", targets: ["strata-host"]),
+        .executable(name: "strata-status", targets: ["strata-status"]),
+        .executable(name: "strata-notifyd", targets: ["strata-notifyd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - Cross-cutting layer
+        .target(
+            name: "StrataCrossCutting",
+            dependencies: [log],
+            path: "Modules/CrossCutting",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataCrossCuttingTests",
+            dependencies: ["StrataCrossCutting", log],
+            path: "Tests/CrossCuttingTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Data layer
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "StrataData",
+            dependencies: ["StrataCrossCutting", "CSQLite", log],
+            path: "Modules/Data",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataDataTests",
+            dependencies: ["StrataData", "StrataCrossCutting", log],
+            path: "Tests/DataTests",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataDataTesting",
+            dependencies: ["StrataData"],
+            path: "Modules/DataTesting",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataDataTestingTests",
+            dependencies: ["StrataDataTesting", "StrataData"],
+            path: "Tests/DataTestingTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Domain layer
+        .target(
+            name: "StrataDomain",
+            dependencies: ["StrataData", "StrataCrossCutting"],
+            path: "Modules/Domain",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataDomainTests",
+            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", log],
+            path: "Tests/DomainTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Presentation layer: one kit per host (the tested logic) and the thin hosts
+        .target(
+            name: "StrataHostKit",
+            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser, log],
+            path: "Modules/Apps/HostKit",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataHostKitTests",
+            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting"],
+            path: "Tests/HostKitTests",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataStatusKit",
+            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser],
+            path: "Modules/Apps/StatusKit",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataStatusKitTests",
+            dependencies: ["StrataStatusKit", "StrataDomain"],
+            path: "Tests/StatusKitTests",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataNotifyKit",
+            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser, log],
+            path: "Modules/Apps/NotifyKit",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataNotifyKitTests",
+            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", log],
+            path: "Tests/NotifyKitTests",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-host",
+            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            path: "Hosts/strata-host",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-status",
+            dependencies: ["StrataStatusKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            path: "Hosts/strata-status",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-notifyd",
+            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            path: "Hosts/strata-notifyd",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Whole-system checks: child processes and the layering rule
+        .testTarget(
+            name: "StrataIntegrationTests",
+            dependencies: ["strata-host", "strata-status", "strata-notifyd"],
+            path: "Tests/IntegrationTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataArchitectureTests",
+            dependencies: [],
+            path: "Tests/ArchitectureTests",
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
+        .executableTarget(
+            name: "strata-bench-store",
+            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite"],
+            path: "Benchmarks/StoreInsert",
+            swiftSettings: strictSettings
+        ),
+    ]
+)
