@@ -56,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTests",
-            dependencies: ["StrataData", "StrataCrossCutting", log],
+            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
             path: "Tests/DataTests",
             swiftSettings: strictSettings
         ),

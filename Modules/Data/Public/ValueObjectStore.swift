@@ -1,8 +1,8 @@
 /// The value-object store: the seed's `APEntityManager` and `APObject` operations.
 ///
-/// Every operation has a blocking form (here) and an `async` form of the same name (in the
-/// extension below) that runs the blocking one off the caller's thread — the seed's
-/// `saveObject:` and `saveWithBlock:`.
+/// Every operation has a blocking form (here) and an `async` form reached through
+/// ``async`` (``AsyncValueObjectStore``) that runs the blocking one off the caller's
+/// thread — the seed's `saveObject:` and `saveWithBlock:`.
 ///
 /// Obtain one from ``DataLayerFactory`` (a SQLite file) or from `StrataDataTesting`
 /// (an in-memory double); never construct an implementation directly.

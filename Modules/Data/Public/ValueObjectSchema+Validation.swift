@@ -1,0 +1,48 @@
+extension ValueObjectSchema {
+    /// The longest type name or key accepted.
+    static var maximumNameLength: Int { 64 }
+
+    /// Checks names, duplicates and index keys; every store runs this on registration.
+    ///
+    /// - Throws: ``DataError`` `invalidSchema` naming the type and the offending key.
+    @_spi(Testing) public func validate() throws {
+        guard Self.isIdentifier(typeName), !typeName.hasPrefix("_") else {
+            throw DataError(
+                .invalidSchema,
+                "value-object type name '\(typeName)' is not allowed; expected an ASCII identifier "
+                    + "([A-Za-z][A-Za-z0-9_]*, at most \(Self.maximumNameLength) characters)")
+        }
+        guard !fields.isEmpty else {
+            throw DataError(.invalidSchema, "\(typeName) has no fields; list at least one with .field(_:_:)")
+        }
+        var seen: Set<String> = []
+        for field in fields {
+            guard Self.isIdentifier(field.key) else {
+                throw DataError(
+                    .invalidSchema,
+                    "\(typeName): key '\(field.key)' is not allowed; expected an ASCII identifier "
+                        + "([A-Za-z_][A-Za-z0-9_]*, at most \(Self.maximumNameLength) characters)")
+            }
+            guard field.key.lowercased() != "objectid" else {
+                throw DataError(.invalidSchema, "\(typeName): key 'objectId' is reserved for the object's id")
+            }
+            guard seen.insert(field.key.lowercased()).inserted else {
+                throw DataError(.invalidSchema, "\(typeName): key '\(field.key)' is listed twice")
+            }
+        }
+        for key in indexedKeys + uniqueKeys where field(forKey: key) == nil {
+            throw DataError(
+                .invalidSchema, "\(typeName): index key '\(key)' is not a field; expected one of: \(keyList)")
+        }
+    }
+
+    /// The keys, for error messages.
+    var keyList: String { fields.map(\.key).joined(separator: ", ") }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.count <= maximumNameLength else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 }
+        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+        return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || isDigit($0) }
+    }
+}

@@ -1,0 +1,108 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: opening with the multi-process settings, statements, transactions.
+///
+/// Not thread-safe by itself: ``SQLiteStore`` only touches it while holding its mutex, and the
+/// connection is opened with `SQLITE_OPEN_NOMUTEX` for that reason.
+final class SQLiteConnection {
+    enum Access { case readWrite, readOnly }
+
+    /// How long a writer waits for another process's write transaction before giving up.
+    static let busyTimeoutMilliseconds: Int32 = 15_000
+
+    let path: String
+    let access: Access
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (and for `.readWrite` creates) the database at `path`.
+    init(path: String, access: Access) throws {
+        self.path = path
+        self.access = access
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
+        flags |= access == .readWrite ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let opened { sqlite3_close_v2(opened) }
+            throw DataError(.cannotOpen, "cannot open the store \(path): \(reason)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL without results (DDL, pragmas, transaction control).
+    func execute(_ sql: String) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, doing: sql) }
+    }
+
+    /// A prepared statement for `sql`, reused across calls (reset and unbound when handed out).
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else { throw error(code, doing: sql) }
+        if statements.count >= 256 { statements.removeAll() }
+        let statement = SQLiteStatement(handle: prepared, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front (waiting
+    /// up to the busy timeout), so no write can fail half-way with "database is locked".
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard access == .readWrite else {
+            throw DataError(.readOnly, "the store \(path) is open read-only; writes are not allowed")
+        }
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Reads one integer (a pragma or `count(*)`).
+    func integer(_ sql: String) throws -> Int64 {
+        let statement = try statement(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    /// Maps an SQLite result code into a ``DataError`` naming the file and the SQL's verb.
+    func error(_ code: Int32, doing sql: String) -> DataError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch code & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return DataError(
+                .sqlite, "the store \(path) stayed busy for \(Self.busyTimeoutMilliseconds / 1000) s: \(message)")
+        case SQLITE_READONLY:
+            return DataError(.readOnly, "the store \(path) cannot be written: \(message)")
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return DataError(.cannotOpen, "\(path) is not a usable SQLite store: \(message)")
+        case SQLITE_CANTOPEN:
+            return DataError(.cannotOpen, "cannot open the store \(path): \(message)")
+        default:
+            let verb = sql.split(separator: " ").first.map(String.init) ?? "SQL"
+            return DataError(.sqlite, "SQLite error in \(verb) on \(path): \(message) (code \(code))")
+        }
+    }
+}

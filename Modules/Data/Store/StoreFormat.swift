@@ -1,0 +1,60 @@
+import CSQLite
+import Foundation
+
+/// The store file's identity and version, checked on every open so a file written by a newer
+/// Strata, or a file that is not a Strata store, is refused untouched.
+enum StoreFormat {
+    /// `PRAGMA application_id` of a Strata store ("STRA").
+    static let applicationID: Int64 = 0x5354_5241
+    /// The store format this build writes and reads (`PRAGMA user_version`).
+    static let currentVersion: Int64 = 1
+
+    /// Prepares a writable connection: WAL, synchronous NORMAL, and the format stamp on a new file.
+    static func prepareWritable(_ connection: SQLiteConnection) throws {
+        try retryingWhileBusy(connection) {
+            let statement = try connection.statement("PRAGMA journal_mode = WAL")
+            defer { statement.reset() }
+            _ = try statement.step()
+        }
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try check(connection)
+        if try connection.integer("PRAGMA user_version") == 0 {
+            try connection.writeTransaction {
+                guard try connection.integer("PRAGMA user_version") == 0 else { return }
+                try connection.execute("PRAGMA application_id = \(applicationID)")
+                try connection.execute("PRAGMA user_version = \(currentVersion)")
+            }
+        }
+    }
+
+    /// Checks a connection's file is a Strata store this build can read.
+    static func check(_ connection: SQLiteConnection) throws {
+        let application = try connection.integer("PRAGMA application_id")
+        let version = try connection.integer("PRAGMA user_version")
+        let tables = try connection.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table'")
+        if application != applicationID && (application != 0 || tables > 0) {
+            throw DataError(
+                .incompatibleStore,
+                "\(connection.path) is not a Strata store (application id \(application)); it was left untouched")
+        }
+        if version > currentVersion {
+            throw DataError(
+                .incompatibleStore,
+                "\(connection.path) was written by a newer Strata (store format \(version)); this build reads format "
+                    + "\(currentVersion) at most. Upgrade Strata; the file was left untouched")
+        }
+    }
+
+    /// Runs `body`, retrying while SQLite says busy (switching to WAL may not wait by itself).
+    private static func retryingWhileBusy(_ connection: SQLiteConnection, _ body: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(Double(SQLiteConnection.busyTimeoutMilliseconds) / 1000)
+        while true {
+            do {
+                return try body()
+            } catch let error as DataError where error.code == .sqlite && error.message.contains("busy") {
+                if Date() > deadline { throw error }
+                usleep(20_000)
+            }
+        }
+    }
+}
