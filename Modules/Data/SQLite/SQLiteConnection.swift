@@ -45,7 +45,18 @@ final class SQLiteConnection {
         guard code == SQLITE_OK else { throw error(code, doing: sql) }
     }
 
+    /// Runs `body` with the prepared statement for `sql`, then resets it.
+    ///
+    /// - Important: a statement that is not reset keeps its read transaction open, so later
+    ///   reads on this connection would see an old snapshot. Use this, not ``statement(_:)``.
+    func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
     /// A prepared statement for `sql`, reused across calls (reset and unbound when handed out).
+    /// The caller must reset it when done (see ``withStatement(_:_:)``).
     func statement(_ sql: String) throws -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
@@ -82,9 +93,10 @@ final class SQLiteConnection {
 
     /// Reads one integer (a pragma or `count(*)`).
     func integer(_ sql: String) throws -> Int64 {
-        let statement = try statement(sql)
-        guard try statement.step() else { return 0 }
-        return statement.int64(at: 0)
+        try withStatement(sql) { statement in
+            guard try statement.step() else { return 0 }
+            return statement.int64(at: 0)
+        }
     }
 
     /// Maps an SQLite result code into a ``DataError`` naming the file and the SQL's verb.

@@ -15,6 +15,10 @@ struct ObjectWriter {
         saved.reserveCapacity(objects.count)
         var insert: SQLiteStatement?
         var update: SQLiteStatement?
+        defer {
+            insert?.reset()
+            update?.reset()
+        }
         for var object in objects {
             let isNew = object.objectId == nil
             let id = object.objectId ?? ids.next()
@@ -51,6 +55,7 @@ struct ObjectWriter {
     func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
         guard table.exists else { return 0 }
         let statement = try connection.statement(table.deleteSQL)
+        defer { statement.reset() }
         var deleted = 0
         for object in objects {
             guard let id = object.objectId else {

@@ -52,11 +52,11 @@ final class SQLiteStore: ValueObjectStore {
         try state.withLock { state in
             let table = try state.table(for: type)
             guard table.exists else { return nil }
-            let statement = try state.connection.statement(table.fetchSQL)
-            defer { statement.reset() }
-            statement.bind(id, at: 1)
-            guard try statement.step() else { return nil }
-            return try table.read(statement, schema: Object.schema)
+            return try state.connection.withStatement(table.fetchSQL) { statement in
+                statement.bind(id, at: 1)
+                guard try statement.step() else { return nil }
+                return try table.read(statement, schema: Object.schema)
+            }
         }
     }
 
@@ -77,8 +77,7 @@ final class SQLiteStore: ValueObjectStore {
         try state.withLock { state in
             let table = try state.table(for: type)
             return try state.connection.writeTransaction {
-                let statement = try state.connection.statement(table.deleteAllSQL)
-                try statement.step()
+                _ = try state.connection.withStatement(table.deleteAllSQL) { try $0.step() }
                 return state.connection.changes
             }
         }
@@ -90,15 +89,15 @@ final class SQLiteStore: ValueObjectStore {
             let table = try state.table(for: Object.self)
             guard table.exists else { return [] }
             let (sql, bindings) = QueryCompiler(query: query, table: table).select()
-            let statement = try state.connection.statement(sql)
-            defer { statement.reset() }
-            statement.bind(bindings)
-            let schema = Object.schema
-            var objects: [Object] = []
-            while try statement.step() {
-                objects.append(try table.read(statement, schema: schema))
+            return try state.connection.withStatement(sql) { statement in
+                statement.bind(bindings)
+                let schema = Object.schema
+                var objects: [Object] = []
+                while try statement.step() {
+                    objects.append(try table.read(statement, schema: schema))
+                }
+                return objects
             }
-            return objects
         }
     }
 
@@ -108,10 +107,10 @@ final class SQLiteStore: ValueObjectStore {
             let table = try state.table(for: Object.self)
             guard table.exists else { return 0 }
             let (sql, bindings) = QueryCompiler(query: query, table: table).count()
-            let statement = try state.connection.statement(sql)
-            defer { statement.reset() }
-            statement.bind(bindings)
-            return try statement.step() ? Int(statement.int64(at: 0)) : 0
+            return try state.connection.withStatement(sql) { statement in
+                statement.bind(bindings)
+                return try statement.step() ? Int(statement.int64(at: 0)) : 0
+            }
         }
     }
 }

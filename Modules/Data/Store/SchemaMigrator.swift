@@ -13,23 +13,24 @@ struct SchemaMigrator<Object: ValueObject> {
 
     /// The table's columns and their declared types, or `nil` when the table does not exist.
     func existingColumns() throws -> [String: String]? {
-        let statement = try connection.statement(
-            "SELECT name, type FROM pragma_table_info(?1)")
-        statement.bind(schema.typeName, at: 1)
-        var columns: [String: String] = [:]
-        while try statement.step() {
-            columns[statement.text(at: 0)] = statement.text(at: 1).uppercased()
+        try connection.withStatement("SELECT name, type FROM pragma_table_info(?1)") { statement in
+            statement.bind(schema.typeName, at: 1)
+            var columns: [String: String] = [:]
+            while try statement.step() {
+                columns[statement.text(at: 0)] = statement.text(at: 1).uppercased()
+            }
+            return columns.isEmpty ? nil : columns
         }
-        return columns.isEmpty ? nil : columns
     }
 
     /// The names of the table's indexes.
     func existingIndexes() throws -> Set<String> {
-        let statement = try connection.statement("SELECT name FROM pragma_index_list(?1)")
-        statement.bind(schema.typeName, at: 1)
-        var names: Set<String> = []
-        while try statement.step() { names.insert(statement.text(at: 0)) }
-        return names
+        try connection.withStatement("SELECT name FROM pragma_index_list(?1)") { statement in
+            statement.bind(schema.typeName, at: 1)
+            var names: Set<String> = []
+            while try statement.step() { names.insert(statement.text(at: 0)) }
+            return names
+        }
     }
 
     /// Refuses columns whose stored type differs from the schema's.

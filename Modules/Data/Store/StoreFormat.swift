@@ -12,9 +12,7 @@ enum StoreFormat {
     /// Prepares a writable connection: WAL, synchronous NORMAL, and the format stamp on a new file.
     static func prepareWritable(_ connection: SQLiteConnection) throws {
         try retryingWhileBusy(connection) {
-            let statement = try connection.statement("PRAGMA journal_mode = WAL")
-            defer { statement.reset() }
-            _ = try statement.step()
+            try connection.withStatement("PRAGMA journal_mode = WAL") { _ = try $0.step() }
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
         try check(connection)

@@ -1,0 +1,173 @@
+import CSQLite
+import Foundation
+import StrataCrossCutting
+import StrataData
+import Testing
+
+/// Version 1 and version 2 of one type, to exercise migration.
+struct ItemV1: ValueObject {
+    var objectId: String?
+    var title = ""
+    init() {}
+    static let schema = ValueObjectSchema<ItemV1>("Item", fields: [.field("title", \.title)])
+}
+
+struct ItemV2: ValueObject {
+    var objectId: String?
+    var title = ""
+    var priority = 3
+    var tag: String? = nil
+    init() {}
+    static let schema = ValueObjectSchema<ItemV2>(
+        "Item", fields: [.field("title", \.title), .field("priority", \.priority), .field("tag", \.tag)],
+        indexed: ["priority"])
+}
+
+/// `Item` with `title` changed from text to integer: not a migration, an error.
+struct ItemRetyped: ValueObject {
+    var objectId: String?
+    var title = 0
+    init() {}
+    static let schema = ValueObjectSchema<ItemRetyped>("Item", fields: [.field("title", \.title)])
+}
+
+struct BadName: ValueObject {
+    var objectId: String?
+    var value = 0
+    init() {}
+    static let schema = ValueObjectSchema<BadName>("Bad Name; DROP", fields: [.field("value", \.value)])
+}
+
+struct ReservedKey: ValueObject {
+    var objectId: String?
+    var value = ""
+    init() {}
+    static let schema = ValueObjectSchema<ReservedKey>("Reserved", fields: [.field("objectId", \.value)])
+}
+
+@Suite("SQLite value-object store: tables, migration, file format")
+struct SchemaTests {
+    @Test("registering creates one table with typed columns and the declared indexes")
+    func registerCreatesTypedTable() throws {
+        let container = temporaryContainer()
+        _ = try makeStore(container)
+        let columns = try SQLiteInspector(container.storeURL).rows("SELECT name, type, \"notnull\" FROM pragma_table_info('Sample')")
+        #expect(columns.map { $0[0] } == ["objectId", "name", "count", "score", "flag", "when", "note", "bytes"])
+        #expect(columns.map { $0[1] } == ["TEXT", "TEXT", "INTEGER", "REAL", "INTEGER", "REAL", "TEXT", "BLOB"])
+        #expect(columns.first { $0[0] == "note" }?[2] == "0")
+        let indexes = try SQLiteInspector(container.storeURL).rows("SELECT name FROM pragma_index_list('Sample')").map { $0[0] }
+        #expect(indexes.contains("Sample_by_name") && indexes.contains("Sample_by_count"))
+        let unique = try SQLiteInspector(container.storeURL).rows("SELECT name FROM pragma_index_list('Ticket')").map { $0[0] }
+        #expect(unique.contains("Ticket_unique_code"))
+        #expect(try SQLiteInspector(container.storeURL).rows("PRAGMA journal_mode") == [["wal"]])
+    }
+
+    @Test("a type that gains fields is migrated; old rows get the defaults of init()")
+    func addedFieldsMigrate() throws {
+        let container = temporaryContainer()
+        let v1 = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try v1.register(ItemV1.self)
+        var old = ItemV1()
+        old.title = "before"
+        let saved = try v1.save(old)
+
+        let v2 = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try v2.register(ItemV2.self)
+        let migrated = try #require(try v2.fetch(ItemV2.self, id: saved.objectId!))
+        #expect(migrated.title == "before" && migrated.priority == 3 && migrated.tag == nil)
+        var fresh = ItemV2()
+        fresh.priority = 1
+        _ = try v2.save(fresh)
+        #expect(try v2.count(Query<ItemV2>().whereKey("priority", .less, 3)) == 1)
+        // The old definition still reads its own fields from the migrated table.
+        #expect(try v1.count(Query<ItemV1>()) == 2)
+    }
+
+    @Test("changing a key's type is refused, naming the key and both types, and nothing is lost")
+    func typeChangeIsRefused() throws {
+        let container = temporaryContainer()
+        let store = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try store.register(ItemV1.self)
+        _ = try store.save(ItemV1())
+        let other = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let error = try #require(throws: DataError.self) { try other.register(ItemRetyped.self) }
+        #expect(error.code == .incompatibleStore)
+        #expect(error.message.contains("Item.title is stored as TEXT"))
+        #expect(error.message.contains("INTEGER"))
+        #expect(try store.count(Query<ItemV1>()) == 1)
+    }
+
+    @Test("bad type names and reserved keys are refused before any SQL runs")
+    func invalidSchemas() throws {
+        let store = try makeStore()
+        let badName = try #require(throws: DataError.self) { try store.register(BadName.self) }
+        #expect(badName.code == .invalidSchema)
+        #expect(badName.message.contains("'Bad Name; DROP'"))
+        let reserved = try #require(throws: DataError.self) { try store.register(ReservedKey.self) }
+        #expect(reserved.message.contains("reserved"))
+    }
+
+    @Test("a store written by a newer format is refused with both versions named, untouched")
+    func newerFormatIsRefused() throws {
+        let container = temporaryContainer()
+        _ = try makeStore(container)
+        try SQLiteInspector(container.storeURL).execute("PRAGMA user_version = 7")
+        let before = try Data(contentsOf: container.storeURL)
+        let error = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(error.code == .incompatibleStore)
+        #expect(error.message.contains("store format 7") && error.message.contains("format 1 at most"))
+        #expect(try Data(contentsOf: container.storeURL) == before)
+    }
+
+    @Test("a file that is not a Strata store is refused and left alone")
+    func foreignFilesAreRefused() throws {
+        let container = temporaryContainer()
+        try container.prepare()
+        try Data("hello, not a database".utf8).write(to: container.storeURL)
+        let error = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(error.code == .cannotOpen)
+        #expect(error.message.contains(container.storeURL.path))
+        #expect(try String(contentsOf: container.storeURL, encoding: .utf8) == "hello, not a database")
+    }
+
+    @Test("the container directory is created owner-only")
+    func containerIsOwnerOnly() throws {
+        let container = temporaryContainer()
+        _ = try makeStore(container)
+        let mode = try FileManager.default.attributesOfItem(atPath: container.url.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.int16Value == 0o700)
+    }
+}
+
+/// Reads a store file directly through the C API, to check what the store wrote.
+struct SQLiteInspector {
+    let url: URL
+
+    init(_ url: URL) { self.url = url }
+
+    func execute(_ sql: String) throws {
+        _ = try rows(sql)
+    }
+
+    func rows(_ sql: String) throws -> [[String]] {
+        var db: OpaquePointer?
+        guard sqlite3_open(url.path, &db) == SQLITE_OK else { throw DataError(.cannotOpen, url.path) }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw DataError(.sqlite, String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var result: [[String]] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            result.append((0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+            })
+        }
+        return result
+    }
+}
