@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTestingTests",
-            dependencies: ["StrataDataTesting", "StrataData"],
+            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", log],
             path: "Tests/DataTestingTests",
             swiftSettings: strictSettings
         ),
@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataStatusKitTests",
-            dependencies: ["StrataStatusKit", "StrataDomain"],
+            dependencies: ["StrataStatusKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting"],
             path: "Tests/StatusKitTests",
             swiftSettings: strictSettings
         ),
@@ -161,7 +161,7 @@ let package = Package(
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         .executableTarget(
             name: "strata-bench-store",
-            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite"],
+            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
             path: "Benchmarks/StoreInsert",
             swiftSettings: strictSettings
         ),
