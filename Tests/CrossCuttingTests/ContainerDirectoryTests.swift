@@ -1,0 +1,51 @@
+import Foundation
+import StrataCrossCutting
+import Testing
+
+@Suite("The shared container directory")
+struct ContainerDirectoryTests {
+    @Test("STRATA_HOME wins over XDG_DATA_HOME and HOME")
+    func strataHomeWins() throws {
+        let directory = try ContainerDirectory.resolve(
+            environment: ["STRATA_HOME": "/srv/strata", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"])
+        #expect(directory.url.path == "/srv/strata")
+    }
+
+    @Test("XDG_DATA_HOME/strata comes next, then ~/.local/share/strata")
+    func fallbacks() throws {
+        #expect(try ContainerDirectory.resolve(environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]).url.path == "/xdg/strata")
+        #expect(try ContainerDirectory.resolve(environment: ["HOME": "/home/u"]).url.path == "/home/u/.local/share/strata")
+        #expect(try ContainerDirectory.resolve(environment: ["STRATA_HOME": "", "HOME": "/home/u"]).url.path == "/home/u/.local/share/strata")
+    }
+
+    @Test("no usable variable, or a relative path, is a clear error naming the variable")
+    func errorsNameTheVariable() throws {
+        let missing = try #require(throws: CrossCuttingError.self) { try ContainerDirectory.resolve(environment: [:]) }
+        #expect(missing.code == .noHomeDirectory)
+        #expect(missing.message.contains("STRATA_HOME"))
+        let relative = try #require(throws: CrossCuttingError.self) {
+            try ContainerDirectory.resolve(environment: ["STRATA_HOME": "relative/dir"])
+        }
+        #expect(relative.code == .badEnvironment)
+        #expect(relative.message == "STRATA_HOME=relative/dir must be an absolute path")
+    }
+
+    @Test("prepare creates the directory owner-only and tightens an open one")
+    func prepareIsOwnerOnly() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cc-\(UUID().uuidString)/a/b")
+        let directory = ContainerDirectory(url: url)
+        #expect(!directory.exists)
+        try directory.prepare()
+        #expect(directory.exists)
+        #expect(try mode(of: url) == 0o700)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try directory.prepare()
+        #expect(try mode(of: url) == 0o700)
+        #expect(directory.storeURL.lastPathComponent == StrataConstants.storeFileName)
+        #expect(directory.inboxURL.lastPathComponent == "inbox")
+    }
+
+    private func mode(of url: URL) throws -> Int16? {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.int16Value
+    }
+}
