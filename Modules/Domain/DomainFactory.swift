@@ -1,10 +1,26 @@
 public import StrataCrossCutting
 public import StrataData
 
-/// The one public way to obtain the domain's use cases (placeholder, being written).
+/// The one public way to obtain the domain's use cases.
+///
+/// The implementations stay `internal`; a host (or a test) passes in the data layer it
+/// chose — `DataLayerFactory.live`, `.readOnly`, or a `StrataDataTesting` double — and a clock.
 public enum DomainFactory {
-    /// The use cases over `data`, with "today" decided by `clock`.
+    /// The use cases over `data`, with "now" and "today" decided by `clock`.
+    ///
+    /// Registers the domain's value objects (``CaseReport``, ``FollowUp``,
+    /// ``NotificationRecord``) with `data`'s store: on a writable store this creates or
+    /// migrates their tables; on a read-only one it only checks them.
+    ///
+    /// - Throws: ``DomainError`` `storage` carrying the data layer's message when a type
+    ///   cannot be registered (for example a store written by a newer Strata).
     public static func make(data: any DataLayer, clock: any StrataClock) throws -> any DomainServices {
-        fatalError("not yet")
+        let store = data.store
+        try withStorage {
+            try store.register(CaseReport.self)
+            try store.register(FollowUp.self)
+            try store.register(NotificationRecord.self)
+        }
+        return StoreDomainServices(store: store, clock: clock)
     }
 }

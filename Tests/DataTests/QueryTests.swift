@@ -84,6 +84,7 @@ struct QueryTests {
         #expect(like.code == .invalidQuery)
         let page = try #require(throws: DataError.self) { try store.query(Query<Sample>().page(size: 5, index: 0)) }
         #expect(page.code == .invalidQuery)
+        #expect(throws: DataError.self) { try store.query(Query<Sample>().page(size: .max, index: 3)) }
         var noSize = Query<Sample>()
         noSize.pageIndex = 2
         #expect(throws: DataError.self) { try store.query(noSize) }

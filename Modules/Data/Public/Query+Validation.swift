@@ -19,6 +19,11 @@ extension Query {
         guard pageIndex >= 1 else {
             throw DataError(.invalidQuery, "\(schema.typeName) query: pageIndex is \(pageIndex); pages count from 1")
         }
+        if let maxResults, (pageIndex - 1).multipliedReportingOverflow(by: maxResults).overflow {
+            throw DataError(
+                .invalidQuery,
+                "\(schema.typeName) query: page \(pageIndex) of pages of \(maxResults) is beyond any store")
+        }
         if pageIndex > 1, maxResults == nil {
             throw DataError(
                 .invalidQuery, "\(schema.typeName) query: pageIndex \(pageIndex) needs maxResults (the page size)")

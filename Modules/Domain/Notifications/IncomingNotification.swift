@@ -2,7 +2,7 @@ public import Foundation
 
 /// A notification as it arrives (an inbox file, later the server's push channel).
 ///
-/// The JSON document (see Architecture.md, "Notification documents"):
+/// The JSON document (see Docs/Notifications.md; read it with ``decode(_:source:)``):
 /// `{"id": "n-1", "kind": "follow-up-due", "reportId": "…", "followUpId": "…",
 ///   "title": "…", "body": "…", "sentAt": "2026-11-22T09:00:00Z"}` — `id` and `kind` are
 /// required, the rest optional.

@@ -1,0 +1,106 @@
+public import Foundation
+
+extension IncomingNotification {
+    /// The largest notification document accepted, in bytes (64 KiB).
+    public static let maximumDocumentSize = 65_536
+
+    /// Reads a notification document (see Docs/Notifications.md).
+    ///
+    /// `id` and `kind` must be non-empty strings; `title` and `body` strings; `reportId` and
+    /// `followUpId` non-empty strings; `sentAt` an ISO 8601 instant (`2026-11-22T09:00:00Z`,
+    /// fractional seconds allowed). Each optional key may be absent or `null`; keys not listed
+    /// here are ignored, so senders can add fields without breaking older readers.
+    ///
+    /// - Parameters:
+    ///   - data: the document's bytes, at most ``maximumDocumentSize``.
+    ///   - source: where the document came from (`inbox/new/n-1.json`), named in every error.
+    /// - Throws: ``DomainError`` `malformedNotification` naming `source`, the key and what
+    ///   was expected, e.g. `inbox/new/x.json: key 'id' is missing; expected a non-empty string`.
+    public static func decode(_ data: Data, source: String) throws -> IncomingNotification {
+        func malformed(_ problem: String) -> DomainError {
+            DomainError(.malformedNotification, "\(source): \(problem)")
+        }
+        guard data.count <= maximumDocumentSize else {
+            throw malformed("the document is \(data.count) bytes; the limit is \(maximumDocumentSize)")
+        }
+        guard !data.isEmpty else {
+            throw malformed("the document is empty; expected a JSON object with 'id' and 'kind'")
+        }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw malformed("not valid JSON (\(error.localizedDescription)); expected a JSON object with 'id' and 'kind'")
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw malformed("not a JSON object (it is \(NotificationDocument.describe(parsed))); expected {\"id\": …, \"kind\": …}")
+        }
+        let document = NotificationDocument(object: object, malformed: malformed)
+        return IncomingNotification(
+            id: try document.requiredText("id"),
+            kind: try document.requiredText("kind"),
+            title: try document.text("title", allowEmpty: true),
+            body: try document.text("body", allowEmpty: true),
+            reportId: try document.text("reportId", allowEmpty: false),
+            followUpId: try document.text("followUpId", allowEmpty: false),
+            sentAt: try document.instant("sentAt"))
+    }
+}
+
+/// One parsed notification document: its keys, read with errors naming the key.
+private struct NotificationDocument {
+    let object: [String: Any]
+    let malformed: (String) -> DomainError
+
+    /// A string that must be present and not empty.
+    func requiredText(_ key: String) throws -> String {
+        guard let value = object[key], !(value is NSNull) else {
+            throw malformed("key '\(key)' is missing; expected a non-empty string")
+        }
+        guard let text = value as? String, !text.isEmpty else {
+            throw malformed("key '\(key)' is \(Self.describe(value)); expected a non-empty string")
+        }
+        return text
+    }
+
+    /// An optional string; `nil` when the key is absent or `null`.
+    func text(_ key: String, allowEmpty: Bool) throws -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String, allowEmpty || !text.isEmpty else {
+            let expected = allowEmpty ? "a string" : "a non-empty string"
+            throw malformed("key '\(key)' is \(Self.describe(value)); expected \(expected) or no key")
+        }
+        return text
+    }
+
+    /// An optional ISO 8601 instant; `nil` when the key is absent or `null`.
+    func instant(_ key: String) throws -> Date? {
+        guard let text = try text(key, allowEmpty: true) else { return nil }
+        if let date = try? Date(text, strategy: .iso8601) {
+            return date
+        }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
+        throw malformed("key '\(key)' is \(Self.describe(text)); expected an ISO 8601 instant such as 2026-11-22T09:00:00Z")
+    }
+
+    /// A short description of a JSON value for an error message: `'text'`, `42`, `an array`.
+    static func describe(_ value: Any) -> String {
+        switch value {
+        case let text as String:
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return "'\(shown)'"
+        case is NSNull:
+            return "null"
+        case is [Any]:
+            return "an array"
+        case is [String: Any]:
+            return "an object"
+        case let number as NSNumber:
+            return number.stringValue
+        default:
+            return "\(value)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+
+/// Turns an incoming notification into the record to store, enriching a follow-up-due
+/// notification with the patient's name and the due date when the store has both.
+struct NotificationEnricher {
+    /// The kind of notification that names a report whose follow-up is due.
+    static let followUpDueKind = "follow-up-due"
+
+    let store: any ValueObjectStore
+    /// The calendar whose time zone decides the due day printed in the body.
+    let calendar: Calendar
+
+    /// The record for `notification`: enriched (`isEnriched == true`) when it is a
+    /// follow-up-due notification whose report and follow-up are found, else with the
+    /// original title and body and no patient or due date.
+    func record(for notification: IncomingNotification, receivedAt: Date) -> NotificationRecord {
+        var record = NotificationRecord()
+        record.notificationId = notification.id
+        record.kind = notification.kind
+        record.title = notification.title ?? ""
+        record.body = notification.body ?? ""
+        record.reportId = notification.reportId
+        record.followUpId = notification.followUpId
+        record.sentAt = notification.sentAt
+        record.receivedAt = receivedAt
+        if let (patientName, dueDate) = enrichment(for: notification) {
+            record.patientName = patientName
+            record.dueDate = dueDate
+            record.title = "Follow-up due: \(patientName)"
+            record.body = "\(patientName)'s follow-up is due on \(DayText.day(dueDate, calendar: calendar))"
+            record.isEnriched = true
+        }
+        return record
+    }
+
+    /// The patient's name and the due date, or `nil` when anything is missing. Enrichment is
+    /// best effort: a storage error here only means the original content is kept.
+    private func enrichment(for notification: IncomingNotification) -> (patientName: String, dueDate: Date)? {
+        guard notification.kind == Self.followUpDueKind, let reportId = notification.reportId,
+            let report = try? store.fetch(CaseReport.self, id: reportId)
+        else { return nil }
+        let followUp: FollowUp?
+        if let followUpId = notification.followUpId {
+            // A named follow-up of another report is as good as missing.
+            followUp = (try? store.fetch(FollowUp.self, id: followUpId)).flatMap { $0.caseReportID == reportId ? $0 : nil }
+        } else {
+            let pending = Query<FollowUp>.of(report: reportId).whereKey("isDone", .equal, false).limit(1)
+            followUp = (try? store.query(pending))?.first
+        }
+        guard let followUp else { return nil }
+        return (report.patientName, followUp.date)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+
+/// Notification use cases on the value-object store: enrich, record once per id, list, mark read.
+struct StoreNotificationService: NotificationService {
+    let store: any ValueObjectStore
+    let clock: any StrataClock
+
+    /// Looks the id up first; when another process records the same id between that look
+    /// and the save, the unique key makes the save fail with `duplicate` and the record that
+    /// process stored is returned instead: each id is stored exactly once.
+    func record(_ notification: IncomingNotification) throws -> RecordOutcome {
+        try withStorage {
+            guard !InputRules.trimmed(notification.id).isEmpty else {
+                throw DomainError.invalidInput("notification id is empty; expected the sender's unique id")
+            }
+            if let existing = try find(notification.id) {
+                return .duplicate(existing)
+            }
+            let enricher = NotificationEnricher(store: store, calendar: clock.calendar)
+            let record = enricher.record(for: notification, receivedAt: clock.now())
+            do {
+                return .recorded(try store.save(record))
+            } catch let error as DataError where error.code == .duplicate {
+                guard let winner = try find(notification.id) else { throw error }
+                return .duplicate(winner)
+            }
+        }
+    }
+
+    func list(unreadOnly: Bool) throws -> [NotificationRecord] {
+        try withStorage {
+            let newestFirst = Query<NotificationRecord>.newestFirst
+            return try store.query(unreadOnly ? newestFirst.whereKey("isRead", .equal, false) : newestFirst)
+        }
+    }
+
+    func markRead(notificationId: String) throws -> NotificationRecord {
+        try withStorage {
+            guard var record = try find(notificationId) else {
+                throw DomainError.notFound("no notification with id '\(notificationId)'")
+            }
+            guard !record.isRead else { return record }
+            record.isRead = true
+            return try store.save(record)
+        }
+    }
+
+    /// The record stored under `notificationId`, if any.
+    private func find(_ notificationId: String) throws -> NotificationRecord? {
+        try store.query(Query.notification(notificationId)).first
+    }
+}

@@ -1,0 +1,39 @@
+import StrataData
+
+extension DomainError {
+    /// `error` as the domain reports it: a ``DomainError`` unchanged, a `DataError` `notFound`
+    /// as ``Code/notFound`` and any other `DataError` as ``Code/storage``, each keeping the
+    /// data layer's message (it names the type, key or file).
+    static func wrapping(_ error: any Error) -> DomainError {
+        switch error {
+        case let error as DomainError:
+            error
+        case let error as DataError where error.code == .notFound:
+            DomainError(.notFound, error.message)
+        case let error as DataError:
+            DomainError(.storage, error.message)
+        default:
+            DomainError(.storage, "\(error)")
+        }
+    }
+
+    /// An `invalidInput` error.
+    static func invalidInput(_ message: String) -> DomainError {
+        DomainError(.invalidInput, message)
+    }
+
+    /// A `notFound` error.
+    static func notFound(_ message: String) -> DomainError {
+        DomainError(.notFound, message)
+    }
+}
+
+/// Runs a use case's body, reporting every error it throws as a ``DomainError``
+/// (see ``DomainError/wrapping(_:)``).
+func withStorage<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch {
+        throw DomainError.wrapping(error)
+    }
+}

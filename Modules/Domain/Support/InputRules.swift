@@ -1,0 +1,86 @@
+import Foundation
+
+/// The domain's rules for input, each throwing `invalidInput` naming the field, the value and
+/// what is accepted.
+enum InputRules {
+    /// The longest patient name accepted, in characters.
+    static let maximumNameLength = 200
+    /// The ages accepted, in years.
+    static let ages = 0...150
+    /// The blood pressures accepted, in mmHg.
+    static let bloodPressures = 0.0...300.0
+
+    /// `text` without leading and trailing white space.
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The trimmed patient name: not empty, at most ``maximumNameLength`` characters.
+    static func patientName(_ text: String) throws -> String {
+        let name = trimmed(text)
+        guard !name.isEmpty else {
+            throw DomainError.invalidInput("patientName is empty; expected a name of 1 to \(maximumNameLength) characters")
+        }
+        guard name.count <= maximumNameLength else {
+            throw DomainError.invalidInput(
+                "patientName is \(name.count) characters long; expected at most \(maximumNameLength)")
+        }
+        return name
+    }
+
+    /// The age, when it is in ``ages``.
+    static func age(_ age: Int) throws -> Int {
+        guard ages.contains(age) else {
+            throw DomainError.invalidInput(
+                "age is \(age); expected \(ages.lowerBound) to \(ages.upperBound) (years)")
+        }
+        return age
+    }
+
+    /// Checks that each given pressure is in ``bloodPressures`` and that min is not above max.
+    static func bloodPressures(max: Double?, min: Double?) throws {
+        for (field, value) in [("maxBloodPressure", max), ("minBloodPressure", min)] {
+            guard let value else { continue }
+            guard bloodPressures.contains(value) else {
+                throw DomainError.invalidInput(
+                    "\(field) is \(text(value)); expected \(text(bloodPressures.lowerBound)) to "
+                        + "\(text(bloodPressures.upperBound)) (mmHg)")
+            }
+        }
+        if let max, let min, min > max {
+            throw DomainError.invalidInput(
+                "minBloodPressure \(text(min)) is above maxBloodPressure \(text(max)); expected min ≤ max")
+        }
+    }
+
+    /// The medications named, when every name is a ``Medication`` raw value.
+    static func medications(_ names: Set<String>) throws -> [Medication] {
+        let unknown = names.filter { Medication(rawValue: $0) == nil }.sorted()
+        guard unknown.isEmpty else {
+            let accepted = Medication.allCases.map(\.rawValue).joined(separator: ", ")
+            let listed = unknown.map { "'\($0)'" }.joined(separator: ", ")
+            throw DomainError.invalidInput(
+                "unknown medication\(unknown.count == 1 ? "" : "s") \(listed); expected any of: \(accepted)")
+        }
+        return Medication.allCases.filter { names.contains($0.rawValue) }
+    }
+
+    /// Checks a page request: size and index at least 1, and a first item that exists.
+    static func page(_ page: PageRequest) throws {
+        guard page.size >= 1 else {
+            throw DomainError.invalidInput("page size is \(page.size); expected 1 or more")
+        }
+        guard page.index >= 1 else {
+            throw DomainError.invalidInput("page index is \(page.index); pages count from 1")
+        }
+        guard !(page.index - 1).multipliedReportingOverflow(by: page.size).overflow else {
+            throw DomainError.invalidInput(
+                "page \(page.index) of \(page.size) items starts beyond any listing; ask for a smaller page")
+        }
+    }
+
+    /// A number as people write it: `120`, `120.5`.
+    static func text(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 && value.rounded() == value ? String(Int64(value)) : String(value)
+    }
+}

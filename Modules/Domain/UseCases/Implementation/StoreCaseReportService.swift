@@ -1,0 +1,95 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+
+/// Case-report use cases on the value-object store.
+struct StoreCaseReportService: CaseReportService {
+    let store: any ValueObjectStore
+    let clock: any StrataClock
+
+    func add(_ draft: CaseReportDraft) throws -> CaseReport {
+        try withStorage {
+            var report = CaseReport()
+            report.patientName = try InputRules.patientName(draft.patientName)
+            report.age = try InputRules.age(draft.age)
+            report.gender = draft.gender
+            report.isFollow = draft.isFollow
+            report.memo = InputRules.trimmed(draft.memo)
+            report.createdAt = clock.now()
+            report.updatedAt = report.createdAt
+            return try store.save(report)
+        }
+    }
+
+    func update(id: String, _ change: CaseReportChange) throws -> CaseReport {
+        try withStorage {
+            guard !change.isEmpty else {
+                throw DomainError.invalidInput(
+                    "the change to case report '\(id)' sets no field; set at least one of: "
+                        + "patientName, age, gender, isFollow, memo")
+            }
+            var report = try get(id: id)
+            if let name = change.patientName { report.patientName = try InputRules.patientName(name) }
+            if let age = change.age { report.age = try InputRules.age(age) }
+            if let gender = change.gender { report.gender = gender }
+            if let isFollow = change.isFollow { report.isFollow = isFollow }
+            if let memo = change.memo { report.memo = InputRules.trimmed(memo) }
+            report.updatedAt = clock.now()
+            return try store.save(report)
+        }
+    }
+
+    func get(id: String) throws -> CaseReport {
+        try withStorage {
+            guard let report = try store.fetch(CaseReport.self, id: id) else {
+                throw DomainError.notFound("no case report with id '\(id)'")
+            }
+            return report
+        }
+    }
+
+    func list(_ page: PageRequest) throws -> [CaseReport] {
+        try withStorage {
+            try InputRules.page(page)
+            return try store.query(Query.newestFirst.page(size: page.size, index: page.index))
+        }
+    }
+
+    /// Two `like` queries (a query only ANDs its conditions), merged by id, checked exactly
+    /// (`like` treats `%` and `_` in the text as wildcards and folds ASCII case only), then paged.
+    func search(_ text: String, _ page: PageRequest) throws -> [CaseReport] {
+        let needle = InputRules.trimmed(text)
+        guard !needle.isEmpty else { return try list(page) }
+        return try withStorage {
+            try InputRules.page(page)
+            let pattern = ContainsPattern(needle)
+            var found: [String: CaseReport] = [:]
+            for key in ["patientName", "memo"] {
+                for report in try store.query(Query<CaseReport>.newestFirst.whereKey(key, .like, pattern.like))
+                where pattern.matches(report.patientName) || pattern.matches(report.memo) {
+                    found[report.objectId ?? ""] = report
+                }
+            }
+            let newestFirst = found.values.sorted { left, right in
+                left.createdAt != right.createdAt
+                    ? left.createdAt > right.createdAt
+                    : (right.objectId ?? "").utf8.lexicographicallyPrecedes((left.objectId ?? "").utf8)
+            }
+            return Array(newestFirst.dropFirst((page.index - 1) * page.size).prefix(page.size))
+        }
+    }
+
+    /// Deletes the report's follow-ups first, so a failure never leaves follow-ups without a report.
+    func delete(id: String) throws {
+        try withStorage {
+            let report = try get(id: id)
+            let followUps = try store.query(Query.of(report: id))
+            if !followUps.isEmpty {
+                try store.delete(followUps)
+            }
+            guard try store.delete(report) else {
+                throw DomainError.notFound("no case report with id '\(id)' (it was deleted meanwhile)")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import StrataCrossCutting
+import StrataData
+
+/// The domain's use cases over one value-object store, as ``DomainFactory`` returns them.
+struct StoreDomainServices: DomainServices {
+    let reports: any CaseReportService
+    let followUps: any FollowUpService
+    let notifications: any NotificationService
+    let status: any StatusService
+
+    /// Every use case over `store`, with "now" and "today" from `clock`.
+    init(store: any ValueObjectStore, clock: any StrataClock) {
+        reports = StoreCaseReportService(store: store, clock: clock)
+        followUps = StoreFollowUpService(store: store, clock: clock)
+        notifications = StoreNotificationService(store: store, clock: clock)
+        status = StoreStatusService(store: store, clock: clock)
+    }
+}

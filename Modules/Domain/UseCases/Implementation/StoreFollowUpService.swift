@@ -1,0 +1,75 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+
+/// Follow-up use cases on the value-object store.
+struct StoreFollowUpService: FollowUpService {
+    let store: any ValueObjectStore
+    let clock: any StrataClock
+
+    func schedule(_ draft: FollowUpDraft) throws -> FollowUp {
+        try withStorage {
+            let reportID = InputRules.trimmed(draft.caseReportID)
+            guard !reportID.isEmpty else {
+                throw DomainError.invalidInput("caseReportID is empty; expected the id of a case report")
+            }
+            try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
+            let medications = try InputRules.medications(draft.medications)
+            guard try store.fetch(CaseReport.self, id: reportID) != nil else {
+                throw DomainError.notFound(
+                    "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report")
+            }
+            var followUp = FollowUp()
+            followUp.caseReportID = reportID
+            followUp.date = draft.date
+            followUp.maxBloodPressure = draft.maxBloodPressure
+            followUp.minBloodPressure = draft.minBloodPressure
+            followUp.memo = InputRules.trimmed(draft.memo)
+            for medication in medications {
+                followUp[keyPath: medication.keyPath] = true
+            }
+            followUp.createdAt = clock.now()
+            return try store.save(followUp)
+        }
+    }
+
+    func list(reportID: String?) throws -> [FollowUp] {
+        try withStorage {
+            try store.query(reportID.map { Query.of(report: $0) } ?? Query<FollowUp>().sorted(by: "date"))
+        }
+    }
+
+    func due(in interval: DateInterval) throws -> [DueFollowUp] {
+        try withStorage { try withReports(store.query(Query.due(in: interval))) }
+    }
+
+    func dueToday() throws -> [DueFollowUp] {
+        try due(in: clock.today)
+    }
+
+    func overdue() throws -> [DueFollowUp] {
+        try withStorage { try withReports(store.query(Query.overdue(before: clock.today.start))) }
+    }
+
+    func complete(id: String) throws -> FollowUp {
+        try withStorage {
+            guard var followUp = try store.fetch(FollowUp.self, id: id) else {
+                throw DomainError.notFound("no follow-up with id '\(id)'")
+            }
+            guard !followUp.isDone else { return followUp }
+            followUp.isDone = true
+            return try store.save(followUp)
+        }
+    }
+
+    /// Pairs each follow-up with its report, fetching each report once.
+    private func withReports(_ followUps: [FollowUp]) throws -> [DueFollowUp] {
+        var reports: [String: CaseReport?] = [:]
+        return try followUps.map { followUp in
+            if reports[followUp.caseReportID] == nil {
+                reports[followUp.caseReportID] = .some(try store.fetch(CaseReport.self, id: followUp.caseReportID))
+            }
+            return DueFollowUp(followUp: followUp, report: reports[followUp.caseReportID] ?? nil)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+
+/// The status summary, from counts alone (cheap enough for a status bar's every tick).
+struct StoreStatusService: StatusService {
+    let store: any ValueObjectStore
+    let clock: any StrataClock
+
+    func summary() throws -> StatusSummary {
+        try withStorage {
+            let today = clock.today
+            return StatusSummary(
+                reports: try store.count(Query<CaseReport>()),
+                dueToday: try store.count(Query.due(in: today)),
+                overdue: try store.count(Query.overdue(before: today.start)),
+                unreadNotifications: try store.count(Query<NotificationRecord>().whereKey("isRead", .equal, false)))
+        }
+    }
+}

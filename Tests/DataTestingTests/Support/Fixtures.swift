@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+import StrataDataTesting
+import Testing
+
+/// A value object with a field of every type (the optional `note` may be null).
+struct Item: ValueObject, Hashable {
+    var objectId: String?
+    var name = ""
+    var rank = 0
+    var score = 0.0
+    var note: String? = nil
+    var flag = false
+    var when = Date(timeIntervalSince1970: 0)
+    var bytes: [UInt8] = []
+
+    init() {}
+
+    init(_ name: String, rank: Int = 0, score: Double = 0, note: String? = nil, bytes: [UInt8] = []) {
+        self.name = name
+        self.rank = rank
+        self.score = score
+        self.note = note
+        self.bytes = bytes
+    }
+
+    static let schema = ValueObjectSchema<Item>(
+        "Item",
+        fields: [
+            .field("name", \.name),
+            .field("rank", \.rank),
+            .field("score", \.score),
+            .field("note", \.note),
+            .field("flag", \.flag),
+            .field("when", \.when),
+            .field("bytes", \.bytes),
+        ],
+        indexed: ["name", "rank"]
+    )
+}
+
+/// A value object with unique keys, one of them nullable.
+struct Badge: ValueObject, Hashable {
+    var objectId: String?
+    var label = ""
+    var code: String? = nil
+
+    init() {}
+
+    init(_ label: String, code: String? = nil) {
+        self.label = label
+        self.code = code
+    }
+
+    static let schema = ValueObjectSchema<Badge>(
+        "Badge", fields: [.field("label", \.label), .field("code", \.code)], unique: ["label", "code"])
+}
+
+/// A value object whose schema registration must reject (a key that is not an identifier).
+struct BadKey: ValueObject {
+    var objectId: String?
+    var value = 0
+    init() {}
+    static let schema = ValueObjectSchema<BadKey>("BadKey", fields: [.field("two words", \.value)])
+}
+
+/// A second Swift type claiming the value-object name `Item`.
+struct ItemImpostor: ValueObject {
+    var objectId: String?
+    var name = ""
+    init() {}
+    static let schema = ValueObjectSchema<ItemImpostor>("Item", fields: [.field("name", \.name)])
+}
+
+/// Which store a contract test runs against: the behaviour of the double must match the real one.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `DataLayerFactory.inMemory()`, the double under test.
+    case inMemory
+    /// `DataLayerFactory.live(container:logger:)` on a fresh temp directory: the reference.
+    case live
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a fresh store of this kind on which `Item` and `Badge` are registered;
+    /// a live store's directory is removed afterwards.
+    func withStore(_ body: (any ValueObjectStore) throws -> Void) throws {
+        switch self {
+        case .inMemory:
+            let store = DataLayerFactory.inMemory().store
+            try store.register(Item.self)
+            try store.register(Badge.self)
+            try body(store)
+        case .live:
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-datatesting-\(UUID().uuidString)", isDirectory: true)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let layer = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
+            try layer.store.register(Item.self)
+            try layer.store.register(Badge.self)
+            try body(layer.store)
+        }
+    }
+}
+
+/// A logger that drops everything (tests assert on errors, not on logs).
+let quietLogger = Logger(label: "strata.tests.datatesting") { _ in SwiftLogNoOpLogHandler() }
+
+/// The `DataError` `body` throws, or `nil` (recorded as a test issue) when it throws nothing
+/// or something else.
+func dataError(_ body: () throws -> some Any) -> DataError? {
+    do {
+        _ = try body()
+        Issue.record("expected a DataError; nothing was thrown")
+    } catch let error as DataError {
+        return error
+    } catch {
+        Issue.record("expected a DataError; got \(error)")
+    }
+    return nil
+}

@@ -1,0 +1,44 @@
+import StrataData
+import StrataDomain
+import Synchronization
+
+/// A data layer over a real one (a StrataDataTesting double or the SQLite store) that plays
+/// "another process": just before the first `NotificationRecord` is saved, it saves a rival
+/// record with the same notification id, as a second `strata-notifyd` would between the
+/// domain's look-up and its save. Every other call goes straight through.
+final class RacingDataLayer: DataLayer, ValueObjectStore {
+    private let inner: any DataLayer
+    private let raced = Mutex(false)
+
+    init(over inner: any DataLayer) {
+        self.inner = inner
+    }
+
+    var store: any ValueObjectStore { self }
+    var isWritable: Bool { inner.isWritable }
+    var location: String { inner.location }
+
+    /// The title the rival record is stored with.
+    static let rivalTitle = "stored by the other process"
+
+    func save<Object: ValueObject>(_ object: Object) throws -> Object {
+        let isFirstRecord = object is NotificationRecord && raced.withLock { raced in
+            defer { raced = true }
+            return !raced
+        }
+        if isFirstRecord, var rival = object as? NotificationRecord {
+            rival.title = Self.rivalTitle
+            _ = try inner.store.save(rival)
+        }
+        return try inner.store.save(object)
+    }
+
+    func register<Object: ValueObject>(_ type: Object.Type) throws { try inner.store.register(type) }
+    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] { try inner.store.save(objects) }
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? { try inner.store.fetch(type, id: id) }
+    func delete<Object: ValueObject>(_ object: Object) throws -> Bool { try inner.store.delete(object) }
+    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int { try inner.store.delete(objects) }
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int { try inner.store.deleteAll(type) }
+    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] { try inner.store.query(query) }
+    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int { try inner.store.count(query) }
+}

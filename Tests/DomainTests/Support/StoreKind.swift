@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+import StrataDataTesting
+import StrataDomain
+import Testing
+
+/// Which data layer a Domain test runs on: every use-case test runs on both, proving the
+/// double and the real SQLite store give the domain the same answers.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `DataLayerFactory.inMemory()` from StrataDataTesting.
+    case inMemory
+    /// `DataLayerFactory.live(container:logger:)` on a fresh temporary directory.
+    case live
+
+    var testDescription: String { rawValue }
+}
+
+/// 2026-11-22T10:00:00Z: "now" in most tests (a Sunday, in UTC).
+let testNow = Date(timeIntervalSince1970: 1_795_341_600)
+
+/// One day in seconds (the test clocks are in UTC, where every day has 24 hours).
+let day: TimeInterval = 86_400
+
+/// A data layer of one kind and the domain over it; a live store's directory is removed
+/// when the fixture goes away.
+final class DomainFixture {
+    let data: any DataLayer
+    let domain: any DomainServices
+    private let directory: URL?
+
+    /// A fresh store of `kind` with the domain's clock fixed at `now`.
+    init(_ kind: StoreKind, now: Date = testNow) throws {
+        switch kind {
+        case .inMemory:
+            data = DataLayerFactory.inMemory()
+            directory = nil
+        case .live:
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-domain-\(UUID().uuidString)", isDirectory: true)
+            directory = url
+            data = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
+        }
+        domain = try DomainFactory.make(data: data, clock: FixedClock(now))
+    }
+
+    deinit {
+        if let directory {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// The domain over the same data with the clock fixed at another instant.
+    func domain(at instant: Date) throws -> any DomainServices {
+        try DomainFactory.make(data: data, clock: FixedClock(instant))
+    }
+
+    /// Adds a report named `name` at `instant` (default: the fixture's clock).
+    @discardableResult
+    func addReport(_ name: String, age: Int = 40, memo: String = "", at instant: Date? = nil) throws -> CaseReport {
+        let services = try instant.map { try domain(at: $0) } ?? domain
+        return try services.reports.add(CaseReportDraft(patientName: name, age: age, memo: memo))
+    }
+
+    /// Schedules a follow-up of `report` on `date`.
+    @discardableResult
+    func schedule(_ report: CaseReport, on date: Date, memo: String = "") throws -> FollowUp {
+        try domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: date, memo: memo))
+    }
+}
+
+/// A logger that drops everything (tests assert on results and errors, not on logs).
+let quietLogger = Logger(label: "strata.tests.domain") { _ in SwiftLogNoOpLogHandler() }
+
+/// The `DomainError` `body` throws, or `nil` (recorded as a test issue) when it throws
+/// nothing or something else.
+func domainError(_ body: () throws -> some Any) -> DomainError? {
+    do {
+        _ = try body()
+        Issue.record("expected a DomainError; nothing was thrown")
+    } catch let error as DomainError {
+        return error
+    } catch {
+        Issue.record("expected a DomainError; got \(type(of: error)): \(error)")
+    }
+    return nil
+}
