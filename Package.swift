@@ -87,6 +87,26 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Hosting runtime (the mPaaS container): beside Domain, on CrossCutting only
+        .target(
+            name: "StrataContainer",
+            dependencies: ["StrataCrossCutting", log],
+            path: "Modules/Container",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataContainerTesting",
+            dependencies: ["StrataContainer", "StrataCrossCutting", log],
+            path: "Modules/ContainerTesting",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataContainerTests",
+            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", log],
+            path: "Tests/ContainerTests",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Presentation layer: one kit per host (the tested logic) and the thin hosts
         .target(
             name: "StrataHostKit",
