@@ -1,0 +1,133 @@
+import Foundation
+
+/// Checks a package against a ``LayerPolicy``: the package description (every target placed,
+/// strict settings, declared dependencies that point the right way) and every Swift source
+/// file (each import, and the public surface of Data and Domain).
+///
+/// It never runs the compiler: give it a ``PackageModel`` (from ``PackageDumper`` for the real
+/// repository, from a fixture's `package.json` in tests) and the folder holding the sources.
+struct LayeringChecker {
+    /// The package description.
+    let package: PackageModel
+    /// The layers and their targets.
+    let policy: LayerPolicy
+    /// The package root; target paths are relative to it.
+    let root: URL
+    /// The manifest file, relative to `root`, that package-level violations point at.
+    let manifestPath: String
+
+    /// The upcoming features every Swift target must enable.
+    static let requiredUpcomingFeatures = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
+
+    init(package: PackageModel, policy: LayerPolicy = .strata, root: URL, manifestPath: String = "Package.swift") {
+        self.package = package
+        self.policy = policy
+        self.root = root
+        self.manifestPath = manifestPath
+    }
+
+    /// Every violation in the package, ordered by file and line.
+    ///
+    /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
+    func check() throws -> [Violation] {
+        var violations = checkPackageDescription()
+        for target in package.targets where target.kind != .system && target.kind != .binary {
+            for path in SourceFiles.swiftFiles(of: target, root: root) {
+                let url = root.appendingPathComponent(path)
+                let text: String
+                do {
+                    text = try String(contentsOf: url, encoding: .utf8)
+                } catch {
+                    throw ArchitectureCheckError("cannot read \(path) of target \(target.name): \(error)")
+                }
+                violations += checkSource(text, path: path, target: target)
+            }
+        }
+        return violations.sorted { ($0.path, $0.line, $0.rule.rawValue) < ($1.path, $1.line, $1.rule.rawValue) }
+    }
+
+    /// Violations of the package description alone: unplaced targets, missing settings, and
+    /// declared dependencies that break the layers.
+    func checkPackageDescription() -> [Violation] {
+        var violations: [Violation] = []
+        let manifest = ManifestLines(root: root, manifestPath: manifestPath)
+        for target in package.targets {
+            let line = manifest.line(ofTarget: target.name)
+            guard let placement = policy.placement(of: target) else {
+                violations.append(Violation(
+                    rule: .unassignedTarget, path: manifestPath, line: line,
+                    message: "target \(target.name) (\(target.kind.rawValue), \(target.path)) belongs to no layer.",
+                    fix: "Decide where it sits and add one line to LayerPolicy.strata in "
+                        + "Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift, e.g. "
+                        + "`.init(\"\(target.name)\", domain)`, and a row to Architecture.md's layers table."
+                ))
+                continue
+            }
+            violations += strictSettingsViolations(of: target, line: line)
+            for dependency in target.dependencies {
+                guard let module = package.target(named: dependency.name)?.moduleName, !dependency.isProduct else {
+                    continue
+                }
+                if let finding = judgeLayers(importer: placement, module: module, verb: "declares a dependency on") {
+                    violations.append(Violation(
+                        rule: finding.rule, path: manifestPath, line: line,
+                        message: finding.message,
+                        fix: finding.fix + " Then remove \"\(dependency.name)\" from its dependencies."
+                    ))
+                }
+            }
+        }
+        return violations
+    }
+
+    /// Violations in one source file of `target`.
+    func checkSource(_ text: String, path: String, target: PackageModel.Target) -> [Violation] {
+        guard let placement = policy.placement(of: target) else { return [] }  // reported once, on the manifest
+        let tokens = SwiftTokenizer.tokens(of: text)
+        var violations = ImportScanner.imports(in: tokens).compactMap { statement in
+            importViolation(statement, in: target, placement: placement, path: path)
+        }
+        if placement.publishesOnlyAbstractions {
+            violations += publicSurfaceViolations(tokens, placement: placement, path: path)
+        }
+        return violations
+    }
+
+    // MARK: - strict-settings and public-surface
+
+    private func strictSettingsViolations(of target: PackageModel.Target, line: Int) -> [Violation] {
+        guard [.regular, .executable, .test, .macro].contains(target.kind) else { return [] }
+        var problems: [String] = []
+        let missing = Self.requiredUpcomingFeatures.filter { !target.upcomingFeatures.contains($0) }
+        if !missing.isEmpty { problems.append("does not enable \(missing.joined(separator: ", "))") }
+        if let mode = target.languageMode, !mode.hasPrefix("6") { problems.append("sets Swift language mode \(mode)") }
+        guard !problems.isEmpty else { return [] }
+        return [Violation(
+            rule: .strictSettings, path: manifestPath, line: line,
+            message: "target \(target.name) \(problems.joined(separator: " and ")).",
+            fix: "Give target \"\(target.name)\" `swiftSettings: strictSettings` in Package.swift (the shared list "
+                + "enabling \(Self.requiredUpcomingFeatures.joined(separator: ", ")) on every platform) and "
+                + "remove any `.swiftLanguageMode` below 6; then fix what the compiler reports."
+        )]
+    }
+
+    private func publicSurfaceViolations(_ tokens: [Token], placement: Placement, path: String) -> [Violation] {
+        DeclarationScanner.publicDeclarations(in: tokens)
+            .filter { $0.introducer == "class" || $0.introducer == "actor" }
+            .map { declaration in
+                let inherited = declaration.inheritsAccessFromExtension
+                    ? " It is public because it sits in a `public extension`." : ""
+                let factory = placement.layer == LayerPolicy.domain ? "DomainFactory" : "DataLayerFactory"
+                return Violation(
+                    rule: .publicSurface, path: path, line: declaration.line,
+                    message: "\(placement.summary) publishes `\(declaration.access) \(declaration.introducer) "
+                        + "\(declaration.name)`: an implementation type, in a layer that publishes only protocols, "
+                        + "value types and a factory.\(inherited)",
+                    fix: "Make \(declaration.name) internal. Publish what callers need as a `public protocol` "
+                        + "(or a struct, if it is a value), conform \(declaration.name) to it, and return it from "
+                        + "\(factory) as `any` that protocol. Tests reach test hooks with `@_spi(Testing) public` "
+                        + "members, never with a public class."
+                )
+            }
+    }
+}

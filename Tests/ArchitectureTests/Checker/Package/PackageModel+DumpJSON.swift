@@ -1,0 +1,104 @@
+import Foundation
+
+extension PackageModel {
+    /// Reads the JSON `swift package dump-package` prints.
+    ///
+    /// The shapes it reads (SwiftPM 6): a target's `type` (`regular`, `executable`, `test`,
+    /// `system`, …), optional `path`, `sources` and `exclude`; each dependency is an object
+    /// with one key — `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
+    /// `{"product": [name, package, moduleAliases, condition]}`; each setting is
+    /// `{"tool": "swift", "kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}},
+    /// "condition": …}`. A conditional dependency still counts as declared; a conditional
+    /// upcoming feature does not count as enabled (it is not on everywhere).
+    ///
+    /// - Throws: `ArchitectureCheckError` naming what could not be read.
+    init(dumpJSON data: Data, source: String) throws {
+        let dump: DumpPackage
+        do {
+            dump = try JSONDecoder().decode(DumpPackage.self, from: data)
+        } catch {
+            throw ArchitectureCheckError("\(source) is not a package description in dump-package shape: \(error)")
+        }
+        name = dump.name
+        targets = dump.targets.map { target in
+            let kind = Kind(rawValue: target.type) ?? .regular
+            let defaultRoot = kind == .test ? "Tests" : "Sources"
+            let swiftSettings = (target.settings ?? []).filter { $0.tool == "swift" }
+            return Target(
+                name: target.name,
+                kind: kind,
+                path: target.path ?? "\(defaultRoot)/\(target.name)",
+                sources: target.sources,
+                exclude: target.exclude ?? [],
+                dependencies: target.dependencies ?? [],
+                upcomingFeatures: Set(swiftSettings.compactMap { setting in
+                    setting.condition == nil ? setting.kind["enableUpcomingFeature"]?.value : nil
+                }),
+                languageMode: swiftSettings.compactMap { $0.kind["swiftLanguageMode"]?.value }.last
+            )
+        }
+    }
+}
+
+// MARK: - The dump-package shapes
+
+private struct DumpPackage: Decodable {
+    let name: String
+    let targets: [DumpTarget]
+}
+
+private struct DumpTarget: Decodable {
+    let name: String
+    let type: String
+    let path: String?
+    let sources: [String]?
+    let exclude: [String]?
+    let dependencies: [PackageModel.Dependency]?
+    let settings: [DumpSetting]?
+}
+
+private struct DumpSetting: Decodable {
+    let tool: String
+    let kind: [String: DumpPayload]
+    let condition: DumpCondition?
+}
+
+/// Any condition object; its presence is what matters.
+private struct DumpCondition: Decodable {}
+
+/// `{"_0": value}`: keeps `value` when it is a string (feature names, language modes).
+private struct DumpPayload: Decodable {
+    let value: String?
+
+    private enum CodingKeys: String, CodingKey { case first = "_0" }
+
+    init(from decoder: any Decoder) throws {
+        let container = try? decoder.container(keyedBy: CodingKeys.self)
+        value = try? container?.decode(String.self, forKey: .first)
+    }
+}
+
+extension PackageModel.Dependency: Decodable {
+    private enum CodingKeys: String, CodingKey { case byName, target, product }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.byName) {
+            var fields = try container.nestedUnkeyedContainer(forKey: .byName)
+            self = .byName(try fields.decode(String.self))
+        } else if container.contains(.target) {
+            var fields = try container.nestedUnkeyedContainer(forKey: .target)
+            self = .target(try fields.decode(String.self))
+        } else if container.contains(.product) {
+            var fields = try container.nestedUnkeyedContainer(forKey: .product)
+            let name = try fields.decode(String.self)
+            let package = try fields.decodeIfPresent(String.self)
+            self = .product(name: name, package: package)
+        } else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "a dependency needs one of the keys byName, target or product"
+            ))
+        }
+    }
+}

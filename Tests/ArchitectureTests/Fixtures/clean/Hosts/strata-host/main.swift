@@ -1,0 +1,6 @@
+import StrataCrossCutting
+import StrataData
+import StrataDomain
+import StrataHostKit
+
+HostCommand.main()

@@ -1,0 +1,5 @@
+public import ArgumentParser
+import StrataCrossCutting
+import StrataDomain
+
+public struct HostCommand: ParsableCommand {}

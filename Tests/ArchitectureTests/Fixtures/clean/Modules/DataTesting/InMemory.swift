@@ -1,0 +1,5 @@
+@_spi(Testing) public import StrataData
+
+extension DataLayerFactory {
+    public static func inMemory() {}
+}

@@ -1,0 +1,4 @@
+import struct StrataCrossCutting.StrataLogging
+public import StrataData
+
+public enum DomainFactory {}

@@ -1,0 +1,6 @@
+import StrataData
+import StrataDataTesting
+@testable import StrataDomain
+import Testing
+
+@Test func works() {}

@@ -1,0 +1,5 @@
+import Foundation
+@testable import strata_host
+import Testing
+
+@Test func runs() {}

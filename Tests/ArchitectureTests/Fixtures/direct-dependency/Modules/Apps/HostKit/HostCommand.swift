@@ -1,0 +1,5 @@
+public import ArgumentParser  // Planted: no target declares the ArgumentParser product.
+import Logging
+import StrataCrossCutting
+
+public struct HostCommand {}

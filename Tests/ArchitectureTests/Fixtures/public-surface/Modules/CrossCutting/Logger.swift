@@ -1,0 +1,2 @@
+// Allowed: cross-cutting publishes utility types, classes included.
+public final class TextLogger {}

@@ -1,0 +1,4 @@
+import StrataHostKit
+import StrataStatusKit  // Planted: declared, and still forbidden.
+
+HostCommand.main()

@@ -1,0 +1,3 @@
+import StrataStatusKit
+
+print("status")

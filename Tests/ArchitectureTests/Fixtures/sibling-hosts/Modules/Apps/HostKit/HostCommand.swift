@@ -1,0 +1,5 @@
+import StrataCrossCutting
+
+public struct HostCommand {
+    public static func main() {}
+}

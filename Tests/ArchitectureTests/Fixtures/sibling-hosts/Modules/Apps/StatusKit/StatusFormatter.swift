@@ -1,0 +1,6 @@
+import StrataCrossCutting
+
+/* Planted below: one kit borrows another host's kit. */
+@preconcurrency import StrataHostKit
+
+struct StatusFormatter {}

@@ -1,0 +1,4 @@
+import StrataData
+import StrataDataTesting  // Planted: production code reaching for the in-memory doubles.
+
+struct ReportService {}

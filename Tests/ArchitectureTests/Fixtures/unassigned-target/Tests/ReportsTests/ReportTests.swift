@@ -1,0 +1,4 @@
+import StrataReports
+import Testing
+
+@Test func reports() {}

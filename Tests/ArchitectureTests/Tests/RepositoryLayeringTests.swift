@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The layering rule, checked on the real repository: the package SwiftPM really sees (from
+/// `swift package dump-package`, run as a child process) and every Swift file of every target.
+///
+/// Run it alone with `swift test --filter StrataArchitectureTests`. On failure every
+/// violation is recorded in full (file, line, rule, why, fix), so the test log teaches.
+@Suite("The repository follows the layering rule")
+struct RepositoryLayeringTests {
+    @Test("the real package has no layering violations")
+    func realRepositoryHasNoViolations() throws {
+        let (root, package) = try RealRepository.shared.get()
+        let violations = try LayeringChecker(package: package, root: root).check()
+        for violation in violations {
+            Issue.record(Comment(rawValue: violation.description))
+        }
+        #expect(violations.isEmpty, "\(violations.count) layering violation(s); see Architecture.md")
+    }
+
+    @Test("swift package dump-package runs while swift test holds the package lock, and sees every layer")
+    func dumpPackageSeesTheRealPackage() throws {
+        // Deliberately not cached: this test proves the child process itself works under `swift test`.
+        let package = try PackageDumper.dump(packageAt: try PackageDumper.packageRoot())
+        #expect(package.name == "Strata")
+        for placement in LayerPolicy.strata.placements {
+            #expect(
+                package.target(named: placement.target) != nil,
+                "LayerPolicy places \(placement.target), which Package.swift lacks"
+            )
+        }
+        let data = try #require(package.target(named: "StrataData"))
+        #expect(package.declaredModules(of: data).isSuperset(of: ["StrataCrossCutting", "CSQLite", "Logging"]))
+        #expect(package.target(named: "CSQLite")?.kind == .system)
+        #expect(package.target(named: "StrataArchitectureTests")?.exclude == ["Fixtures"])
+    }
+
+    @Test("the checker reads every target's sources, so a clean result means something")
+    func checkerReadsEverySourceFile() throws {
+        let (root, package) = try RealRepository.shared.get()
+        let data = try #require(package.target(named: "StrataData"))
+        let files = SourceFiles.swiftFiles(of: data, root: root)
+        #expect(files.contains("Modules/Data/Public/DataLayerFactory.swift"))
+        let own = try #require(package.target(named: "StrataArchitectureTests"))
+        let ownFiles = SourceFiles.swiftFiles(of: own, root: root)
+        #expect(ownFiles.contains("Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift"))
+        #expect(!ownFiles.contains { $0.contains("/Fixtures/") }, "planted fixtures must never count as real sources")
+        let imports = try ownFiles.flatMap { path in
+            ImportScanner.imports(in: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        }
+        // Its tests hold many `import X` lines inside string literals: none may count.
+        #expect(Set(imports.map(\.module)) == ["Foundation", "Testing"])
+    }
+}
+
+/// The real repository, read once per test run: `dump-package` costs a child process.
+private enum RealRepository {
+    /// The package root and its description, or why they could not be read.
+    static let shared: Result<(URL, PackageModel), ArchitectureCheckError> = Result {
+        let root = try PackageDumper.packageRoot()
+        return (root, try PackageDumper.dump(packageAt: root))
+    }.mapError { error in
+        error as? ArchitectureCheckError ?? ArchitectureCheckError("\(error)")
+    }
+}
