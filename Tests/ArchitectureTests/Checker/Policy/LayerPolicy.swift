@@ -31,8 +31,8 @@ struct LayerPolicy: Sendable {
             .init("StrataData", data, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate),
             .init("StrataDataTesting", data, role: .testSupport),
-            // Issue 3 adds the container runtime with this one line:
-            // .init("StrataContainer", hostingRuntime),
+            .init("StrataContainer", hostingRuntime),
+            .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
             .init("StrataDomain", domain, publishesOnlyAbstractions: true),
             .init("StrataHostKit", presentation, group: "host"),
             .init("strata-host", presentation, group: "host"),
