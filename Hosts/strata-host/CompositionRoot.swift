@@ -1,0 +1,20 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+import StrataDomain
+import StrataHostKit
+
+/// The only place in `strata-host` that picks implementations: the real clock, a stderr
+/// logger, the shared SQLite store in the container directory, and the domain over it.
+enum CompositionRoot {
+    /// Builds what the kit needs once it has parsed the command line.
+    static func makeRuntime(_ launch: HostLaunch) throws -> HostRuntime {
+        let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
+        let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
+        let container = try ContainerDirectory.resolve(environment: launch.environment)
+        let data = try DataLayerFactory.live(container: container, logger: logger)
+        let clock = SystemClock()
+        let domain = try DomainFactory.make(data: data, clock: clock)
+        return HostRuntime(domain: domain, clock: clock, logger: logger, location: container.url.path)
+    }
+}

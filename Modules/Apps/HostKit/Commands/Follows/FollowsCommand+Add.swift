@@ -1,0 +1,59 @@
+import ArgumentParser
+import StrataDomain
+
+extension FollowsCommand {
+    /// `follows add`: schedules a follow-up for a report and prints its id.
+    struct Add: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Schedule a follow-up for a case report; prints its id (or the follow-up with --json).",
+            discussion: """
+                Examples:
+                  strata-host follows add --report <id> --date 2026-12-01
+                  strata-host follows add --report <id> --date 2026-12-01 \\
+                      --max-bp 140 --min-bp 90 --medication ace --medication diuretic \\
+                      --memo "check potassium"
+                """
+        )
+
+        @Option(help: ArgumentHelp("The id of the case report the follow-up belongs to.", valueName: "id"))
+        var report: String
+
+        @Option(help: ArgumentHelp("The day of the follow-up.", valueName: "YYYY-MM-DD"))
+        var date: String
+
+        @Option(help: ArgumentHelp("Systolic blood pressure measured, in mmHg (0 to 300).", valueName: "mmHg"))
+        var maxBp: Double?
+
+        @Option(help: ArgumentHelp("Diastolic blood pressure measured, in mmHg (0 to 300, not above --max-bp).", valueName: "mmHg"))
+        var minBp: Double?
+
+        @Option(help: ArgumentHelp("A medication taken; repeat for several.", valueName: "name"))
+        var medication: [MedicationArgument] = []
+
+        @Option(help: "Free text about the visit.")
+        var memo: String = ""
+
+        @Flag(help: "Print the saved follow-up as JSON instead of its id.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            let draft = FollowUpDraft(
+                caseReportID: report,
+                date: try context.day(date, what: "--date"),
+                maxBloodPressure: maxBp,
+                minBloodPressure: minBp,
+                medications: Set(medication.map(\.medication.rawValue)),
+                memo: memo
+            )
+            let followUp = try context.domain.followUps.schedule(draft)
+            if json {
+                context.output.out(try JSONText.encode(FollowUpJSON(followUp, calendar: context.calendar)))
+            } else {
+                context.output.out(followUp.objectId ?? "")
+            }
+        }
+    }
+}

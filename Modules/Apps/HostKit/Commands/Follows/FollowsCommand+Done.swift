@@ -1,0 +1,26 @@
+import ArgumentParser
+import StrataDomain
+
+extension FollowsCommand {
+    /// `follows done ID`: marks a follow-up done (it is then never due or overdue).
+    struct Done: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "done",
+            abstract: "Mark a follow-up done.",
+            discussion: """
+                Example:
+                  strata-host follows done <follow-up id>
+                """
+        )
+
+        @Argument(help: "The follow-up's id, as printed by 'follows add' or 'follows list'.")
+        var id: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            let followUp = try context.domain.followUps.complete(id: id)
+            context.output.out("Marked follow-up \(followUp.objectId ?? id) done.")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import StrataCrossCutting
+import StrataDomain
+
+extension FollowsCommand {
+    /// `follows due`: follow-ups not yet done in a period of days (default: today).
+    struct Due: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "due",
+            abstract: "List follow-ups not yet done in a period of days (default: today).",
+            discussion: """
+                --from and --to are both included. --days N means today and the N-1 days after.
+
+                Examples:
+                  strata-host follows due
+                  strata-host follows due --days 7
+                  strata-host follows due --from 2026-12-01 --to 2026-12-31 --json
+                """
+        )
+
+        @Option(help: ArgumentHelp("The first day of the period (needs --to).", valueName: "YYYY-MM-DD"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The last day of the period, included (needs --from).", valueName: "YYYY-MM-DD"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("The number of days from today on, 1 to 3660.", valueName: "n"))
+        var days: Int?
+
+        @Flag(help: "Print a JSON array of due follow-ups, each with its report.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if (from == nil) != (to == nil) {
+                throw ValidationError("--from and --to go together: give both, or use --days")
+            }
+            if let days {
+                guard from == nil else { throw ValidationError("give either --days or --from/--to, not both") }
+                guard (1...3660).contains(days) else {
+                    throw ValidationError("--days must be between 1 and 3660 (got \(days))")
+                }
+            }
+        }
+
+        /// The period asked for: `[first day, day after the last day)`.
+        func interval(_ context: HostContext) throws -> DateInterval {
+            let calendar = context.calendar
+            let start: Date
+            let lastDay: Date
+            if let from, let to {
+                start = calendar.startOfDay(for: try context.day(from, what: "--from"))
+                lastDay = calendar.startOfDay(for: try context.day(to, what: "--to"))
+                guard lastDay >= start else {
+                    throw CrossCuttingError(.badDate, "--to \(to) is before --from \(from); expected a period forwards in time")
+                }
+            } else {
+                start = context.startOfToday
+                lastDay = calendar.date(byAdding: .day, value: (days ?? 1) - 1, to: start) ?? start
+            }
+            let end = calendar.date(byAdding: .day, value: 1, to: lastDay) ?? lastDay
+            return DateInterval(start: start, end: end)
+        }
+
+        func run(_ context: HostContext) throws {
+            let period = try interval(context)
+            let due = try context.domain.followUps.due(in: period)
+            let calendar = context.calendar
+            if json {
+                context.output.out(try JSONText.encode(due.map { FollowUpJSON($0, calendar: calendar) }))
+                return
+            }
+            let first = context.dayText(period.start)
+            let last = context.dayText(calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start)
+            let span = first == last ? first : "\(first) to \(last)"
+            context.output.out(FollowUpText.dueTable(due, calendar: calendar, emptyText: "No follow-ups due \(span)."))
+        }
+    }
+}

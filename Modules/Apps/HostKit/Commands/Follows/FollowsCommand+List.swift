@@ -1,0 +1,36 @@
+import ArgumentParser
+import StrataDomain
+
+extension FollowsCommand {
+    /// `follows list`: follow-ups by date, all or one report's.
+    struct List: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List follow-ups by date: all of them, or one report's.",
+            discussion: """
+                Examples:
+                  strata-host follows list
+                  strata-host follows list --report <id> --json
+                """
+        )
+
+        @Option(help: ArgumentHelp("Only the follow-ups of this case report.", valueName: "id"))
+        var report: String?
+
+        @Flag(help: "Print a JSON array of follow-ups.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            let followUps = try context.domain.followUps.list(reportID: report)
+            let calendar = context.calendar
+            if json {
+                context.output.out(try JSONText.encode(followUps.map { FollowUpJSON($0, calendar: calendar) }))
+            } else {
+                let empty = report.map { "No follow-ups for report \($0)." } ?? "No follow-ups."
+                context.output.out(FollowUpText.table(followUps, calendar: calendar, emptyText: empty))
+            }
+        }
+    }
+}

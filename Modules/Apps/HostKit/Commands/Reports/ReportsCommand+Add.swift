@@ -1,0 +1,49 @@
+import ArgumentParser
+import StrataDomain
+
+extension ReportsCommand {
+    /// `reports add`: saves a new case report and prints its id.
+    struct Add: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a case report; prints its id (or the report with --json).",
+            discussion: """
+                Examples:
+                  strata-host reports add --patient-name "Hanako Sato" --age 42
+                  strata-host reports add --patient-name "Taro Yamada" --age 67 \\
+                      --gender male --follow --memo "hypertension"
+                """
+        )
+
+        @Option(help: ArgumentHelp("The patient's name (required, not empty).", valueName: "name"))
+        var patientName: String
+
+        @Option(help: ArgumentHelp("The patient's age in years, 0 to 150.", valueName: "years"))
+        var age: Int
+
+        @Option(help: "The patient's gender.")
+        var gender: GenderArgument?
+
+        @Flag(help: "Mark the case as needing follow-ups.")
+        var follow = false
+
+        @Option(help: "Free text about the case.")
+        var memo: String = ""
+
+        @Flag(help: "Print the saved report as JSON instead of its id.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            let draft = CaseReportDraft(
+                patientName: patientName, age: age, gender: gender?.gender ?? .unspecified, isFollow: follow, memo: memo)
+            let report = try context.domain.reports.add(draft)
+            if json {
+                context.output.out(try JSONText.encode(ReportJSON(report)))
+            } else {
+                context.output.out(report.objectId ?? "")
+            }
+        }
+    }
+}

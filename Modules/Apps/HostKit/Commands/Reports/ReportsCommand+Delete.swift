@@ -1,0 +1,26 @@
+import ArgumentParser
+import StrataDomain
+
+extension ReportsCommand {
+    /// `reports delete ID`: deletes a report and its follow-ups.
+    struct Delete: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Delete a case report and its follow-ups.",
+            discussion: """
+                Example:
+                  strata-host reports delete <id>
+                """
+        )
+
+        @Argument(help: "The report's id.")
+        var id: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            try context.domain.reports.delete(id: id)
+            context.output.out("Deleted case report \(id) and its follow-ups.")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import StrataDomain
+
+extension ReportsCommand {
+    /// `reports list`: one page of reports, newest first, optionally filtered by text.
+    struct List: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List case reports, newest first, one page at a time.",
+            discussion: """
+                Examples:
+                  strata-host reports list
+                  strata-host reports list --search sato
+                  strata-host reports list --page 2 --page-size 20 --json
+                """
+        )
+
+        @Option(help: ArgumentHelp("Only reports whose patient name or memo contains this text (case-insensitive).", valueName: "text"))
+        var search: String?
+
+        @Option(help: ArgumentHelp("Which page to show, counting from 1.", valueName: "n"))
+        var page = 1
+
+        @Option(help: ArgumentHelp("How many reports per page, 1 to 1000.", valueName: "n"))
+        var pageSize = 50
+
+        @Flag(help: "Print a JSON array of reports.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard page >= 1 else { throw ValidationError("--page must be 1 or more (got \(page))") }
+            guard (1...1000).contains(pageSize) else {
+                throw ValidationError("--page-size must be between 1 and 1000 (got \(pageSize))")
+            }
+        }
+
+        func run(_ context: HostContext) throws {
+            let request = PageRequest(size: pageSize, index: page)
+            let reports: [CaseReport]
+            if let search, !search.isEmpty {
+                reports = try context.domain.reports.search(search, request)
+            } else {
+                reports = try context.domain.reports.list(request)
+            }
+            if json {
+                context.output.out(try JSONText.encode(reports.map(ReportJSON.init)))
+            } else {
+                context.output.out(ReportText.table(reports, calendar: context.calendar))
+                if reports.count == pageSize {
+                    context.output.out("(page \(page); more may follow: --page \(page + 1))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import StrataDomain
+
+extension ReportsCommand {
+    /// `reports show ID`: one report.
+    struct Show: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show one case report.",
+            discussion: """
+                Examples:
+                  strata-host reports show <id>
+                  strata-host reports show <id> --json
+                """
+        )
+
+        @Argument(help: "The report's id, as printed by 'reports add' or 'reports list'.")
+        var id: String
+
+        @Flag(help: "Print the report as a JSON object.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: HostContext) throws {
+            let report = try context.domain.reports.get(id: id)
+            if json {
+                context.output.out(try JSONText.encode(ReportJSON(report)))
+            } else {
+                context.output.out(ReportText.detail(report, calendar: context.calendar))
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import StrataDomain
+
+extension ReportsCommand {
+    /// `reports update ID`: changes the given fields of a report and prints it.
+    struct Update: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update",
+            abstract: "Change fields of a case report; prints the report as saved.",
+            discussion: """
+                Only the options given change; at least one is needed.
+
+                Examples:
+                  strata-host reports update <id> --age 43
+                  strata-host reports update <id> --no-follow --memo "stable, no further visits"
+                """
+        )
+
+        @Argument(help: "The report's id.")
+        var id: String
+
+        @Option(help: ArgumentHelp("A new patient name (not empty).", valueName: "name"))
+        var patientName: String?
+
+        @Option(help: ArgumentHelp("A new age in years, 0 to 150.", valueName: "years"))
+        var age: Int?
+
+        @Option(help: "A new gender.")
+        var gender: GenderArgument?
+
+        @Flag(inversion: .prefixedNo, help: "Whether the case needs follow-ups.")
+        var follow: Bool?
+
+        @Option(help: "New free text (replaces the memo).")
+        var memo: String?
+
+        @Flag(help: "Print the saved report as a JSON object.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        /// The change the options describe.
+        var change: CaseReportChange {
+            CaseReportChange(patientName: patientName, age: age, gender: gender?.gender, isFollow: follow, memo: memo)
+        }
+
+        func validate() throws {
+            if change.isEmpty {
+                throw ValidationError(
+                    "nothing to update: give at least one of --patient-name, --age, --gender, --follow/--no-follow, --memo")
+            }
+        }
+
+        func run(_ context: HostContext) throws {
+            let report = try context.domain.reports.update(id: id, change)
+            if json {
+                context.output.out(try JSONText.encode(ReportJSON(report)))
+            } else {
+                context.output.out(ReportText.detail(report, calendar: context.calendar))
+            }
+        }
+    }
+}

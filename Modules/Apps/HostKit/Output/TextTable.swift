@@ -1,0 +1,76 @@
+/// A plain-text table with aligned columns, for people reading a terminal.
+///
+/// Column widths follow the widest cell, counting East Asian wide characters (kanji, kana,
+/// hangul, full-width forms) as two columns so Japanese patient names line up too.
+struct TextTable {
+    /// How a column's cells are aligned.
+    enum Alignment { case left, right }
+
+    /// The header row (printed in capitals as given).
+    var headers: [String]
+    /// One alignment per column (missing ones are `.left`).
+    var alignments: [Alignment] = []
+    /// The body rows; each row has one cell per header.
+    var rows: [[String]] = []
+
+    /// The table as lines joined by newlines, without trailing spaces.
+    func render() -> String {
+        let all = [headers] + rows.map(Self.clean)
+        var widths = Array(repeating: 0, count: headers.count)
+        for row in all {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], Self.displayWidth(cell))
+            }
+        }
+        return all.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() where column < widths.count {
+                let padding = String(repeating: " ", count: widths[column] - Self.displayWidth(cell))
+                let alignment = column < alignments.count ? alignments[column] : .left
+                if column > 0 { line += "  " }
+                line += alignment == .right ? padding + cell : cell + padding
+            }
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n")
+    }
+
+    /// Replaces line breaks and tabs so every row stays on one line.
+    private static func clean(_ row: [String]) -> [String] {
+        row.map { cell in
+            String(cell.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        }
+    }
+
+    /// The number of terminal columns `text` takes.
+    static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in width + columns(of: scalar) }
+    }
+
+    private static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// `text` shortened to at most `limit` columns, ending in `…` when cut.
+    static func truncate(_ text: String, to limit: Int) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        guard displayWidth(flat) > limit else { return flat }
+        var result = ""
+        for character in flat {
+            let next = result + String(character)
+            if displayWidth(next) > limit - 1 { break }
+            result = next
+        }
+        return result + "…"
+    }
+}

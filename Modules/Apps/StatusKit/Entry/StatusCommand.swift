@@ -1,0 +1,34 @@
+import ArgumentParser
+import StrataCrossCutting
+
+/// `strata-status`: one fast, read-only look at the shared store.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata-status",
+        abstract: "Print a one-look summary of the shared Strata store, for people or status bars.",
+        discussion: """
+            Read-only: never creates the container directory, the store, or a table. With no store \
+            yet it prints an empty status and exits 0. The summary counts case reports, \
+            follow-ups due today, overdue follow-ups and unread notifications.
+
+            Formats:
+              text       labelled lines for people (the default)
+              json       {"dueToday","overdue","reports","store","unreadNotifications"}
+              waybar     one JSON line {"class","text","tooltip"} (class: ok, due, overdue)
+              i3blocks   three lines: full text, short text, colour (#RRGGBB)
+
+            Examples:
+              strata-status
+              strata-status --format json
+              strata-status --format waybar     # waybar: "return-type": "json"
+              strata-status --format i3blocks   # i3blocks: interval=60
+            """,
+        version: StrataConstants.version
+    )
+
+    @Option(name: .long, help: "How to print the summary.")
+    var format = StatusFormatArgument(.text)
+
+    @Flag(name: .long, help: "Show debug logs on standard error, and the error code when something fails.")
+    var verbose = false
+}

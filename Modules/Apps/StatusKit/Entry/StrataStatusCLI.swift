@@ -1,0 +1,64 @@
+import ArgumentParser
+public import StrataDomain
+
+/// The `strata-status` command line: parse, ask the composition root for a read-only domain,
+/// print the summary.
+///
+/// The host's `main.swift` is one call: `exit(StrataStatusCLI.main(arguments:environment:makeDomain:))`.
+public enum StrataStatusCLI {
+    /// The program name used in messages (`strata-status: …`).
+    public static let programName = "strata-status"
+
+    /// Parses `arguments`, obtains the domain with `makeDomain`, prints the summary.
+    ///
+    /// - `--help` and `--version` print to standard output and return 0 without calling
+    ///   `makeDomain`.
+    /// - When `makeDomain` returns `nil` (no store yet) it prints ``StatusSummary/empty`` and
+    ///   returns 0.
+    /// - A usage error prints one line and returns ArgumentParser's exit code (64); any other
+    ///   failure prints one line naming what was wrong and returns 1 (`--verbose` adds the code).
+    ///
+    /// - Parameters:
+    ///   - arguments: The command-line arguments without the program name.
+    ///   - environment: The process environment, passed on to `makeDomain`.
+    ///   - output: Where to write (default: the real standard output and error).
+    ///   - makeDomain: The composition root: opens the store read-only and returns the domain
+    ///     over it, or `nil` when there is no store.
+    /// - Returns: The process exit status.
+    public static func main(
+        arguments: [String],
+        environment: [String: String],
+        output: OutputSink = .standard,
+        makeDomain: (StatusLaunch) throws -> (any DomainServices)?
+    ) -> Int32 {
+        let command: StatusCommand
+        do {
+            command = try StatusCommand.parse(arguments)
+        } catch {
+            return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
+        }
+        do {
+            let domain = try makeDomain(StatusLaunch(verbose: command.verbose, environment: environment))
+            let summary = try domain?.status.summary() ?? .empty
+            output.out(StatusRenderer.render(summary, storePresent: domain != nil, format: command.format.format))
+            return 0
+        } catch {
+            output.err(FailureLine.line(program: programName, error: error, verbose: command.verbose))
+            return 1
+        }
+    }
+
+    /// Prints help or version to standard output (exit 0), or a usage error as one line.
+    private static func reportParseFailure(_ error: any Error, verbose: Bool, output: OutputSink) -> Int32 {
+        let status = StatusCommand.exitCode(for: error)
+        if status == .success {
+            output.out(StatusCommand.fullMessage(for: error))
+            return status.rawValue
+        }
+        output.err("\(programName): \(FailureLine.singleLine(StatusCommand.message(for: error)))")
+        if verbose {
+            output.err(StatusCommand.fullMessage(for: error))
+        }
+        return status.rawValue
+    }
+}

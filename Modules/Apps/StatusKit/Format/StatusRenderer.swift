@@ -1,0 +1,108 @@
+import Foundation
+public import StrataDomain
+
+/// Prints a ``StatusSummary`` in each ``StatusFormat``: pure functions, no I/O.
+public enum StatusRenderer {
+    /// The text for `summary` in `format`, without a trailing newline.
+    ///
+    /// - Parameters:
+    ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
+    ///   - storePresent: Whether the shared store exists (`false`: nothing recorded yet).
+    ///   - format: The output format.
+    public static func render(_ summary: StatusSummary, storePresent: Bool, format: StatusFormat) -> String {
+        switch format {
+        case .text: text(summary, storePresent: storePresent)
+        case .json: json(summary, storePresent: storePresent)
+        case .waybar: waybar(summary, storePresent: storePresent)
+        case .i3blocks: i3blocks(summary)
+        }
+    }
+
+    /// Labelled, aligned lines for people.
+    static func text(_ summary: StatusSummary, storePresent: Bool) -> String {
+        var lines = counts(summary).map { label, count in
+            label.padding(toLength: 22, withPad: " ", startingAt: 0) + String(count)
+        }
+        if !storePresent { lines.append("(no store yet: nothing recorded)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object with sorted keys on one line.
+    static func json(_ summary: StatusSummary, storePresent: Bool) -> String {
+        encode(SummaryJSON(summary, storePresent: storePresent))
+    }
+
+    /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
+    static func waybar(_ summary: StatusSummary, storePresent: Bool) -> String {
+        var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
+        if !storePresent { tooltip.append("No store yet") }
+        return encode(WaybarJSON(
+            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
+    }
+
+    /// i3blocks' three lines: full text, short text, colour.
+    static func i3blocks(_ summary: StatusSummary) -> String {
+        let full = "Strata: \(summary.reports) reports, \(summary.dueToday) due today, "
+            + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread"
+        return [full, shortText(summary), StatusLevel(summary).colour].joined(separator: "\n")
+    }
+
+    /// The compact text status bars show: `1 due · 2 overdue` (`· 3 unread` when any).
+    static func shortText(_ summary: StatusSummary) -> String {
+        var parts = ["\(summary.dueToday) due", "\(summary.overdue) overdue"]
+        if summary.unreadNotifications > 0 { parts.append("\(summary.unreadNotifications) unread") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The counts with their labels, in display order.
+    static func counts(_ summary: StatusSummary) -> [(String, Int)] {
+        [
+            ("reports", summary.reports),
+            ("due today", summary.dueToday),
+            ("overdue", summary.overdue),
+            ("unread notifications", summary.unreadNotifications),
+        ]
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these flat structs of strings and integers cannot fail.
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `--format json`: the summary's counts plus whether the store exists.
+private struct SummaryJSON: Encodable {
+    var reports: Int
+    var dueToday: Int
+    var overdue: Int
+    var unreadNotifications: Int
+    var store: String
+
+    init(_ summary: StatusSummary, storePresent: Bool) {
+        reports = summary.reports
+        dueToday = summary.dueToday
+        overdue = summary.overdue
+        unreadNotifications = summary.unreadNotifications
+        store = storePresent ? "present" : "absent"
+    }
+}
+
+/// `--format waybar`: what waybar's `return-type: json` custom module reads.
+private struct WaybarJSON: Encodable {
+    var text: String
+    var tooltip: String
+    var cssClass: String
+
+    private enum CodingKeys: String, CodingKey {
+        case text, tooltip
+        case cssClass = "class"
+    }
+}
+
+extension String {
+    /// The string with its first letter in upper case (`due today` → `Due today`).
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

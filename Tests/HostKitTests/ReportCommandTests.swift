@@ -1,0 +1,140 @@
+import Foundation
+import StrataHostKit
+import Testing
+
+@Suite("strata-host reports")
+struct ReportCommandTests {
+    @Test("reports add prints only the new id, and list --json contains the report")
+    func addPrintsTheIdAndListShowsIt() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "hypertension")
+        #expect(!id.isEmpty)
+        #expect(!id.contains("\n") && !id.contains(" "))
+
+        let listed = host.run("reports", "list", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        let array = try #require(try HostHarness.json(listed) as? [[String: Any]])
+        #expect(array.count == 1)
+        let report = try #require(array.first)
+        #expect(report["id"] as? String == id)
+        #expect(report["patientName"] as? String == "Hanako Sato")
+        #expect(report["age"] as? Int == 42)
+        #expect(report["gender"] as? String == "female")
+        #expect(report["follow"] as? Bool == true)
+        #expect(report["memo"] as? String == "hypertension")
+    }
+
+    @Test("report JSON always has the same keys, with ISO 8601 instants")
+    func reportJSONHasStableKeys() throws {
+        let host = try HostHarness()
+        let added = host.run("reports", "add", "--patient-name", "Taro", "--age", "7", "--json")
+        #expect(added.status == 0, "\(added)")
+        let report = try #require(try HostHarness.json(added) as? [String: Any])
+        #expect(Set(report.keys) == ["id", "patientName", "age", "gender", "follow", "memo", "createdAt", "updatedAt"])
+        #expect(report["gender"] as? String == "unspecified")
+        #expect(report["createdAt"] as? String == "2026-11-22T09:30:00Z")
+    }
+
+    @Test("reports list prints an aligned table, wide characters counted as two columns")
+    func listPrintsAnAlignedTable() throws {
+        let host = try HostHarness()
+        _ = try host.addReport("佐藤 花子", age: 42)
+        _ = try host.addReport("Bob", age: 101)
+        let listed = host.run("reports", "list")
+        #expect(listed.status == 0, "\(listed)")
+        let lines = listed.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("ID"))
+        // Every row's GENDER column starts in the same terminal column as the header's.
+        let genderColumns = lines.map { line in displayColumn(of: "GENDER", or: "unspecified", in: line) }
+        #expect(Set(genderColumns).count == 1, "\(lines)")
+        #expect(listed.text.contains("2026-11-22"))
+    }
+
+    @Test("an empty store lists as a sentence, and as an empty JSON array")
+    func emptyListIsReadable() throws {
+        let host = try HostHarness()
+        #expect(host.run("reports", "list").text == "No case reports.")
+        let json = try HostHarness.json(host.run("reports", "list", "--json")) as? [Any]
+        #expect(json?.isEmpty == true)
+    }
+
+    @Test("reports list --search keeps only matching patients")
+    func searchFilters() throws {
+        let host = try HostHarness()
+        _ = try host.addReport("Hanako Sato")
+        _ = try host.addReport("Taro Yamada")
+        let found = host.run("reports", "list", "--search", "sato", "--json")
+        let array = try #require(try HostHarness.json(found) as? [[String: Any]])
+        #expect(array.map { $0["patientName"] as? String } == ["Hanako Sato"])
+    }
+
+    @Test("reports list pages with --page and --page-size")
+    func listPages() throws {
+        let host = try HostHarness()
+        for index in 1...5 { _ = try host.addReport("Patient \(index)") }
+        let first = try #require(try HostHarness.json(host.run("reports", "list", "--page-size", "2", "--json")) as? [Any])
+        let third = try #require(
+            try HostHarness.json(host.run("reports", "list", "--page-size", "2", "--page", "3", "--json")) as? [Any])
+        #expect(first.count == 2)
+        #expect(third.count == 1)
+    }
+
+    @Test("reports show prints labelled lines, or the JSON object")
+    func showPrintsOneReport() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato", age: 42, "--memo", "line one\nline two")
+        let shown = host.run("reports", "show", id)
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.text.contains("patient  Hanako Sato"))
+        #expect(shown.text.contains("age      42"))
+        #expect(shown.text.contains("memo     line one\n         line two"))
+        let json = try #require(try HostHarness.json(host.run("reports", "show", id, "--json")) as? [String: Any])
+        #expect(json["id"] as? String == id)
+    }
+
+    @Test("reports update changes only the given fields")
+    func updateChangesGivenFields() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato", age: 42, "--follow", "--memo", "first")
+        let updated = host.run("reports", "update", id, "--age", "43", "--no-follow", "--json")
+        #expect(updated.status == 0, "\(updated)")
+        let json = try #require(try HostHarness.json(updated) as? [String: Any])
+        #expect(json["age"] as? Int == 43)
+        #expect(json["follow"] as? Bool == false)
+        #expect(json["memo"] as? String == "first")
+        #expect(json["patientName"] as? String == "Hanako Sato")
+    }
+
+    @Test("reports update with nothing to change is a usage error naming the options")
+    func updateWithoutChangesIsAUsageError() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato")
+        let outcome = host.run("reports", "update", id)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderrLines.count == 1)
+        #expect(outcome.stderr.contains("--patient-name"))
+    }
+
+    @Test("reports delete removes the report; showing it afterwards names the id")
+    func deleteRemoves() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato")
+        let deleted = host.run("reports", "delete", id)
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(deleted.text.contains(id))
+        let shown = host.run("reports", "show", id)
+        #expect(shown.status == 1)
+        #expect(shown.stderrLines.count == 1)
+        #expect(shown.stderr.hasPrefix("strata-host: "))
+        #expect(shown.stderr.contains(id))
+    }
+
+    /// The terminal column where `word` (or else `fallback`) starts in `line`, counting wide characters as 2.
+    private func displayColumn(of word: String, or fallback: String, in line: String) -> Int? {
+        guard let range = line.range(of: word) ?? line.range(of: fallback) else { return nil }
+        return line[..<range.lowerBound].unicodeScalars.reduce(0) { width, scalar in
+            width + ((0x3000...0x9FFF).contains(scalar.value) ? 2 : 1)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `strata-host` as a real child process on a fresh `STRATA_HOME` with the real SQLite store.
+@Suite("strata-host, end to end")
+struct HostIntegrationTests {
+    @Test("reports and follow-ups go through add, list, show, update, due, done and delete")
+    func reportsAndFollowUpsRoundTrip() throws {
+        let host = StrataProcess("strata-host", home: temporaryHome())
+
+        let hanako = try host.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42", "--gender", "female", "--follow"])
+        let taro = try host.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
+        #expect(!hanako.isEmpty && !taro.isEmpty && hanako != taro)
+
+        let listed = try host.json(["reports", "list", "--json"]) as? [[String: Any]]
+        #expect(Set(listed?.compactMap { $0["id"] as? String } ?? []) == [hanako, taro])
+
+        let shown = try host.succeed(["reports", "show", hanako])
+        #expect(shown.contains("Hanako Sato"))
+        let updated = try host.json(["reports", "update", hanako, "--age", "43", "--memo", "stable", "--json"]) as? [String: Any]
+        #expect(updated?["age"] as? Int == 43)
+        let reread = try host.json(["reports", "show", hanako, "--json"]) as? [String: Any]
+        #expect(reread?["memo"] as? String == "stable")
+        #expect(reread?["gender"] as? String == "female")
+
+        let today = Date().formatted(.iso8601.year().month().day())
+        let followUp = try host.succeed(["follows", "add", "--report", hanako, "--date", today, "--medication", "ace"])
+        let due = try host.json(["follows", "due", "--json"]) as? [[String: Any]]
+        #expect(due?.compactMap { $0["id"] as? String } == [followUp])
+        #expect((due?.first?["report"] as? [String: Any])?["patientName"] as? String == "Hanako Sato")
+        #expect(try host.succeed(["follows", "due"]).contains("Hanako Sato"))
+
+        _ = try host.succeed(["follows", "done", followUp])
+        #expect((try host.json(["follows", "due", "--json"]) as? [Any])?.isEmpty == true)
+
+        _ = try host.succeed(["reports", "delete", taro])
+        let missing = try host.run(["reports", "show", taro])
+        #expect(missing.status != 0)
+        let remaining = try host.json(["reports", "list", "--json"]) as? [[String: Any]]
+        #expect(remaining?.compactMap { $0["id"] as? String } == [hanako])
+    }
+
+    @Test(
+        "bad input exits non-zero with exactly one stderr line naming what was wrong",
+        arguments: [
+            (["reports", "add", "--patient-name", "X", "--age", "abc"], [String: String](), "--age"),
+            (["reports", "show", "no-such-id"], [:], "no-such-id"),
+            (["follows", "add", "--report", "r", "--date", "2026-13-40"], [:], "--date"),
+            (["reports", "list"], ["STRATA_LOG_LEVEL": "loud"], "STRATA_LOG_LEVEL"),
+            (["reports", "add", "--patient-name", "X", "--age", "151"], [:], "age"),
+            (["reports", "list", "--page", "0"], [:], "--page"),
+        ])
+    func badInputIsOneLine(arguments: [String], environment: [String: String], named: String) throws {
+        let home = temporaryHome()
+        let host = StrataProcess("strata-host", home: home, extraEnvironment: environment)
+        let outcome = try host.run(arguments)
+        #expect(outcome.status != 0, "\(outcome)")
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-host: "), "\(outcome)")
+        #expect(outcome.stderr.contains(named), "\(outcome)")
+        #expect(outcome.stdout.isEmpty, "\(outcome)")
+    }
+
+    @Test("--help and --version work with no store and create nothing")
+    func helpCreatesNothing() throws {
+        let home = temporaryHome()
+        let host = StrataProcess("strata-host", home: home)
+        let help = try host.run(["reports", "add", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        let version = try host.run(["--version"])
+        #expect(version.status == 0)
+        #expect(!version.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+    }
+
+    @Test("with no arguments it prints an overview naming the container directory")
+    func overviewNamesTheContainer() throws {
+        let home = temporaryHome()
+        let outcome = try StrataProcess("strata-host", home: home).run([])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.contains(home.path))
+        #expect(outcome.stdout.contains("reports add|list|show|update|delete"))
+    }
+}
+
+extension StrataProcess {
+    /// Runs `arguments`, requires exit 0 and no standard error, and returns standard output trimmed.
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let outcome = try run(arguments)
+        try #require(outcome.status == 0 && outcome.stderr.isEmpty, "\(name) \(arguments): \(outcome)", sourceLocation: sourceLocation)
+        return outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs `arguments`, requires success, and parses standard output as JSON.
+    func json(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
+        let text = try succeed(arguments, sourceLocation: sourceLocation)
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+}
