@@ -134,12 +134,18 @@ struct SchemaTests {
         #expect(try String(contentsOf: container.storeURL, encoding: .utf8) == "hello, not a database")
     }
 
-    @Test("the container directory is created owner-only")
+    @Test("the container directory and the store files are owner-only")
     func containerIsOwnerOnly() throws {
         let container = temporaryContainer()
-        _ = try makeStore(container)
+        let store = try makeStore(container)
+        _ = try store.save(Sample(name: "keeps the WAL open", count: 1))
         let mode = try FileManager.default.attributesOfItem(atPath: container.url.path)[.posixPermissions] as? NSNumber
         #expect(mode?.int16Value == 0o700)
+        for suffix in ["", "-wal", "-shm"] {
+            let path = container.storeURL.path + suffix
+            let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
+            #expect(fileMode?.int16Value == 0o600, "\(path)")
+        }
     }
 }
 

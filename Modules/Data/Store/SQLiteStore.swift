@@ -17,6 +17,7 @@ final class SQLiteStore: ValueObjectStore {
     init(url: URL, mode: Mode, logger: Logger) throws {
         let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
         if mode == .readWrite {
+            try Self.restrictToOwner(url)
             try StoreFormat.prepareWritable(connection)
         } else {
             try StoreFormat.check(connection)
@@ -24,6 +25,14 @@ final class SQLiteStore: ValueObjectStore {
         self.logger = logger
         state = Mutex(StoreState(connection: connection))
         logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
+    }
+
+    /// Makes the store file owner-only (0600): SQLite gives its `-wal` and `-shm` files the
+    /// same mode, so patient data is never readable by other users.
+    private static func restrictToOwner(_ url: URL) throws {
+        guard chmod(url.path, 0o600) == 0 else {
+            throw DataError(.cannotOpen, "cannot make the store \(url.path) owner-only (errno \(errno))")
+        }
     }
 
     func register<Object: ValueObject>(_ type: Object.Type) throws {
