@@ -1,0 +1,79 @@
+public import ArgumentParser
+import StrataCrossCutting
+
+/// The command line of `strata-notifyd`: `--once`, `--poll-interval`, `--verbose`, `--version`.
+///
+/// Parsing only: the host's composition root turns a parsed command into a running daemon
+/// (``launch(_:)`` parses and says what to print when there is nothing to run).
+public struct NotifydCommand: ParsableCommand {
+    /// The shortest poll interval accepted, in seconds.
+    public static let minimumPollInterval = 0.01
+    /// The longest poll interval accepted, in seconds.
+    public static let maximumPollInterval = 3600.0
+
+    /// The name, help text (with the inbox protocol) and version `--help` and `--version` print.
+    public static let configuration = CommandConfiguration(
+        commandName: "strata-notifyd",
+        abstract: "Record incoming notifications from the inbox into the shared Strata store, once per id.",
+        discussion: """
+            The inbox is a maildir-style folder in the shared container, \
+            $STRATA_HOME/inbox (default ~/.local/share/strata/inbox), created owner-only:
+              tmp/  a sender writes each notification file here first,
+              new/  then renames it here (atomic); only new/ is read, oldest name
+                    first, and names starting with a dot are skipped;
+              cur/  processed files (recorded or duplicate), same name;
+              bad/  malformed files, each with <name>.reason saying why and when.
+
+            Each file is one JSON document of at most 64 KiB with a string "id" and a \
+            "kind" ("follow-up-due" or "message"); "title", "body", "reportId", \
+            "followUpId" and "sentAt" are optional (see Docs/Notifications.md). A \
+            follow-up-due notification naming a report is enriched with the patient and \
+            the due date. Each id is recorded exactly once: a re-delivered id is reported \
+            as a duplicate and changes nothing. One line per notification goes to \
+            standard output; logs go to standard error.
+
+            Example:
+              cd "$STRATA_HOME/inbox"
+              echo '{"id":"n-1","kind":"message","title":"Hi"}' > tmp/n-1.json
+              mv tmp/n-1.json new/n-1.json
+              strata-notifyd --once
+
+            Exit status: 0 when done (or stopped by SIGTERM or SIGINT); 75 when --once \
+            left files in new/ because the store failed (the next run retries them); 64 \
+            for a bad argument; 1 when start-up fails (bad STRATA_HOME or \
+            STRATA_LOG_LEVEL, unusable store or inbox).
+
+            Environment: STRATA_HOME (the container directory), STRATA_LOG_LEVEL \
+            (trace, debug, info, notice, warning, error, critical).
+            """,
+        version: StrataConstants.version
+    )
+
+    /// Drain the inbox once and exit instead of running until SIGTERM or SIGINT.
+    @Flag(help: "Drain new/ once and exit (without it: run until SIGTERM or SIGINT).")
+    public var once = false
+
+    /// Seconds between looks at `new/` while running as a daemon.
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between looks at new/ while running as a daemon (0.01…3600).", valueName: "seconds"))
+    public var pollInterval: Double = 0.2
+
+    /// Log at debug level (overrides STRATA_LOG_LEVEL).
+    @Flag(help: "Log each file at debug level on standard error (overrides STRATA_LOG_LEVEL).")
+    public var verbose = false
+
+    /// A command with every option at its default.
+    public init() {}
+
+    /// Checks `--poll-interval` is a finite number of seconds in range.
+    ///
+    /// - Throws: `ValidationError` naming `--poll-interval`, the value and the accepted range.
+    public func validate() throws {
+        guard pollInterval.isFinite, (Self.minimumPollInterval...Self.maximumPollInterval).contains(pollInterval) else {
+            throw ValidationError(
+                "--poll-interval \(pollInterval) is out of range; expected seconds between "
+                    + "\(Self.minimumPollInterval) and \(Int(Self.maximumPollInterval))")
+        }
+    }
+}

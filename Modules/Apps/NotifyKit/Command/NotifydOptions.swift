@@ -1,0 +1,16 @@
+/// The parsed command line of `strata-notifyd`, as plain values for the composition root.
+public struct NotifydOptions: Sendable, Hashable {
+    /// Drain `new/` once and exit.
+    public var once: Bool
+    /// Seconds between looks at `new/` in daemon mode.
+    public var pollInterval: Double
+    /// Log at debug level.
+    public var verbose: Bool
+
+    /// Options with the given values (defaults as on the command line).
+    public init(once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false) {
+        self.once = once
+        self.pollInterval = pollInterval
+        self.verbose = verbose
+    }
+}

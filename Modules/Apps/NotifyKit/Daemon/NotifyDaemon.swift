@@ -1,0 +1,103 @@
+public import Logging
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The daemon: drains the inbox once (`--once`), or again and again until asked to stop.
+///
+/// It owns its stop flag (a `Mutex`) and a wake-up semaphore: ``requestStop()`` — called by a
+/// signal handler or a test — lets the file in hand finish, then ends the loop at once instead
+/// of after the poll interval.
+public final class NotifyDaemon: Sendable {
+    /// Exit status after a pass that left files in `new/` to retry (sysexits' `EX_TEMPFAIL`).
+    public static let retryLaterStatus: Int32 = 75
+    /// The longest pause between passes after repeated failures, in seconds.
+    public static let maximumBackoff: Double = 5
+
+    /// The processor each pass runs.
+    public let processor: InboxProcessor
+    /// Seconds between passes over `new/` while nothing fails.
+    public let pollInterval: Double
+    let logger: Logger
+    private let stopRequested = Mutex(false)
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    /// A daemon running `processor` every `pollInterval` seconds.
+    ///
+    /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
+    ///   or less traps.
+    public init(processor: InboxProcessor, pollInterval: Double, logger: Logger) {
+        precondition(pollInterval > 0, "the poll interval must be positive")
+        self.processor = processor
+        self.pollInterval = pollInterval
+        self.logger = logger
+    }
+
+    /// Whether ``requestStop()`` has been called.
+    public var isStopRequested: Bool { stopRequested.withLock { $0 } }
+
+    /// Asks the daemon to stop once the file in hand is finished. Safe from any thread.
+    public func requestStop() {
+        stopRequested.withLock { $0 = true }
+        wakeUp.signal()
+    }
+
+    /// Drains `new/` once and returns the exit status: 0, or ``retryLaterStatus`` when a file
+    /// stays in `new/` because the store or the disk failed, or 1 when `new/` cannot be listed.
+    public func drainOnce() -> Int32 {
+        logger.info("strata-notifyd draining \(processor.inbox.newURL.path) once")
+        let report: PassReport
+        do {
+            report = try processor.drain(while: { !isStopRequested })
+        } catch {
+            logger.error("\(error)")
+            return 1
+        }
+        logger.info("strata-notifyd done: \(Self.summary(report))")
+        return report.retryCount == 0 ? 0 : Self.retryLaterStatus
+    }
+
+    /// Drains `new/` every ``pollInterval`` seconds until ``requestStop()``; returns 0.
+    ///
+    /// After a pass that had to leave files for later, the pause doubles (up to
+    /// ``maximumBackoff`` seconds) so a broken store does not flood the log.
+    public func run() -> Int32 {
+        logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
+        var failedPasses = 0
+        while !isStopRequested {
+            var failed = false
+            do {
+                let report = try processor.drain(while: { !isStopRequested })
+                failed = report.retryCount > 0
+                if !report.files.isEmpty { logger.debug("pass: \(Self.summary(report))") }
+            } catch {
+                logger.error("\(error)")
+                failed = true
+            }
+            failedPasses = failed ? min(failedPasses + 1, 16) : 0
+            _ = wakeUp.wait(timeout: .now() + pause(afterFailedPasses: failedPasses))
+        }
+        logger.info("strata-notifyd stopped")
+        return 0
+    }
+
+    /// The pause before the next pass: the poll interval, doubled per failed pass, capped.
+    @_spi(Testing) public func pause(afterFailedPasses count: Int) -> Double {
+        guard count > 0 else { return pollInterval }
+        return min(pollInterval * Double(1 << min(count, 16)), max(pollInterval, Self.maximumBackoff))
+    }
+
+    private static func summary(_ report: PassReport) -> String {
+        var recorded = 0, duplicate = 0, quarantined = 0, retry = 0
+        for file in report.files {
+            switch file.outcome {
+            case .recorded: recorded += 1
+            case .duplicate: duplicate += 1
+            case .quarantined: quarantined += 1
+            case .retryLater: retry += 1
+            case .vanished: break
+            }
+        }
+        return "\(recorded) recorded, \(duplicate) duplicate, \(quarantined) quarantined, \(retry) left in new/ to retry"
+    }
+}

@@ -1,0 +1,63 @@
+public import StrataDomain
+
+/// What happened to one file of the inbox in one pass.
+public enum FileOutcome: Sendable, Hashable {
+    /// The notification was new: recorded, delivered and moved to `cur/`.
+    case recorded(NotificationRecord)
+    /// A notification with this id was recorded before: delivered as a duplicate, moved to `cur/`.
+    case duplicate(NotificationRecord)
+    /// The file is malformed: moved to `bad/` with a reason file holding `reason`.
+    case quarantined(reason: String)
+    /// Something outside the file failed (the store, the disk): it stays in `new/` for the
+    /// next pass; nothing was lost.
+    case retryLater(reason: String)
+    /// The file disappeared before it was processed (another reader took it).
+    case vanished
+
+    /// The one line printed on standard output for a delivered notification, or `nil`.
+    ///
+    /// `recorded n-1 follow-up-due: Follow-up due: Yamada — Yamada's follow-up is due on 2026-11-22`,
+    /// `duplicate n-1 (already recorded)`. Line breaks inside titles and bodies become spaces.
+    public var deliveryLine: String? {
+        switch self {
+        case .recorded(let record):
+            var line = "recorded \(record.notificationId) \(record.kind): \(record.title)"
+            if !record.body.isEmpty { line += " — \(record.body)" }
+            return Inbox.oneLine(line)
+        case .duplicate(let record):
+            return Inbox.oneLine("duplicate \(record.notificationId) (already recorded)")
+        case .quarantined, .retryLater, .vanished:
+            return nil
+        }
+    }
+}
+
+/// One file and what happened to it.
+public struct ProcessedFile: Sendable, Hashable {
+    /// The file's name in `new/`.
+    public var name: String
+    /// What happened to it.
+    public var outcome: FileOutcome
+
+    /// Pairs a file name with its outcome.
+    public init(name: String, outcome: FileOutcome) {
+        self.name = name
+        self.outcome = outcome
+    }
+}
+
+/// What one pass over `new/` did, file by file, oldest name first.
+public struct PassReport: Sendable, Hashable {
+    /// Every file handled in the pass, in the order handled.
+    public var files: [ProcessedFile]
+
+    /// A report of the given files.
+    public init(files: [ProcessedFile] = []) {
+        self.files = files
+    }
+
+    /// How many files were left in `new/` to retry because of a storage or disk failure.
+    public var retryCount: Int {
+        files.count(where: { if case .retryLater = $0.outcome { true } else { false } })
+    }
+}

@@ -1,0 +1,118 @@
+public import Logging
+public import StrataCrossCutting
+public import StrataDomain
+import Foundation
+
+/// Drains the inbox: reads each file of `new/`, records it through the domain exactly once,
+/// delivers it, and files it in `cur/` — or quarantines it in `bad/` when it is malformed.
+///
+/// A failure outside the file (the store, the disk) leaves it in `new/` for the next pass, so
+/// nothing is lost; a crash between recording and filing is harmless, because the next pass
+/// records nothing new and reports the notification as a duplicate.
+public struct InboxProcessor: Sendable {
+    /// The inbox drained.
+    public let inbox: Inbox
+    private let notifications: any NotificationService
+    private let delivery: any NotificationDelivery
+    private let clock: any StrataClock
+    private let logger: Logger
+
+    /// A processor recording through `notifications` and delivering to `delivery`.
+    ///
+    /// - Parameters:
+    ///   - clock: stamps the reason files of quarantined files.
+    ///   - logger: each file at debug, quarantines at warning, storage failures at error.
+    public init(
+        inbox: Inbox, notifications: any NotificationService, delivery: any NotificationDelivery,
+        clock: any StrataClock, logger: Logger
+    ) {
+        self.inbox = inbox
+        self.notifications = notifications
+        self.delivery = delivery
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Processes the files waiting in `new/`, oldest name first, while `shouldContinue()` holds
+    /// (it is asked before each file, so a stop request finishes the file in hand first).
+    ///
+    /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
+    public func drain(while shouldContinue: () -> Bool = { true }) throws -> PassReport {
+        var report = PassReport()
+        for name in try inbox.pendingNames() {
+            guard shouldContinue() else { break }
+            report.files.append(ProcessedFile(name: name, outcome: process(name)))
+        }
+        return report
+    }
+
+    /// Processes the one file `new/<name>`; never throws: every failure is an outcome.
+    public func process(_ name: String) -> FileOutcome {
+        var logger = self.logger
+        logger[metadataKey: "file"] = "new/\(name)"
+        logger.debug("processing notification file")
+        let source = "inbox/new/\(name)"
+        let notification: IncomingNotification
+        do {
+            notification = try IncomingNotification.decode(try inbox.read(name), source: source)
+        } catch {
+            return unreadable(name, error, logger: logger)
+        }
+        logger[metadataKey: "id"] = .string(notification.id)
+        let outcome: FileOutcome
+        do {
+            switch try notifications.record(notification) {
+            case .recorded(let record): outcome = .recorded(record)
+            case .duplicate(let record): outcome = .duplicate(record)
+            }
+        } catch let error as DomainError where error.code == .malformedNotification || error.code == .invalidInput {
+            let reason = error.message.hasPrefix(source) ? error.message : "\(source): \(error.message)"
+            return quarantine(name, reason: reason, logger: logger)
+        } catch {
+            logger.error("cannot record the notification; it stays in new/ for the next pass: \(error)")
+            return .retryLater(reason: "\(error)")
+        }
+        if let line = outcome.deliveryLine { delivery.deliver(line) }
+        do {
+            let destination = try inbox.accept(name)
+            logger.debug("filed in cur/", metadata: ["to": .string(destination.lastPathComponent)])
+        } catch let error as NotifyKitError where error.code == .vanished {
+            logger.debug("recorded, but another reader filed it first")
+        } catch {
+            logger.error("recorded, but cannot move it to cur/; the next pass will see a duplicate: \(error)")
+            return .retryLater(reason: "\(error)")
+        }
+        return outcome
+    }
+
+    /// The outcome for a file that could not be read or decoded.
+    private func unreadable(_ name: String, _ error: any Error, logger: Logger) -> FileOutcome {
+        switch error {
+        case let error as NotifyKitError where error.code == .vanished:
+            logger.debug("gone before it was read (another reader took it)")
+            return .vanished
+        case let error as NotifyKitError where error.code == .rejectedFile:
+            return quarantine(name, reason: error.message, logger: logger)
+        case let error as NotifyKitError:
+            logger.error("cannot read the file; it stays in new/ for the next pass: \(error)")
+            return .retryLater(reason: error.message)
+        default:
+            return quarantine(name, reason: "\(error)", logger: logger)
+        }
+    }
+
+    /// Moves a malformed file to `bad/` with its reason; when even that fails it stays in `new/`.
+    private func quarantine(_ name: String, reason: String, logger: Logger) -> FileOutcome {
+        do {
+            let destination = try inbox.quarantine(name, reason: reason, at: clock.now())
+            logger.warning("quarantined in bad/\(destination.lastPathComponent): \(reason)")
+            return .quarantined(reason: reason)
+        } catch let error as NotifyKitError where error.code == .vanished {
+            logger.debug("gone before it was quarantined (another reader took it)")
+            return .vanished
+        } catch {
+            logger.error("malformed, but cannot quarantine it; it stays in new/: \(error)")
+            return .retryLater(reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StrataData
+import StrataDataTesting
+@_spi(Testing) import StrataNotifyKit
+import Synchronization
+import Testing
+
+@Suite("The daemon loop")
+struct NotifyDaemonTests {
+    @Test("--once drains new/ and exits 0")
+    func onceDrainsAndSucceeds() throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
+        try fixture.drop("b.json", "not json")
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
+
+        #expect(daemon.drainOnce() == 0)
+        #expect(try fixture.names(in: fixture.inbox.newURL).isEmpty)
+        #expect(try fixture.names(in: fixture.inbox.curURL) == ["a.json"])
+        #expect(try fixture.names(in: fixture.inbox.badURL) == ["b.json", "b.json.reason"])
+    }
+
+    @Test("--once exits 75 when the store fails, with the file still in new/")
+    func onceReportsAStorageFailure() throws {
+        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+        defer { fixture.remove() }
+        try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
+
+        #expect(daemon.drainOnce() == NotifyDaemon.retryLaterStatus)
+        #expect(try fixture.names(in: fixture.inbox.newURL) == ["a.json"])
+    }
+
+    @Test("running, the daemon picks up a new file promptly and stops at once when asked")
+    func runPicksUpFilesAndStops() async throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.05, logger: InboxFixture.logger)
+        let finished = BackgroundRun(daemon)
+
+        try fixture.drop("late.json", #"{"id": "n-late", "kind": "message", "title": "Late"}"#)
+        try await waitUntil { fixture.delivery.lines.count == 1 }
+        #expect(fixture.delivery.lines == ["recorded n-late message: Late"])
+        #expect(try fixture.names(in: fixture.inbox.curURL) == ["late.json"])
+
+        daemon.requestStop()
+        try await waitUntil { finished.status != nil }
+        #expect(finished.status == 0)
+        #expect(daemon.isStopRequested)
+    }
+
+    @Test("a long poll interval does not delay stopping")
+    func stopDoesNotWaitForThePollInterval() async throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
+        let finished = BackgroundRun(daemon)
+        try await Task.sleep(for: .milliseconds(100))
+
+        daemon.requestStop()
+
+        try await waitUntil(timeout: 5) { finished.status != nil }
+        #expect(finished.status == 0)
+    }
+
+    @Test("after failed passes the pause doubles, up to five seconds")
+    func pauseBacksOffAfterFailures() throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
+
+        #expect(daemon.pause(afterFailedPasses: 0) == 0.2)
+        #expect(daemon.pause(afterFailedPasses: 1) == 0.4)
+        #expect(daemon.pause(afterFailedPasses: 3) == 1.6)
+        #expect(daemon.pause(afterFailedPasses: 16) == NotifyDaemon.maximumBackoff)
+    }
+}
+
+/// Runs a daemon's loop on its own thread (it blocks), remembering its exit status.
+private final class BackgroundRun: Sendable {
+    private let result = Mutex<Int32?>(nil)
+
+    init(_ daemon: NotifyDaemon) {
+        Thread.detachNewThread { [self] in
+            let status = daemon.run()
+            result.withLock { $0 = status }
+        }
+    }
+
+    /// The exit status, once the loop has returned.
+    var status: Int32? { result.withLock { $0 } }
+}
+
+/// Polls `condition` every 20 ms until it holds; fails the test after `timeout` seconds.
+func waitUntil(timeout: Double = 10, _ condition: () throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while try !condition() {
+        guard Date() < deadline else {
+            Issue.record("condition not met within \(timeout) s")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}

@@ -1,0 +1,67 @@
+import StrataCrossCutting
+import StrataNotifyKit
+import Testing
+
+@Suite("The command line")
+struct NotifydCommandTests {
+    @Test("no arguments run the daemon with a 0.2 s poll interval")
+    func defaults() {
+        guard case .run(let options) = NotifydCommand.launch([]) else {
+            Issue.record("expected .run")
+            return
+        }
+        #expect(options == NotifydOptions(once: false, pollInterval: 0.2, verbose: false))
+    }
+
+    @Test("--once, --poll-interval and --verbose are read")
+    func optionsAreRead() {
+        guard case .run(let options) = NotifydCommand.launch(["--once", "--poll-interval", "1.5", "--verbose"]) else {
+            Issue.record("expected .run")
+            return
+        }
+        #expect(options == NotifydOptions(once: true, pollInterval: 1.5, verbose: true))
+    }
+
+    @Test("--help explains the inbox protocol and exits 0")
+    func helpExplainsTheInbox() {
+        guard case .exit(let status, let output, let errors) = NotifydCommand.launch(["--help"]) else {
+            Issue.record("expected .exit")
+            return
+        }
+        #expect(status == 0)
+        #expect(errors.isEmpty)
+        for phrase in ["tmp/", "new/", "cur/", "bad/", ".reason", "exactly once", "--poll-interval", "STRATA_HOME"] {
+            #expect(output.contains(phrase), "help should mention \(phrase)")
+        }
+    }
+
+    @Test("--version prints the Strata version")
+    func versionIsPrinted() {
+        guard case .exit(let status, let output, _) = NotifydCommand.launch(["--version"]) else {
+            Issue.record("expected .exit")
+            return
+        }
+        #expect(status == 0)
+        #expect(output == StrataConstants.version + "\n")
+    }
+
+    @Test(
+        "a bad argument is one line on standard error naming it, exit status 64",
+        arguments: [
+            (["--poll-interval", "0"], "--poll-interval"),
+            (["--poll-interval", "-1"], "--poll-interval"),
+            (["--poll-interval", "soon"], "'soon'"),
+            (["--bogus"], "'--bogus'"),
+        ])
+    func badArgumentIsOneLine(arguments: [String], named: String) {
+        guard case .exit(let status, let output, let errors) = NotifydCommand.launch(arguments) else {
+            Issue.record("expected .exit")
+            return
+        }
+        #expect(status == 64)
+        #expect(output.isEmpty)
+        #expect(errors.hasPrefix("strata-notifyd: "))
+        #expect(errors.contains(named), "\(errors)")
+        #expect(errors.filter { $0 == "\n" }.count == 1, "one line: \(errors)")
+    }
+}
