@@ -1,4 +1,3 @@
-import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
@@ -16,7 +15,7 @@ enum CompositionRoot {
         do {
             daemon = try compose(options, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data(NotifydCommand.startupFailureLine("\(error)").utf8))
+            OutputSink.standard.err(FailureLine.line(program: NotifydCommand.programName, error: error, verbose: false))
             return 1
         }
         return daemon.runTrappingSignals(once: options.once)
@@ -24,7 +23,7 @@ enum CompositionRoot {
 
     private static func compose(_ options: NotifydOptions, environment: [String: String]) throws -> NotifyDaemon {
         let level = try StrataLogging.level(verbose: options.verbose, environment: environment)
-        let logger = StrataLogging.makeLogger(label: "strata-notifyd", level: level)
+        let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let data = try DataLayerFactory.live(container: container, logger: logger.component("data"))

@@ -1,5 +1,5 @@
 /// The one error type of `StrataCrossCutting`: a code to match on and a message for people.
-public struct CrossCuttingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CrossCuttingError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
@@ -11,6 +11,7 @@ public struct CrossCuttingError: Error, Hashable, Sendable, CustomStringConverti
         public static let badEnvironment = Code(name: "badEnvironment")
         /// A date or day given as text could not be read.
         public static let badDate = Code(name: "badDate")
+        /// The code's name, e.g. `badDate`.
         public var description: String { name }
     }
 
@@ -24,6 +25,4 @@ public struct CrossCuttingError: Error, Hashable, Sendable, CustomStringConverti
         self.code = code
         self.message = message
     }
-
-    public var description: String { message }
 }

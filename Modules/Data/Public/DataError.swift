@@ -1,8 +1,10 @@
+public import StrataCrossCutting
+
 /// The one error type of `StrataData`: a code to match on and a message naming what was wrong.
 ///
 /// Messages name the type, key or file involved and what was expected, so a host can print
 /// `error.description` as its one line on standard error.
-public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DataError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
@@ -30,6 +32,7 @@ public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let cannotOpen = Code(name: "cannotOpen")
         /// A test double was called in a way its test did not allow (StrataDataTesting).
         public static let unexpectedCall = Code(name: "unexpectedCall")
+        /// The code's name, e.g. `notFound`.
         public var description: String { name }
     }
 
@@ -43,6 +46,4 @@ public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.message = message
     }
-
-    public var description: String { message }
 }

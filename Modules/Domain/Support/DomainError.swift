@@ -1,5 +1,7 @@
+public import StrataCrossCutting
+
 /// The one error type of `StrataDomain`: a code and a message naming the field or id.
-public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DomainError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
@@ -11,6 +13,7 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let malformedNotification = Code(name: "malformedNotification")
         /// The data layer failed; the message carries its message.
         public static let storage = Code(name: "storage")
+        /// The code's name, e.g. `invalidInput`.
         public var description: String { name }
     }
 
@@ -24,6 +27,4 @@ public struct DomainError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.message = message
     }
-
-    public var description: String { message }
 }

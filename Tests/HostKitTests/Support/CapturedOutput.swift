@@ -1,3 +1,4 @@
+import StrataCrossCutting
 import StrataHostKit
 import Synchronization
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+public import StrataCrossCutting
 
 /// The `strata-host` command line: parse, ask the composition root for the domain, run.
 ///
@@ -65,15 +66,9 @@ public enum StrataHostCLI {
 
     /// Prints help or version to standard output (exit 0), or a usage error as one line.
     private static func reportParseFailure(_ error: any Error, verbose: Bool, output: OutputSink) -> Int32 {
-        let status = RootCommand.exitCode(for: error)
-        if status == .success {
-            output.out(RootCommand.fullMessage(for: error))
-            return status.rawValue
-        }
-        output.err("\(programName): \(FailureLine.singleLine(RootCommand.message(for: error)))")
-        if verbose {
-            output.err(RootCommand.fullMessage(for: error))
-        }
-        return status.rawValue
+        output.reportParseFailure(
+            program: programName, status: RootCommand.exitCode(for: error).rawValue,
+            message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+            verbose: verbose)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataCrossCutting
 
 extension NotifydCommand {
     /// What `main` does with its arguments: run the daemon, or print something and exit.
@@ -21,19 +22,13 @@ extension NotifydCommand {
             if status == ExitCode.success.rawValue {
                 return .exit(status: status, standardOutput: fullMessage(for: error) + "\n", standardError: "")
             }
-            let line = startupFailureLine("\(message(for: error)) (see strata-notifyd --help)")
-            return .exit(status: status, standardOutput: "", standardError: line)
+            let line = FailureLine.line(program: programName, message: "\(message(for: error)) (see \(programName) --help)")
+            return .exit(status: status, standardOutput: "", standardError: line + "\n")
         }
     }
 
     /// The parsed values.
     public var options: NotifydOptions {
         NotifydOptions(once: once, pollInterval: pollInterval, verbose: verbose)
-    }
-
-    /// The one line printed on standard error when start-up fails: `strata-notifyd: <message>`.
-    public static func startupFailureLine(_ message: String) -> String {
-        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "strata-notifyd: \(oneLine)\n"
     }
 }

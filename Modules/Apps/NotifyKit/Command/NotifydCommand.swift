@@ -6,6 +6,8 @@ import StrataCrossCutting
 /// Parsing only: the host's composition root turns a parsed command into a running daemon
 /// (``launch(_:)`` parses and says what to print when there is nothing to run).
 public struct NotifydCommand: ParsableCommand {
+    /// The program name used in messages (`strata-notifyd: …`) and as the logger's label.
+    public static let programName = "strata-notifyd"
     /// The shortest poll interval accepted, in seconds.
     public static let minimumPollInterval = 0.01
     /// The longest poll interval accepted, in seconds.
@@ -13,7 +15,7 @@ public struct NotifydCommand: ParsableCommand {
 
     /// The name, help text (with the inbox protocol) and version `--help` and `--version` print.
     public static let configuration = CommandConfiguration(
-        commandName: "strata-notifyd",
+        commandName: programName,
         abstract: "Record incoming notifications from the inbox into the shared Strata store, once per id.",
         discussion: """
             The inbox is a maildir-style folder in the shared container, \

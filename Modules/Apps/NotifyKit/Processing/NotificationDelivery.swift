@@ -1,4 +1,4 @@
-import Foundation
+import StrataCrossCutting
 
 /// Where delivered notifications go: standard output in the daemon, a list in tests.
 public protocol NotificationDelivery: Sendable {
@@ -12,8 +12,8 @@ public struct StandardOutputDelivery: NotificationDelivery {
     /// A delivery to this process's standard output.
     public init() {}
 
-    /// Writes `line` and a line break to standard output in one `write`.
+    /// Writes `line` and a line break to standard output in one `write` (``OutputSink/standard``).
     public func deliver(_ line: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        OutputSink.standard.out(line)
     }
 }

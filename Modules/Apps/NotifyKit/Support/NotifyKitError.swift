@@ -1,5 +1,7 @@
+public import StrataCrossCutting
+
 /// The one error type of `StrataNotifyKit`: a code to match on and a message naming the file.
-public struct NotifyKitError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct NotifyKitError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
@@ -23,7 +25,4 @@ public struct NotifyKitError: Error, Hashable, Sendable, CustomStringConvertible
         self.code = code
         self.message = message
     }
-
-    /// The message, ready to print as one line.
-    public var description: String { message }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+public import StrataCrossCutting
 public import StrataDomain
 
 /// The `strata-status` command line: parse, ask the composition root for a read-only domain,
@@ -50,15 +51,9 @@ public enum StrataStatusCLI {
 
     /// Prints help or version to standard output (exit 0), or a usage error as one line.
     private static func reportParseFailure(_ error: any Error, verbose: Bool, output: OutputSink) -> Int32 {
-        let status = StatusCommand.exitCode(for: error)
-        if status == .success {
-            output.out(StatusCommand.fullMessage(for: error))
-            return status.rawValue
-        }
-        output.err("\(programName): \(FailureLine.singleLine(StatusCommand.message(for: error)))")
-        if verbose {
-            output.err(StatusCommand.fullMessage(for: error))
-        }
-        return status.rawValue
+        output.reportParseFailure(
+            program: programName, status: StatusCommand.exitCode(for: error).rawValue,
+            message: StatusCommand.message(for: error), fullMessage: StatusCommand.fullMessage(for: error),
+            verbose: verbose)
     }
 }

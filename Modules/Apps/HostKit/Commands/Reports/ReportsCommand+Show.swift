@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataCrossCutting
 import StrataDomain
 
 extension ReportsCommand {

@@ -16,15 +16,19 @@ public struct OutputSink: Sendable {
         self.standardError = standardError
     }
 
-    /// The process's real standard output and standard error.
+    /// The process's real standard output and standard error, unbuffered: each piece of text
+    /// and its newline go out in one `write`, so a reader of a pipe sees it at once.
+    ///
+    /// - Important: A write that fails (a closed descriptor, a full disk) is dropped: there is
+    ///   nowhere left to report it, and a daemon must not stop over it.
     public static let standard = OutputSink(
-        standardOutput: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        standardError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        standardOutput: { try? FileHandle.standardOutput.write(contentsOf: Data(($0 + "\n").utf8)) },
+        standardError: { try? FileHandle.standardError.write(contentsOf: Data(($0 + "\n").utf8)) }
     )
 
     /// Writes a line (or several) to standard output.
-    func out(_ text: String) { standardOutput(text) }
+    public func out(_ text: String) { standardOutput(text) }
 
-    /// Writes a line to standard error.
-    func err(_ text: String) { standardError(text) }
+    /// Writes a line (or several) to standard error.
+    public func err(_ text: String) { standardError(text) }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Turns an error into the one line a Strata executable prints on standard error.
+///
+/// The line is `<program>: <message>`, with line breaks folded into spaces. Strata's errors
+/// (``StrataError``) describe themselves by their message, which names the argument, id or file;
+/// with `verbose` the line ends in the type and code (`[DomainError.notFound]`) so a bug report
+/// can quote them. The code is read through ``StrataError/codeName``, so a kit prints any
+/// layer's error without importing that layer.
+public enum FailureLine {
+    /// `<program>: <message>`, plus ` [Type.code]` when `verbose`; always one line.
+    public static func line(program: String, error: any Error, verbose: Bool) -> String {
+        let line = line(program: program, message: String(describing: error))
+        return verbose ? "\(line) [\(code(of: error))]" : line
+    }
+
+    /// `<program>: <message>`, the message folded onto one line (see ``singleLine(_:)``).
+    public static func line(program: String, message: String) -> String {
+        "\(program): \(singleLine(message))"
+    }
+
+    /// `Type.code` for Strata's errors (`DataError.notFound`), else the error's type name.
+    public static func code(of error: any Error) -> String {
+        let typeName = String(describing: type(of: error))
+        guard let error = error as? any StrataError else { return typeName }
+        return "\(typeName).\(error.codeName)"
+    }
+
+    /// `text` with line breaks folded into spaces, each line's surrounding blanks trimmed and
+    /// blank lines dropped.
+    public static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+}
