@@ -30,7 +30,7 @@ struct ContainerDirectoryTests {
         #expect(relative.message == "STRATA_HOME=relative/dir must be an absolute path")
     }
 
-    @Test("prepare creates the directory owner-only and tightens an open one")
+    @Test("prepare creates the directory owner-only and never changes an existing one")
     func prepareIsOwnerOnly() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cc-\(UUID().uuidString)/a/b")
         let directory = ContainerDirectory(url: url)
@@ -38,11 +38,23 @@ struct ContainerDirectoryTests {
         try directory.prepare()
         #expect(directory.exists)
         #expect(try mode(of: url) == 0o700)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: url.path)
         try directory.prepare()
-        #expect(try mode(of: url) == 0o700)
+        #expect(try mode(of: url) == 0o1777)
         #expect(directory.storeURL.lastPathComponent == StrataConstants.storeFileName)
         #expect(directory.inboxURL.lastPathComponent == "inbox")
+    }
+
+    @Test("a file where the directory should be is a clear error, and the file is left alone")
+    func fileInTheWayIsAnError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cc-file-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("x".utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        let error = try #require(throws: CrossCuttingError.self) { try ContainerDirectory(url: url).prepare() }
+        #expect(error.code == .containerDirectory)
+        #expect(error.message == "\(url.path) exists but is not a directory; expected a directory for Strata's data")
+        #expect(try mode(of: url) == 0o644)
     }
 
     private func mode(of url: URL) throws -> Int16? {

@@ -177,3 +177,48 @@ struct SQLiteInspector {
         return result
     }
 }
+
+@Suite("SQLite value-object store: foreign files and names")
+struct ForeignFileTests {
+    struct Lowercase: ValueObject {
+        var objectId: String?
+        var value = 0
+        init() {}
+        static let schema = ValueObjectSchema<Lowercase>("sample", fields: [.field("value", \.value)])
+    }
+
+    @Test("another program's SQLite file is refused before anything about it changes")
+    func foreignSQLiteFileIsUntouched() throws {
+        let container = temporaryContainer()
+        try container.prepare()
+        try SQLiteInspector(container.storeURL).execute("CREATE TABLE notes (body TEXT)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: container.storeURL.path)
+        let before = try Data(contentsOf: container.storeURL)
+        let error = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(error.code == .incompatibleStore)
+        #expect(error.message.contains("is not a Strata store"))
+        #expect(try Data(contentsOf: container.storeURL) == before)
+        let mode = try FileManager.default.attributesOfItem(atPath: container.storeURL.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.int16Value == 0o644)
+        #expect(try SQLiteInspector(container.storeURL).rows("PRAGMA journal_mode") == [["delete"]])
+    }
+
+    @Test("two types whose names differ only in case are refused: SQLite would give them one table")
+    func caseInsensitiveNameClash() throws {
+        let store = try makeStore()
+        let error = try #require(throws: DataError.self) { try store.register(Lowercase.self) }
+        #expect(error.code == .invalidSchema)
+        #expect(error.message.contains("ignoring case"))
+    }
+
+    @Test("object ids are 28 lowercase hex digits, unique and in creation order")
+    func objectIDShape() throws {
+        let store = try makeStore()
+        let ids = try store.save((0..<50).map { Sample(name: "n\($0)", count: $0) }).compactMap(\.objectId)
+        #expect(ids.allSatisfy { $0.count == 28 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(ids == ids.sorted())
+        #expect(Set(ids).count == 50)
+    }
+}

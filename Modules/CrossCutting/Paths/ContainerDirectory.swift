@@ -52,26 +52,34 @@ public struct ContainerDirectory: Sendable, Hashable {
 
     /// Creates the directory (and missing parents) with owner-only permissions, if needed.
     ///
-    /// An existing directory is tightened to 0700 when it is group- or world-accessible.
-    /// - Throws: ``CrossCuttingError`` (`containerDirectory`) naming the path and the cause.
+    /// - Important: an existing directory is used as it is: its permissions are never changed
+    ///   (`STRATA_HOME=/tmp` must not strip `/tmp`'s sticky bit). The store and inbox Strata
+    ///   creates inside it are owner-only themselves.
+    /// - Throws: ``CrossCuttingError`` (`containerDirectory`) naming the path when it exists
+    ///   but is not a directory, or cannot be created.
     @discardableResult
     public func prepare() throws -> ContainerDirectory {
         try Self.makeOwnerOnlyDirectory(url)
         return self
     }
 
-    /// Creates `url` (and parents) as an owner-only directory, or tightens an existing one.
+    /// Creates `url` (and missing parents) as an owner-only (0700) directory; an existing
+    /// directory is left exactly as it is.
+    ///
+    /// - Throws: ``CrossCuttingError`` (`containerDirectory`) when `url` exists but is not a
+    ///   directory, or cannot be created.
     public static func makeOwnerOnlyDirectory(_ url: URL) throws {
         let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CrossCuttingError(
+                    .containerDirectory, "\(url.path) exists but is not a directory; expected a directory for Strata's data")
+            }
+            return
+        }
         do {
-            if !manager.fileExists(atPath: url.path) {
-                try manager.createDirectory(
-                    at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            let attributes = try manager.attributesOfItem(atPath: url.path)
-            if let mode = attributes[.posixPermissions] as? NSNumber, mode.int16Value & 0o077 != 0 {
-                try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
-            }
+            try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CrossCuttingError(
                 .containerDirectory, "cannot create the directory \(url.path): \(error.localizedDescription)")

@@ -26,6 +26,8 @@ public struct DataError: StrataError, Hashable {
         public static let readOnly = Code(name: "readOnly")
         /// The store file was written by a newer Strata, or its schema cannot be migrated.
         public static let incompatibleStore = Code(name: "incompatibleStore")
+        /// Another process held the store's write lock longer than the busy timeout.
+        public static let busy = Code(name: "busy")
         /// SQLite reported an error (the message carries SQLite's own text and the file).
         public static let sqlite = Code(name: "sqlite")
         /// The store file or its directory cannot be opened.

@@ -105,7 +105,7 @@ final class SQLiteConnection {
         switch code & 0xff {
         case SQLITE_BUSY, SQLITE_LOCKED:
             return DataError(
-                .sqlite, "the store \(path) stayed busy for \(Self.busyTimeoutMilliseconds / 1000) s: \(message)")
+                .busy, "the store \(path) is locked by another process (waited up to \(Self.busyTimeoutMilliseconds / 1000) s): \(message)")
         case SQLITE_READONLY:
             return DataError(.readOnly, "the store \(path) cannot be written: \(message)")
         case SQLITE_NOTADB, SQLITE_CORRUPT:

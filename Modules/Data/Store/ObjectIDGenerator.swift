@@ -1,12 +1,14 @@
 /// Makes object ids: 16 hex digits chosen at random when the store opens, then a 12-digit
 /// hex counter. Unique across processes (64 random bits per open store), sortable by
-/// creation order within one process, and cheap enough for bulk inserts.
+/// creation order within one process, and cheap enough for bulk inserts (no allocation
+/// but the string itself).
 struct ObjectIDGenerator {
-    private let prefix: [UInt8]
+    private static let length = 28
+    private let prefix: UInt64
     private var counter: UInt64 = 0
 
     init<Generator: RandomNumberGenerator>(using generator: inout Generator) {
-        prefix = Self.hex(generator.next(), digits: 16)
+        prefix = generator.next()
     }
 
     init() {
@@ -17,22 +19,20 @@ struct ObjectIDGenerator {
     /// The next id.
     mutating func next() -> String {
         counter += 1
-        let digits = Self.hex(counter, digits: 12)
-        return String(unsafeUninitializedCapacity: 28) { buffer in
-            _ = buffer.initialize(fromContentsOf: prefix)
-            _ = buffer[16...].initialize(fromContentsOf: digits)
-            return 28
+        let (prefix, counter) = (prefix, counter)
+        return String(unsafeUninitializedCapacity: Self.length) { buffer in
+            Self.writeHex(prefix, digits: 16, into: buffer, at: 0)
+            Self.writeHex(counter, digits: 12, into: buffer, at: 16)
+            return Self.length
         }
     }
 
-    private static func hex(_ value: UInt64, digits: Int) -> [UInt8] {
-        let alphabet: [UInt8] = Array("0123456789abcdef".utf8)
-        var result = [UInt8](repeating: 48, count: digits)
+    private static func writeHex(_ value: UInt64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            result[index] = alphabet[Int(rest & 0xf)]
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            let nibble = UInt8(truncatingIfNeeded: rest & 0xf)
+            buffer[index] = nibble < 10 ? 48 + nibble : 87 + nibble
             rest >>= 4
         }
-        return result
     }
 }

@@ -16,11 +16,11 @@ final class SQLiteStore: ValueObjectStore {
 
     init(url: URL, mode: Mode, logger: Logger) throws {
         let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
+        // Refuse a foreign or newer file before changing anything about it.
+        try StoreFormat.check(connection)
         if mode == .readWrite {
             try Self.restrictToOwner(url)
             try StoreFormat.prepareWritable(connection)
-        } else {
-            try StoreFormat.check(connection)
         }
         self.logger = logger
         state = Mutex(StoreState(connection: connection))
@@ -121,26 +121,5 @@ final class SQLiteStore: ValueObjectStore {
                 return try statement.step() ? Int(statement.int64(at: 0)) : 0
             }
         }
-    }
-}
-
-/// What the store's mutex guards: the connection, the registered tables, the id generator.
-final class StoreState {
-    let connection: SQLiteConnection
-    var tables: [String: TableDefinition] = [:]
-    var ids = ObjectIDGenerator()
-
-    init(connection: SQLiteConnection) {
-        self.connection = connection
-    }
-
-    /// The registered table of `type`, or a `notRegistered` error saying what to call.
-    func table<Object: ValueObject>(for type: Object.Type) throws -> TableDefinition {
-        let name = Object.schema.typeName
-        guard let table = tables[name], table.owner == ObjectIdentifier(type) else {
-            throw DataError(
-                .notRegistered, "\(name) is not registered with the store; call register(\(Object.self).self) first")
-        }
-        return table
     }
 }

@@ -9,13 +9,13 @@ enum StoreFormat {
     /// The store format this build writes and reads (`PRAGMA user_version`).
     static let currentVersion: Int64 = 1
 
-    /// Prepares a writable connection: WAL, synchronous NORMAL, and the format stamp on a new file.
+    /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
+    /// and the format stamp on a new file.
     static func prepareWritable(_ connection: SQLiteConnection) throws {
         try retryingWhileBusy(connection) {
             try connection.withStatement("PRAGMA journal_mode = WAL") { _ = try $0.step() }
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
-        try check(connection)
         if try connection.integer("PRAGMA user_version") == 0 {
             try connection.writeTransaction {
                 guard try connection.integer("PRAGMA user_version") == 0 else { return }
@@ -49,7 +49,7 @@ enum StoreFormat {
         while true {
             do {
                 return try body()
-            } catch let error as DataError where error.code == .sqlite && error.message.contains("busy") {
+            } catch let error as DataError where error.code == .busy {
                 if Date() > deadline { throw error }
                 usleep(20_000)
             }

@@ -4,10 +4,12 @@ extension StoreState {
     /// Registers `schema`: checks the table, creates or migrates it on a writable store, and
     /// remembers the SQL to use for it.
     func register<Object: ValueObject>(_ schema: ValueObjectSchema<Object>, owner: ObjectIdentifier, logger: Logger) throws {
-        if let known = tables[schema.typeName] {
+        if let known = tables[Self.tableKey(schema.typeName)] {
             guard known.owner == owner else {
                 throw DataError(
-                    .invalidSchema, "two different types use the value-object name \(schema.typeName); names must be unique")
+                    .invalidSchema,
+                    "two different types use the value-object name \(schema.typeName) (SQLite compares table names "
+                        + "ignoring case); names must be unique")
             }
         }
         let migrator = SchemaMigrator(schema: schema, connection: connection, logger: logger)
@@ -25,6 +27,6 @@ extension StoreState {
             columns = try migrator.existingColumns()
             logger.info("registered \(schema.typeName) (table created or migrated)")
         }
-        tables[schema.typeName] = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
+        tables[Self.tableKey(schema.typeName)] = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
     }
 }
