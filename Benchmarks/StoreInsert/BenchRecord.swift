@@ -1,7 +1,8 @@
 import Foundation
 import StrataData
 
-/// The row both sides insert: a case-report-shaped value object with six fields.
+/// The row both sides insert: a case-report-shaped value object with six fields, stored in a
+/// table indexed like `CaseReport` (patient name, creation time).
 struct BenchRecord: ValueObject {
     var objectId: String?
     var patientName = ""
@@ -22,16 +23,39 @@ struct BenchRecord: ValueObject {
         createdAt = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
     }
 
-    static let schema = ValueObjectSchema<BenchRecord>(
-        "BenchRecord",
-        fields: [
+    static let schema = ValueObjectSchema<BenchRecord>("BenchRecord", fields: fields, indexed: ["patientName", "createdAt"])
+
+    /// The six fields, shared with ``PlainBenchRecord``.
+    static var fields: [ValueObjectSchema<BenchRecord>.Field] {
+        [
             .field("patientName", \.patientName),
             .field("age", \.age),
             .field("gender", \.gender),
             .field("isFollow", \.isFollow),
             .field("memo", \.memo),
             .field("createdAt", \.createdAt),
-        ],
-        indexed: ["patientName", "createdAt"]
-    )
+        ]
+    }
+}
+
+/// The same row in a table without secondary indexes: the harder case for the ratio, since
+/// index maintenance no longer hides the layer's own per-row cost.
+struct PlainBenchRecord: ValueObject {
+    var objectId: String?
+    var record = BenchRecord()
+
+    init() {}
+
+    init(index: Int) { record = BenchRecord(index: index) }
+
+    static let schema = ValueObjectSchema<PlainBenchRecord>(
+        "BenchRecord",
+        fields: [
+            .field("patientName", \.record.patientName),
+            .field("age", \.record.age),
+            .field("gender", \.record.gender),
+            .field("isFollow", \.record.isFollow),
+            .field("memo", \.record.memo),
+            .field("createdAt", \.record.createdAt),
+        ])
 }

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// The baseline: the same rows inserted through the SQLite C API with one prepared statement
-/// in one transaction, into a table made with the very DDL the store made (copied from its file).
+/// in one transaction, into a table made with the very DDL the store made (copied from its file), in its own file beside the store.
 struct RawSQLiteInserter {
     let path: String
     let tableSQL: [String]

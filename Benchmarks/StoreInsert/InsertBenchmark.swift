@@ -1,0 +1,72 @@
+import CSQLite
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+
+/// Runs one comparison: `store.save(list)` against the raw C API on an identical table.
+struct InsertBenchmark {
+    let rows: Int
+    let runs: Int
+    let scratch: URL
+    let logger: Logger
+
+    /// Measures both sides `runs` times, alternating which goes first, and prints the medians.
+    func compare<Record: ValueObject>(_ title: String, _ type: Record.Type, make: (Int) -> Record) throws {
+        let records = (0..<rows).map(make)
+        let plain = (0..<rows).map(BenchRecord.init(index:))
+        let ids = (0..<rows).map { String(format: "%016llx%012llx", 0x5eed_5eed_5eed_5eed as UInt64, UInt64($0 + 1)) }
+        var storeTimes: [Double] = []
+        var rawTimes: [Double] = []
+        for run in 0..<runs {
+            let folder = scratch.appendingPathComponent("\(Record.self)-\(run)")
+            let tableSQL = try prepareStore(folder, type)
+            let raw = RawSQLiteInserter(path: folder.appendingPathComponent("raw.sqlite").path, tableSQL: tableSQL)
+            if run % 2 == 0 {
+                storeTimes.append(try timeStore(folder, records))
+                rawTimes.append(try raw.insert(plain, ids: ids))
+            } else {
+                rawTimes.append(try raw.insert(plain, ids: ids))
+                storeTimes.append(try timeStore(folder, records))
+            }
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let store = Double(rows) / storeTimes.sorted()[runs / 2]
+        let raw = Double(rows) / rawTimes.sorted()[runs / 2]
+        print("\n\(title):")
+        print(String(format: "  raw SQLite C API (one prepared statement):  %10.0f rows/s", raw))
+        print(String(format: "  StrataData store.save(list):                %10.0f rows/s", store))
+        print(String(format: "  ratio store / raw: %.2fx (target >= 0.70x)", store / raw))
+    }
+
+    /// Creates the store's table and returns its DDL, so the raw side gets the very same table.
+    private func prepareStore<Record: ValueObject>(_ folder: URL, _ type: Record.Type) throws -> [String] {
+        let container = ContainerDirectory(url: folder)
+        try DataLayerFactory.live(container: container, logger: logger).store.register(type)
+        return try schemaSQL(of: container.storeURL.path)
+    }
+
+    private func timeStore<Record: ValueObject>(_ folder: URL, _ records: [Record]) throws -> Double {
+        let store = try DataLayerFactory.live(container: ContainerDirectory(url: folder), logger: logger).store
+        try store.register(Record.self)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let saved = try store.save(records)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard saved.count == records.count else { throw BenchError("saved \(saved.count) of \(records.count)") }
+        return seconds
+    }
+
+    /// The CREATE TABLE / CREATE INDEX statements the store wrote.
+    private func schemaSQL(of path: String) throws -> [String] {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK else { throw BenchError("cannot open \(path)") }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        let query = "SELECT sql FROM sqlite_schema WHERE tbl_name = 'BenchRecord' AND sql IS NOT NULL ORDER BY type DESC"
+        guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK else { throw BenchError("cannot read \(path)") }
+        defer { sqlite3_finalize(statement) }
+        var sql: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { sql.append(String(cString: sqlite3_column_text(statement, 0))) }
+        return sql
+    }
+}
