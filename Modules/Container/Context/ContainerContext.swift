@@ -1,0 +1,72 @@
+/// The control centre of the container (the seed's `DTContext`): start and find micro-apps,
+/// find, register and unregister services, listen to broadcasts.
+///
+/// Every micro-app callback, service callback, app hook and screen gets the context. It is
+/// thread-safe (an actor behind this protocol): call it from any task.
+///
+/// - Important: Calls are re-entrant. A callback may start another app or look up a service;
+///   a lazy service that looks itself up in its own `start` waits forever.
+public protocol ContainerContext: Sendable {
+    // MARK: Micro-apps
+
+    /// Starts the micro-app `name` with `params`, placed on the stack as `launchMode` says.
+    ///
+    /// - Returns: the instance now on top.
+    /// - Throws: ``ContainerError`` `unknownApplication`, `multipleInstancesNotAllowed`,
+    ///   `terminationVetoed` (``LaunchMode/replaceTop`` whose top vetoed), `notRunning`.
+    @discardableResult
+    func startApplication(_ name: String, params: [String: String], launchMode: LaunchMode) async throws
+        -> MicroApplication
+    /// The newest instance of `name` on the stack (searched from the top), or `nil`.
+    func findApplication(_ name: String) async -> MicroApplication?
+    /// The instance on top of the stack: the one the person sees.
+    var currentApplication: MicroApplication? { get async }
+    /// Every instance on the stack, bottom (the Launcher) first.
+    var applicationStack: [MicroApplication] { get async }
+    /// Exits `application`: asks `shouldTerminate`, then will-terminate, then destroys it and
+    /// resumes the app below. Exiting the last app (the Launcher) quits the host.
+    ///
+    /// - Returns: `false` when the app vetoed (it stays) or is not on the stack.
+    @discardableResult
+    func exitApplication(_ application: MicroApplication, animated: Bool) async -> Bool
+    /// Pushes another screen of `application` (it shows when that app is on top).
+    func push(_ screen: any TextScreen, for application: MicroApplication) async
+
+    // MARK: Services
+
+    /// The service `name`, creating and starting it (and its dependencies) if it is lazy and
+    /// this is its first lookup; `nil` when there is none or it failed to start.
+    func findService(_ name: String) async -> (any StrataService)?
+    /// Like ``findService(_:)`` but says why not: unknown name, failed start, wrong type.
+    func service<Service: Sendable>(_ name: String, as type: Service.Type) async throws -> Service
+    /// Registers a created, ready service under `name` (no `didCreate` / `start` calls).
+    ///
+    /// - Returns: `false` when a service of that name is already declared or registered.
+    @discardableResult
+    func registerService(_ service: any StrataService, name: String) async -> Bool
+    /// Removes the service `name`, calling its `willDestroy` if it was created.
+    func unregisterService(_ name: String) async
+
+    // MARK: Broadcasts and process
+
+    /// Adds a listener for the framework's broadcasts.
+    @discardableResult
+    func addListener(_ listener: any ContainerListener) async -> ListenerToken
+    /// Removes a listener.
+    func removeListener(_ token: ListenerToken) async
+    /// Asks the host to quit, as if the person typed quit: micro-apps may veto.
+    ///
+    /// - Returns: `false` when a micro-app vetoed.
+    @discardableResult
+    func requestQuit() async -> Bool
+    /// The boot report (empty until the BootLoader has run).
+    var bootReport: BootReport { get async }
+}
+
+extension ContainerContext {
+    /// Starts `name` with `params`, bringing an existing instance to the top (the default mode).
+    @discardableResult
+    public func startApplication(_ name: String, params: [String: String] = [:]) async throws -> MicroApplication {
+        try await startApplication(name, params: params, launchMode: .bringToTop)
+    }
+}

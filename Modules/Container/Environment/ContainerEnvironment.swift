@@ -1,0 +1,45 @@
+public import Logging
+
+/// What the container talks to outside itself: the terminal, the event source, the deadline
+/// clock, the process, and the logger. Injected so tests replace each with a double.
+public struct ContainerEnvironment: Sendable {
+    /// Where screens are drawn and typed lines come from.
+    public var terminal: any TerminalIO
+    /// Where system events (signals) come from.
+    public var events: any ContainerEventSource
+    /// Where deadlines come from.
+    public var clock: any DeadlineClock
+    /// What stops the process after the background callbacks.
+    public var process: any ProcessControl
+    /// Where the container logs each event, stage and failure (label it for the host).
+    public var logger: Logger
+
+    /// Creates an environment from its parts.
+    public init(
+        terminal: any TerminalIO, events: any ContainerEventSource, clock: any DeadlineClock,
+        process: any ProcessControl, logger: Logger
+    ) {
+        self.terminal = terminal
+        self.events = events
+        self.clock = clock
+        self.process = process
+        self.logger = logger
+    }
+
+    /// The real environment: Linux signals through `DispatchSourceSignal`, the continuous clock,
+    /// SIGSTOP for a real stop, and standard input and output.
+    ///
+    /// With `interactive` false (a scripted run, a daemon) nothing is drawn and no input is
+    /// read: the container then runs until a signal or a quit ends it.
+    ///
+    /// - Important: The signal source ignores SIGTSTP, SIGCONT, SIGTERM, SIGINT, SIGUSR1 and
+    ///   SIGHUP's default actions for the whole process once the container runs.
+    public static func live(logger: Logger, interactive: Bool) -> ContainerEnvironment {
+        ContainerEnvironment(
+            terminal: StandardTerminal(interactive: interactive),
+            events: SignalEventSource(),
+            clock: ContinuousDeadlineClock(),
+            process: SignalProcessControl(),
+            logger: logger)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+
+/// The container: one actor owning the application stack, the navigation stack, the services
+/// and the listeners. It is the ``ContainerContext`` every callback gets and the
+/// ``RunningContainer`` a host drives; the actor makes every call thread-safe.
+actor ContainerRuntime {
+    enum Phase: Sendable { case created, booting, running, terminating, terminated }
+
+    /// A micro-app instance on the stack, with its delegate.
+    struct RunningApplication {
+        let application: MicroApplication
+        let delegate: any MicroApplicationDelegate
+    }
+
+    /// One declared or registered service and where it is in its life.
+    struct ServiceRecord {
+        var descriptor: ServiceDescriptor?
+        var instance: (any StrataService)?
+        var state: ServiceState = .notCreated
+        var startMilliseconds: Double?
+        var durationMilliseconds: Double?
+        var error: String?
+    }
+
+    let plan: ContainerPlan
+    let delegate: any ContainerAppDelegate
+    let environment: ContainerEnvironment
+    let logger: Logger
+    let bootStart = ContinuousClock.now
+
+    var phase = Phase.created
+    var stack: [RunningApplication] = []
+    var navigation: NavigationStack?
+    var screenShown = false
+    var pendingMessage: String?
+    var nextInstanceID = 1
+
+    var services: [String: ServiceRecord] = [:]
+    var serviceOrder: [String] = []
+    var startOrder: [String] = []
+    var inFlight: [String: Task<any StrataService, any Error>] = [:]
+
+    var listeners: [(token: ListenerToken, listener: any ContainerListener)] = []
+    var nextListenerID = 1
+    var report = BootReport()
+    var shutdownReport: ShutdownReport?
+    var progress: ShutdownReport?
+    var terminationWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(plan: ContainerPlan, delegate: any ContainerAppDelegate, environment: ContainerEnvironment) {
+        self.plan = plan
+        self.delegate = delegate
+        self.environment = environment
+        self.logger = environment.logger.component("container")
+        for descriptor in plan.configuration.services {
+            services[descriptor.name] = ServiceRecord(descriptor: descriptor)
+            serviceOrder.append(descriptor.name)
+        }
+        report.applicationCount = plan.configuration.applications.count
+    }
+
+    /// Milliseconds since the container was created (the boot's zero).
+    func elapsedMilliseconds() -> Double {
+        Self.milliseconds(ContinuousClock.now - bootStart)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+
+    /// Sends `broadcast` to every listener, in the order they were added.
+    func broadcast(_ broadcast: Broadcast) async {
+        let current = listeners.map(\.listener)
+        for listener in current { await listener.receive(broadcast) }
+    }
+
+    /// The boot report with every service's current state.
+    func currentReport() -> BootReport {
+        var copy = report
+        copy.services = serviceOrder.compactMap { name in
+            guard let record = services[name] else { return nil }
+            return BootReport.ServiceEntry(
+                name: name, lazy: record.descriptor?.lazy ?? false, state: record.state,
+                startMilliseconds: record.startMilliseconds, durationMilliseconds: record.durationMilliseconds,
+                error: record.error)
+        }
+        return copy
+    }
+
+    /// Draws the top screen, with a pending message above it.
+    func drawTopScreen() async {
+        guard screenShown, let top = navigation?.top else { return }
+        var lines = await top.screen.render()
+        if let message = pendingMessage {
+            lines.insert(message, at: 0)
+            pendingMessage = nil
+        }
+        await environment.terminal.write(lines: lines)
+    }
+}
+
+extension ContainerRuntime: ContainerContext {
+    var currentApplication: MicroApplication? { stack.last?.application }
+
+    var applicationStack: [MicroApplication] { stack.map(\.application) }
+
+    var bootReport: BootReport { currentReport() }
+
+    func findApplication(_ name: String) -> MicroApplication? {
+        stack.last { $0.application.name == name }?.application
+    }
+
+    func push(_ screen: any TextScreen, for application: MicroApplication) {
+        guard stack.contains(where: { $0.application == application }) else { return }
+        navigation?.push(screen, owner: application)
+    }
+
+    @discardableResult
+    func addListener(_ listener: any ContainerListener) -> ListenerToken {
+        let token = ListenerToken(id: nextListenerID)
+        nextListenerID += 1
+        listeners.append((token, listener))
+        return token
+    }
+
+    func removeListener(_ token: ListenerToken) {
+        listeners.removeAll { $0.token == token }
+    }
+}

@@ -1,0 +1,41 @@
+/// A screen in a terminal: the seed's view controller, as lines of text and typed input.
+///
+/// The container shows the screen on top of the navigation stack: it writes ``render()``'s
+/// lines to the terminal, reads a line the person types, hands it to ``handle(input:context:)``,
+/// and acts on the ``ScreenResponse``. Every screen should end with a line saying what can be
+/// typed.
+public protocol TextScreen: Sendable {
+    /// The lines to show, top to bottom, without line terminators.
+    func render() async -> [String]
+    /// Handles one typed line (without its line terminator) and says what happens next.
+    func handle(input: String, context: any ContainerContext) async -> ScreenResponse
+}
+
+/// What the container does after a screen handled a typed line.
+public enum ScreenResponse: Sendable, Hashable {
+    /// Stay on this screen and show it again.
+    case stay
+    /// Stay, and show this message above the screen (e.g. "unknown command `x`; type help").
+    case message(String)
+    /// Pop this screen (back); popping an app's root screen exits the app.
+    case back
+    /// Exit the micro-app that owns this screen (its `shouldTerminate` is asked).
+    case exitApplication
+    /// Quit the host (every micro-app's `shouldTerminate` is asked; a veto cancels).
+    case quit
+}
+
+/// The terminal the container draws screens on and reads typed lines from.
+///
+/// `ContainerEnvironment.live` uses standard input and output; tests use the in-memory terminal
+/// of `StrataContainerTesting`.
+public protocol TerminalIO: Sendable {
+    /// Prepares the terminal (BootLoader stage "set up the screen").
+    func prepare() async
+    /// Writes lines (each ends with a line feed).
+    func write(lines: [String]) async
+    /// The lines the person types, in order; the stream ends at end of input.
+    ///
+    /// - Important: Called once per run.
+    func inputLines() -> AsyncStream<String>
+}
