@@ -32,7 +32,7 @@ struct ContainerDirectoryTests {
 
     @Test("prepare creates the directory owner-only and never changes an existing one")
     func prepareIsOwnerOnly() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cc-\(UUID().uuidString)/a/b")
+        let url = TemporaryRoot.directory("strata-cc").appendingPathComponent("a/b")
         let directory = ContainerDirectory(url: url)
         #expect(!directory.exists)
         try directory.prepare()
@@ -47,7 +47,7 @@ struct ContainerDirectoryTests {
 
     @Test("a file where the directory should be is a clear error, and the file is left alone")
     func fileInTheWayIsAnError() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cc-file-\(UUID().uuidString)")
+        let url = TemporaryRoot.directory("strata-cc-file")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data("x".utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)

@@ -74,8 +74,7 @@ struct StatusServiceTests {
 
     @Test("a read-only SQLite store sees what a writer stored, and the domain cannot write through it")
     func readOnlyLiveStore() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-domain-\(UUID().uuidString)", isDirectory: true)
+        let url = TemporaryRoot.directory("strata-domain")
         defer { try? FileManager.default.removeItem(at: url) }
         let container = ContainerDirectory(url: url)
         #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)

@@ -66,6 +66,31 @@ struct CommandLineTests {
         #expect(medication.stderr.contains("--medication") && medication.stderr.contains("betaBlocker"))
     }
 
+    @Test("--medication is parsed at the edge: an unknown name is one usage line naming every accepted name")
+    func unknownMedicationNamesTheAcceptedNames() throws {
+        let host = try HostHarness()
+        let report = try host.addReport("Hanako Sato")
+        let outcome = host.run(
+            "follows", "add", "--report", report, "--date", "2026-12-01", "--medication", "ace", "--medication", "aspirin")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("'aspirin'") && outcome.stderr.contains("--medication"), "\(outcome)")
+        for medication in Medication.allCases {
+            #expect(outcome.stderr.contains(medication.rawValue), "\(medication) missing: \(outcome)")
+        }
+        #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
+    }
+
+    @Test("--medication names are case-insensitive and stored as the domain's medications")
+    func medicationNamesAreCaseInsensitive() throws {
+        let host = try HostHarness()
+        let report = try host.addReport("Hanako Sato")
+        _ = try host.addFollowUp(report: report, date: "2026-12-01", "--medication", "BETABLOCKER", "--medication", "Ace")
+        let followUp = try #require(try host.domain.followUps.list(reportID: report).first)
+        #expect(followUp.betaBlocker && followUp.ace)
+        #expect(followUp.medications == ["betaBlocker", "ace"])
+    }
+
     @Test("an impossible --date is one line naming --date, exit 1")
     func badDateNamesTheOption() throws {
         let host = try HostHarness()

@@ -77,7 +77,9 @@ struct NotifydIntegrationTests {
 
         let delivered = waitUntil(timeout: 5) { running.stdout.snapshot().contains("recorded n-live message: Live") }
         #expect(delivered, "not processed within 5 s: \(running.stdout.snapshot())")
-        #expect(try inbox.names(in: inbox.cur) == ["n-live.json"])
+        // The line is printed before the file moves to cur/: wait for the move too.
+        let moved = waitUntil(timeout: 5) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
+        #expect(moved, "n-live.json never reached cur/")
         running.signal(signal)
         let outcome = running.wait(timeout: 10)
         #expect(outcome.status == 0, "\(outcome)")

@@ -6,8 +6,7 @@ import Testing
 struct InboxTests {
     @Test("prepare creates inbox, tmp, new, cur and bad owner-only, and tightens an open folder")
     func prepareCreatesOwnerOnlyFolders() throws {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("inbox-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        let root = TemporaryRoot.directory("inbox")
         defer { try? FileManager.default.removeItem(at: root) }
         let inbox = Inbox(url: root.appendingPathComponent("inbox", isDirectory: true))
         try FileManager.default.createDirectory(

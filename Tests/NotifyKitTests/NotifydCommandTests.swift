@@ -35,6 +35,20 @@ struct NotifydCommandTests {
         }
     }
 
+    @Test("the --help example creates the inbox first and works without STRATA_HOME")
+    func helpExampleCreatesTheInboxFirst() throws {
+        guard case .exit(_, let output, _) = NotifydCommand.launch(["--help"]) else {
+            Issue.record("expected .exit")
+            return
+        }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Example") })
+        let example = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }
+        #expect(example.first == "strata-notifyd --once", "\(example)")
+        #expect(example.contains { $0.contains(#"${STRATA_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/strata}"#) })
+        #expect(!example.contains { $0.hasPrefix("cd ") }, "\(example)")
+    }
+
     @Test("--version prints the Strata version")
     func versionIsPrinted() {
         guard case .exit(let status, let output, _) = NotifydCommand.launch(["--version"]) else {

@@ -81,6 +81,15 @@ struct StatusRendererTests {
         #expect(ok == ["Strata: 0 reports, 0 due today, 0 overdue, 0 unread", "0 due · 0 overdue", "#50FA7B"])
     }
 
+    @Test("i3blocks counts one report in the singular, any other number in the plural")
+    func i3blocksSaysOneReport() {
+        let one = StatusSummary(reports: 1, dueToday: 1, overdue: 1, unreadNotifications: 1)
+        let lines = StatusRenderer.render(one, storePresent: true, format: .i3blocks).split(separator: "\n")
+        #expect(lines.first == "Strata: 1 report, 1 due today, 1 overdue, 1 unread")
+        let two = StatusSummary(reports: 2, dueToday: 0, overdue: 0, unreadNotifications: 0)
+        #expect(StatusRenderer.render(two, storePresent: true, format: .i3blocks).hasPrefix("Strata: 2 reports, "))
+    }
+
     @Test("every level has a distinct #RRGGBB colour")
     func coloursAreDistinctHex() {
         let colours = StatusLevel.allCases.map(\.colour)

@@ -20,6 +20,7 @@ public struct SystemClock: StrataClock {
         self.calendar = calendar
     }
 
+    /// The current instant, read from the system clock on each call.
     public func now() -> Date { Date() }
 }
 
@@ -38,5 +39,6 @@ public struct FixedClock: StrataClock {
         self.calendar = calendar
     }
 
+    /// Always ``instant``.
     public func now() -> Date { instant }
 }

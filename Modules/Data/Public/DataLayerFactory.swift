@@ -38,10 +38,3 @@ public enum DataLayerFactory {
         return LiveDataLayer(store: store, isWritable: false, location: url.path)
     }
 }
-
-/// The live data layer: a SQLite-backed store.
-struct LiveDataLayer: DataLayer {
-    let store: any ValueObjectStore
-    let isWritable: Bool
-    let location: String
-}

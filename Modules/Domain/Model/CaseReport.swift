@@ -3,6 +3,7 @@ public import StrataData
 
 /// A case report: one patient's case, as in the AppPot sample (seed `003_*`).
 public struct CaseReport: ValueObject, Hashable, Codable {
+    /// The store's id for this report; `nil` until it is first saved.
     public var objectId: String?
     /// The patient's name. Sensitive: encrypted at rest once the store supports it.
     public var patientName: String = ""
@@ -36,31 +37,4 @@ public struct CaseReport: ValueObject, Hashable, Codable {
         ],
         indexed: ["patientName", "createdAt"]
     )
-}
-
-/// A patient's gender, stored as an integer as in the AppPot sample.
-public enum Gender: Int, Sendable, Hashable, Codable, CaseIterable, FieldValueConvertible {
-    case unspecified = 0, male = 1, female = 2, other = 3
-
-    /// The lowercase name used on the command line and in JSON (`female`).
-    public var name: String { String(describing: self) }
-
-    /// Reads a name (`female`) or a number (`2`); `nil` for anything else.
-    public init?(name: String) {
-        let lowered = name.lowercased()
-        if let match = Gender.allCases.first(where: { $0.name == lowered }) {
-            self = match
-        } else if let number = Int(name), let match = Gender(rawValue: number) {
-            self = match
-        } else {
-            return nil
-        }
-    }
-
-    public static var fieldType: FieldType { .integer }
-    public var fieldValue: FieldValue { .integer(Int64(rawValue)) }
-    public init?(fieldValue: FieldValue) {
-        guard let number = Int(fieldValue: fieldValue), let gender = Gender(rawValue: number) else { return nil }
-        self = gender
-    }
 }

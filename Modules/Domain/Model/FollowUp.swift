@@ -3,6 +3,7 @@ public import StrataData
 
 /// A follow-up visit scheduled for a case report (the sample's `Follow`).
 public struct FollowUp: ValueObject, Hashable, Codable {
+    /// The store's id for this follow-up; `nil` until it is first saved.
     public var objectId: String?
     /// The id of the case report this follow-up belongs to.
     public var caseReportID: String = ""
@@ -14,13 +15,19 @@ public struct FollowUp: ValueObject, Hashable, Codable {
     public var minBloodPressure: Double? = nil
     /// Free text.
     public var memo: String = ""
-    /// Medication flags, as in the sample.
+    /// Whether an alpha blocker is taken (a medication flag, as in the sample).
     public var alphaBlocker = false
+    /// Whether an angiotensin II receptor blocker (ARB) is taken.
     public var arb = false
+    /// Whether a beta blocker is taken.
     public var betaBlocker = false
+    /// Whether a calcium-channel blocker is taken.
     public var ca = false
+    /// Whether a diuretic is taken.
     public var diuretic = false
+    /// Whether an ACE inhibitor is taken.
     public var ace = false
+    /// Whether a neurodepressant is taken.
     public var neurodepressant = false
     /// Whether the follow-up has been done (done follow-ups are never due or overdue).
     public var isDone = false
@@ -56,22 +63,4 @@ public struct FollowUp: ValueObject, Hashable, Codable {
         ],
         indexed: ["caseReportID", "date"]
     )
-}
-
-/// The medication flags of a follow-up, by their command-line and JSON names.
-public enum Medication: String, Sendable, CaseIterable {
-    case alphaBlocker, arb, betaBlocker, ca, diuretic, ace, neurodepressant
-
-    /// The follow-up property this flag is stored in.
-    public var keyPath: any WritableKeyPath<FollowUp, Bool> & Sendable {
-        switch self {
-        case .alphaBlocker: \.alphaBlocker
-        case .arb: \.arb
-        case .betaBlocker: \.betaBlocker
-        case .ca: \.ca
-        case .diuretic: \.diuretic
-        case .ace: \.ace
-        case .neurodepressant: \.neurodepressant
-        }
-    }
 }

@@ -3,6 +3,7 @@ public import StrataData
 
 /// A notification as recorded in the shared store: recorded once per notification id.
 public struct NotificationRecord: ValueObject, Hashable, Codable {
+    /// The store's id for this record; `nil` until it is first saved.
     public var objectId: String?
     /// The sender's id of the notification; unique in the store (re-delivery is harmless).
     public var notificationId: String = ""

@@ -11,7 +11,9 @@ public struct IncomingNotification: Sendable, Hashable, Codable {
     public var id: String
     /// `follow-up-due`, `message`, or another kind (recorded as it is).
     public var kind: String
+    /// The title to show, if the sender gave one (enrichment may replace it).
     public var title: String?
+    /// The text to show, if the sender gave one (enrichment may replace it).
     public var body: String?
     /// The case report it names, if any.
     public var reportId: String?

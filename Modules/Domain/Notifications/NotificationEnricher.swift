@@ -15,7 +15,10 @@ struct NotificationEnricher {
     /// The record for `notification`: enriched (`isEnriched == true`) when it is a
     /// follow-up-due notification whose report and follow-up are found, else with the
     /// original title and body and no patient or due date.
-    func record(for notification: IncomingNotification, receivedAt: Date) -> NotificationRecord {
+    ///
+    /// - Throws: only a `DataError` `unexpectedCall` (see ``bestEffort(_:)``); every other
+    ///   failure to look up the report or follow-up keeps the original content.
+    func record(for notification: IncomingNotification, receivedAt: Date) throws -> NotificationRecord {
         var record = NotificationRecord()
         record.notificationId = notification.id
         record.kind = notification.kind
@@ -25,7 +28,7 @@ struct NotificationEnricher {
         record.followUpId = notification.followUpId
         record.sentAt = notification.sentAt
         record.receivedAt = receivedAt
-        if let (patientName, dueDate) = enrichment(for: notification) {
+        if let (patientName, dueDate) = try enrichment(for: notification) {
             record.patientName = patientName
             record.dueDate = dueDate
             record.title = "Follow-up due: \(patientName)"
@@ -37,19 +40,35 @@ struct NotificationEnricher {
 
     /// The patient's name and the due date, or `nil` when anything is missing. Enrichment is
     /// best effort: a storage error here only means the original content is kept.
-    private func enrichment(for notification: IncomingNotification) -> (patientName: String, dueDate: Date)? {
+    private func enrichment(for notification: IncomingNotification) throws -> (patientName: String, dueDate: Date)? {
         guard notification.kind == Self.followUpDueKind, let reportId = notification.reportId,
-            let report = try? store.fetch(CaseReport.self, id: reportId)
+            let report = try bestEffort({ try store.fetch(CaseReport.self, id: reportId) })
         else { return nil }
         let followUp: FollowUp?
         if let followUpId = notification.followUpId {
             // A named follow-up of another report is as good as missing.
-            followUp = (try? store.fetch(FollowUp.self, id: followUpId)).flatMap { $0.caseReportID == reportId ? $0 : nil }
+            followUp = try bestEffort { try store.fetch(FollowUp.self, id: followUpId) }
+                .flatMap { $0.caseReportID == reportId ? $0 : nil }
         } else {
             let pending = Query<FollowUp>.of(report: reportId).whereKey("isDone", .equal, false).limit(1)
-            followUp = (try? store.query(pending))?.first
+            followUp = try bestEffort { try store.query(pending).first }
         }
         guard let followUp else { return nil }
         return (report.patientName, followUp.date)
+    }
+
+    /// What `lookUp` finds, or `nil` when it fails: a store failure only costs the enrichment.
+    ///
+    /// - Important: a `DataError` `unexpectedCall` is rethrown, not swallowed. It means a
+    ///   StrataDataTesting double refused a call its test did not allow; falling back would
+    ///   hide that mistake behind a record that merely looks un-enriched.
+    private func bestEffort<Found>(_ lookUp: () throws -> Found?) throws -> Found? {
+        do {
+            return try lookUp()
+        } catch let error as DataError where error.code == .unexpectedCall {
+            throw error
+        } catch {
+            return nil
+        }
     }
 }

@@ -6,6 +6,9 @@ public protocol NotificationService: Sendable {
     ///
     /// - Returns: `.recorded` with the stored record, or `.duplicate` with the record already
     ///   stored under that id (nothing is written then).
+    /// - Throws: ``DomainError`` `invalidInput` for an empty id; `storage` when the store cannot
+    ///   look the id up or save the record. A failed enrichment look-up only keeps the original
+    ///   content, except a StrataDataTesting double's `unexpectedCall`, which is reported.
     func record(_ notification: IncomingNotification) throws -> RecordOutcome
 
     /// Recorded notifications, newest first; only unread ones when `unreadOnly`.

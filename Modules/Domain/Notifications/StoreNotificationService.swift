@@ -19,7 +19,7 @@ struct StoreNotificationService: NotificationService {
                 return .duplicate(existing)
             }
             let enricher = NotificationEnricher(store: store, calendar: clock.calendar)
-            let record = enricher.record(for: notification, receivedAt: clock.now())
+            let record = try enricher.record(for: notification, receivedAt: clock.now())
             do {
                 return .recorded(try store.save(record))
             } catch let error as DataError where error.code == .duplicate {

@@ -53,18 +53,6 @@ enum InputRules {
         }
     }
 
-    /// The medications named, when every name is a ``Medication`` raw value.
-    static func medications(_ names: Set<String>) throws -> [Medication] {
-        let unknown = names.filter { Medication(rawValue: $0) == nil }.sorted()
-        guard unknown.isEmpty else {
-            let accepted = Medication.allCases.map(\.rawValue).joined(separator: ", ")
-            let listed = unknown.map { "'\($0)'" }.joined(separator: ", ")
-            throw DomainError.invalidInput(
-                "unknown medication\(unknown.count == 1 ? "" : "s") \(listed); expected any of: \(accepted)")
-        }
-        return Medication.allCases.filter { names.contains($0.rawValue) }
-    }
-
     /// Checks a page request: size and index at least 1, and a first item that exists.
     static func page(_ page: PageRequest) throws {
         guard page.size >= 1 else {

@@ -30,10 +30,15 @@ public protocol CaseReportService: Sendable {
 
 /// The fields of a new case report.
 public struct CaseReportDraft: Sendable, Hashable {
+    /// The patient's name: trimmed, 1 to 200 characters once trimmed.
     public var patientName: String
+    /// The patient's age in years (0…150).
     public var age: Int
+    /// The patient's gender.
     public var gender: Gender
+    /// Whether the case needs follow-ups.
     public var isFollow: Bool
+    /// Free text (trimmed when saved).
     public var memo: String
 
     /// A draft with every field given.
@@ -48,10 +53,15 @@ public struct CaseReportDraft: Sendable, Hashable {
 
 /// A change to a case report: each non-`nil` field replaces the stored one.
 public struct CaseReportChange: Sendable, Hashable {
+    /// The new patient name (same rules as ``CaseReportDraft/patientName``), or `nil` to keep it.
     public var patientName: String?
+    /// The new age in years (0…150), or `nil` to keep it.
     public var age: Int?
+    /// The new gender, or `nil` to keep it.
     public var gender: Gender?
+    /// Whether the case now needs follow-ups, or `nil` to keep it.
     public var isFollow: Bool?
+    /// The new free text (trimmed when saved), or `nil` to keep it.
     public var memo: String?
 
     /// A change setting the given fields.
@@ -71,7 +81,9 @@ public struct CaseReportChange: Sendable, Hashable {
 
 /// Which page of a listing to return: `size` items, page `index` counting from 1.
 public struct PageRequest: Sendable, Hashable {
+    /// How many items a page holds (1 or more).
     public var size: Int
+    /// Which page to return, counting from 1.
     public var index: Int
 
     /// A page of `size` items (default 50), page `index` (default 1).

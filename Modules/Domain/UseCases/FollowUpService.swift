@@ -29,17 +29,23 @@ public protocol FollowUpService: Sendable {
 
 /// The fields of a new follow-up.
 public struct FollowUpDraft: Sendable, Hashable {
+    /// The id of the case report the follow-up belongs to (it must exist).
     public var caseReportID: String
+    /// When the follow-up is due.
     public var date: Date
+    /// Systolic blood pressure measured, if any (0…300 mmHg).
     public var maxBloodPressure: Double?
+    /// Diastolic blood pressure measured, if any (0…300 mmHg, not above the systolic).
     public var minBloodPressure: Double?
-    public var medications: Set<String>
+    /// The medications taken: each sets its flag on the follow-up.
+    public var medications: Set<Medication>
+    /// Free text (trimmed when saved).
     public var memo: String
 
-    /// A draft; `medications` holds ``Medication`` raw values (`ace`, `arb`, …).
+    /// A draft with the given fields.
     public init(
         caseReportID: String, date: Date, maxBloodPressure: Double? = nil, minBloodPressure: Double? = nil,
-        medications: Set<String> = [], memo: String = ""
+        medications: Set<Medication> = [], memo: String = ""
     ) {
         self.caseReportID = caseReportID
         self.date = date
@@ -52,7 +58,9 @@ public struct FollowUpDraft: Sendable, Hashable {
 
 /// A follow-up that is due, with the report it belongs to (`nil` if the report is gone).
 public struct DueFollowUp: Sendable, Hashable {
+    /// The follow-up that is due.
     public var followUp: FollowUp
+    /// The case report it belongs to, or `nil` when that report no longer exists.
     public var report: CaseReport?
 
     /// Pairs a follow-up with its report.

@@ -31,16 +31,11 @@ struct LayeringChecker {
     /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
     func check() throws -> [Violation] {
         var violations = checkPackageDescription()
-        for target in package.targets where target.kind != .system && target.kind != .binary {
-            for path in SourceFiles.swiftFiles(of: target, root: root) {
-                let url = root.appendingPathComponent(path)
-                let text: String
-                do {
-                    text = try String(contentsOf: url, encoding: .utf8)
-                } catch {
-                    throw ArchitectureCheckError("cannot read \(path) of target \(target.name): \(error)")
-                }
-                violations += checkSource(text, path: path, target: target)
+        let sources = try scannedSources()
+        let surfaces = moduleSurfaces(of: sources)
+        for (target, files) in sources {
+            for file in files {
+                violations += checkSource(file, target: target, surfaces: surfaces)
             }
         }
         return violations.sorted { ($0.path, $0.line, $0.rule.rawValue) < ($1.path, $1.line, $1.rule.rawValue) }
@@ -80,20 +75,41 @@ struct LayeringChecker {
         return violations
     }
 
-    /// Violations in one source file of `target`.
-    func checkSource(_ text: String, path: String, target: PackageModel.Target) -> [Violation] {
+    /// Violations in one source file of `target`, given the surfaces of the modules that
+    /// publish only abstractions (see ``moduleSurfaces(of:)``).
+    func checkSource(_ file: ScannedFile, target: PackageModel.Target, surfaces: [String: ModuleSurface]) -> [Violation] {
         guard let placement = policy.placement(of: target) else { return [] }  // reported once, on the manifest
-        let tokens = SwiftTokenizer.tokens(of: text)
-        var violations = ImportScanner.imports(in: tokens).compactMap { statement in
-            importViolation(statement, in: target, placement: placement, path: path)
+        var violations = ImportScanner.imports(in: file.tokens).compactMap { statement in
+            importViolation(statement, in: target, placement: placement, path: file.path)
         }
-        if placement.publishesOnlyAbstractions {
-            violations += publicSurfaceViolations(tokens, placement: placement, path: path)
+        if placement.publishesOnlyAbstractions, let surface = surfaces[target.moduleName] {
+            violations += publicSurfaceViolations(
+                file, placement: placement, surface: surface, services: serviceProtocols(visibleTo: target, in: surfaces)
+            )
         }
         return violations
     }
 
-    // MARK: - strict-settings and public-surface
+    /// Every Swift target with its source files, read and tokenized.
+    ///
+    /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
+    func scannedSources() throws -> [(target: PackageModel.Target, files: [ScannedFile])] {
+        try package.targets.filter { $0.kind != .system && $0.kind != .binary }.map { target in
+            (target, try SourceFiles.swiftFiles(of: target, root: root).map { try scan($0, of: target) })
+        }
+    }
+
+    /// Reads and tokenizes source file `path` of `target`.
+    private func scan(_ path: String, of target: PackageModel.Target) throws -> ScannedFile {
+        do {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            return ScannedFile(path: path, tokens: SwiftTokenizer.tokens(of: text))
+        } catch {
+            throw ArchitectureCheckError("cannot read \(path) of target \(target.name): \(error)")
+        }
+    }
+
+    // MARK: - strict-settings
 
     private func strictSettingsViolations(of target: PackageModel.Target, line: Int) -> [Violation] {
         guard [.regular, .executable, .test, .macro].contains(target.kind) else { return [] }
@@ -109,25 +125,5 @@ struct LayeringChecker {
                 + "enabling \(Self.requiredUpcomingFeatures.joined(separator: ", ")) on every platform) and "
                 + "remove any `.swiftLanguageMode` below 6; then fix what the compiler reports."
         )]
-    }
-
-    private func publicSurfaceViolations(_ tokens: [Token], placement: Placement, path: String) -> [Violation] {
-        DeclarationScanner.publicDeclarations(in: tokens)
-            .filter { $0.introducer == "class" || $0.introducer == "actor" }
-            .map { declaration in
-                let inherited = declaration.inheritsAccessFromExtension
-                    ? " It is public because it sits in a `public extension`." : ""
-                let factory = placement.layer == LayerPolicy.domain ? "DomainFactory" : "DataLayerFactory"
-                return Violation(
-                    rule: .publicSurface, path: path, line: declaration.line,
-                    message: "\(placement.summary) publishes `\(declaration.access) \(declaration.introducer) "
-                        + "\(declaration.name)`: an implementation type, in a layer that publishes only protocols, "
-                        + "value types and a factory.\(inherited)",
-                    fix: "Make \(declaration.name) internal. Publish what callers need as a `public protocol` "
-                        + "(or a struct, if it is a value), conform \(declaration.name) to it, and return it from "
-                        + "\(factory) as `any` that protocol. Tests reach test hooks with `@_spi(Testing) public` "
-                        + "members, never with a public class."
-                )
-            }
     }
 }

@@ -1,12 +1,12 @@
 import Testing
 
 /// The declaration scanner behind the public-surface rule.
-@Suite("Declaration parsing: modifiers, attributes and public extensions")
+@Suite("Declaration parsing: modifiers, attributes, public extensions, inheritance and scope")
 struct DeclarationScannerTests {
     private func publicTypes(_ source: String) -> [String] {
         DeclarationScanner.publicDeclarations(in: source)
             .filter { ["class", "actor", "struct", "enum", "protocol", "typealias"].contains($0.introducer) }
-            .map { "\($0.access) \($0.introducer) \($0.name)" }
+            .map { "\($0.access ?? "") \($0.introducer) \($0.name)" }
     }
 
     @Test("modifiers and attributes in front of a declaration are read, whatever their order")
@@ -92,5 +92,57 @@ struct DeclarationScannerTests {
             public protocol Real {}
             """#
         #expect(publicTypes(source) == ["public protocol Real"])
+    }
+
+    @Test("inheritance clauses give the conformed names, without generics, constraints or attributes")
+    func inheritanceClauses() {
+        let source = """
+            public struct Query<Object: ValueObject>: Sendable, Hashable where Object: Codable {}
+            public struct Store: StrataData.ValueObjectStore, @unchecked Sendable, ~Copyable {}
+            public enum Level: Int, CaseIterable {}
+            extension DataError.Code: Service, Box<Int> where Element == Int {}
+            public extension Row where Element: Sendable {}
+            protocol Refined: AnyObject, Base & Other {}
+            public struct Plain {}
+            """
+        let found = DeclarationScanner.declarations(in: source)
+        #expect(found.map(\.inheritance) == [
+            ["Sendable", "Hashable"], ["ValueObjectStore", "Sendable"], ["Int", "CaseIterable"],
+            ["Service", "Box"], [], ["AnyObject", "Base", "Other"], [],
+        ])
+        #expect(found[3].name == "DataError.Code" && found[3].access == nil)
+    }
+
+    @Test("file scope, members and locals are told apart, with the enclosing types")
+    func scopes() {
+        let source = """
+            public func free() {
+                func local() {}
+            }
+            public let constant = 1
+            public struct Outer {
+                public struct Inner: Sendable {
+                    public static func make() {}
+                }
+                public var computed: Int { let inAccessor = 1; return inAccessor }
+            }
+            extension Outer.Inner {
+                public struct Deeper {}
+            }
+            """
+        let found = DeclarationScanner.declarations(in: source)
+        #expect(found.map(\.qualifiedName) == [
+            "free", "local", "constant", "Outer", "Outer.Inner", "Outer.Inner.make", "Outer.computed", "inAccessor",
+            "Outer.Inner", "Outer.Inner.Deeper",
+        ])
+        #expect(found.filter(\.isAtFileScope).map(\.name) == ["free", "constant", "Outer", "Outer.Inner"])
+        #expect(found[1].enclosingTypes == nil && found[7].enclosingTypes == nil)
+        #expect(found[5].enclosingTypes == ["Outer", "Inner"])
+    }
+
+    @Test("an @_spi attribute is recognised on a declaration")
+    func spiAttribute() {
+        let found = DeclarationScanner.declarations(in: "@_spi(Testing) public func hook() {}\npublic func plain() {}")
+        #expect(found.map(\.isSPI) == [true, false])
     }
 }

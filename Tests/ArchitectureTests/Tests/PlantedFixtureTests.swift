@@ -87,7 +87,9 @@ struct PlantedFixtureTests {
 
     @Test("public classes and actors in Data and Domain are public-surface violations; comments and strings are not")
     func onlyAbstractionsArePublished() throws {
-        let violations = try Fixture.violations("public-surface")
+        let violations = try Fixture.violations("public-surface").filter {
+            $0.path.hasSuffix("Store/Store.swift") || $0.path.hasSuffix("UseCase.swift")
+        }
         #expect(violations.map(\.location) == [
             "public-surface Modules/Data/Store/Store.swift:13",
             "public-surface Modules/Data/Store/Store.swift:14",
@@ -98,6 +100,59 @@ struct PlantedFixtureTests {
         #expect(violations[0].message.contains("`public class SQLiteStore`"))
         #expect(violations[3].message.contains("public extension"))
         #expect(violations[4].fix.contains("DomainFactory"))
+    }
+
+    @Test("a public struct or enum implementing a service protocol, in its declaration or an extension, is public-surface")
+    func publicImplementationsOfServiceProtocols() throws {
+        let violations = try Fixture.violations("public-surface").filter {
+            $0.path.hasSuffix("Implementations.swift") || $0.path.hasSuffix("Services.swift")
+        }
+        #expect(violations.map(\.location) == [
+            "public-surface Modules/Data/Store/Implementations.swift:2",
+            "public-surface Modules/Data/Store/Implementations.swift:3",
+            "public-surface Modules/Data/Store/Implementations.swift:4",
+            "public-surface Modules/Data/Store/Implementations.swift:6",
+            "public-surface Modules/Data/Store/Implementations.swift:7",
+            "public-surface Modules/Data/Store/Implementations.swift:9",
+            "public-surface Modules/Domain/Services.swift:4",
+            "public-surface Modules/Domain/Services.swift:5",
+        ])
+        let fileStore = try #require(violations.first)
+        #expect(fileStore.description.hasPrefix(
+            "Modules/Data/Store/Implementations.swift:2: [public-surface] StrataData (data, rank 1) publishes "
+                + "`public struct FileStore`: it conforms to the service protocol `Store`, so it is an "
+                + "implementation made public"
+        ))
+        #expect(fileStore.fix.contains("Keep FileStore internal (drop `public`) and return it from DataLayerFactory as `any Store`"))
+        #expect(violations[2].message.contains("`@_spi` does not make it an abstraction"))
+        #expect(violations[3].message.contains("a conformance of the public type Snapshot to the service protocol `Store`"))
+        #expect(violations[4].message.contains("public type Array"))
+        #expect(violations[5].message.contains("`public struct Outer.Cursor`"))
+        #expect(violations[6].fix.contains("return it from DomainFactory as `any CaseReportService`"))
+        #expect(violations[7].message.contains("`public struct LoggingStore`: it conforms to the service protocol `Store`"))
+    }
+
+    @Test("public free functions and globals in Data and Domain are public-surface violations; members are not")
+    func noModuleLevelAPI() throws {
+        let violations = try Fixture.violations("public-surface").filter { $0.path.hasSuffix("Globals.swift") }
+        #expect(violations.map(\.location) == [
+            "public-surface Modules/Data/Store/Globals.swift:2",
+            "public-surface Modules/Data/Store/Globals.swift:3",
+            "public-surface Modules/Data/Store/Globals.swift:4",
+            "public-surface Modules/Data/Store/Globals.swift:5",
+            "public-surface Modules/Data/Store/Globals.swift:7",
+        ])
+        #expect(violations[0].message.contains("the free function `public func makeStore`"))
+        #expect(violations[1].message.contains("the global `public let defaultPageSize`"))
+        #expect(violations[3].message.contains("`@_spi` does not make it an abstraction"))
+        #expect(violations[3].fix.contains("`@_spi(Testing) public static` member of DataLayerFactory"))
+    }
+
+    @Test("the public-surface fixture has no violations beyond the planted ones: the look-alikes pass")
+    func publicSurfaceLookAlikesPass() throws {
+        let violations = try Fixture.violations("public-surface")
+        #expect(violations.count == 18, "\(violations.map(\.location).joined(separator: "\n"))")
+        #expect(violations.allSatisfy { $0.rule == .publicSurface && !$0.path.contains("CrossCutting") })
     }
 
     @Test("a Swift target without the three upcoming features or in Swift 5 mode is a strict-settings violation")

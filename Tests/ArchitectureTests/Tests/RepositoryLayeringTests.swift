@@ -53,6 +53,29 @@ struct RepositoryLayeringTests {
     }
 }
 
+/// The public-surface rule on the real repository: it must know the real service protocols,
+/// or a clean result would mean nothing.
+@Suite("The public-surface rule sees the real service protocols")
+struct RepositoryPublicSurfaceTests {
+    @Test("Data's and Domain's service protocols are found, and value-object protocols are not among them")
+    func realServiceProtocols() throws {
+        let (root, package) = try RealRepository.shared.get()
+        let checker = LayeringChecker(package: package, root: root)
+        let surfaces = checker.moduleSurfaces(of: try checker.scannedSources())
+        let data = try #require(package.target(named: "StrataData"))
+        let domain = try #require(package.target(named: "StrataDomain"))
+        let dataServices = checker.serviceProtocols(visibleTo: data, in: surfaces)
+        let domainServices = checker.serviceProtocols(visibleTo: domain, in: surfaces)
+        #expect(dataServices.isSuperset(of: ["ValueObjectStore", "DataLayer"]))
+        #expect(domainServices.isSuperset(of: [
+            "CaseReportService", "FollowUpService", "StatusService", "NotificationService", "DomainServices",
+            "ValueObjectStore", "DataLayer",
+        ]))
+        #expect(dataServices.union(domainServices).isDisjoint(with: LayerPolicy.strata.valueProtocols))
+        #expect(surfaces["StrataData"]?.publicProtocols.keys.contains("ValueObject") == true)
+    }
+}
+
 /// The real repository, read once per test run: `dump-package` costs a child process.
 private enum RealRepository {
     /// The package root and its description, or why they could not be read.

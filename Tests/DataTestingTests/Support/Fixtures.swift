@@ -93,8 +93,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try store.register(Badge.self)
             try body(store)
         case .live:
-            let url = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-datatesting-\(UUID().uuidString)", isDirectory: true)
+            let url = TemporaryRoot.directory("strata-datatesting")
             defer { try? FileManager.default.removeItem(at: url) }
             let layer = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
             try layer.store.register(Item.self)

@@ -50,8 +50,7 @@ struct Ticket: ValueObject, Equatable {
 
 /// A fresh container directory under the system temp folder (not yet created).
 func temporaryContainer() -> ContainerDirectory {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("strata-data-\(UUID().uuidString)", isDirectory: true)
+    let url = TemporaryRoot.directory("strata-data")
     return ContainerDirectory(url: url)
 }
 

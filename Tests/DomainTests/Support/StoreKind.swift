@@ -37,8 +37,7 @@ final class DomainFixture {
             data = DataLayerFactory.inMemory()
             directory = nil
         case .live:
-            let url = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-domain-\(UUID().uuidString)", isDirectory: true)
+            let url = TemporaryRoot.directory("strata-domain")
             directory = url
             data = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
         }

@@ -21,8 +21,7 @@ struct InboxFixture {
 
     /// A prepared inbox over `data` (a fresh, writable in-memory layer by default).
     init(data: any DataLayer = DataLayerFactory.inMemory()) throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("notifykit-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        root = TemporaryRoot.directory("notifykit")
         inbox = try Inbox(url: root.appendingPathComponent("inbox", isDirectory: true)).prepare()
         self.data = data
         domain = try DomainFactory.make(data: data, clock: clock)

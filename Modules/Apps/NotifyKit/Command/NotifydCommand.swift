@@ -19,7 +19,8 @@ public struct NotifydCommand: ParsableCommand {
         abstract: "Record incoming notifications from the inbox into the shared Strata store, once per id.",
         discussion: """
             The inbox is a maildir-style folder in the shared container, \
-            $STRATA_HOME/inbox (default ~/.local/share/strata/inbox), created owner-only:
+            $STRATA_HOME/inbox (else $XDG_DATA_HOME/strata/inbox, else \
+            ~/.local/share/strata/inbox), created owner-only when strata-notifyd starts:
               tmp/  a sender writes each notification file here first,
               new/  then renames it here (atomic); only new/ is read, oldest name
                     first, and names starting with a dot are skipped;
@@ -34,10 +35,11 @@ public struct NotifydCommand: ParsableCommand {
             as a duplicate and changes nothing. One line per notification goes to \
             standard output; logs go to standard error.
 
-            Example:
-              cd "$STRATA_HOME/inbox"
-              echo '{"id":"n-1","kind":"message","title":"Hi"}' > tmp/n-1.json
-              mv tmp/n-1.json new/n-1.json
+            Example (the first run creates the inbox):
+              strata-notifyd --once
+              inbox="${STRATA_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/strata}/inbox"
+              echo '{"id":"n-1","kind":"message","title":"Hi"}' > "$inbox/tmp/n-1.json"
+              mv "$inbox/tmp/n-1.json" "$inbox/new/n-1.json"
               strata-notifyd --once
 
             Exit status: 0 when done (or stopped by SIGTERM or SIGINT); 75 when --once \

@@ -37,7 +37,8 @@ public struct Inbox: Sendable, Hashable {
     /// Where malformed files are quarantined, each with a `<name>.reason` file.
     public var badURL: URL { folder("bad") }
 
-    /// Creates the inbox and its four folders owner-only (0700), tightening existing ones.
+    /// Creates the inbox and its four folders owner-only (0700), tightening existing ones:
+    /// these folders are Strata's own (unlike the container directory, which may be shared).
     ///
     /// - Throws: ``NotifyKitError`` `inbox` naming the folder that could not be created.
     @discardableResult
@@ -45,6 +46,7 @@ public struct Inbox: Sendable, Hashable {
         for folder in [url, tmpURL, newURL, curURL, badURL] {
             do {
                 try ContainerDirectory.makeOwnerOnlyDirectory(folder)
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
             } catch {
                 throw NotifyKitError(.inbox, "cannot prepare the inbox: \(error)")
             }

@@ -40,11 +40,16 @@ public enum StatusRenderer {
             text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
     }
 
-    /// i3blocks' three lines: full text, short text, colour.
+    /// i3blocks' three lines: full text (`Strata: 1 report, 2 due today, …`), short text, colour.
     static func i3blocks(_ summary: StatusSummary) -> String {
-        let full = "Strata: \(summary.reports) reports, \(summary.dueToday) due today, "
+        let full = "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
             + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread"
         return [full, shortText(summary), StatusLevel(summary).colour].joined(separator: "\n")
+    }
+
+    /// `count` and the noun in the right number: `1 report`, `0 reports`, `2 reports`.
+    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
     }
 
     /// The compact text status bars show: `1 due · 2 overdue` (`· 3 unread` when any).

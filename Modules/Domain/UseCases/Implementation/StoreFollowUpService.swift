@@ -14,7 +14,6 @@ struct StoreFollowUpService: FollowUpService {
                 throw DomainError.invalidInput("caseReportID is empty; expected the id of a case report")
             }
             try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
-            let medications = try InputRules.medications(draft.medications)
             guard try store.fetch(CaseReport.self, id: reportID) != nil else {
                 throw DomainError.notFound(
                     "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report")
@@ -25,7 +24,7 @@ struct StoreFollowUpService: FollowUpService {
             followUp.maxBloodPressure = draft.maxBloodPressure
             followUp.minBloodPressure = draft.minBloodPressure
             followUp.memo = InputRules.trimmed(draft.memo)
-            for medication in medications {
+            for medication in draft.medications {
                 followUp[keyPath: medication.keyPath] = true
             }
             followUp.createdAt = clock.now()

@@ -42,8 +42,7 @@ enum PackageDumper {
     /// - Throws: ``ArchitectureCheckError`` with the command and its stderr when it fails.
     static func dump(packageAt root: URL) throws -> PackageModel {
         let fileManager = FileManager.default
-        let temporary = fileManager.temporaryDirectory
-            .appendingPathComponent("strata-arch-\(UUID().uuidString)", isDirectory: true)
+        let temporary = TemporaryRoot.directory("strata-arch")
         try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? fileManager.removeItem(at: temporary) }
 
@@ -63,6 +62,11 @@ enum PackageDumper {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.currentDirectoryURL = root
+        // SwiftPM keeps lock files and scratch folders in TMPDIR: the child's go into `temporary`
+        // too, so they are removed with it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = errorHandle  // a file, so a chatty stderr can never block the child

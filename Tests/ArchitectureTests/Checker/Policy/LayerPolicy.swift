@@ -10,6 +10,12 @@ struct LayerPolicy: Sendable {
     let toolchainModules: Set<String>
     /// Toolchain modules only test targets (and test support) may import.
     let testOnlyToolchainModules: Set<String>
+    /// Public protocols of the abstraction-only modules that describe *values*, not services:
+    /// a public struct or enum may conform to them (a case report is a `ValueObject`). Every
+    /// other public protocol of Data and Domain is a service protocol, and a public type that
+    /// conforms to one is an implementation on the public surface (`public-surface`). A
+    /// protocol that refines a value protocol is one too.
+    let valueProtocols: Set<String>
 
     // MARK: - The layers, bottom up
 
@@ -46,7 +52,8 @@ struct LayerPolicy: Sendable {
             "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",
             "Glibc", "Musl", "Darwin", "Synchronization", "_Concurrency", "Swift", "os",
         ],
-        testOnlyToolchainModules: ["Testing", "XCTest"]
+        testOnlyToolchainModules: ["Testing", "XCTest"],
+        valueProtocols: ["ValueObject", "FieldValueConvertible"]
     )
 
     // MARK: - Look-ups

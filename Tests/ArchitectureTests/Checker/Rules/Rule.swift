@@ -22,7 +22,9 @@ enum Rule: String, CaseIterable, Sendable {
         case .unassignedTarget: "every target in Package.swift belongs to a layer in LayerPolicy"
         case .testSupportInProduction: "test doubles, Testing and XCTest are imported only by tests"
         case .layerPrivate: "a layer-private module (CSQLite) is imported only inside its layer"
-        case .publicSurface: "Data and Domain publish protocols, value types and a factory: no public class or actor"
+        case .publicSurface:
+            "Data and Domain publish protocols, value types, errors and a factory: no public class or actor, no "
+                + "public implementation of a service protocol, no public free function or global"
         case .strictSettings: "every Swift target builds in Swift 6 mode with the three upcoming features"
         }
     }
@@ -59,9 +61,12 @@ enum Rule: String, CaseIterable, Sendable {
                 + "and factory (its transactions, busy timeout and key checks) and ties that code to SQLite."
         case .publicSurface:
             "Lower layers publish only protocols, value types, errors and one factory: the seed's "
-                + "DataLayerFactory pattern. A public class or actor lets a higher layer name an implementation, "
-                + "so changing it ripples upward and a test cannot swap in a double. With implementation types "
-                + "internal, the factory is the only way in."
+                + "DataLayerFactory pattern. A public class or actor, or a public struct or enum that conforms to "
+                + "one of the layer's service protocols (any public protocol of Data or Domain that does not "
+                + "describe values, such as ValueObjectStore or CaseReportService), lets a higher layer name an "
+                + "implementation, so changing it ripples upward and a test cannot swap in a double. A public "
+                + "free function or global is API outside every protocol and factory, which no double can "
+                + "replace. With implementations internal, the factory is the only way in."
         case .strictSettings:
             "Half of the layering rule is enforced by the compiler: MemberImportVisibility makes each file "
                 + "import the modules it uses, InternalImportsByDefault keeps imports out of a module's public "

@@ -46,7 +46,7 @@ extension FollowsCommand {
                 date: try context.day(date, what: "--date"),
                 maxBloodPressure: maxBp,
                 minBloodPressure: minBp,
-                medications: Set(medication.map(\.medication.rawValue)),
+                medications: Set(medication.map(\.medication)),
                 memo: memo
             )
             let followUp = try context.domain.followUps.schedule(draft)

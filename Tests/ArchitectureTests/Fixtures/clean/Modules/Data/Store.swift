@@ -16,3 +16,11 @@ let template = """
 public protocol ValueObjectStore: Sendable {}
 final class SQLiteStore: ValueObjectStore {}
 public enum DataLayerFactory {}
+
+/// Look-alikes the public-surface rule allows: values, value-object protocols, factory members.
+public protocol ValueObject: Sendable {}
+public struct Note: ValueObject, Hashable, Codable {}
+public enum Level: Int, Sendable, Hashable, Codable {}
+extension DataLayerFactory {
+    @_spi(Testing) public static func reset() {}
+}

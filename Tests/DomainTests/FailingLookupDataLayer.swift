@@ -1,0 +1,27 @@
+import StrataData
+
+/// A data layer over a real one whose `fetch` always fails with `DataError` `sqlite`, as a
+/// store with a damaged page would: every other call goes straight through.
+struct FailingLookupDataLayer: DataLayer, ValueObjectStore {
+    /// The message of the error every `fetch` throws.
+    static let failure = "disk I/O error reading test.sqlite"
+
+    let inner: any DataLayer
+
+    var store: any ValueObjectStore { self }
+    var isWritable: Bool { inner.isWritable }
+    var location: String { inner.location }
+
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
+        throw DataError(.sqlite, Self.failure)
+    }
+
+    func register<Object: ValueObject>(_ type: Object.Type) throws { try inner.store.register(type) }
+    func save<Object: ValueObject>(_ object: Object) throws -> Object { try inner.store.save(object) }
+    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] { try inner.store.save(objects) }
+    func delete<Object: ValueObject>(_ object: Object) throws -> Bool { try inner.store.delete(object) }
+    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int { try inner.store.delete(objects) }
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int { try inner.store.deleteAll(type) }
+    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] { try inner.store.query(query) }
+    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int { try inner.store.count(query) }
+}
