@@ -13,6 +13,7 @@ let strictSettings: [SwiftSetting] = [
 
 let log: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 let package = Package(
     name: "Strata",
@@ -25,6 +26,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "StrataData",
-            dependencies: ["StrataCrossCutting", "CSQLite", log],
+            dependencies: ["StrataCrossCutting", "CSQLite", crypto, log],
             path: "Modules/Data",
             swiftSettings: strictSettings
         ),
@@ -62,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "StrataDataTesting",
-            dependencies: ["StrataData"],
+            dependencies: ["StrataData", "StrataCrossCutting"],
             path: "Modules/DataTesting",
             swiftSettings: strictSettings
         ),
@@ -107,16 +109,64 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Micro-apps: strata-host's micro-applications, siblings that never import each other
+        .target(
+            name: "StrataLauncherApp",
+            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            path: "Modules/MicroApps/Launcher",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataReportsApp",
+            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            path: "Modules/MicroApps/Reports",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataFollowUpsApp",
+            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            path: "Modules/MicroApps/FollowUps",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataNotificationsApp",
+            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            path: "Modules/MicroApps/Notifications",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataAboutApp",
+            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            path: "Modules/MicroApps/About",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataMicroAppsTests",
+            dependencies: [
+                "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp", "StrataAboutApp",
+                "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData", "StrataDataTesting",
+                "StrataCrossCutting",
+            ],
+            path: "Tests/MicroAppsTests",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Presentation layer: one kit per host (the tested logic) and the thin hosts
         .target(
             name: "StrataHostKit",
-            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser, log],
+            dependencies: [
+                "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
+                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataCrossCutting", argumentParser, log,
+            ],
             path: "Modules/Apps/HostKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataHostKitTests",
-            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting"],
+            dependencies: [
+                "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
+                "StrataDataTesting", "StrataCrossCutting", log,
+            ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
         ),
@@ -166,7 +216,7 @@ let package = Package(
         // MARK: - Whole-system checks: child processes and the layering rule
         .testTarget(
             name: "StrataIntegrationTests",
-            dependencies: ["strata-host", "strata-status", "strata-notifyd"],
+            dependencies: ["strata-host", "strata-status", "strata-notifyd", "strata-crash-writer"],
             path: "Tests/IntegrationTests",
             swiftSettings: strictSettings
         ),
@@ -178,7 +228,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Tools: child processes for whole-system tests
+        .executableTarget(
+            name: "strata-crash-writer",
+            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
+            path: "Tools/CrashWriter",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
+        .executableTarget(
+            name: "strata-bench-query",
+            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
+            path: "Benchmarks/QueryAndCrypto",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "strata-bench-store",
             dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],

@@ -23,7 +23,9 @@ struct BenchRecord: ValueObject {
         createdAt = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
     }
 
-    static let schema = ValueObjectSchema<BenchRecord>("BenchRecord", fields: fields, indexed: ["patientName", "createdAt"])
+    static let schema = ValueObjectSchema<BenchRecord>(
+        "BenchRecord", fields: fields, indexed: ["patientName", "createdAt"],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly))
 
     /// The six fields, shared with ``PlainBenchRecord``.
     static var fields: [ValueObjectSchema<BenchRecord>.Field] {
@@ -57,5 +59,6 @@ struct PlainBenchRecord: ValueObject {
             .field("isFollow", \.record.isFollow),
             .field("memo", \.record.memo),
             .field("createdAt", \.record.createdAt),
-        ])
+        ],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly))
 }

@@ -9,7 +9,7 @@ struct ItemV1: ValueObject {
     var objectId: String?
     var title = ""
     init() {}
-    static let schema = ValueObjectSchema<ItemV1>("Item", fields: [.field("title", \.title)])
+    static let schema = ValueObjectSchema<ItemV1>("Item", fields: [.field("title", \.title)], behaviour: .localRows)
 }
 
 struct ItemV2: ValueObject {
@@ -20,7 +20,7 @@ struct ItemV2: ValueObject {
     init() {}
     static let schema = ValueObjectSchema<ItemV2>(
         "Item", fields: [.field("title", \.title), .field("priority", \.priority), .field("tag", \.tag)],
-        indexed: ["priority"])
+        indexed: ["priority"], behaviour: .localRows)
 }
 
 /// `Item` with `title` changed from text to integer: not a migration, an error.
@@ -28,21 +28,21 @@ struct ItemRetyped: ValueObject {
     var objectId: String?
     var title = 0
     init() {}
-    static let schema = ValueObjectSchema<ItemRetyped>("Item", fields: [.field("title", \.title)])
+    static let schema = ValueObjectSchema<ItemRetyped>("Item", fields: [.field("title", \.title)], behaviour: .localRows)
 }
 
 struct BadName: ValueObject {
     var objectId: String?
     var value = 0
     init() {}
-    static let schema = ValueObjectSchema<BadName>("Bad Name; DROP", fields: [.field("value", \.value)])
+    static let schema = ValueObjectSchema<BadName>("Bad Name; DROP", fields: [.field("value", \.value)], behaviour: .localRows)
 }
 
 struct ReservedKey: ValueObject {
     var objectId: String?
     var value = ""
     init() {}
-    static let schema = ValueObjectSchema<ReservedKey>("Reserved", fields: [.field("objectId", \.value)])
+    static let schema = ValueObjectSchema<ReservedKey>("Reserved", fields: [.field("objectId", \.value)], behaviour: .localRows)
 }
 
 @Suite("SQLite value-object store: tables, migration, file format")
@@ -52,8 +52,9 @@ struct SchemaTests {
         let container = temporaryContainer()
         _ = try makeStore(container)
         let columns = try SQLiteInspector(container.storeURL).rows("SELECT name, type, \"notnull\" FROM pragma_table_info('Sample')")
-        #expect(columns.map { $0[0] } == ["objectId", "name", "count", "score", "flag", "when", "note", "bytes"])
-        #expect(columns.map { $0[1] } == ["TEXT", "TEXT", "INTEGER", "REAL", "INTEGER", "REAL", "TEXT", "BLOB"])
+        #expect(columns.prefix(8).map { $0[0] } == ["objectId", "name", "count", "score", "flag", "when", "note", "bytes"])
+        #expect(columns.prefix(8).map { $0[1] } == ["TEXT", "TEXT", "INTEGER", "REAL", "INTEGER", "REAL", "TEXT", "BLOB"])
+        #expect(columns.dropFirst(8).map { $0[0] } == ["_storedAt", "_scope", "_ownerUser", "_ownerGroup"])
         #expect(columns.first { $0[0] == "note" }?[2] == "0")
         let indexes = try SQLiteInspector(container.storeURL).rows("SELECT name FROM pragma_index_list('Sample')").map { $0[0] }
         #expect(indexes.contains("Sample_by_name") && indexes.contains("Sample_by_count"))
@@ -117,7 +118,7 @@ struct SchemaTests {
             _ = try DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .incompatibleStore)
-        #expect(error.message.contains("store format 7") && error.message.contains("format 1 at most"))
+        #expect(error.message.contains("store format 7") && error.message.contains("format 2 at most"))
         #expect(try Data(contentsOf: container.storeURL) == before)
     }
 
@@ -184,7 +185,7 @@ struct ForeignFileTests {
         var objectId: String?
         var value = 0
         init() {}
-        static let schema = ValueObjectSchema<Lowercase>("sample", fields: [.field("value", \.value)])
+        static let schema = ValueObjectSchema<Lowercase>("sample", fields: [.field("value", \.value)], behaviour: .localRows)
     }
 
     @Test("another program's SQLite file is refused before anything about it changes")

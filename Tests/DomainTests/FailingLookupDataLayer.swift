@@ -11,6 +11,10 @@ struct FailingLookupDataLayer: DataLayer, ValueObjectStore {
     var store: any ValueObjectStore { self }
     var isWritable: Bool { inner.isWritable }
     var location: String { inner.location }
+    var journal: any ChangeJournal { inner.journal }
+    var diagnostics: any DiagnosticLog { inner.diagnostics }
+    var session: any SessionStore { inner.session }
+    var notices: any ChangeNotices { inner.notices }
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
         throw DataError(.sqlite, Self.failure)

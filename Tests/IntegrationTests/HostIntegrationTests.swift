@@ -84,6 +84,33 @@ struct HostIntegrationTests {
     }
 }
 
+@Suite("strata-host on the container, end to end")
+struct HostContainerIntegrationTests {
+    @Test("open strata://reports/new?… works without a terminal, and the report is listed")
+    func openWithoutATerminal() throws {
+        let host = StrataProcess("strata-host", home: temporaryHome())
+        let id = try host.succeed(["open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female"])
+        #expect(!id.isEmpty && !id.contains(" "))
+        let shown = try host.json(["open", "strata://reports/\(id)", "--json"]) as? [String: Any]
+        #expect(shown?["patientName"] as? String == "Hanako Sato")
+        let listed = try host.json(["reports", "list", "--json"]) as? [[String: Any]]
+        #expect(listed?.compactMap { $0["id"] as? String } == [id])
+    }
+
+    @Test("--boot-report prints valid JSON with the seven BootLoader stages and each service's start time")
+    func bootReportIsJSON() throws {
+        let report = try StrataProcess("strata-host", home: temporaryHome()).json(["--boot-report"]) as? [String: Any]
+        let stages = (report?["stages"] as? [[String: Any]])?.compactMap { $0["stage"] as? String }
+        #expect(
+            stages == [
+                "setUpScreen", "createNavigationStack", "startFirstServices", "startEagerServices",
+                "startAutostartGroups", "showScreen", "startLauncher",
+            ])
+        let services = report?["services"] as? [[String: Any]] ?? []
+        #expect(services.contains { $0["name"] as? String == "domain" && $0["startMilliseconds"] is Double })
+    }
+}
+
 extension StrataProcess {
     /// Runs `arguments`, requires exit 0 and no standard error, and returns standard output trimmed.
     func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {

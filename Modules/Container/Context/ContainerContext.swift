@@ -31,6 +31,8 @@ public protocol ContainerContext: Sendable {
     func exitApplication(_ application: MicroApplication, animated: Bool) async -> Bool
     /// Pushes another screen of `application` (it shows when that app is on top).
     func push(_ screen: any TextScreen, for application: MicroApplication) async
+    /// Every micro-app the configuration declares, in declaration order (what a Launcher lists).
+    var declaredApplications: [ApplicationDescriptor] { get async }
 
     // MARK: Services
 
@@ -54,6 +56,14 @@ public protocol ContainerContext: Sendable {
     func addListener(_ listener: any ContainerListener) async -> ListenerToken
     /// Removes a listener.
     func removeListener(_ token: ListenerToken) async
+    /// Posts a remote notification (e.g. a service saw one `strata-notifyd` recorded): the app
+    /// hook first, then, on `continue`, the broadcast to listeners.
+    @discardableResult
+    func postRemoteNotification(_ notification: NotificationPayload) async -> CallbackResult
+    /// Posts a local notification (e.g. a service saw a follow-up fall due): the app hook first,
+    /// then, on `continue`, the broadcast to listeners.
+    @discardableResult
+    func postLocalNotification(_ notification: NotificationPayload) async -> CallbackResult
     /// Asks the host to quit, as if the person typed quit: micro-apps may veto.
     ///
     /// - Returns: `false` when a micro-app vetoed.

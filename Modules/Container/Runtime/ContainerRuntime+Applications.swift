@@ -85,8 +85,9 @@ extension ContainerRuntime {
         guard phase == .running || phase == .booting,
             let entry = stack.first(where: { $0.application == application })
         else { return false }
-        if stack.first?.application == application {
-            // The bottom of the stack is the home screen: leaving it is quitting the host.
+        if stack.first?.application == application || application.name == plan.configuration.launcherName {
+            // The home screen (at the bottom, or brought to the top by a "home" command) is never
+            // destroyed alone: leaving it is quitting the host.
             return await requestQuit()
         }
         guard await entry.delegate.applicationShouldTerminate(application, context: self) else {

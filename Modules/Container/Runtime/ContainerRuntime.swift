@@ -109,6 +109,8 @@ extension ContainerRuntime: ContainerContext {
 
     var bootReport: BootReport { currentReport() }
 
+    var declaredApplications: [ApplicationDescriptor] { plan.configuration.applications }
+
     func findApplication(_ name: String) -> MicroApplication? {
         stack.last { $0.application.name == name }?.application
     }

@@ -1,7 +1,6 @@
 /// Everything the data layer offers a higher layer, obtained from ``DataLayerFactory``.
 ///
-/// Later issues add members (change journal, sync, session); each is a protocol so a test
-/// can swap in a double from `StrataDataTesting`.
+/// Each member is a protocol, so a test can swap in a double from `StrataDataTesting`.
 public protocol DataLayer: Sendable {
     /// The value-object store.
     var store: any ValueObjectStore { get }
@@ -9,4 +8,12 @@ public protocol DataLayer: Sendable {
     var isWritable: Bool { get }
     /// Where the data lives, for messages and `--verbose` output: a file path or `in-memory`.
     var location: String { get }
+    /// The outgoing changes waiting for the server.
+    var journal: any ChangeJournal { get }
+    /// Error and monitor logs kept for upload.
+    var diagnostics: any DiagnosticLog { get }
+    /// The signed-in user's session.
+    var session: any SessionStore { get }
+    /// Notices of changes committed by any process.
+    var notices: any ChangeNotices { get }
 }

@@ -17,24 +17,37 @@ public enum DataLayerFactory {
     ///
     /// - Throws: ``DataError`` `cannotOpen` naming the file, `incompatibleStore` when the file
     ///   was written by a newer Strata.
-    public static func live(container: ContainerDirectory, logger: Logger) throws -> any DataLayer {
+    public static func live(
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock()
+    ) throws -> any DataLayer {
         do {
             try container.prepare()
         } catch {
             throw DataError(.cannotOpen, "\(error)")
         }
-        let store = try SQLiteStore(url: container.storeURL, mode: .readWrite, logger: logger)
-        return LiveDataLayer(store: store, isWritable: true, location: container.storeURL.path)
+        let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: logger, clock: clock)
+        return compose(database, container: container, isWritable: true)
     }
 
     /// The shared store opened read-only, or `nil` when there is no store yet.
     ///
     /// Never creates the directory or the file and never migrates; registering a type only
     /// checks its table, and a type whose table does not exist yet reads as empty.
-    public static func readOnly(container: ContainerDirectory, logger: Logger) throws -> (any DataLayer)? {
-        let url = container.storeURL
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let store = try SQLiteStore(url: url, mode: .readOnly, logger: logger)
-        return LiveDataLayer(store: store, isWritable: false, location: url.path)
+    public static func readOnly(
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock()
+    ) throws -> (any DataLayer)? {
+        guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
+        let database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        return compose(database, container: container, isWritable: false)
+    }
+
+    /// Puts the live parts together on one database.
+    private static func compose(_ database: SQLiteDatabase, container: ContainerDirectory, isWritable: Bool) -> any DataLayer {
+        let session = FileSessionStore(database: database)
+        let store = SQLiteStore(database: database) { session.owner() }
+        return LiveDataLayer(
+            store: store, journal: SQLiteChangeJournal(database: database),
+            diagnostics: SQLiteDiagnosticLog(database: database), session: session,
+            notices: SQLiteChangeNotices(database: database), isWritable: isWritable, location: database.url.path)
     }
 }

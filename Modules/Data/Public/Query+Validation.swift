@@ -9,9 +9,19 @@ extension Query {
         for condition in conditions {
             let field = try Self.field(condition.key, in: schema, use: "filter on")
             try Self.check(condition, against: field, typeName: schema.typeName)
+            if schema.isEncrypted(condition.key), condition.comparison != .equal, condition.comparison != .notEqual {
+                throw DataError(
+                    .invalidQuery,
+                    "\(schema.typeName).\(condition.key) is encrypted; only equal and notEqual work on it, not \(condition.comparison.rawValue)")
+            }
         }
         for sortKey in sortKeys {
             _ = try Self.field(sortKey.key, in: schema, use: "sort by")
+            guard !schema.isEncrypted(sortKey.key) else {
+                throw DataError(
+                    .invalidQuery,
+                    "\(schema.typeName).\(sortKey.key) is encrypted; it cannot be sorted on (only equal and notEqual work on it)")
+            }
         }
         if let maxResults, maxResults < 1 {
             throw DataError(.invalidQuery, "\(schema.typeName) query: maxResults is \(maxResults); expected 1 or more")

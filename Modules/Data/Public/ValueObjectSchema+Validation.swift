@@ -23,6 +23,10 @@ extension ValueObjectSchema {
                     "\(typeName): key '\(field.key)' is not allowed; expected an ASCII identifier "
                         + "([A-Za-z_][A-Za-z0-9_]*, at most \(Self.maximumNameLength) characters)")
             }
+            guard !field.key.hasPrefix("_") else {
+                throw DataError(
+                    .invalidSchema, "\(typeName): key '\(field.key)' starts with '_', which is reserved for Strata's own columns")
+            }
             guard field.key.lowercased() != "objectid" else {
                 throw DataError(.invalidSchema, "\(typeName): key 'objectId' is reserved for the object's id")
             }
@@ -34,7 +38,21 @@ extension ValueObjectSchema {
             throw DataError(
                 .invalidSchema, "\(typeName): index key '\(key)' is not a field; expected one of: \(keyList)")
         }
+        for key in behaviour.encryptedKeys where field(forKey: key) == nil {
+            throw DataError(
+                .invalidSchema, "\(typeName): encrypted key '\(key)' is not a field; expected one of: \(keyList)")
+        }
+        if let lifespan = behaviour.lifespan, !(lifespan > 0) {
+            throw DataError(.invalidSchema, "\(typeName): lifespan is \(lifespan) s; expected a positive number of seconds")
+        }
+        if let refresh = behaviour.autoRefresh, !(refresh.interval > 0) {
+            throw DataError(
+                .invalidSchema, "\(typeName): auto-refresh interval is \(refresh.interval) s; expected a positive number of seconds")
+        }
     }
+
+    /// Whether `key` is stored encrypted.
+    func isEncrypted(_ key: String) -> Bool { behaviour.encryptedKeys.contains(key) }
 
     /// The keys, for error messages.
     var keyList: String { fields.map(\.key).joined(separator: ", ") }

@@ -12,6 +12,8 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     public let indexedKeys: [String]
     /// Keys whose value may be stored at most once in the table (a unique index).
     public let uniqueKeys: [String]
+    /// Where the objects live, how long local copies last, their scope, encrypted keys.
+    public let behaviour: ValueObjectBehaviour
 
     /// Describes a value-object type.
     ///
@@ -21,11 +23,17 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     ///   - indexed: keys to index for queries.
     ///   - unique: keys whose values must be unique; saving a second object with the same
     ///     value fails with ``DataError/Code/duplicate``.
-    public init(_ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = []) {
+    ///   - behaviour: persistent type, auto refresh, lifespan, scope and encrypted keys
+    ///     (default: the seed's defaults — server only, group scope).
+    public init(
+        _ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = [],
+        behaviour: ValueObjectBehaviour = .default
+    ) {
         self.typeName = typeName
         self.fields = fields
         self.indexedKeys = indexed
         self.uniqueKeys = unique
+        self.behaviour = behaviour
     }
 
     /// One stored field: a key, its declared type, and how to read and write it.

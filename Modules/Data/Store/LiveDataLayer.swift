@@ -1,10 +1,10 @@
-/// The live data layer: a SQLite-backed store, as ``DataLayerFactory/live(container:logger:)``
-/// and ``DataLayerFactory/readOnly(container:logger:)`` return it.
+/// The live data layer: everything on one SQLite file in the container directory.
 struct LiveDataLayer: DataLayer {
-    /// The SQLite store.
     let store: any ValueObjectStore
-    /// Whether the store was opened for writing.
+    let journal: any ChangeJournal
+    let diagnostics: any DiagnosticLog
+    let session: any SessionStore
+    let notices: any ChangeNotices
     let isWritable: Bool
-    /// The store file's path.
     let location: String
 }

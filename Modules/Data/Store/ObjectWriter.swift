@@ -1,16 +1,30 @@
 import CSQLite
 
-/// Writes objects of one registered table inside the caller's write transaction.
+/// Writes objects of one registered type inside the caller's write transaction: the local
+/// row (sealing encrypted keys) when the type keeps local rows, and the change record when
+/// it sends changes.
 struct ObjectWriter {
     let table: TableDefinition
-    let connection: SQLiteConnection
+    let state: StoreState
+    let context: WriteContext
+
+    /// What every write in one transaction shares.
+    struct WriteContext {
+        var now: Double
+        var ownerUser: String?
+        var ownerGroup: String?
+        var cipher: FieldCipher
+    }
+
+    private var connection: SQLiteConnection { state.connection }
 
     /// Inserts objects without an id (giving them one) and updates the others.
-    func save<Object: ValueObject>(_ objects: [Object], ids: inout ObjectIDGenerator) throws -> [Object] {
-        guard table.exists else {
-            throw DataError(.readOnly, "\(table.typeName) has no table in \(connection.path); open the store writable")
+    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
+        guard state.connection.access == .readWrite else {
+            throw DataError(.readOnly, "the store \(connection.path) is open read-only; writes are not allowed")
         }
-        let fields = Object.schema.fields
+        let schema = Object.schema
+        let behaviour = schema.behaviour
         var saved: [Object] = []
         saved.reserveCapacity(objects.count)
         var insert: SQLiteStatement?
@@ -21,52 +35,120 @@ struct ObjectWriter {
         }
         for var object in objects {
             let isNew = object.objectId == nil
-            let id = object.objectId ?? ids.next()
-            let statement: SQLiteStatement
-            if isNew {
-                statement = try insert ?? connection.statement(table.insertSQL)
-                insert = statement
-            } else {
-                statement = try update ?? connection.statement(table.updateSQL)
-                update = statement
+            let id = object.objectId ?? state.ids.next()
+            if behaviour.keepsLocalRows {
+                let statement: SQLiteStatement
+                if isNew {
+                    statement = try insert ?? connection.statement(table.insertSQL)
+                    insert = statement
+                } else {
+                    statement = try update ?? connection.statement(table.updateSQL)
+                    update = statement
+                }
+                try bindRow(object, id: id, schema: schema, to: statement)
+                let code = try statement.run()
+                if code != SQLITE_DONE { throw failure(code, statement: statement, object: object) }
+                statement.rewind()
+                if !isNew && connection.changes == 0 {
+                    throw DataError(
+                        .notFound, "\(table.typeName) '\(id)' is not stored (it may have been deleted); nothing was saved")
+                }
             }
-            statement.bind(id, at: 1)
-            var index: Int32 = 2
-            for field in fields {
-                statement.bind(field.value(in: object), at: index)
-                index += 1
-            }
-            let code = try statement.run()
-            if code != SQLITE_DONE {
-                throw failure(code, statement: statement, object: object)
-            }
-            statement.rewind()
-            if !isNew && connection.changes == 0 {
-                throw DataError(
-                    .notFound, "\(table.typeName) '\(id)' is not stored (it may have been deleted); nothing was saved")
+            if behaviour.sendsChanges {
+                var values: [String: FieldValue] = [:]
+                for field in schema.fields { values[field.key] = field.value(in: object) }
+                try journal.record(entry(id, isNew ? .insert : .update, values, behaviour), isNewObject: isNew)
             }
             object.objectId = id
             saved.append(object)
         }
+        state.touch(table.typeName)
+        try state.purgeExpiredPeriodically(table, now: context.now)
         return saved
     }
 
-    /// Deletes objects by id; returns how many rows went.
+    /// Deletes objects by id; returns how many local rows went (for a server-only type: how
+    /// many deletes were recorded).
     func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
-        guard table.exists else { return 0 }
-        let statement = try connection.statement(table.deleteSQL)
-        defer { statement.reset() }
+        let behaviour = Object.schema.behaviour
         var deleted = 0
         for object in objects {
             guard let id = object.objectId else {
                 throw DataError(.notFound, "cannot delete a \(table.typeName) that was never saved (it has no objectId)")
             }
-            statement.bind(id, at: 1)
-            try statement.step()
-            statement.rewind()
-            deleted += connection.changes
+            if behaviour.keepsLocalRows && table.exists {
+                try connection.withStatement(table.deleteSQL) { statement in
+                    statement.bind(id, at: 1)
+                    try statement.step()
+                }
+                deleted += connection.changes
+            } else {
+                deleted += 1
+            }
+            if behaviour.sendsChanges {
+                try journal.record(entry(id, .delete, [:], behaviour), isNewObject: false)
+            }
         }
+        state.touch(table.typeName)
         return deleted
+    }
+
+    /// Deletes every object of the type: the local rows, and (for a type that goes to the
+    /// server) one `deleteAll` change replacing the type's unsent changes.
+    func deleteAll(behaviour: ValueObjectBehaviour) throws -> Int {
+        var deleted = 0
+        if behaviour.keepsLocalRows && table.exists {
+            try connection.withStatement(table.deleteAllSQL) { _ = try $0.step() }
+            deleted = connection.changes
+        }
+        if behaviour.sendsChanges {
+            try connection.withStatement(
+                #"DELETE FROM "_strata_journal" WHERE "typeName" = ?1 AND "state" = 'pending'"#
+            ) { statement in
+                statement.bind(table.typeName, at: 1)
+                try statement.step()
+            }
+            try journal.record(entry("*", .deleteAll, [:], behaviour), isNewObject: true)
+        }
+        state.touch(table.typeName)
+        return deleted
+    }
+
+    private var journal: JournalWriter {
+        JournalWriter(connection: connection, cipher: context.cipher, now: context.now)
+    }
+
+    private func entry(
+        _ id: String, _ operation: ChangeOperation, _ values: [String: FieldValue], _ behaviour: ValueObjectBehaviour
+    ) -> JournalWriter.Entry {
+        JournalWriter.Entry(
+            typeName: table.typeName, objectID: id, operation: operation, values: values, scope: behaviour.scope,
+            ownerUser: context.ownerUser, ownerGroup: context.ownerGroup)
+    }
+
+    /// Binds one row: id, fields (encrypted ones sealed), `_storedAt`, scope, owner, hashes.
+    private func bindRow<Object: ValueObject>(
+        _ object: Object, id: String, schema: ValueObjectSchema<Object>, to statement: SQLiteStatement
+    ) throws {
+        statement.bind(id, at: 1)
+        var index: Int32 = 2
+        var hashes: [FieldValue] = []
+        for (offset, field) in schema.fields.enumerated() {
+            let value = field.value(in: object)
+            if table.encrypted[offset] {
+                let value = field.type.normalized(value)
+                statement.bind(try context.cipher.seal(value), at: index)
+                hashes.append(context.cipher.keyedHash(value))
+            } else {
+                statement.bind(value, at: index)
+            }
+            index += 1
+        }
+        statement.bind(.real(context.now), at: index)
+        statement.bind(.integer(Int64(schema.behaviour.scope.rawValue)), at: index + 1)
+        statement.bind(context.ownerUser.map(FieldValue.text) ?? .null, at: index + 2)
+        statement.bind(context.ownerGroup.map(FieldValue.text) ?? .null, at: index + 3)
+        for (offset, hash) in hashes.enumerated() { statement.bind(hash, at: index + 4 + Int32(offset)) }
     }
 
     /// The error for a failed insert or update; a unique-key clash names the key and value.
@@ -74,7 +156,9 @@ struct ObjectWriter {
         let base = connection.error(code, doing: statement.sql)
         guard code & 0xff == SQLITE_CONSTRAINT else { return base }
         let schema = Object.schema
-        for key in schema.uniqueKeys where base.message.contains("\(schema.typeName).\(key)") {
+        for key in schema.uniqueKeys {
+            let column = schema.isEncrypted(key) ? TableDefinition.hashColumn(key) : key
+            guard base.message.contains("\(schema.typeName).\(column)") else { continue }
             let value = schema.field(forKey: key).map { $0.value(in: object) } ?? .null
             return DataError(.duplicate, "\(schema.typeName).\(key) \(value) is already stored; it must be unique")
         }

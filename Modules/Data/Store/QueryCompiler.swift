@@ -1,13 +1,18 @@
 /// Turns a validated ``Query`` into SQL text built only from schema names, plus the values to
 /// bind. Caller text (keys, values, patterns) never becomes SQL.
+///
+/// An encrypted key is compared through its keyed-hash column; a type with a lifespan only
+/// ever returns rows stored after `now - lifespan`.
 struct QueryCompiler<Object: ValueObject> {
     let query: Query<Object>
     let table: TableDefinition
+    let cipher: FieldCipher?
+    let now: Double
 
     /// `SELECT … WHERE … ORDER BY … LIMIT ? OFFSET ?` and its bindings.
-    func select() -> (sql: String, bindings: [FieldValue]) {
+    func select() throws -> (sql: String, bindings: [FieldValue]) {
         var (sql, bindings) = ("SELECT \(table.selectColumns) FROM \(TableDefinition.quote(table.typeName))", [FieldValue]())
-        appendWhere(to: &sql, bindings: &bindings)
+        try appendWhere(to: &sql, bindings: &bindings)
         let order = query.sortKeys.map { "\(TableDefinition.quote(schemaKey($0.key))) \($0.order == .ascending ? "ASC" : "DESC")" }
         sql += " ORDER BY " + (order + ["\"objectId\" ASC"]).joined(separator: ", ")
         if let maxResults = query.maxResults {
@@ -19,23 +24,49 @@ struct QueryCompiler<Object: ValueObject> {
     }
 
     /// `SELECT count(*) … WHERE …` and its bindings.
-    func count() -> (sql: String, bindings: [FieldValue]) {
+    func count() throws -> (sql: String, bindings: [FieldValue]) {
         var (sql, bindings) = ("SELECT count(*) FROM \(TableDefinition.quote(table.typeName))", [FieldValue]())
-        appendWhere(to: &sql, bindings: &bindings)
+        try appendWhere(to: &sql, bindings: &bindings)
         return (sql, bindings)
     }
 
-    private func appendWhere(to sql: inout String, bindings: inout [FieldValue]) {
-        guard !query.conditions.isEmpty else { return }
-        let clauses = query.conditions.map { condition -> String in
-            let column = TableDefinition.quote(schemaKey(condition.key))
-            if case .null = condition.value {
-                return condition.comparison == .equal ? "\(column) IS NULL" : "\(column) IS NOT NULL"
-            }
-            bindings.append(condition.value)
-            return "\(column) \(Self.operatorText(condition.comparison)) ?\(bindings.count)"
+    /// `SELECT … WHERE "objectId" = ?1 [AND fresh]` and its bindings.
+    func fetch(id: String) -> (sql: String, bindings: [FieldValue]) {
+        var sql = "SELECT \(table.selectColumns) FROM \(TableDefinition.quote(table.typeName)) WHERE \"objectId\" = ?1"
+        var bindings: [FieldValue] = [.text(id)]
+        if let cutoff = table.freshnessCutoff(now: now) {
+            sql += " AND \"_storedAt\" >= ?2"
+            bindings.append(.real(cutoff))
         }
-        sql += " WHERE " + clauses.joined(separator: " AND ")
+        return (sql, bindings)
+    }
+
+    private func appendWhere(to sql: inout String, bindings: inout [FieldValue]) throws {
+        var clauses: [String] = []
+        for condition in query.conditions {
+            let key = schemaKey(condition.key)
+            let encrypted = Object.schema.isEncrypted(key)
+            let column = TableDefinition.quote(encrypted ? TableDefinition.hashColumn(key) : key)
+            if case .null = condition.value {
+                clauses.append(condition.comparison == .equal ? "\(column) IS NULL" : "\(column) IS NOT NULL")
+                continue
+            }
+            if encrypted {
+                guard let cipher else {
+                    throw DataError(.cannotOpen, "cannot query \(table.typeName).\(key): the store's key is missing")
+                }
+                let type = Object.schema.field(forKey: key)?.type ?? .text
+                bindings.append(cipher.keyedHash(type.normalized(condition.value)))
+            } else {
+                bindings.append(condition.value)
+            }
+            clauses.append("\(column) \(Self.operatorText(condition.comparison)) ?\(bindings.count)")
+        }
+        if let cutoff = table.freshnessCutoff(now: now) {
+            bindings.append(.real(cutoff))
+            clauses.append("\"_storedAt\" >= ?\(bindings.count)")
+        }
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
     }
 
     /// The schema's own spelling of a key the query validated (never the caller's string).

@@ -1,46 +1,29 @@
-import CSQLite
 import Foundation
-import Logging
-import Synchronization
+import StrataCrossCutting
 
-/// The value-object store on one SQLite file, shared by every Strata process.
+/// The value-object store on the shared SQLite file (see ``SQLiteDatabase``).
 ///
-/// One connection per store, used only under `state`'s mutex. Writers use `BEGIN IMMEDIATE`
-/// transactions and a busy timeout; the file is in WAL mode so readers never block writers;
-/// a read-only store opens the file `SQLITE_OPEN_READONLY` and never migrates.
+/// Each type's ``ValueObjectBehaviour`` decides what a save does: a local row (sealed where
+/// keys are encrypted, stamped with `_storedAt`, scope and owner), a change record in the
+/// journal in the same transaction, or both. Reads never return rows past their lifespan.
 final class SQLiteStore: ValueObjectStore {
-    enum Mode: Sendable { case readWrite, readOnly }
+    /// Who is signed in: recorded as the owner of each saved object and change.
+    typealias OwnerProvider = @Sendable () -> (user: String?, group: String?)
 
-    private let state: Mutex<StoreState>
-    private let logger: Logger
+    private let database: SQLiteDatabase
+    private let owner: OwnerProvider
 
-    init(url: URL, mode: Mode, logger: Logger) throws {
-        let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
-        // Refuse a foreign or newer file before changing anything about it.
-        try StoreFormat.check(connection)
-        if mode == .readWrite {
-            try Self.restrictToOwner(url)
-            try StoreFormat.prepareWritable(connection)
-        }
-        self.logger = logger
-        state = Mutex(StoreState(connection: connection))
-        logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
-    }
-
-    /// Makes the store file owner-only (0600): SQLite gives its `-wal` and `-shm` files the
-    /// same mode, so patient data is never readable by other users.
-    private static func restrictToOwner(_ url: URL) throws {
-        guard chmod(url.path, 0o600) == 0 else {
-            throw DataError(.cannotOpen, "cannot make the store \(url.path) owner-only (errno \(errno))")
-        }
+    init(database: SQLiteDatabase, owner: @escaping OwnerProvider) {
+        self.database = database
+        self.owner = owner
     }
 
     func register<Object: ValueObject>(_ type: Object.Type) throws {
         let schema = Object.schema
         try schema.validate()
-        let logger = logger
-        try state.withLock { state in
-            try state.register(schema, owner: ObjectIdentifier(type), logger: logger)
+        let database = database
+        try database.withState { state in
+            try state.register(schema, owner: ObjectIdentifier(type), database: database)
         }
     }
 
@@ -49,22 +32,22 @@ final class SQLiteStore: ValueObjectStore {
     }
 
     func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
-        try state.withLock { state in
-            let table = try state.table(for: Object.self)
-            return try state.connection.writeTransaction {
-                try ObjectWriter(table: table, connection: state.connection).save(objects, ids: &state.ids)
-            }
+        let context = try writeContext()
+        return try database.write { state in
+            try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).save(objects)
         }
     }
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
-        try state.withLock { state in
+        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        return try database.withState { state in
             let table = try state.table(for: type)
             guard table.exists else { return nil }
-            return try state.connection.withStatement(table.fetchSQL) { statement in
-                statement.bind(id, at: 1)
+            let (sql, bindings) = QueryCompiler(query: Query<Object>(), table: table, cipher: cipher, now: now).fetch(id: id)
+            return try state.connection.withStatement(sql) { statement in
+                statement.bind(bindings)
                 guard try statement.step() else { return nil }
-                return try table.read(statement, schema: Object.schema)
+                return try table.read(statement, schema: Object.schema, cipher: cipher)
             }
         }
     }
@@ -74,36 +57,33 @@ final class SQLiteStore: ValueObjectStore {
     }
 
     func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
-        try state.withLock { state in
-            let table = try state.table(for: Object.self)
-            return try state.connection.writeTransaction {
-                try ObjectWriter(table: table, connection: state.connection).delete(objects)
-            }
+        let context = try writeContext()
+        return try database.write { state in
+            try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).delete(objects)
         }
     }
 
     func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
-        try state.withLock { state in
-            let table = try state.table(for: type)
-            return try state.connection.writeTransaction {
-                _ = try state.connection.withStatement(table.deleteAllSQL) { try $0.step() }
-                return state.connection.changes
-            }
+        let context = try writeContext()
+        return try database.write { state in
+            try ObjectWriter(table: try state.table(for: type), state: state, context: context)
+                .deleteAll(behaviour: Object.schema.behaviour)
         }
     }
 
     func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
         try query.validate()
-        return try state.withLock { state in
+        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        return try database.withState { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return [] }
-            let (sql, bindings) = QueryCompiler(query: query, table: table).select()
+            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).select()
             return try state.connection.withStatement(sql) { statement in
                 statement.bind(bindings)
                 let schema = Object.schema
                 var objects: [Object] = []
                 while try statement.step() {
-                    objects.append(try table.read(statement, schema: schema))
+                    objects.append(try table.read(statement, schema: schema, cipher: cipher))
                 }
                 return objects
             }
@@ -112,14 +92,26 @@ final class SQLiteStore: ValueObjectStore {
 
     func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
         try query.validate()
-        return try state.withLock { state in
+        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        return try database.withState { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return 0 }
-            let (sql, bindings) = QueryCompiler(query: query, table: table).count()
+            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).count()
             return try state.connection.withStatement(sql) { statement in
                 statement.bind(bindings)
                 return try statement.step() ? Int(statement.int64(at: 0)) : 0
             }
         }
+    }
+
+    /// The clock reading, owner and cipher one write transaction shares.
+    private func writeContext() throws -> ObjectWriter.WriteContext {
+        guard database.mode == .readWrite else {
+            throw DataError(.readOnly, "the store \(database.url.path) is open read-only; writes are not allowed")
+        }
+        let (user, group) = owner()
+        return ObjectWriter.WriteContext(
+            now: database.clock.now().timeIntervalSince1970, ownerUser: user, ownerGroup: group,
+            cipher: try database.requireCipher(for: "objects to save"))
     }
 }

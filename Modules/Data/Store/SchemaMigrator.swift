@@ -33,9 +33,10 @@ struct SchemaMigrator<Object: ValueObject> {
         }
     }
 
-    /// Refuses columns whose stored type differs from the schema's.
+    /// Refuses columns whose stored type differs from the schema's (encrypted keys hold
+    /// sealed blobs whatever their declared type, so they are not compared).
     func checkTypes(_ columns: [String: String]) throws {
-        for field in schema.fields {
+        for field in schema.fields where !schema.isEncrypted(field.key) {
             guard let stored = columns[field.key], stored != field.type.columnType else { continue }
             throw DataError(
                 .incompatibleStore,
@@ -48,21 +49,23 @@ struct SchemaMigrator<Object: ValueObject> {
     func pendingChanges(columns: [String: String]?, indexes: Set<String>) -> [String] {
         let table = TableDefinition.quote(schema.typeName)
         var changes: [String] = []
+        let definitions = schema.fields.map { ($0.key, columnDefinition($0)) } + internalColumns
         if let columns {
-            for field in schema.fields where columns[field.key] == nil {
-                changes.append("ALTER TABLE \(table) ADD COLUMN \(columnDefinition(field))")
+            for (name, definition) in definitions where columns[name] == nil {
+                changes.append("ALTER TABLE \(table) ADD COLUMN \(definition)")
             }
         } else {
-            let definitions = ["\"objectId\" TEXT PRIMARY KEY NOT NULL"] + schema.fields.map(columnDefinition)
-            changes.append("CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))")
+            let all = ["\"objectId\" TEXT PRIMARY KEY NOT NULL"] + definitions.map(\.1)
+            changes.append("CREATE TABLE \(table) (\(all.joined(separator: ", ")))")
         }
-        for key in schema.indexedKeys where !indexes.contains(indexName(key, unique: false)) {
+        var indexed = schema.indexedKeys.map { (key: $0, unique: false) } + schema.uniqueKeys.map { (key: $0, unique: true) }
+        if schema.behaviour.lifespan != nil { indexed.append((key: "_storedAt", unique: false)) }
+        for (key, unique) in indexed where !indexes.contains(indexName(key, unique: unique)) {
+            // An encrypted key is indexed (and kept unique) through its keyed hash.
+            let column = schema.isEncrypted(key) ? TableDefinition.hashColumn(key) : key
             changes.append(
-                "CREATE INDEX IF NOT EXISTS \(TableDefinition.quote(indexName(key, unique: false))) ON \(table) (\(TableDefinition.quote(key)))")
-        }
-        for key in schema.uniqueKeys where !indexes.contains(indexName(key, unique: true)) {
-            changes.append(
-                "CREATE UNIQUE INDEX IF NOT EXISTS \(TableDefinition.quote(indexName(key, unique: true))) ON \(table) (\(TableDefinition.quote(key)))")
+                "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(TableDefinition.quote(indexName(key, unique: unique))) "
+                    + "ON \(table) (\(TableDefinition.quote(column)))")
         }
         return changes
     }
@@ -85,9 +88,54 @@ struct SchemaMigrator<Object: ValueObject> {
         "\(schema.typeName)_\(unique ? "unique" : "by")_\(key)"
     }
 
-    /// `"key" TYPE [NOT NULL DEFAULT literal]`, the default taken from `Object()`.
+    /// Strata's own columns, with their definitions.
+    var internalColumns: [(String, String)] {
+        [
+            ("_storedAt", "\"_storedAt\" REAL NOT NULL DEFAULT 0"),
+            ("_scope", "\"_scope\" INTEGER NOT NULL DEFAULT \(schema.behaviour.scope.rawValue)"),
+            ("_ownerUser", "\"_ownerUser\" TEXT"),
+            ("_ownerGroup", "\"_ownerGroup\" TEXT"),
+        ] + schema.behaviour.encryptedKeys.map { key in
+            let column = TableDefinition.hashColumn(key)
+            return (column, "\(TableDefinition.quote(column)) BLOB")
+        }
+    }
+
+    /// After a migration: rows of an older table get `_storedAt = now`, and plaintext left in
+    /// a key that became encrypted is sealed (with its keyed hash) in place.
+    func finishMigration(now: Double, cipher: FieldCipher?) throws {
+        let table = TableDefinition.quote(schema.typeName)
+        try connection.execute("UPDATE \(table) SET \"_storedAt\" = \(now) WHERE \"_storedAt\" = 0")
+        for key in schema.behaviour.encryptedKeys {
+            guard let field = schema.field(forKey: key) else { continue }
+            let column = TableDefinition.quote(key)
+            let select = "SELECT \"objectId\", \(column) FROM \(table) WHERE typeof(\(column)) NOT IN ('blob', 'null')"
+            let plaintext = try connection.withStatement(select) { statement in
+                var rows: [(String, FieldValue)] = []
+                while try statement.step() { rows.append((statement.text(at: 0), statement.value(at: 1))) }
+                return rows
+            }
+            guard !plaintext.isEmpty else { continue }
+            guard let cipher else { throw DataError(.cannotOpen, "cannot encrypt \(schema.typeName).\(key): no key") }
+            let update = "UPDATE \(table) SET \(column) = ?2, \(TableDefinition.quote(TableDefinition.hashColumn(key))) = ?3 WHERE \"objectId\" = ?1"
+            for (id, value) in plaintext {
+                let typed = field.type.normalized(value)
+                try connection.withStatement(update) { statement in
+                    statement.bind(id, at: 1)
+                    statement.bind(try cipher.seal(typed), at: 2)
+                    statement.bind(cipher.keyedHash(typed), at: 3)
+                    try statement.step()
+                }
+            }
+            logger.info("encrypted \(plaintext.count) stored values of \(schema.typeName).\(key)")
+        }
+    }
+
+    /// `"key" TYPE [NOT NULL DEFAULT literal]`, the default taken from `Object()`; an
+    /// encrypted key is a nullable BLOB (its default is never stored in plaintext).
     func columnDefinition(_ field: ValueObjectSchema<Object>.Field) -> String {
         let name = TableDefinition.quote(field.key)
+        if schema.isEncrypted(field.key) { return "\(name) BLOB" }
         if field.isNullable { return "\(name) \(field.type.columnType)" }
         return "\(name) \(field.type.columnType) NOT NULL DEFAULT \(Self.literal(field.value(in: Object())))"
     }

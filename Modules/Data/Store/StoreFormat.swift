@@ -7,7 +7,9 @@ enum StoreFormat {
     /// `PRAGMA application_id` of a Strata store ("STRA").
     static let applicationID: Int64 = 0x5354_5241
     /// The store format this build writes and reads (`PRAGMA user_version`).
-    static let currentVersion: Int64 = 1
+    /// 1: value-object tables only. 2: internal columns (`_storedAt`, `_scope`, owner, keyed
+    /// hashes) and the internal tables (journal, logs, settings, type versions).
+    static let currentVersion: Int64 = 2
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.
@@ -16,10 +18,14 @@ enum StoreFormat {
             try connection.withStatement("PRAGMA journal_mode = WAL") { _ = try $0.step() }
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
-        if try connection.integer("PRAGMA user_version") == 0 {
+        // Deleted content is overwritten, so removed plaintext does not linger in free pages.
+        try connection.execute("PRAGMA secure_delete = ON")
+        if try connection.integer("PRAGMA user_version") < currentVersion {
             try connection.writeTransaction {
-                guard try connection.integer("PRAGMA user_version") == 0 else { return }
-                try connection.execute("PRAGMA application_id = \(applicationID)")
+                let version = try connection.integer("PRAGMA user_version")
+                guard version < currentVersion else { return }
+                if version == 0 { try connection.execute("PRAGMA application_id = \(applicationID)") }
+                for sql in InternalTables.all { try connection.execute(sql) }
                 try connection.execute("PRAGMA user_version = \(currentVersion)")
             }
         }

@@ -1,9 +1,13 @@
+import Foundation
+import StrataCrossCutting
 import Logging
 
 extension StoreState {
-    /// Registers `schema`: checks the table, creates or migrates it on a writable store, and
-    /// remembers the SQL to use for it.
-    func register<Object: ValueObject>(_ schema: ValueObjectSchema<Object>, owner: ObjectIdentifier, logger: Logger) throws {
+    /// Registers `schema`: checks the table, creates or migrates it on a writable store, purges
+    /// expired rows, and remembers the SQL to use for it. A server-only type gets no table.
+    func register<Object: ValueObject>(
+        _ schema: ValueObjectSchema<Object>, owner: ObjectIdentifier, database: SQLiteDatabase
+    ) throws {
         if let known = tables[Self.tableKey(schema.typeName)] {
             guard known.owner == owner else {
                 throw DataError(
@@ -12,10 +16,14 @@ extension StoreState {
                         + "ignoring case); names must be unique")
             }
         }
-        let migrator = SchemaMigrator(schema: schema, connection: connection, logger: logger)
+        guard schema.behaviour.keepsLocalRows else {
+            tables[Self.tableKey(schema.typeName)] = TableDefinition(for: schema, owner: owner, existingColumns: nil)
+            return
+        }
+        let migrator = SchemaMigrator(schema: schema, connection: connection, logger: database.logger)
         var columns = try migrator.existingColumns()
         if let columns { try migrator.checkTypes(columns) }
-        if connection.access == .readWrite,
+        if database.mode == .readWrite,
             !migrator.pendingChanges(columns: columns, indexes: try migrator.existingIndexes()).isEmpty
         {
             try connection.writeTransaction {
@@ -23,10 +31,42 @@ extension StoreState {
                 let fresh = try migrator.existingColumns()
                 if let fresh { try migrator.checkTypes(fresh) }
                 try migrator.apply(migrator.pendingChanges(columns: fresh, indexes: try migrator.existingIndexes()))
+                try migrator.finishMigration(now: database.clock.now().timeIntervalSince1970, cipher: database.cipher)
             }
             columns = try migrator.existingColumns()
-            logger.info("registered \(schema.typeName) (table created or migrated)")
+            database.logger.info("registered \(schema.typeName) (table created or migrated)")
         }
-        tables[Self.tableKey(schema.typeName)] = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
+        let table = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
+        tables[Self.tableKey(schema.typeName)] = table
+        if database.mode == .readWrite, table.behaviour.lifespan != nil {
+            defer { touchedTypes.removeAll() }
+            try connection.writeTransaction {
+                try purgeExpired(table, now: database.clock.now().timeIntervalSince1970)
+                try bumpTouchedTypeVersions()
+            }
+        }
+    }
+
+    /// Deletes rows older than the type's lifespan, except rows with changes still in the
+    /// journal (those are kept until the changes are sent). Runs inside a write transaction.
+    func purgeExpired(_ table: TableDefinition, now: Double) throws {
+        guard table.exists, let cutoff = table.freshnessCutoff(now: now) else { return }
+        lastPurge[table.typeName] = now
+        let sql = """
+            DELETE FROM \(TableDefinition.quote(table.typeName)) WHERE "_storedAt" < ?1 AND "objectId" NOT IN (
+                SELECT "objectId" FROM "_strata_journal" WHERE "typeName" = ?2)
+            """
+        try connection.withStatement(sql) { statement in
+            statement.bind(.real(cutoff), at: 1)
+            statement.bind(table.typeName, at: 2)
+            try statement.step()
+        }
+        if connection.changes > 0 { touch(table.typeName) }
+    }
+
+    /// Purges `table` if it has a lifespan and was not purged in the last minute.
+    func purgeExpiredPeriodically(_ table: TableDefinition, now: Double) throws {
+        guard table.behaviour.lifespan != nil, now - (lastPurge[table.typeName] ?? 0) >= 60 else { return }
+        try purgeExpired(table, now: now)
     }
 }

@@ -3,6 +3,10 @@ final class StoreState {
     let connection: SQLiteConnection
     var tables: [String: TableDefinition] = [:]
     var ids = ObjectIDGenerator()
+    /// Types changed by the write transaction in progress (see ``SQLiteDatabase/write(_:)``).
+    var touchedTypes: Set<String> = []
+    /// When each type's expired rows were last purged.
+    var lastPurge: [String: Double] = [:]
 
     init(connection: SQLiteConnection) {
         self.connection = connection
@@ -19,5 +23,25 @@ final class StoreState {
                 .notRegistered, "\(name) is not registered with the store; call register(\(Object.self).self) first")
         }
         return table
+    }
+
+    /// Notes that the write transaction in progress changes `typeName`.
+    func touch(_ typeName: String) {
+        touchedTypes.insert(typeName)
+    }
+
+    /// Bumps the version of every touched type (inside the write transaction).
+    func bumpTouchedTypeVersions() throws {
+        guard !touchedTypes.isEmpty else { return }
+        let sql = """
+            INSERT INTO "_strata_type_versions" ("typeName", "version") VALUES (?1, 1)
+            ON CONFLICT ("typeName") DO UPDATE SET "version" = "version" + 1
+            """
+        for typeName in touchedTypes {
+            try connection.withStatement(sql) { statement in
+                statement.bind(typeName, at: 1)
+                try statement.step()
+            }
+        }
     }
 }

@@ -3,28 +3,42 @@
 ///
 /// Every name in the SQL comes from a validated schema (ASCII identifiers, quoted), never
 /// from caller text; values are always bound as parameters.
+///
+/// Besides the schema's fields each local table has Strata's own columns: `_storedAt` (when
+/// the row was stored, for lifespans), `_scope`, `_ownerUser`, `_ownerGroup` (for the
+/// server), and `_h_<key>` (a keyed hash) for each encrypted key.
 struct TableDefinition {
     /// The Swift type that registered this table (two types may not share a name).
     let owner: ObjectIdentifier
     let typeName: String
-    /// Whether the table exists (a read-only store may see a type whose table is not there yet).
+    let behaviour: ValueObjectBehaviour
+    /// Whether the table exists (a read-only store may see a type whose table is not there
+    /// yet; a server-only type never has one).
     let exists: Bool
-    /// For each schema field, in order: its column position in `selectSQL` results, or `nil`
-    /// when the column is missing (read-only stores only; the field keeps its default).
+    /// For each schema field, in order: its column position in `selectColumns` results, or
+    /// `nil` when the column is missing (read-only stores only; the field keeps its default).
     let readPositions: [Int32?]
+    /// Whether each schema field is encrypted.
+    let encrypted: [Bool]
+    /// Whether the table has the `_storedAt` column (tables of format 1 seen read-only do not).
+    let hasStoredAt: Bool
     let insertSQL: String
     let updateSQL: String
     let selectColumns: String
-    let fetchSQL: String
     let deleteSQL: String
     let deleteAllSQL: String
 
-    init<Object: ValueObject>(for schema: ValueObjectSchema<Object>, owner: ObjectIdentifier, existingColumns: Set<String>?) {
+    init<Object: ValueObject>(
+        for schema: ValueObjectSchema<Object>, owner: ObjectIdentifier, existingColumns: Set<String>?
+    ) {
         self.owner = owner
         typeName = schema.typeName
+        behaviour = schema.behaviour
         exists = existingColumns != nil
         let table = Self.quote(schema.typeName)
         let keys = schema.fields.map(\.key)
+        encrypted = keys.map(schema.isEncrypted)
+        hasStoredAt = existingColumns?.contains("_storedAt") ?? true
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1
         readPositions = keys.map { key in
@@ -32,28 +46,50 @@ struct TableDefinition {
             defer { position += 1 }
             return position
         }
-        let columns = (["objectId"] + keys).map(Self.quote).joined(separator: ", ")
-        let parameters = (1...(keys.count + 1)).map { "?\($0)" }.joined(separator: ", ")
+        let hashKeys = schema.behaviour.encryptedKeys.map(Self.hashColumn)
+        let written = keys + ["_storedAt", "_scope", "_ownerUser", "_ownerGroup"] + hashKeys
+        let columns = (["objectId"] + written).map(Self.quote).joined(separator: ", ")
+        let parameters = (1...(written.count + 1)).map { "?\($0)" }.joined(separator: ", ")
         insertSQL = "INSERT INTO \(table) (\(columns)) VALUES (\(parameters))"
-        let assignments = keys.enumerated().map { "\(Self.quote($1)) = ?\($0 + 2)" }.joined(separator: ", ")
-        updateSQL = "UPDATE \(table) SET \(assignments) WHERE \"objectId\" = ?1"
+        // Updates rewrite the fields, `_storedAt` and the hashes; scope and owner stay as first recorded.
+        let updated = keys.enumerated().map { "\(Self.quote($1)) = ?\($0 + 2)" }
+            + ["\"_storedAt\" = ?\(keys.count + 2)"]
+            + hashKeys.enumerated().map { "\(Self.quote($1)) = ?\(keys.count + 6 + $0)" }
+        updateSQL = "UPDATE \(table) SET \(updated.joined(separator: ", ")) WHERE \"objectId\" = ?1"
         selectColumns = (["objectId"] + present).map(Self.quote).joined(separator: ", ")
-        fetchSQL = "SELECT \(selectColumns) FROM \(table) WHERE \"objectId\" = ?1"
         deleteSQL = "DELETE FROM \(table) WHERE \"objectId\" = ?1"
         deleteAllSQL = "DELETE FROM \(table)"
     }
 
+    /// The keyed-hash column of an encrypted key.
+    static func hashColumn(_ key: String) -> String { "_h_\(key)" }
+
     /// Quotes an identifier that registration has already checked is `[A-Za-z_][A-Za-z0-9_]*`.
     static func quote(_ identifier: String) -> String { "\"\(identifier)\"" }
 
+    /// The oldest `_storedAt` still readable at `now`, or `nil` when the type has no lifespan.
+    func freshnessCutoff(now: Double) -> Double? {
+        guard hasStoredAt, let lifespan = behaviour.lifespan else { return nil }
+        return now - lifespan
+    }
+
     /// Reads the current row of `statement` (columns as in `selectColumns`) into an object.
-    func read<Object: ValueObject>(_ statement: SQLiteStatement, schema: ValueObjectSchema<Object>) throws -> Object {
+    func read<Object: ValueObject>(
+        _ statement: SQLiteStatement, schema: ValueObjectSchema<Object>, cipher: FieldCipher?
+    ) throws -> Object {
         var object = Object()
         let id = statement.text(at: 0)
         object.objectId = id
-        for (field, position) in zip(schema.fields, readPositions) {
+        for (index, (field, position)) in zip(schema.fields, readPositions).enumerated() {
             guard let position else { continue }
-            let stored = statement.value(at: position)
+            var stored = statement.value(at: position)
+            if encrypted[index] {
+                if case .null = stored, !field.isNullable { continue }
+                guard let cipher else {
+                    throw DataError(.cannotOpen, "cannot decrypt \(typeName) '\(id)'.\(field.key): the store's key is missing")
+                }
+                stored = try cipher.open(stored, as: field.type, what: "\(typeName) '\(id)'.\(field.key)")
+            }
             guard field.assign(stored, to: &object) else {
                 throw DataError(
                     .typeMismatch,

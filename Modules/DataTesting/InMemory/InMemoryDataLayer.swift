@@ -1,8 +1,13 @@
 import StrataData
 
-/// The data layer `DataLayerFactory.inMemory(readOnly:allowing:)` returns.
+/// The data layer `DataLayerFactory.inMemory(readOnly:allowing:clock:session:)` returns: a
+/// store, its journal, a log, a session and notices, sharing one call gate and one clock.
 struct InMemoryDataLayer: DataLayer {
     let store: any ValueObjectStore
+    let journal: any ChangeJournal
+    let diagnostics: any DiagnosticLog
+    let session: any SessionStore
+    let notices: any ChangeNotices
     let isWritable: Bool
     var location: String { "in-memory" }
 }

@@ -1,94 +1,100 @@
+import Foundation
 @_spi(Testing) import StrataData
+import StrataCrossCutting
 import Synchronization
 
-/// The value-object store of `DataLayerFactory.inMemory(readOnly:allowing:)`: the SQLite
-/// store's rules over dictionaries, under one mutex.
+/// The value-object store of `DataLayerFactory.inMemory(readOnly:allowing:clock:session:)`:
+/// the SQLite store's rules over dictionaries, under one mutex that also guards the journal,
+/// so a save and its change record are one all-or-nothing step, as in the live store.
 final class InMemoryStore: ValueObjectStore {
     /// Whether every write throws `readOnly`.
     let readOnly: Bool
-    /// The operations a test allows; `nil` allows every operation.
-    let allowing: Set<DataOperation>?
-    /// The registered types and their tables.
+    /// The calls a test allows.
+    let gate: CallGate
+    /// Where "now" comes from: store times (lifespans) and change times.
+    let clock: any StrataClock
+    /// Who is signed in: recorded as the owner of each change.
+    let session: InMemorySessionStore
+    /// Told after each commit which types it touched.
+    let notices: InMemoryChangeNotices
+    /// The registered types, their tables and the journal.
     let state = Mutex(StoreState())
 
-    init(readOnly: Bool, allowing: Set<DataOperation>?) {
+    init(
+        readOnly: Bool, gate: CallGate, clock: any StrataClock, session: InMemorySessionStore,
+        notices: InMemoryChangeNotices
+    ) {
         self.readOnly = readOnly
-        self.allowing = allowing
+        self.gate = gate
+        self.clock = clock
+        self.session = session
+        self.notices = notices
     }
 
     func register<Object: ValueObject>(_ type: Object.Type) throws {
         let schema = Object.schema
-        try admit(.register, schema.typeName)
+        try gate.admit(.register, schema.typeName)
         try schema.validate()
-        try state.withLock { state in
+        let now = clock.now().timeIntervalSince1970
+        let purged = try state.withLock { state in
             if let owner = state.owners[schema.typeName], owner != ObjectIdentifier(type) {
                 throw DataError(
                     .invalidSchema,
                     "two different types use the value-object name \(schema.typeName); names must be unique")
             }
             // A schema is a static property, so it cannot change while the store lives: there
-            // is nothing to migrate, only a table to create (never on a read-only store).
-            if !readOnly, state.tables[schema.typeName] == nil {
+            // is nothing to migrate, only a table to create (never on a read-only store, and
+            // never for a server-only type, which keeps no local rows).
+            if !readOnly, schema.behaviour.keepsLocalRows, state.tables[schema.typeName] == nil {
                 state.tables[schema.typeName] = Table()
             }
             state.owners[schema.typeName] = ObjectIdentifier(type)
+            state.behaviours[schema.typeName] = schema.behaviour
+            return readOnly ? false : Self.purgeExpired(schema.typeName, in: &state, now: now)
         }
+        if purged { notices.publish(schema.typeName) }
     }
 
     func save<Object: ValueObject>(_ object: Object) throws -> Object {
-        try admit(.save, Object.schema.typeName)
-        let row = Row(of: object)
-        return try state.withLock { state in
-            try checkWrite(state, Object.self)
-            return try Self.write(
-                object, row, into: &state.tables[Object.schema.typeName, default: Table()],
-                ids: &state.ids)
+        try write(.save, Object.self) { state, context in
+            // One object: every check throws before anything changes, so no copy is needed.
+            try Self.save([object], into: &state, context)[0]
         }
     }
 
     func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
-        try admit(.saveList, Object.schema.typeName)
-        let rows = objects.map { Row(of: $0) }
-        return try state.withLock { state in
-            try checkWrite(state, Object.self)
+        try write(.saveList, Object.self) { state, context in
             // All or nothing: write into a copy and keep it only when every object was saved.
-            var table = state.tables[Object.schema.typeName] ?? Table()
-            var saved: [Object] = []
-            saved.reserveCapacity(objects.count)
-            for (object, row) in zip(objects, rows) {
-                saved.append(try Self.write(object, row, into: &table, ids: &state.ids))
-            }
-            state.tables[Object.schema.typeName] = table
+            var working = state
+            let saved = try Self.save(objects, into: &working, context)
+            state = working
             return saved
         }
     }
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
-        try admit(.fetch, Object.schema.typeName)
+        try gate.admit(.fetch, Object.schema.typeName)
+        let cutoff = Object.schema.behaviour.freshnessCutoff(now: clock.now().timeIntervalSince1970)
         let row = try state.withLock { state in
             try checkRegistered(state, Object.self)
-            return state.tables[Object.schema.typeName]?.rows[id]
+            guard let table = state.tables[Object.schema.typeName], let row = table.rows[id] else { return Row?.none }
+            return (table.storedAt[id] ?? 0) >= (cutoff ?? -.infinity) ? row : nil
         }
         return try row.map { try $0.object(id: id) }
     }
 
     func delete<Object: ValueObject>(_ object: Object) throws -> Bool {
-        try admit(.delete, Object.schema.typeName)
-        return try state.withLock { state in
-            try checkWrite(state, Object.self)
+        try write(.delete, Object.self) { state, context in
             guard let id = object.objectId else {
                 throw DataError(
-                    .notFound,
-                    "cannot delete a \(Object.schema.typeName) that was never saved (it has no objectId)")
+                    .notFound, "cannot delete a \(Object.schema.typeName) that was never saved (it has no objectId)")
             }
-            return state.tables[Object.schema.typeName]?.rows.removeValue(forKey: id) != nil
+            return Self.delete(Object.self, ids: [id], in: &state, context) == 1
         }
     }
 
     func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
-        try admit(.deleteList, Object.schema.typeName)
-        return try state.withLock { state in
-            try checkWrite(state, Object.self)
+        try write(.deleteList, Object.self) { state, context in
             // Check every id first, so a bad list deletes nothing.
             let ids = try objects.enumerated().map { index, object in
                 guard let id = object.objectId else {
@@ -99,30 +105,49 @@ final class InMemoryStore: ValueObjectStore {
                 }
                 return id
             }
-            return ids.reduce(0) { deleted, id in
-                deleted + (state.tables[Object.schema.typeName]?.rows.removeValue(forKey: id) == nil ? 0 : 1)
-            }
+            return Self.delete(Object.self, ids: ids, in: &state, context)
         }
     }
 
     func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
-        try admit(.deleteAll, Object.schema.typeName)
-        return try state.withLock { state in
-            try checkWrite(state, Object.self)
-            let count = state.tables[Object.schema.typeName]?.rows.count ?? 0
-            state.tables[Object.schema.typeName]?.rows.removeAll()
+        try write(.deleteAll, Object.self) { state, context in
+            let schema = Object.schema
+            let count = state.tables[schema.typeName]?.rows.count ?? 0
+            if state.tables[schema.typeName] != nil { state.tables[schema.typeName] = Table() }
+            if schema.behaviour.sendsChanges {
+                state.journal.removePending(typeName: schema.typeName)
+                state.journal.record(
+                    context.entry(schema, objectID: "*", .deleteAll, [:]), isNewObject: true, now: context.date)
+            }
             return count
         }
     }
 
     func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
-        try admit(.query, Object.schema.typeName)
+        try gate.admit(.query, Object.schema.typeName)
         let matching = try rows(matching: query)
         return try query.page(query.sorted(matching)).map { try $0.row.object(id: $0.id) }
     }
 
     func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
-        try admit(.count, Object.schema.typeName)
+        try gate.admit(.count, Object.schema.typeName)
         return try rows(matching: query).count
+    }
+
+    /// Runs one write: admits the call, reads the clock and the owner, checks registration
+    /// and read-only under the lock, runs `body`, then tells the notices the type changed.
+    private func write<Object: ValueObject, Result: Sendable>(
+        _ operation: DataOperation, _ type: Object.Type,
+        _ body: (inout StoreState, WriteContext) throws -> Result
+    ) throws -> Result {
+        try gate.admit(operation, Object.schema.typeName)
+        let owner = session.owner()
+        let context = WriteContext(date: clock.now(), ownerUser: owner.user, ownerGroup: owner.group)
+        let result = try state.withLock { state in
+            try checkWrite(state, Object.self)
+            return try body(&state, context)
+        }
+        notices.publish(Object.schema.typeName)
+        return result
     }
 }

@@ -5,7 +5,8 @@ public import StrataData
 public struct CaseReport: ValueObject, Hashable, Codable {
     /// The store's id for this report; `nil` until it is first saved.
     public var objectId: String?
-    /// The patient's name. Sensitive: encrypted at rest once the store supports it.
+    /// The patient's name. Sensitive: encrypted at rest (AES-GCM); the store can only compare
+    /// it for equality, so searching it happens in Swift (see ``CaseReportService/search(_:_:)``).
     public var patientName: String = ""
     /// The patient's age in years (0…150).
     public var age: Int = 0
@@ -23,7 +24,13 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// An empty report (every field at its default).
     public init() {}
 
-    /// The stored fields; `patientName` and `createdAt` are indexed for search and listing.
+    /// The stored fields and the seed's behaviour: kept locally and sent to the server, pulled
+    /// every 30 minutes at group scope, visible to the creator's group, `patientName`
+    /// encrypted at rest. `createdAt` is indexed for listing; `patientName` through its keyed
+    /// hash, for equality look-ups.
+    ///
+    /// No lifespan: until the server half exists, a lifespan would hide the user's own
+    /// reports once they are older than it.
     public static let schema = ValueObjectSchema<CaseReport>(
         "CaseReport",
         fields: [
@@ -35,6 +42,9 @@ public struct CaseReport: ValueObject, Hashable, Codable {
             .field("createdAt", \.createdAt),
             .field("updatedAt", \.updatedAt),
         ],
-        indexed: ["patientName", "createdAt"]
+        indexed: ["patientName", "createdAt"],
+        behaviour: ValueObjectBehaviour(
+            persistentType: .localAndServer, autoRefresh: AutoRefresh(interval: 1800, scope: .group), scope: .group,
+            encrypted: ["patientName"])
     )
 }

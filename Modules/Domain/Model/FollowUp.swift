@@ -43,6 +43,7 @@ public struct FollowUp: ValueObject, Hashable, Codable {
     }
 
     /// The stored fields; `caseReportID` and `date` are indexed for listing and due queries.
+    /// Local only, as in the seed: follow-ups never go to the server.
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
         fields: [
@@ -61,6 +62,7 @@ public struct FollowUp: ValueObject, Hashable, Codable {
             .field("isDone", \.isDone),
             .field("createdAt", \.createdAt),
         ],
-        indexed: ["caseReportID", "date"]
+        indexed: ["caseReportID", "date"],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly)
     )
 }

@@ -17,7 +17,7 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
     public var reportId: String? = nil
     /// The follow-up the notification points to, if any.
     public var followUpId: String? = nil
-    /// The patient's name, filled in by enrichment.
+    /// The patient's name, filled in by enrichment; encrypted at rest.
     public var patientName: String? = nil
     /// The follow-up's due date, filled in by enrichment.
     public var dueDate: Date? = nil
@@ -34,6 +34,7 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
     public init() {}
 
     /// The stored fields; `notificationId` is unique, `isRead` indexed for the unread count.
+    /// Local only (notifications arrive on this machine); `patientName` is encrypted at rest.
     public static let schema = ValueObjectSchema<NotificationRecord>(
         "NotificationRecord",
         fields: [
@@ -51,6 +52,7 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
             .field("isRead", \.isRead),
         ],
         indexed: ["isRead", "receivedAt"],
-        unique: ["notificationId"]
+        unique: ["notificationId"],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly, encrypted: ["patientName"])
     )
 }

@@ -1,22 +1,14 @@
-/// A case-insensitive "contains" search, as a `like` pattern the store can use and an exact
-/// check of what it returns.
+/// A case-insensitive "contains" search over text the store has already decrypted.
 ///
-/// SQL `LIKE` folds ASCII letters only and reads `%` and `_` as wildcards, so the pattern
-/// finds a superset: letters that change under case mapping outside ASCII become `_` (any one
-/// character), and ``matches(_:)`` then keeps only real matches.
+/// Both sides are lower-cased with Swift's full Unicode case mapping, so `éLODIE` finds
+/// `Élodie`; `%` and `_` are ordinary characters (there is no `like` pattern any more:
+/// the store refuses `like` on an encrypted key such as `CaseReport.patientName`).
 struct ContainsPattern {
-    /// `%text%`, with non-ASCII cased letters replaced by `_`.
-    let like: String
     private let needle: String
 
     /// A search for `text` (already trimmed, not empty).
     init(_ text: String) {
         needle = text.lowercased()
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar.isASCII || !scalar.properties.changesWhenCaseMapped ? scalar : "_")
-        }
-        like = "%" + String(scalars) + "%"
     }
 
     /// Whether `text` contains the searched text, ignoring case.

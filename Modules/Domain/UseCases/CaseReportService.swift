@@ -20,6 +20,12 @@ public protocol CaseReportService: Sendable {
     func list(_ page: PageRequest) throws -> [CaseReport]
 
     /// Reports whose patient name or memo contains `text` (case-insensitive), newest first.
+    ///
+    /// An empty (or all-blank) `text` lists every report, as ``list(_:)`` does.
+    ///
+    /// - Important: patient names are encrypted at rest, so the store cannot search them:
+    ///   every search reads and decrypts every stored report and filters in Swift. Its cost
+    ///   grows with the number of reports, not with the page size or the number of matches.
     func search(_ text: String, _ page: PageRequest) throws -> [CaseReport]
 
     /// Deletes report `id` and its follow-ups.

@@ -48,8 +48,8 @@ struct PlantedFixtureTests {
             "sibling-hosts package.json:\(manifestLine)",
         ])
         #expect(violations[0].message
-            == "strata-host (presentation, rank 3, group host) imports "
-            + "StrataStatusKit (presentation, rank 3, group status): siblings on one level never import each other.")
+            == "strata-host (presentation, rank 4, group host) imports "
+            + "StrataStatusKit (presentation, rank 4, group status): siblings on one level never import each other.")
         #expect(violations[2].fix.contains("Then remove \"StrataStatusKit\" from its dependencies."))
     }
 

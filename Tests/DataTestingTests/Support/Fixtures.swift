@@ -5,6 +5,12 @@ import StrataData
 import StrataDataTesting
 import Testing
 
+extension ValueObjectBehaviour {
+    /// Local rows only, never journalled: a plain table, what these fixtures mean (the seed's
+    /// default, and so the schema's, is server only).
+    static let plainTable = ValueObjectBehaviour(persistentType: .localOnly)
+}
+
 /// A value object with a field of every type (the optional `note` may be null).
 struct Item: ValueObject, Hashable {
     var objectId: String?
@@ -37,7 +43,8 @@ struct Item: ValueObject, Hashable {
             .field("when", \.when),
             .field("bytes", \.bytes),
         ],
-        indexed: ["name", "rank"]
+        indexed: ["name", "rank"],
+        behaviour: .plainTable
     )
 }
 
@@ -55,7 +62,8 @@ struct Badge: ValueObject, Hashable {
     }
 
     static let schema = ValueObjectSchema<Badge>(
-        "Badge", fields: [.field("label", \.label), .field("code", \.code)], unique: ["label", "code"])
+        "Badge", fields: [.field("label", \.label), .field("code", \.code)], unique: ["label", "code"],
+        behaviour: .plainTable)
 }
 
 /// A value object whose schema registration must reject (a key that is not an identifier).

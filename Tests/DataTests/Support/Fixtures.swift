@@ -35,8 +35,7 @@ struct Sample: ValueObject, Equatable {
             .field("note", \.note),
             .field("bytes", \.bytes),
         ],
-        indexed: ["name", "count"]
-    )
+        indexed: ["name", "count"], behaviour: .localRows)
 }
 
 /// A type with a unique key.
@@ -45,7 +44,7 @@ struct Ticket: ValueObject, Equatable {
     var code = ""
     init() {}
     init(code: String) { self.code = code }
-    static let schema = ValueObjectSchema<Ticket>("Ticket", fields: [.field("code", \.code)], unique: ["code"])
+    static let schema = ValueObjectSchema<Ticket>("Ticket", fields: [.field("code", \.code)], unique: ["code"], behaviour: .localRows)
 }
 
 /// A fresh container directory under the system temp folder (not yet created).
@@ -63,4 +62,9 @@ func makeStore(_ container: ContainerDirectory = temporaryContainer()) throws ->
     try store.register(Sample.self)
     try store.register(Ticket.self)
     return store
+}
+
+extension ValueObjectBehaviour {
+    /// Local rows only: the store's plain table behaviour, no journal (the seed's default is server only).
+    static let localRows = ValueObjectBehaviour(persistentType: .localOnly)
 }

@@ -17,6 +17,10 @@ final class RacingDataLayer: DataLayer, ValueObjectStore {
     var store: any ValueObjectStore { self }
     var isWritable: Bool { inner.isWritable }
     var location: String { inner.location }
+    var journal: any ChangeJournal { inner.journal }
+    var diagnostics: any DiagnosticLog { inner.diagnostics }
+    var session: any SessionStore { inner.session }
+    var notices: any ChangeNotices { inner.notices }
 
     /// The title the rival record is stored with.
     static let rivalTitle = "stored by the other process"

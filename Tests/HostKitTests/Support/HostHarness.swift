@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
@@ -56,6 +58,17 @@ final class HostHarness: Sendable {
             return HostRuntime(domain: self.domain, clock: self.clock, logger: logger, location: "in-memory")
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
+    }
+
+    /// Runs `strata-host` with no command as if at a terminal drawn on `environment`; returns the exit status.
+    func runInteractive(environment: ContainerEnvironment) async -> Int32 {
+        let output = CapturedOutput()
+        return await StrataHostCLI.run(
+            arguments: [], environment: [:], output: output.sink, terminal: .custom { _ in environment }
+        ) { _ in
+            let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
+            return HostRuntime(domain: self.domain, clock: self.clock, logger: logger, location: "in-memory")
+        }
     }
 
     /// Adds a report through the command line and returns its printed id.

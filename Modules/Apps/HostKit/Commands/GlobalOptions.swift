@@ -4,4 +4,11 @@ import ArgumentParser
 struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Show debug logs on standard error, and the error code when something fails.")
     var verbose = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A container configuration (property list or JSON) to boot instead of the built-in one.",
+            valueName: "file"))
+    var config: String?
 }

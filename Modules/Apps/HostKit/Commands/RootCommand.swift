@@ -1,10 +1,12 @@
 import ArgumentParser
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 
 /// `strata-host`: the containing app's command line.
 ///
-/// With no subcommand it prints an overview; issue 3 replaces that with the Launcher.
+/// With no subcommand: in a terminal it boots the container and shows the Launcher; otherwise
+/// it prints an overview. `--boot-report` prints the BootLoader's report as JSON.
 struct RootCommand: ParsableCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-host",
@@ -14,28 +16,43 @@ struct RootCommand: ParsableCommand, HostSubcommand {
             else ~/.local/share/strata. Set STRATA_LOG_LEVEL (trace, debug, info, notice, warning, \
             error, critical) or pass --verbose to see logs on standard error.
 
-            With no command, prints an overview: where the store is, the counts, the commands.
+            With no command in a terminal, boots the container and shows the Launcher: the home \
+            screen listing the micro-apps (case reports, follow-ups, notifications, about). Every \
+            screen says what can be typed; Ctrl-Z, fg, kill -USR1 and kill -TERM are lifecycle \
+            events. With no command and no terminal (a pipe), prints an overview: where the store \
+            is, the counts, the commands.
 
             Examples:
+              strata-host
+              strata-host open 'strata://reports/new?patientName=Hanako%20Sato&age=42'
+              strata-host --boot-report
               strata-host reports add --patient-name "Hanako Sato" --age 42 --follow
               strata-host reports list --search sato
               strata-host follows add --report <id> --date 2026-12-01 --medication ace
               strata-host follows due --days 7 --json
             """,
         version: StrataConstants.version,
-        subcommands: [ReportsCommand.self, FollowsCommand.self]
+        subcommands: [ReportsCommand.self, FollowsCommand.self, OpenCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: HostContext) throws {
+    @Flag(help: "Boot as an interactive run would and print each BootLoader stage and each service's start time as JSON.")
+    var bootReport = false
+
+    func request(_ context: HostContext) throws -> HostRequest {
+        if bootReport { return .bootReport }
+        return context.interactive ? .interactive : .overview
+    }
+
+    /// The overview printed with no command and no terminal.
+    static func overview(_ context: HostContext) throws -> String {
         let summary = try context.domain.status.summary()
-        context.output.out(
-            """
+        return """
             Strata \(StrataConstants.version): case reports and follow-ups
             Container: \(context.location)
 
-            \(ReportText.labelled([
+            \(TextTable.labelled([
                 ("reports", String(summary.reports)),
                 ("due today", String(summary.dueToday)),
                 ("overdue", String(summary.overdue)),
@@ -45,7 +62,8 @@ struct RootCommand: ParsableCommand, HostSubcommand {
             Commands:
               reports add|list|show|update|delete   case reports
               follows add|list|due|done             follow-up visits
-            Run 'strata-host <command> --help' for options and examples.
-            """)
+              open <strata:// URL>                  any micro-app route
+            Run 'strata-host' in a terminal for the Launcher, 'strata-host <command> --help' for options and examples.
+            """
     }
 }

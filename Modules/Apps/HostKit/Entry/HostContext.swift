@@ -3,9 +3,9 @@ import Logging
 import StrataCrossCutting
 import StrataDomain
 
-/// Everything a parsed subcommand needs to run, passed explicitly (no globals).
+/// Everything a parsed subcommand needs to turn itself into a request, passed explicitly (no globals).
 struct HostContext: Sendable {
-    /// The domain's use cases.
+    /// The domain's use cases (the overview reads the counts).
     var domain: any DomainServices
     /// Where text goes.
     var output: OutputSink
@@ -15,6 +15,8 @@ struct HostContext: Sendable {
     var logger: Logger
     /// Where the data lives, for the overview.
     var location: String
+    /// Whether a person is at a terminal (no command then means the Launcher).
+    var interactive: Bool
 
     /// The calendar (and time zone) that decides day boundaries and reads `--date`.
     var calendar: Calendar { clock.calendar }
@@ -31,12 +33,13 @@ struct HostContext: Sendable {
     func dayText(_ date: Date) -> String { DayText.day(date, calendar: calendar) }
 }
 
-/// A parsed `strata-host` command that can run with explicitly passed dependencies.
+/// A parsed `strata-host` command: it checks its options at the edge and becomes a request
+/// (usually a `strata://` URL the micro-apps answer).
 protocol HostSubcommand {
-    /// The shared options (`--verbose`).
+    /// The shared options (`--verbose`, `--config`).
     var global: GlobalOptions { get }
-    /// Runs the command, writing to `context.output`.
+    /// The request the command stands for.
     ///
-    /// - Throws: `DomainError`, `DataError` or `CrossCuttingError`: the kit prints one line.
-    func run(_ context: HostContext) throws
+    /// - Throws: `CrossCuttingError` (a bad `--date`) or a `DomainError`: the kit prints one line.
+    func request(_ context: HostContext) throws -> HostRequest
 }

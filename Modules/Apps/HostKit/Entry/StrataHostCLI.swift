@@ -1,12 +1,16 @@
 import ArgumentParser
+import Foundation
 import Logging
+import StrataContainer
 public import StrataCrossCutting
 
-/// The `strata-host` command line: parse, ask the composition root for the domain, run.
+/// The `strata-host` command line: parse, ask the composition root for the domain, then hand
+/// the request to the container — a `strata://` URL the micro-apps answer, the boot report, or
+/// the interactive Launcher.
 ///
-/// The host's `main.swift` is one call: `exit(StrataHostCLI.main(arguments:environment:makeDomain:))`.
-/// Everything else — commands, output, error lines — lives here and is tested with the
-/// in-memory data layer.
+/// The host's `main.swift` is one call: `exit(await StrataHostCLI.run(arguments:environment:terminal:makeDomain:))`.
+/// Everything else — commands, routing, output, error lines — lives here and in the micro-apps
+/// and is tested with the in-memory data layer.
 public enum StrataHostCLI {
     /// The program name used in messages (`strata-host: …`).
     public static let programName = "strata-host"
@@ -17,50 +21,104 @@ public enum StrataHostCLI {
     ///   `makeDomain`, so they never touch the store.
     /// - A usage error prints one line (`strata-host: <what was wrong>`) and returns
     ///   ArgumentParser's exit code (64); `--verbose` adds the usage text.
-    /// - Any other failure prints one line naming what was wrong and returns 1; `--verbose`
-    ///   adds the error code.
+    /// - A subcommand becomes a `strata://` URL opened on a container booted without a terminal;
+    ///   the micro-app's failure (or any other) prints one line naming what was wrong and returns
+    ///   1; `--verbose` adds the error code.
+    /// - No command: the Launcher when `terminal` is not ``HostTerminal/none``, else the overview.
     ///
     /// - Parameters:
     ///   - arguments: The command-line arguments without the program name.
     ///   - environment: The process environment, passed on to `makeDomain`.
     ///   - output: Where to write (default: the real standard output and error).
+    ///   - terminal: Whether a person is at a terminal.
     ///   - makeDomain: The composition root: picks the logger, the store and the domain.
     /// - Returns: The process exit status.
+    public static func run(
+        arguments: [String], environment: [String: String], output: OutputSink = .standard,
+        terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime
+    ) async -> Int32 {
+        switch prepare(arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain) {
+        case .exit(let status): return status
+        case .perform(let session, let request): return await perform(session, request, terminal: terminal)
+        }
+    }
+
+    /// ``run(arguments:environment:output:terminal:makeDomain:)`` without a terminal, blocking
+    /// the caller until it ends.
+    ///
+    /// - Important: The container runs on a thread of its own (see `BlockingExecutor`), so a
+    ///   caller on Swift's cooperative pool (a synchronous test) cannot starve it.
     public static func main(
-        arguments: [String],
-        environment: [String: String],
-        output: OutputSink = .standard,
+        arguments: [String], environment: [String: String], output: OutputSink = .standard,
         makeDomain: (HostLaunch) throws -> HostRuntime
     ) -> Int32 {
+        switch prepare(arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain) {
+        case .exit(let status): return status
+        case .perform(let session, let request):
+            return BlockingExecutor.run { await perform(session, request, terminal: .none) }
+        }
+    }
+
+    private enum Prepared {
+        case exit(Int32)
+        case perform(HostSession, HostRequest)
+    }
+
+    /// Parses and composes: everything before the container boots.
+    private static func prepare(
+        arguments: [String], environment: [String: String], output: OutputSink, terminal: HostTerminal,
+        makeDomain: (HostLaunch) throws -> HostRuntime
+    ) -> Prepared {
         let parsed: any ParsableCommand
         do {
             parsed = try RootCommand.parseAsRoot(arguments)
         } catch {
-            return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
+            return .exit(reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output))
         }
         guard let command = parsed as? any HostSubcommand else {
             // A command group given without its subcommand (`strata-host reports`): show its help.
             var group = parsed
             do {
                 try group.run()
-                return 0
+                return .exit(0)
             } catch {
-                return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
+                return .exit(reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output))
             }
         }
         let verbose = command.global.verbose
         do {
             let runtime = try makeDomain(HostLaunch(verbose: verbose, environment: environment))
+            let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
-                domain: runtime.domain, output: output, clock: runtime.clock,
-                logger: runtime.logger, location: runtime.location)
+                domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
+                location: runtime.location, interactive: interactive)
             let name = String(reflecting: type(of: command))
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
-            try command.run(context)
-            return 0
+            let request = try command.request(context)
+            if case .overview = request {
+                output.out(try RootCommand.overview(context))
+                return .exit(0)
+            }
+            let configuration = try HostConfiguration.load(path: command.global.config)
+            let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
+            return .perform(session, request)
         } catch {
             output.err(FailureLine.line(program: programName, error: error, verbose: verbose))
-            return 1
+            return .exit(1)
+        }
+    }
+
+    private static func perform(_ session: HostSession, _ request: HostRequest, terminal: HostTerminal) async -> Int32 {
+        switch request {
+        case .open(let url): return await session.open(url)
+        case .bootReport: return await session.bootReport()
+        case .overview: return 0
+        case .interactive:
+            switch terminal {
+            case .none: return 0
+            case .standard: return await session.interactive(.live(logger: session.runtime.logger, interactive: true))
+            case .custom(let make): return await session.interactive(make(session.runtime.logger))
+            }
         }
     }
 

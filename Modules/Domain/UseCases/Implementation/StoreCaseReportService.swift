@@ -55,27 +55,27 @@ struct StoreCaseReportService: CaseReportService {
         }
     }
 
-    /// Two `like` queries (a query only ANDs its conditions), merged by id, checked exactly
-    /// (`like` treats `%` and `_` in the text as wildcards and folds ASCII case only), then paged.
+    /// Filters in Swift: `patientName` is encrypted at rest, and the store refuses `like` on
+    /// an encrypted key (it can only compare one through a keyed hash, for equality). One
+    /// query reads every report newest first (a single consistent snapshot), each is
+    /// decrypted, the case-insensitive "contains" test runs on its patient name and memo,
+    /// and the requested page is cut from the matches.
+    ///
+    /// - Important: the cost is linear in the number of stored reports, whatever the page
+    ///   and however few match: every search reads and decrypts every report (one AES-GCM
+    ///   open each) and holds them in memory at once. That is milliseconds for the thousands
+    ///   of reports one clinic keeps; a much larger store would need a search index of its
+    ///   own (for example keyed hashes of name tokens) rather than this scan.
     func search(_ text: String, _ page: PageRequest) throws -> [CaseReport] {
         let needle = InputRules.trimmed(text)
         guard !needle.isEmpty else { return try list(page) }
         return try withStorage {
             try InputRules.page(page)
             let pattern = ContainsPattern(needle)
-            var found: [String: CaseReport] = [:]
-            for key in ["patientName", "memo"] {
-                for report in try store.query(Query<CaseReport>.newestFirst.whereKey(key, .like, pattern.like))
-                where pattern.matches(report.patientName) || pattern.matches(report.memo) {
-                    found[report.objectId ?? ""] = report
-                }
+            let matches = try store.query(Query<CaseReport>.newestFirst).filter { report in
+                pattern.matches(report.patientName) || pattern.matches(report.memo)
             }
-            let newestFirst = found.values.sorted { left, right in
-                left.createdAt != right.createdAt
-                    ? left.createdAt > right.createdAt
-                    : (right.objectId ?? "").utf8.lexicographicallyPrecedes((left.objectId ?? "").utf8)
-            }
-            return Array(newestFirst.dropFirst((page.index - 1) * page.size).prefix(page.size))
+            return Array(matches.dropFirst((page.index - 1) * page.size).prefix(page.size))
         }
     }
 

@@ -23,8 +23,10 @@ struct LayerPolicy: Sendable {
     static let data = Layer("data", rank: 1)
     static let hostingRuntime = Layer("hosting runtime", rank: 1)
     static let domain = Layer("domain", rank: 2)
-    static let presentation = Layer("presentation", rank: 3)
+    static let microApps = Layer("micro-apps", rank: 3)
+    static let presentation = Layer("presentation", rank: 4)
     static let benchmarks = Layer("benchmarks", rank: nil, mayImport: [crossCutting, data])
+    static let tools = Layer("tools", rank: nil, mayImport: [crossCutting, data])
     static let tests = Layer("tests", rank: nil)
 
     // MARK: - Strata's policy
@@ -40,6 +42,12 @@ struct LayerPolicy: Sendable {
             .init("StrataContainer", hostingRuntime),
             .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
             .init("StrataDomain", domain, publishesOnlyAbstractions: true),
+            // Micro-apps never import each other: each is its own sibling group.
+            .init("StrataLauncherApp", microApps, group: "launcher"),
+            .init("StrataReportsApp", microApps, group: "reports"),
+            .init("StrataFollowUpsApp", microApps, group: "follow-ups"),
+            .init("StrataNotificationsApp", microApps, group: "notifications"),
+            .init("StrataAboutApp", microApps, group: "about"),
             .init("StrataHostKit", presentation, group: "host"),
             .init("strata-host", presentation, group: "host"),
             .init("StrataStatusKit", presentation, group: "status"),
@@ -47,6 +55,8 @@ struct LayerPolicy: Sendable {
             .init("StrataNotifyKit", presentation, group: "notify"),
             .init("strata-notifyd", presentation, group: "notify"),
             .init("strata-bench-store", benchmarks),
+            .init("strata-bench-query", benchmarks),
+            .init("strata-crash-writer", tools),
         ],
         toolchainModules: [
             "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",

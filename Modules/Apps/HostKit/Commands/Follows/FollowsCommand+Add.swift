@@ -40,21 +40,17 @@ extension FollowsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            let draft = FollowUpDraft(
-                caseReportID: report,
-                date: try context.day(date, what: "--date"),
-                maxBloodPressure: maxBp,
-                minBloodPressure: minBp,
-                medications: Set(medication.map(\.medication)),
-                memo: memo
-            )
-            let followUp = try context.domain.followUps.schedule(draft)
-            if json {
-                context.output.out(try JSONText.encode(FollowUpJSON(followUp, calendar: context.calendar)))
-            } else {
-                context.output.out(followUp.objectId ?? "")
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            let day = context.dayText(try context.day(date, what: "--date"))
+            return .open(
+                HostURL.make(
+                    "follows", ["new"],
+                    query: [
+                        ("report", report), ("date", day), ("maxBp", maxBp.map { String($0) }),
+                        ("minBp", minBp.map { String($0) }),
+                        ("medication", medication.isEmpty ? nil : medication.map(\.medication.rawValue).joined(separator: ",")),
+                        ("memo", memo.isEmpty ? nil : memo),
+                    ], json: json))
         }
     }
 }

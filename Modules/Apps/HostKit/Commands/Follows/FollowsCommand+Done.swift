@@ -19,9 +19,8 @@ extension FollowsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            let followUp = try context.domain.followUps.complete(id: id)
-            context.output.out("Marked follow-up \(followUp.objectId ?? id) done.")
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(HostURL.make("follows", [id, "done"]))
         }
     }
 }

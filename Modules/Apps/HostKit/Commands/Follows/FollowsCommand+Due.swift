@@ -64,18 +64,13 @@ extension FollowsCommand {
             return DateInterval(start: start, end: end)
         }
 
-        func run(_ context: HostContext) throws {
+        func request(_ context: HostContext) throws -> HostRequest {
             let period = try interval(context)
-            let due = try context.domain.followUps.due(in: period)
-            let calendar = context.calendar
-            if json {
-                context.output.out(try JSONText.encode(due.map { FollowUpJSON($0, calendar: calendar) }))
-                return
-            }
-            let first = context.dayText(period.start)
-            let last = context.dayText(calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start)
-            let span = first == last ? first : "\(first) to \(last)"
-            context.output.out(FollowUpText.dueTable(due, calendar: calendar, emptyText: "No follow-ups due \(span)."))
+            let last = context.calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start
+            return .open(
+                HostURL.make(
+                    "follows", ["due"], query: [("from", context.dayText(period.start)), ("to", context.dayText(last))],
+                    json: json))
         }
     }
 }

@@ -23,15 +23,8 @@ extension FollowsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            let followUps = try context.domain.followUps.list(reportID: report)
-            let calendar = context.calendar
-            if json {
-                context.output.out(try JSONText.encode(followUps.map { FollowUpJSON($0, calendar: calendar) }))
-            } else {
-                let empty = report.map { "No follow-ups for report \($0)." } ?? "No follow-ups."
-                context.output.out(FollowUpText.table(followUps, calendar: calendar, emptyText: empty))
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(HostURL.make("follows", query: [("report", report)], json: json))
         }
     }
 }

@@ -36,15 +36,14 @@ extension ReportsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            let draft = CaseReportDraft(
-                patientName: patientName, age: age, gender: gender?.gender ?? .unspecified, isFollow: follow, memo: memo)
-            let report = try context.domain.reports.add(draft)
-            if json {
-                context.output.out(try JSONText.encode(ReportJSON(report)))
-            } else {
-                context.output.out(report.objectId ?? "")
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(
+                HostURL.make(
+                    "reports", ["new"],
+                    query: [
+                        ("patientName", patientName), ("age", String(age)), ("gender", gender?.gender.name),
+                        ("follow", follow ? "true" : nil), ("memo", memo.isEmpty ? nil : memo),
+                    ], json: json))
         }
     }
 }

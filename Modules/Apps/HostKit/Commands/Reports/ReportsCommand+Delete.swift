@@ -19,9 +19,8 @@ extension ReportsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            try context.domain.reports.delete(id: id)
-            context.output.out("Deleted case report \(id) and its follow-ups.")
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(HostURL.make("reports", [id, "delete"]))
         }
     }
 }

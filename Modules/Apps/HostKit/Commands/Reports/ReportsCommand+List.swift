@@ -37,22 +37,11 @@ extension ReportsCommand {
             }
         }
 
-        func run(_ context: HostContext) throws {
-            let request = PageRequest(size: pageSize, index: page)
-            let reports: [CaseReport]
-            if let search, !search.isEmpty {
-                reports = try context.domain.reports.search(search, request)
-            } else {
-                reports = try context.domain.reports.list(request)
-            }
-            if json {
-                context.output.out(try JSONText.encode(reports.map(ReportJSON.init)))
-            } else {
-                context.output.out(ReportText.table(reports, calendar: context.calendar))
-                if reports.count == pageSize {
-                    context.output.out("(page \(page); more may follow: --page \(page + 1))")
-                }
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(
+                HostURL.make(
+                    "reports",
+                    query: [("search", search), ("page", String(page)), ("pageSize", String(pageSize))], json: json))
         }
     }
 }

@@ -23,13 +23,8 @@ extension ReportsCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ context: HostContext) throws {
-            let report = try context.domain.reports.get(id: id)
-            if json {
-                context.output.out(try JSONText.encode(ReportJSON(report)))
-            } else {
-                context.output.out(ReportText.detail(report, calendar: context.calendar))
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(HostURL.make("reports", [id], json: json))
         }
     }
 }

@@ -52,13 +52,14 @@ extension ReportsCommand {
             }
         }
 
-        func run(_ context: HostContext) throws {
-            let report = try context.domain.reports.update(id: id, change)
-            if json {
-                context.output.out(try JSONText.encode(ReportJSON(report)))
-            } else {
-                context.output.out(ReportText.detail(report, calendar: context.calendar))
-            }
+        func request(_ context: HostContext) throws -> HostRequest {
+            .open(
+                HostURL.make(
+                    "reports", [id, "edit"],
+                    query: [
+                        ("patientName", patientName), ("age", age.map(String.init)), ("gender", gender?.gender.name),
+                        ("follow", follow.map { $0 ? "true" : "false" }), ("memo", memo),
+                    ], json: json))
         }
     }
 }

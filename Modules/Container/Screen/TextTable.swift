@@ -1,20 +1,33 @@
-/// A plain-text table with aligned columns, for people reading a terminal.
+/// A plain-text table with aligned columns, for screens and for text output.
 ///
 /// Column widths follow the widest cell, counting East Asian wide characters (kanji, kana,
 /// hangul, full-width forms) as two columns so Japanese patient names line up too.
-struct TextTable {
+///
+/// ```swift
+/// var table = TextTable(headers: ["#", "PATIENT", "AGE"], alignments: [.right, .left, .right])
+/// table.rows = [["1", "Hanako Sato", "42"]]
+/// print(table.render())
+/// ```
+public struct TextTable: Sendable, Hashable {
     /// How a column's cells are aligned.
-    enum Alignment { case left, right }
+    public enum Alignment: Sendable, Hashable { case left, right }
 
-    /// The header row (printed in capitals as given).
-    var headers: [String]
+    /// The header row (printed as given).
+    public var headers: [String]
     /// One alignment per column (missing ones are `.left`).
-    var alignments: [Alignment] = []
+    public var alignments: [Alignment]
     /// The body rows; each row has one cell per header.
-    var rows: [[String]] = []
+    public var rows: [[String]]
+
+    /// A table with these headers, alignments and rows.
+    public init(headers: [String], alignments: [Alignment] = [], rows: [[String]] = []) {
+        self.headers = headers
+        self.alignments = alignments
+        self.rows = rows
+    }
 
     /// The table as lines joined by newlines, without trailing spaces.
-    func render() -> String {
+    public func render() -> String {
         let all = [headers] + rows.map(Self.clean)
         var widths = Array(repeating: 0, count: headers.count)
         for row in all {
@@ -41,8 +54,8 @@ struct TextTable {
         }
     }
 
-    /// The number of terminal columns `text` takes.
-    static func displayWidth(_ text: String) -> Int {
+    /// The number of terminal columns `text` takes (wide characters count two).
+    public static func displayWidth(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { width, scalar in width + columns(of: scalar) }
     }
 
@@ -61,8 +74,8 @@ struct TextTable {
         }
     }
 
-    /// `text` shortened to at most `limit` columns, ending in `…` when cut.
-    static func truncate(_ text: String, to limit: Int) -> String {
+    /// `text` on one line, shortened to at most `limit` columns, ending in `…` when cut.
+    public static func truncate(_ text: String, to limit: Int) -> String {
         let flat = String(text.map { $0.isNewline ? " " : $0 })
         guard displayWidth(flat) > limit else { return flat }
         var result = ""
@@ -72,5 +85,25 @@ struct TextTable {
             result = next
         }
         return result + "…"
+    }
+}
+
+extension TextTable {
+    /// `label  value` lines with the values aligned; continuation lines of a value are indented.
+    ///
+    /// ```
+    /// patient  Hanako Sato
+    /// memo     line one
+    ///          line two
+    /// ```
+    public static func labelled(_ lines: [(String, String)]) -> String {
+        let width = lines.map(\.0.count).max() ?? 0
+        let indent = String(repeating: " ", count: width + 2)
+        return lines.map { label, value in
+            let padded = label + String(repeating: " ", count: width - label.count) + "  "
+            let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            return (padded + (valueLines.first.map(String.init) ?? ""))
+                + valueLines.dropFirst().map { "\n" + indent + $0 }.joined()
+        }.joined(separator: "\n")
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 
-/// Text output for case reports: a table for listings, labelled lines for one report.
+/// Text output for case reports: a table for listings, labelled lines for one report (the
+/// shapes `strata-host reports list|show` has always printed).
 enum ReportText {
     /// A table of reports (id, patient, age, gender, follow, created day, memo), or a sentence when empty.
     static func table(_ reports: [CaseReport], calendar: Calendar) -> String {
@@ -37,18 +39,6 @@ enum ReportText {
             ("created", DayText.instant(report.createdAt)),
             ("updated", DayText.instant(report.updatedAt)),
         ]
-        return labelled(lines)
-    }
-
-    /// `label  value` lines with the values aligned; continuation lines of a value are indented.
-    static func labelled(_ lines: [(String, String)]) -> String {
-        let width = lines.map(\.0.count).max() ?? 0
-        let indent = String(repeating: " ", count: width + 2)
-        return lines.map { label, value in
-            let padded = label + String(repeating: " ", count: width - label.count) + "  "
-            let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
-            return (padded + (valueLines.first.map(String.init) ?? ""))
-                + valueLines.dropFirst().map { "\n" + indent + $0 }.joined()
-        }.joined(separator: "\n")
+        return TextTable.labelled(lines)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataDomain
 
-/// The stable JSON shape of a follow-up printed by `--json`.
+/// The stable JSON shape of a follow-up printed for `format=json` (`--json`).
 ///
 /// Keys: `id`, `reportId`, `date` (`YYYY-MM-DD`), `maxBloodPressure` and `minBloodPressure`
 /// (numbers or `null`), `medications` (names), `memo`, `done`, `createdAt` (ISO 8601 instant);
@@ -59,5 +59,31 @@ struct FollowUpJSON: Encodable, Equatable {
         if let report {
             try container.encode(report, forKey: .report)
         }
+    }
+}
+
+/// The JSON shape of the report a due follow-up carries: the same keys as the Reports
+/// micro-app prints (`id`, `patientName`, `age`, `gender`, `follow`, `memo`, `createdAt`,
+/// `updatedAt`). Kept here because micro-apps never import each other.
+struct ReportJSON: Encodable, Equatable {
+    var id: String
+    var patientName: String
+    var age: Int
+    var gender: String
+    var follow: Bool
+    var memo: String
+    var createdAt: String
+    var updatedAt: String
+
+    /// The JSON shape of `report`.
+    init(_ report: CaseReport) {
+        id = report.objectId ?? ""
+        patientName = report.patientName
+        age = report.age
+        gender = report.gender.name
+        follow = report.isFollow
+        memo = report.memo
+        createdAt = DayText.instant(report.createdAt)
+        updatedAt = DayText.instant(report.updatedAt)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataDomain
 
-/// The stable JSON shape of a case report printed by `--json`.
+/// The stable JSON shape of a case report printed for `format=json` (`--json`).
 ///
 /// Keys: `id`, `patientName`, `age`, `gender` (a name), `follow`, `memo`, `createdAt` and
 /// `updatedAt` (ISO 8601 instants in UTC). Every key is always present.

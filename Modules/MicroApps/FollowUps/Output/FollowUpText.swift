@@ -1,4 +1,5 @@
 import Foundation
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 
@@ -45,7 +46,7 @@ enum FollowUpText {
 
     /// One follow-up as labelled lines.
     static func detail(_ followUp: FollowUp, calendar: Calendar) -> String {
-        ReportText.labelled([
+        TextTable.labelled([
             ("id", followUp.objectId ?? ""),
             ("report", followUp.caseReportID),
             ("date", DayText.day(followUp.date, calendar: calendar)),

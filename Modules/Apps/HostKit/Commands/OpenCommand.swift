@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import StrataCrossCutting
+
+/// `strata-host open URL`: routes a `strata://` URL through the scheme handlers, without a terminal.
+struct OpenCommand: ParsableCommand, HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a strata:// URL: the micro-app it routes to performs it and prints the result.",
+        discussion: """
+            Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
+            [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \
+            strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
+            [&maxBp=…&minBp=…&medication=ace,diuretic&memo=…], strata://follows/due (?days= or ?from=&to=), \
+            strata://follows/overdue, strata://follows/<id>/done, strata://notifications (?unread=true), \
+            strata://notifications/<id>/read, strata://notifications/<id>/open, strata://about.
+
+            Examples:
+              strata-host open 'strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female'
+              strata-host open strata://follows/due --json
+              strata-host open strata://reports/<id>
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The URL to open.", valueName: "url"))
+    var url: String
+
+    @Flag(help: "Ask the micro-app for JSON (adds format=json to the URL).")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == StrataConstants.urlScheme
+        else {
+            throw ValidationError("'\(url)' is not a strata:// URL; expected e.g. strata://reports/new?patientName=…&age=…")
+        }
+        guard let host = parsed.host, HostRegistry.routes[host.lowercased()] != nil else {
+            let routes = HostRegistry.routes.keys.sorted().map { "strata://\($0)" }.joined(separator: ", ")
+            throw ValidationError("no micro-app handles '\(url)'; routes: \(routes)")
+        }
+    }
+
+    func request(_ context: HostContext) throws -> HostRequest {
+        guard var components = URL(string: url).flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) }) else {
+            throw ValidationError("'\(url)' is not a URL")
+        }
+        if json {
+            components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "format", value: "json")]
+        }
+        return .open(components.url ?? URL(fileURLWithPath: "/"))
+    }
+}

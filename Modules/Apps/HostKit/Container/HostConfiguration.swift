@@ -1,0 +1,75 @@
+import Foundation
+public import StrataContainer
+
+/// `strata-host`'s micro-apps and services: the built-in configuration (a property list compiled
+/// into the kit), or a file given with `--config`.
+public enum HostConfiguration {
+    /// The name the built-in configuration is reported under in error messages.
+    public static let builtInSource = "strata-host (built-in configuration)"
+
+    /// The built-in configuration, in the seed's property-list format.
+    ///
+    /// Services: `clock` and `domain` start first; the `inbox` of the Notifications micro-app and
+    /// the two store watchers are lazy and start through the `[AUTOSTART]` group `live` — only in
+    /// an interactive run (a scripted run boots without autostart groups).
+    public static let propertyList = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>Launcher</key><string>Launcher</string>
+            <key>Applications</key>
+            <array>
+                <dict><key>name</key><string>Launcher</string>
+                    <key>description</key><string>Home screen: the micro-apps</string>
+                    <key>delegate</key><string>LauncherDelegate</string></dict>
+                <dict><key>name</key><string>Reports</string>
+                    <key>description</key><string>Case reports: list, search, add, edit, delete</string>
+                    <key>delegate</key><string>ReportsDelegate</string></dict>
+                <dict><key>name</key><string>FollowUps</string>
+                    <key>description</key><string>Follow-ups: schedule, due today, overdue, done</string>
+                    <key>delegate</key><string>FollowUpsDelegate</string></dict>
+                <dict><key>name</key><string>Notifications</string>
+                    <key>description</key><string>What strata-notifyd recorded: read, open the report</string>
+                    <key>delegate</key><string>NotificationsDelegate</string></dict>
+                <dict><key>name</key><string>About</string>
+                    <key>description</key><string>The boot report and each service's state</string>
+                    <key>delegate</key><string>AboutDelegate</string></dict>
+            </array>
+            <key>Services</key>
+            <array>
+                <dict><key>name</key><string>clock</string><key>class</key><string>ClockService</string>
+                    <key>startsFirst</key><true/></dict>
+                <dict><key>name</key><string>domain</string><key>class</key><string>DomainService</string>
+                    <key>startsFirst</key><true/></dict>
+                <dict><key>name</key><string>inbox</string><key>class</key><string>NotificationInbox</string>
+                    <key>lazyLoading</key><true/></dict>
+                <dict><key>name</key><string>notificationWatcher</string><key>class</key><string>NotificationWatcher</string>
+                    <key>lazyLoading</key><true/>
+                    <key>dependencies</key><array><string>domain</string><string>inbox</string></array>
+                    <key>onFailure</key><string>continue</string></dict>
+                <dict><key>name</key><string>followUpWatcher</string><key>class</key><string>FollowUpWatcher</string>
+                    <key>lazyLoading</key><true/>
+                    <key>dependencies</key><array><string>domain</string><string>clock</string><string>inbox</string></array>
+                    <key>onFailure</key><string>continue</string></dict>
+            </array>
+            <key>ServicesMap</key>
+            <dict>
+                <key>[AUTOSTART]</key><array><string>live</string></array>
+                <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string></array>
+            </dict>
+            <key>Settings</key>
+            <dict><key>shutdownDeadlineSeconds</key><integer>5</integer></dict>
+        </dict>
+        </plist>
+        """
+
+    /// The configuration to boot: the file at `path` (`.plist` or `.json`), else the built-in one.
+    ///
+    /// - Throws: ``ContainerError`` naming the file and key.
+    public static func load(path: String?) throws -> ContainerConfiguration {
+        if let path { return try ContainerConfiguration.load(from: URL(fileURLWithPath: path)) }
+        return try ContainerConfiguration.decode(
+            Foundation.Data(propertyList.utf8), format: .propertyList, source: builtInSource)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import StrataContainer
+import StrataCrossCutting
+
+/// `strata-host` on the container: a scripted request (a URL opened on a booted container with a
+/// ``ConsoleService``), the boot report, and the interactive run.
+struct HostSession {
+    let runtime: HostRuntime
+    let configuration: ContainerConfiguration
+    let output: OutputSink
+    let verbose: Bool
+
+    /// Boots without a terminal (and without `[AUTOSTART]` groups), opens `url`, shuts down.
+    ///
+    /// - Returns: 0 when a micro-app handled the URL without failing, else 1 after one error line.
+    func open(_ url: URL) async -> Int32 {
+        var scripted = configuration
+        scripted.servicesMap.autostart = []
+        do {
+            let container = try await launch(scripted)
+            let console = ConsoleService(sink: output)
+            await container.context.registerService(console, name: ConsoleService.serviceName)
+            var failure: (any Error)?
+            do {
+                if try await !container.open(url) {
+                    let routes = HostRegistry.routes.keys.sorted().map { "strata://\($0)" }.joined(separator: ", ")
+                    failure = ContainerError(
+                        .unknownApplication, "no micro-app handles \(url.absoluteString); routes: \(routes)")
+                }
+            } catch {
+                failure = error
+            }
+            await container.terminate(.quit)
+            if let error = failure ?? console.failures.first { return fail(error) }
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Boots as an interactive run would, without a terminal, and prints the boot report as JSON.
+    func bootReport() async -> Int32 {
+        do {
+            let container = try await launch(configuration)
+            let report = await container.bootReport
+            await container.terminate(.quit)
+            output.out(report.jsonText())
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Hands the process to the framework with the Launcher on `environment`'s terminal.
+    func interactive(_ environment: ContainerEnvironment) async -> Int32 {
+        do {
+            return try await StrataFramework.run(
+                delegate: DefaultAppDelegate(), configuration: configuration, registry: HostRegistry.make(runtime),
+                environment: environment)
+        } catch {
+            return fail(error)
+        }
+    }
+
+    private func launch(_ configuration: ContainerConfiguration) async throws -> any RunningContainer {
+        let outcome = try await StrataFramework.launch(
+            delegate: DefaultAppDelegate(), configuration: configuration, registry: HostRegistry.make(runtime),
+            environment: .live(logger: runtime.logger, interactive: false))
+        guard case .running(let container) = outcome else {
+            throw ContainerError(.notRunning, "strata-host: the launch ended before the Launcher")
+        }
+        return container
+    }
+
+    private func fail(_ error: any Error) -> Int32 {
+        output.err(FailureLine.line(program: StrataHostCLI.programName, error: error, verbose: verbose))
+        return 1
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a parsed command line asks the container for.
+enum HostRequest: Sendable {
+    /// Open this URL on a booted container without a terminal and print what the micro-app wrote.
+    case open(URL)
+    /// Print the overview (no command, no terminal).
+    case overview
+    /// Print the boot report as JSON.
+    case bootReport
+    /// Run interactively: the Launcher on the terminal.
+    case interactive
+}
+
+/// Builds `strata://` URLs from a command's options, percent-encoding every value.
+enum HostURL {
+    /// `strata://<route>/<path…>?<query>`; `nil` values are left out, and `json` adds `format=json`.
+    static func make(_ route: String, _ path: [String] = [], query: [(String, String?)] = [], json: Bool = false) -> URL {
+        var components = URLComponents()
+        components.scheme = "strata"
+        components.host = route
+        let encoded = path.map {
+            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? $0
+        }
+        components.percentEncodedPath = encoded.isEmpty ? "" : "/" + encoded.joined(separator: "/")
+        var items = query.compactMap { key, value in value.map { URLQueryItem(name: key, value: $0) } }
+        if json { items.append(URLQueryItem(name: "format", value: "json")) }
+        if !items.isEmpty { components.queryItems = items }
+        // Query values may hold `+`, which URLComponents leaves as is; the scheme handler reads it back unchanged.
+        return components.url ?? URL(string: "strata://\(route)")!
+    }
+}

@@ -1,0 +1,51 @@
+public import StrataCrossCutting
+import Synchronization
+
+/// Where a micro-app writes the answer to a request opened without a terminal.
+///
+/// A scripted host (`strata-host open strata://reports/new?…`, or a subcommand turned into such
+/// a URL) registers one under ``serviceName`` before it opens the URL. A micro-app that finds it
+/// performs the request, writes the result with ``write(_:)`` (text or JSON, as the request's
+/// `format` asked) or reports what went wrong with ``fail(_:)``, and draws no screen. The host
+/// then prints the first failure as its one error line and exits non-zero.
+///
+/// ```swift
+/// if let console = await context.findService(ConsoleService.serviceName) as? ConsoleService {
+///     console.write(report.objectId ?? "")
+/// }
+/// ```
+public final class ConsoleService: StrataService {
+    /// The name a scripted host registers the console under.
+    public static let serviceName = "console"
+
+    private let sink: OutputSink
+    private let recorded = Mutex<[any Error]>([])
+
+    /// A console writing to `sink`.
+    public init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    /// Nothing to start.
+    public func start(context: any ContainerContext) async throws {}
+
+    /// Writes the result (a line, a table, a JSON document) to standard output.
+    public func write(_ text: String) {
+        sink.out(text)
+    }
+
+    /// Records that the request failed; the host prints the error as its one error line.
+    public func fail(_ error: any Error) {
+        recorded.withLock { $0.append(error) }
+    }
+
+    /// The failures recorded, oldest first.
+    public var failures: [any Error] { recorded.withLock { $0 } }
+}
+
+extension ContainerContext {
+    /// The console of a scripted run, or `nil` when a person is at a terminal.
+    public var console: ConsoleService? {
+        get async { await findService(ConsoleService.serviceName) as? ConsoleService }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One typed line read as a command word and its argument: `show 2` → (`show`, `2`).
+///
+/// The word is lowercased and trimmed; the argument keeps its case (a search text, an id).
+public struct ScreenCommand: Sendable, Hashable {
+    /// The first word, lowercased (empty for an empty line).
+    public let word: String
+    /// The rest of the line, trimmed (empty when there is none).
+    public let argument: String
+
+    /// Splits `line` at its first space.
+    public init(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let space = trimmed.firstIndex(of: " ") {
+            word = trimmed[..<space].lowercased()
+            argument = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            word = trimmed.lowercased()
+            argument = ""
+        }
+    }
+
+    /// The response to the words every screen understands: `back`, `quit`, `home` (start the
+    /// Launcher, keeping this app running), or `nil` for any other word.
+    ///
+    /// - Parameter launcher: the name of the home micro-app (`Launcher`).
+    public func common(context: any ContainerContext, launcher: String = "Launcher") async -> ScreenResponse? {
+        switch word {
+        case "back", "b": return .back
+        case "quit", "q", "exit": return .quit
+        case "home", "h":
+            do {
+                try await context.startApplication(launcher, params: [:], launchMode: .bringToTop)
+                return .stay
+            } catch {
+                return .message("cannot go home: \(error)")
+            }
+        default: return nil
+        }
+    }
+
+    /// The footer line naming what can be typed on every screen.
+    public static let commonHelp = "back · home · quit"
+}

@@ -1,0 +1,173 @@
+import Crypto
+import Foundation
+import StrataCrossCutting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The data key on disk: 32 random bytes in `<container>/keys/data.key`, mode 0600, in a
+/// 0700 folder.
+///
+/// - Important: an existing key is never overwritten or repaired. A new key is written to a
+///   private temporary file, flushed, then hard-linked to its final name: `link(2)` fails when
+///   the name exists, so when several processes create the key at once exactly one wins and
+///   the others read the winner's (complete) key. A key file that is the wrong size or that
+///   group or others may access is refused with a message saying what to do.
+enum KeyFile {
+    /// The size of the key in bytes (AES-256 / HMAC-SHA256 input keying material).
+    static let byteCount = 32
+
+    /// Reads the key at `url`, or returns `nil` when there is no file there.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the path when the file is not a regular
+    ///   file, is not owner-only, is not exactly ``byteCount`` bytes, or cannot be read.
+    static func load(at url: URL) throws -> [UInt8]? {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            if code == ELOOP {
+                throw DataError(.cannotOpen, "the data key \(path) is a symbolic link; expected a regular owner-only file")
+            }
+            throw failure("cannot open the data key \(path)", code: code)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure("cannot inspect the data key \(path)", code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw DataError(.cannotOpen, "the data key \(path) is not a regular file; expected \(byteCount) bytes, mode 0600")
+        }
+        let permissions = info.st_mode & 0o777
+        guard permissions & 0o077 == 0 else {
+            throw DataError(
+                .cannotOpen,
+                "the data key \(path) has mode \(octal(permissions)), so other users may access it; "
+                    + "it must be owner-only: run `chmod 600 \(path)`")
+        }
+        guard info.st_size == off_t(byteCount) else {
+            throw DataError(
+                .cannotOpen,
+                "the data key \(path) holds \(info.st_size) bytes; expected exactly \(byteCount) "
+                    + "(the file is damaged or not a Strata key; data sealed with the lost key cannot be read)")
+        }
+        var bytes = [UInt8](repeating: 0, count: byteCount)
+        var filled = 0
+        while filled < byteCount {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, byteCount - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw failure("cannot read the data key \(path)", code: errno) }
+            if count == 0 {
+                throw DataError(.cannotOpen, "the data key \(path) ended after \(filled) bytes; expected \(byteCount)")
+            }
+            filled += count
+        }
+        return bytes
+    }
+
+    /// Reads the key at `url`, first creating it (and its owner-only folder) when it is missing.
+    ///
+    /// Safe against other processes and threads doing the same at the same time: all of them
+    /// end up with the one key that was linked into place first.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the path when the folder or file cannot be
+    ///   created, or an existing key is refused by ``load(at:)``.
+    static func loadOrCreate(at url: URL) throws -> [UInt8] {
+        if let existing = try load(at: url) { return existing }
+        let folder = url.deletingLastPathComponent()
+        try makeFolder(folder)
+        let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString)")
+        try writeFlushed(key, to: temporary.path)
+        defer { unlink(temporary.path) }
+        if link(temporary.path, url.path) == 0 {
+            syncFolder(folder.path)
+            return key
+        }
+        let code = errno
+        guard code == EEXIST else {
+            throw failure("cannot put the new data key in place at \(url.path)", code: code)
+        }
+        // Another process or thread linked its key first: use that one.
+        guard let winner = try load(at: url) else {
+            throw DataError(.cannotOpen, "the data key \(url.path) vanished while it was being created; try again")
+        }
+        return winner
+    }
+
+    /// Creates the key folder (and the container above it) owner-only; an existing folder is
+    /// used as it is.
+    private static func makeFolder(_ folder: URL) throws {
+        do {
+            try ContainerDirectory.makeOwnerOnlyDirectory(folder.deletingLastPathComponent())
+        } catch {
+            throw DataError(.cannotOpen, "cannot create the container directory for the data key: \(error)")
+        }
+        if mkdir(folder.path, 0o700) == 0 {
+            // mkdir's mode is masked by the umask; the key folder must be exactly 0700.
+            guard chmod(folder.path, 0o700) == 0 else {
+                throw failure("cannot make the key folder \(folder.path) owner-only", code: errno)
+            }
+            return
+        }
+        let code = errno
+        var info = stat()
+        guard code == EEXIST, stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw failure("cannot create the key folder \(folder.path) (expected a directory)", code: code)
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path` (which must not exist), mode 0600, and flushes it to disk.
+    private static func writeFlushed(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot create the temporary key file \(path)", code: errno) }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let code = errno
+            unlink(path)
+            throw failure("cannot make the temporary key file \(path) owner-only", code: code)
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let code = errno
+                unlink(path)
+                throw failure("cannot write the temporary key file \(path)", code: code)
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else {
+            let code = errno
+            unlink(path)
+            throw failure("cannot flush the temporary key file \(path) to disk", code: code)
+        }
+    }
+
+    /// Flushes the folder's entries (the new key's name) to disk; best effort.
+    private static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func failure(_ what: String, code: Int32) -> DataError {
+        DataError(.cannotOpen, "\(what): \(String(cString: strerror(code)))")
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

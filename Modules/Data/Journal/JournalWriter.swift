@@ -1,0 +1,95 @@
+import Foundation
+
+/// Writes change records inside the caller's write transaction, coalescing repeated edits
+/// of one object that has not been handed to the sync engine yet.
+struct JournalWriter {
+    let connection: SQLiteConnection
+    let cipher: FieldCipher
+    let now: Double
+
+    /// What the journal holds about one change to write.
+    struct Entry {
+        var typeName: String
+        var objectID: String
+        var operation: ChangeOperation
+        var values: [String: FieldValue]
+        var scope: DataScope
+        var ownerUser: String?
+        var ownerGroup: String?
+    }
+
+    /// Records `entry`. `isNewObject` skips the coalescing look-up for ids made just now.
+    func record(_ entry: Entry, isNewObject: Bool) throws {
+        if !isNewObject, let pending = try latestPending(typeName: entry.typeName, objectID: entry.objectID) {
+            switch (pending.operation, entry.operation) {
+            case (.insert, .update):
+                return try replace(pending.sequence, operation: .insert, entry: entry)
+            case (.insert, .delete):
+                // Never reached the server: nothing to send at all.
+                return try remove(pending.sequence)
+            case (.update, .update), (.update, .delete):
+                return try replace(pending.sequence, operation: entry.operation, entry: entry)
+            default:
+                break
+            }
+        }
+        try insert(entry)
+    }
+
+    private func latestPending(typeName: String, objectID: String) throws -> (sequence: Int64, operation: ChangeOperation)? {
+        let sql = """
+            SELECT "sequence", "operation", "state" FROM "_strata_journal"
+            WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
+            """
+        return try connection.withStatement(sql) { statement in
+            statement.bind(typeName, at: 1)
+            statement.bind(objectID, at: 2)
+            guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue,
+                let operation = ChangeOperation(rawValue: statement.text(at: 1))
+            else { return nil }
+            return (statement.int64(at: 0), operation)
+        }
+    }
+
+    private func insert(_ entry: Entry) throws {
+        let sql = """
+            INSERT INTO "_strata_journal" ("operationId", "typeName", "objectId", "operation", "payload", "scope",
+                "ownerUser", "ownerGroup", "state", "createdAt", "updatedAt")
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)
+            """
+        let payload = try cipher.seal(PayloadCodec.encode(entry.values))
+        try connection.withStatement(sql) { statement in
+            statement.bind(UUID().uuidString.lowercased(), at: 1)
+            statement.bind(entry.typeName, at: 2)
+            statement.bind(entry.objectID, at: 3)
+            statement.bind(entry.operation.rawValue, at: 4)
+            statement.bind(.blob([UInt8](payload)), at: 5)
+            statement.bind(.integer(Int64(entry.scope.rawValue)), at: 6)
+            statement.bind(entry.ownerUser.map(FieldValue.text) ?? .null, at: 7)
+            statement.bind(entry.ownerGroup.map(FieldValue.text) ?? .null, at: 8)
+            statement.bind(.real(now), at: 9)
+            try statement.step()
+        }
+    }
+
+    private func replace(_ sequence: Int64, operation: ChangeOperation, entry: Entry) throws {
+        let sql = """
+            UPDATE "_strata_journal" SET "operation" = ?2, "payload" = ?3, "updatedAt" = ?4 WHERE "sequence" = ?1
+            """
+        let payload = try cipher.seal(PayloadCodec.encode(entry.values))
+        try connection.withStatement(sql) { statement in
+            statement.bind(.integer(sequence), at: 1)
+            statement.bind(operation.rawValue, at: 2)
+            statement.bind(.blob([UInt8](payload)), at: 3)
+            statement.bind(.real(now), at: 4)
+            try statement.step()
+        }
+    }
+
+    private func remove(_ sequence: Int64) throws {
+        try connection.withStatement(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#) { statement in
+            statement.bind(.integer(sequence), at: 1)
+            try statement.step()
+        }
+    }
+}

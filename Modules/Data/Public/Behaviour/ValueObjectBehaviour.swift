@@ -1,0 +1,84 @@
+/// How the data layer treats one value-object type: where its objects live, how long local
+/// copies last, who may see them, and which properties are encrypted — the seed's
+/// `setDefaultProperties` (`persistentType`, `isAutoRefresh`, `lifeSpan`, scope,
+/// `encryptedProperties`).
+///
+/// ```swift
+/// static let schema = ValueObjectSchema<CaseReport>("CaseReport", fields: [...],
+///     behaviour: ValueObjectBehaviour(
+///         persistentType: .localAndServer,
+///         autoRefresh: AutoRefresh(interval: 1800, scope: .group),
+///         lifespan: 86_400,
+///         encrypted: ["patientName"]))
+/// ```
+public struct ValueObjectBehaviour: Sendable, Hashable {
+    /// Where objects live. The seed's default, and so Strata's, is ``PersistentType/serverOnly``.
+    public var persistentType: PersistentType
+    /// Whether and how often the sync engine pulls this type from the server. Meaningful
+    /// only for ``PersistentType/localAndServer``; ignored otherwise (as in the seed).
+    public var autoRefresh: AutoRefresh?
+    /// How long a local row stays readable, in seconds since it was stored or refreshed;
+    /// `nil` for no limit. Older rows are never returned and are purged (rows with changes
+    /// still waiting to be sent are kept until those are sent).
+    public var lifespan: Double?
+    /// Who may read and edit the objects; recorded with each object for the server.
+    public var scope: DataScope
+    /// Keys whose values are encrypted at rest (AES-GCM); queries may only compare them
+    /// with `equal` / `notEqual` (through a keyed hash).
+    public var encryptedKeys: [String]
+
+    /// A behaviour; every argument defaults to the seed's default.
+    public init(
+        persistentType: PersistentType = .serverOnly, autoRefresh: AutoRefresh? = nil, lifespan: Double? = nil,
+        scope: DataScope = .group, encrypted: [String] = []
+    ) {
+        self.persistentType = persistentType
+        self.autoRefresh = autoRefresh
+        self.lifespan = lifespan
+        self.scope = scope
+        self.encryptedKeys = encrypted
+    }
+
+    /// The seed's defaults: server only, no auto refresh, no lifespan, group scope, nothing encrypted.
+    public static let `default` = ValueObjectBehaviour()
+
+    /// Whether readable rows are kept locally (`localOnly` and `localAndServer`).
+    public var keepsLocalRows: Bool { persistentType != .serverOnly }
+    /// Whether saves and deletes produce outgoing changes (`serverOnly` and `localAndServer`).
+    public var sendsChanges: Bool { persistentType != .localOnly }
+}
+
+/// Where a type's objects are kept (the seed's `PERSISTENT_TYPE`).
+public enum PersistentType: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Only on the server: no readable local rows; changes wait in the journal while offline.
+    case serverOnly
+    /// Only on this machine: never sent anywhere.
+    case localOnly
+    /// Locally and on the server: local rows, and every change goes to the journal.
+    case localAndServer
+}
+
+/// Who may see an object (the seed's `SCOPE_TYPE`, same numbering).
+public enum DataScope: Int, Sendable, Hashable, CaseIterable, Codable {
+    /// Only the user who created it.
+    case user = 1
+    /// Members of the creator's group.
+    case group = 2
+    /// Every user of the app.
+    case all = 3
+}
+
+/// Automatic refresh from the server (the seed's `isAutoRefresh`, `autoRefreshInterval`,
+/// `scopeTypeForAutoRefresh`).
+public struct AutoRefresh: Sendable, Hashable, Codable {
+    /// Seconds between pulls.
+    public var interval: Double
+    /// Whose objects to pull.
+    public var scope: DataScope
+
+    /// Pull every `interval` seconds the objects visible at `scope`.
+    public init(interval: Double, scope: DataScope = .group) {
+        self.interval = interval
+        self.scope = scope
+    }
+}

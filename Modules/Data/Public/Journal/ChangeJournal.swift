@@ -1,0 +1,116 @@
+public import Foundation
+
+/// The change journal (outbox): every save and delete of a type that goes to the server,
+/// written in the same transaction as the data, waiting to be sent exactly once.
+///
+/// Repeated edits to one object before it is sent are coalesced into one change (an insert
+/// then updates stay one insert with the newest values; an insert then a delete vanish; an
+/// update then a delete become a delete). Changes already handed to the sync engine
+/// (`inFlight`) are never rewritten: a later edit queues behind them.
+///
+/// - Important: logging out does not empty the journal. Pending changes keep the user and
+///   group they were made by and are sent with that user's session; `discard` drops them.
+public protocol ChangeJournal: Sendable {
+    /// How many changes wait to be sent (`pending` and `inFlight`).
+    func pendingCount() throws -> Int
+
+    /// Changes in the given states, oldest first, at most `limit` (`nil`: all).
+    func changes(in states: Set<ChangeState>, limit: Int?) throws -> [Change]
+
+    /// The changes the server refused, each with its reason, oldest first.
+    func rejected() throws -> [Change]
+
+    /// Moves a rejected change back to `pending`, to be sent again.
+    ///
+    /// - Throws: ``DataError`` `notFound` naming the operation id when no rejected change has it.
+    func retry(operationID: String) throws
+
+    /// Drops a pending or rejected change for good (the local data stays as it is).
+    ///
+    /// - Throws: ``DataError`` `notFound` naming the operation id.
+    func discard(operationID: String) throws
+
+    /// For the sync engine: marks up to `limit` sendable changes `inFlight` and returns them,
+    /// oldest first; only the oldest change of each object is handed out at a time.
+    /// Changes already `inFlight` (a crash interrupted their sending) come first.
+    func claim(limit: Int) throws -> [Change]
+
+    /// For the sync engine: the server applied these changes; they leave the journal.
+    func acknowledge(operationIDs: [String]) throws
+
+    /// For the sync engine: the server refused this change (4xx); it becomes `rejected`.
+    func reject(operationID: String, reason: String) throws
+
+    /// For the sync engine: sending failed (network, 5xx); these go back to `pending`.
+    func release(operationIDs: [String]) throws
+}
+
+/// One outgoing change.
+public struct Change: Sendable, Hashable {
+    /// A unique id the server uses to apply the change exactly once.
+    public var operationID: String
+    /// The value-object type.
+    public var typeName: String
+    /// The object's id (`*` for ``ChangeOperation/deleteAll``).
+    public var objectID: String
+    /// What happened.
+    public var operation: ChangeOperation
+    /// The values to send (every field, decrypted), empty for deletes.
+    public var values: [String: FieldValue]
+    /// The object's scope and owner, recorded at save time for the server to enforce.
+    public var scope: DataScope
+    /// The user who made the change, if a session existed.
+    public var ownerUser: String?
+    /// The group the change belongs to, if a session existed.
+    public var ownerGroup: String?
+    /// The journal's order: changes of one object are sent in this order.
+    public var sequence: Int64
+    /// Where the change is in its life.
+    public var state: ChangeState
+    /// The server's reason, for a rejected change.
+    public var reason: String?
+    /// When the change was first written.
+    public var createdAt: Date
+
+    /// A change with every field given.
+    public init(
+        operationID: String, typeName: String, objectID: String, operation: ChangeOperation,
+        values: [String: FieldValue], scope: DataScope, ownerUser: String?, ownerGroup: String?, sequence: Int64,
+        state: ChangeState, reason: String?, createdAt: Date
+    ) {
+        self.operationID = operationID
+        self.typeName = typeName
+        self.objectID = objectID
+        self.operation = operation
+        self.values = values
+        self.scope = scope
+        self.ownerUser = ownerUser
+        self.ownerGroup = ownerGroup
+        self.sequence = sequence
+        self.state = state
+        self.reason = reason
+        self.createdAt = createdAt
+    }
+}
+
+/// What a change does.
+public enum ChangeOperation: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A new object.
+    case insert
+    /// New values for an existing object.
+    case update
+    /// The object is gone.
+    case delete
+    /// Every object of the type is gone (logically, on the server).
+    case deleteAll
+}
+
+/// Where a change is in its life.
+public enum ChangeState: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Waiting to be sent.
+    case pending
+    /// Handed to the sync engine, not yet acknowledged.
+    case inFlight
+    /// Refused by the server; see ``Change/reason``.
+    case rejected
+}

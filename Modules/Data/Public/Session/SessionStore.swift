@@ -1,0 +1,60 @@
+public import Foundation
+
+/// The signed-in user's auth info, stored encrypted and owner-only in the container
+/// directory (the seed's `APAuthInfo`).
+///
+/// - Important: logging out (``clear()``) removes only the session. Changes still waiting in
+///   the ``ChangeJournal`` stay there, marked with the user and group that made them, and are
+///   sent when that user signs in again; use ``ChangeJournal/discard(operationID:)`` to drop
+///   them. Logging out with server sync (telling the server first) is the sync engine's job.
+public protocol SessionStore: Sendable {
+    /// The current session, or `nil` when nobody is signed in or the session has expired.
+    func current() throws -> AuthInfo?
+    /// Stores a session (after a login).
+    func save(_ info: AuthInfo) throws
+    /// Removes the session (logout). Harmless when there is none.
+    func clear() throws
+}
+
+/// Who is signed in, their groups and roles, and the token that proves it.
+public struct AuthInfo: Sendable, Hashable, Codable {
+    /// The user's id on the server.
+    public var userID: String
+    /// The account name the user signed in with.
+    public var account: String
+    /// The groups the user belongs to, each with the user's role in it.
+    public var groups: [GroupRole]
+    /// The bearer token for the server.
+    public var token: String
+    /// When the token stops being valid.
+    public var validUntil: Date
+
+    /// Auth info with every field given.
+    public init(userID: String, account: String, groups: [GroupRole], token: String, validUntil: Date) {
+        self.userID = userID
+        self.account = account
+        self.groups = groups
+        self.token = token
+        self.validUntil = validUntil
+    }
+
+    /// The group new objects are recorded under: the first group, if any.
+    public var primaryGroup: String? { groups.first?.groupID }
+}
+
+/// A group and the user's role in it.
+public struct GroupRole: Sendable, Hashable, Codable {
+    /// The group's id.
+    public var groupID: String
+    /// The group's name.
+    public var groupName: String
+    /// The user's role in the group (e.g. `Admin`).
+    public var roleName: String
+
+    /// A group membership.
+    public init(groupID: String, groupName: String, roleName: String) {
+        self.groupID = groupID
+        self.groupName = groupName
+        self.roleName = roleName
+    }
+}

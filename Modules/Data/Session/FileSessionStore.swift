@@ -1,0 +1,126 @@
+import Foundation
+import StrataCrossCutting
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The live ``SessionStore``: `<container>/session.bin`, the ``AuthInfo`` as JSON sealed
+/// with the data layer's ``FieldCipher``, owner-only (0600), replaced atomically.
+///
+/// ``current()`` is called on every save (the store records each object's owner), so the
+/// decoded session is cached against the file's identity (inode, size, modification time):
+/// an unchanged file costs one `stat`. A session written by another process changes the
+/// identity and is read again.
+final class FileSessionStore: SessionStore {
+    /// The session file's name in the container directory.
+    static let fileName = "session.bin"
+
+    /// Where the session lives.
+    let fileURL: URL
+    private let directory: URL
+    private let cipher: @Sendable () throws -> FieldCipher
+    private let clock: any StrataClock
+    private let cache = Mutex<Cached?>(nil)
+
+    /// The decoded session and the identity of the file it came from.
+    private struct Cached {
+        var stamp: FileStamp
+        var info: AuthInfo
+    }
+
+    /// A session store in `container`; `cipher` supplies the key (called on each read and
+    /// write of the file, so a read-only opener without a key fails only when it is needed).
+    init(container: ContainerDirectory, cipher: @escaping @Sendable () throws -> FieldCipher, clock: any StrataClock) {
+        directory = container.url
+        fileURL = container.url.appendingPathComponent(Self.fileName)
+        self.cipher = cipher
+        self.clock = clock
+    }
+
+    /// The session store beside `database`'s file, using its cipher and clock.
+    convenience init(database: SQLiteDatabase) {
+        self.init(
+            container: ContainerDirectory(url: database.url.deletingLastPathComponent()),
+            cipher: { try database.requireCipher(for: "the session file") }, clock: database.clock)
+    }
+
+    func current() throws -> AuthInfo? {
+        guard let info = try stored() else { return nil }
+        return info.validUntil > clock.now() ? info : nil
+    }
+
+    func save(_ info: AuthInfo) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let plain: Data
+        do {
+            plain = try encoder.encode(info)
+        } catch {
+            throw DataError(.invalidQuery, "cannot encode the session for \(fileURL.path): \(error)")
+        }
+        do {
+            try ContainerDirectory.makeOwnerOnlyDirectory(directory)
+        } catch {
+            throw DataError(.cannotOpen, "cannot write the session file \(fileURL.path): \(error)")
+        }
+        try AtomicFile.write(try cipher().seal(plain), to: fileURL)
+        let stamp = try FileStamp.of(fileURL)
+        cache.withLock { $0 = stamp.map { Cached(stamp: $0, info: info) } }
+    }
+
+    func clear() throws {
+        cache.withLock { $0 = nil }
+        guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+            throw DataError(.cannotOpen, "cannot remove the session file \(fileURL.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Who owns objects saved now: the signed-in user and their primary group, or `nil`/`nil`
+    /// without a valid session (also when the session file cannot be read).
+    func owner() -> (user: String?, group: String?) {
+        guard let info = try? current() else { return (nil, nil) }
+        return (info.userID, info.primaryGroup)
+    }
+
+    /// The stored session, expired or not: from the cache while the file is unchanged.
+    private func stored() throws -> AuthInfo? {
+        guard let stamp = try FileStamp.of(fileURL) else {
+            cache.withLock { $0 = nil }
+            return nil
+        }
+        if let cached = cache.withLock({ $0 }), cached.stamp == stamp { return cached.info }
+        let info = try read()
+        cache.withLock { $0 = Cached(stamp: stamp, info: info) }
+        return info
+    }
+
+    /// Reads, decrypts and decodes the file.
+    private func read() throws -> AuthInfo {
+        let sealed: Data
+        do {
+            sealed = try Data(contentsOf: fileURL)
+        } catch {
+            throw DataError(.cannotOpen, "cannot read the session file \(fileURL.path): \(error.localizedDescription)")
+        }
+        let plain: Data
+        do {
+            plain = try cipher().open(sealed, what: "the session file \(fileURL.path)")
+        } catch {
+            throw DataError(
+                .cannotOpen,
+                "cannot decrypt the session file \(fileURL.path) (damaged, or sealed with another key); "
+                    + "sign in again to replace it: \(error)")
+        }
+        do {
+            return try JSONDecoder().decode(AuthInfo.self, from: plain)
+        } catch {
+            throw DataError(
+                .cannotOpen,
+                "the session file \(fileURL.path) does not hold a session (damaged); sign in again to replace it")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import Synchronization
+
+/// The one SQLite file behind a live data layer, shared by its store, journal, logs and
+/// notices: one connection, used only under a mutex.
+///
+/// Writers use `BEGIN IMMEDIATE` transactions and a busy timeout; the file is in WAL mode so
+/// readers never block writers; a read-only database opens the file `SQLITE_OPEN_READONLY`
+/// and never creates or migrates anything.
+final class SQLiteDatabase: Sendable {
+    enum Mode: Sendable { case readWrite, readOnly }
+
+    let url: URL
+    let mode: Mode
+    let logger: Logger
+    let clock: any StrataClock
+    /// Encrypts fields and payloads; `nil` only for a read-only opener when no key exists yet.
+    let cipher: FieldCipher?
+    private let state: Mutex<StoreState>
+
+    init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) throws {
+        let url = container.storeURL
+        let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
+        // Refuse a foreign or newer file before changing anything about it.
+        try StoreFormat.check(connection)
+        if mode == .readWrite {
+            try Self.restrictToOwner(url)
+            try StoreFormat.prepareWritable(connection)
+        }
+        self.url = url
+        self.mode = mode
+        self.logger = logger
+        self.clock = clock
+        cipher = try FieldCipher.load(from: container, create: mode == .readWrite)
+        state = Mutex(StoreState(connection: connection))
+        logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
+    }
+
+    /// Runs `body` with the connection and registered tables, under the mutex.
+    func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+        try state.withLock { state in try body(state) }
+    }
+
+    /// Runs `body` in one write transaction; the change counters of every type it touched
+    /// (``StoreState/touch(_:)``) are bumped before the commit, for other processes' notices.
+    func write<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+        try withState { state in
+            defer { state.touchedTypes.removeAll() }
+            return try state.connection.writeTransaction {
+                let result = try body(state)
+                try state.bumpTouchedTypeVersions()
+                return result
+            }
+        }
+    }
+
+    /// The cipher, or a clear error when this read-only opener has no key to decrypt with.
+    func requireCipher(for what: String) throws -> FieldCipher {
+        guard let cipher else {
+            throw DataError(
+                .cannotOpen,
+                "cannot decrypt \(what): the key \(FieldCipher.keyURL(in: ContainerDirectory(url: url.deletingLastPathComponent())).path) does not exist")
+        }
+        return cipher
+    }
+
+    /// Makes the store file owner-only (0600): SQLite gives its `-wal` and `-shm` files the
+    /// same mode, so patient data is never readable by other users.
+    private static func restrictToOwner(_ url: URL) throws {
+        guard chmod(url.path, 0o600) == 0 else {
+            throw DataError(.cannotOpen, "cannot make the store \(url.path) owner-only (errno \(errno))")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import StrataCrossCutting
+import StrataDomain
+
+/// What a `strata://follows/…` URL (or a start's params) asks the FollowUps micro-app for.
+///
+/// | URL | route |
+/// |---|---|
+/// | `strata://follows?report=<id>` | ``list(report:)`` |
+/// | `strata://follows/new?report=<id>&date=2026-12-01&maxBp=140&minBp=90&medication=ace,diuretic&memo=…` | ``schedule(_:)`` (no fields: the form) |
+/// | `strata://follows/due` (today), `?days=7`, `?from=2026-12-01&to=2026-12-31` | ``due(_:)`` |
+/// | `strata://follows/overdue` | ``overdue`` |
+/// | `strata://follows/<id>/done` | ``done(_:)`` |
+///
+/// Days are `YYYY-MM-DD` in the clock's calendar; `format=json` asks for JSON output.
+enum FollowUpsRoute: Equatable {
+    case list(report: String?)
+    case schedule(FollowUpDraft?)
+    case due(DateInterval)
+    case overdue
+    case done(String)
+
+    /// Reads the route from a start's params (`path` plus the URL's query items).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` (or a `badDate` ``CrossCuttingError``) naming
+    ///   the parameter that cannot be read.
+    init(params: [String: String], clock: any StrataClock) throws {
+        let reader = FollowUpParameters(params: params, calendar: clock.calendar)
+        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
+        switch (parts.count, parts.first) {
+        case (0, _), (1, "list"):
+            self = .list(report: params["report"].flatMap { $0.isEmpty ? nil : $0 })
+        case (1, "new"):
+            self = .schedule(try reader.draft())
+        case (1, "due"):
+            self = .due(try reader.period(today: clock.calendar.startOfDay(for: clock.now())))
+        case (1, "overdue"):
+            self = .overdue
+        case (2, _) where parts[1] == "done":
+            self = .done(parts[0])
+        default:
+            throw DomainError(
+                .invalidInput, "follows: no route for path '\(parts.joined(separator: "/"))'; expected new, due, "
+                    + "overdue or <id>/done")
+        }
+    }
+}
+
+/// Reads typed follow-up values out of string params, naming the parameter in every error.
+struct FollowUpParameters {
+    let params: [String: String]
+    let calendar: Calendar
+
+    func day(_ key: String) throws -> Date? {
+        guard let text = params[key], !text.isEmpty else { return nil }
+        return try DayText.parse(text, calendar: calendar, what: key)
+    }
+
+    func pressure(_ key: String) throws -> Double? {
+        guard let text = params[key], !text.isEmpty else { return nil }
+        guard let value = Double(text) else { throw DomainError(.invalidInput, "\(key) '\(text)' is not a number") }
+        return value
+    }
+
+    func medications() throws -> Set<Medication> {
+        let names = (params["medication"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        return Set(
+            try names.filter { !$0.isEmpty }.map { name in
+                guard let match = Medication.allCases.first(where: { $0.rawValue.lowercased() == name }) else {
+                    let accepted = Medication.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw DomainError(.invalidInput, "medication '\(name)' is unknown; expected one of: \(accepted)")
+                }
+                return match
+            })
+    }
+
+    /// The follow-up the params describe, or `nil` when they name no field (show the form).
+    func draft() throws -> FollowUpDraft? {
+        let keys: Set<String> = ["report", "date", "maxBp", "minBp", "medication", "memo"]
+        guard params.keys.contains(where: keys.contains) else { return nil }
+        guard let report = params["report"], !report.isEmpty else {
+            throw DomainError(.invalidInput, "report is required to schedule a follow-up")
+        }
+        guard let date = try day("date") else {
+            throw DomainError(.invalidInput, "date is required to schedule a follow-up")
+        }
+        return FollowUpDraft(
+            caseReportID: report, date: date, maxBloodPressure: try pressure("maxBp"),
+            minBloodPressure: try pressure("minBp"), medications: try medications(), memo: params["memo"] ?? "")
+    }
+
+    /// `[from, to + 1 day)`; `days=N` means today and the N-1 days after; nothing means today.
+    func period(today: Date) throws -> DateInterval {
+        var start = today
+        var lastDay = today
+        if let from = try day("from") {
+            guard let to = try day("to") else { throw DomainError(.invalidInput, "from needs to (the last day)") }
+            start = calendar.startOfDay(for: from)
+            lastDay = calendar.startOfDay(for: to)
+            guard lastDay >= start else {
+                throw DomainError(.invalidInput, "to \(params["to"] ?? "") is before from \(params["from"] ?? "")")
+            }
+        } else if let text = params["days"], !text.isEmpty {
+            guard let days = Int(text), (1...3660).contains(days) else {
+                throw DomainError(.invalidInput, "days must be between 1 and 3660 (got \(text))")
+            }
+            lastDay = calendar.date(byAdding: .day, value: days - 1, to: today) ?? today
+        }
+        let end = calendar.date(byAdding: .day, value: 1, to: lastDay) ?? lastDay
+        return DateInterval(start: start, end: end)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import StrataContainer
+import StrataCrossCutting
+import StrataDomain
+
+/// What the Reports micro-app does for a route in a scripted run: the domain call and the
+/// output, as text or JSON (the shapes `strata-host reports …` prints).
+struct ReportsActions {
+    let domain: any DomainServices
+    let calendar: Calendar
+
+    /// Performs `route` and returns what to print, one entry per write.
+    ///
+    /// - Throws: the domain's error, or ``DomainError`` `invalidInput` for a route that needs a
+    ///   person (a form) in a run without a terminal.
+    func perform(_ route: ReportsRoute, json: Bool) throws -> [String] {
+        switch route {
+        case .list(let search, let page):
+            let reports: [CaseReport]
+            if let search, !search.isEmpty {
+                reports = try domain.reports.search(search, page)
+            } else {
+                reports = try domain.reports.list(page)
+            }
+            if json { return [try JSONText.encode(reports.map(ReportJSON.init))] }
+            var output = [ReportText.table(reports, calendar: calendar)]
+            if reports.count == page.size {
+                output.append("(page \(page.index); more may follow: --page \(page.index + 1))")
+            }
+            return output
+        case .add(let draft):
+            guard let draft else {
+                throw DomainError(.invalidInput, "strata://reports/new needs patientName and age without a terminal")
+            }
+            let report = try domain.reports.add(draft)
+            return [json ? try JSONText.encode(ReportJSON(report)) : report.objectId ?? ""]
+        case .show(let id):
+            return [try describe(try domain.reports.get(id: id), json: json)]
+        case .edit(let id, let change):
+            guard !change.isEmpty else {
+                throw DomainError(
+                    .invalidInput, "nothing to update: give at least one of patientName, age, gender, follow, memo")
+            }
+            return [try describe(try domain.reports.update(id: id, change), json: json)]
+        case .delete(let id):
+            try domain.reports.delete(id: id)
+            return ["Deleted case report \(id) and its follow-ups."]
+        }
+    }
+
+    private func describe(_ report: CaseReport, json: Bool) throws -> String {
+        json ? try JSONText.encode(ReportJSON(report)) : ReportText.detail(report, calendar: calendar)
+    }
+}

@@ -1,0 +1,110 @@
+import StrataDomain
+
+/// What a `strata://reports/…` URL (or a start's params) asks the Reports micro-app for.
+///
+/// | URL | route |
+/// |---|---|
+/// | `strata://reports?search=sato&page=2&pageSize=20` | ``list(search:page:)`` |
+/// | `strata://reports/new?patientName=…&age=42&gender=female&follow=true&memo=…` | ``add(_:)`` (no fields: the form) |
+/// | `strata://reports/<id>` | ``show(_:)`` |
+/// | `strata://reports/<id>/edit?age=43&follow=false` | ``edit(_:_:)`` (no fields: the form) |
+/// | `strata://reports/<id>/delete` | ``delete(_:)`` |
+///
+/// `format=json` asks for JSON output in a scripted run.
+enum ReportsRoute: Equatable {
+    case list(search: String?, page: PageRequest)
+    case add(CaseReportDraft?)
+    case show(String)
+    case edit(String, CaseReportChange)
+    case delete(String)
+
+    /// Reads the route from a start's params (`path` plus the URL's query items).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read.
+    init(params: [String: String]) throws {
+        let reader = RouteParameters(params)
+        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
+        switch parts.count {
+        case 0:
+            self = .list(search: params["search"], page: try reader.page())
+        case 1 where parts[0] == "list":
+            self = .list(search: params["search"], page: try reader.page())
+        case 1 where parts[0] == "new":
+            self = .add(try reader.draft())
+        case 1:
+            self = .show(parts[0])
+        case 2 where parts[1] == "edit":
+            self = .edit(parts[0], try reader.change())
+        case 2 where parts[1] == "delete":
+            self = .delete(parts[0])
+        default:
+            throw DomainError(
+                .invalidInput, "reports: no route for path '\(parts.joined(separator: "/"))'; expected new, <id>, "
+                    + "<id>/edit or <id>/delete")
+        }
+    }
+}
+
+/// Reads typed values out of a start's string params, naming the parameter in every error.
+struct RouteParameters {
+    let params: [String: String]
+
+    init(_ params: [String: String]) { self.params = params }
+
+    func integer(_ key: String) throws -> Int? {
+        guard let text = params[key], !text.isEmpty else { return nil }
+        guard let value = Int(text) else {
+            throw DomainError(.invalidInput, "\(key) '\(text)' is not a whole number")
+        }
+        return value
+    }
+
+    func flag(_ key: String) throws -> Bool? {
+        guard let text = params[key]?.lowercased(), !text.isEmpty else { return nil }
+        switch text {
+        case "true", "yes", "y", "1": return true
+        case "false", "no", "n", "0": return false
+        default: throw DomainError(.invalidInput, "\(key) '\(text)' is not yes or no (true/false)")
+        }
+    }
+
+    func gender(_ key: String) throws -> Gender? {
+        guard let text = params[key], !text.isEmpty else { return nil }
+        guard let gender = Gender(name: text) else {
+            let names = Gender.allCases.map(\.name).joined(separator: ", ")
+            throw DomainError(.invalidInput, "\(key) '\(text)' is not a gender; expected one of: \(names)")
+        }
+        return gender
+    }
+
+    func page() throws -> PageRequest {
+        let index = try integer("page") ?? 1
+        let size = try integer("pageSize") ?? 50
+        guard index >= 1 else { throw DomainError(.invalidInput, "page must be 1 or more (got \(index))") }
+        guard (1...1000).contains(size) else {
+            throw DomainError(.invalidInput, "pageSize must be between 1 and 1000 (got \(size))")
+        }
+        return PageRequest(size: size, index: index)
+    }
+
+    /// The new report the params describe, or `nil` when they name no field (show the form).
+    func draft() throws -> CaseReportDraft? {
+        let keys: Set<String> = ["patientName", "age", "gender", "follow", "memo"]
+        guard params.keys.contains(where: keys.contains) else { return nil }
+        guard let name = params["patientName"] else {
+            throw DomainError(.invalidInput, "patientName is required to add a case report")
+        }
+        guard let age = try integer("age") else {
+            throw DomainError(.invalidInput, "age is required to add a case report")
+        }
+        return CaseReportDraft(
+            patientName: name, age: age, gender: try gender("gender") ?? .unspecified,
+            isFollow: try flag("follow") ?? false, memo: params["memo"] ?? "")
+    }
+
+    func change() throws -> CaseReportChange {
+        CaseReportChange(
+            patientName: params["patientName"], age: try integer("age"), gender: try gender("gender"),
+            isFollow: try flag("follow"), memo: params["memo"])
+    }
+}

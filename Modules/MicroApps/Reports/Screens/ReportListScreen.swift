@@ -1,0 +1,134 @@
+import Foundation
+import StrataContainer
+import StrataCrossCutting
+import StrataDomain
+import Synchronization
+
+/// The Reports micro-app's root screen: one page of case reports, newest first, numbered so a
+/// person can type `show 2`; search, page, add, edit and delete from here.
+final class ReportListScreen: TextScreen {
+    private struct State {
+        var search: String?
+        var page = 1
+        var shown: [String] = []
+        var flash: String?
+    }
+
+    static let pageSize = 10
+
+    let services: ReportsServices
+    let application: MicroApplication
+    private let state = Mutex(State())
+
+    init(services: ReportsServices, application: MicroApplication) {
+        self.services = services
+        self.application = application
+    }
+
+    /// Shows `message` above the list the next time it is drawn.
+    func flash(_ message: String) {
+        state.withLock { $0.flash = message }
+    }
+
+    /// Filters the list (nil or empty: every report) and goes back to page 1.
+    func setSearch(_ text: String?) {
+        state.withLock {
+            $0.search = text?.isEmpty == true ? nil : text
+            $0.page = 1
+        }
+    }
+
+    func render() async -> [String] {
+        let (search, page, flash) = state.withLock { state in
+            defer { state.flash = nil }
+            return (state.search, state.page, state.flash)
+        }
+        var lines: [String] = []
+        if let flash { lines.append(flash) }
+        let title = search.map { "Case reports matching \"\($0)\"" } ?? "Case reports"
+        lines.append("\(title), newest first (page \(page))")
+        let request = PageRequest(size: Self.pageSize, index: page)
+        do {
+            let reports = try search.map { try services.domain.reports.search($0, request) }
+                ?? services.domain.reports.list(request)
+            state.withLock { $0.shown = reports.compactMap(\.objectId) }
+            if reports.isEmpty {
+                lines.append(page > 1 ? "No more reports." : "No case reports yet: type add to write one.")
+            } else {
+                var table = TextTable(
+                    headers: ["#", "PATIENT", "AGE", "GENDER", "FOLLOW", "CREATED", "ID"],
+                    alignments: [.right, .left, .right])
+                table.rows = reports.enumerated().map { index, report in
+                    [
+                        String(index + 1), report.patientName, String(report.age), report.gender.name,
+                        report.isFollow ? "yes" : "no", DayText.day(report.createdAt, calendar: services.clock.calendar),
+                        report.objectId ?? "",
+                    ]
+                }
+                lines.append(table.render())
+            }
+        } catch {
+            lines.append("Cannot list reports: \(error)")
+        }
+        lines.append("")
+        lines.append("Type: add · show N · edit N · delete N · search TEXT · all · next · prev · \(ScreenCommand.commonHelp)")
+        return lines
+    }
+
+    func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
+        let command = ScreenCommand(input)
+        if let common = await command.common(context: context) { return common }
+        switch command.word {
+        case "", "list", "refresh": return .stay
+        case "add", "new", "a":
+            await context.push(ReportForms.add(services: services, list: self), for: application)
+            return .stay
+        case "search", "s", "find":
+            setSearch(command.argument)
+            return .stay
+        case "all":
+            setSearch(nil)
+            return .stay
+        case "next", "n":
+            state.withLock { $0.page += 1 }
+            return .stay
+        case "prev", "p":
+            state.withLock { $0.page = max(1, $0.page - 1) }
+            return .stay
+        case "show", "edit", "delete", "open":
+            guard let id = resolve(command.argument) else {
+                return .message("Type \(command.word) and a row number (1, 2, …) or a report id.")
+            }
+            return await open(command.word, id: id, context: context)
+        default:
+            if Int(command.word) != nil, let id = resolve(command.word) {
+                return await open("show", id: id, context: context)
+            }
+            return .message("Unknown command '\(input)'. Type one of the words below.")
+        }
+    }
+
+    /// Pushes the screen `word` asks for about report `id`.
+    func open(_ word: String, id: String, context: any ContainerContext) async -> ScreenResponse {
+        do {
+            let report = try services.domain.reports.get(id: id)
+            let screen: any TextScreen
+            switch word {
+            case "edit": screen = ReportForms.edit(report, services: services, list: self)
+            case "delete": screen = ReportForms.delete(report, services: services, list: self)
+            default: screen = ReportDetailScreen(reportID: id, services: services, list: self)
+            }
+            await context.push(screen, for: application)
+            return .stay
+        } catch {
+            return .message("\(error)")
+        }
+    }
+
+    /// A row number of the page shown, or an id as typed.
+    private func resolve(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard let number = Int(text) else { return text }
+        return state.withLock { number >= 1 && number <= $0.shown.count ? $0.shown[number - 1] : nil }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import StrataCrossCutting
+import Synchronization
+import Testing
+
+@testable import StrataData
+
+@Suite("Change notices: another process's commits are noticed within a second")
+struct ChangeNoticesTests {
+    /// A writable database in `container` (created).
+    private static func open(_ container: ContainerDirectory) throws -> SQLiteDatabase {
+        try container.prepare()
+        return try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: SystemClock())
+    }
+
+    /// A commit that changes `typeNames` (as a save or delete of those types would).
+    private static func touch(_ database: SQLiteDatabase, _ typeNames: String...) throws {
+        try database.write { state in
+            for name in typeNames { state.touch(name) }
+        }
+    }
+
+    @Test("a commit by another connection to the file is noticed within a second, naming the type")
+    func otherProcessCommitIsNoticed() async throws {
+        let container = temporaryContainer()
+        let notices = SQLiteChangeNotices(database: try Self.open(container))
+        let collector = Collector(notices.changes(of: []))
+        let otherProcess = try Self.open(container)
+        try Self.touch(otherProcess, "CaseReport")
+        let committed = ContinuousClock.now
+        // Latency is measured where the watcher yields: the consuming task itself may wait for
+        // a thread while other tests block the cooperative pool.
+        let change = try #require(await collector.first(within: .seconds(5)))
+        #expect(change.typeNames == ["CaseReport"])
+        let yielded = try #require(notices.lastYieldedAt)
+        #expect(yielded - committed < .seconds(1))
+        collector.stop()
+    }
+
+    @Test("a commit through this process's own shared connection is noticed too")
+    func ownCommitIsNoticed() async throws {
+        let database = try Self.open(temporaryContainer())
+        let notices = SQLiteChangeNotices(database: database, pollInterval: .milliseconds(50))
+        let collector = Collector(notices.changes(of: ["FollowUp"]))
+        try Self.touch(database, "FollowUp", "CaseReport")
+        let change = try #require(await collector.first(within: .seconds(5)))
+        #expect(change.typeNames == ["FollowUp"])
+        collector.stop()
+    }
+
+    @Test("commits to types that were not asked for do not yield")
+    func unwatchedTypesDoNotYield() async throws {
+        let container = temporaryContainer()
+        let notices = SQLiteChangeNotices(database: try Self.open(container), pollInterval: .milliseconds(50))
+        let collector = Collector(notices.changes(of: ["FollowUp"]))
+        let otherProcess = try Self.open(container)
+        try Self.touch(otherProcess, "CaseReport")
+        try Self.touch(otherProcess, "NotificationRecord")
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(collector.received.isEmpty)
+        try Self.touch(otherProcess, "FollowUp")
+        let change = try #require(await collector.first(within: .seconds(5)))
+        #expect(change.typeNames == ["FollowUp"])
+        collector.stop()
+    }
+
+    @Test("commits that change nothing do not yield")
+    func emptyCommitsDoNotYield() async throws {
+        let container = temporaryContainer()
+        let notices = SQLiteChangeNotices(database: try Self.open(container), pollInterval: .milliseconds(50))
+        let collector = Collector(notices.changes(of: []))
+        let otherProcess = try Self.open(container)
+        try SQLiteDiagnosticLog(database: otherProcess).logError("not a value-object change", metadata: [:])
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(collector.received.isEmpty)
+        collector.stop()
+    }
+
+    @Test("ending the iteration stops the watcher")
+    func cancellingEndsTheStream() async throws {
+        let notices = SQLiteChangeNotices(database: try Self.open(temporaryContainer()), pollInterval: .milliseconds(50))
+        let collector = Collector(notices.changes(of: []))
+        #expect(notices.runningWatchers == 1)
+        collector.stop()
+        await collector.finished()
+        let deadline = ContinuousClock.now + .seconds(1)
+        while notices.runningWatchers > 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(notices.runningWatchers == 0)
+    }
+}
+
+/// Iterates a notice stream in a task and keeps what it yields.
+private final class Collector: Sendable {
+    private let box = Box()
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncStream<StoreChange>) {
+        task = Task { [box] in
+            for await change in stream { box.append(change) }
+        }
+    }
+
+    /// Everything received so far.
+    var received: [StoreChange] { box.all }
+
+    /// The first change, waiting up to `limit`.
+    func first(within limit: Duration) async -> StoreChange? {
+        let deadline = ContinuousClock.now + limit
+        while box.all.isEmpty && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return box.all.first
+    }
+
+    /// Cancels the iterating task (which ends the stream and its watcher).
+    func stop() { task.cancel() }
+
+    /// Waits until the iteration has ended.
+    func finished() async { await task.value }
+
+    /// The received changes, shared with the iterating task.
+    private final class Box: Sendable {
+        private let changes = Mutex<[StoreChange]>([])
+        func append(_ change: StoreChange) { changes.withLock { $0.append(change) } }
+        var all: [StoreChange] { changes.withLock { $0 } }
+    }
+}

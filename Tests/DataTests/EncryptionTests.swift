@@ -1,0 +1,114 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+import Testing
+
+/// A patient record whose name is encrypted at rest and goes to the server.
+struct Patient: ValueObject, Equatable {
+    var objectId: String?
+    var name = ""
+    var age = 0
+    var nickname: String? = nil
+    init() {}
+    init(name: String, age: Int, nickname: String? = nil) {
+        self.name = name
+        self.age = age
+        self.nickname = nickname
+    }
+    static let schema = ValueObjectSchema<Patient>(
+        "Patient", fields: [.field("name", \.name), .field("age", \.age), .field("nickname", \.nickname)],
+        indexed: ["name"],
+        behaviour: ValueObjectBehaviour(persistentType: .localAndServer, encrypted: ["name", "nickname"]))
+}
+
+/// The same table before its name was encrypted (an older build's definition).
+struct PatientPlain: ValueObject {
+    var objectId: String?
+    var name = ""
+    var age = 0
+    init() {}
+    static let schema = ValueObjectSchema<PatientPlain>(
+        "Patient", fields: [.field("name", \.name), .field("age", \.age)], behaviour: .localRows)
+}
+
+@Suite("Encrypted properties")
+struct EncryptionTests {
+    let names = ["Yamada Taro", "Hanako Sato", "Zoë Müller"]
+
+    @Test("no patient name reaches the database file or its WAL in plaintext; the key file is 0600")
+    func plaintextNeverReachesTheDisk() throws {
+        let container = temporaryContainer()
+        let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
+        try layer.store.register(Patient.self)
+        let saved = try layer.store.save(names.map { Patient(name: $0, age: 40, nickname: "zqxw \($0)") })
+        #expect(try layer.store.fetch(Patient.self, id: saved[1].objectId!)?.name == "Hanako Sato")
+        var files = [container.storeURL]
+        let wal = URL(fileURLWithPath: container.storeURL.path + "-wal")
+        if FileManager.default.fileExists(atPath: wal.path) { files.append(wal) }
+        #expect(files.count == 2, "the WAL should hold the fresh writes")
+        for file in files {
+            let bytes = try Data(contentsOf: file)
+            for name in names {
+                #expect(bytes.range(of: Data(name.utf8)) == nil, "\(name) in plaintext in \(file.lastPathComponent)")
+                #expect(bytes.range(of: Data("zqxw".utf8)) == nil)
+            }
+        }
+        let keyURL = container.url.appendingPathComponent("keys/data.key")
+        let mode = try FileManager.default.attributesOfItem(atPath: keyURL.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.int16Value == 0o600)
+        // The journal holds the values to send, decrypted on the way out.
+        #expect(try layer.journal.changes(in: [.pending], limit: nil).compactMap { $0.values["name"] }.count == 3)
+    }
+
+    @Test("equality on an encrypted key works through the keyed hash; ordering and like are refused")
+    func queriesOnEncryptedKeys() throws {
+        let layer = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger)
+        try layer.store.register(Patient.self)
+        _ = try layer.store.save(names.map { Patient(name: $0, age: 40) })
+        #expect(try layer.store.query(Query<Patient>().whereKey("name", .equal, "Hanako Sato")).map(\.name) == ["Hanako Sato"])
+        #expect(try layer.store.count(Query<Patient>().whereKey("name", .notEqual, "Hanako Sato")) == 2)
+        #expect(try layer.store.count(Query<Patient>().whereKey("nickname", .equal, String?.none)) == 3)
+        let like = try #require(throws: DataError.self) {
+            try layer.store.query(Query<Patient>().whereKey("name", .like, "Han%"))
+        }
+        #expect(like.code == .invalidQuery)
+        #expect(like.message.contains("Patient.name is encrypted"))
+        let sort = try #require(throws: DataError.self) { try layer.store.query(Query<Patient>().sorted(by: "name")) }
+        #expect(sort.message.contains("cannot be sorted"))
+        let greater = try #require(throws: DataError.self) {
+            try layer.store.query(Query<Patient>().whereKey("name", .greater, "A"))
+        }
+        #expect(greater.code == .invalidQuery)
+    }
+
+    @Test("a key that becomes encrypted has its stored plaintext sealed in place, and stays readable")
+    func becomingEncryptedSealsOldRows() throws {
+        let container = temporaryContainer()
+        let old = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try old.register(PatientPlain.self)
+        var plain = PatientPlain()
+        plain.name = "Yamada Taro"
+        let saved = try old.save(plain)
+
+        let new = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try new.register(Patient.self)
+        #expect(try new.fetch(Patient.self, id: saved.objectId!)?.name == "Yamada Taro")
+        #expect(try new.count(Query<Patient>().whereKey("name", .equal, "Yamada Taro")) == 1)
+        let stored = try SQLiteInspector(container.storeURL).rows("SELECT typeof(name) FROM Patient")
+        #expect(stored == [["blob"]])
+    }
+
+    @Test("a read-only opener without the key cannot decrypt, and says which key is missing")
+    func missingKeyIsAClearError() throws {
+        let container = temporaryContainer()
+        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try writer.register(Patient.self)
+        _ = try writer.save(Patient(name: "Yamada Taro", age: 40))
+        try FileManager.default.removeItem(at: container.url.appendingPathComponent("keys/data.key"))
+        let reader = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
+        try reader.register(Patient.self)
+        #expect(try reader.count(Query<Patient>()) == 1)
+        let error = try #require(throws: DataError.self) { try reader.query(Query<Patient>()) }
+        #expect(error.message.contains("key"))
+    }
+}

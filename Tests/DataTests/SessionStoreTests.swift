@@ -1,0 +1,133 @@
+import Foundation
+import StrataCrossCutting
+import Testing
+
+@testable import StrataData
+
+@Suite("Session store: encrypted, owner-only, expiring auth info")
+struct SessionStoreTests {
+    private static let now = Date(timeIntervalSince1970: 1_750_000_000)
+
+    private static let info = AuthInfo(
+        userID: "user-4711", account: "nurse.sigrid@example.org",
+        groups: [
+            GroupRole(groupID: "g-ward-3", groupName: "Ward 3", roleName: "Admin"),
+            GroupRole(groupID: "g-icu", groupName: "ICU", roleName: "Member"),
+        ],
+        token: "tok-SECRET-9f8e7d6c5b4a", validUntil: now.addingTimeInterval(3600))
+
+    /// A session store in a fresh container (created) using that container's key.
+    private static func makeStore(
+        _ container: ContainerDirectory = temporaryContainer(), at instant: Date = now
+    ) throws -> FileSessionStore {
+        try container.prepare()
+        let cipher = try #require(try FieldCipher.load(from: container, create: true))
+        return FileSessionStore(container: container, cipher: { cipher }, clock: FixedClock(instant))
+    }
+
+    @Test("a saved session comes back as it was saved")
+    func sessionRoundTrips() throws {
+        let store = try Self.makeStore()
+        #expect(try store.current() == nil)
+        try store.save(Self.info)
+        #expect(try store.current() == Self.info)
+        #expect(store.owner() == ("user-4711", "g-ward-3"))
+    }
+
+    @Test("a session is valid until, not at, its expiry; the expired file may stay")
+    func expiryIsHonoured() throws {
+        let container = temporaryContainer()
+        try Self.makeStore(container).save(Self.info)
+        let justBefore = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(-0.001))
+        #expect(try justBefore.current() == Self.info)
+        let atExpiry = try Self.makeStore(container, at: Self.info.validUntil)
+        #expect(try atExpiry.current() == nil)
+        #expect(atExpiry.owner() == (nil, nil))
+        let later = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(86_400))
+        #expect(try later.current() == nil)
+    }
+
+    @Test("logging out removes the session file; clearing twice is harmless")
+    func logoutClears() throws {
+        let store = try Self.makeStore()
+        try store.save(Self.info)
+        try store.clear()
+        #expect(try store.current() == nil)
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+        try store.clear()
+        #expect(store.owner() == (nil, nil))
+    }
+
+    @Test("the session file is owner-only and no temporary file is left behind")
+    func fileIsOwnerOnly() throws {
+        let store = try Self.makeStore()
+        try store.save(Self.info)
+        try store.save(Self.info)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o600)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path)
+        #expect(!names.contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test("neither the token, the account nor the user id appear in plaintext in the file")
+    func fileHoldsNoPlaintext() throws {
+        let store = try Self.makeStore()
+        try store.save(Self.info)
+        let bytes = try Data(contentsOf: store.fileURL)
+        for secret in [Self.info.token, Self.info.account, Self.info.userID, "Ward 3"] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is readable in \(store.fileURL.path)")
+        }
+    }
+
+    @Test("a session saved by another process is seen; a new save replaces the old one")
+    func anotherWriterIsSeen() throws {
+        let container = temporaryContainer()
+        let reader = try Self.makeStore(container)
+        let writer = try Self.makeStore(container)
+        try writer.save(Self.info)
+        #expect(try reader.current() == Self.info)
+        var other = Self.info
+        other.userID = "user-2"
+        other.groups = []
+        try writer.save(other)
+        #expect(try reader.current() == other)
+        #expect(reader.owner() == ("user-2", nil))
+        try writer.clear()
+        #expect(try reader.current() == nil)
+    }
+
+    @Test("a damaged session file is a clear error naming the file, not a crash")
+    func damagedFileIsAClearError() throws {
+        let store = try Self.makeStore()
+        try Data("not a sealed session".utf8).write(to: store.fileURL)
+        let error = try #require(throws: DataError.self) { try store.current() }
+        #expect(error.code == .cannotOpen)
+        #expect(error.message.contains(store.fileURL.path))
+        #expect(store.owner() == (nil, nil))
+        try store.save(Self.info)
+        #expect(try store.current() == Self.info)
+    }
+
+    @Test("a session sealed with another key is a clear error naming the file")
+    func otherKeyIsAClearError() throws {
+        let container = temporaryContainer()
+        try Self.makeStore(container).save(Self.info)
+        let foreign = temporaryContainer()
+        try foreign.prepare()
+        let otherCipher = try #require(try FieldCipher.load(from: foreign, create: true))
+        let store = FileSessionStore(container: container, cipher: { otherCipher }, clock: FixedClock(Self.now))
+        let error = try #require(throws: DataError.self) { try store.current() }
+        #expect(error.message.contains(store.fileURL.path))
+    }
+
+    @Test("the store's database-backed session store lives in the container as session.bin")
+    func databaseSessionStoreUsesTheContainer() throws {
+        let container = temporaryContainer()
+        try container.prepare()
+        let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: FixedClock(Self.now))
+        let store = FileSessionStore(database: database)
+        #expect(store.fileURL == container.url.appendingPathComponent("session.bin"))
+        try store.save(Self.info)
+        #expect(try store.current() == Self.info)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import StrataContainer
+import StrataContainerTesting
+import StrataCrossCutting
+import StrataDomain
+import StrataHostKit
+import Testing
+
+@Suite("strata-host on the container: open, routing, boot report, the Launcher")
+struct ContainerRoutingTests {
+    @Test("open strata://reports/new?… adds a report through the Reports micro-app and prints its id")
+    func openAddsAReport() throws {
+        let host = try HostHarness()
+        let added = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female&follow=true")
+        #expect(added.status == 0, "\(added)")
+        let report = try #require(try host.domain.reports.list(.first).first)
+        #expect(added.text == report.objectId)
+        #expect(report.patientName == "Hanako Sato" && report.gender == .female && report.isFollow)
+    }
+
+    @Test("open … --json asks the micro-app for JSON; routes reach every micro-app")
+    func openWithJSON() throws {
+        let host = try HostHarness()
+        let id = try host.addReport("Hanako Sato")
+        let shown = try #require(try HostHarness.json(host.run("open", "strata://reports/\(id)", "--json")) as? [String: Any])
+        #expect(shown["id"] as? String == id)
+        let due = host.run("open", "strata://follows/due", "--json")
+        #expect(due.status == 0, "\(due)")
+        #expect((try HostHarness.json(due) as? [Any])?.isEmpty == true)
+        let about = try #require(try HostHarness.json(host.run("open", "strata://about?format=json")) as? [String: Any])
+        #expect((about["stages"] as? [Any])?.count == 7)
+        let notifications = host.run("open", "strata://notifications")
+        #expect(notifications.text == "No notifications.", "\(notifications)")
+    }
+
+    @Test("a URL no micro-app handles, or not a strata:// URL, is one usage line")
+    func unroutableURLIsOneLine() throws {
+        let host = try HostHarness()
+        for url in ["strata://nowhere", "https://example.com/x"] {
+            let outcome = host.run("open", url)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        }
+        let badPath = host.run("open", "strata://reports/a/b/c")
+        #expect(badPath.status == 1 && badPath.stderr.contains("no route for path"), "\(badPath)")
+    }
+
+    @Test("--boot-report prints the seven BootLoader stages in order and each service's start time")
+    func bootReportIsJSON() throws {
+        let host = try HostHarness()
+        let outcome = host.run("--boot-report")
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(try HostHarness.json(outcome) as? [String: Any])
+        let stages = (report["stages"] as? [[String: Any]])?.compactMap { $0["stage"] as? String }
+        #expect(stages == BootStage.allCases.map(\.rawValue))
+        let services = try #require(report["services"] as? [[String: Any]])
+        let domain = try #require(services.first { $0["name"] as? String == "domain" })
+        #expect(domain["state"] as? String == "started")
+        #expect(domain["startMilliseconds"] is Double)
+        #expect(services.contains { $0["name"] as? String == "notificationWatcher" })
+    }
+
+    @Test("a --config file that names an unknown delegate is one line naming the file and key")
+    func badConfigIsOneLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).json")
+        try Data(#"{"Applications": [{"name": "Launcher", "delegate": "NoSuchDelegate"}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try HostHarness().run("reports", "list", "--config", file.path)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderrLines.count == 1)
+        #expect(outcome.stderr.contains(file.lastPathComponent) && outcome.stderr.contains("NoSuchDelegate"), "\(outcome)")
+    }
+
+    @Test("in a terminal, no command shows the Launcher; a person opens Reports, adds a report, sees it, quits")
+    func interactiveLauncher() async throws {
+        let host = try HostHarness()
+        let doubles = ContainerDoubles()
+        let terminal = doubles.terminal
+        let run = Task {
+            await host.runInteractive(environment: doubles.environment)
+        }
+        try await waitFor(terminal) { $0.contains("home") }
+        for line in ["reports", "add", "Hanako Sato", "42", "", "", ""] { terminal.type(line) }
+        try await waitFor(terminal) { $0.contains("Added case report") && $0.contains("Hanako Sato") }
+        terminal.type("quit")
+        #expect(await run.value == 0)
+        #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato"])
+    }
+
+    @Test("while the host runs, a notification recorded in the store is posted and shown; a follow-up due too")
+    func watchersPostNotifications() async throws {
+        let host = try HostHarness()
+        let doubles = ContainerDoubles()
+        let terminal = doubles.terminal
+        let run = Task { await host.runInteractive(environment: doubles.environment) }
+        try await waitFor(terminal) { $0.contains("home") }
+        let report = try host.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try host.domain.notifications.record(
+            IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
+        _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
+        // The watchers poll about once a second; the Notifications screen lists what arrived.
+        for _ in 0..<50 {
+            terminal.type("notifications")
+            try await Task.sleep(for: .milliseconds(100))
+            let screen = terminal.lastScreen.joined(separator: "\n")
+            if screen.contains("[remote] Call back") && screen.contains("[local] Follow-up due today") { break }
+            terminal.type("home")
+        }
+        let screen = terminal.lastScreen.joined(separator: "\n")
+        #expect(screen.contains("[remote] Call back"), "\(screen)")
+        #expect(screen.contains("[local] Follow-up due today Hanako Sato"), "\(screen)")
+        terminal.type("quit")
+        #expect(await run.value == 0)
+    }
+
+    /// Waits (up to 10 s) until the last screen satisfies `check`.
+    private func waitFor(_ terminal: MemoryTerminal, _ check: (String) -> Bool) async throws {
+        for _ in 0..<1000 {
+            if check(terminal.lastScreen.joined(separator: "\n")) { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("screen never matched; last screen:\n\(terminal.lastScreen.joined(separator: "\n"))")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `strata-host` with no arguments as a real child process in a pseudo-terminal: the Launcher,
+/// a micro-app, and the lifecycle events its signals stand for.
+@Suite("strata-host in a terminal")
+struct HostTerminalTests {
+    @Test("open the Launcher, add a report through Reports, see it listed; TSTP/CONT/USR1/TERM are events; exit 0")
+    func launcherAndSignals() throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = StrataProcess.executable("strata-host")
+        process.arguments = []
+        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
+            .environment
+        process.standardInput = tty.terminal
+        process.standardOutput = tty.terminal
+        let errors = Pipe()
+        process.standardError = errors
+        let log = StrataProcess.Collector(errors)
+        try process.run()
+        tty.closeTerminalSide()
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+
+        try #require(eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        #expect(tty.screen.contains("Reports") && tty.screen.contains("Type a number or a name"))
+        tty.type("reports")
+        try #require(eventually { tty.screen.contains("Case reports, newest first") }, "\(tty.screen)")
+        tty.type("add")
+        try #require(eventually { tty.screen.contains("> Patient name") }, "\(tty.screen)")
+        for line in ["Hanako Sato", "42", "female", "yes", "from the terminal"] { tty.type(line) }
+        try #require(eventually { tty.screen.contains("Added case report") }, "\(tty.screen)")
+        #expect(tty.screen.contains("Hanako Sato"))
+
+        kill(pid, SIGTSTP)
+        try #require(eventually { log.snapshot().contains("event: didEnterBackground") }, "\(log.snapshot())")
+        #expect(eventually { Self.isStopped(pid) }, "the process did not stop itself")
+        kill(pid, SIGCONT)
+        try #require(eventually { log.snapshot().contains("event: willEnterForeground") }, "\(log.snapshot())")
+        kill(pid, SIGUSR1)
+        try #require(eventually { log.snapshot().contains("event: didReceiveMemoryWarning") }, "\(log.snapshot())")
+        kill(pid, SIGTERM)
+        #expect(eventually { !process.isRunning }, "still running after SIGTERM")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = log.text()
+        for event in ["event: willResignActive", "event: willTerminate", "reason=terminateSignal", "terminated"] {
+            #expect(text.contains(event), "\(event) missing:\n\(text)")
+        }
+
+        // Nothing written is lost: a fresh process lists the report.
+        let listed = try StrataProcess("strata-host", home: home).run(["reports", "list", "--json"])
+        #expect(listed.status == 0 && listed.stdout.contains("Hanako Sato"), "\(listed)")
+    }
+
+    /// Whether /proc says the process is stopped (state `T`).
+    private static func isStopped(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(close, offsetBy: 2)] == "T"
+    }
+}

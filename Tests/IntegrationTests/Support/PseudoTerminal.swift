@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A pseudo-terminal for a child process: the child gets the terminal side as standard input
+/// and output (so it sees a tty), the test writes keystrokes to and reads the screen from the
+/// controller side.
+final class PseudoTerminal: @unchecked Sendable {
+    // Safe: `buffer` is only touched under `lock`; the descriptors are immutable after init.
+    private let lock = NSLock()
+    private var buffer = Data()
+    private let controller: Int32
+    /// The terminal side, to hand to the child.
+    let terminal: FileHandle
+
+    /// TIOCSPTLCK: lock or unlock the terminal side (x86-64 and arm64 Linux).
+    private static let unlockRequest: UInt = 0x4004_5431
+    /// TIOCGPTN: the number of the terminal side, `/dev/pts/<n>`.
+    private static let numberRequest: UInt = 0x8004_5430
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Opens a new pseudo-terminal (`/dev/ptmx`, unlocked and numbered with the Linux ioctls
+    /// `posix_openpt`/`unlockpt`/`ptsname` wrap) and starts reading what the child writes.
+    init() throws {
+        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard controller >= 0, ioctl(controller, Self.unlockRequest, &unlock) == 0,
+            ioctl(controller, Self.numberRequest, &number) == 0
+        else {
+            throw Failure(description: "cannot open a pseudo-terminal: errno \(errno)")
+        }
+        let path = "/dev/pts/\(number)"
+        let descriptor = open(path, O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { throw Failure(description: "cannot open \(path): errno \(errno)") }
+        terminal = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let controller = controller
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(controller, &chunk, chunk.count)
+                if count <= 0 { break }  // EIO once the child closed its side
+                lock.lock()
+                buffer.append(contentsOf: chunk[0..<count])
+                lock.unlock()
+            }
+        }
+    }
+
+    deinit { close(controller) }
+
+    /// Types `line` and Enter.
+    func type(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the child wrote so far (line ends as `\r\n`, the terminal's).
+    var screen: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Closes the test's copy of the terminal side once the child has it.
+    func closeTerminalSide() {
+        try? terminal.close()
+    }
+}
+
+/// Polls `condition` every 20 ms for up to `seconds`; returns whether it became true.
+func eventually(within seconds: Double = 15, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
