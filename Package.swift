@@ -43,6 +43,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - The sync wire protocol (shared by the client sync engine and strata-server)
+        .target(
+            name: "StrataWire",
+            dependencies: [],
+            path: "Modules/Wire",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Data layer
         .systemLibrary(
             name: "CSQLite",

@@ -36,6 +36,7 @@ struct LayerPolicy: Sendable {
         placements: [
             //     target                  layer             sibling group / role
             .init("StrataCrossCutting", crossCutting),
+            .init("StrataWire", crossCutting, group: "wire"),
             .init("StrataData", data, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate),
             .init("StrataDataTesting", data, role: .testSupport),

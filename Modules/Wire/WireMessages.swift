@@ -1,0 +1,186 @@
+public import Foundation
+
+/// `POST /v1/auth/login`: an account's password for a token, for one app (id, version, key).
+public struct LoginRequest: Sendable, Hashable, Codable {
+    /// The account name.
+    public var account: String
+    /// The password.
+    public var password: String
+    /// The app id: with the version, it selects the server-side database.
+    public var appId: String
+    /// The app version.
+    public var appVersion: String
+    /// The app key issued by `strata-server admin app create`.
+    public var appKey: String
+
+    /// A login request.
+    public init(account: String, password: String, appId: String, appVersion: String, appKey: String) {
+        self.account = account
+        self.password = password
+        self.appId = appId
+        self.appVersion = appVersion
+        self.appKey = appKey
+    }
+}
+
+/// The answer to a login: the token, when it expires, who the user is and their groups.
+public struct LoginResponse: Sendable, Hashable, Codable {
+    /// The bearer token for every later request.
+    public var token: String
+    /// When the token stops being valid.
+    public var validUntil: Date
+    /// The user's id.
+    public var userId: String
+    /// The account name.
+    public var account: String
+    /// The user's groups and roles.
+    public var groups: [WireGroupRole]
+
+    /// A login answer.
+    public init(token: String, validUntil: Date, userId: String, account: String, groups: [WireGroupRole]) {
+        self.token = token
+        self.validUntil = validUntil
+        self.userId = userId
+        self.account = account
+        self.groups = groups
+    }
+}
+
+/// A group and the user's role in it.
+public struct WireGroupRole: Sendable, Hashable, Codable {
+    /// The group's id.
+    public var groupId: String
+    /// The group's name.
+    public var groupName: String
+    /// The user's role in the group.
+    public var roleName: String
+
+    /// A group membership.
+    public init(groupId: String, groupName: String, roleName: String) {
+        self.groupId = groupId
+        self.groupName = groupName
+        self.roleName = roleName
+    }
+}
+
+/// One change sent to the server (`POST /v1/changes`); applying one operation id twice changes nothing.
+public struct WireChange: Sendable, Hashable, Codable {
+    /// The client's unique id for this change: the server applies each exactly once.
+    public var operationId: String
+    /// The value-object type.
+    public var typeName: String
+    /// The object's id (`*` for `deleteAll`).
+    public var objectId: String
+    /// `insert`, `update`, `delete` or `deleteAll`.
+    public var operation: String
+    /// The values (empty for deletes).
+    public var values: [String: WireValue]
+    /// The object's scope: 1 user, 2 group, 3 all.
+    public var scope: Int
+
+    /// A change.
+    public init(operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int) {
+        self.operationId = operationId
+        self.typeName = typeName
+        self.objectId = objectId
+        self.operation = operation
+        self.values = values
+        self.scope = scope
+    }
+}
+
+/// `POST /v1/changes` body: a batch of changes, applied in order.
+public struct PushRequest: Sendable, Hashable, Codable {
+    /// The changes, oldest first.
+    public var changes: [WireChange]
+    /// A batch.
+    public init(changes: [WireChange]) { self.changes = changes }
+}
+
+/// What the server did with each change of a batch.
+public struct PushResponse: Sendable, Hashable, Codable {
+    /// One result per change, in order.
+    public var results: [ChangeResult]
+    /// A batch answer.
+    public init(results: [ChangeResult]) { self.results = results }
+}
+
+/// What the server did with one change.
+public struct ChangeResult: Sendable, Hashable, Codable {
+    /// The change's operation id.
+    public var operationId: String
+    /// `applied`, `duplicate` (applied before: nothing changed) or `rejected`.
+    public var status: String
+    /// Why a change was rejected.
+    public var reason: String?
+
+    /// A result.
+    public init(operationId: String, status: String, reason: String? = nil) {
+        self.operationId = operationId
+        self.status = status
+        self.reason = reason
+    }
+}
+
+/// One object as the server holds it (`GET /v1/objects/{type}`).
+public struct WireObject: Sendable, Hashable, Codable {
+    /// The object's id.
+    public var objectId: String
+    /// The values.
+    public var values: [String: WireValue]
+    /// 1 user, 2 group, 3 all.
+    public var scope: Int
+    /// Who created it.
+    public var ownerUser: String?
+    /// The creator's group.
+    public var ownerGroup: String?
+    /// Whether it was deleted (logically, on the server).
+    public var deleted: Bool
+    /// The server's change counter when it last changed: pull cursors compare with it.
+    public var version: Int64
+
+    /// An object.
+    public init(
+        objectId: String, values: [String: WireValue], scope: Int, ownerUser: String?, ownerGroup: String?, deleted: Bool,
+        version: Int64
+    ) {
+        self.objectId = objectId
+        self.values = values
+        self.scope = scope
+        self.ownerUser = ownerUser
+        self.ownerGroup = ownerGroup
+        self.deleted = deleted
+        self.version = version
+    }
+}
+
+/// `GET /v1/objects/{type}?since=CURSOR&limit=N`: the objects changed after a cursor, visible to the caller.
+public struct PullResponse: Sendable, Hashable, Codable {
+    /// The changed objects, by version.
+    public var objects: [WireObject]
+    /// The cursor to ask from next time.
+    public var cursor: Int64
+    /// Whether more changes wait past this page.
+    public var hasMore: Bool
+
+    /// A pull answer.
+    public init(objects: [WireObject], cursor: Int64, hasMore: Bool) {
+        self.objects = objects
+        self.cursor = cursor
+        self.hasMore = hasMore
+    }
+}
+
+/// An error answer: a machine-readable code and a reason for people.
+public struct WireError: Sendable, Hashable, Codable, Error {
+    /// e.g. `unauthorized`, `forbidden`, `badRequest`, `notFound`, `tooLarge`.
+    public var error: String
+    /// What was wrong, naming the field or id.
+    public var reason: String
+
+    /// An error answer.
+    public init(error: String, reason: String) {
+        self.error = error
+        self.reason = reason
+    }
+}
