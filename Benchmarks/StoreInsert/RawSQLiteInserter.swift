@@ -12,14 +12,15 @@ struct RawSQLiteInserter {
         var db: OpaquePointer?
         guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw BenchError("cannot open \(path)") }
         defer { sqlite3_close(db) }
-        for sql in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"] + tableSQL {
+        for sql in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA secure_delete = ON"] + tableSQL {
             guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
                 throw BenchError(String(cString: sqlite3_errmsg(db)))
             }
         }
         let insert = """
-            INSERT INTO "BenchRecord" ("objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt")
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO "BenchRecord" ("objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt",
+                "_storedAt", "_scope", "_ownerUser", "_ownerGroup")
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, insert, -1, &statement, nil) == SQLITE_OK, let statement else {
@@ -27,6 +28,7 @@ struct RawSQLiteInserter {
         }
         defer { sqlite3_finalize(statement) }
         let start = DispatchTime.now().uptimeNanoseconds
+        let storedAt = Date().timeIntervalSince1970
         sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil)
         for (record, id) in zip(records, ids) {
             bindText(statement, 1, id)
@@ -36,6 +38,11 @@ struct RawSQLiteInserter {
             sqlite3_bind_int64(statement, 5, record.isFollow ? 1 : 0)
             bindText(statement, 6, record.memo)
             sqlite3_bind_double(statement, 7, record.createdAt.timeIntervalSince1970)
+            // The same row the store writes: when it was stored, its scope, no owner signed in.
+            sqlite3_bind_double(statement, 8, storedAt)
+            sqlite3_bind_int64(statement, 9, 2)
+            sqlite3_bind_null(statement, 10)
+            sqlite3_bind_null(statement, 11)
             guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchError(String(cString: sqlite3_errmsg(db))) }
             sqlite3_reset(statement)
         }

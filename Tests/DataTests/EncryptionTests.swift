@@ -28,7 +28,7 @@ struct PatientPlain: ValueObject {
     var age = 0
     init() {}
     static let schema = ValueObjectSchema<PatientPlain>(
-        "Patient", fields: [.field("name", \.name), .field("age", \.age)], behaviour: .localRows)
+        "Patient", fields: [.field("name", \.name), .field("age", \.age)], indexed: ["name"], behaviour: .localRows)
 }
 
 @Suite("Encrypted properties")
@@ -96,6 +96,38 @@ struct EncryptionTests {
         #expect(try new.count(Query<Patient>().whereKey("name", .equal, "Yamada Taro")) == 1)
         let stored = try SQLiteInspector(container.storeURL).rows("SELECT typeof(name) FROM Patient")
         #expect(stored == [["blob"]])
+        // The old index on the plaintext column is gone; lookups use the keyed hash's index.
+        let indexes = try SQLiteInspector(container.storeURL).rows("SELECT name FROM pragma_index_list('Patient')").map { $0[0] }
+        #expect(!indexes.contains("Patient_by_name"))
+        #expect(indexes.contains("Patient_by__h_name"))
+    }
+
+    @Test("a lost or replaced key file is refused before anything is sealed with a new key")
+    func lostOrReplacedKeyIsRefused() throws {
+        let container = temporaryContainer()
+        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try writer.register(Patient.self)
+        _ = try writer.save(Patient(name: "Yamada Taro", age: 40))
+        let keyURL = container.url.appendingPathComponent("keys/data.key")
+        let original = try Data(contentsOf: keyURL)
+        try FileManager.default.removeItem(at: keyURL)
+        let missing = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(missing.message.contains("is missing") && missing.message.contains(keyURL.path))
+        #expect(!FileManager.default.fileExists(atPath: keyURL.path), "no new key may be made over sealed data")
+
+        try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: keyURL)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyURL.path)
+        let replaced = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(replaced.message.contains("is not the key"))
+
+        try original.write(to: keyURL)
+        let restored = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        try restored.register(Patient.self)
+        #expect(try restored.query(Query<Patient>()).map(\.name) == ["Yamada Taro"])
     }
 
     @Test("a read-only opener without the key cannot decrypt, and says which key is missing")

@@ -38,7 +38,11 @@ struct CrashSafetyTests {
         var generator = SystemRandomNumberGenerator()
         for run in 1...50 {
             let running = try writer.start(["write", "\(run)"])
-            usleep(UInt32.random(in: 30_000...150_000, using: &generator))
+            // Start the random delay only once the writer commits, so a slow start-up on a
+            // loaded machine still leaves commits to kill in the middle of.
+            let deadline = Date().addingTimeInterval(20)
+            while !running.stdout.snapshot().contains("\n") && Date() < deadline { usleep(5_000) }
+            usleep(UInt32.random(in: 5_000...100_000, using: &generator))
             running.signal(SIGKILL)
             let outcome = running.wait(timeout: 10)
             #expect(outcome.status == SIGKILL || outcome.stderr.isEmpty, "run \(run): \(outcome)")

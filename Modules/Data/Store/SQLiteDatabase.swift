@@ -33,7 +33,7 @@ final class SQLiteDatabase: Sendable {
         self.mode = mode
         self.logger = logger
         self.clock = clock
-        cipher = try FieldCipher.load(from: container, create: mode == .readWrite)
+        cipher = try Self.loadCipher(container: container, connection: connection, mode: mode)
         state = Mutex(StoreState(connection: connection))
         logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
     }

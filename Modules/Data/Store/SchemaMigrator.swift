@@ -60,11 +60,18 @@ struct SchemaMigrator<Object: ValueObject> {
         }
         var indexed = schema.indexedKeys.map { (key: $0, unique: false) } + schema.uniqueKeys.map { (key: $0, unique: true) }
         if schema.behaviour.lifespan != nil { indexed.append((key: "_storedAt", unique: false)) }
-        for (key, unique) in indexed where !indexes.contains(indexName(key, unique: unique)) {
-            // An encrypted key is indexed (and kept unique) through its keyed hash.
-            let column = schema.isEncrypted(key) ? TableDefinition.hashColumn(key) : key
+        for (key, unique) in indexed {
+            // An encrypted key is indexed (and kept unique) through its keyed hash; an index a
+            // store made while the key was still plaintext is dropped (it would index ciphertext).
+            let encrypted = schema.isEncrypted(key)
+            let name = indexName(encrypted ? TableDefinition.hashColumn(key) : key, unique: unique)
+            if encrypted, indexes.contains(indexName(key, unique: unique)) {
+                changes.append("DROP INDEX IF EXISTS \(TableDefinition.quote(indexName(key, unique: unique)))")
+            }
+            guard !indexes.contains(name) else { continue }
+            let column = encrypted ? TableDefinition.hashColumn(key) : key
             changes.append(
-                "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(TableDefinition.quote(indexName(key, unique: unique))) "
+                "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(TableDefinition.quote(name)) "
                     + "ON \(table) (\(TableDefinition.quote(column)))")
         }
         return changes
