@@ -55,13 +55,32 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
                 key: key,
                 type: Value.fieldType,
                 isNullable: Value.isNullable,
-                read: { $0[keyPath: keyPath].fieldValue },
+                read: reader(for: keyPath),
                 write: { object, stored in
                     guard let value = Value(fieldValue: stored) else { return false }
                     object[keyPath: keyPath] = value
                     return true
                 }
             )
+        }
+
+        /// How to read the field: straight from the property's storage when the key path names
+        /// a stored property (the store reads every field of every row it saves, and the key
+        /// path runtime costs several times more), else through the key path.
+        private static func reader<Value: FieldValueConvertible>(
+            for keyPath: any WritableKeyPath<Object, Value> & Sendable
+        ) -> @Sendable (Object) -> FieldValue {
+            guard let offset = MemoryLayout<Object>.offset(of: keyPath as PartialKeyPath<Object>) else {
+                return { $0[keyPath: keyPath].fieldValue }
+            }
+            // `offset(of:)` is non-nil only for a stored property laid out inline in `Object`,
+            // whose memory is bound to `Value`: reading it through that offset is its
+            // documented use.
+            return { object in
+                withUnsafeBytes(of: object) { bytes in
+                    bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee.fieldValue
+                }
+            }
         }
 
         /// This field's value in `object`.

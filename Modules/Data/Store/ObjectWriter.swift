@@ -133,16 +133,24 @@ struct ObjectWriter {
         statement.bind(id, at: 1)
         var index: Int32 = 2
         var hashes: [FieldValue] = []
-        for (offset, field) in schema.fields.enumerated() {
-            let value = field.value(in: object)
-            if table.encrypted[offset] {
-                let value = field.type.normalized(value)
-                statement.bind(try context.cipher.seal(value), at: index)
-                hashes.append(context.cipher.keyedHash(value))
-            } else {
-                statement.bind(value, at: index)
+        if table.hasEncryptedKeys {
+            for (offset, field) in schema.fields.enumerated() {
+                let value = field.value(in: object)
+                if table.encrypted[offset] {
+                    let value = field.type.normalized(value)
+                    statement.bind(try context.cipher.seal(value), at: index)
+                    hashes.append(context.cipher.keyedHash(value))
+                } else {
+                    statement.bind(value, at: index)
+                }
+                index += 1
             }
-            index += 1
+        } else {
+            // The hot path of bulk saves: no per-field branching.
+            for field in schema.fields {
+                statement.bind(field.value(in: object), at: index)
+                index += 1
+            }
         }
         statement.bind(.real(context.now), at: index)
         statement.bind(.integer(Int64(schema.behaviour.scope.rawValue)), at: index + 1)

@@ -20,6 +20,8 @@ struct TableDefinition {
     let readPositions: [Int32?]
     /// Whether each schema field is encrypted.
     let encrypted: [Bool]
+    /// Whether any field is encrypted.
+    var hasEncryptedKeys: Bool { !behaviour.encryptedKeys.isEmpty }
     /// Whether the table has the `_storedAt` column (tables of format 1 seen read-only do not).
     let hasStoredAt: Bool
     let insertSQL: String
