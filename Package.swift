@@ -246,6 +246,12 @@ let package = Package(
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         .executableTarget(
+            name: "strata-bench-boot",
+            dependencies: ["StrataContainer", "StrataCrossCutting", log],
+            path: "Benchmarks/Boot",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "strata-bench-query",
             dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
             path: "Benchmarks/QueryAndCrypto",

@@ -25,7 +25,7 @@ struct LayerPolicy: Sendable {
     static let domain = Layer("domain", rank: 2)
     static let microApps = Layer("micro-apps", rank: 3)
     static let presentation = Layer("presentation", rank: 4)
-    static let benchmarks = Layer("benchmarks", rank: nil, mayImport: [crossCutting, data])
+    static let benchmarks = Layer("benchmarks", rank: nil, mayImport: [crossCutting, data, hostingRuntime])
     static let tools = Layer("tools", rank: nil, mayImport: [crossCutting, data])
     static let tests = Layer("tests", rank: nil)
 
@@ -57,6 +57,7 @@ struct LayerPolicy: Sendable {
             .init("strata-notifyd", presentation, group: "notify"),
             .init("strata-bench-store", benchmarks),
             .init("strata-bench-query", benchmarks),
+            .init("strata-bench-boot", benchmarks),
             .init("strata-crash-writer", tools),
         ],
         toolchainModules: [
