@@ -14,6 +14,10 @@ let strictSettings: [SwiftSetting] = [
 let log: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 
 let package = Package(
     name: "Strata",
@@ -22,11 +26,15 @@ let package = Package(
         .executable(name: "strata-host", targets: ["strata-host"]),
         .executable(name: "strata-status", targets: ["strata-status"]),
         .executable(name: "strata-notifyd", targets: ["strata-notifyd"]),
+        .executable(name: "strata-server", targets: ["strata-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -60,13 +68,13 @@ let package = Package(
         ),
         .target(
             name: "StrataData",
-            dependencies: ["StrataCrossCutting", "CSQLite", crypto, log],
+            dependencies: ["StrataCrossCutting", "StrataWire", "CSQLite", crypto, log],
             path: "Modules/Data",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataDataTests",
-            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", "CSQLite", log],
             path: "Tests/DataTests",
             swiftSettings: strictSettings
         ),
@@ -164,7 +172,8 @@ let package = Package(
             name: "StrataHostKit",
             dependencies: [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
-                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataCrossCutting", argumentParser, log,
+                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataCrossCutting",
+                argumentParser, log,
             ],
             path: "Modules/Apps/HostKit",
             swiftSettings: strictSettings
@@ -218,6 +227,41 @@ let package = Package(
             name: "strata-notifyd",
             dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
             path: "Hosts/strata-notifyd",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
+        .target(
+            name: "StrataServerData",
+            dependencies: ["StrataWire", "StrataCrossCutting", grdb, log],
+            path: "Modules/Server/Data",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataServerDomain",
+            dependencies: ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log],
+            path: "Modules/Server/Domain",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataServerKit",
+            dependencies: ["StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, argumentParser, log],
+            path: "Modules/Server/Kit",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-server",
+            dependencies: ["StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataCrossCutting"],
+            path: "Hosts/strata-server",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataServerTests",
+            dependencies: [
+                "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
+                "strata-server", log,
+            ],
+            path: "Tests/ServerTests",
             swiftSettings: strictSettings
         ),
 

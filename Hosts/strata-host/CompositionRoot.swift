@@ -5,7 +5,8 @@ import StrataDomain
 import StrataHostKit
 
 /// The only place in `strata-host` that picks implementations: the real clock, a stderr
-/// logger, the shared SQLite store in the container directory, and the domain over it.
+/// logger, the shared SQLite store in the container directory, the domain over it, and the
+/// store's change notices (the watchers see what strata-notifyd records through them).
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) throws -> HostRuntime {
@@ -15,6 +16,7 @@ enum CompositionRoot {
         let data = try DataLayerFactory.live(container: container, logger: logger)
         let clock = SystemClock()
         let domain = try DomainFactory.make(data: data, clock: clock)
-        return HostRuntime(domain: domain, clock: clock, logger: logger, location: container.url.path)
+        return HostRuntime(
+            domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path)
     }
 }

@@ -98,7 +98,7 @@ struct ContainerRoutingTests {
         _ = try host.domain.notifications.record(
             IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
         _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
-        // The watchers poll about once a second; the Notifications screen lists what arrived.
+        // The watchers see the commits through the change notices; the Notifications screen lists what arrived.
         for _ in 0..<50 {
             terminal.type("notifications")
             try await Task.sleep(for: .milliseconds(100))

@@ -32,6 +32,8 @@ public struct ContainerError: Error, Hashable, Sendable, CustomStringConvertible
         public static let notRunning = Code(name: "notRunning")
         /// A service was found but is not of the type the caller asked for.
         public static let wrongServiceType = Code(name: "wrongServiceType")
+        /// A micro-app's launch params (a URL's query) hold a key its route does not accept.
+        public static let unknownParameter = Code(name: "unknownParameter")
 
         /// The code's name, e.g. `dependencyCycle`.
         public var description: String { name }

@@ -3,12 +3,21 @@ import Foundation
 /// The JSON text micro-apps print for `format=json` requests: pretty-printed, keys sorted,
 /// slashes unescaped, so every host prints the same stable shape.
 public enum JSONText {
-    /// The JSON text of `value`.
+    /// The JSON text of `value`; an empty array or object is written `[]` or `{}`.
     ///
     /// - Throws: the encoder's error when `value` cannot be encoded.
     public static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return compactingEmptyCollections(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// `[\n\n]` and `{\n\n}` (Foundation's pretty printing of an empty collection, at any depth)
+    /// written as `[]` and `{}`.
+    ///
+    /// A JSON string never holds a raw line break (it is escaped as `\n`), so a bracket followed
+    /// by a line break is always structure, never text.
+    static func compactingEmptyCollections(_ text: String) -> String {
+        text.replacing(/\[\n\s*\]/, with: "[]").replacing(/\{\n\s*\}/, with: "{}")
     }
 }

@@ -34,6 +34,16 @@ public struct DataError: StrataError, Hashable {
         public static let cannotOpen = Code(name: "cannotOpen")
         /// A test double was called in a way its test did not allow (StrataDataTesting).
         public static let unexpectedCall = Code(name: "unexpectedCall")
+        /// No server is configured, so a call that needs one cannot run (sync engine).
+        public static let offline = Code(name: "offline")
+        /// The server could not be reached, or kept failing (network error, timeout, 5xx).
+        public static let unreachable = Code(name: "unreachable")
+        /// Nobody is signed in, or the server refused the session's token (401).
+        public static let notSignedIn = Code(name: "notSignedIn")
+        /// The server refused a login (wrong account, password or app key).
+        public static let loginRefused = Code(name: "loginRefused")
+        /// The server answered something the client cannot use (bad JSON, an unexpected status).
+        public static let serverError = Code(name: "serverError")
         /// The code's name, e.g. `notFound`.
         public var description: String { name }
     }

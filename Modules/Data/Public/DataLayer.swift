@@ -16,4 +16,16 @@ public protocol DataLayer: Sendable {
     var session: any SessionStore { get }
     /// Notices of changes committed by any process.
     var notices: any ChangeNotices { get }
+    /// Login, logout and sync with the server (offline when no server is configured).
+    var sync: any SyncEngine { get }
+}
+
+extension DataLayer {
+    /// For data layers written before sync existed (test doubles outside `StrataData` and
+    /// `StrataDataTesting`): an engine with no server. Login and sync throw ``DataError``
+    /// `offline`, a local logout clears ``session``, and the status counts ``journal``.
+    ///
+    /// - Important: the layers from ``DataLayerFactory`` and `DataLayerFactory.inMemory()`
+    ///   provide their own engines; this default is only a fallback.
+    public var sync: any SyncEngine { DetachedSyncEngine(journal: journal, session: session) }
 }

@@ -15,10 +15,23 @@ public enum DataLayerFactory {
     /// runs in WAL mode with immediate write transactions and a busy timeout, so several
     /// processes can write at once without "database is locked" errors.
     ///
+    /// `sync` points the layer's ``DataLayer/sync`` engine at a server; without it (the
+    /// default) the engine is offline: login and sync throw ``DataError`` `offline`.
+    ///
     /// - Throws: ``DataError`` `cannotOpen` naming the file, `incompatibleStore` when the file
     ///   was written by a newer Strata.
     public static func live(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock()
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(),
+        sync: SyncConfiguration? = nil
+    ) throws -> any DataLayer {
+        try live(container: container, logger: logger, clock: clock, sync: sync, transport: nil, sleep: nil)
+    }
+
+    /// ``live(container:logger:clock:sync:)`` with the sync engine's HTTP transport and sleep
+    /// swapped (tests script the server and record backoff delays).
+    static func live(
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock, sync: SyncConfiguration?,
+        transport: (any SyncTransport)?, sleep: SyncSleep?
     ) throws -> any DataLayer {
         do {
             try container.prepare()
@@ -26,28 +39,38 @@ public enum DataLayerFactory {
             throw DataError(.cannotOpen, "\(error)")
         }
         let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: logger, clock: clock)
-        return compose(database, container: container, isWritable: true)
+        return compose(
+            database, container: container, isWritable: true, sync: sync, transport: transport, sleep: sleep)
     }
 
     /// The shared store opened read-only, or `nil` when there is no store yet.
     ///
     /// Never creates the directory or the file and never migrates; registering a type only
-    /// checks its table, and a type whose table does not exist yet reads as empty.
+    /// checks its table, and a type whose table does not exist yet reads as empty. Its sync
+    /// engine has no server: ``SyncEngine/status()`` shows what a writer's engine recorded.
     public static func readOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock()
     ) throws -> (any DataLayer)? {
         guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
         let database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
-        return compose(database, container: container, isWritable: false)
+        return compose(database, container: container, isWritable: false, sync: nil, transport: nil, sleep: nil)
     }
 
     /// Puts the live parts together on one database.
-    private static func compose(_ database: SQLiteDatabase, container: ContainerDirectory, isWritable: Bool) -> any DataLayer {
+    private static func compose(
+        _ database: SQLiteDatabase, container: ContainerDirectory, isWritable: Bool, sync: SyncConfiguration?,
+        transport: (any SyncTransport)?, sleep: SyncSleep?
+    ) -> any DataLayer {
         let session = FileSessionStore(database: database)
         let store = SQLiteStore(database: database) { session.owner() }
+        let journal = SQLiteChangeJournal(database: database)
+        let diagnostics = SQLiteDiagnosticLog(database: database)
+        let engine = LiveSyncEngine(
+            database: database, journal: journal, session: session, diagnostics: diagnostics, configuration: sync,
+            transport: transport ?? sync.map { URLSessionTransport(configuration: $0) }, sleep: sleep)
         return LiveDataLayer(
-            store: store, journal: SQLiteChangeJournal(database: database),
-            diagnostics: SQLiteDiagnosticLog(database: database), session: session,
-            notices: SQLiteChangeNotices(database: database), isWritable: isWritable, location: database.url.path)
+            store: store, journal: journal, diagnostics: diagnostics, session: session,
+            notices: SQLiteChangeNotices(database: database), sync: engine, isWritable: isWritable,
+            location: database.url.path)
     }
 }

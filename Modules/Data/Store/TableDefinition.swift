@@ -22,6 +22,9 @@ struct TableDefinition {
     let encrypted: [Bool]
     /// Whether any field is encrypted.
     var hasEncryptedKeys: Bool { !behaviour.encryptedKeys.isEmpty }
+    /// Each schema field's key, type and nullability, in order (the sync engine writes pulled
+    /// rows with them).
+    let fields: [(key: String, type: FieldType, isNullable: Bool)]
     /// Whether the table has the `_storedAt` column (tables of format 1 seen read-only do not).
     let hasStoredAt: Bool
     let insertSQL: String
@@ -40,6 +43,7 @@ struct TableDefinition {
         let table = Self.quote(schema.typeName)
         let keys = schema.fields.map(\.key)
         encrypted = keys.map(schema.isEncrypted)
+        fields = schema.fields.map { (key: $0.key, type: $0.type, isNullable: $0.isNullable) }
         hasStoredAt = existingColumns?.contains("_storedAt") ?? true
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1

@@ -29,6 +29,6 @@ struct AboutScreen: TextScreen {
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
         let command = ScreenCommand(input)
         if let common = await command.common(context: context) { return common }
-        return command.word.isEmpty ? .stay : .message("Unknown command '\(input)'. Type one of the words below.")
+        return command.word.isEmpty ? .stay : ScreenCommand.unknown(input)
     }
 }

@@ -48,7 +48,8 @@ struct LauncherScreen: TextScreen {
             chosen = apps.first { $0.name.lowercased() == typed } ?? apps.first { $0.name.lowercased().hasPrefix(typed) }
         }
         guard let chosen else {
-            return .message("No micro-app '\(input)': type a number from 1 to \(apps.count), a name, or quit.")
+            return .message(
+                "No micro-app '\(ScreenCommand.printable(input))': type a number from 1 to \(apps.count), a name, or quit.")
         }
         do {
             try await context.startApplication(chosen.name, params: [:], launchMode: .bringToTop)

@@ -1,4 +1,4 @@
-public import StrataContainer
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 import Synchronization
@@ -11,20 +11,17 @@ import Synchronization
 /// (starts the reports micro-app with `path=<report id>` through the Context). It reaches the
 /// domain through the services `domain` and `clock`, and the live notifications through the
 /// ``NotificationInbox`` service `inbox` (optional).
-public final class NotificationsDelegate: MicroApplicationDelegate {
-    /// The type name the host registers it under.
-    public static let typeName = "NotificationsDelegate"
-
+final class NotificationsDelegate: MicroApplicationDelegate {
     private let reportsApplication: String
     private let pending = Mutex<[String: String]>([:])
 
     /// A delegate for one instance; `reportsApplication` names the micro-app that shows a report.
-    public init(reportsApplication: String = "Reports") {
+    init(reportsApplication: String = "Reports") {
         self.reportsApplication = reportsApplication
     }
 
     /// Keeps the start's params.
-    public func application(
+    func application(
         _ application: MicroApplication, willStartLaunchingWith options: [String: String],
         context: any ContainerContext
     ) async {
@@ -32,10 +29,10 @@ public final class NotificationsDelegate: MicroApplicationDelegate {
     }
 
     /// The notifications list (a placeholder in a scripted run).
-    public func rootScreen(for application: MicroApplication, context: any ContainerContext) async -> any TextScreen {
+    func rootScreen(for application: MicroApplication, context: any ContainerContext) async -> any TextScreen {
         if await context.console != nil { return StaticScreen(lines: ["Notifications (scripted)"]) }
         do {
-            let inbox = await context.findService(NotificationInbox.serviceName) as? NotificationInbox
+            let inbox = await context.findService(NotificationsApp.inboxServiceName) as? NotificationInbox
             return NotificationsScreen(
                 services: try await NotificationsServices.find(context), inbox: inbox,
                 reportsApplication: reportsApplication)
@@ -45,45 +42,41 @@ public final class NotificationsDelegate: MicroApplicationDelegate {
     }
 
     /// Acts on the start's params.
-    public func applicationDidFinishLaunching(_ application: MicroApplication, context: any ContainerContext) async {
+    func applicationDidFinishLaunching(_ application: MicroApplication, context: any ContainerContext) async {
         await route(pending.withLock { $0 }, context: context)
     }
 
     /// Acts on the params of the start that brought it back.
-    public func application(
+    func application(
         _ application: MicroApplication, didResumeWith options: [String: String], context: any ContainerContext
     ) async {
         await route(options, context: context)
     }
 
     private func route(_ options: [String: String], context: any ContainerContext) async {
-        let parts = (options["path"] ?? "").split(separator: "/").map(String.init)
         let console = await context.console
         do {
+            let route = try NotificationsRoute(params: options)
             let services = try await NotificationsServices.find(context)
-            switch (parts.count, parts.last) {
-            case (0, _):
+            switch route {
+            case .list(let unreadOnly):
                 guard let console else { return }
-                let records = try services.domain.notifications.list(unreadOnly: options["unread"] == "true")
+                let records = try services.domain.notifications.list(unreadOnly: unreadOnly)
                 console.write(
                     options["format"] == "json"
                         ? try JSONText.encode(records.map(NotificationJSON.init))
                         : NotificationText.table(records, calendar: services.clock.calendar))
-            case (2, "read"):
-                _ = try services.domain.notifications.markRead(notificationId: parts[0])
-                console?.write("Marked notification \(parts[0]) read.")
-            case (2, "open"):
-                let record = try services.domain.notifications.markRead(notificationId: parts[0])
+            case .read(let id):
+                _ = try services.domain.notifications.markRead(notificationId: id)
+                console?.write("Marked notification \(id) read.")
+            case .open(let id):
+                let record = try services.domain.notifications.markRead(notificationId: id)
                 guard let report = record.reportId else {
-                    throw DomainError(.invalidInput, "notification \(parts[0]) names no case report")
+                    throw DomainError(.invalidInput, "notification \(id) names no case report")
                 }
                 var params = ["path": report]
                 params["format"] = options["format"]
                 try await context.startApplication(reportsApplication, params: params, launchMode: .bringToTop)
-            default:
-                throw DomainError(
-                    .invalidInput, "notifications: no route for path '\(parts.joined(separator: "/"))'; expected "
-                        + "<id>/read or <id>/open")
             }
         } catch {
             console?.fail(error)

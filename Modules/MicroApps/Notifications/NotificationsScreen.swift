@@ -71,7 +71,7 @@ final class NotificationsScreen: TextScreen {
                 return .message("\(error)")
             }
         default:
-            return .message("Unknown command '\(input)'. Type one of the words below.")
+            return ScreenCommand.unknown(input)
         }
     }
 

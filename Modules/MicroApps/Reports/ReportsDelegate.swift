@@ -1,19 +1,15 @@
-public import StrataContainer
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 import Synchronization
 
 /// The Reports micro-app: case reports listed, searched, added, edited and deleted.
 ///
-/// Register it as `registry.registerApplication(type: ReportsDelegate.typeName) { _ in ReportsDelegate() }`
-/// and route `strata://reports/…` to it (see `ReportsRoute` for the paths). It reaches the
-/// domain through the services named `domain` (`any DomainServices`) and `clock`
+/// Registered through ``ReportsApp``; `strata://reports/…` routes to it (see `ReportsRoute`). It
+/// reaches the domain through the services named `domain` (`any DomainServices`) and `clock`
 /// (`any StrataClock`). In a scripted run (a ``ConsoleService`` is registered) it performs the
 /// route and writes the result instead of showing screens.
-public final class ReportsDelegate: MicroApplicationDelegate {
-    /// The type name the host registers it under.
-    public static let typeName = "ReportsDelegate"
-
+final class ReportsDelegate: MicroApplicationDelegate {
     private struct State {
         var pending: [String: String] = [:]
         var list: ReportListScreen?
@@ -22,10 +18,10 @@ public final class ReportsDelegate: MicroApplicationDelegate {
     private let state = Mutex(State())
 
     /// A delegate for one instance.
-    public init() {}
+    init() {}
 
     /// Keeps the start's params for ``applicationDidFinishLaunching(_:context:)``.
-    public func application(
+    func application(
         _ application: MicroApplication, willStartLaunchingWith options: [String: String],
         context: any ContainerContext
     ) async {
@@ -33,7 +29,7 @@ public final class ReportsDelegate: MicroApplicationDelegate {
     }
 
     /// The list of reports (or, in a scripted run, a placeholder never drawn).
-    public func rootScreen(for application: MicroApplication, context: any ContainerContext) async -> any TextScreen {
+    func rootScreen(for application: MicroApplication, context: any ContainerContext) async -> any TextScreen {
         if await context.console != nil { return StaticScreen(lines: ["Reports (scripted)"]) }
         do {
             let list = ReportListScreen(services: try await ReportsServices.find(context), application: application)
@@ -45,13 +41,13 @@ public final class ReportsDelegate: MicroApplicationDelegate {
     }
 
     /// Acts on the params it was started with (a route).
-    public func applicationDidFinishLaunching(_ application: MicroApplication, context: any ContainerContext) async {
+    func applicationDidFinishLaunching(_ application: MicroApplication, context: any ContainerContext) async {
         let options = state.withLock { $0.pending }
         await route(options, application: application, context: context)
     }
 
     /// Acts on the params of the start that brought it back (a route).
-    public func application(
+    func application(
         _ application: MicroApplication, didResumeWith options: [String: String], context: any ContainerContext
     ) async {
         await route(options, application: application, context: context)

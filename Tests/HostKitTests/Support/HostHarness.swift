@@ -29,6 +29,7 @@ final class HostHarness: Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_339_800)
 
     let clock = FixedClock(HostHarness.now)
+    let data: any DataLayer
     let domain: any DomainServices
     private let recordedLaunches = Mutex<[HostLaunch]>([])
 
@@ -37,6 +38,7 @@ final class HostHarness: Sendable {
 
     /// A harness over `data` (a fresh writable in-memory layer by default).
     init(data: any DataLayer = DataLayerFactory.inMemory()) throws {
+        self.data = data
         domain = try DomainFactory.make(data: data, clock: clock)
     }
 
@@ -55,7 +57,9 @@ final class HostHarness: Sendable {
             _ = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
             let quiet = try StrataLogging.level(verbose: false, environment: [:])
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
-            return HostRuntime(domain: self.domain, clock: self.clock, logger: logger, location: "in-memory")
+            return HostRuntime(
+                domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
+                location: self.data.location)
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
     }
@@ -67,7 +71,9 @@ final class HostHarness: Sendable {
             arguments: [], environment: [:], output: output.sink, terminal: .custom { _ in environment }
         ) { _ in
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
-            return HostRuntime(domain: self.domain, clock: self.clock, logger: logger, location: "in-memory")
+            return HostRuntime(
+                domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
+                location: self.data.location)
         }
     }
 

@@ -45,36 +45,35 @@ struct MicroAppHarness {
 
     var registry: ContainerRegistry {
         var registry = ContainerRegistry()
-        registry.registerApplication(type: LauncherDelegate.typeName) { _ in LauncherDelegate() }
-        registry.registerApplication(type: ReportsDelegate.typeName) { _ in ReportsDelegate() }
-        registry.registerApplication(type: FollowUpsDelegate.typeName) { _ in FollowUpsDelegate() }
-        registry.registerApplication(type: NotificationsDelegate.typeName) { _ in NotificationsDelegate() }
-        registry.registerApplication(type: AboutDelegate.typeName) { _ in AboutDelegate() }
+        LauncherApp.register(into: &registry)
+        ReportsApp.register(into: &registry)
+        FollowUpsApp.register(into: &registry)
+        NotificationsApp.register(into: &registry)
+        AboutApp.register(into: &registry)
         let domain = domain
         let clock = clock
         registry.registerService(type: "Domain") { _ in DomainAdaptor(domain: domain) }
         registry.registerService(type: "Clock") { _ in ClockAdaptor(clock: clock) }
-        registry.registerService(type: NotificationInbox.typeName) { _ in NotificationInbox() }
         registry.registerSchemeHandler(
             ApplicationSchemeHandler(routes: [
-                "reports": "Reports", "follows": "FollowUps", "notifications": "Notifications", "about": "About",
+                ReportsApp.route: ReportsApp.name, FollowUpsApp.route: FollowUpsApp.name,
+                NotificationsApp.route: NotificationsApp.name, AboutApp.route: AboutApp.name,
             ]), scheme: "strata")
         return registry
     }
 
     static let configuration = ContainerConfiguration(
         applications: [
-            ApplicationDescriptor(name: "Launcher", description: "Home", delegateType: LauncherDelegate.typeName),
-            ApplicationDescriptor(name: "Reports", description: "Case reports", delegateType: ReportsDelegate.typeName),
-            ApplicationDescriptor(name: "FollowUps", description: "Follow-ups", delegateType: FollowUpsDelegate.typeName),
-            ApplicationDescriptor(
-                name: "Notifications", description: "Notifications", delegateType: NotificationsDelegate.typeName),
-            ApplicationDescriptor(name: "About", description: "Boot report", delegateType: AboutDelegate.typeName),
+            LauncherApp.descriptor(description: "Home"),
+            ReportsApp.descriptor(description: "Case reports"),
+            FollowUpsApp.descriptor(description: "Follow-ups"),
+            NotificationsApp.descriptor(description: "Notifications"),
+            AboutApp.descriptor(description: "Boot report"),
         ],
         services: [
             ServiceDescriptor(name: "clock", type: "Clock", startsFirst: true),
             ServiceDescriptor(name: "domain", type: "Domain", startsFirst: true),
-            ServiceDescriptor(name: "inbox", type: NotificationInbox.typeName),
+            NotificationsApp.inboxDescriptor(),
         ])
 
     /// Boots the container with the Launcher on the memory terminal.

@@ -19,6 +19,8 @@ public enum StrataHostCLI {
     ///
     /// - `--help` and `--version` print to standard output and return 0 without calling
     ///   `makeDomain`, so they never touch the store.
+    /// - `--config FILE` is read and checked against the registry before `makeDomain` runs, so
+    ///   a bad file is one line naming the file and key, and the store is never opened.
     /// - A usage error prints one line (`strata-host: <what was wrong>`) and returns
     ///   ArgumentParser's exit code (64); `--verbose` adds the usage text.
     /// - A subcommand becomes a `strata://` URL opened on a container booted without a terminal;
@@ -87,6 +89,10 @@ public enum StrataHostCLI {
         }
         let verbose = command.global.verbose
         do {
+            // The configuration is read and checked before the composition root opens (or
+            // creates) the store: a bad `--config` changes nothing on disk.
+            let configuration = try HostConfiguration.load(path: command.global.config)
+            try HostRegistry.validate(configuration)
             let runtime = try makeDomain(HostLaunch(verbose: verbose, environment: environment))
             let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
@@ -99,7 +105,6 @@ public enum StrataHostCLI {
                 output.out(try RootCommand.overview(context))
                 return .exit(0)
             }
-            let configuration = try HostConfiguration.load(path: command.global.config)
             let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
             return .perform(session, request)
         } catch {

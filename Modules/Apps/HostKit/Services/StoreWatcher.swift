@@ -1,108 +1,96 @@
 import Foundation
 import StrataContainer
+import StrataData
 import StrataDomain
 import Synchronization
 
-/// A service that polls the shared store about once a second while the host runs and posts a
-/// notification to the container for each new item it finds: the base of the two watchers.
+/// A service that watches the shared store while the host runs and posts a notification to the
+/// container for each new item: the base of the two watchers.
 ///
-/// Each poll first runs a cheap count (the status summary); only when the count changed does it
-/// read the items and post those it has not seen.
+/// It subscribes to the data layer's cross-process change notices for its source's type
+/// (`notices.changes(of:)`: within a second of any process committing, strata-notifyd
+/// included) and, on each notice, asks its source for the items newer than the last one it
+/// posted. A source may also ask to be checked on a timer (follow-ups fall due when the day
+/// turns, without any commit). Checks run one at a time, in one task; notices that arrive
+/// during a check are folded into one more check.
 final class StoreWatcher: StrataService {
     /// What one kind of watcher reads and posts.
     struct Source: Sendable {
-        /// The count that changes when an item may have arrived.
-        let count: @Sendable (any DomainServices) throws -> Int
-        /// The current items, as payloads keyed by their identifier.
-        let items: @Sendable (any DomainServices) throws -> [NotificationPayload]
+        /// The value-object type whose commits may bring new items.
+        let typeName: String
+        /// Check this often even without a notice (`nil`: only on notices).
+        let recheckInterval: Duration?
+        /// The items not yet posted according to `mark`, oldest first, moving `mark` past them.
+        /// Called once at start to take the baseline (what is there then is not posted).
+        let fresh: @Sendable (any DomainServices, inout Watermark) throws -> [NotificationPayload]
         /// Posts one payload (remote or local notification).
         let post: @Sendable (NotificationPayload, any ContainerContext) async -> Void
     }
 
-    private struct State {
-        var seen: Set<String> = []
-        var lastCount = -1
-        var loop: Task<Void, Never>?
+    private struct Running {
+        var tasks: [Task<Void, Never>] = []
+        var wake: AsyncStream<Void>.Continuation?
     }
 
     private let domain: any DomainServices
+    private let notices: any ChangeNotices
     private let source: Source
-    private let interval: Duration
-    private let state = Mutex(State())
+    private let mark = Mutex(Watermark())
+    private let running = Mutex(Running())
 
-    init(domain: any DomainServices, source: Source, interval: Duration = .seconds(1)) {
+    init(domain: any DomainServices, notices: any ChangeNotices, source: Source) {
         self.domain = domain
+        self.notices = notices
         self.source = source
-        self.interval = interval
     }
 
-    /// Remembers what is already there, then polls until destroyed.
+    /// Subscribes to the notices, takes the baseline, then checks on every notice (and tick)
+    /// until destroyed.
+    ///
+    /// - Throws: the domain's error when the baseline cannot be read.
     func start(context: any ContainerContext) async throws {
-        let existing = try source.items(domain).map(\.identifier)
-        let count = try source.count(domain)
-        state.withLock {
-            $0.seen = Set(existing)
-            $0.lastCount = count
+        // Subscribe before the baseline: a commit after it is then always noticed.
+        let changes = notices.changes(of: [source.typeName])
+        var baseline = Watermark()
+        _ = try source.fresh(domain, &baseline)
+        mark.withLock { $0 = baseline }
+        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        var tasks = [
+            Task { [self] in
+                for await _ in wakeups { await check(context: context) }
+            },
+            Task {
+                for await _ in changes { wake.yield() }
+            },
+        ]
+        if let interval = source.recheckInterval {
+            tasks.append(
+                Task {
+                    while (try? await Task.sleep(for: interval)) != nil { wake.yield() }
+                })
         }
-        let interval = interval
-        let loop = Task { [self] in
-            while !Task.isCancelled {
-                guard (try? await Task.sleep(for: interval)) != nil else { return }
-                await poll(context: context)
-            }
+        running.withLock {
+            $0.tasks = tasks
+            $0.wake = wake
         }
-        state.withLock { $0.loop = loop }
     }
 
-    /// Stops polling.
+    /// Stops watching: ends the notice subscription and the checks.
     func willDestroy() async {
-        state.withLock { $0.loop }?.cancel()
+        let stopped = running.withLock { running in
+            defer { running = Running() }
+            return running
+        }
+        stopped.wake?.finish()
+        for task in stopped.tasks { task.cancel() }
     }
 
-    /// One poll: count, and on a change, post every payload not seen before.
-    func poll(context: any ContainerContext) async {
-        guard let count = try? source.count(domain) else { return }
-        let changed = state.withLock { state in
-            defer { state.lastCount = count }
-            return state.lastCount != count
-        }
-        guard changed, let items = try? source.items(domain) else { return }
-        let fresh = state.withLock { state in
-            let new = items.filter { !state.seen.contains($0.identifier) }
-            state.seen.formUnion(new.map(\.identifier))
-            return new
-        }
-        for payload in fresh { await source.post(payload, context) }
+    /// One check: reads what is new since the mark and posts it, oldest first. A failed read
+    /// is retried at the next notice or tick (the mark has not moved).
+    func check(context: any ContainerContext) async {
+        var next = mark.withLock { $0 }
+        guard let items = try? source.fresh(domain, &next) else { return }
+        mark.withLock { $0 = next }
+        for payload in items { await source.post(payload, context) }
     }
-}
-
-extension StoreWatcher.Source {
-    /// Notifications `strata-notifyd` recorded, posted as remote notifications.
-    static let recordedNotifications = StoreWatcher.Source(
-        count: { try $0.status.summary().unreadNotifications },
-        items: { domain in
-            try domain.notifications.list(unreadOnly: true).map { record in
-                var info = ["kind": record.kind]
-                if let report = record.reportId {
-                    info["reportId"] = report
-                    info["url"] = "strata://reports/\(report)"
-                }
-                return NotificationPayload(
-                    identifier: record.notificationId, title: record.title, body: record.body, userInfo: info)
-            }
-        },
-        post: { payload, context in await context.postRemoteNotification(payload) })
-
-    /// Follow-ups due today, posted as local notifications when one falls due.
-    static let dueFollowUps = StoreWatcher.Source(
-        count: { try $0.status.summary().dueToday },
-        items: { domain in
-            try domain.followUps.dueToday().map { due in
-                NotificationPayload(
-                    identifier: due.followUp.objectId ?? "", title: "Follow-up due today",
-                    body: due.report?.patientName ?? due.followUp.caseReportID,
-                    userInfo: ["reportId": due.followUp.caseReportID, "url": "strata://reports/\(due.followUp.caseReportID)"])
-            }
-        },
-        post: { payload, context in await context.postLocalNotification(payload) })
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 
@@ -20,23 +21,36 @@ enum FollowUpsRoute: Equatable {
     case overdue
     case done(String)
 
+    /// The keys each kind of route accepts (besides `path`), in the order errors list them.
+    static let listKeys = ["report", "format"]
+    static let scheduleKeys = ["report", "date", "maxBp", "minBp", "medication", "memo", "format"]
+    static let dueKeys = ["days", "from", "to", "format"]
+    static let plainKeys = ["format"]
+
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
     /// - Throws: ``DomainError`` `invalidInput` (or a `badDate` ``CrossCuttingError``) naming
-    ///   the parameter that cannot be read.
+    ///   the parameter that cannot be read; ``ContainerError`` `unknownParameter` naming the
+    ///   keys the route does not accept (and the accepted ones).
     init(params: [String: String], clock: any StrataClock) throws {
         let reader = FollowUpParameters(params: params, calendar: clock.calendar)
         let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
         switch (parts.count, parts.first) {
         case (0, _), (1, "list"):
+            let route = parts.isEmpty ? "strata://follows" : "strata://follows/list"
+            try LaunchParameters.check(params, route: route, accepted: Self.listKeys)
             self = .list(report: params["report"].flatMap { $0.isEmpty ? nil : $0 })
         case (1, "new"):
+            try LaunchParameters.check(params, route: "strata://follows/new", accepted: Self.scheduleKeys)
             self = .schedule(try reader.draft())
         case (1, "due"):
+            try LaunchParameters.check(params, route: "strata://follows/due", accepted: Self.dueKeys)
             self = .due(try reader.period(today: clock.calendar.startOfDay(for: clock.now())))
         case (1, "overdue"):
+            try LaunchParameters.check(params, route: "strata://follows/overdue", accepted: Self.plainKeys)
             self = .overdue
         case (2, _) where parts[1] == "done":
+            try LaunchParameters.check(params, route: "strata://follows/<id>/done", accepted: Self.plainKeys)
             self = .done(parts[0])
         default:
             throw DomainError(

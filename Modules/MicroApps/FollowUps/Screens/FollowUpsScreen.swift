@@ -103,7 +103,7 @@ final class FollowUpsScreen: TextScreen {
                 return .message("\(error)")
             }
         default:
-            return .message("Unknown command '\(input)'. Type one of the words below.")
+            return ScreenCommand.unknown(input)
         }
     }
 

@@ -1,3 +1,4 @@
+import StrataContainer
 import StrataDomain
 
 /// What a `strata://reports/…` URL (or a start's params) asks the Reports micro-app for.
@@ -18,24 +19,37 @@ enum ReportsRoute: Equatable {
     case edit(String, CaseReportChange)
     case delete(String)
 
+    /// The keys each kind of route accepts (besides `path`), in the order errors list them.
+    static let listKeys = ["search", "page", "pageSize", "format"]
+    static let fieldKeys = ["patientName", "age", "gender", "follow", "memo", "format"]
+    static let idKeys = ["format"]
+
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
-    /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read.
+    /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read;
+    ///   ``ContainerError`` `unknownParameter` naming the keys the route does not accept (and
+    ///   the accepted ones).
     init(params: [String: String]) throws {
         let reader = RouteParameters(params)
         let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
         switch parts.count {
         case 0:
+            try LaunchParameters.check(params, route: "strata://reports", accepted: Self.listKeys)
             self = .list(search: params["search"], page: try reader.page())
         case 1 where parts[0] == "list":
+            try LaunchParameters.check(params, route: "strata://reports/list", accepted: Self.listKeys)
             self = .list(search: params["search"], page: try reader.page())
         case 1 where parts[0] == "new":
+            try LaunchParameters.check(params, route: "strata://reports/new", accepted: Self.fieldKeys)
             self = .add(try reader.draft())
         case 1:
+            try LaunchParameters.check(params, route: "strata://reports/<id>", accepted: Self.idKeys)
             self = .show(parts[0])
         case 2 where parts[1] == "edit":
+            try LaunchParameters.check(params, route: "strata://reports/<id>/edit", accepted: Self.fieldKeys)
             self = .edit(parts[0], try reader.change())
         case 2 where parts[1] == "delete":
+            try LaunchParameters.check(params, route: "strata://reports/<id>/delete", accepted: Self.idKeys)
             self = .delete(parts[0])
         default:
             throw DomainError(

@@ -41,7 +41,7 @@ struct ReportDetailScreen: TextScreen {
                 return .message("\(error)")
             }
         default:
-            return .message("Unknown command '\(input)'. Type one of the words below.")
+            return ScreenCommand.unknown(input)
         }
     }
 }

@@ -104,7 +104,7 @@ final class ReportListScreen: TextScreen {
             if Int(command.word) != nil, let id = resolve(command.word) {
                 return await open("show", id: id, context: context)
             }
-            return .message("Unknown command '\(input)'. Type one of the words below.")
+            return ScreenCommand.unknown(input)
         }
     }
 

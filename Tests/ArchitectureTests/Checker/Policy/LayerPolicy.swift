@@ -55,6 +55,11 @@ struct LayerPolicy: Sendable {
             .init("strata-status", presentation, group: "status"),
             .init("StrataNotifyKit", presentation, group: "notify"),
             .init("strata-notifyd", presentation, group: "notify"),
+            // strata-server: its own group on each level, so it never imports the client's modules there.
+            .init("StrataServerData", data, group: "server", publishesOnlyAbstractions: true),
+            .init("StrataServerDomain", domain, group: "server", publishesOnlyAbstractions: true),
+            .init("StrataServerKit", presentation, group: "server"),
+            .init("strata-server", presentation, group: "server"),
             .init("strata-bench-store", benchmarks),
             .init("strata-bench-query", benchmarks),
             .init("strata-bench-boot", benchmarks),

@@ -1,0 +1,69 @@
+/// The client half of sync: signs in and out, sends the ``ChangeJournal`` to the server and
+/// pulls other people's changes into local rows (the seed's AppPot SDK sync, on Linux).
+///
+/// Obtained as ``DataLayer/sync``. Without a ``SyncConfiguration`` (a server URL) the engine
+/// is offline: every call that needs the server throws ``DataError`` `offline`, and
+/// ``logout(serverSync:)`` without server sync still signs out locally.
+///
+/// **Push.** The journal is drained in batches (``SyncConfiguration/batchSize``) with the
+/// session's token. Each change the server `applied` (or already had: `duplicate`) leaves
+/// the journal; a change it `rejected` moves to ``ChangeJournal/rejected()`` with the
+/// server's reason, as does every change of a batch the server refuses as a whole with a 4xx;
+/// a network failure or a 5xx puts the batch back (`pending`) and is retried with doubling,
+/// capped delays. A 401 stops the sync with `notSignedIn`; the changes stay pending.
+/// Changes left `inFlight` by a crash are sent again first: the server applies each
+/// operation id once, so a change is never applied twice.
+///
+/// **Pull.** Each registered `localAndServer` type is pulled since its cursor (kept in the
+/// store, advanced in the same transaction as the page's rows). The server is
+/// authoritative: pulled objects replace, create or delete local rows, and write no journal
+/// entries — with one rule on top:
+///
+/// - Important: **a local change wins until it is sent.** A pulled object whose id has a
+///   change still waiting in the journal (`pending`, `inFlight` or `rejected`, or a pending
+///   `deleteAll` of its type) is skipped: the local row keeps the local edit, and the edit is
+///   sent (and so comes back from the server) at a later sync. A rejected change keeps its
+///   row until it is retried or discarded.
+///
+/// **Values on the wire.** Changes carry every field decrypted (the journal holds them
+/// sealed, the wire does not): the server enforces scopes, not secrecy, so use loopback or
+/// HTTPS. Keys a type encrypts are sealed again when pulled rows are written.
+public protocol SyncEngine: Sendable {
+    /// Signs in with the server and stores the session in the data layer's ``SessionStore``;
+    /// then registers this device for push messages (a failure there is logged and retried
+    /// by the background loop, and does not fail the login).
+    ///
+    /// - Throws: ``DataError`` `offline` (no server configured), `unreachable`,
+    ///   `loginRefused` (wrong account, password or app key), `serverError`.
+    func login(account: String, password: String) async throws -> AuthInfo
+
+    /// Signs out.
+    ///
+    /// Without `serverSync` this always succeeds locally: the session is removed, and the
+    /// server is told if it can be reached (errors are ignored). With `serverSync` the
+    /// pending changes are sent and the server is told first; if that fails (offline,
+    /// unreachable, token refused) the error is thrown and the session is kept.
+    ///
+    /// - Important: pending changes stay in the journal after a local logout, marked with the
+    ///   user who made them; see ``SessionStore``.
+    func logout(serverSync: Bool) async throws
+
+    /// Sends the journal, then pulls every registered `localAndServer` type.
+    ///
+    /// - Throws: ``DataError`` `offline`, `notSignedIn`, `unreachable` (after the configured
+    ///   retries), `serverError`. What was sent or pulled before the failure stays done.
+    func syncNow() async throws -> SyncReport
+
+    /// What a status line shows, read from the store without a network call (so
+    /// `strata-status` can show what the host's engine last saw).
+    func status() throws -> SyncStatus
+
+    /// Starts the background loop: pushes whenever changes are pending, pulls each
+    /// `localAndServer` type with ``AutoRefresh`` on its interval, fetches the server's log
+    /// level and uploads kept logs. Failures back off and are recorded in ``status()``.
+    /// Harmless when already running or offline (the loop then does nothing).
+    func start()
+
+    /// Stops the background loop (a sync in progress finishes its current request).
+    func stop()
+}

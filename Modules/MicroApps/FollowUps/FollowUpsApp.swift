@@ -1,0 +1,30 @@
+public import StrataContainer
+
+/// The FollowUps micro-app's one public entry: its names and its registration. Everything
+/// else in the module (the delegate, screens, routes) is internal.
+///
+/// It reaches the domain through the services named `domain` (`any DomainServices`) and
+/// `clock` (`any StrataClock`), and answers `strata://follows/…` (list, `new`, `due`,
+/// `overdue`, `<id>/done`); an unknown query key is refused, naming the accepted ones. In a
+/// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
+/// result instead of showing screens.
+public enum FollowUpsApp {
+    /// The micro-app's name in a configuration, and what other micro-apps start it by.
+    public static let name = "FollowUps"
+    /// The delegate type a configuration names (`Applications[].delegate`).
+    public static let delegateType = "FollowUpsDelegate"
+    /// The URL host routed to it: `strata://follows/…`.
+    public static let route = "follows"
+
+    /// Its declaration, for a configuration built in code.
+    public static func descriptor(description: String = "Follow-ups: schedule, due today, overdue, done")
+        -> ApplicationDescriptor
+    {
+        ApplicationDescriptor(name: name, description: description, delegateType: delegateType)
+    }
+
+    /// Registers the delegate type (one fresh delegate per instance).
+    public static func register(into registry: inout ContainerRegistry) {
+        registry.registerApplication(type: delegateType) { _ in FollowUpsDelegate() }
+    }
+}

@@ -1,0 +1,25 @@
+public import StrataContainer
+
+/// The Launcher's one public entry: its names and its registration. The home screen itself is
+/// internal.
+///
+/// The Launcher lists every micro-app the configuration declares (by name and description,
+/// never by importing them) and starts the one a person picks through the Context.
+public enum LauncherApp {
+    /// The micro-app's name in a configuration (the `Launcher` key's default).
+    public static let name = "Launcher"
+    /// The delegate type a configuration names (`Applications[].delegate`).
+    public static let delegateType = "LauncherDelegate"
+    /// The URL host routed to it: `strata://home`.
+    public static let route = "home"
+
+    /// Its declaration, for a configuration built in code.
+    public static func descriptor(description: String = "Home screen: the micro-apps") -> ApplicationDescriptor {
+        ApplicationDescriptor(name: name, description: description, delegateType: delegateType)
+    }
+
+    /// Registers the delegate type.
+    public static func register(into registry: inout ContainerRegistry) {
+        registry.registerApplication(type: delegateType) { _ in LauncherDelegate() }
+    }
+}

@@ -1,0 +1,50 @@
+import StrataContainer
+import StrataDomain
+
+/// What a `strata://notifications/…` URL (or a start's params) asks the Notifications
+/// micro-app for.
+///
+/// | URL | route |
+/// |---|---|
+/// | `strata://notifications?unread=true` | ``list(unreadOnly:)`` |
+/// | `strata://notifications/<notification id>/read` | ``read(_:)`` |
+/// | `strata://notifications/<notification id>/open` | ``open(_:)`` (starts the reports micro-app) |
+///
+/// `format=json` asks for JSON output in a scripted run.
+enum NotificationsRoute: Equatable {
+    case list(unreadOnly: Bool)
+    case read(String)
+    case open(String)
+
+    /// The keys each kind of route accepts (besides `path`), in the order errors list them.
+    static let listKeys = ["unread", "format"]
+    static let idKeys = ["format"]
+
+    /// Reads the route from a start's params (`path` plus the URL's query items).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` for a path with no route, an `unread` that is
+    ///   not yes or no; ``ContainerError`` `unknownParameter` naming the keys the route does not
+    ///   accept (and the accepted ones).
+    init(params: [String: String]) throws {
+        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
+        switch (parts.count, parts.last) {
+        case (0, _):
+            try LaunchParameters.check(params, route: "strata://notifications", accepted: Self.listKeys)
+            switch params["unread"]?.lowercased() {
+            case nil, "", "false", "no", "n", "0": self = .list(unreadOnly: false)
+            case "true", "yes", "y", "1": self = .list(unreadOnly: true)
+            case let other?: throw DomainError(.invalidInput, "unread '\(other)' is not yes or no (true/false)")
+            }
+        case (2, "read"):
+            try LaunchParameters.check(params, route: "strata://notifications/<id>/read", accepted: Self.idKeys)
+            self = .read(parts[0])
+        case (2, "open"):
+            try LaunchParameters.check(params, route: "strata://notifications/<id>/open", accepted: Self.idKeys)
+            self = .open(parts[0])
+        default:
+            throw DomainError(
+                .invalidInput, "notifications: no route for path '\(parts.joined(separator: "/"))'; expected "
+                    + "<id>/read or <id>/open")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import StrataContainer
+
+/// The Reports micro-app's one public entry: its names and its registration. Everything else
+/// in the module (the delegate, screens, routes) is internal.
+///
+/// ```swift
+/// ReportsApp.register(into: &registry)                 // the delegate type
+/// // configuration: { "name": "Reports", "delegate": "ReportsDelegate" }, routes: ["reports": "Reports"]
+/// ```
+///
+/// It reaches the domain through the services named `domain` (`any DomainServices`) and
+/// `clock` (`any StrataClock`), and answers `strata://reports/…` (list, `new`, `<id>`,
+/// `<id>/edit`, `<id>/delete`); an unknown query key is refused, naming the accepted ones. In a
+/// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
+/// result instead of showing screens.
+public enum ReportsApp {
+    /// The micro-app's name in a configuration, and what other micro-apps start it by.
+    public static let name = "Reports"
+    /// The delegate type a configuration names (`Applications[].delegate`).
+    public static let delegateType = "ReportsDelegate"
+    /// The URL host routed to it: `strata://reports/…`.
+    public static let route = "reports"
+
+    /// Its declaration, for a configuration built in code.
+    public static func descriptor(description: String = "Case reports: list, search, add, edit, delete")
+        -> ApplicationDescriptor
+    {
+        ApplicationDescriptor(name: name, description: description, delegateType: delegateType)
+    }
+
+    /// Registers the delegate type (one fresh delegate per instance).
+    public static func register(into registry: inout ContainerRegistry) {
+        registry.registerApplication(type: delegateType) { _ in ReportsDelegate() }
+    }
+}

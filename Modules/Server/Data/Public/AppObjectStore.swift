@@ -1,0 +1,37 @@
+/// One app version's objects, applied operation ids and uploaded logs.
+public protocol AppObjectStore: Sendable {
+    /// Runs `body` in one write transaction: everything it does commits together or not at all.
+    ///
+    /// - Important: An operation id recorded in the transaction commits with the changes it
+    ///   made: that is what makes each change apply exactly once.
+    func write<T>(_ body: (any AppTransaction) throws -> T) throws -> T
+
+    /// The objects of `typeName` changed after version `since` and visible to `visibility`, by
+    /// version, at most `limit`.
+    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject]
+
+    /// The object, deleted or not, or `nil`; the caller checks visibility.
+    func object(typeName: String, objectId: String) throws -> StoredObject?
+
+    /// Appends uploaded log entries.
+    func appendLogs(_ entries: [StoredLogEntry]) throws
+
+    /// How many log entries are stored.
+    func logCount() throws -> Int
+}
+
+/// What a write transaction on an ``AppObjectStore`` can do.
+public protocol AppTransaction {
+    /// Whether the operation id was applied before.
+    func hasOperation(_ operationId: String) throws -> Bool
+    /// Records the operation id as applied (by `userId`).
+    func recordOperation(_ operationId: String, userId: String) throws
+    /// The object, deleted or not, or `nil`.
+    func object(typeName: String, objectId: String) throws -> StoredObject?
+    /// The app's next change counter (each call increments it).
+    func nextVersion() throws -> Int64
+    /// Inserts or replaces the object.
+    func save(_ object: StoredObject) throws
+    /// The ids of the live objects of `typeName` visible to `visibility`.
+    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String]
+}

@@ -1,0 +1,32 @@
+public import StrataCrossCutting
+
+/// The one error type of `StrataServerData`: a code to match on and a message naming what was wrong.
+public struct ServerDataError: StrataError, Hashable {
+    /// What kind of failure this is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// A row with the same key (account, group name, app id and version, …) already exists.
+        public static let duplicate = Code(name: "duplicate")
+        /// The app, user, group or device named does not exist.
+        public static let notFound = Code(name: "notFound")
+        /// A name that becomes part of a file name (app id, version) has characters outside `[A-Za-z0-9._-]`.
+        public static let invalidName = Code(name: "invalidName")
+        /// The data directory or a database file cannot be opened or created.
+        public static let cannotOpen = Code(name: "cannotOpen")
+        /// SQLite reported an error (the message carries its text and the file).
+        public static let storage = Code(name: "storage")
+        /// The code's name, e.g. `notFound`.
+        public var description: String { name }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// A readable sentence naming what was wrong and what was expected.
+    public let message: String
+
+    /// Creates an error with a code and a readable message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}

@@ -1,0 +1,15 @@
+/// The server's storage: one control store (apps, users, groups, tokens, devices, push messages)
+/// and one object store per app id and version.
+///
+/// Obtain it from ``ServerDataFactory``; the implementations are internal.
+public protocol ServerDataLayer: Sendable {
+    /// The control store, shared by every app.
+    var control: any ControlStore { get }
+
+    /// The object store of one app version, created on first use.
+    ///
+    /// - Throws: ``ServerDataError`` (`invalidName`) when `appId` or `version` has characters
+    ///   outside `[A-Za-z0-9._-]` (they name the database file), `cannotOpen` when the file
+    ///   cannot be created.
+    func appStore(appId: String, version: String) throws -> any AppObjectStore
+}

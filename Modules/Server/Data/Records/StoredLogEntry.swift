@@ -1,0 +1,27 @@
+public import Foundation
+
+/// One log entry uploaded by a user's app.
+public struct StoredLogEntry: Sendable, Hashable {
+    /// The uploader's user id.
+    public var userId: String
+    /// `error` or `monitor`.
+    public var level: String
+    /// What happened.
+    public var message: String
+    /// Extra facts, as JSON text.
+    public var metadataJSON: String
+    /// When it was logged on the device.
+    public var loggedAt: Date
+    /// When the server received it.
+    public var receivedAt: Date
+
+    /// An entry.
+    public init(userId: String, level: String, message: String, metadataJSON: String, loggedAt: Date, receivedAt: Date) {
+        self.userId = userId
+        self.level = level
+        self.message = message
+        self.metadataJSON = metadataJSON
+        self.loggedAt = loggedAt
+        self.receivedAt = receivedAt
+    }
+}

@@ -1,0 +1,33 @@
+import GRDB
+
+/// The control database's tables (`control.sqlite`).
+enum ControlSchema {
+    /// Creates the tables when missing.
+    static func migrate(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS apps (
+                    app_id TEXT NOT NULL, version TEXT NOT NULL, key_hash TEXT NOT NULL,
+                    log_level TEXT NOT NULL, PRIMARY KEY (app_id, version));
+                CREATE TABLE IF NOT EXISTS groups (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                CREATE TABLE IF NOT EXISTS users (
+                    id TEXT PRIMARY KEY, account TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS memberships (
+                    user_id TEXT NOT NULL REFERENCES users(id), group_id TEXT NOT NULL REFERENCES groups(id),
+                    role TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (user_id, group_id));
+                CREATE TABLE IF NOT EXISTS tokens (
+                    token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, app_id TEXT NOT NULL,
+                    app_version TEXT NOT NULL, valid_until REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS devices (
+                    app_id TEXT NOT NULL, app_version TEXT NOT NULL, device_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL, name TEXT NOT NULL, registered_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, app_version, device_id));
+                CREATE TABLE IF NOT EXISTS push_messages (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, app_version TEXT NOT NULL,
+                    device_id TEXT NOT NULL, id TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+                    sent_at REAL NOT NULL);
+                CREATE INDEX IF NOT EXISTS push_messages_device ON push_messages (app_id, app_version, device_id, sequence);
+                CREATE TABLE IF NOT EXISTS templates (name TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL);
+                """)
+    }
+}

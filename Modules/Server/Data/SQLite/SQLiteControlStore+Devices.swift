@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+extension SQLiteControlStore {
+    func registerDevice(_ device: DeviceRecord) throws {
+        try write("device \(device.deviceId)") { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO devices (app_id, app_version, device_id, user_id, name, registered_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    device.appId, device.appVersion, device.deviceId, device.userId, device.name,
+                    device.registeredAt.storedSeconds,
+                ])
+        }
+    }
+
+    func device(appId: String, version: String, deviceId: String) throws -> DeviceRecord? {
+        try read("reading device \(deviceId)") { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM devices WHERE app_id = ? AND app_version = ? AND device_id = ?",
+                arguments: [appId, version, deviceId]
+            ).map(Self.device)
+        }
+    }
+
+    func devices(userIds: [String]) throws -> [DeviceRecord] {
+        guard !userIds.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: userIds.count).joined(separator: ", ")
+        return try read("listing devices") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM devices WHERE user_id IN (\(marks)) ORDER BY app_id, app_version, device_id",
+                arguments: StatementArguments(userIds)
+            ).map(Self.device)
+        }
+    }
+
+    static func device(_ row: Row) -> DeviceRecord {
+        DeviceRecord(
+            appId: row["app_id"], appVersion: row["app_version"], deviceId: row["device_id"], userId: row["user_id"],
+            name: row["name"], registeredAt: Date(storedSeconds: row["registered_at"]))
+    }
+
+    func appendPushMessages(_ messages: [NewPushMessage]) throws -> [StoredPushMessage] {
+        try write("push messages") { db in
+            try messages.map { message in
+                try db.execute(
+                    sql: """
+                        INSERT INTO push_messages (app_id, app_version, device_id, id, title, body, sent_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        message.device.appId, message.device.appVersion, message.device.deviceId, message.id,
+                        message.title, message.body, message.sentAt.storedSeconds,
+                    ])
+                return StoredPushMessage(
+                    sequence: db.lastInsertedRowID, deviceId: message.device.deviceId, id: message.id,
+                    title: message.title, body: message.body, sentAt: message.sentAt)
+            }
+        }
+    }
+
+    func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) throws
+        -> [StoredPushMessage]
+    {
+        try read("reading the messages of device \(deviceId)") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM push_messages WHERE app_id = ? AND app_version = ? AND device_id = ? AND sequence > ?
+                    ORDER BY sequence LIMIT ?
+                    """, arguments: [appId, version, deviceId, sequence, limit]
+            ).map {
+                StoredPushMessage(
+                    sequence: $0["sequence"], deviceId: $0["device_id"], id: $0["id"], title: $0["title"],
+                    body: $0["body"], sentAt: Date(storedSeconds: $0["sent_at"]))
+            }
+        }
+    }
+
+    func saveTemplate(_ template: PushTemplate) throws {
+        try write("template \(template.name)") { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO templates (name, title, body) VALUES (?, ?, ?)",
+                arguments: [template.name, template.title, template.body])
+        }
+    }
+
+    func template(named name: String) throws -> PushTemplate? {
+        try read("reading template \(name)") { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM templates WHERE name = ?", arguments: [name]).map {
+                PushTemplate(name: $0["name"], title: $0["title"], body: $0["body"])
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// The SQLite ``ServerDataLayer``: `control.sqlite` plus one file per app version, opened lazily
+/// and kept open.
+final class SQLiteServerData: ServerDataLayer {
+    let control: any ControlStore
+    private let directory: URL
+    private let logger: Logger
+    private let appStores = Mutex<[String: SQLiteAppStore]>([:])
+
+    init(directory: URL, logger: Logger) throws {
+        self.directory = directory
+        self.logger = logger
+        let apps = directory.appendingPathComponent("apps", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(
+                at: apps, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ServerDataError(.cannotOpen, "cannot create the data directory \(apps.path): \(error.localizedDescription)")
+        }
+        let url = directory.appendingPathComponent("control.sqlite")
+        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrate: ControlSchema.migrate), file: url.path)
+        logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
+    }
+
+    func appStore(appId: String, version: String) throws -> any AppObjectStore {
+        try Self.checkName(appId, what: "app id")
+        try Self.checkName(version, what: "app version")
+        let key = "\(appId)@\(version)"
+        return try appStores.withLock { stores in
+            if let store = stores[key] { return store }
+            let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
+            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrate: AppSchema.migrate), file: url.path)
+            stores[key] = store
+            logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
+            return store
+        }
+    }
+
+    /// Names that become part of a file name: 1–64 of `[A-Za-z0-9._-]`, not starting with a dot.
+    static func checkName(_ name: String, what: String) throws {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), name.allSatisfy(allowed.contains) else {
+            throw ServerDataError(
+                .invalidName, "\(what) '\(name)' is not allowed; expected 1–64 of A–Z a–z 0–9 . _ - (not starting with '.')")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import StrataCrossCutting
+import StrataServerData
+import StrataWire
+
+/// The ``AdminService`` over the control store.
+struct StoreAdminService: AdminService {
+    let data: any ServerDataLayer
+    let clock: any StrataClock
+    let settings: ServerSettings
+
+    func createGroup(name: String) throws -> AdminGroup {
+        try Self.checkText(name, what: "group name")
+        let group = GroupRecord(id: UUID().uuidString.lowercased(), name: name)
+        try ServerError.mapping { try data.control.createGroup(group) }
+        return AdminGroup(id: group.id, name: group.name)
+    }
+
+    func groups() throws -> [AdminGroup] {
+        try ServerError.mapping { try data.control.groups().map { AdminGroup(id: $0.id, name: $0.name) } }
+    }
+
+    func createUser(account: String, password: String, memberships: [(group: String, role: String)]) throws -> AdminUser {
+        try Self.checkText(account, what: "account")
+        guard password.count >= 8 else { throw ServerError(.badRequest, "the password must have at least 8 characters") }
+        return try ServerError.mapping {
+            let userId = UUID().uuidString.lowercased()
+            let records = try memberships.map { membership in
+                try Self.checkText(membership.role, what: "role")
+                guard let group = try data.control.group(named: membership.group) else {
+                    throw ServerError(.notFound, "no group named '\(membership.group)'; create it with `admin group create`")
+                }
+                return MembershipRecord(userId: userId, groupId: group.id, groupName: group.name, role: membership.role)
+            }
+            let hash = try Secrets.hashPassword(password, rounds: settings.passwordRounds)
+            try data.control.createUser(UserRecord(id: userId, account: account, passwordHash: hash), memberships: records)
+            return AdminUser(id: userId, account: account, groups: records.map(StoreAuthService.groupRole))
+        }
+    }
+
+    func users() throws -> [AdminUser] {
+        try ServerError.mapping {
+            try data.control.users().map { user in
+                AdminUser(
+                    id: user.id, account: user.account,
+                    groups: try data.control.memberships(userId: user.id).map(StoreAuthService.groupRole))
+            }
+        }
+    }
+
+    func createApp(appId: String, version: String, logLevel: String) throws -> CreatedApp {
+        try Self.checkLogLevel(logLevel)
+        return try ServerError.mapping {
+            _ = try data.appStore(appId: appId, version: version)  // checks the names and creates the database
+            let key = Secrets.newSecret()
+            try data.control.createApp(
+                AppRecord(appId: appId, version: version, keyHash: Secrets.sha256Hex(key), logLevel: logLevel))
+            return CreatedApp(app: AdminApp(appId: appId, version: version, logLevel: logLevel), appKey: key)
+        }
+    }
+
+    func apps() throws -> [AdminApp] {
+        try ServerError.mapping {
+            try data.control.apps().map { AdminApp(appId: $0.appId, version: $0.version, logLevel: $0.logLevel) }
+        }
+    }
+
+    func setLogLevel(appId: String, version: String, level: String) throws {
+        try Self.checkLogLevel(level)
+        try ServerError.mapping { try data.control.setLogLevel(appId: appId, version: version, level: level) }
+    }
+
+    func saveTemplate(name: String, title: String, body: String) throws {
+        try Self.checkText(name, what: "template name")
+        try ServerError.mapping { try data.control.saveTemplate(PushTemplate(name: name, title: title, body: body)) }
+    }
+
+    func sendPush(group: String, title: String?, body: String?, template: String?, app: (id: String, version: String)?) throws
+        -> Int
+    {
+        try ServerError.mapping {
+            guard let found = try data.control.group(named: group) else {
+                throw ServerError(.notFound, "no group named '\(group)'")
+            }
+            let text: (title: String, body: String)
+            if let template {
+                guard let saved = try data.control.template(named: template) else {
+                    throw ServerError(.notFound, "no push template named '\(template)'; save it with `admin template save`")
+                }
+                text = (saved.title, saved.body)
+            } else if let body {
+                text = (title ?? "", body)
+            } else {
+                throw ServerError(.badRequest, "a push needs --body (and optionally --title) or --template")
+            }
+            let devices = try data.control.devices(userIds: try data.control.memberIds(groupId: found.id))
+                .filter { device in app.map { device.appId == $0.id && device.appVersion == $0.version } ?? true }
+            let id = UUID().uuidString.lowercased()
+            let now = clock.now()
+            let sent = try data.control.appendPushMessages(
+                devices.map { NewPushMessage(device: $0, id: id, title: text.title, body: text.body, sentAt: now) })
+            return sent.count
+        }
+    }
+
+    static func checkText(_ text: String, what: String) throws {
+        guard !text.isEmpty, text.count <= 100, !text.contains(where: \.isNewline) else {
+            throw ServerError(.badRequest, "\(what) '\(text.prefix(100))' must be 1–100 characters on one line")
+        }
+    }
+
+    static func checkLogLevel(_ level: String) throws {
+        guard StoreClientService.logLevels.contains(level) else {
+            throw ServerError(.badRequest, "log level '\(level)' is unknown; expected none, error or monitor")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataServerData
+import StrataWire
+
+/// The ``AuthService`` over the control store.
+struct StoreAuthService: AuthService {
+    let data: any ServerDataLayer
+    let clock: any StrataClock
+    let settings: ServerSettings
+    let logger: Logger
+
+    static let badCredentials = "the account, password, app id, version or app key is wrong"
+
+    func login(_ request: LoginRequest) throws -> LoginResponse {
+        try ServerError.mapping {
+            let control = data.control
+            let app = try control.app(id: request.appId, version: request.appVersion)
+            let keyMatches = app.map {
+                Secrets.constantTimeEqual(Data(Secrets.sha256Hex(request.appKey).utf8), Data($0.keyHash.utf8))
+            } ?? false
+            guard let user = try control.user(account: request.account) else {
+                Secrets.burnVerification(rounds: settings.passwordRounds)
+                throw ServerError(.unauthorized, Self.badCredentials)
+            }
+            guard Secrets.verifyPassword(request.password, stored: user.passwordHash), keyMatches, let app else {
+                logger.info("login refused", metadata: ["account": "\(request.account)"])
+                throw ServerError(.unauthorized, Self.badCredentials)
+            }
+            let token = Secrets.newSecret()
+            let validUntil = clock.now().addingTimeInterval(settings.tokenLifetime)
+            try control.deleteTokens(expiredBefore: clock.now())
+            try control.saveToken(
+                TokenRecord(
+                    tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
+                    validUntil: validUntil))
+            let groups = try control.memberships(userId: user.id).map(Self.groupRole)
+            logger.info("login", metadata: ["account": "\(user.account)", "app": "\(app.appId)@\(app.version)"])
+            return LoginResponse(token: token, validUntil: validUntil, userId: user.id, account: user.account, groups: groups)
+        }
+    }
+
+    func authenticate(token: String?) throws -> ServerSession {
+        guard let token, !token.isEmpty else {
+            throw ServerError(.unauthorized, "no bearer token: log in at \(WirePaths.login) and send `Authorization: Bearer <token>`")
+        }
+        return try ServerError.mapping {
+            let hash = Secrets.sha256Hex(token)
+            guard let record = try data.control.token(hash: hash) else {
+                throw ServerError(.unauthorized, "the bearer token is unknown or was logged out; log in again")
+            }
+            guard record.validUntil > clock.now() else {
+                throw ServerError(.unauthorized, "the bearer token expired at \(record.validUntil); log in again")
+            }
+            let groups = try data.control.memberships(userId: record.userId).map(Self.groupRole)
+            return ServerSession(
+                tokenHash: hash, userId: record.userId, appId: record.appId, appVersion: record.appVersion, groups: groups,
+                validUntil: record.validUntil)
+        }
+    }
+
+    func logout(_ session: ServerSession) throws {
+        try ServerError.mapping { try data.control.deleteToken(hash: session.tokenHash) }
+    }
+
+    static func groupRole(_ membership: MembershipRecord) -> WireGroupRole {
+        WireGroupRole(groupId: membership.groupId, groupName: membership.groupName, roleName: membership.role)
+    }
+}

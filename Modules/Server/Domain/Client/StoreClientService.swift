@@ -1,0 +1,94 @@
+import Foundation
+import StrataCrossCutting
+import StrataServerData
+import StrataWire
+
+/// The ``ClientService`` over the control store and the app's object store.
+struct StoreClientService: ClientService {
+    let data: any ServerDataLayer
+    let clock: any StrataClock
+    let settings: ServerSettings
+
+    /// The log levels, from collecting nothing to collecting most.
+    static let logLevels = ["none", "error", "monitor"]
+
+    func config(session: ServerSession) throws -> AppConfig {
+        AppConfig(logLevel: try app(session).logLevel)
+    }
+
+    func uploadLogs(_ upload: LogUpload, session: ServerSession) throws -> Int {
+        guard upload.entries.count <= 1000 else {
+            throw ServerError(.badRequest, "a log upload may carry at most 1000 entries, not \(upload.entries.count)")
+        }
+        for entry in upload.entries where !["error", "monitor"].contains(entry.level) {
+            throw ServerError(.badRequest, "log level '\(entry.level.prefix(40))' is unknown; expected error or monitor")
+        }
+        let collected = Self.logLevels.firstIndex(of: try app(session).logLevel) ?? 0
+        let kept = upload.entries.filter { (Self.logLevels.firstIndex(of: $0.level) ?? 99) <= collected }
+        let now = clock.now()
+        let metadataEncoder = WireCoding.encoder()
+        let stored = try kept.map { entry in
+            StoredLogEntry(
+                userId: session.userId, level: entry.level, message: entry.message,
+                metadataJSON: String(decoding: try metadataEncoder.encode(entry.metadata), as: UTF8.self),
+                loggedAt: entry.loggedAt, receivedAt: now)
+        }
+        if !stored.isEmpty {
+            try ServerError.mapping {
+                try data.appStore(appId: session.appId, version: session.appVersion).appendLogs(stored)
+            }
+        }
+        return stored.count
+    }
+
+    func registerDevice(_ registration: DeviceRegistration, session: ServerSession) throws {
+        if registration.deviceId.isEmpty || registration.deviceId.count > 128 {
+            throw ServerError(.badRequest, "deviceId must be 1–128 characters")
+        }
+        guard registration.name.count <= 200 else { throw ServerError(.badRequest, "name must be at most 200 characters") }
+        try ServerError.mapping {
+            if let existing = try data.control.device(
+                appId: session.appId, version: session.appVersion, deviceId: registration.deviceId),
+                existing.userId != session.userId
+            {
+                throw ServerError(.conflict, "device \(registration.deviceId) is registered by another user")
+            }
+            try data.control.registerDevice(
+                DeviceRecord(
+                    appId: session.appId, appVersion: session.appVersion, deviceId: registration.deviceId,
+                    userId: session.userId, name: registration.name, registeredAt: clock.now()))
+        }
+    }
+
+    func poll(deviceId: String, after: Int64, wait: Double, session: ServerSession) async throws -> PushPoll {
+        guard wait >= 0, wait <= settings.maxPollWait else {
+            throw ServerError(.badRequest, "wait must be 0–\(Int(settings.maxPollWait)) seconds, not \(wait)")
+        }
+        let device = try ServerError.mapping {
+            try data.control.device(appId: session.appId, version: session.appVersion, deviceId: deviceId)
+        }
+        guard let device, device.userId == session.userId else {
+            throw ServerError(.notFound, "no device \(deviceId.prefix(128)) registered by this user")
+        }
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
+        while true {
+            let messages = try ServerError.mapping {
+                try data.control.pushMessages(
+                    appId: device.appId, version: device.appVersion, deviceId: device.deviceId, after: after, limit: 100)
+            }
+            if !messages.isEmpty || ContinuousClock.now >= deadline {
+                return PushPoll(
+                    messages: messages.map {
+                        PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
+                    })
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    private func app(_ session: ServerSession) throws -> AppRecord {
+        guard let app = try ServerError.mapping({ try data.control.app(id: session.appId, version: session.appVersion) })
+        else { throw ServerError(.notFound, "app \(session.appId) version \(session.appVersion) no longer exists") }
+        return app
+    }
+}

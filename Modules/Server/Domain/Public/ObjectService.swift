@@ -1,0 +1,17 @@
+public import StrataWire
+
+/// Applies pushed changes exactly once and serves objects, always within the caller's scope.
+public protocol ObjectService: Sendable {
+    /// Applies a batch in one transaction: each change once per operation id (`duplicate` the
+    /// second time), invalid or invisible ones `rejected` with a reason.
+    func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse
+
+    /// The objects of `typeName` changed after `since` that the caller may see, deletions
+    /// included, by version, at most `limit` (capped by the settings).
+    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) throws -> PullResponse
+
+    /// The live object, when the caller may see it.
+    ///
+    /// - Throws: ``ServerError`` `notFound` alike for a missing, deleted or invisible object.
+    func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject
+}

@@ -1,0 +1,11 @@
+/// Every server use case, for the HTTP handlers and the admin commands.
+public protocol ServerServices: Sendable {
+    /// Login, logout, tokens.
+    var auth: any AuthService { get }
+    /// Push, pull, fetch.
+    var objects: any ObjectService { get }
+    /// Config, logs, devices, push poll.
+    var client: any ClientService { get }
+    /// The admin commands.
+    var admin: any AdminService { get }
+}

@@ -1,0 +1,27 @@
+public import Foundation
+
+/// The server's tunable limits.
+public struct ServerSettings: Sendable, Hashable {
+    /// How long a login token stays valid.
+    public var tokenLifetime: TimeInterval
+    /// PBKDF2-SHA256 rounds for new password hashes (at least 210,000).
+    public var passwordRounds: Int
+    /// The most changes one push may carry.
+    public var maxChangesPerPush: Int
+    /// The most objects one pull returns.
+    public var maxPullLimit: Int
+    /// The longest a push-channel poll may wait.
+    public var maxPollWait: TimeInterval
+
+    /// Settings; the defaults suit production.
+    public init(
+        tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
+        maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30
+    ) {
+        self.tokenLifetime = tokenLifetime
+        self.passwordRounds = max(passwordRounds, 210_000)
+        self.maxChangesPerPush = maxChangesPerPush
+        self.maxPullLimit = maxPullLimit
+        self.maxPollWait = maxPollWait
+    }
+}

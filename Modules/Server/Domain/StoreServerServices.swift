@@ -1,0 +1,34 @@
+import Logging
+import StrataCrossCutting
+import StrataServerData
+
+/// The ``ServerServices`` over a ``ServerDataLayer``.
+struct StoreServerServices: ServerServices {
+    let auth: any AuthService
+    let objects: any ObjectService
+    let client: any ClientService
+    let admin: any AdminService
+
+    init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
+        auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
+        objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
+        client = StoreClientService(data: data, clock: clock, settings: settings)
+        admin = StoreAdminService(data: data, clock: clock, settings: settings)
+    }
+}
+
+extension ServerError {
+    /// Runs `body`, turning a ``ServerDataError`` into the matching ``ServerError``.
+    static func mapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ServerDataError {
+            switch error.code {
+            case .duplicate: throw ServerError(.conflict, error.message)
+            case .notFound: throw ServerError(.notFound, error.message)
+            case .invalidName: throw ServerError(.badRequest, error.message)
+            default: throw ServerError(.storage, error.message)
+            }
+        }
+    }
+}

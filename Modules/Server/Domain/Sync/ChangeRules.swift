@@ -1,0 +1,39 @@
+import StrataWire
+
+/// What makes a change, a type name or an object id acceptable.
+enum ChangeRules {
+    /// The operations a change may name.
+    static let operations: Set<String> = ["insert", "update", "delete", "deleteAll"]
+
+    /// Why `change` cannot be applied as written, or `nil` when it is well formed.
+    static func problem(with change: WireChange) -> String? {
+        if change.operationId.isEmpty || change.operationId.count > 128 {
+            return "operationId must be 1–128 characters"
+        }
+        if let problem = typeNameProblem(change.typeName) { return problem }
+        guard operations.contains(change.operation) else {
+            return "operation '\(change.operation)' is unknown; expected insert, update, delete or deleteAll"
+        }
+        if change.operation != "deleteAll", let problem = objectIdProblem(change.objectId) { return problem }
+        guard (1...3).contains(change.scope) else {
+            return "scope \(change.scope) is unknown; expected 1 (user), 2 (group) or 3 (all)"
+        }
+        if change.values.count > 500 { return "a change may carry at most 500 values, not \(change.values.count)" }
+        return nil
+    }
+
+    /// Why `name` is no type name (`[A-Za-z][A-Za-z0-9_]{0,63}`), or `nil`.
+    static func typeNameProblem(_ name: String) -> String? {
+        let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let rest = letters.union("0123456789_")
+        guard let first = name.first, letters.contains(first), name.count <= 64, name.allSatisfy(rest.contains) else {
+            return "type name '\(name.prefix(80))' is not valid; expected a letter then up to 63 letters, digits or _"
+        }
+        return nil
+    }
+
+    /// Why `id` is no object id (1–128 characters), or `nil`.
+    static func objectIdProblem(_ id: String) -> String? {
+        id.isEmpty || id.count > 128 ? "objectId must be 1–128 characters" : nil
+    }
+}

@@ -1,0 +1,62 @@
+import Logging
+import StrataServerData
+import StrataWire
+
+/// The ``ObjectService`` over one object store per app version.
+struct StoreObjectService: ObjectService {
+    let data: any ServerDataLayer
+    let settings: ServerSettings
+    let logger: Logger
+
+    func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse {
+        guard request.changes.count <= settings.maxChangesPerPush else {
+            throw ServerError(
+                .badRequest, "a push may carry at most \(settings.maxChangesPerPush) changes, not \(request.changes.count)")
+        }
+        let visibility = Self.visibility(session)
+        let results = try ServerError.mapping {
+            try data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
+                let applier = ChangeApplier(transaction: transaction, session: session, visibility: visibility)
+                return try request.changes.map(applier.apply)
+            }
+        }
+        logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
+        return PushResponse(results: results)
+    }
+
+    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) throws -> PullResponse {
+        if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
+        guard since >= 0 else { throw ServerError(.badRequest, "since must be 0 or more, not \(since)") }
+        guard limit >= 1 else { throw ServerError(.badRequest, "limit must be 1 or more, not \(limit)") }
+        let pageSize = min(limit, settings.maxPullLimit)
+        let found = try ServerError.mapping {
+            try data.appStore(appId: session.appId, version: session.appVersion)
+                .changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: Self.visibility(session))
+        }
+        let page = Array(found.prefix(pageSize))
+        return PullResponse(
+            objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize)
+    }
+
+    func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject {
+        if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
+        let object = try ServerError.mapping {
+            try data.appStore(appId: session.appId, version: session.appVersion)
+                .object(typeName: typeName, objectId: objectId)
+        }
+        guard let object, !object.deleted, Self.visibility(session).canSee(object) else {
+            throw ServerError(.notFound, "no \(typeName) with id \(objectId.prefix(128))")
+        }
+        return Self.wire(object)
+    }
+
+    static func visibility(_ session: ServerSession) -> ObjectVisibility {
+        ObjectVisibility(userId: session.userId, groupIds: session.groups.map(\.groupId))
+    }
+
+    static func wire(_ object: StoredObject) -> WireObject {
+        WireObject(
+            objectId: object.objectId, values: object.values, scope: object.scope, ownerUser: object.ownerUser,
+            ownerGroup: object.ownerGroup, deleted: object.deleted, version: object.version)
+    }
+}

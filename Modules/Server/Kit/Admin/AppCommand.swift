@@ -1,0 +1,52 @@
+import ArgumentParser
+import StrataCrossCutting
+import StrataServerDomain
+
+/// `admin app create|list|log-level`.
+struct AppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app", abstract: "Create or list app versions; set their log collection level.",
+        subcommands: [Create.self, List.self, LogLevel.self])
+
+    /// `admin app create APP_ID --version V [--log-level-collect L]`.
+    struct Create: KitCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an app version (its own database) and print its new key, once.")
+        @Argument(help: "The app id, e.g. org.example.cases.") var appId: String
+        @Option(name: .customLong("version"), help: "The app version.") var appVersion: String
+        @Option(name: .long, help: "The log collection level: none, error or monitor.") var collect = "error"
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            let created = try run.services.admin.createApp(appId: appId, version: appVersion, logLevel: collect)
+            run.output.out("created app \(created.app.appId) version \(created.app.version)")
+            run.output.out("app key: \(created.appKey)")
+            run.output.out("(the key is shown only now; it is stored hashed)")
+        }
+    }
+
+    /// `admin app list`.
+    struct List: KitCommand {
+        static let configuration = CommandConfiguration(abstract: "List the app versions.")
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            for app in try run.services.admin.apps() { run.output.out("\(app.appId)\t\(app.version)\t\(app.logLevel)") }
+        }
+    }
+
+    /// `admin app log-level APP_ID --version V LEVEL`.
+    struct LogLevel: KitCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "log-level", abstract: "Set the log level the app's clients collect and upload.")
+        @Argument(help: "The app id.") var appId: String
+        @Option(name: .customLong("version"), help: "The app version.") var appVersion: String
+        @Argument(help: "none, error or monitor.") var level: String
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            try run.services.admin.setLogLevel(appId: appId, version: appVersion, level: level)
+            run.output.out("app \(appId) version \(appVersion) now collects: \(level)")
+        }
+    }
+}

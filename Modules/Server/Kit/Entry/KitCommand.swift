@@ -1,0 +1,48 @@
+import ArgumentParser
+import Logging
+import StrataCrossCutting
+import StrataServerDomain
+
+/// A leaf command: its common options and what it does with the services.
+protocol KitCommand: ParsableCommand {
+    /// `--data-dir` and `--log-level`.
+    var common: CommonOptions { get }
+    /// The log level when `--log-level` is not given.
+    var defaultLogLevel: Logger.Level { get }
+    /// The settings the services are built with.
+    var settings: ServerSettings { get }
+    /// Runs the command.
+    func execute(_ run: CommandRun) async throws
+}
+
+extension KitCommand {
+    var defaultLogLevel: Logger.Level { .warning }
+    var settings: ServerSettings { ServerSettings() }
+}
+
+/// What a command runs with.
+struct CommandRun {
+    let services: any ServerServices
+    let output: OutputSink
+    let logger: Logger
+}
+
+/// The options every command takes.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "The data directory: control.sqlite and apps/<app id>@<version>.sqlite.")
+    var dataDir = "strata-server-data"
+
+    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (logs go to standard error).")
+    var logLevel: String?
+
+    func level(default fallback: Logger.Level) throws -> Logger.Level {
+        guard let logLevel else { return fallback }
+        guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
+            throw ServerError(
+                .badRequest,
+                "--log-level \(logLevel) is not a level; expected one of: "
+                    + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return level
+    }
+}

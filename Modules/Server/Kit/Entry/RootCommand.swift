@@ -1,0 +1,26 @@
+import ArgumentParser
+import StrataCrossCutting
+
+/// `strata-server`: the sync server and its admin commands.
+struct RootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata-server",
+        abstract: "The Strata sync server: serve the JSON API, or administer groups, users and apps.",
+        discussion: """
+            Examples:
+              strata-server admin group create nurses --data-dir /var/lib/strata
+              strata-server admin user create alice --password-stdin --group nurses:member --data-dir /var/lib/strata
+              strata-server admin app create org.example.cases --version 1 --data-dir /var/lib/strata
+              strata-server serve --port 8080 --data-dir /var/lib/strata --log-level info
+            """,
+        version: StrataConstants.version,
+        subcommands: [ServeCommand.self, AdminCommand.self]
+    )
+}
+
+/// `strata-server admin`: groups, users, apps, templates, push.
+struct AdminCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin", abstract: "Administer groups, users, apps, push templates; send push messages.",
+        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self])
+}

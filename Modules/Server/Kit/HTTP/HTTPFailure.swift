@@ -1,0 +1,29 @@
+import Hummingbird
+import StrataCrossCutting
+import StrataServerDomain
+import StrataWire
+
+/// An HTTP status with the ``WireError`` the handlers answer when a request fails.
+struct HTTPFailure: Error {
+    let status: HTTPResponse.Status
+    let wire: WireError
+
+    init(_ status: HTTPResponse.Status, _ code: String, _ reason: String) {
+        self.status = status
+        self.wire = WireError(error: code, reason: reason)
+    }
+
+    /// The status and wire error for a domain error.
+    init(_ error: ServerError) {
+        let status: HTTPResponse.Status =
+            switch error.code {
+            case .unauthorized: .unauthorized
+            case .badRequest: .badRequest
+            case .notFound: .notFound
+            case .conflict: .conflict
+            case .tooLarge: .contentTooLarge
+            default: .internalServerError
+            }
+        self.init(status, error.codeName, error.message)
+    }
+}

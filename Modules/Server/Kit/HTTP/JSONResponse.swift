@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import StrataWire
+
+/// JSON responses in the wire's coding.
+enum JSONResponse {
+    /// `value` encoded with ``WireCoding``, as `application/json`.
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        body(try WireCoding.encoder().encode(value), status: status)
+    }
+
+    /// The failure's wire error with its status.
+    static func error(_ failure: HTTPFailure) -> Response {
+        let data = (try? WireCoding.encoder().encode(failure.wire)) ?? Data(#"{"error":"internal","reason":""}"#.utf8)
+        return body(data, status: failure.status)
+    }
+
+    /// An empty `204 No Content`.
+    static func noContent() -> Response { Response(status: .noContent) }
+
+    /// Raw JSON bytes.
+    static func body(_ data: Data, status: HTTPResponse.Status) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

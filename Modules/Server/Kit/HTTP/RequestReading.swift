@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import StrataWire
+
+/// Reads a request's JSON body (up to the size limit), query values and bearer token, turning
+/// every problem into a 4xx ``HTTPFailure`` that names it.
+enum RequestReading {
+    /// The body decoded as `T`.
+    static func body<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: ServerRoutes.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(ServerRoutes.maxBodyBytes) bytes")
+        }
+        do {
+            return try decoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw HTTPFailure(.badRequest, "badRequest", "the body is not a valid \(T.self): \(describe(error))")
+        } catch {
+            throw HTTPFailure(.badRequest, "badRequest", "the body is not a valid \(T.self) in JSON")
+        }
+    }
+
+    /// The wire's decoder, also accepting RFC 3339 dates with fractional seconds
+    /// (`2026-01-01T00:00:00.5Z`), as OpenAPI's `date-time` allows.
+    static func decoder() -> JSONDecoder {
+        let decoder = WireCoding.decoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+                let formatter = ISO8601DateFormatter()
+                formatter.formatOptions = options
+                if let date = formatter.date(from: text) { return date }
+            }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date-time")
+        }
+        return decoder
+    }
+
+    /// The token of `Authorization: Bearer <token>`, or `nil`.
+    static func bearer(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The query value `name` as a whole number (`fallback` when absent).
+    static func integer(_ name: String, in request: Request, default fallback: Int64) throws -> Int64 {
+        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
+        guard let value = Int64(text) else {
+            throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a whole number")
+        }
+        return value
+    }
+
+    /// The query value `name` as a number (`fallback` when absent).
+    static func number(_ name: String, in request: Request, default fallback: Double) throws -> Double {
+        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
+        guard let value = Double(text), value.isFinite else {
+            throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a number")
+        }
+        return value
+    }
+
+    /// A short description of what a decoder disliked, naming the field.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return path.isEmpty ? "the body" : "'\(path)'"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing field '\(key.stringValue)'" + (parent == "the body" ? "" : " in \(parent)")
+        case .typeMismatch(let type, let context): return "\(path(context)) should be \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)) should be \(type), not null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "it does not decode"
+        }
+    }
+}

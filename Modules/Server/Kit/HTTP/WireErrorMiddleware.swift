@@ -1,0 +1,45 @@
+import Hummingbird
+import Logging
+import StrataServerDomain
+import StrataWire
+
+/// Turns every failure into a JSON ``WireError`` with the right status: a domain error keeps its
+/// code, an oversized body is 413, an unknown path 404, a known path with another method 405
+/// (with `Allow`), and only a real fault of the server is 500.
+struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let failure as HTTPFailure {
+            return JSONResponse.error(failure)
+        } catch let error as ServerError {
+            if error.code == .storage { logger.error("storage failure", metadata: ["error": "\(error)"]) }
+            return JSONResponse.error(HTTPFailure(error))
+        } catch let error as any HTTPResponseError {
+            switch error.status {
+            case .notFound:
+                let path = request.uri.path
+                if let allowed = ServerRoutes.methods(forPath: path), !allowed.contains(request.method) {
+                    var response = JSONResponse.error(
+                        HTTPFailure(.methodNotAllowed, "methodNotAllowed", "\(request.method) is not allowed on \(path)"))
+                    response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }
+                return JSONResponse.error(HTTPFailure(.notFound, "notFound", "no endpoint at \(path); see \(WirePaths.openAPI)"))
+            case .contentTooLarge:
+                return JSONResponse.error(
+                    HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(ServerRoutes.maxBodyBytes) bytes"))
+            default:
+                let status = error.status
+                return JSONResponse.error(HTTPFailure(status, "httpError", status.reasonPhrase))
+            }
+        } catch {
+            logger.error("unexpected failure", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return JSONResponse.error(HTTPFailure(.internalServerError, "internal", "the server failed; see its log"))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import StrataWire
+import Testing
+
+@Suite("strata-server as a child process: admin commands and serve")
+struct AdminCommandTests {
+    @Test("admin commands create groups, users and apps; serve lets the new user log in with the printed key")
+    func adminThenServe() async throws {
+        let directory = TemporaryRoot.directory("server-cli").path
+        let data = ["--data-dir", directory]
+        #expect(try ServerProcess.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        let user = try ServerProcess.run(
+            ["admin", "user", "create", "alice", "--password-stdin", "--group", "nurses:lead"] + data,
+            stdin: "\(TestServer.password)\n")
+        #expect(user.status == 0, "\(user)")
+        #expect(user.stdout.contains("nurses:lead"))
+        let app = try ServerProcess.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
+        #expect(app.status == 0, "\(app)")
+        let key = try #require(
+            app.stdout.split(separator: "\n").first { $0.hasPrefix("app key: ") }.map { String($0.dropFirst(9)) })
+        let level = try ServerProcess.run(["admin", "app", "log-level", "org.example.cases", "--version", "1", "monitor"] + data)
+        #expect(level.status == 0, "\(level)")
+        #expect(try ServerProcess.run(["admin", "app", "list"] + data).stdout.contains("org.example.cases\t1\tmonitor"))
+        #expect(try ServerProcess.run(["admin", "push", "--group", "nurses", "--body", "hello"] + data).stdout == "sent to 0 devices\n")
+
+        let (process, out, _) = try ServerProcess.start(["serve", "--port", "0"] + data)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let client = WireClient(base: URL(string: "http://127.0.0.1:\(port)")!)
+        let login = try await client.login("alice", app: TestServer.App(id: "org.example.cases", version: "1", key: key))
+        #expect(login.groups.map(\.groupName) == ["nurses"])
+        let (_, config) = try await client.send("GET", WirePaths.config, token: login.token)
+        #expect(try client.decode(AppConfig.self, config).logLevel == "monitor")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("each failure is one readable line on standard error and a non-zero exit")
+    func failuresAreOneLine() throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        #expect(try ServerProcess.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        let outcomes = [
+            try ServerProcess.run(["admin", "group", "create", "nurses"] + data),
+            try ServerProcess.run(["admin", "user", "create", "bob", "--password", "short"] + data),
+            try ServerProcess.run(["admin", "user", "create", "bob", "--password", "long enough", "--group", "ghosts"] + data),
+            try ServerProcess.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
+            try ServerProcess.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
+            try ServerProcess.run(["serve", "--port", "70000"] + data),
+            try ServerProcess.run(["bogus"]),
+        ]
+        for outcome in outcomes {
+            #expect(outcome.status != 0, "\(outcome)")
+            let lines = outcome.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(outcome)")
+            #expect(lines.first?.hasPrefix("strata-server: ") == true, "\(outcome)")
+        }
+    }
+}

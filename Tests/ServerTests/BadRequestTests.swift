@@ -1,0 +1,51 @@
+import Foundation
+import StrataWire
+import Testing
+
+@Suite("bad and oversized requests get 4xx with a reason, never 5xx")
+struct BadRequestTests {
+    @Test("malformed, incomplete, oversized and mistyped requests each get a 4xx WireError")
+    func badBodies() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let token = try await client.login("alice", app: server.app).token
+        let huge = Data(repeating: UInt8(ascii: "a"), count: 2 << 20)
+        let cases: [(String, String, Data?, Int, String)] = [
+            ("POST", WirePaths.changes, Data("{not json".utf8), 400, "not JSON"),
+            ("POST", WirePaths.changes, Data(#"{"changes":[{"operationId":"x"}]}"#.utf8), 400, "missing field"),
+            ("POST", WirePaths.changes, Data(#"{"changes":"many"}"#.utf8), 400, "changes"),
+            ("POST", WirePaths.changes, huge, 413, "larger than"),
+            ("POST", WirePaths.login, Data("[]".utf8), 400, "LoginRequest"),
+            ("POST", WirePaths.logs, Data(#"{"entries":[{"level":"loud","message":"m","metadata":{},"loggedAt":"2026-01-01T00:00:00Z"}]}"#.utf8), 400, "loud"),
+            ("GET", "\(WirePaths.objects)/CaseReport?since=yesterday", nil, 400, "since"),
+            ("GET", "\(WirePaths.objects)/CaseReport?since=-4", nil, 400, "since"),
+            ("GET", "\(WirePaths.objects)/Bad%20Type", nil, 400, "type name"),
+            ("GET", "/v1/nowhere", nil, 404, "no endpoint"),
+            ("DELETE", WirePaths.changes, nil, 405, "not allowed"),
+        ]
+        for (method, path, body, expected, words) in cases {
+            let (status, data) = try await client.send(method, path, token: token, body: body)
+            #expect(status == expected, "\(method) \(path)")
+            let error = try? client.decode(WireError.self, data)
+            #expect(error?.reason.contains(words) == true, "\(method) \(path): \(String(decoding: data.prefix(300), as: UTF8.self))")
+        }
+    }
+
+    @Test("the OpenAPI document is served and names every endpoint")
+    func openAPIServed() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let (status, data) = try await server.client.send("GET", WirePaths.openAPI)
+        #expect(status == 200)
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.0.3")
+        let paths = try #require(document["paths"] as? [String: Any])
+        for path in [
+            WirePaths.login, WirePaths.logout, WirePaths.changes, WirePaths.objects + "/{type}", WirePaths.objects + "/{type}/{id}",
+            WirePaths.logs, WirePaths.config, WirePaths.devices, WirePaths.devices + "/{deviceId}/messages", WirePaths.openAPI,
+        ] {
+            #expect(paths[path] != nil, "\(path) is not documented")
+        }
+    }
+}

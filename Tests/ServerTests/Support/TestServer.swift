@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import StrataServerData
+import StrataServerDomain
+import StrataServerKit
+
+/// The real server, in-process on a free loopback port, over SQLite in a temporary directory,
+/// with two groups (nurses: alice, carol; doctors: bob) and one app.
+final class TestServer: Sendable {
+    /// Every test user's password.
+    static let password = "correct horse battery"
+
+    /// The app the users log in to.
+    struct App: Sendable {
+        let id: String
+        let version: String
+        let key: String
+    }
+
+    let port: Int
+    let clock: MutableClock
+    let services: any ServerServices
+    let app: App
+    let directory: URL
+    private let task: Task<Void, any Error>
+
+    var client: WireClient { WireClient(base: URL(string: "http://127.0.0.1:\(port)")!) }
+
+    private init(
+        port: Int, clock: MutableClock, services: any ServerServices, app: App, directory: URL, task: Task<Void, any Error>
+    ) {
+        self.port = port
+        self.clock = clock
+        self.services = services
+        self.app = app
+        self.directory = directory
+        self.task = task
+    }
+
+    /// Starts a server with tokens valid for `tokenLifetime` seconds.
+    static func start(tokenLifetime: TimeInterval = 3600) async throws -> TestServer {
+        let directory = TemporaryRoot.directory("server")
+        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+        let clock = MutableClock()
+        let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+        let services = ServerDomainFactory.make(
+            data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime), logger: logger)
+        _ = try services.admin.createGroup(name: "nurses")
+        _ = try services.admin.createGroup(name: "doctors")
+        _ = try services.admin.createUser(account: "alice", password: password, memberships: [("nurses", "lead")])
+        _ = try services.admin.createUser(account: "carol", password: password, memberships: [("nurses", "member")])
+        _ = try services.admin.createUser(account: "bob", password: password, memberships: [("doctors", "member")])
+        let created = try services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let task = Task {
+            try await StrataHTTPServer.run(services: services, host: "127.0.0.1", port: 0, logger: logger) { port in
+                continuation.yield(port)
+            }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return TestServer(
+            port: port, clock: clock, services: services,
+            app: App(id: created.app.appId, version: created.app.version, key: created.appKey), directory: directory,
+            task: task)
+    }
+
+    /// Stops the server and waits for it.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+}
