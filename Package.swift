@@ -268,7 +268,7 @@ let package = Package(
         // MARK: - Whole-system checks: child processes and the layering rule
         .testTarget(
             name: "StrataIntegrationTests",
-            dependencies: ["strata-host", "strata-status", "strata-notifyd", "strata-crash-writer"],
+            dependencies: ["strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server"],
             path: "Tests/IntegrationTests",
             swiftSettings: strictSettings
         ),
@@ -305,6 +305,12 @@ let package = Package(
             name: "strata-bench-store",
             dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
             path: "Benchmarks/StoreInsert",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-sync",
+            dependencies: ["StrataData", "StrataCrossCutting", log],
+            path: "Benchmarks/Sync",
             swiftSettings: strictSettings
         ),
     ]

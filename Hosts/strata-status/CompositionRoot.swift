@@ -1,19 +1,40 @@
+import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataStatusKit
 
 /// The only place in `strata-status` that picks implementations: a stderr logger, the shared
-/// store opened read-only, the real clock, and the domain over them.
+/// store opened read-only, the real clock, the domain over them, and the sync facts the
+/// host's engine recorded in the store.
 enum CompositionRoot {
-    /// The domain over the shared store opened read-only, or `nil` when there is no store yet.
+    /// The domain over the shared store opened read-only (or `nil` when there is no store yet)
+    /// and the sync status.
     ///
     /// - Important: never creates the container directory or the store: a widget only looks.
-    static func makeDomain(_ launch: StatusLaunch) throws -> (any DomainServices)? {
+    static func makeStatus(_ launch: StatusLaunch) throws -> StatusSources {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
-        guard let data = try DataLayerFactory.readOnly(container: container, logger: logger) else { return nil }
-        return try DomainFactory.make(data: data, clock: SystemClock())
+        // A bad STRATA_SERVER_URL is reported here too; the read-only layer never talks to the server.
+        let configured = try SyncEnvironment.configuration(launch.environment)
+        guard let data = try DataLayerFactory.readOnly(container: container, logger: logger) else {
+            return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
+        }
+        let domain = try DomainFactory.make(data: data, clock: SystemClock())
+        let status = try data.sync.status()
+        var sync = StatusSync(
+            connectivity: StatusSync.Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown,
+            server: status.server, pending: status.pendingCount, rejected: status.rejectedCount,
+            lastSyncAt: status.lastSyncAt, lastError: status.lastError)
+        if sync.connectivity == .notConfigured, let configured {
+            sync = unknown(configured)
+        }
+        return StatusSources(domain: domain, sync: sync)
+    }
+
+    /// A configured server the store has no facts about yet.
+    private static func unknown(_ configuration: SyncConfiguration) -> StatusSync {
+        StatusSync(connectivity: .unknown, server: configuration.serverURL.absoluteString)
     }
 }

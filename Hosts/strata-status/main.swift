@@ -7,5 +7,5 @@ exit(
     StrataStatusCLI.main(
         arguments: Array(CommandLine.arguments.dropFirst()),
         environment: ProcessInfo.processInfo.environment,
-        makeDomain: CompositionRoot.makeDomain
+        makeStatus: CompositionRoot.makeStatus
     ))

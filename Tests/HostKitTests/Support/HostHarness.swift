@@ -59,7 +59,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location)
+                location: self.data.location, sync: self.data.sync, session: self.data.session)
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
     }
@@ -73,7 +73,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location)
+                location: self.data.location, sync: self.data.sync, session: self.data.session)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataCrossCutting
+import StrataData
 import StrataDomain
 
 /// Everything a parsed subcommand needs to turn itself into a request, passed explicitly (no globals).
@@ -17,6 +18,10 @@ struct HostContext: Sendable {
     var location: String
     /// Whether a person is at a terminal (no command then means the Launcher).
     var interactive: Bool
+    /// The sync engine (`nil`: offline).
+    var sync: (any SyncEngine)?
+    /// The session store (`nil`: nobody can be signed in).
+    var session: (any SessionStore)?
 
     /// The calendar (and time zone) that decides day boundaries and reads `--date`.
     var calendar: Calendar { clock.calendar }

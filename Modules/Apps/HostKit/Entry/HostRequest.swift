@@ -10,6 +10,9 @@ enum HostRequest: Sendable {
     case bootReport
     /// Run interactively: the Launcher on the terminal.
     case interactive
+    /// Run this work without booting the container and print the text it returns
+    /// (`account …`, `sync`: they talk to the data layer's sync engine directly).
+    case task(@Sendable () async throws -> String)
 }
 
 /// Builds `strata://` URLs from a command's options, percent-encoding every value.

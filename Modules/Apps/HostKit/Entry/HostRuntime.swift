@@ -19,15 +19,26 @@ public struct HostRuntime: Sendable {
     public var logger: Logger
     /// Where the data lives (the container directory or `in-memory`), shown in the overview.
     public var location: String
+    /// The data layer's sync engine (`data.sync`) for `account` and `sync`; `nil` means no
+    /// data layer offers one, which those commands treat as offline.
+    public var sync: (any SyncEngine)?
+    /// The data layer's session store (`data.session`): who `account status` says is signed in.
+    public var session: (any SessionStore)?
 
     /// A runtime with the given parts.
+    ///
+    /// - Important: pass the same data layer's `sync` and `session` the domain was built on;
+    ///   without them `account login` and `sync` fail as offline.
     public init(
-        domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String
+        domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
+        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil
     ) {
         self.domain = domain
         self.clock = clock
         self.notices = notices
         self.logger = logger
         self.location = location
+        self.sync = sync
+        self.session = session
     }
 }

@@ -97,7 +97,7 @@ public enum StrataHostCLI {
             let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
                 domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
-                location: runtime.location, interactive: interactive)
+                location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session)
             let name = String(reflecting: type(of: command))
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)
@@ -118,6 +118,15 @@ public enum StrataHostCLI {
         case .open(let url): return await session.open(url)
         case .bootReport: return await session.bootReport()
         case .overview: return 0
+        case .task(let work):
+            do {
+                let text = try await work()
+                if !text.isEmpty { session.output.out(text) }
+                return 0
+            } catch {
+                session.output.err(FailureLine.line(program: programName, error: error, verbose: session.verbose))
+                return 1
+            }
         case .interactive:
             switch terminal {
             case .none: return 0

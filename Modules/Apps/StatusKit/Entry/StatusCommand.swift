@@ -13,7 +13,8 @@ struct StatusCommand: ParsableCommand {
 
             Formats:
               text       labelled lines for people (the default)
-              json       {"dueToday","overdue","reports","store","unreadNotifications"}
+              json       {"dueToday","overdue","reports","store","sync","unreadNotifications"}
+                         (sync: {"connectivity","pending","rejected","lastSyncAt","server","lastError"})
               waybar     one JSON line {"class","text","tooltip"} (class: ok, due, overdue)
               i3blocks   three lines: full text, short text, colour (#RRGGBB)
 

@@ -32,6 +32,24 @@ public enum StrataStatusCLI {
         output: OutputSink = .standard,
         makeDomain: (StatusLaunch) throws -> (any DomainServices)?
     ) -> Int32 {
+        main(arguments: arguments, environment: environment, output: output) { launch in
+            StatusSources(domain: try makeDomain(launch), sync: nil)
+        }
+    }
+
+    /// ``main(arguments:environment:output:makeDomain:)`` with the sync facts too: the text
+    /// format appends `sync`, `pending changes`, `rejected changes` and `last sync` lines
+    /// (and `last error` when there is one), and `--format json` adds a `"sync"` object.
+    ///
+    /// - Parameter makeStatus: The composition root: the read-only domain (or `nil`) and the
+    ///   sync facts the host's engine last recorded.
+    /// - Returns: The process exit status.
+    public static func main(
+        arguments: [String],
+        environment: [String: String],
+        output: OutputSink = .standard,
+        makeStatus: (StatusLaunch) throws -> StatusSources
+    ) -> Int32 {
         let command: StatusCommand
         do {
             command = try StatusCommand.parse(arguments)
@@ -39,9 +57,10 @@ public enum StrataStatusCLI {
             return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
         }
         do {
-            let domain = try makeDomain(StatusLaunch(verbose: command.verbose, environment: environment))
-            let summary = try domain?.status.summary() ?? .empty
-            output.out(StatusRenderer.render(summary, storePresent: domain != nil, format: command.format.format))
+            let sources = try makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
+            let summary = try sources.domain?.status.summary() ?? .empty
+            output.out(StatusRenderer.render(
+                summary, storePresent: sources.domain != nil, format: command.format.format, sync: sources.sync))
             return 0
         } catch {
             output.err(FailureLine.line(program: programName, error: error, verbose: command.verbose))

@@ -9,27 +9,29 @@ public enum StatusRenderer {
     ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
     ///   - storePresent: Whether the shared store exists (`false`: nothing recorded yet).
     ///   - format: The output format.
-    public static func render(_ summary: StatusSummary, storePresent: Bool, format: StatusFormat) -> String {
+    ///   - sync: The sync facts; `nil` leaves them out. Only the text and JSON formats show them.
+    public static func render(
+        _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: StatusSync? = nil
+    ) -> String {
         switch format {
-        case .text: text(summary, storePresent: storePresent)
-        case .json: json(summary, storePresent: storePresent)
+        case .text: text(summary, storePresent: storePresent, sync: sync)
+        case .json: json(summary, storePresent: storePresent, sync: sync)
         case .waybar: waybar(summary, storePresent: storePresent)
         case .i3blocks: i3blocks(summary)
         }
     }
 
     /// Labelled, aligned lines for people.
-    static func text(_ summary: StatusSummary, storePresent: Bool) -> String {
-        var lines = counts(summary).map { label, count in
-            label.padding(toLength: 22, withPad: " ", startingAt: 0) + String(count)
-        }
+    static func text(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
+        var lines = counts(summary).map { label, count in labelled(label, String(count)) }
         if !storePresent { lines.append("(no store yet: nothing recorded)") }
+        if let sync { lines += syncLines(sync) }
         return lines.joined(separator: "\n")
     }
 
     /// One JSON object with sorted keys on one line.
-    static func json(_ summary: StatusSummary, storePresent: Bool) -> String {
-        encode(SummaryJSON(summary, storePresent: storePresent))
+    static func json(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
+        encode(SummaryJSON(summary, storePresent: storePresent, sync: sync))
     }
 
     /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
@@ -69,6 +71,14 @@ public enum StatusRenderer {
         ]
     }
 
+    /// `label` padded to the value column (22 characters), then `value`.
+    static func labelled(_ label: String, _ value: String) -> String {
+        label.padding(toLength: 22, withPad: " ", startingAt: 0) + value
+    }
+
+    /// An instant as ISO 8601 in UTC (`2026-11-22T09:30:00Z`).
+    static func timestamp(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
+
     private static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -78,20 +88,22 @@ public enum StatusRenderer {
     }
 }
 
-/// `--format json`: the summary's counts plus whether the store exists.
+/// `--format json`: the summary's counts plus whether the store exists (and the sync facts, when given).
 private struct SummaryJSON: Encodable {
     var reports: Int
     var dueToday: Int
     var overdue: Int
     var unreadNotifications: Int
     var store: String
+    var sync: SyncJSON?
 
-    init(_ summary: StatusSummary, storePresent: Bool) {
+    init(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync?) {
         reports = summary.reports
         dueToday = summary.dueToday
         overdue = summary.overdue
         unreadNotifications = summary.unreadNotifications
         store = storePresent ? "present" : "absent"
+        self.sync = sync.map(SyncJSON.init)
     }
 }
 

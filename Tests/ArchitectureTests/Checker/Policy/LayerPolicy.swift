@@ -63,6 +63,7 @@ struct LayerPolicy: Sendable {
             .init("strata-bench-store", benchmarks),
             .init("strata-bench-query", benchmarks),
             .init("strata-bench-boot", benchmarks),
+            .init("strata-bench-sync", benchmarks),
             .init("strata-crash-writer", tools),
         ],
         toolchainModules: [

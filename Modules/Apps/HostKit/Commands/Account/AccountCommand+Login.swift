@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import StrataData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AccountCommand {
+    /// `account login`: signs in with the server and keeps the session in the store.
+    struct Login: ParsableCommand, HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "login",
+            abstract: "Sign in to the sync server (needs STRATA_SERVER_URL).",
+            discussion: """
+                The password is read from standard input's first line with --password-stdin; \
+                otherwise it is asked for on the terminal without echo.
+
+                Examples:
+                  echo "$PASSWORD" | strata-host account login --account sigrid --password-stdin
+                """
+        )
+
+        @Option(help: ArgumentHelp("The account name on the server.", valueName: "name"))
+        var account: String
+
+        @Flag(help: "Read the password from standard input's first line.")
+        var passwordStdin = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard !account.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--account must not be empty")
+            }
+        }
+
+        func request(_ context: HostContext) throws -> HostRequest {
+            let sync = try context.requireSync()
+            // Login needs the server: say so before asking for a password.
+            if try sync.status().connectivity == .notConfigured {
+                throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to log in")
+            }
+            let password = try readPassword(interactive: context.interactive)
+            let account = account
+            return .task {
+                let info = try await sync.login(account: account, password: password)
+                return SyncText.signedIn(info)
+            }
+        }
+
+        /// The password from standard input (`--password-stdin`) or the terminal.
+        private func readPassword(interactive: Bool) throws -> String {
+            if passwordStdin {
+                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                    throw ValidationError("--password-stdin: standard input held no password line")
+                }
+                return line
+            }
+            guard isatty(STDIN_FILENO) == 1, let typed = getpass("Password for \(account): ") else {
+                throw ValidationError("no terminal to ask for the password: pass --password-stdin and write it to standard input")
+            }
+            let password = String(cString: typed)
+            guard !password.isEmpty else { throw ValidationError("the password must not be empty") }
+            return password
+        }
+    }
+}
