@@ -14,7 +14,7 @@ enum CompositionRoot {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
-        let sync = try SyncEnvironment.configuration(launch.environment)
+        let sync = try SyncConfiguration.fromEnvironment(launch.environment)
         let data = try DataLayerFactory.live(container: container, logger: logger, sync: sync)
         let clock = SystemClock()
         let domain = try DomainFactory.make(data: data, clock: clock)

@@ -17,7 +17,7 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         // A bad STRATA_SERVER_URL is reported here too; the read-only layer never talks to the server.
-        let configured = try SyncEnvironment.configuration(launch.environment)
+        let configured = try SyncConfiguration.fromEnvironment(launch.environment)
         guard let data = try DataLayerFactory.readOnly(container: container, logger: logger) else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }

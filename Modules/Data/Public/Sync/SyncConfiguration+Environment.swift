@@ -1,18 +1,19 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 
-/// Reads the one setting that points a host at a server: `STRATA_SERVER_URL` (with
+/// Reading the one setting that points a host at a server: `STRATA_SERVER_URL` (with
 /// `STRATA_APP_KEY`, and `STRATA_APP_ID` / `STRATA_APP_VERSION` defaulting to
-/// ``StrataConstants``). Without `STRATA_SERVER_URL` the host works offline.
-///
-/// - Note: the same reader lives in each host's composition root (`strata-host`,
-///   `strata-status`): hosts share no module of their own.
-enum SyncEnvironment {
-    static let serverURLVariable = "STRATA_SERVER_URL"
-    static let appKeyVariable = "STRATA_APP_KEY"
-    static let appIDVariable = "STRATA_APP_ID"
-    static let appVersionVariable = "STRATA_APP_VERSION"
+/// `StrataConstants`). Without `STRATA_SERVER_URL` a host works offline. Every host's
+/// composition root calls this, so they all read the environment the same way.
+extension SyncConfiguration {
+    /// The variable that points the hosts at a server; unset or empty means offline.
+    public static let serverURLVariable = "STRATA_SERVER_URL"
+    /// The app key printed by `strata-server admin app create`.
+    public static let appKeyVariable = "STRATA_APP_KEY"
+    /// The app id (default: `StrataConstants.appID`).
+    public static let appIDVariable = "STRATA_APP_ID"
+    /// The app version (default: `StrataConstants.version`).
+    public static let appVersionVariable = "STRATA_APP_VERSION"
 
     /// The configuration the environment asks for, or `nil` when `STRATA_SERVER_URL` is unset or empty.
     ///
@@ -21,7 +22,7 @@ enum SyncEnvironment {
     ///
     /// - Throws: `CrossCuttingError` `badEnvironment` naming the variable when the URL is not an
     ///   `http(s)://host…` URL or `STRATA_APP_KEY` is missing.
-    static func configuration(_ environment: [String: String]) throws -> SyncConfiguration? {
+    public static func fromEnvironment(_ environment: [String: String]) throws -> SyncConfiguration? {
         guard let text = environment[serverURLVariable], !text.isEmpty else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
