@@ -201,7 +201,7 @@ let package = Package(
         ),
         .target(
             name: "StrataNotifyKit",
-            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser, log],
+            dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log],
             path: "Modules/Apps/NotifyKit",
             swiftSettings: strictSettings
         ),

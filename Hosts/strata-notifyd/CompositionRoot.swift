@@ -4,7 +4,8 @@ import StrataDomain
 import StrataNotifyKit
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
-/// live SQLite data layer, the domain on the system clock, standard output for delivery.
+/// live SQLite data layer, the domain on the system clock, standard output for delivery, and
+/// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox.
 enum CompositionRoot {
     /// Builds the daemon for `options` and runs it; returns the exit status.
     ///
@@ -26,15 +27,21 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
-        let data = try DataLayerFactory.live(container: container, logger: logger.component("data"))
+        let sync = try SyncConfiguration.fromEnvironment(environment)
+        let data = try DataLayerFactory.live(container: container, logger: logger.component("data"), sync: sync)
         let domain = try DomainFactory.make(data: data, clock: clock)
+        let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),
             notifications: domain.notifications,
-            delivery: StandardOutputDelivery(),
+            delivery: delivery,
             clock: clock,
             logger: logger.component("inbox")
         )
-        return NotifyDaemon(processor: processor, pollInterval: options.pollInterval, logger: logger)
+        let push = sync.map { _ in
+            PushChannelListener(
+                sync: data.sync, notifications: domain.notifications, delivery: delivery, logger: logger.component("push"))
+        }
+        return NotifyDaemon(processor: processor, pollInterval: options.pollInterval, logger: logger, push: push)
     }
 }

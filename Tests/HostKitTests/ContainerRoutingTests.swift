@@ -2,8 +2,11 @@ import Foundation
 import StrataContainer
 import StrataContainerTesting
 import StrataCrossCutting
+import StrataData
+import StrataDataTesting
 import StrataDomain
 import StrataHostKit
+import Synchronization
 import Testing
 
 @Suite("strata-host on the container: open, routing, boot report, the Launcher")
@@ -111,6 +114,25 @@ struct ContainerRoutingTests {
         #expect(screen.contains("[local] Follow-up due today Hanako Sato"), "\(screen)")
         terminal.type("quit")
         #expect(await run.value == 0)
+    }
+
+    @Test("the interactive host runs the background sync loop while it is up; one-shot runs never start it")
+    func interactiveHostRunsTheSyncLoop() async throws {
+        let loop = Mutex<[Bool]>([])
+        let data = DataLayerFactory.inMemory(sync: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
+        let host = try HostHarness(data: data)
+
+        let opened = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
+        #expect(opened.status == 0, "\(opened)")
+        #expect(loop.withLock { $0 }.isEmpty, "a one-shot run must not start the loop")
+
+        let doubles = ContainerDoubles()
+        let run = Task { await host.runInteractive(environment: doubles.environment) }
+        try await waitFor(doubles.terminal) { $0.contains("home") }
+        #expect(loop.withLock { $0 } == [true])
+        doubles.terminal.type("quit")
+        #expect(await run.value == 0)
+        #expect(loop.withLock { $0 } == [true, false], "stopped at shutdown")
     }
 
     /// Waits (up to 10 s) until the last screen satisfies `check`.

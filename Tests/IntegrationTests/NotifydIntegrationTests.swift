@@ -107,7 +107,7 @@ struct NotifydIntegrationTests {
 }
 
 /// The inbox of a test's `STRATA_HOME`, written to as a sender must: into `tmp/`, renamed into `new/`.
-private struct Inbox {
+struct Inbox {
     let root: URL
     init(home: URL) { root = home.appendingPathComponent("inbox", isDirectory: true) }
     var tmp: URL { root.appendingPathComponent("tmp", isDirectory: true) }
@@ -148,7 +148,7 @@ private func mode(of url: URL) throws -> Int16 {
 }
 
 /// Polls `condition` every 20 ms for up to `timeout` seconds; returns whether it came true.
-private func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) -> Bool {
+func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if (try? condition()) == true { return true }

@@ -31,3 +31,13 @@ struct DetachedSyncEngine: SyncEngine {
 
     func stop() {}
 }
+
+extension DetachedSyncEngine {
+    func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
+        throw DataError(.offline, "cannot receive push messages: \(Self.offlineMessage)")
+    }
+
+    func acknowledgePushMessages(through sequence: Int64) throws {
+        throw DataError(.offline, "cannot acknowledge push messages: \(Self.offlineMessage)")
+    }
+}

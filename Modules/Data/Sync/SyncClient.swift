@@ -52,7 +52,7 @@ struct SyncClient: Sendable {
     }
 
     /// Sends `request`; a 2xx answer's body comes back, anything else is a failure.
-    private func exchange(_ request: SyncRequest) async throws(SyncFailure) -> Data {
+    func exchange(_ request: SyncRequest) async throws(SyncFailure) -> Data {
         let response: SyncResponse
         do {
             response = try await transport.send(request)
@@ -85,7 +85,7 @@ struct SyncClient: Sendable {
         }
     }
 
-    private func decode<Answer: Decodable>(_ type: Answer.Type, from data: Data) throws(SyncFailure) -> Answer {
+    func decode<Answer: Decodable>(_ type: Answer.Type, from data: Data) throws(SyncFailure) -> Answer {
         do {
             return try WireCoding.decoder().decode(type, from: data)
         } catch {

@@ -10,6 +10,8 @@ struct SyncSettings: Sendable {
     static let lastErrorAt = "sync.lastErrorAt"
     static let deviceID = "sync.deviceId"
     static let deviceRegisteredFor = "sync.deviceRegisteredFor"
+    /// The last push message handled (see `SyncEngine.acknowledgePushMessages(through:)`).
+    static let pushCursor = "sync.pushCursor"
 
     /// The key of `typeName`'s pull cursor.
     static func cursor(_ typeName: String) -> String { "sync.cursor.\(typeName)" }

@@ -10,6 +10,7 @@ final class InMemorySyncEngine: SyncEngine {
     private let journal: any ChangeJournal
     private let session: any SessionStore
     private let clock: any StrataClock
+    private let pushCursor = Mutex<Int64>(0)
     private let facts = Mutex<(lastSyncAt: Date?, lastError: String?, lastErrorAt: Date?, online: Bool?)>((nil, nil, nil, nil))
 
     static let offlineMessage = "no server configured (StrataDataTesting: pass a SyncScript to inMemory(sync:) to script one)"
@@ -67,10 +68,25 @@ final class InMemorySyncEngine: SyncEngine {
             lastErrorAt: facts.lastErrorAt)
     }
 
-    /// The background loop: nothing to do without a real server.
-    func start() {}
+    func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
+        let script = try reachableScript(doing: "receive push messages")
+        guard let pushMessages = script.pushMessages else { throw unexpected("sync.receivePushMessages(wait: \(wait))") }
+        guard try session.current() != nil else {
+            throw DataError(.notSignedIn, "nobody is signed in (or the session expired): log in first")
+        }
+        let after = pushCursor.withLock { $0 }
+        return try pushMessages(after).filter { $0.sequence > after }
+    }
 
-    func stop() {}
+    func acknowledgePushMessages(through sequence: Int64) throws {
+        _ = try reachableScript(doing: "acknowledge push messages")
+        pushCursor.withLock { $0 = max($0, sequence) }
+    }
+
+    /// The background loop: nothing to do without a real server but tell the script.
+    func start() { script?.onLoop?(true) }
+
+    func stop() { script?.onLoop?(false) }
 
     /// The script when the pretend server is reachable; else `offline` or `unreachable`.
     private func reachableScript(doing what: String) throws -> SyncScript {

@@ -21,15 +21,25 @@ public struct SyncScript: Sendable {
     /// Answers a sync; `nil` (the default): every pending change of the in-memory journal is
     /// claimed and acknowledged, and the report counts them.
     public var sync: (@Sendable () throws -> SyncReport)?
+    /// Answers a look at the push channel with the messages after the given sequence (the
+    /// double keeps the acknowledged cursor and drops older messages); `nil`: unexpected.
+    public var pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])?
+    /// Told when the background loop starts (`true`) and stops (`false`); the double's loop
+    /// itself does nothing.
+    public var onLoop: (@Sendable (_ running: Bool) -> Void)?
 
     /// A script; by default the server is reachable, syncs acknowledge everything, and a
-    /// login is unexpected. `start()` and `stop()` of the double do nothing.
+    /// login is unexpected. `start()` and `stop()` of the double only tell ``onLoop``.
     public init(
         reachable: Bool = true, login: (@Sendable (_ account: String, _ password: String) throws -> AuthInfo)? = nil,
-        sync: (@Sendable () throws -> SyncReport)? = nil
+        sync: (@Sendable () throws -> SyncReport)? = nil,
+        pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])? = nil,
+        onLoop: (@Sendable (_ running: Bool) -> Void)? = nil
     ) {
         self.reachable = reachable
         self.login = login
         self.sync = sync
+        self.pushMessages = pushMessages
+        self.onLoop = onLoop
     }
 }

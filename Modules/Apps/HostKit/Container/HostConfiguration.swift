@@ -52,11 +52,14 @@ public enum HostConfiguration {
                     <key>lazyLoading</key><true/>
                     <key>dependencies</key><array><string>domain</string><string>clock</string><string>inbox</string></array>
                     <key>onFailure</key><string>continue</string></dict>
+                <dict><key>name</key><string>sync</string><key>class</key><string>BackgroundSync</string>
+                    <key>lazyLoading</key><true/>
+                    <key>onFailure</key><string>continue</string></dict>
             </array>
             <key>ServicesMap</key>
             <dict>
                 <key>[AUTOSTART]</key><array><string>live</string></array>
-                <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string></array>
+                <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string><string>sync</string></array>
             </dict>
             <key>Settings</key>
             <dict><key>shutdownDeadlineSeconds</key><integer>5</integer></dict>

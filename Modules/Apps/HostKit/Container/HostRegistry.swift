@@ -15,20 +15,27 @@ public enum HostRegistry {
         LauncherApp.route: LauncherApp.name,
     ]
 
-    /// The service types the host itself provides, made over a runtime's parts.
-    static let serviceTypes: [(type: String, make: @Sendable (HostRuntime) -> any StrataService)] = [
-        (DomainService.typeName, { DomainService(domain: $0.domain) }),
-        (ClockService.typeName, { ClockService(clock: $0.clock) }),
-        ("NotificationWatcher", { StoreWatcher(domain: $0.domain, notices: $0.notices, source: .recordedNotifications) }),
-        ("FollowUpWatcher", { StoreWatcher(domain: $0.domain, notices: $0.notices, source: .dueFollowUps()) }),
+    /// The service types the host itself provides, made over a runtime's parts (and whether
+    /// the boot is the interactive host, which alone runs the background sync loop).
+    static let serviceTypes: [(type: String, make: @Sendable (HostRuntime, Bool) -> any StrataService)] = [
+        (DomainService.typeName, { runtime, _ in DomainService(domain: runtime.domain) }),
+        (ClockService.typeName, { runtime, _ in ClockService(clock: runtime.clock) }),
+        ("NotificationWatcher", { runtime, _ in
+            StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .recordedNotifications)
+        }),
+        ("FollowUpWatcher", { runtime, _ in
+            StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .dueFollowUps())
+        }),
+        (BackgroundSync.typeName, { runtime, interactive in BackgroundSync(sync: runtime.sync, enabled: interactive) }),
     ]
 
-    /// Every micro-app delegate and service type, over `runtime`'s domain, clock and notices.
-    public static func make(_ runtime: HostRuntime) -> ContainerRegistry {
+    /// Every micro-app delegate and service type, over `runtime`'s domain, clock, notices and
+    /// sync engine; `interactive` boots (the Launcher in a terminal) also run the background sync.
+    public static func make(_ runtime: HostRuntime, interactive: Bool = false) -> ContainerRegistry {
         var registry = applications()
         for service in serviceTypes {
             let make = service.make
-            registry.registerService(type: service.type) { _ in make(runtime) }
+            registry.registerService(type: service.type) { _ in make(runtime, interactive) }
         }
         return registry
     }

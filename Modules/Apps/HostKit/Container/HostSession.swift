@@ -56,8 +56,8 @@ struct HostSession {
     func interactive(_ environment: ContainerEnvironment) async -> Int32 {
         do {
             return try await StrataFramework.run(
-                delegate: DefaultAppDelegate(), configuration: configuration, registry: HostRegistry.make(runtime),
-                environment: environment)
+                delegate: DefaultAppDelegate(), configuration: configuration,
+                registry: HostRegistry.make(runtime, interactive: true), environment: environment)
         } catch {
             return fail(error)
         }

@@ -42,13 +42,19 @@ public struct NotifydCommand: ParsableCommand {
               mv "$inbox/tmp/n-1.json" "$inbox/new/n-1.json"
               strata-notifyd --once
 
+            With STRATA_SERVER_URL and STRATA_APP_KEY set, it also listens to this \
+            device's push channel on the sync server (after strata-host account login); \
+            each pushed message is recorded once per id and printed like an inbox file.
+
             Exit status: 0 when done (or stopped by SIGTERM or SIGINT); 75 when --once \
-            left files in new/ because the store failed (the next run retries them); 64 \
+            left files in new/ because the store failed, or could not read the push \
+            channel (the next run retries them); 64 \
             for a bad argument; 1 when start-up fails (bad STRATA_HOME or \
             STRATA_LOG_LEVEL, unusable store or inbox).
 
             Environment: STRATA_HOME (the container directory), STRATA_LOG_LEVEL \
-            (trace, debug, info, notice, warning, error, critical).
+            (trace, debug, info, notice, warning, error, critical), STRATA_SERVER_URL \
+            and STRATA_APP_KEY (the push channel).
             """,
         version: StrataConstants.version
     )

@@ -1,5 +1,6 @@
 public import Logging
 import Dispatch
+import StrataData
 import Foundation
 import Synchronization
 
@@ -16,6 +17,8 @@ public final class NotifyDaemon: Sendable {
 
     /// The processor each pass runs.
     public let processor: InboxProcessor
+    /// The sync server's push channel, when a server is configured.
+    public let push: PushChannelListener?
     /// Seconds between passes over `new/` while nothing fails.
     public let pollInterval: Double
     let logger: Logger
@@ -26,9 +29,10 @@ public final class NotifyDaemon: Sendable {
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
-    public init(processor: InboxProcessor, pollInterval: Double, logger: Logger) {
+    public init(processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
+        self.push = push
         self.pollInterval = pollInterval
         self.logger = logger
     }
@@ -42,8 +46,10 @@ public final class NotifyDaemon: Sendable {
         wakeUp.signal()
     }
 
-    /// Drains `new/` once and returns the exit status: 0, or ``retryLaterStatus`` when a file
-    /// stays in `new/` because the store or the disk failed, or 1 when `new/` cannot be listed.
+    /// Drains `new/` once, then takes what waits on the push channel (without waiting), and
+    /// returns the exit status: 0, or ``retryLaterStatus`` when a file stays in `new/` because
+    /// the store or the disk failed or the push channel could not be read, or 1 when `new/`
+    /// cannot be listed. Nobody signed in leaves the push channel alone (status 0).
     public func drainOnce() -> Int32 {
         logger.info("strata-notifyd draining \(processor.inbox.newURL.path) once")
         let report: PassReport
@@ -54,15 +60,23 @@ public final class NotifyDaemon: Sendable {
             return 1
         }
         logger.info("strata-notifyd done: \(Self.summary(report))")
-        return report.retryCount == 0 ? 0 : Self.retryLaterStatus
+        let logger = self.logger
+        let pushed = push.map { listener in Blocking.run { await Self.lookOnce(at: listener, logger: logger) } } ?? true
+        return report.retryCount == 0 && pushed ? 0 : Self.retryLaterStatus
     }
 
-    /// Drains `new/` every ``pollInterval`` seconds until ``requestStop()``; returns 0.
+    /// Drains `new/` every ``pollInterval`` seconds until ``requestStop()``, while the push
+    /// channel's listener (if any) runs beside it; returns 0.
     ///
     /// After a pass that had to leave files for later, the pause doubles (up to
     /// ``maximumBackoff`` seconds) so a broken store does not flood the log.
     public func run() -> Int32 {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
+        let listening = push.map { listener in Blocking.start { await listener.run() } }
+        defer {
+            // The message in hand finishes; a long poll the transport cannot cancel is left behind.
+            listening?.cancel(waitingAtMost: 2)
+        }
         var failedPasses = 0
         while !isStopRequested {
             var failed = false
@@ -85,6 +99,21 @@ public final class NotifyDaemon: Sendable {
     @_spi(Testing) public func pause(afterFailedPasses count: Int) -> Double {
         guard count > 0 else { return pollInterval }
         return min(pollInterval * Double(1 << min(count, 16)), max(pollInterval, Self.maximumBackoff))
+    }
+
+    /// One look at the push channel without waiting; whether it was read (or nobody is signed in).
+    private static func lookOnce(at listener: PushChannelListener, logger: Logger) async -> Bool {
+        do {
+            let processed = try await listener.pass(wait: 0)
+            logger.info("push channel: \(processed.count) messages")
+            return !processed.contains { if case .retryLater = $0.outcome { true } else { false } }
+        } catch let error as DataError where error.code == .notSignedIn {
+            logger.info("push channel skipped: nobody is signed in")
+            return true
+        } catch {
+            logger.error("cannot read the push channel; the next run tries again: \(error)")
+            return false
+        }
     }
 
     private static func summary(_ report: PassReport) -> String {

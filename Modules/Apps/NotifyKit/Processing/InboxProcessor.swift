@@ -12,8 +12,7 @@ import Foundation
 public struct InboxProcessor: Sendable {
     /// The inbox drained.
     public let inbox: Inbox
-    private let notifications: any NotificationService
-    private let delivery: any NotificationDelivery
+    private let recording: NotificationRecording
     private let clock: any StrataClock
     private let logger: Logger
 
@@ -27,8 +26,7 @@ public struct InboxProcessor: Sendable {
         clock: any StrataClock, logger: Logger
     ) {
         self.inbox = inbox
-        self.notifications = notifications
-        self.delivery = delivery
+        recording = NotificationRecording(notifications: notifications, delivery: delivery)
         self.clock = clock
         self.logger = logger
     }
@@ -60,19 +58,15 @@ public struct InboxProcessor: Sendable {
         }
         logger[metadataKey: "id"] = .string(notification.id)
         let outcome: FileOutcome
-        do {
-            switch try notifications.record(notification) {
-            case .recorded(let record): outcome = .recorded(record)
-            case .duplicate(let record): outcome = .duplicate(record)
-            }
-        } catch let error as DomainError where error.code == .malformedNotification || error.code == .invalidInput {
-            let reason = error.message.hasPrefix(source) ? error.message : "\(source): \(error.message)"
+        switch recording.record(notification, source: source) {
+        case .delivered(let delivered):
+            outcome = delivered
+        case .malformed(let reason):
             return quarantine(name, reason: reason, logger: logger)
-        } catch {
-            logger.error("cannot record the notification; it stays in new/ for the next pass: \(error)")
-            return .retryLater(reason: "\(error)")
+        case .failed(let reason):
+            logger.error("cannot record the notification; it stays in new/ for the next pass: \(reason)")
+            return .retryLater(reason: reason)
         }
-        if let line = outcome.deliveryLine { delivery.deliver(line) }
         do {
             let destination = try inbox.accept(name)
             logger.debug("filed in cur/", metadata: ["to": .string(destination.lastPathComponent)])

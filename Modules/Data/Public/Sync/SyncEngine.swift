@@ -66,4 +66,26 @@ public protocol SyncEngine: Sendable {
 
     /// Stops the background loop (a sync in progress finishes its current request).
     func stop()
+
+    // MARK: - The push channel
+
+    /// Waits up to `wait` seconds (a long poll; `0` only looks) for messages the server
+    /// pushed to this device after the last one acknowledged, oldest first.
+    ///
+    /// Registers the device for the signed-in user first when it is not yet registered.
+    /// `wait` is capped below the request timeout and the server's limit (25 s).
+    ///
+    /// - Important: the same messages come back until ``acknowledgePushMessages(through:)``
+    ///   moves the channel's cursor past them: handle a message (record it once per
+    ///   ``PushedMessage/id``), then acknowledge it, so a crash in between repeats it
+    ///   instead of losing it.
+    /// - Throws: ``DataError`` `offline`, `notSignedIn`, `unreachable`, `serverError`.
+    func receivePushMessages(wait: Double) async throws -> [PushedMessage]
+
+    /// Moves the push channel's cursor (kept in the store) past `sequence`: the next
+    /// ``receivePushMessages(wait:)`` starts after it. A smaller sequence than the cursor
+    /// changes nothing.
+    ///
+    /// - Throws: ``DataError`` `offline` without a server; a storage error.
+    func acknowledgePushMessages(through sequence: Int64) throws
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+import StrataWire
+
+/// The device's push channel (see ``SyncEngine/receivePushMessages(wait:)``): a long poll
+/// after the cursor kept in `_strata_settings`, as the signed-in user.
+extension LiveSyncEngine {
+    /// The longest server-side wait asked for, in seconds (the server allows 30).
+    static let longestPushWait = 25.0
+
+    func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
+        let client = try requireClient(doing: "receive push messages")
+        let info = try signedIn()
+        let wait = Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
+        do {
+            if try settings.value(SyncSettings.deviceRegisteredFor) != info.userID {
+                try await registerDevice(info)
+            }
+            let after = Int64(try settings.value(SyncSettings.pushCursor) ?? "") ?? 0
+            let poll = try await client.pollPush(deviceID: try deviceID(), after: after, wait: wait, token: info.token)
+            return poll.messages.filter { $0.sequence > after }.map {
+                PushedMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
+            }
+        } catch let failure as SyncFailure {
+            if case .refused(404, _) = failure {
+                // The server no longer knows the device (a reset server): register again next time.
+                try? settings.set([SyncSettings.deviceRegisteredFor: nil])
+            }
+            throw failure.dataError(doing: "receive push messages", server: client.server)
+        }
+    }
+
+    func acknowledgePushMessages(through sequence: Int64) throws {
+        _ = try requireClient(doing: "acknowledge push messages")
+        let current = Int64(try settings.value(SyncSettings.pushCursor) ?? "") ?? 0
+        guard sequence > current else { return }
+        try settings.set([SyncSettings.pushCursor: String(sequence)])
+    }
+
+    /// `wait` clamped to 0…25 s and to well inside the request timeout.
+    static func pushWait(_ wait: Double, requestTimeout: Double) -> Double {
+        guard wait.isFinite, wait > 0 else { return 0 }
+        return min(wait, longestPushWait, max(0, requestTimeout - 5))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `strata-notifyd` on the device's push channel: the real `strata-server`, a host that logs
+/// in (which registers the device), and the daemon pointed at the server by `STRATA_SERVER_URL`.
+@Suite("strata-notifyd on the sync server's push channel", .serialized)
+struct NotifydPushTests {
+    static let password = "a long password for tests"
+
+    @Test("a message pushed to the group is recorded once and delivered by the running daemon, then never again")
+    func pushedMessageIsRecordedOnce() throws {
+        let server = try SyncServer()
+        defer { server.stop() }
+        try server.createGroup("ward3")
+        try server.createUser("alice", password: Self.password, group: "ward3")
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
+        let login = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
+        try #require(login.status == 0, "login: \(login)")
+
+        var environment = server.clientEnvironment
+        environment["STRATA_LOG_LEVEL"] = "info"
+        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
+        let running = try notifyd.start(["--poll-interval", "0.05"])
+        let started = waitUntil(timeout: 20) { running.stderr.snapshot().contains("started") }
+        #expect(started, "never started: \(running.stderr.snapshot())")
+
+        #expect(try push(server, title: "Ward meeting", body: "At 3 pm") == "sent to 1 device")
+        let delivered = waitUntil(timeout: 20) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
+        #expect(delivered, "not delivered within 20 s: \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
+
+        // SIGTERM ends the daemon promptly even while a long poll is open.
+        let stopStarted = Date()
+        running.signal(SIGTERM)
+        let stopped = running.wait(timeout: 15)
+        #expect(stopped.status == 0, "\(stopped)")
+        #expect(Date().timeIntervalSince(stopStarted) < 10, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
+        let lines = stopped.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("recorded ") == true, "\(stopped)")
+
+        // Acknowledged: another run receives nothing; a new message is received by --once.
+        let quiet = try notifyd.run(["--once"])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
+        #expect(try push(server, title: "Lab results", body: "Ready") == "sent to 1 device")
+        let once = try notifyd.run(["--once"])
+        #expect(once.status == 0, "\(once)")
+        #expect(once.stdout.hasSuffix(" message: Lab results — Ready\n") && once.stdout.hasPrefix("recorded "), "\(once)")
+
+        let status = try StrataProcess("strata-status", home: home).run(["--format", "json"])
+        let summary = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(summary?["unreadNotifications"] as? Int == 2, "one record per message: \(status)")
+    }
+
+    @Test("signed out, the daemon waits for a login instead of failing; --once exits 0")
+    func signedOutDaemonWaits() throws {
+        let server = try SyncServer()
+        defer { server.stop() }
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        var environment = server.clientEnvironment
+        environment["STRATA_LOG_LEVEL"] = "info"
+        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
+        let once = try notifyd.run(["--once"])
+        #expect(once.status == 0, "\(once)")
+        #expect(once.stderr.contains("nobody is signed in"), "\(once)")
+    }
+
+    @Test("an unreachable server makes --once exit 75 with the reason, and the inbox is still drained")
+    func unreachableServerIsRetryLater() throws {
+        let server = try SyncServer()
+        try server.createGroup("ward3")
+        try server.createUser("alice", password: Self.password, group: "ward3")
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
+        let login = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
+        try #require(login.status == 0, "login: \(login)")
+        server.stop()
+
+        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
+        try Inbox(home: home).drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "Still here"}"#)
+        let once = try notifyd.run(["--once"])
+
+        #expect(once.status == 75, "\(once)")
+        #expect(once.stdout == "recorded n-1 message: Still here\n", "\(once)")
+        #expect(once.stderrLines.count == 1 && once.stderr.contains("push channel"), "\(once)")
+    }
+
+    /// `strata-server admin push --group ward3 --title T --body B`; returns its output line.
+    private func push(_ server: SyncServer, title: String, body: String) throws -> String {
+        let admin = StrataProcess("strata-server", home: server.dataDirectory.appendingPathComponent("unused-home"))
+        let outcome = try admin.run(
+            ["admin", "push", "--group", "ward3", "--title", title, "--body", body, "--data-dir", server.dataDirectory.path])
+        try #require(outcome.status == 0, "admin push: \(outcome)")
+        return outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
