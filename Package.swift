@@ -268,7 +268,10 @@ let package = Package(
         // MARK: - Whole-system checks: child processes and the layering rule
         .testTarget(
             name: "StrataIntegrationTests",
-            dependencies: ["strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server"],
+            dependencies: [
+                "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server",
+                "StrataDomain", "StrataData", "StrataCrossCutting", "CSQLite", log,
+            ],
             path: "Tests/IntegrationTests",
             swiftSettings: strictSettings
         ),

@@ -8,7 +8,7 @@ import StrataData
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let changes = Int(arguments.first ?? "100000"), changes > 0,
-    let batchSize = Int(arguments.dropFirst().first ?? "500"), batchSize > 0
+    let batchSize = Int(arguments.dropFirst().first ?? "1000"), batchSize > 0
 else {
     FileHandle.standardError.write(Data("usage: strata-bench-sync [changes > 0] [batch size > 0]\n".utf8))
     exit(64)

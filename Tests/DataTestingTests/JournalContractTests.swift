@@ -85,6 +85,34 @@ struct JournalContractTests {
         }
     }
 
+    @Test(
+        "a change sent and put back (no answer came) is never merged into: the server may have applied it",
+        arguments: StoreKind.allCases)
+    func sentChangeIsNeverMergedInto(kind: StoreKind) throws {
+        try kind.withLayer { layer in
+            var ledger = try layer.store.save(Ledger("a", amount: 1))
+            let doomed = try layer.store.save(Ledger("b", amount: 1))
+            let sent = try layer.journal.claim(limit: 10)
+            #expect(sent.count == 2)
+            // The answer was lost: the engine puts the batch back; it was perhaps applied.
+            try layer.journal.release(operationIDs: sent.map(\.operationID))
+
+            ledger.amount = 5
+            _ = try layer.store.save(ledger)
+            #expect(try layer.store.delete(doomed))
+            let all = try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+            #expect(all.map(\.operation) == [.insert, .insert, .update, .delete], "the edits queue behind the sent inserts")
+            #expect(all[0].values["amount"] == .integer(1), "a resent insert carries what was sent, under its id")
+            #expect(all[2].values["amount"] == .integer(5))
+
+            // An edit behind a never-sent change still coalesces into it.
+            ledger.amount = 6
+            _ = try layer.store.save(ledger)
+            let again = try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+            #expect(again.count == 4 && again[2].values["amount"] == .integer(6))
+        }
+    }
+
     @Test("claim hands out the oldest change of each object, in journal order, up to the limit", arguments: StoreKind.allCases)
     func claimIsOldestPerObject(kind: StoreKind) throws {
         try kind.withLayer { layer in

@@ -102,6 +102,23 @@ struct BehaviourTests {
         #expect(try layer.journal.claim(limit: 10).map(\.operation) == [.update])
     }
 
+    @Test("a format-2 store gains the journal's sent column on open; its changes count as sent and are never merged into")
+    func formatTwoJournalCountsAsSent() throws {
+        let container = temporaryContainer()
+        var visit = try layer(container).store.save(Visit(note: "before the upgrade"))
+        let inspector = SQLiteInspector(container.storeURL)
+        try inspector.execute(#"ALTER TABLE "_strata_journal" DROP COLUMN "sent""#)
+        try inspector.execute("PRAGMA user_version = 2")
+
+        let reopened = try layer(container)
+        #expect(try inspector.rows("PRAGMA user_version") == [["3"]])
+        #expect(try inspector.rows(#"SELECT "sent" FROM "_strata_journal""#) == [["1"]])
+        visit.note = "after the upgrade"
+        _ = try reopened.store.save(visit)
+        let all = try reopened.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+        #expect(all.map(\.operation) == [.insert, .update], "perhaps sent before the upgrade: the edit queues behind it")
+    }
+
     @Test("rejected changes keep the server's reason; retry and discard act on them")
     func rejectRetryDiscard() throws {
         let layer = try layer()

@@ -111,6 +111,27 @@ struct SyncPushTests {
         #expect(try restarted.data.journal.pendingCount() == 0)
     }
 
+    @Test("a batch whose answer was lost is sent again as it was; later edits queue behind it and follow it")
+    func editAfterLostAnswer() async throws {
+        let harness = try SyncHarness(maxAttempts: 2)
+        let saved = try harness.addVisits(3)
+        let inserts = try harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
+        harness.server.scriptPushes(.networkDown, .status(503, "gone after the commit"))
+        await #expect(throws: DataError.self) { try await harness.data.sync.syncNow() }
+        var edited = saved[0]
+        edited.ward = 42
+        _ = try harness.data.store.save(edited)
+        try harness.data.store.delete(saved[1])
+        let waiting = try harness.data.journal.changes(in: [.pending, .inFlight], limit: nil)
+        #expect(waiting.map(\.operation) == [.insert, .insert, .insert, .update, .delete])
+        #expect(Array(waiting.prefix(3).map(\.operationID)) == inserts, "the inserts keep their operation ids")
+        harness.server.scriptPushes(.results(["duplicate", "duplicate", "applied"]), .applyAll)
+        let report = try await harness.data.sync.syncNow()
+        #expect(report.pushed == 5)
+        #expect(harness.server.pushedBatches.suffix(2) == [inserts, waiting.suffix(2).map(\.operationID)])
+        #expect(try harness.data.journal.pendingCount() == 0)
+    }
+
     @Test("another user's changes wait for that user; the signed-in user's are sent")
     func othersChangesWait() async throws {
         let harness = try SyncHarness(batchSize: 1, signedInAs: "u2")

@@ -115,7 +115,7 @@ struct SyncSessionTests {
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.data.sync.start()
         defer { harness.data.sync.stop() }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             let done = try harness.data.journal.pendingCount() == 0
                 && harness.data.store.fetch(SyncVisit.self, id: "p") != nil

@@ -37,7 +37,8 @@ final class SyncTestServer: SyncTransport {
         var description: String { "connection refused" }
     }
 
-    func scriptPushes(_ steps: Step...) { state.withLock { $0.pushSteps += steps } }
+    func scriptPushes(_ steps: Step...) { scriptPushes(steps) }
+    func scriptPushes(_ steps: [Step]) { state.withLock { $0.pushSteps += steps } }
     func scriptPages(_ typeName: String, _ pages: PullResponse...) { state.withLock { $0.pullPages[typeName, default: []] += pages } }
     func scriptLogin(_ step: Step) { state.withLock { $0.login = step } }
     func scriptLogout(_ step: Step) { state.withLock { $0.logout = step } }
@@ -167,8 +168,8 @@ struct SyncHarness {
 
     init(
         container: ContainerDirectory = temporaryContainer(), server: SyncTestServer = SyncTestServer(),
-        clock: TestClock = TestClock(), batchSize: Int = 500, maxAttempts: Int = 4, retryDelay: Double = 0.5,
-        maxRetryDelay: Double = 30, signedInAs user: String? = "u1",
+        clock: TestClock = TestClock(), batchSize: Int = 500, maxRequestBytes: Int = 512 * 1024, maxAttempts: Int = 4,
+        retryDelay: Double = 0.5, maxRetryDelay: Double = 30, signedInAs user: String? = "u1",
         sleep: SyncSleep? = nil
     ) throws {
         self.container = container
@@ -178,8 +179,8 @@ struct SyncHarness {
         self.delays = delays
         let configuration = SyncConfiguration(
             serverURL: Self.server, appID: "strata", appVersion: "1", appKey: "key", deviceID: "device-1",
-            batchSize: batchSize, retryDelay: retryDelay, maxRetryDelay: maxRetryDelay, maxAttempts: maxAttempts,
-            pollInterval: 0.05)
+            batchSize: batchSize, maxRequestBytes: maxRequestBytes, retryDelay: retryDelay, maxRetryDelay: maxRetryDelay,
+            maxAttempts: maxAttempts, pollInterval: 0.05)
         data = try DataLayerFactory.live(
             container: container, logger: quietLogger, clock: clock, sync: configuration, transport: server,
             sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } })

@@ -60,6 +60,46 @@ struct PushPullTests {
         #expect(rest.objects.map(\.objectId) == ["r4", "r5"] && !rest.hasMore)
     }
 
+    @Test("more changes than a push may carry get 413 and nothing is applied")
+    func tooManyChanges() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let alice = try await client.login("alice", app: server.app).token
+        let batch = (0...1000).map { WireChange.report("r\($0)", name: "N", scope: 1) }
+        let (status, data) = try await client.send("POST", WirePaths.changes, token: alice, json: PushRequest(changes: batch))
+        #expect(status == 413)
+        #expect(String(decoding: data, as: UTF8.self).contains("at most 1000 changes, not 1001"))
+        #expect(try await client.pull("CaseReport", token: alice).objects.isEmpty)
+    }
+
+    @Test("values of every kind come back from a pull exactly as pushed, however the body is spaced")
+    func valuesRoundTrip() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let alice = try await client.login("alice", app: server.app).token
+        let values = WireJSONTests.values
+        let fast = WireChange(operationId: "v1", typeName: "CaseReport", objectId: "fast", operation: "insert", values: values, scope: 1)
+        #expect(try await client.push([fast], token: alice) == ["applied"])
+        // A pretty-printed body with an unknown key takes the decoder's path; it applies the same.
+        let encoder = WireCoding.encoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var slow = try JSONSerialization.jsonObject(with: encoder.encode(PushRequest(changes: [fast]))) as? [String: Any]
+        var changes = slow?["changes"] as? [[String: Any]] ?? []
+        changes[0]["operationId"] = "v2"
+        changes[0]["objectId"] = "slow"
+        changes[0]["comment"] = "ignored"
+        slow?["changes"] = changes
+        let body = try JSONSerialization.data(withJSONObject: slow ?? [:], options: [.prettyPrinted])
+        let (status, answer) = try await client.send("POST", WirePaths.changes, token: alice, body: body)
+        #expect(status == 200)
+        #expect(try client.decode(PushResponse.self, answer).results.map(\.status) == ["applied"])
+        let pulled = try await client.pull("CaseReport", token: alice).objects
+        #expect(pulled.map(\.objectId) == ["fast", "slow"])
+        #expect(pulled.allSatisfy { $0.values == values })
+    }
+
     @Test("an invalid change is rejected with a reason, the rest of the batch applies")
     func invalidChangeRejected() async throws {
         let server = try await TestServer.start()

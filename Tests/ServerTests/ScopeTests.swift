@@ -9,9 +9,7 @@ struct ScopeTests {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let carol = try await client.login("carol", app: server.app).token
-        let bob = try await client.login("bob", app: server.app).token
+        let (alice, carol, bob) = try await server.tokens()
         #expect(try await client.push([.report("r1", name: "Ann", scope: 2)], token: alice) == ["applied"])
         #expect(try await client.push([.report("r2", name: "Ben", scope: 2)], token: carol) == ["applied"])
 

@@ -36,15 +36,18 @@ struct JournalWriter {
         try insert(entry)
     }
 
+    /// The object's newest change when it is pending and was never handed to the server; a
+    /// change that was sent may have been applied even if no answer came back, and the server
+    /// would then answer `duplicate` for its operation id and never see a merged edit.
     private func latestPending(typeName: String, objectID: String) throws -> (sequence: Int64, operation: ChangeOperation)? {
         let sql = """
-            SELECT "sequence", "operation", "state" FROM "_strata_journal"
+            SELECT "sequence", "operation", "state", "sent" FROM "_strata_journal"
             WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
             """
         return try connection.withStatement(sql) { statement in
             statement.bind(typeName, at: 1)
             statement.bind(objectID, at: 2)
-            guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue,
+            guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue, statement.int64(at: 3) == 0,
                 let operation = ChangeOperation(rawValue: statement.text(at: 1))
             else { return nil }
             return (statement.int64(at: 0), operation)
@@ -59,7 +62,7 @@ struct JournalWriter {
             """
         let payload = try cipher.seal(PayloadCodec.encode(entry.values))
         try connection.withStatement(sql) { statement in
-            statement.bind(UUID().uuidString.lowercased(), at: 1)
+            statement.bind(OperationID.make(at: now), at: 1)
             statement.bind(entry.typeName, at: 2)
             statement.bind(entry.objectID, at: 3)
             statement.bind(entry.operation.rawValue, at: 4)

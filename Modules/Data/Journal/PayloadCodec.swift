@@ -1,40 +1,26 @@
 import Foundation
+import StrataWire
 
 /// Encodes a change's values as JSON with each value tagged by its kind, so integers and
 /// reals, text and blobs survive the round trip exactly: `{"age": ["i", 44], "memo": ["t", "…"]}`.
+///
+/// It is the wire's own form of values (``WireJSON``), written and read by hand: every save of
+/// a synced type and every change pushed goes through here.
 enum PayloadCodec {
     static func encode(_ values: [String: FieldValue]) throws -> Data {
-        var object: [String: [Any]] = [:]
-        for (key, value) in values {
-            switch value {
-            case .null: object[key] = ["n"]
-            case .integer(let number): object[key] = ["i", NSNumber(value: number)]
-            case .real(let number): object[key] = ["r", NSNumber(value: number)]
-            case .text(let text): object[key] = ["t", text]
-            case .blob(let bytes): object[key] = ["b", Data(bytes).base64EncodedString()]
-            }
+        guard let bytes = WireJSON.values(values.mapValues(\.wireValue)) else {
+            let key = values.first { if case .real(let number) = $0.value { !number.isFinite } else { false } }?.key ?? "?"
+            throw DataError(
+                .typeMismatch, "the value of '\(key)' is not a finite number; a synced type's reals must be finite (JSON has no NaN or infinity)")
         }
-        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return Data(bytes)
     }
 
     static func decode(_ data: Data, what: String) throws -> [String: FieldValue] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: [Any]] else {
-            throw DataError(.incompatibleStore, "\(what): the stored change payload is not readable")
+        var reader = WireJSONReader(bytes: [UInt8](data))
+        guard let values = reader.readValues() else {
+            throw DataError(.incompatibleStore, "\(what): the stored change payload is not readable (\(reader.problem))")
         }
-        var values: [String: FieldValue] = [:]
-        for (key, tagged) in object {
-            switch (tagged.first as? String, tagged.dropFirst().first) {
-            case ("n", _): values[key] = .null
-            case ("i", let number as NSNumber): values[key] = .integer(number.int64Value)
-            case ("r", let number as NSNumber): values[key] = .real(number.doubleValue)
-            case ("t", let text as String): values[key] = .text(text)
-            case ("b", let base64 as String):
-                guard let bytes = Data(base64Encoded: base64) else { fallthrough }
-                values[key] = .blob([UInt8](bytes))
-            default:
-                throw DataError(.incompatibleStore, "\(what): the stored change payload has an unreadable value for '\(key)'")
-            }
-        }
-        return values
+        return values.mapValues(FieldValue.init(wire:))
     }
 }

@@ -15,7 +15,8 @@ final class SQLiteChangeJournal: ChangeJournal {
 
     func pendingCount() throws -> Int {
         try database.withState { state in
-            Int(try state.connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" <> 'rejected'"#))
+            // Two ranges of the (state, sequence) index, not a scan of every row.
+            Int(try state.connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" IN ('pending', 'inFlight')"#))
         }
     }
 
@@ -48,37 +49,70 @@ final class SQLiteChangeJournal: ChangeJournal {
     }
 
     func claim(limit: Int) throws -> [Change] {
+        try claim(limit: limit, owner: nil, excluding: [])
+    }
+
+    func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change] {
+        try claim(limit: limit, owner: user, excluding: sending)
+    }
+
+    /// Claims for `owner` (with changes made by nobody), or for anyone when `owner` is `nil`.
+    private func claim(limit: Int, owner: String?, excluding sending: Set<String>) throws -> [Change] {
         guard limit > 0 else { return [] }
         return try database.write { state in
-            // The oldest change of each object that is not rejected; inFlight ones (a crash
-            // interrupted them) come back first, in journal order.
-            let sql = """
-                SELECT \(Self.columns) FROM "_strata_journal" AS j
-                WHERE j."state" IN ('pending', 'inFlight') AND NOT EXISTS (
-                    SELECT 1 FROM "_strata_journal" AS older
-                    WHERE older."typeName" = j."typeName" AND older."objectId" = j."objectId"
-                      AND older."sequence" < j."sequence")
-                ORDER BY j."state" = 'inFlight' DESC, j."sequence" LIMIT ?1
-                """
-            let claimed = try read(sql, bindings: [.integer(Int64(limit))], state: state)
+            // inFlight ones (sent before, their outcome unknown) come back first, then pending
+            // ones; each query walks the (state, sequence) index in order and stops at the limit.
+            var claimed = try sendable(in: .inFlight, owner: owner, limit: limit, skipping: sending, state: state)
+            let pending = try sendable(in: .pending, owner: owner, limit: limit - claimed.count, skipping: [], state: state)
             let now = database.clock.now().timeIntervalSince1970
-            for change in claimed where change.state == .pending {
-                try setState(change.operationID, to: .inFlight, reason: nil, now: now, state: state)
+            try state.connection.withStatement(
+                #"UPDATE "_strata_journal" SET "state" = 'inFlight', "sent" = 1, "updatedAt" = ?2 WHERE "sequence" = ?1"#
+            ) { statement in
+                for change in pending {
+                    statement.rewind()
+                    statement.bind(.integer(change.sequence), at: 1)
+                    statement.bind(.real(now), at: 2)
+                    try statement.step()
+                }
             }
-            return claimed.map { change in
+            claimed += pending.map { change in
                 var claimed = change
                 claimed.state = .inFlight
                 return claimed
             }
+            return claimed
         }
     }
 
+    /// Up to `limit` changes in `wanted` (of `owner` or nobody, unless `owner` is `nil`), oldest
+    /// first, that are the oldest change of their object still in the journal (rejected ones
+    /// and other users' included: a later change waits behind them).
+    private func sendable(
+        in wanted: ChangeState, owner: String?, limit: Int, skipping: Set<String>, state: StoreState
+    ) throws -> [Change] {
+        guard limit > 0 else { return [] }
+        let sql = """
+            SELECT \(Self.columns) FROM "_strata_journal" AS j
+            WHERE j."state" = ?2 AND (?3 IS NULL OR j."ownerUser" IS NULL OR j."ownerUser" = ?3) AND NOT EXISTS (
+                SELECT 1 FROM "_strata_journal" AS older
+                WHERE older."typeName" = j."typeName" AND older."objectId" = j."objectId"
+                  AND older."sequence" < j."sequence")
+            ORDER BY j."sequence" LIMIT ?1
+            """
+        let bindings: [FieldValue] = [
+            .integer(Int64(limit + skipping.count)), .text(wanted.rawValue), owner.map(FieldValue.text) ?? .null,
+        ]
+        return Array(try read(sql, bindings: bindings, skipping: skipping, state: state).prefix(limit))
+    }
+
     func acknowledge(operationIDs: [String]) throws {
+        guard !operationIDs.isEmpty else { return }
         try database.write { state in
-            for operationID in operationIDs {
-                try state.connection.withStatement(
-                    #"DELETE FROM "_strata_journal" WHERE "operationId" = ?1 AND "state" = 'inFlight'"#
-                ) { statement in
+            try state.connection.withStatement(
+                #"DELETE FROM "_strata_journal" WHERE "operationId" = ?1 AND "state" = 'inFlight'"#
+            ) { statement in
+                for operationID in operationIDs {
+                    statement.rewind()
                     statement.bind(operationID, at: 1)
                     try statement.step()
                 }
@@ -91,24 +125,31 @@ final class SQLiteChangeJournal: ChangeJournal {
     }
 
     func release(operationIDs: [String]) throws {
-        for operationID in operationIDs {
-            try move(operationID, from: [.inFlight], to: .pending, reason: nil)
+        guard !operationIDs.isEmpty else { return }
+        try database.write { state in
+            for operationID in operationIDs {
+                try move(operationID, from: [.inFlight], to: .pending, reason: nil, state: state)
+            }
         }
     }
 
     private func move(_ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?) throws {
-        try database.write { state in
-            let current = try state.connection.withStatement(
-                #"SELECT "state" FROM "_strata_journal" WHERE "operationId" = ?1"#
-            ) { statement -> String? in
-                statement.bind(operationID, at: 1)
-                return try statement.step() ? statement.text(at: 0) : nil
-            }
-            guard let current, let currentState = ChangeState(rawValue: current), from.contains(currentState) else {
-                throw Self.notFound(operationID, states: from.map(\.rawValue).sorted().joined(separator: " or "))
-            }
-            try setState(operationID, to: target, reason: reason, now: database.clock.now().timeIntervalSince1970, state: state)
+        try database.write { state in try move(operationID, from: from, to: target, reason: reason, state: state) }
+    }
+
+    private func move(
+        _ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?, state: StoreState
+    ) throws {
+        let current = try state.connection.withStatement(
+            #"SELECT "state" FROM "_strata_journal" WHERE "operationId" = ?1"#
+        ) { statement -> String? in
+            statement.bind(operationID, at: 1)
+            return try statement.step() ? statement.text(at: 0) : nil
         }
+        guard let current, let currentState = ChangeState(rawValue: current), from.contains(currentState) else {
+            throw Self.notFound(operationID, states: from.map(\.rawValue).sorted().joined(separator: " or "))
+        }
+        try setState(operationID, to: target, reason: reason, now: database.clock.now().timeIntervalSince1970, state: state)
     }
 
     private func setState(_ operationID: String, to target: ChangeState, reason: String?, now: Double, state: StoreState) throws {
@@ -122,13 +163,15 @@ final class SQLiteChangeJournal: ChangeJournal {
         }
     }
 
-    private func read(_ sql: String, bindings: [FieldValue], state: StoreState) throws -> [Change] {
+    /// The changes `sql` selects (``columns``), payloads opened, less those named in `skipping`.
+    private func read(_ sql: String, bindings: [FieldValue], skipping: Set<String> = [], state: StoreState) throws -> [Change] {
         let cipher = try database.requireCipher(for: "the change journal")
         return try state.connection.withStatement(sql) { statement in
             statement.bind(bindings)
             var changes: [Change] = []
             while try statement.step() {
                 let operationID = statement.text(at: 1)
+                if skipping.contains(operationID) { continue }
                 let what = "change \(operationID)"
                 guard case .blob(let sealed) = statement.value(at: 5) else {
                     throw DataError(.incompatibleStore, "\(what): the stored payload is missing")

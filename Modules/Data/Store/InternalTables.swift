@@ -9,6 +9,8 @@ enum InternalTables {
         """
 
     /// The change journal (outbox): see ``JournalWriter`` and ``SQLiteChangeJournal``.
+    /// `sent` is 1 once a change was claimed for sending: the server may have applied it even
+    /// if no answer came back, so later edits never merge into it.
     static let journal = """
         CREATE TABLE IF NOT EXISTS "_strata_journal" (
             "sequence" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -23,8 +25,16 @@ enum InternalTables {
             "state" TEXT NOT NULL DEFAULT 'pending',
             "reason" TEXT,
             "createdAt" REAL NOT NULL,
-            "updatedAt" REAL NOT NULL)
+            "updatedAt" REAL NOT NULL,
+            "sent" INTEGER NOT NULL DEFAULT 0)
         """
+
+    /// Format 2 → 3: the journal learns which changes were ever handed to the server. Rows
+    /// already there may have been sent, so they count as sent (never coalesced into).
+    static let journalSentColumn = [
+        #"ALTER TABLE "_strata_journal" ADD COLUMN "sent" INTEGER NOT NULL DEFAULT 0"#,
+        #"UPDATE "_strata_journal" SET "sent" = 1"#,
+    ]
     static let journalByObject = """
         CREATE INDEX IF NOT EXISTS "_strata_journal_by_object" ON "_strata_journal" ("typeName", "objectId", "state")
         """

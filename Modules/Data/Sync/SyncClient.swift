@@ -21,15 +21,21 @@ struct SyncClient: Sendable {
         _ = try await exchange(SyncRequest(method: "POST", path: WirePaths.logout, token: token))
     }
 
-    func push(_ changes: [WireChange], token: String) async throws(SyncFailure) -> PushResponse {
-        try await call("POST", WirePaths.changes, body: PushRequest(changes: changes), token: token)
+    /// Sends a `PushRequest` body already written (see ``ChangeBatch``).
+    func push(body: Data, token: String) async throws(SyncFailure) -> PushResponse {
+        let request = SyncRequest(method: "POST", path: WirePaths.changes, token: token, body: body)
+        let answer = try await exchange(request)
+        if let read = WireJSONReader.pushResponse(from: [UInt8](answer)) { return read }
+        return try decode(PushResponse.self, from: answer)
     }
 
     func pull(_ typeName: String, since cursor: Int64, limit: Int, token: String) async throws(SyncFailure) -> PullResponse {
         let request = SyncRequest(
             method: "GET", path: "\(WirePaths.objects)/\(typeName)",
             query: [.init(name: "since", value: String(cursor)), .init(name: "limit", value: String(limit))], token: token)
-        return try decode(PullResponse.self, from: try await exchange(request))
+        let answer = try await exchange(request)
+        if let read = WireJSONReader.pullResponse(from: [UInt8](answer)) { return read }
+        return try decode(PullResponse.self, from: answer)
     }
 
     func config(token: String) async throws(SyncFailure) -> AppConfig {
@@ -57,7 +63,7 @@ struct SyncClient: Sendable {
         do {
             response = try await transport.send(request)
         } catch {
-            throw .network("\(error)")
+            throw .network(SyncFailure.describe(error))
         }
         switch response.status {
         case 200..<300: return response.body

@@ -13,6 +13,9 @@ struct JournalState: Sendable {
     private var byOperation: [String: Int64] = [:]
     /// The sequence the next change gets.
     private var nextSequence: Int64 = 1
+    /// The operation ids ever claimed for sending (the live journal's `sent` column): the
+    /// server may have applied them, so they are never coalesced into.
+    private var sent: Set<String> = []
 
     /// One object of one type (`*` for a whole type's `deleteAll`).
     private struct ObjectKey: Hashable, Sendable {
@@ -45,13 +48,15 @@ struct JournalState: Sendable {
     }
 
     /// Records `entry`, coalescing with the object's newest change when that one is still
-    /// pending: insert+update → one insert with the new values; insert+delete → nothing;
+    /// pending and was never claimed for sending: insert+update → one insert with the new values; insert+delete → nothing;
     /// update+update → update; update+delete → delete. A coalesced change keeps its
     /// operation id, sequence, owner and creation time. `isNewObject` skips the look-up, as
     /// the live writer does for ids made just now and for `deleteAll`.
     mutating func record(_ entry: Entry, isNewObject: Bool, now: Date) {
         let key = ObjectKey(typeName: entry.typeName, objectID: entry.objectID)
-        if !isNewObject, let newest = byObject[key]?.last, var pending = bySequence[newest], pending.state == .pending {
+        if !isNewObject, let newest = byObject[key]?.last, var pending = bySequence[newest], pending.state == .pending,
+            !sent.contains(pending.operationID)
+        {
             switch (pending.operation, entry.operation) {
             case (.insert, .update), (.update, .update), (.update, .delete):
                 if pending.operation != .insert { pending.operation = entry.operation }
@@ -97,6 +102,7 @@ struct JournalState: Sendable {
     /// Moves a change to `state` with `reason`.
     mutating func set(_ operationID: String, to state: ChangeState, reason: String?) {
         guard let sequence = byOperation[operationID] else { return }
+        if state == .inFlight { sent.insert(operationID) }
         bySequence[sequence]?.state = state
         bySequence[sequence]?.reason = reason
     }
@@ -109,6 +115,7 @@ struct JournalState: Sendable {
     private mutating func remove(_ sequence: Int64) {
         guard let change = bySequence.removeValue(forKey: sequence) else { return }
         byOperation[change.operationID] = nil
+        sent.remove(change.operationID)
         let key = ObjectKey(typeName: change.typeName, objectID: change.objectID)
         byObject[key]?.removeAll { $0 == sequence }
         if byObject[key]?.isEmpty == true { byObject[key] = nil }

@@ -26,7 +26,7 @@ extension ServerError {
             switch error.code {
             case .duplicate: throw ServerError(.conflict, error.message)
             case .notFound: throw ServerError(.notFound, error.message)
-            case .invalidName: throw ServerError(.badRequest, error.message)
+            case .invalidName, .invalidQuery: throw ServerError(.badRequest, error.message)
             default: throw ServerError(.storage, error.message)
             }
         }

@@ -3,6 +3,7 @@ import Logging
 import StrataServerData
 import StrataServerDomain
 import StrataServerKit
+import StrataWire
 
 /// The real server, in-process on a free loopback port, over SQLite in a temporary directory,
 /// with two groups (nurses: alice, carol; doctors: bob) and one app.
@@ -63,6 +64,14 @@ final class TestServer: Sendable {
             port: port, clock: clock, services: services,
             app: App(id: created.app.appId, version: created.app.version, key: created.appKey), directory: directory,
             task: task)
+    }
+
+    /// Logs in the three seeded users: alice and carol share a group, bob is in another.
+    func tokens() async throws -> (alice: String, carol: String, bob: String) {
+        (
+            try await client.login("alice", app: app).token, try await client.login("carol", app: app).token,
+            try await client.login("bob", app: app).token
+        )
     }
 
     /// Stops the server and waits for it.

@@ -35,6 +35,15 @@ public protocol ChangeJournal: Sendable {
     /// Changes already `inFlight` (a crash interrupted their sending) come first.
     func claim(limit: Int) throws -> [Change]
 
+    /// For the sync engine: ``claim(limit:)`` for one signed-in user — only changes `user` made
+    /// or made while nobody was signed in; other users' changes stay as they are — and never
+    /// the changes named in `sending` (those being sent right now), so the next batch can be
+    /// claimed while one is in flight.
+    ///
+    /// The default claims every sendable change and puts back (`release`) what it does not
+    /// return; a journal should do better, as the live one does.
+    func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change]
+
     /// For the sync engine: the server applied these changes; they leave the journal.
     func acknowledge(operationIDs: [String]) throws
 
@@ -43,6 +52,19 @@ public protocol ChangeJournal: Sendable {
 
     /// For the sync engine: sending failed (network, 5xx); these go back to `pending`.
     func release(operationIDs: [String]) throws
+}
+
+extension ChangeJournal {
+    /// Claims every sendable change and releases those not returned (see the requirement).
+    public func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change] {
+        guard limit > 0 else { return [] }
+        let claimed = try claim(limit: Int(Int32.max))
+        let wanted = claimed.filter { !sending.contains($0.operationID) && ($0.ownerUser ?? user) == user }.prefix(limit)
+        let kept = Set(wanted.map(\.operationID)).union(sending)
+        let others = claimed.map(\.operationID).filter { !kept.contains($0) }
+        if !others.isEmpty { try release(operationIDs: others) }
+        return Array(wanted)
+    }
 }
 
 /// One outgoing change.

@@ -17,9 +17,15 @@ public struct SyncConfiguration: Sendable, Hashable {
     public var deviceName: String
     /// Seconds a request may take before it counts as a network failure.
     public var requestTimeout: Double
-    /// Changes sent per request.
+    /// The most changes sent per request (strata-server takes at most 1,000 by default and
+    /// answers 413 to more, which halves the batches).
     public var batchSize: Int
-    /// Objects asked for per pull request.
+    /// The largest push body in bytes: a batch of large changes is cut short to stay within
+    /// it (strata-server reads at most 1 MiB). One change larger than this is sent alone. If
+    /// the server answers 413 anyway, the batches are halved until they pass; a single change
+    /// it still refuses is rejected.
+    public var maxRequestBytes: Int
+    /// Objects asked for per pull request (the server sends at most 1,000).
     public var pullPageSize: Int
     /// The first delay after a network or 5xx failure, in seconds; it doubles each time.
     public var retryDelay: Double
@@ -35,9 +41,9 @@ public struct SyncConfiguration: Sendable, Hashable {
     /// A configuration; everything but the server and the app has a working default.
     public init(
         serverURL: URL, appID: String, appVersion: String, appKey: String, deviceID: String? = nil,
-        deviceName: String = "strata", requestTimeout: Double = 30, batchSize: Int = 500, pullPageSize: Int = 500,
-        retryDelay: Double = 0.5, maxRetryDelay: Double = 30, maxAttempts: Int = 4, pollInterval: Double = 5,
-        logUploadInterval: Double = 60
+        deviceName: String = "strata", requestTimeout: Double = 30, batchSize: Int = 1000, pullPageSize: Int = 1000,
+        maxRequestBytes: Int = 512 * 1024, retryDelay: Double = 0.5, maxRetryDelay: Double = 30, maxAttempts: Int = 4,
+        pollInterval: Double = 5, logUploadInterval: Double = 60
     ) {
         self.serverURL = serverURL
         self.appID = appID
@@ -48,6 +54,7 @@ public struct SyncConfiguration: Sendable, Hashable {
         self.requestTimeout = requestTimeout
         self.batchSize = max(1, batchSize)
         self.pullPageSize = max(1, pullPageSize)
+        self.maxRequestBytes = max(1024, maxRequestBytes)
         self.retryDelay = max(0, retryDelay)
         self.maxRetryDelay = max(0, maxRetryDelay)
         self.maxAttempts = max(1, maxAttempts)

@@ -10,6 +10,12 @@ public protocol AppObjectStore: Sendable {
     /// version, at most `limit`.
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject]
 
+    /// The live objects of `query.typeName` visible to `visibility` that meet every condition,
+    /// in the query's order (then by object id), skipping `query.offset`, at most `query.limit`.
+    ///
+    /// - Throws: ``ServerDataError`` `invalidQuery` when a key fails ``ObjectQuery/isKey(_:)``.
+    func query(_ query: ObjectQuery, visibility: ObjectVisibility) throws -> [StoredObject]
+
     /// The object, deleted or not, or `nil`; the caller checks visibility.
     func object(typeName: String, objectId: String) throws -> StoredObject?
 

@@ -11,6 +11,8 @@ public struct ServerDataError: StrataError, Hashable {
         public static let notFound = Code(name: "notFound")
         /// A name that becomes part of a file name (app id, version) has characters outside `[A-Za-z0-9._-]`.
         public static let invalidName = Code(name: "invalidName")
+        /// A query names a key outside identifier characters (see ``ObjectQuery/isKey(_:)``).
+        public static let invalidQuery = Code(name: "invalidQuery")
         /// The data directory or a database file cannot be opened or created.
         public static let cannotOpen = Code(name: "cannotOpen")
         /// SQLite reported an error (the message carries its text and the file).

@@ -9,7 +9,12 @@ struct SQLiteAppStore: AppObjectStore {
 
     func write<T>(_ body: (any AppTransaction) throws -> T) throws -> T {
         try SQLiteDatabase.mapping(file: file, "applying changes") {
-            try pool.write { db in try body(SQLiteAppTransaction(db: db)) }
+            try pool.write { db in
+                let transaction = SQLiteAppTransaction(db: db)
+                let result = try body(transaction)
+                try transaction.saveCounter()
+                return result
+            }
         }
     }
 
@@ -75,13 +80,15 @@ struct SQLiteAppStore: AppObjectStore {
 
     static func object(_ db: Database, typeName: String, objectId: String) throws -> StoredObject? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM objects WHERE type_name = ? AND object_id = ?", arguments: [typeName, objectId]
+            db.cachedStatement(sql: "SELECT * FROM objects WHERE type_name = ? AND object_id = ?"),
+            arguments: [typeName, objectId]
         ).map(object)
     }
 
     static func object(_ row: Row) throws -> StoredObject {
         let json: String = row["values_json"]
-        let values = try WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
+        var reader = WireJSONReader(bytes: Array(json.utf8))
+        let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
         return StoredObject(
             typeName: row["type_name"], objectId: row["object_id"], values: values, scope: row["scope"],
             ownerUser: row["owner_user"], ownerGroup: row["owner_group"], deleted: row["deleted"], version: row["version"])

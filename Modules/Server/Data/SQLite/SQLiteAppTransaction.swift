@@ -3,18 +3,32 @@ import GRDB
 import StrataWire
 
 /// An ``AppTransaction`` over one GRDB write transaction.
+///
+/// A push runs these statements once per change, so each is prepared once per connection
+/// (`cachedStatement`), values are written by ``WireJSON``, not `JSONEncoder`, and the change
+/// counter is read once and written once (``saveCounter()``, before the commit).
 struct SQLiteAppTransaction: AppTransaction {
     let db: Database
+    private let counter = Counter()
+
+    /// The app's change counter while the transaction runs.
+    private final class Counter {
+        var value: Int64?
+        var changed = false
+    }
+
+    init(db: Database) {
+        self.db = db
+    }
 
     func hasOperation(_ operationId: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM operations WHERE operation_id = ?", arguments: [operationId]) ?? false
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM operations WHERE operation_id = ?")
+        return try Bool.fetchOne(statement, arguments: [operationId]) ?? false
     }
 
     func recordOperation(_ operationId: String, userId: String) throws {
-        let version = try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE id = 1") ?? 0
-        try db.execute(
-            sql: "INSERT INTO operations (operation_id, user_id, version) VALUES (?, ?, ?)",
-            arguments: [operationId, userId, version])
+        try db.cachedStatement(sql: "INSERT INTO operations (operation_id, user_id, version) VALUES (?, ?, ?)")
+            .execute(arguments: [operationId, userId, try currentVersion()])
     }
 
     func object(typeName: String, objectId: String) throws -> StoredObject? {
@@ -22,22 +36,29 @@ struct SQLiteAppTransaction: AppTransaction {
     }
 
     func nextVersion() throws -> Int64 {
-        try db.execute(sql: "UPDATE counter SET value = value + 1 WHERE id = 1")
-        return try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE id = 1") ?? 0
+        let next = try currentVersion() + 1
+        counter.value = next
+        counter.changed = true
+        return next
     }
 
     func save(_ object: StoredObject) throws {
-        let json = String(decoding: try WireCoding.encoder().encode(object.values), as: UTF8.self)
-        try db.execute(
+        let json: String
+        if let bytes = WireJSON.values(object.values) {
+            json = String(decoding: bytes, as: UTF8.self)
+        } else {
+            json = String(decoding: try WireCoding.encoder().encode(object.values), as: UTF8.self)
+        }
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO objects
                     (type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                object.typeName, object.objectId, json, object.scope, object.ownerUser, object.ownerGroup,
-                object.deleted, object.version,
-            ])
+                """)
+        try statement.execute(arguments: [
+            object.typeName, object.objectId, json, object.scope, object.ownerUser, object.ownerGroup, object.deleted,
+            object.version,
+        ])
     }
 
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {
@@ -45,5 +66,19 @@ struct SQLiteAppTransaction: AppTransaction {
         return try String.fetchAll(
             db, sql: "SELECT object_id FROM objects WHERE type_name = ? AND deleted = 0 AND \(clause)",
             arguments: [typeName] + arguments)
+    }
+
+    /// Writes the counter back if ``nextVersion()`` moved it; called once, before the commit.
+    func saveCounter() throws {
+        guard counter.changed, let value = counter.value else { return }
+        try db.cachedStatement(sql: "UPDATE counter SET value = ? WHERE id = 1").execute(arguments: [value])
+        counter.changed = false
+    }
+
+    private func currentVersion() throws -> Int64 {
+        if let value = counter.value { return value }
+        let value = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM counter WHERE id = 1")) ?? 0
+        counter.value = value
+        return value
     }
 }

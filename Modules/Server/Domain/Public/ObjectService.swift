@@ -14,4 +14,12 @@ public protocol ObjectService: Sendable {
     ///
     /// - Throws: ``ServerError`` `notFound` alike for a missing, deleted or invisible object.
     func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject
+
+    /// One page of the live objects of `typeName` that the caller may see and that meet every
+    /// condition of `request`, in its order (ties by object id); see ``StrataWire/QueryRequest``
+    /// for the comparison rules.
+    ///
+    /// - Throws: ``ServerError`` `badRequest` naming the field (`where[1].op`, `limit`, …) for a
+    ///   bad type name, key, operator, value, sort key or paging value.
+    func query(typeName: String, request: QueryRequest, session: ServerSession) throws -> QueryResponse
 }

@@ -24,9 +24,11 @@ enum ChangeRules {
 
     /// Why `name` is no type name (`[A-Za-z][A-Za-z0-9_]{0,63}`), or `nil`.
     static func typeNameProblem(_ name: String) -> String? {
-        let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let rest = letters.union("0123456789_")
-        guard let first = name.first, letters.contains(first), name.count <= 64, name.allSatisfy(rest.contains) else {
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        let bytes = name.utf8
+        guard let first = bytes.first, isLetter(first), bytes.count <= 64,
+            bytes.allSatisfy({ isLetter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") })
+        else {
             return "type name '\(name.prefix(80))' is not valid; expected a letter then up to 63 letters, digits or _"
         }
         return nil

@@ -10,8 +10,9 @@ struct StoreObjectService: ObjectService {
 
     func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse {
         guard request.changes.count <= settings.maxChangesPerPush else {
+            // 413 like an oversized body: a client halves its batch and sends again.
             throw ServerError(
-                .badRequest, "a push may carry at most \(settings.maxChangesPerPush) changes, not \(request.changes.count)")
+                .tooLarge, "a push may carry at most \(settings.maxChangesPerPush) changes, not \(request.changes.count)")
         }
         let visibility = Self.visibility(session)
         let results = try ServerError.mapping {

@@ -7,7 +7,10 @@ import StrataWire
 enum JSONResponse {
     /// `value` encoded with ``WireCoding``, as `application/json`.
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        body(try WireCoding.encoder().encode(value), status: status)
+        // The hot paths: push and pull answers (one entry per change) are written by hand.
+        if let push = value as? PushResponse { return body(WireJSON.pushResponse(push), status: status) }
+        if let pull = value as? PullResponse, let data = WireJSON.pullResponse(pull) { return body(data, status: status) }
+        return body(try WireCoding.encoder().encode(value), status: status)
     }
 
     /// The failure's wire error with its status.

@@ -15,6 +15,10 @@ enum RequestReading {
         } catch is NIOTooManyBytesError {
             throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(ServerRoutes.maxBodyBytes) bytes")
         }
+        // The hot path: a plain push body is read by hand (the same value the decoder makes).
+        if T.self == PushRequest.self, let push = WireJSONReader.pushRequest(from: Array(buffer.readableBytesView)) as? T {
+            return push
+        }
         do {
             return try decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
@@ -81,7 +85,10 @@ enum RequestReading {
         case .typeMismatch(let type, let context): return "\(path(context)) should be \(type)"
         case .valueNotFound(let type, let context): return "\(path(context)) should be \(type), not null"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)): \(context.debugDescription)"
+            // Foundation reports a number that does not fit its field (1.5 for an integer) this way too.
+            return context.codingPath.isEmpty
+                ? "it is not JSON, or a number in it does not fit its field (a fraction or too large for an integer)"
+                : "\(path(context)): \(context.debugDescription)"
         @unknown default: return "it does not decode"
         }
     }

@@ -39,6 +39,12 @@ struct ServerHandlers: Sendable {
         return try JSONResponse.make(try services.objects.fetch(typeName: typeName, objectId: objectId, session: session))
     }
 
+    func query(_ request: Request, typeName: String) async throws -> Response {
+        let session = try session(request)
+        let body = try await RequestReading.body(QueryRequest.self, from: request)
+        return try JSONResponse.make(try services.objects.query(typeName: typeName, request: body, session: session))
+    }
+
     func logs(_ request: Request) async throws -> Response {
         let session = try session(request)
         let body = try await RequestReading.body(LogUpload.self, from: request)

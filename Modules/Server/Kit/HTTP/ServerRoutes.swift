@@ -11,9 +11,9 @@ enum ServerRoutes {
     /// Each route's path (`*` for a parameter) and method.
     static let table: [(path: String, method: HTTPRequest.Method)] = [
         (WirePaths.login, .post), (WirePaths.logout, .post), (WirePaths.changes, .post),
-        (WirePaths.objects + "/*", .get), (WirePaths.objects + "/*/*", .get), (WirePaths.logs, .post),
-        (WirePaths.config, .get), (WirePaths.devices, .post), (WirePaths.devices + "/*/messages", .get),
-        (WirePaths.openAPI, .get),
+        (WirePaths.objects + "/*", .get), (WirePaths.objects + "/*/*", .get), (WirePaths.objects + "/*/query", .post),
+        (WirePaths.logs, .post), (WirePaths.config, .get), (WirePaths.devices, .post),
+        (WirePaths.devices + "/*/messages", .get), (WirePaths.openAPI, .get),
     ]
 
     /// The methods a known path accepts, or `nil` when no route has this path.
@@ -41,6 +41,13 @@ enum ServerRoutes {
         router.get(RouterPath(WirePaths.objects + "/:type/:id")) { request, context in
             try await handlers.fetch(
                 request, typeName: context.parameters.get("type") ?? "", objectId: context.parameters.get("id") ?? "")
+        }
+        router.post(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
+            try await handlers.query(request, typeName: context.parameters.get("type") ?? "")
+        }
+        // The constant `query` segment wins over `:id` for every method: keep GET fetching the id "query".
+        router.get(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
+            try await handlers.fetch(request, typeName: context.parameters.get("type") ?? "", objectId: "query")
         }
         router.post(RouterPath(WirePaths.logs)) { request, _ in try await handlers.logs(request) }
         router.get(RouterPath(WirePaths.config)) { request, _ in try await handlers.config(request) }

@@ -1,0 +1,12 @@
+import GRDB
+
+extension SQLiteAppStore {
+    func query(_ query: ObjectQuery, visibility: ObjectVisibility) throws -> [StoredObject] {
+        let select = try ObjectQuerySQL.select(query, visibility: visibility)
+        return try SQLiteDatabase.mapping(file: file, "querying \(query.typeName)") {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: select.sql, arguments: select.arguments).map(Self.object)
+            }
+        }
+    }
+}

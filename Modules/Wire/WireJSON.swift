@@ -1,0 +1,154 @@
+public import Foundation
+
+/// Writes the wire's JSON for the hot paths straight into bytes, as ``WireCoding/encoder()``
+/// would (keys sorted), without `JSONEncoder`'s generic machinery: a push body on the client,
+/// an object's values on the server (one call per change).
+///
+/// Everything written decodes with ``WireCoding/decoder()`` to the same values.
+public enum WireJSON {
+    /// The JSON of `values` (`{"age":["i",44],"memo":["t","…"]}`), or `nil` when a real is
+    /// not finite: JSON has no such number (the encoder then names the problem).
+    public static func values(_ values: [String: WireValue]) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(32 * values.count + 2)
+        return appendValues(values, to: &out) ? out : nil
+    }
+
+    /// Appends one change as a JSON object; `false` (and a partly written `out`) when a real
+    /// is not finite.
+    public static func appendChange(_ change: WireChange, to out: inout [UInt8]) -> Bool {
+        out.append(contentsOf: #"{"objectId":"#.utf8)
+        appendString(change.objectId, to: &out)
+        out.append(contentsOf: #","operation":"#.utf8)
+        appendString(change.operation, to: &out)
+        out.append(contentsOf: #","operationId":"#.utf8)
+        appendString(change.operationId, to: &out)
+        out.append(contentsOf: #","scope":"#.utf8)
+        out.append(contentsOf: String(change.scope).utf8)
+        out.append(contentsOf: #","typeName":"#.utf8)
+        appendString(change.typeName, to: &out)
+        out.append(contentsOf: #","values":"#.utf8)
+        guard appendValues(change.values, to: &out) else { return false }
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// A ``PushRequest`` body made of changes already written by ``appendChange(_:to:)``.
+    public static func pushRequest(changes: [[UInt8]]) -> Data {
+        var out = Data()
+        out.reserveCapacity(changes.reduce(16) { $0 + $1.count + 1 })
+        out.append(contentsOf: #"{"changes":["#.utf8)
+        for (index, change) in changes.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: change)
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+
+    /// A ``PushResponse`` as JSON (`{"results":[{"operationId":"…","status":"applied"}]}`).
+    public static func pushResponse(_ response: PushResponse) -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * response.results.count + 16)
+        out.append(contentsOf: #"{"results":["#.utf8)
+        for (index, result) in response.results.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: #"{"operationId":"#.utf8)
+            appendString(result.operationId, to: &out)
+            if let reason = result.reason {
+                out.append(contentsOf: #","reason":"#.utf8)
+                appendString(reason, to: &out)
+            }
+            out.append(contentsOf: #","status":"#.utf8)
+            appendString(result.status, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return Data(out)
+    }
+
+    /// A ``PullResponse`` as JSON, or `nil` when a real is not finite.
+    public static func pullResponse(_ response: PullResponse) -> Data? {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 * response.objects.count + 64)
+        out.append(contentsOf: #"{"cursor":"#.utf8)
+        out.append(contentsOf: String(response.cursor).utf8)
+        out.append(contentsOf: (response.hasMore ? #","hasMore":true,"objects":["# : #","hasMore":false,"objects":["#).utf8)
+        for (index, object) in response.objects.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: (object.deleted ? #"{"deleted":true,"objectId":"# : #"{"deleted":false,"objectId":"#).utf8)
+            appendString(object.objectId, to: &out)
+            for (key, value) in [("ownerGroup", object.ownerGroup), ("ownerUser", object.ownerUser)] {
+                guard let value else { continue }
+                out.append(contentsOf: #",""#.utf8)
+                out.append(contentsOf: key.utf8)
+                out.append(contentsOf: #"":"#.utf8)
+                appendString(value, to: &out)
+            }
+            out.append(contentsOf: #","scope":"#.utf8)
+            out.append(contentsOf: String(object.scope).utf8)
+            out.append(contentsOf: #","values":"#.utf8)
+            guard appendValues(object.values, to: &out) else { return nil }
+            out.append(contentsOf: #","version":"#.utf8)
+            out.append(contentsOf: String(object.version).utf8)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return Data(out)
+    }
+
+    /// Appends `values` as a JSON object; `false` when a real is not finite.
+    public static func appendValues(_ values: [String: WireValue], to out: inout [UInt8]) -> Bool {
+        out.append(UInt8(ascii: "{"))
+        for (index, key) in values.keys.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(key, to: &out)
+            out.append(contentsOf: #":[""#.utf8)
+            switch values[key] ?? .null {
+            case .null:
+                out.append(UInt8(ascii: "n"))
+                out.append(UInt8(ascii: "\""))
+            case .integer(let number):
+                out.append(contentsOf: #"i","#.utf8)
+                out.append(contentsOf: String(number).utf8)
+            case .real(let number):
+                guard number.isFinite else { return false }
+                out.append(contentsOf: #"r","#.utf8)
+                out.append(contentsOf: number.description.utf8)
+            case .text(let text):
+                out.append(contentsOf: #"t","#.utf8)
+                appendString(text, to: &out)
+            case .blob(let data):
+                out.append(contentsOf: #"b","#.utf8)
+                appendString(data.base64EncodedString(), to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0f))
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}

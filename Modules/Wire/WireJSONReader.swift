@@ -1,0 +1,188 @@
+import Foundation
+
+/// Reads the wire's JSON for the hot paths by hand: a push body on the server, a push answer
+/// and a stored change payload on the client.
+///
+/// It accepts only what it fully understands — exact shapes, known keys once each, strict
+/// JSON numbers, valid UTF-8 — and returns `nil` for anything else, with ``problem`` saying
+/// what. Whatever it accepts, `JSONDecoder` with ``WireCoding/decoder()`` decodes to the same
+/// value, so a caller falls back to the decoder on `nil` for the decoder's own answer.
+public struct WireJSONReader {
+    let bytes: [UInt8]
+    var index = 0
+    /// What was wrong, once a read returned `nil`.
+    public internal(set) var problem = ""
+
+    /// A reader over one JSON document.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The document as field values (`{"age":["i",44]}`), or `nil` (see ``problem``).
+    public mutating func readValues() -> [String: WireValue]? {
+        document { $0.values() }
+    }
+
+    /// The document as a ``PushRequest``, or `nil` when it is anything but a plain one.
+    public static func pushRequest(from bytes: [UInt8]) -> PushRequest? {
+        arrayDocument(bytes, key: "changes") { $0.change() }.map(PushRequest.init(changes:))
+    }
+
+    /// The document as a ``PushResponse``, or `nil` when it is anything but a plain one.
+    public static func pushResponse(from bytes: [UInt8]) -> PushResponse? {
+        arrayDocument(bytes, key: "results") { $0.result() }.map(PushResponse.init(results:))
+    }
+
+    /// A document that is an object with one key, `key`, holding an array of `element`s.
+    private static func arrayDocument<T>(
+        _ bytes: [UInt8], key: String, element: (inout WireJSONReader) -> T?
+    ) -> [T]? {
+        var reader = WireJSONReader(bytes: bytes)
+        return reader.document { reader in
+            var elements: [T]?
+            let read = reader.object { reader, name in
+                guard name == key, elements == nil else { return false }
+                elements = reader.array(element)
+                return elements != nil
+            }
+            return read ? elements : nil
+        }
+    }
+
+    /// The document as a ``PullResponse``, or `nil` when it is anything but a plain one.
+    public static func pullResponse(from bytes: [UInt8]) -> PullResponse? {
+        var reader = WireJSONReader(bytes: bytes)
+        return reader.document { reader in
+            var objects: [WireObject]?
+            var cursor: Int64?
+            var hasMore: Bool?
+            let read = reader.object { reader, key in
+                switch key {
+                case "objects": return Self.fill(&objects) { reader.array { $0.wireObject() } }
+                case "cursor": return Self.fill(&cursor) { reader.integer() }
+                case "hasMore": return Self.fill(&hasMore) { reader.boolean() }
+                default: return false
+                }
+            }
+            guard read, let objects, let cursor, let hasMore else { return reader.fail("objects, cursor and hasMore") }
+            return PullResponse(objects: objects, cursor: cursor, hasMore: hasMore)
+        }
+    }
+
+    // MARK: Shapes
+
+    /// Reads a member into `slot` unless it was read before; `false` when it was, or `read` fails.
+    private static func fill<T>(_ slot: inout T?, _ read: () -> T?) -> Bool {
+        guard slot == nil, let value = read() else { return false }
+        slot = value
+        return true
+    }
+
+    private mutating func wireObject() -> WireObject? {
+        var strings: [String: String] = [:]
+        var optionals: Set<String> = []
+        var numbers: [String: Int64] = [:]
+        var values: [String: WireValue]?
+        var deleted: Bool?
+        let read = object { reader, key in
+            switch key {
+            case "objectId":
+                guard strings[key] == nil, let text = reader.string() else { return false }
+                strings[key] = text
+            case "ownerUser", "ownerGroup":
+                guard optionals.insert(key).inserted else { return false }
+                if reader.null() { return true }
+                guard let text = reader.string() else { return false }
+                strings[key] = text
+            case "scope", "version":
+                guard numbers[key] == nil, let number = reader.integer() else { return false }
+                numbers[key] = number
+            case "values": return Self.fill(&values) { reader.values() }
+            case "deleted": return Self.fill(&deleted) { reader.boolean() }
+            default: return false
+            }
+            return true
+        }
+        guard read, let objectId = strings["objectId"], let scope = numbers["scope"].flatMap({ Int(exactly: $0) }),
+            let version = numbers["version"], let values, let deleted
+        else { return fail("an object with every field once") }
+        return WireObject(
+            objectId: objectId, values: values, scope: scope, ownerUser: strings["ownerUser"],
+            ownerGroup: strings["ownerGroup"], deleted: deleted, version: version)
+    }
+
+    private mutating func change() -> WireChange? {
+        var strings: [String: String] = [:]
+        var values: [String: WireValue]?
+        var scope: Int?
+        let read = object { reader, key in
+            switch key {
+            case "operationId", "typeName", "objectId", "operation":
+                guard strings[key] == nil, let text = reader.string() else { return false }
+                strings[key] = text
+            case "values": return Self.fill(&values) { reader.values() }
+            case "scope": return Self.fill(&scope) { reader.integer().flatMap { Int(exactly: $0) } }
+            default: return false
+            }
+            return true
+        }
+        guard read, let operationId = strings["operationId"], let typeName = strings["typeName"],
+            let objectId = strings["objectId"], let operation = strings["operation"], let values, let scope
+        else { return fail("a change with every field once") }
+        return WireChange(
+            operationId: operationId, typeName: typeName, objectId: objectId, operation: operation, values: values,
+            scope: scope)
+    }
+
+    private mutating func result() -> ChangeResult? {
+        var strings: [String: String] = [:]
+        var sawReason = false
+        let read = object { reader, key in
+            switch key {
+            case "operationId", "status":
+                guard strings[key] == nil, let text = reader.string() else { return false }
+                strings[key] = text
+            case "reason":
+                guard !sawReason else { return false }
+                sawReason = true
+                if reader.null() { return true }
+                guard let text = reader.string() else { return false }
+                strings[key] = text
+            default: return false
+            }
+            return true
+        }
+        guard read, let operationId = strings["operationId"], let status = strings["status"] else {
+            return fail("a result with an operationId and a status")
+        }
+        return ChangeResult(operationId: operationId, status: status, reason: strings["reason"])
+    }
+
+    private mutating func values() -> [String: WireValue]? {
+        var values: [String: WireValue] = [:]
+        let read = object { reader, key in
+            guard values[key] == nil, let value = reader.value() else { return false }
+            values[key] = value
+            return true
+        }
+        return read ? values : nil
+    }
+
+    /// `["n"]`, `["i",44]`, `["r",1.5]`, `["t","…"]` or `["b","base64"]`.
+    private mutating func value() -> WireValue? {
+        guard expect(UInt8(ascii: "[")), let tag = string() else { return nil }
+        let value: WireValue?
+        switch tag {
+        case "n": value = .null
+        case "i": value = expect(UInt8(ascii: ",")) ? integer().map(WireValue.integer) : nil
+        case "r": value = expect(UInt8(ascii: ",")) ? double().map(WireValue.real) : nil
+        case "t": value = expect(UInt8(ascii: ",")) ? string().map(WireValue.text) : nil
+        case "b":
+            guard expect(UInt8(ascii: ",")), let text = string() else { return nil }
+            value = Data(base64Encoded: text).map(WireValue.blob) ?? fail("base64 after \"b\"")
+        default: value = fail("a value tag n, i, r, t or b, not '\(tag.prefix(20))'")
+        }
+        guard let value, expect(UInt8(ascii: "]")) else { return nil }
+        return value
+    }
+}
