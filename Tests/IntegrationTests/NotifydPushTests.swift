@@ -52,6 +52,33 @@ struct NotifydPushTests {
         #expect(summary?["unreadNotifications"] as? Int == 2, "one record per message: \(status)")
     }
 
+    @Test("on a shared store each user is a device of their own: the next user gets only their messages")
+    func sharedStoreUsersHaveTheirOwnDevice() throws {
+        let server = try SyncServer()
+        defer { server.stop() }
+        try server.createGroup("ward3")
+        try server.createGroup("ward5")
+        try server.createUser("alice", password: Self.password, group: "ward3")
+        try server.createUser("bob", password: Self.password, group: "ward5")
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
+        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
+
+        let alice = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
+        try #require(alice.status == 0 && alice.stderr.isEmpty, "alice: \(alice)")
+        #expect(try push(server, group: "ward3", title: "For alice", body: "Ward 3 only") == "sent to 1 device")
+        _ = try host.succeed(["account", "logout"])
+
+        let bob = try host.run(["account", "login", "--account", "bob", "--password-stdin"], stdin: Self.password + "\n")
+        #expect(bob.status == 0 && bob.stderr.isEmpty, "bob's device registers without a conflict: \(bob)")
+        #expect(try push(server, group: "ward5", title: "For bob", body: "Ward 5 only") == "sent to 1 device")
+        let once = try notifyd.run(["--once"])
+        #expect(once.status == 0, "\(once)")
+        #expect(once.stdout.hasSuffix(" message: For bob — Ward 5 only\n"), "\(once)")
+        #expect(!once.stdout.contains("For alice"), "another user's message must not arrive: \(once)")
+    }
+
     @Test("signed out, the daemon waits for a login instead of failing; --once exits 0")
     func signedOutDaemonWaits() throws {
         let server = try SyncServer()
@@ -87,11 +114,11 @@ struct NotifydPushTests {
         #expect(once.stderrLines.count == 1 && once.stderr.contains("push channel"), "\(once)")
     }
 
-    /// `strata-server admin push --group ward3 --title T --body B`; returns its output line.
-    private func push(_ server: SyncServer, title: String, body: String) throws -> String {
+    /// `strata-server admin push --group GROUP --title T --body B`; returns its output line.
+    private func push(_ server: SyncServer, group: String = "ward3", title: String, body: String) throws -> String {
         let admin = StrataProcess("strata-server", home: server.dataDirectory.appendingPathComponent("unused-home"))
         let outcome = try admin.run(
-            ["admin", "push", "--group", "ward3", "--title", title, "--body", body, "--data-dir", server.dataDirectory.path])
+            ["admin", "push", "--group", group, "--title", title, "--body", body, "--data-dir", server.dataDirectory.path])
         try #require(outcome.status == 0, "admin push: \(outcome)")
         return outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

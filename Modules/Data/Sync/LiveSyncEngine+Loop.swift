@@ -57,7 +57,7 @@ extension LiveSyncEngine {
                 schedule.withLock { $0["pull.\(type.name)"] = now }
                 synced = true
             }
-            if try settings.value(SyncSettings.deviceRegisteredFor) != info.userID {
+            if try settings.value(SyncSettings.deviceRegistered(for: info.userID)) == nil {
                 try await registerDevice(info)
             }
             if isDue("logs", every: client.configuration.logUploadInterval, now: now) {
@@ -77,17 +77,18 @@ extension LiveSyncEngine {
     /// Registers this device for push messages (after a login, and by the loop until it works).
     func registerDevice(_ info: AuthInfo) async throws {
         guard let client else { return }
-        let deviceID = try self.deviceID()
+        let deviceID = try self.deviceID(for: info.userID)
         try await client.registerDevice(DeviceRegistration(deviceId: deviceID, name: client.configuration.deviceName), token: info.token)
-        try settings.set([SyncSettings.deviceRegisteredFor: info.userID])
+        try settings.set([SyncSettings.deviceRegistered(for: info.userID): "1"])
     }
 
-    /// The configured device id, or the one made once and kept in the store.
-    func deviceID() throws -> String {
+    /// The configured device id, or the one made once for `userID` and kept in the store (the
+    /// server refuses to move a device to another user, so each user of a shared store has one).
+    func deviceID(for userID: String) throws -> String {
         if let configured = configuration?.deviceID { return configured }
-        if let kept = try settings.value(SyncSettings.deviceID) { return kept }
+        if let kept = try settings.value(SyncSettings.deviceID(for: userID)) { return kept }
         let made = UUID().uuidString.lowercased()
-        try settings.set([SyncSettings.deviceID: made])
+        try settings.set([SyncSettings.deviceID(for: userID): made])
         return made
     }
 

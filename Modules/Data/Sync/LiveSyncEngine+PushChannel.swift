@@ -13,18 +13,19 @@ extension LiveSyncEngine {
         let info = try signedIn()
         let wait = Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
         do {
-            if try settings.value(SyncSettings.deviceRegisteredFor) != info.userID {
+            if try settings.value(SyncSettings.deviceRegistered(for: info.userID)) == nil {
                 try await registerDevice(info)
             }
-            let after = Int64(try settings.value(SyncSettings.pushCursor) ?? "") ?? 0
-            let poll = try await client.pollPush(deviceID: try deviceID(), after: after, wait: wait, token: info.token)
+            let device = try deviceID(for: info.userID)
+            let after = Int64(try settings.value(SyncSettings.pushCursor(device)) ?? "") ?? 0
+            let poll = try await client.pollPush(deviceID: device, after: after, wait: wait, token: info.token)
             return poll.messages.filter { $0.sequence > after }.map {
                 PushedMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
             }
         } catch let failure as SyncFailure {
             if case .refused(404, _) = failure {
                 // The server no longer knows the device (a reset server): register again next time.
-                try? settings.set([SyncSettings.deviceRegisteredFor: nil])
+                try? settings.set([SyncSettings.deviceRegistered(for: info.userID): nil])
             }
             throw failure.dataError(doing: "receive push messages", server: client.server)
         }
@@ -32,9 +33,10 @@ extension LiveSyncEngine {
 
     func acknowledgePushMessages(through sequence: Int64) throws {
         _ = try requireClient(doing: "acknowledge push messages")
-        let current = Int64(try settings.value(SyncSettings.pushCursor) ?? "") ?? 0
+        let key = SyncSettings.pushCursor(try deviceID(for: try signedIn().userID))
+        let current = Int64(try settings.value(key) ?? "") ?? 0
         guard sequence > current else { return }
-        try settings.set([SyncSettings.pushCursor: String(sequence)])
+        try settings.set([key: String(sequence)])
     }
 
     /// `wait` clamped to 0…25 s and to well inside the request timeout.

@@ -1,17 +1,23 @@
 import Foundation
 
 /// The sync engine's facts in `_strata_settings` (keys start with `sync.`): the last sync,
-/// the last error, connectivity, the server, each type's pull cursor, the device id.
+/// the last error, connectivity, the server, each type's pull cursor, each user's device and
+/// its push cursor.
 struct SyncSettings: Sendable {
     static let server = "sync.server"
     static let connectivity = "sync.connectivity"
     static let lastSyncAt = "sync.lastSyncAt"
     static let lastError = "sync.lastError"
     static let lastErrorAt = "sync.lastErrorAt"
-    static let deviceID = "sync.deviceId"
-    static let deviceRegisteredFor = "sync.deviceRegisteredFor"
-    /// The last push message handled (see `SyncEngine.acknowledgePushMessages(through:)`).
-    static let pushCursor = "sync.pushCursor"
+
+    /// The device id made for `userID` on this store: each user of a shared store is a device
+    /// of their own on the server, which never hands one user's device to another.
+    static func deviceID(for userID: String) -> String { "sync.deviceId.\(userID)" }
+    /// Set (to `1`) once `userID`'s device is registered with the server.
+    static func deviceRegistered(for userID: String) -> String { "sync.deviceRegistered.\(userID)" }
+    /// The last push message handled on device `deviceID` (see
+    /// `SyncEngine.acknowledgePushMessages(through:)`).
+    static func pushCursor(_ deviceID: String) -> String { "sync.pushCursor.\(deviceID)" }
 
     /// The key of `typeName`'s pull cursor.
     static func cursor(_ typeName: String) -> String { "sync.cursor.\(typeName)" }

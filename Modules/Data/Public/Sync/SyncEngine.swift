@@ -72,7 +72,9 @@ public protocol SyncEngine: Sendable {
     /// Waits up to `wait` seconds (a long poll; `0` only looks) for messages the server
     /// pushed to this device after the last one acknowledged, oldest first.
     ///
-    /// Registers the device for the signed-in user first when it is not yet registered.
+    /// Registers the device for the signed-in user first when it is not yet registered. Each
+    /// user of a shared store is a device of their own (the server never moves a device from
+    /// one user to another), so one user never receives another's messages.
     /// `wait` is capped below the request timeout and the server's limit (25 s).
     ///
     /// - Important: the same messages come back until ``acknowledgePushMessages(through:)``
@@ -82,10 +84,10 @@ public protocol SyncEngine: Sendable {
     /// - Throws: ``DataError`` `offline`, `notSignedIn`, `unreachable`, `serverError`.
     func receivePushMessages(wait: Double) async throws -> [PushedMessage]
 
-    /// Moves the push channel's cursor (kept in the store) past `sequence`: the next
+    /// Moves the signed-in user's push cursor (kept in the store) past `sequence`: the next
     /// ``receivePushMessages(wait:)`` starts after it. A smaller sequence than the cursor
     /// changes nothing.
     ///
-    /// - Throws: ``DataError`` `offline` without a server; a storage error.
+    /// - Throws: ``DataError`` `offline` without a server, `notSignedIn`; a storage error.
     func acknowledgePushMessages(through sequence: Int64) throws
 }
