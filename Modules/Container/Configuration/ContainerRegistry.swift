@@ -4,7 +4,7 @@
 /// ```swift
 /// var registry = ContainerRegistry()
 /// registry.registerService(type: "AuthService") { _ in AuthService() }
-/// registry.registerApplication(type: "ReportsDelegate") { _ in ReportsDelegate() }
+/// registry.registerApplication(type: "ReportsDelegate") { _ in RoutedApplicationDelegate(ReportsRouting()) }
 /// registry.registerSchemeHandler(ApplicationSchemeHandler(routes: ["reports": "Reports"]), scheme: "strata")
 /// ```
 ///

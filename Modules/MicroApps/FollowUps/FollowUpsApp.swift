@@ -25,6 +25,6 @@ public enum FollowUpsApp {
 
     /// Registers the delegate type (one fresh delegate per instance).
     public static func register(into registry: inout ContainerRegistry) {
-        registry.registerApplication(type: delegateType) { _ in FollowUpsDelegate() }
+        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(FollowUpsRouting()) }
     }
 }

@@ -30,6 +30,6 @@ public enum ReportsApp {
 
     /// Registers the delegate type (one fresh delegate per instance).
     public static func register(into registry: inout ContainerRegistry) {
-        registry.registerApplication(type: delegateType) { _ in ReportsDelegate() }
+        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(ReportsRouting()) }
     }
 }

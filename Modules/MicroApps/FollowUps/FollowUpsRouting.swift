@@ -1,0 +1,46 @@
+import StrataContainer
+import StrataCrossCutting
+import StrataDomain
+
+/// The FollowUps micro-app: follow-ups scheduled, due today, overdue, marked done.
+///
+/// Registered through ``FollowUpsApp`` as a ``RoutedApplicationDelegate``; `strata://follows/…`
+/// routes to it (see `FollowUpsRoute`). It reaches the domain through the services named
+/// `domain` (`any DomainServices`) and `clock` (`any StrataClock`). In a scripted run it
+/// performs the route and writes the result instead of showing screens.
+struct FollowUpsRouting: RoutedApplication {
+    let title = "FollowUps"
+
+    /// The due lists.
+    func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws -> FollowUpsScreen {
+        FollowUpsScreen(services: try await FollowUpsServices.find(context), application: application)
+    }
+
+    func act(
+        on options: [String: String], screen list: FollowUpsScreen, application: MicroApplication,
+        context: any ContainerContext
+    ) async {
+        do {
+            switch try FollowUpsRoute(params: options, clock: list.services.clock) {
+            case .list, .due, .overdue:
+                list.show(options["path"] == nil || options["path"] == "list" ? .all : .due)
+            case .schedule(nil):
+                await context.push(FollowUpForms.schedule(report: options["report"], screen: list), for: application)
+            case .schedule(let draft?):
+                let followUp = try list.services.domain.followUps.schedule(draft)
+                list.flash("Scheduled follow-up \(followUp.objectId ?? "").")
+            case .done(let id):
+                _ = try list.services.domain.followUps.complete(id: id)
+                list.flash("Marked follow-up \(id) done.")
+            }
+        } catch {
+            list.flash("\(error)")
+        }
+    }
+
+    func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
+        let services = try await FollowUpsServices.find(context)
+        let actions = FollowUpsActions(domain: services.domain, calendar: services.clock.calendar)
+        return try actions.perform(try FollowUpsRoute(params: options, clock: services.clock), json: options["format"] == "json")
+    }
+}

@@ -1,0 +1,52 @@
+import StrataContainer
+import StrataCrossCutting
+import StrataDomain
+
+/// The Reports micro-app: case reports listed, searched, added, edited and deleted.
+///
+/// Registered through ``ReportsApp`` as a ``RoutedApplicationDelegate``; `strata://reports/…`
+/// routes to it (see `ReportsRoute`). It reaches the domain through the services named
+/// `domain` (`any DomainServices`) and `clock` (`any StrataClock`). In a scripted run it
+/// performs the route and writes the result instead of showing screens.
+struct ReportsRouting: RoutedApplication {
+    let title = "Reports"
+
+    /// The list of reports.
+    func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws -> ReportListScreen {
+        ReportListScreen(services: try await ReportsServices.find(context), application: application)
+    }
+
+    func act(
+        on options: [String: String], screen list: ReportListScreen, application: MicroApplication,
+        context: any ContainerContext
+    ) async {
+        do {
+            switch try ReportsRoute(params: options) {
+            case .list(let search, _):
+                list.setSearch(search)
+            case .add(nil):
+                await context.push(ReportForms.add(services: list.services, list: list), for: application)
+            case .add(let draft?):
+                let report = try list.services.domain.reports.add(draft)
+                list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
+            case .show(let id):
+                _ = await list.open("show", id: id, context: context)
+            case .edit(let id, let change) where change.isEmpty:
+                _ = await list.open("edit", id: id, context: context)
+            case .edit(let id, let change):
+                _ = try list.services.domain.reports.update(id: id, change)
+                _ = await list.open("show", id: id, context: context)
+            case .delete(let id):
+                _ = await list.open("delete", id: id, context: context)
+            }
+        } catch {
+            list.flash("\(error)")
+        }
+    }
+
+    func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
+        let services = try await ReportsServices.find(context)
+        let actions = ReportsActions(domain: services.domain, calendar: services.clock.calendar)
+        return try actions.perform(try ReportsRoute(params: options), json: options["format"] == "json")
+    }
+}
