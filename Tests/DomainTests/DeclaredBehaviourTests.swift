@@ -17,12 +17,12 @@ struct DeclaredBehaviourTests {
         #expect(behaviour.lifespan == nil)  // without a server, a lifespan would hide the user's own reports
     }
 
-    @Test("follow-ups stay local; notification records stay local with patient names encrypted")
+    @Test("follow-ups stay local; notification records stay local with patient names and the text made from them encrypted")
     func localTypesBehaviour() {
         #expect(FollowUp.schema.behaviour == ValueObjectBehaviour(persistentType: .localOnly))
         let notification = NotificationRecord.schema.behaviour
         #expect(notification.persistentType == .localOnly)
-        #expect(notification.encryptedKeys == ["patientName"])
+        #expect(notification.encryptedKeys == ["patientName", "title", "body"])
         #expect(notification.lifespan == nil)
     }
 

@@ -9,9 +9,11 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
     public var notificationId: String = ""
     /// The kind, e.g. `follow-up-due` or `message`.
     public var kind: String = ""
-    /// The title to show (enriched for follow-up-due notifications).
+    /// The title to show (enriched for follow-up-due notifications); encrypted at rest, because
+    /// enrichment writes the patient's name into it.
     public var title: String = ""
-    /// The body to show (enriched for follow-up-due notifications).
+    /// The body to show (enriched for follow-up-due notifications); encrypted at rest, because
+    /// enrichment writes the patient's name into it.
     public var body: String = ""
     /// The case report the notification points to, if any.
     public var reportId: String? = nil
@@ -34,7 +36,11 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
     public init() {}
 
     /// The stored fields; `notificationId` is unique, `isRead` indexed for the unread count.
-    /// Local only (notifications arrive on this machine); `patientName` is encrypted at rest.
+    /// Local only (notifications arrive on this machine). `patientName` is encrypted at rest,
+    /// and so are `title` and `body`, which are derived from it (a field derived from an
+    /// encrypted field is encrypted too): only equality queries work on them, never `like`
+    /// or sorting — lists sort by `receivedAt`. A store written before sealed them in place
+    /// when the type is registered.
     public static let schema = ValueObjectSchema<NotificationRecord>(
         "NotificationRecord",
         fields: [
@@ -53,6 +59,6 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
         ],
         indexed: ["isRead", "receivedAt"],
         unique: ["notificationId"],
-        behaviour: ValueObjectBehaviour(persistentType: .localOnly, encrypted: ["patientName"])
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly, encrypted: ["patientName", "title", "body"])
     )
 }
