@@ -42,7 +42,7 @@ struct InboxTests {
         #expect(error.message.contains(inbox.newURL.path))
     }
 
-    @Test("a quarantined file keeps its bytes; its reason is one line plus the time; names never clash")
+    @Test("a quarantined file keeps its bytes; its reason is one line, the time and the name; names never clash")
     func quarantineWritesAReasonAndNeverOverwrites() throws {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
@@ -52,10 +52,12 @@ struct InboxTests {
 
         let second = try fixture.inbox.quarantine("x.json", reason: "again", at: InboxFixture.now)
 
-        #expect(second.lastPathComponent == "x.json.2")
+        #expect(second == "x.json.2")
         #expect(try fixture.names(in: fixture.inbox.badURL) == ["x.json", "x.json.2", "x.json.2.reason", "x.json.reason"])
-        #expect(try fixture.reason(for: "x.json") == "x.json: line one line two\nquarantined-at: 2026-11-20T09:00:00Z\n")
-        #expect(try String(contentsOf: second, encoding: .utf8) == "second")
+        #expect(
+            try fixture.reason(for: "x.json")
+                == "x.json: line one line two\nquarantined-at: 2026-11-20T09:00:00Z\noriginal-name: x.json\n")
+        #expect(try String(contentsOf: fixture.inbox.badURL.appendingPathComponent("x.json.2"), encoding: .utf8) == "second")
         #expect(try fixture.reason(for: "x.json.2").hasPrefix("again\n"))
     }
 

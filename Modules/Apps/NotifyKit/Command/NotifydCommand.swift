@@ -25,7 +25,8 @@ public struct NotifydCommand: ParsableCommand {
               new/  then renames it here (atomic); only new/ is read, oldest name
                     first, and names starting with a dot are skipped;
               cur/  processed files (recorded or duplicate), same name;
-              bad/  malformed files, each with <name>.reason saying why and when.
+              bad/  malformed or unreadable files, each with <name>.reason saying
+                    why and when (odd or over-long names get a safe new name).
 
             Each file is one JSON document of at most 64 KiB with a string "id" and a \
             "kind" ("follow-up-due" or "message"); "title", "body", "reportId", \
@@ -47,8 +48,8 @@ public struct NotifydCommand: ParsableCommand {
             each pushed message is recorded once per id and printed like an inbox file.
 
             Exit status: 0 when done (or stopped by SIGTERM or SIGINT); 75 when --once \
-            left files in new/ because the store failed, or could not read the push \
-            channel (the next run retries them); 64 \
+            left files in new/ because the store failed or they could not be moved, or \
+            could not read the push channel (the next run retries them); 64 \
             for a bad argument; 1 when start-up fails (bad STRATA_HOME or \
             STRATA_LOG_LEVEL, unusable store or inbox).
 

@@ -48,8 +48,8 @@ public final class NotifyDaemon: Sendable {
 
     /// Drains `new/` once, then takes what waits on the push channel (without waiting), and
     /// returns the exit status: 0, or ``retryLaterStatus`` when a file stays in `new/` because
-    /// the store or the disk failed or the push channel could not be read, or 1 when `new/`
-    /// cannot be listed. Nobody signed in leaves the push channel alone (status 0).
+    /// the store failed or the file cannot be moved out of it, or the push channel could not be
+    /// read, or 1 when `new/` cannot be listed. Nobody signed in leaves the push channel alone (status 0).
     public func drainOnce() -> Int32 {
         logger.info("strata-notifyd draining \(processor.inbox.newURL.path) once")
         let report: PassReport
@@ -59,17 +59,19 @@ public final class NotifyDaemon: Sendable {
             logger.error("\(error)")
             return 1
         }
-        logger.info("strata-notifyd done: \(Self.summary(report))")
+        logger.info("strata-notifyd done: \(report.summary)")
         let logger = self.logger
         let pushed = push.map { listener in Blocking.run { await Self.lookOnce(at: listener, logger: logger) } } ?? true
-        return report.retryCount == 0 && pushed ? 0 : Self.retryLaterStatus
+        return report.retryCount == 0 && report.skippedCount == 0 && pushed ? 0 : Self.retryLaterStatus
     }
 
     /// Drains `new/` every ``pollInterval`` seconds until ``requestStop()``, while the push
     /// channel's listener (if any) runs beside it; returns 0.
     ///
-    /// After a pass that had to leave files for later, the pause doubles (up to
-    /// ``maximumBackoff`` seconds) so a broken store does not flood the log.
+    /// After a pass that had to leave files for later because the store failed, the pause
+    /// doubles (up to ``maximumBackoff`` seconds) so a broken store does not flood the log. A
+    /// file that cannot be moved out of `new/` never slows the loop: the processor skips that
+    /// one file for a while and the others go on at the poll interval.
     public func run() -> Int32 {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
         let listening = push.map { listener in Blocking.start { await listener.run() } }
@@ -83,7 +85,7 @@ public final class NotifyDaemon: Sendable {
             do {
                 let report = try processor.drain(while: { !isStopRequested })
                 failed = report.retryCount > 0
-                if !report.files.isEmpty { logger.debug("pass: \(Self.summary(report))") }
+                if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
                 logger.error("\(error)")
                 failed = true
@@ -114,19 +116,5 @@ public final class NotifyDaemon: Sendable {
             logger.error("cannot read the push channel; the next run tries again: \(error)")
             return false
         }
-    }
-
-    private static func summary(_ report: PassReport) -> String {
-        var recorded = 0, duplicate = 0, quarantined = 0, retry = 0
-        for file in report.files {
-            switch file.outcome {
-            case .recorded: recorded += 1
-            case .duplicate: duplicate += 1
-            case .quarantined: quarantined += 1
-            case .retryLater: retry += 1
-            case .vanished: break
-            }
-        }
-        return "\(recorded) recorded, \(duplicate) duplicate, \(quarantined) quarantined, \(retry) left in new/ to retry"
     }
 }

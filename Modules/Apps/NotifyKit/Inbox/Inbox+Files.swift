@@ -1,74 +1,99 @@
 public import Foundation
 import StrataCrossCutting
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 extension Inbox {
+    /// How `name` is shown in reasons and logs: `inbox/new/<name, escaped>`.
+    public static func source(_ name: InboxFileName) -> String {
+        "inbox/new/\(name.escaped)"
+    }
+
     /// Reads `new/<name>`, refusing anything that can never be a notification.
     ///
-    /// - Throws: ``NotifyKitError`` `vanished` when the file is gone (another reader took
-    ///   it), `rejectedFile` when it is larger than ``maximumFileSize`` or not a regular file,
-    ///   `inbox` when it cannot be read.
-    public func read(_ name: String) throws -> Data {
-        let file = newURL.appendingPathComponent(name, isDirectory: false)
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    /// Only a regular file is read, never through a symbolic link and never blocking (a FIFO
+    /// is refused before it is opened), and never more than ``maximumFileSize`` + 1 bytes.
+    /// - Throws: ``NotifyKitError`` `vanished` when the file is gone (another reader took it);
+    ///   `rejectedFile` when it is not a regular file, larger than ``maximumFileSize``, or
+    ///   cannot be read (no permission, an I/O error): such a file is quarantined; `inbox`
+    ///   when the process itself is short of resources (too many open files) or `new/` is gone.
+    public func read(_ name: InboxFileName) throws -> Data {
+        let shown = Self.source(name)
+        guard name.isPlainFileName else { throw NotifyKitError(.vanished, "\(shown) is not a file in new/") }
+        let new = folder(newURL)
+        let status: (kind: InboxFolder.Kind, size: Int)
+        do throws(InboxFolder.Failure) {
+            status = try new.status(of: name)
         } catch {
-            throw Self.failure(error, file: file, doing: "read")
+            throw Self.failure(error, shown)
         }
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            throw NotifyKitError(
-                .rejectedFile, "inbox/new/\(name) is not a regular file; the inbox takes JSON files only")
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > Self.maximumFileSize {
-            throw Self.tooLarge(name, size: size)
-        }
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
+        guard status.kind == .regular else { throw Self.notRegular(shown, status.kind) }
+        guard status.size <= Self.maximumFileSize else { throw Self.tooLarge(shown, size: status.size) }
+        let contents: (kind: InboxFolder.Kind, bytes: [UInt8])
+        do throws(InboxFolder.Failure) {
+            contents = try new.contents(of: name, limit: Self.maximumFileSize)
         } catch {
-            throw Self.failure(error, file: file, doing: "read")
+            throw Self.failure(error, shown)
         }
-        guard data.count <= Self.maximumFileSize else { throw Self.tooLarge(name, size: data.count) }
-        return data
+        guard contents.kind == .regular else { throw Self.notRegular(shown, contents.kind) }
+        guard contents.bytes.count <= Self.maximumFileSize else { throw Self.tooLarge(shown, size: contents.bytes.count) }
+        return Data(contents.bytes)
     }
 
-    /// Moves `new/<name>` to `cur/`, keeping the name (a free variant if `cur/` holds it already).
+    /// Moves `new/<name>` to `cur/`, keeping the name: the first of `name`, `name.2`, … that
+    /// `cur/` does not hold, or a new unique name when those would be too long.
     ///
-    /// - Returns: where the file now is.
-    /// - Throws: ``NotifyKitError`` `vanished` or `inbox`.
+    /// - Returns: the file's name in `cur/`.
+    /// - Throws: ``NotifyKitError`` `vanished`, or `unmovable` (the file is still in `new/`).
     @discardableResult
-    public func accept(_ name: String) throws -> URL {
-        let destination = curURL.appendingPathComponent(freeName(for: name, in: curURL, reserving: []), isDirectory: false)
-        try move(name, to: destination)
+    public func accept(_ name: InboxFileName) throws -> InboxFileName {
+        let cur = folder(curURL)
+        let destination = Self.freeName(for: name, in: cur, reserving: []) ?? Self.uniqueName("renamed")
+        try move(name, to: cur, as: destination, folderName: "cur")
         return destination
     }
 
-    /// Writes `bad/<name>.reason` (`reason`, then the time) and moves `new/<name>` next to it.
+    /// Writes `bad/<name>.reason` (`reason`, the time, the original name escaped) and moves
+    /// `new/<name>` next to it.
     ///
-    /// When this throws (other than `vanished`), the file is still in `new/`: nothing is lost.
-    /// - Returns: where the file now is.
-    /// - Throws: ``NotifyKitError`` `vanished` or `inbox`.
+    /// The file keeps its name when that name is printable and short (a free `name.2`, … when
+    /// `bad/` holds it already); any other name — not UTF-8, with control characters, too
+    /// long to take `.reason` — is replaced by a new unique `quarantined-<uuid>`, and the
+    /// reason file's `original-name:` line keeps the original, escaped. When this throws
+    /// (other than `vanished`), the file is still in `new/`: nothing is lost.
+    /// - Returns: the file's name in `bad/`.
+    /// - Throws: ``NotifyKitError`` `vanished` or `unmovable`.
     @discardableResult
-    public func quarantine(_ name: String, reason: String, at time: Date) throws -> URL {
-        let destination = badURL.appendingPathComponent(
-            freeName(for: name, in: badURL, reserving: [Self.reasonSuffix]), isDirectory: false)
-        let reasonFile = badURL.appendingPathComponent(
-            destination.lastPathComponent + Self.reasonSuffix, isDirectory: false)
-        let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\n"
-        do {
-            try Data(text.utf8).write(to: reasonFile, options: .atomic)
-        } catch {
-            throw NotifyKitError(.inbox, "cannot write \(reasonFile.path): \(error.localizedDescription)")
+    public func quarantine(_ name: InboxFileName, reason: String, at time: Date) throws -> InboxFileName {
+        let bad = folder(badURL)
+        let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\noriginal-name: \(name.escaped)\n"
+        for attempt in 1...20 {
+            let kept = name.isKeptInQuarantine && attempt < 20
+            let destination =
+                (kept ? Self.freeName(for: name, in: bad, reserving: [Self.reasonSuffix]) : nil) ?? Self.uniqueName("quarantined")
+            let reasonFile = destination.appending(Self.reasonSuffix)
+            do throws(InboxFolder.Failure) {
+                // Created exclusively: a second daemon choosing the same name tries the next one.
+                try bad.create(reasonFile, holding: Array(text.utf8))
+            } catch where error.code == EEXIST {
+                continue
+            } catch {
+                throw NotifyKitError(
+                    .unmovable, "cannot write bad/\(reasonFile.escaped) for \(Self.source(name)): \(error.explanation)")
+            }
+            do {
+                try move(name, to: bad, as: destination, folderName: "bad")
+            } catch {
+                bad.remove(reasonFile)
+                throw error
+            }
+            return destination
         }
-        do {
-            try move(name, to: destination)
-        } catch {
-            try? FileManager.default.removeItem(at: reasonFile)
-            throw error
-        }
-        return destination
+        throw NotifyKitError(.unmovable, "cannot find a free name in bad/ for \(Self.source(name))")
     }
 
     /// `text` with line breaks and other control characters turned into spaces.
@@ -76,42 +101,61 @@ extension Inbox {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
-    /// `name`, or `name.2`, `name.3`, … : the first that `folder` holds with none of `suffixes` either.
-    private func freeName(for name: String, in folder: URL, reserving suffixes: [String]) -> String {
-        let manager = FileManager.default
+    /// `name`, or `name.2`, `name.3`, … : the first that `folder` holds with none of `suffixes`
+    /// either; `nil` when the candidate (with a suffix) would be longer than a name may be.
+    private static func freeName(for name: InboxFileName, in folder: InboxFolder, reserving suffixes: [String])
+        -> InboxFileName?
+    {
         var candidate = name
         var counter = 1
-        while ([""] + suffixes).contains(where: {
-            manager.fileExists(atPath: folder.appendingPathComponent(candidate + $0, isDirectory: false).path)
-        }) {
+        while true {
+            let longest = suffixes.map(\.utf8.count).max() ?? 0
+            guard candidate.bytes.count + longest <= InboxFileName.maximumLength else { return nil }
+            guard ([""] + suffixes).contains(where: { folder.contains(candidate.appending($0)) }) else { return candidate }
             counter += 1
-            candidate = "\(name).\(counter)"
+            candidate = name.appending(".\(counter)")
         }
-        return candidate
     }
 
-    private func move(_ name: String, to destination: URL) throws {
-        let source = newURL.appendingPathComponent(name, isDirectory: false)
-        do {
-            try FileManager.default.moveItem(at: source, to: destination)
+    /// A new name that no other file has: `<prefix>-<uuid>`.
+    private static func uniqueName(_ prefix: String) -> InboxFileName {
+        InboxFileName("\(prefix)-\(UUID().uuidString.lowercased())")
+    }
+
+    private func move(_ name: InboxFileName, to destination: InboxFolder, as newName: InboxFileName, folderName: String) throws {
+        do throws(InboxFolder.Failure) {
+            try folder(newURL).move(name, to: destination, as: newName)
+        } catch where error.code == ENOENT {
+            throw NotifyKitError(.vanished, "\(Self.source(name)) is gone (another reader took it)")
         } catch {
-            throw Self.failure(error, file: source, doing: "move to \(destination.deletingLastPathComponent().lastPathComponent)/")
+            throw NotifyKitError(
+                .unmovable, "cannot move \(Self.source(name)) to \(folderName)/\(newName.escaped): \(error.explanation)")
         }
     }
 
-    private static func tooLarge(_ name: String, size: Int) -> NotifyKitError {
+    private static func notRegular(_ shown: String, _ kind: InboxFolder.Kind) -> NotifyKitError {
+        NotifyKitError(.rejectedFile, "\(shown) is not a regular file (it is \(kind.phrase)); the inbox takes JSON files only")
+    }
+
+    private static func tooLarge(_ shown: String, size: Int) -> NotifyKitError {
         NotifyKitError(
-            .rejectedFile, "inbox/new/\(name) is \(size) bytes; a notification file may hold at most \(maximumFileSize) bytes")
+            .rejectedFile, "\(shown) is \(size) bytes; a notification file may hold at most \(maximumFileSize) bytes")
     }
 
-    private static func failure(_ error: any Error, file: URL, doing action: String) -> NotifyKitError {
-        let missing: Set<CocoaError.Code> = [.fileNoSuchFile, .fileReadNoSuchFile]
-        if let cocoa = error as? CocoaError, missing.contains(cocoa.code) {
-            return NotifyKitError(.vanished, "\(file.path) is gone (another reader took it)")
+    /// The error for a failed look at, or read of, one file in `new/`.
+    private static func failure(_ error: InboxFolder.Failure, _ shown: String) -> NotifyKitError {
+        switch error.code {
+        case ENOENT:
+            return NotifyKitError(.vanished, "\(shown) is gone (another reader took it)")
+        case ELOOP:
+            return notRegular(shown, .symbolicLink)
+        case EMFILE, ENFILE, ENOMEM, ENOBUFS, EAGAIN, EINTR:
+            return NotifyKitError(.inbox, "cannot read \(shown) now: \(error.explanation)")
+        default:
+            guard error.call != "open folder" else {
+                return NotifyKitError(.inbox, "cannot open inbox/new/: \(error.explanation)")
+            }
+            return NotifyKitError(.rejectedFile, "\(shown) cannot be read (\(error.explanation)); the inbox takes readable JSON files only")
         }
-        if let posix = error as? POSIXError, posix.code == .ENOENT {
-            return NotifyKitError(.vanished, "\(file.path) is gone (another reader took it)")
-        }
-        return NotifyKitError(.inbox, "cannot \(action) \(file.path): \(error.localizedDescription)")
     }
 }

@@ -56,18 +56,19 @@ public struct Inbox: Sendable, Hashable {
 
     /// The names of the files waiting in `new/`, oldest name first (byte order); dot-files skipped.
     ///
+    /// Names are the folder's raw bytes: one that is not UTF-8 is listed like any other.
     /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
-    public func pendingNames() throws -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: newURL.path)
+    public func pendingNames() throws -> [InboxFileName] {
+        do throws(InboxFolder.Failure) {
+            return try folder(newURL).names().filter { !$0.isHidden }.sorted()
         } catch {
-            throw NotifyKitError(
-                .inbox, "cannot list \(newURL.path): \(error.localizedDescription)")
+            throw NotifyKitError(.inbox, "cannot list \(newURL.path): \(error.explanation)")
         }
-        return names
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// `folder` for the raw file operations.
+    func folder(_ url: URL) -> InboxFolder {
+        InboxFolder(path: url.path)
     }
 
     private func folder(_ name: String) -> URL {

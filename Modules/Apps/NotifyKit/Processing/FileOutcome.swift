@@ -11,6 +11,9 @@ public enum FileOutcome: Sendable, Hashable {
     /// Something outside the file failed (the store, the disk): it stays in `new/` for the
     /// next pass; nothing was lost.
     case retryLater(reason: String)
+    /// The file cannot be moved out of `new/` (to `cur/` or `bad/`): it stays there and is
+    /// skipped for a while, without delaying the other files.
+    case skipped(reason: String)
     /// The file disappeared before it was processed (another reader took it).
     case vanished
 
@@ -26,7 +29,7 @@ public enum FileOutcome: Sendable, Hashable {
             return Inbox.oneLine(line)
         case .duplicate(let record):
             return Inbox.oneLine("duplicate \(record.notificationId) (already recorded)")
-        case .quarantined, .retryLater, .vanished:
+        case .quarantined, .retryLater, .skipped, .vanished:
             return nil
         }
     }
@@ -34,13 +37,13 @@ public enum FileOutcome: Sendable, Hashable {
 
 /// One file and what happened to it.
 public struct ProcessedFile: Sendable, Hashable {
-    /// The file's name in `new/`.
-    public var name: String
+    /// The file's name in `new/` (its raw bytes).
+    public var name: InboxFileName
     /// What happened to it.
     public var outcome: FileOutcome
 
     /// Pairs a file name with its outcome.
-    public init(name: String, outcome: FileOutcome) {
+    public init(name: InboxFileName, outcome: FileOutcome) {
         self.name = name
         self.outcome = outcome
     }
@@ -56,8 +59,31 @@ public struct PassReport: Sendable, Hashable {
         self.files = files
     }
 
-    /// How many files were left in `new/` to retry because of a storage or disk failure.
+    /// How many files were left in `new/` to retry because of a storage failure (or a
+    /// process short of resources): a failure that holds up every file, so the daemon backs off.
     public var retryCount: Int {
         files.count(where: { if case .retryLater = $0.outcome { true } else { false } })
+    }
+
+    /// How many files were left in `new/` because they cannot be moved out of it: each is
+    /// skipped for a while on its own, and the other files go on at the usual pace.
+    public var skippedCount: Int {
+        files.count(where: { if case .skipped = $0.outcome { true } else { false } })
+    }
+
+    /// The counts of one pass, as the daemon logs them:
+    /// `1 recorded, 0 duplicate, 2 quarantined, 0 left in new/ to retry, 0 skipped (cannot be moved)`.
+    public var summary: String {
+        var recorded = 0, duplicate = 0, quarantined = 0
+        for file in files {
+            switch file.outcome {
+            case .recorded: recorded += 1
+            case .duplicate: duplicate += 1
+            case .quarantined: quarantined += 1
+            case .retryLater, .skipped, .vanished: break
+            }
+        }
+        return "\(recorded) recorded, \(duplicate) duplicate, \(quarantined) quarantined, "
+            + "\(retryCount) left in new/ to retry, \(skippedCount) skipped (cannot be moved)"
     }
 }

@@ -6,15 +6,20 @@ import Foundation
 /// Drains the inbox: reads each file of `new/`, records it through the domain exactly once,
 /// delivers it, and files it in `cur/` — or quarantines it in `bad/` when it is malformed.
 ///
-/// A failure outside the file (the store, the disk) leaves it in `new/` for the next pass, so
-/// nothing is lost; a crash between recording and filing is harmless, because the next pass
-/// records nothing new and reports the notification as a duplicate.
+/// A failure outside the file (the store) leaves it in `new/` for the next pass, so nothing is
+/// lost; a crash between recording and filing is harmless, because the next pass records
+/// nothing new and reports the notification as a duplicate. A file that cannot be moved out of
+/// `new/` is skipped for a while on its own (remembered by this processor) and holds up no other.
+///
+/// Files are named by their raw bytes (``InboxFileName``): a name that is not UTF-8 is
+/// processed like any other, and shown escaped in logs and reasons.
 public struct InboxProcessor: Sendable {
     /// The inbox drained.
     public let inbox: Inbox
     private let recording: NotificationRecording
     private let clock: any StrataClock
     private let logger: Logger
+    private let stuck = StuckFiles()
 
     /// A processor recording through `notifications` and delivering to `delivery`.
     ///
@@ -37,26 +42,30 @@ public struct InboxProcessor: Sendable {
     /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
     public func drain(while shouldContinue: () -> Bool = { true }) throws -> PassReport {
         var report = PassReport()
-        for name in try inbox.pendingNames() {
+        let names = try inbox.pendingNames()
+        stuck.keepOnly(names)
+        for name in names where !stuck.isWaiting(name) {
             guard shouldContinue() else { break }
-            report.files.append(ProcessedFile(name: name, outcome: process(name)))
+            let outcome = process(name)
+            if case .skipped = outcome { stuck.remember(name) } else { stuck.forget(name) }
+            report.files.append(ProcessedFile(name: name, outcome: outcome))
         }
         return report
     }
 
     /// Processes the one file `new/<name>`; never throws: every failure is an outcome.
-    public func process(_ name: String) -> FileOutcome {
+    public func process(_ name: InboxFileName) -> FileOutcome {
         var logger = self.logger
-        logger[metadataKey: "file"] = "new/\(name)"
+        logger[metadataKey: "file"] = "new/\(name.escaped)"
         logger.debug("processing notification file")
-        let source = "inbox/new/\(name)"
+        let source = Inbox.source(name)
         let notification: IncomingNotification
         do {
             notification = try IncomingNotification.decode(try inbox.read(name), source: source)
         } catch {
             return unreadable(name, error, logger: logger)
         }
-        logger[metadataKey: "id"] = .string(notification.id)
+        logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
         let outcome: FileOutcome
         switch recording.record(notification, source: source) {
         case .delivered(let delivered):
@@ -69,18 +78,18 @@ public struct InboxProcessor: Sendable {
         }
         do {
             let destination = try inbox.accept(name)
-            logger.debug("filed in cur/", metadata: ["to": .string(destination.lastPathComponent)])
+            logger.debug("filed in cur/", metadata: ["to": "\(destination.escaped)"])
         } catch let error as NotifyKitError where error.code == .vanished {
             logger.debug("recorded, but another reader filed it first")
         } catch {
-            logger.error("recorded, but cannot move it to cur/; the next pass will see a duplicate: \(error)")
-            return .retryLater(reason: "\(error)")
+            logger.error("recorded, but cannot move it to cur/; skipped for a while (then a duplicate): \(error)")
+            return .skipped(reason: "\(error)")
         }
         return outcome
     }
 
     /// The outcome for a file that could not be read or decoded.
-    private func unreadable(_ name: String, _ error: any Error, logger: Logger) -> FileOutcome {
+    private func unreadable(_ name: InboxFileName, _ error: any Error, logger: Logger) -> FileOutcome {
         switch error {
         case let error as NotifyKitError where error.code == .vanished:
             logger.debug("gone before it was read (another reader took it)")
@@ -95,18 +104,19 @@ public struct InboxProcessor: Sendable {
         }
     }
 
-    /// Moves a malformed file to `bad/` with its reason; when even that fails it stays in `new/`.
-    private func quarantine(_ name: String, reason: String, logger: Logger) -> FileOutcome {
+    /// Moves a malformed file to `bad/` with its reason; when even that fails it stays in
+    /// `new/`, skipped for a while.
+    private func quarantine(_ name: InboxFileName, reason: String, logger: Logger) -> FileOutcome {
         do {
             let destination = try inbox.quarantine(name, reason: reason, at: clock.now())
-            logger.warning("quarantined in bad/\(destination.lastPathComponent): \(reason)")
+            logger.warning("quarantined in bad/\(destination.escaped): \(Inbox.oneLine(reason))")
             return .quarantined(reason: reason)
         } catch let error as NotifyKitError where error.code == .vanished {
             logger.debug("gone before it was quarantined (another reader took it)")
             return .vanished
         } catch {
-            logger.error("malformed, but cannot quarantine it; it stays in new/: \(error)")
-            return .retryLater(reason: "\(error)")
+            logger.error("malformed, but cannot quarantine it; it stays in new/, skipped for a while: \(error)")
+            return .skipped(reason: "\(error)")
         }
     }
 }

@@ -11,6 +11,9 @@ public struct NotifyKitError: StrataError, Hashable {
         public static let rejectedFile = Code(name: "rejectedFile")
         /// A file in `new/` disappeared before it was processed (another reader took it).
         public static let vanished = Code(name: "vanished")
+        /// A file in `new/` cannot be moved to `cur/` or `bad/` (or its reason file cannot be
+        /// written): it stays where it is, and is tried again later without holding up the others.
+        public static let unmovable = Code(name: "unmovable")
         /// The code's name, e.g. `inbox`.
         public var description: String { name }
     }
