@@ -102,6 +102,39 @@ struct HostileInboxTests {
         }
     }
 
+    @Test("a huge (sparse) file is quarantined by its size, without being read")
+    func hugeFileIsQuarantinedUnread() throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        try fixture.drop("huge.json", "{")
+        let handle = try FileHandle(forWritingTo: fixture.inbox.newURL.appendingPathComponent("huge.json"))
+        try handle.truncate(atOffset: 8 << 30)  // 8 GiB, sparse: reading it all would take minutes
+        try handle.close()
+
+        let report = try fixture.processor().drain()
+
+        guard case .quarantined(let reason) = report.files.first?.outcome else {
+            Issue.record("expected .quarantined, got \(report.files)")
+            return
+        }
+        #expect(reason == "inbox/new/huge.json is 8589934592 bytes; a notification file may hold at most 65536 bytes")
+        #expect(try fixture.names(in: fixture.inbox.badURL) == ["huge.json", "huge.json.reason"])
+    }
+
+    @Test("a name that is not a plain file name of new/ is never read or moved")
+    func pathLikeNameIsRefused() throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        let outside = fixture.inbox.url.appendingPathComponent("escape.json")
+        try Data(#"{"id": "n-out", "kind": "message"}"#.utf8).write(to: outside)
+
+        #expect(fixture.processor().process("../escape.json") == .vanished)
+        #expect(throws: NotifyKitError.self) { try fixture.inbox.quarantine("../escape.json", reason: "x", at: InboxFixture.now) }
+        #expect(FileManager.default.fileExists(atPath: outside.path))
+        #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
+        #expect(try fixture.records().isEmpty)
+    }
+
     /// An immutable file (`chattr +i`) cannot be renamed, not even by root: the realistic
     /// stand-in for any file the daemon cannot move out of `new/`.
     @Test(

@@ -123,6 +123,7 @@ extension Inbox {
     }
 
     private func move(_ name: InboxFileName, to destination: InboxFolder, as newName: InboxFileName, folderName: String) throws {
+        guard name.isPlainFileName else { throw NotifyKitError(.vanished, "\(Self.source(name)) is not a file in new/") }
         do throws(InboxFolder.Failure) {
             try folder(newURL).move(name, to: destination, as: newName)
         } catch where error.code == ENOENT {

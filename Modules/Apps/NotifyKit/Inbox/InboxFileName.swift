@@ -77,7 +77,7 @@ public struct InboxFileName: Sendable, Hashable, Comparable, ExpressibleByString
     /// Whether the name can be kept as it is in `bad/`: printable (it shows as itself) and
     /// short enough to take a `.<n>` and the reason suffix within ``maximumLength``.
     var isKeptInQuarantine: Bool {
-        bytes.count <= Self.maximumLength - 48 && text != nil && escaped == text
+        isPlainFileName && bytes.count <= Self.maximumLength - 48 && text != nil && escaped == text
     }
 
     /// This name followed by `suffix`.
