@@ -71,9 +71,11 @@ extension Inbox {
         return destination
     }
 
-    /// `text` with line breaks and other control characters turned into spaces.
+    /// `text` on one line: line breaks and tabs turned into spaces, every other control
+    /// character escaped visibly (`TerminalText.escaped(_:)`, as every Strata text output does).
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        return TerminalText.escaped(String(String.UnicodeScalarView(text.unicodeScalars.map { breaks.contains($0) ? " " : $0 })))
     }
 
     /// `name`, or `name.2`, `name.3`, … : the first that `folder` holds with none of `suffixes` either.
