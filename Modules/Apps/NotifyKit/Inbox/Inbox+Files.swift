@@ -60,7 +60,7 @@ extension Inbox {
         do {
             try Data(text.utf8).write(to: reasonFile, options: .atomic)
         } catch {
-            throw NotifyKitError(.inbox, "cannot write \(reasonFile.path): \(error.localizedDescription)")
+            throw NotifyKitError(.inbox, "cannot write \(reasonFile.path): \(FileProblem.describe(error, path: reasonFile.path))")
         }
         do {
             try move(name, to: destination)
@@ -114,6 +114,6 @@ extension Inbox {
         if let posix = error as? POSIXError, posix.code == .ENOENT {
             return NotifyKitError(.vanished, "\(file.path) is gone (another reader took it)")
         }
-        return NotifyKitError(.inbox, "cannot \(action) \(file.path): \(error.localizedDescription)")
+        return NotifyKitError(.inbox, "cannot \(action) \(file.path): \(FileProblem.describe(error, path: file.path))")
     }
 }

@@ -63,7 +63,7 @@ public struct Inbox: Sendable, Hashable {
             names = try FileManager.default.contentsOfDirectory(atPath: newURL.path)
         } catch {
             throw NotifyKitError(
-                .inbox, "cannot list \(newURL.path): \(error.localizedDescription)")
+                .inbox, "cannot list \(newURL.path): \(FileProblem.describe(error, path: newURL.path))")
         }
         return names
             .filter { !$0.hasPrefix(".") }
