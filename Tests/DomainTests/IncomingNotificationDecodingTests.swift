@@ -63,7 +63,8 @@ struct IncomingNotificationDecodingTests {
             == "inbox/new/x.json: key 'reportId' is ''; expected a non-empty string or no key")
         #expect(problem(#"{"id":"n","kind":"k","followUpId":7}"#)?.contains("key 'followUpId' is 7") == true)
         #expect(problem(#"{"id":"n","kind":"k","sentAt":"yesterday"}"#)
-            == "inbox/new/x.json: key 'sentAt' is 'yesterday'; expected an ISO 8601 instant such as 2026-11-22T09:00:00Z")
+            == "inbox/new/x.json: key 'sentAt' is 'yesterday', which is not an instant; expected an ISO 8601 instant "
+                + "such as 2026-11-22T09:30:00Z")
         #expect(problem(#"{"id":"n","kind":"k","sentAt":1795338000}"#)?.contains("key 'sentAt' is 1795338000") == true)
     }
 

@@ -9,9 +9,10 @@ extension ConfigurationParser {
             case .json: return try JSONSerialization.jsonObject(with: data)
             }
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            // Foundation's debug description says where parsing stopped; its error code means nothing to people.
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String).map { ": \($0)" } ?? ""
             let kind = format == .json ? "JSON" : "property list"
-            throw ContainerError(.malformedConfiguration, "\(source): not a valid \(kind): \(detail)")
+            throw ContainerError(.malformedConfiguration, "\(source): not a valid \(kind)\(detail)")
         }
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import StrataCrossCutting
 
 /// What a container runs: its micro-apps, its services, the services map, the Launcher's name
 /// and the runtime settings. Read from property-list or JSON files, or built in code.
@@ -61,7 +62,10 @@ public struct ContainerConfiguration: Sendable, Hashable {
         do {
             data = try Foundation.Data(contentsOf: url)
         } catch {
-            throw ContainerError(.malformedConfiguration, "\(url.path): cannot be read (\(error.localizedDescription))")
+            throw ContainerError(
+                .malformedConfiguration,
+                "\(url.path): cannot be read: \(FileProblem.describe(error, path: url.path)); expected a configuration "
+                    + "file (property list or JSON)")
         }
         let format = ConfigurationFormat.detect(path: url.path, data: data)
         return try decode(data, format: format, source: url.lastPathComponent)

@@ -98,7 +98,8 @@ actor ContainerRuntime {
             lines.insert(message, at: 0)
             pendingMessage = nil
         }
-        await environment.terminal.write(lines: lines)
+        // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
+        await environment.terminal.write(lines: lines.map(TerminalText.escapedKeepingLines))
     }
 }
 

@@ -29,9 +29,10 @@ public final class ConsoleService: StrataService {
     /// Nothing to start.
     public func start(context: any ContainerContext) async throws {}
 
-    /// Writes the result (a line, a table, a JSON document) to standard output.
+    /// Writes the result (a line, a table, a JSON document) to standard output, with every
+    /// control character but line feeds and tabs escaped (`TerminalText.escapedKeepingLines(_:)`).
     public func write(_ text: String) {
-        sink.out(text)
+        sink.out(TerminalText.escapedKeepingLines(text))
     }
 
     /// Records that the request failed; the host prints the error as its one error line.

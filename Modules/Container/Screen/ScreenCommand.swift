@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 
 /// One typed line read as a command word and its argument: `show 2` → (`show`, `2`).
 ///
@@ -52,29 +53,10 @@ public struct ScreenCommand: Sendable, Hashable {
     /// `text` safe to echo on a terminal: control characters (C0, DEL, C1 — an escape
     /// sequence's `ESC` among them), line and paragraph separators and bidirectional controls
     /// written as Swift escapes (`\t`, `\n`, `\r`, `\u{1B}`); everything else unchanged.
+    /// It is `TerminalText.escaped(_:)`, the escaping every Strata text output shares.
     ///
     /// - Important: use it whenever a screen echoes what a person typed.
     public static func printable(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\t": shown += "\\t"
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case _ where isUnsafe(scalar):
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
-    /// Control characters, the line and paragraph separators, and the bidirectional
-    /// embeddings, overrides and isolates (which reorder the rest of a line).
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        TerminalText.escaped(text)
     }
 }

@@ -1,3 +1,5 @@
+import StrataCrossCutting
+
 /// A plain-text table with aligned columns, for screens and for text output.
 ///
 /// Column widths follow the widest cell, counting East Asian wide characters (kanji, kana,
@@ -47,11 +49,15 @@ public struct TextTable: Sendable, Hashable {
         }.joined(separator: "\n")
     }
 
-    /// Replaces line breaks and tabs so every row stays on one line.
+    /// Replaces line breaks and tabs so every row stays on one line, and escapes every other
+    /// control character (`TerminalText.escaped(_:)`) so a cell cannot act on the terminal.
     private static func clean(_ row: [String]) -> [String] {
-        row.map { cell in
-            String(cell.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        }
+        row.map(flattened)
+    }
+
+    /// `text` on one line: line breaks and tabs as spaces, other control characters escaped.
+    private static func flattened(_ text: String) -> String {
+        TerminalText.escaped(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
     }
 
     /// The number of terminal columns `text` takes (wide characters count two).
@@ -74,9 +80,10 @@ public struct TextTable: Sendable, Hashable {
         }
     }
 
-    /// `text` on one line, shortened to at most `limit` columns, ending in `…` when cut.
+    /// `text` on one line (control characters escaped), shortened to at most `limit`
+    /// columns, ending in `…` when cut.
     public static func truncate(_ text: String, to limit: Int) -> String {
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        let flat = flattened(text)
         guard displayWidth(flat) > limit else { return flat }
         var result = ""
         for character in flat {
@@ -90,6 +97,8 @@ public struct TextTable: Sendable, Hashable {
 
 extension TextTable {
     /// `label  value` lines with the values aligned; continuation lines of a value are indented.
+    /// Control characters other than line feeds and tabs are escaped
+    /// (`TerminalText.escapedKeepingLines(_:)`).
     ///
     /// ```
     /// patient  Hanako Sato
@@ -101,7 +110,7 @@ extension TextTable {
         let indent = String(repeating: " ", count: width + 2)
         return lines.map { label, value in
             let padded = label + String(repeating: " ", count: width - label.count) + "  "
-            let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            let valueLines = TerminalText.escapedKeepingLines(value).split(separator: "\n", omittingEmptySubsequences: false)
             return (padded + (valueLines.first.map(String.init) ?? ""))
                 + valueLines.dropFirst().map { "\n" + indent + $0 }.joined()
         }.joined(separator: "\n")

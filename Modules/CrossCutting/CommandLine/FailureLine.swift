@@ -14,9 +14,11 @@ public enum FailureLine {
         return verbose ? "\(line) [\(code(of: error))]" : line
     }
 
-    /// `<program>: <message>`, the message folded onto one line (see ``singleLine(_:)``).
+    /// `<program>: <message>`, the message folded onto one line (see ``singleLine(_:)``) and
+    /// every control character left in it escaped (``TerminalText/escaped(_:)``): an error
+    /// quoting a value someone typed or sent cannot act on the terminal.
     public static func line(program: String, message: String) -> String {
-        "\(program): \(singleLine(message))"
+        "\(program): \(TerminalText.escaped(singleLine(message)))"
     }
 
     /// `Type.code` for Strata's errors (`DataError.notFound`), else the error's type name.

@@ -56,10 +56,17 @@ public struct ContainerDirectory: Sendable, Hashable {
     ///   (`STRATA_HOME=/tmp` must not strip `/tmp`'s sticky bit). The store and inbox Strata
     ///   creates inside it are owner-only themselves.
     /// - Throws: ``CrossCuttingError`` (`containerDirectory`) naming the path when it exists
-    ///   but is not a directory, or cannot be created.
+    ///   but is not a directory, cannot be created, or cannot be written to (a read-only
+    ///   directory or file system), each reason in plain words.
     @discardableResult
     public func prepare() throws -> ContainerDirectory {
         try Self.makeOwnerOnlyDirectory(url)
+        if let reason = FileProblem.unwritableDirectoryReason(url) {
+            throw CrossCuttingError(
+                .containerDirectory,
+                "the container directory \(url.path) cannot be written to: \(reason); Strata keeps its store "
+                    + "there: make it writable, or set \(Self.homeVariable) to a writable directory")
+        }
         return self
     }
 
@@ -82,7 +89,8 @@ public struct ContainerDirectory: Sendable, Hashable {
             try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CrossCuttingError(
-                .containerDirectory, "cannot create the directory \(url.path): \(error.localizedDescription)")
+                .containerDirectory,
+                "cannot create the directory \(url.path): \(FileProblem.describe(error, path: url.path))")
         }
     }
 

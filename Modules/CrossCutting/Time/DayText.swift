@@ -1,29 +1,53 @@
 public import Foundation
 
 /// Reads and writes calendar days and instants as text (`2026-11-22`, ISO 8601).
+///
+/// Reading is strict, and every Strata reader of dates goes through it (command-line options,
+/// `strata://` parameters, notification documents): a date that does not exist is refused,
+/// never rolled over into the next month or day. `2026-02-30`, `2026-11-22T24:30:00Z`,
+/// `0000-01-01` and `2026-11-22T09:00:60Z` are errors naming the value and why.
 public enum DayText {
     /// Parses `YYYY-MM-DD` as the start of that day in `calendar`'s time zone, or a full
-    /// ISO 8601 instant (`2026-11-22T09:30:00Z`).
+    /// ISO 8601 instant (`2026-11-22T09:30:00Z`, see ``parseInstant(_:what:)``).
     ///
-    /// - Throws: ``CrossCuttingError`` (`badDate`) naming `what` and the accepted forms.
+    /// - Throws: ``CrossCuttingError`` (`badDate`) naming `what`, the value, why it is not a
+    ///   date when it looks like one, and the accepted forms.
     public static func parse(_ text: String, calendar: Calendar, what: String) throws -> Date {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
-        {
-            let components = DateComponents(year: year, month: month, day: day)
-            if let date = calendar.date(from: components),
-                calendar.component(.day, from: date) == day
-            {
-                return date
+        let result: Result<Date, StrictDate.Problem>
+        if text.utf8.count == 10 {
+            result = StrictDate.day(text).flatMap { day in
+                let components = DateComponents(year: day.year, month: day.month, day: day.day)
+                guard let date = calendar.date(from: components) else { return .failure(.notADate) }
+                return .success(calendar.startOfDay(for: date))
             }
+        } else {
+            result = StrictDate.instant(text)
         }
-        if let instant = try? Date(text, strategy: .iso8601) {
-            return instant
+        switch result {
+        case .success(let date): return date
+        case .failure(let problem):
+            throw CrossCuttingError(
+                .badDate,
+                "\(what) '\(TerminalText.escaped(text))' is not a date\(problem.clause); expected YYYY-MM-DD "
+                    + "or an ISO 8601 instant such as 2026-11-22T09:30:00Z")
         }
-        throw CrossCuttingError(
-            .badDate, "\(what) '\(text)' is not a date; expected YYYY-MM-DD or an ISO 8601 instant")
+    }
+
+    /// Parses an ISO 8601 instant: `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds, then
+    /// `Z` or an offset (`+09:00`, `+0900`). Years 0001 to 9999; every field must exist (no
+    /// February 30, no hour 24, no second 60).
+    ///
+    /// - Throws: ``CrossCuttingError`` (`badDate`): `<what> is '<text>', which is not an
+    ///   instant: <why>; expected …`.
+    public static func parseInstant(_ text: String, what: String) throws -> Date {
+        switch StrictDate.instant(text) {
+        case .success(let date): return date
+        case .failure(let problem):
+            throw CrossCuttingError(
+                .badDate,
+                "\(what) is '\(TerminalText.escaped(text))', which is not an instant\(problem.clause); expected an ISO 8601 "
+                    + "instant such as 2026-11-22T09:30:00Z")
+        }
     }
 
     /// Formats the day of `date` in `calendar`'s time zone as `YYYY-MM-DD`.

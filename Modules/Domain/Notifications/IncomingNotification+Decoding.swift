@@ -1,4 +1,5 @@
 public import Foundation
+import StrataCrossCutting
 
 extension IncomingNotification {
     /// The largest notification document accepted, in bytes (64 KiB).
@@ -8,7 +9,8 @@ extension IncomingNotification {
     ///
     /// `id` and `kind` must be non-empty strings; `title` and `body` strings; `reportId` and
     /// `followUpId` non-empty strings; `sentAt` an ISO 8601 instant (`2026-11-22T09:00:00Z`,
-    /// fractional seconds allowed). Each optional key may be absent or `null`; keys not listed
+    /// fractional seconds and offsets allowed) that exists: read strictly by
+    /// `DayText.parseInstant(_:what:)`, so `2026-02-30T10:00:00Z` is refused, never rolled over. Each optional key may be absent or `null`; keys not listed
     /// here are ignored, so senders can add fields without breaking older readers.
     ///
     /// - Parameters:
@@ -30,7 +32,9 @@ extension IncomingNotification {
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw malformed("not valid JSON (\(error.localizedDescription)); expected a JSON object with 'id' and 'kind'")
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw malformed(
+                "not valid JSON\(detail.map { " (\($0))" } ?? ""); expected a JSON object with 'id' and 'kind'")
         }
         guard let object = parsed as? [String: Any] else {
             throw malformed("not a JSON object (it is \(NotificationDocument.describe(parsed))); expected {\"id\": …, \"kind\": …}")
@@ -76,13 +80,11 @@ private struct NotificationDocument {
     /// An optional ISO 8601 instant; `nil` when the key is absent or `null`.
     func instant(_ key: String) throws -> Date? {
         guard let text = try text(key, allowEmpty: true) else { return nil }
-        if let date = try? Date(text, strategy: .iso8601) {
-            return date
+        do {
+            return try DayText.parseInstant(text, what: "key '\(key)'")
+        } catch let error as CrossCuttingError {
+            throw malformed(error.message)
         }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
-            return date
-        }
-        throw malformed("key '\(key)' is \(Self.describe(text)); expected an ISO 8601 instant such as 2026-11-22T09:00:00Z")
     }
 
     /// A short description of a JSON value for an error message: `'text'`, `42`, `an array`.
@@ -90,7 +92,7 @@ private struct NotificationDocument {
         switch value {
         case let text as String:
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-            return "'\(shown)'"
+            return "'\(TerminalText.escaped(shown))'"
         case is NSNull:
             return "null"
         case is [Any]:

@@ -12,9 +12,7 @@ struct StoreNotificationService: NotificationService {
     /// process stored is returned instead: each id is stored exactly once.
     func record(_ notification: IncomingNotification) throws -> RecordOutcome {
         try withStorage {
-            guard !InputRules.trimmed(notification.id).isEmpty else {
-                throw DomainError.invalidInput("notification id is empty; expected the sender's unique id")
-            }
+            try Self.check(notification)
             if let existing = try find(notification.id) {
                 return .duplicate(existing)
             }
@@ -38,6 +36,7 @@ struct StoreNotificationService: NotificationService {
 
     func markRead(notificationId: String) throws -> NotificationRecord {
         try withStorage {
+            try InputRules.identifier(notificationId, field: "notification id", expected: "the id of a recorded notification")
             guard var record = try find(notificationId) else {
                 throw DomainError.notFound("no notification with id '\(notificationId)'")
             }
@@ -45,6 +44,17 @@ struct StoreNotificationService: NotificationService {
             record.isRead = true
             return try store.save(record)
         }
+    }
+
+    /// Refuses an empty id, and control characters: any in the one-line fields (id, kind,
+    /// title, reportId, followUpId), any but line feeds and tabs in the body.
+    private static func check(_ notification: IncomingNotification) throws {
+        try InputRules.identifier(notification.id, field: "notification id", expected: "the sender's unique id")
+        try InputRules.oneLine(notification.kind, field: "notification kind")
+        try InputRules.oneLine(notification.title ?? "", field: "notification title")
+        try InputRules.multiLine(notification.body ?? "", field: "notification body")
+        try InputRules.oneLine(notification.reportId ?? "", field: "notification reportId")
+        try InputRules.oneLine(notification.followUpId ?? "", field: "notification followUpId")
     }
 
     /// The record stored under `notificationId`, if any.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 
 /// The domain's rules for input, each throwing `invalidInput` naming the field, the value and
 /// what is accepted.
@@ -15,17 +16,63 @@ enum InputRules {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The trimmed patient name: not empty, at most ``maximumNameLength`` characters.
+    /// The trimmed patient name: not empty, at most ``maximumNameLength`` characters, no
+    /// control character.
     static func patientName(_ text: String) throws -> String {
         let name = trimmed(text)
         guard !name.isEmpty else {
             throw DomainError.invalidInput("patientName is empty; expected a name of 1 to \(maximumNameLength) characters")
         }
+        try oneLine(name, field: "patientName")
         guard name.count <= maximumNameLength else {
             throw DomainError.invalidInput(
                 "patientName is \(name.count) characters long; expected at most \(maximumNameLength)")
         }
         return name
+    }
+
+    /// Refuses a one-line value (a name, an id, a title, a search) holding any control
+    /// character — line breaks and tabs included (see `TerminalText.isControl`).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming `field`, the character and its position.
+    static func oneLine(_ text: String, field: String) throws {
+        guard let (scalar, position) = TerminalText.firstControl(in: text) else { return }
+        throw DomainError.invalidInput(
+            "\(field) holds the control character \(TerminalText.describe(scalar)) at position \(position); "
+                + "\(field) accepts no control characters (no escape sequences, tabs or line breaks)")
+    }
+
+    /// Refuses multi-line free text (a memo, a notification body) holding a control character
+    /// other than a line feed or a tab.
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming `field`, the character and its position.
+    static func multiLine(_ text: String, field: String) throws {
+        guard let (scalar, position) = TerminalText.firstControl(in: text, allowing: ["\n", "\t"]) else { return }
+        throw DomainError.invalidInput(
+            "\(field) holds the control character \(TerminalText.describe(scalar)) at position \(position); "
+                + "\(field) accepts line feeds and tabs but no other control characters")
+    }
+
+    /// The trimmed free text, checked by ``multiLine(_:field:)``.
+    static func memo(_ text: String, field: String = "memo") throws -> String {
+        let memo = trimmed(text)
+        try multiLine(memo, field: field)
+        return memo
+    }
+
+    /// An id as given: not empty (nor blank), no control character.
+    ///
+    /// - Parameters:
+    ///   - field: the id's name in messages (`case report id`).
+    ///   - expected: what a valid id is, for the message (`an id printed by 'reports add'`).
+    /// - Throws: ``DomainError`` `invalidInput` naming `field`.
+    @discardableResult
+    static func identifier(_ text: String, field: String, expected: String) throws -> String {
+        guard !trimmed(text).isEmpty else {
+            throw DomainError.invalidInput("\(field) is empty; expected \(expected)")
+        }
+        try oneLine(text, field: field)
+        return text
     }
 
     /// The age, when it is in ``ages``.

@@ -29,7 +29,8 @@ final class NotificationsScreen: TextScreen {
         let live = inbox?.entries ?? []
         lines.append("Arrived while strata-host runs: \(live.count)")
         for entry in live.prefix(5) {
-            lines.append("  [\(entry.origin)] \(entry.payload.title) \(entry.payload.body)")
+            let text = "\(entry.payload.title) \(entry.payload.body)"
+            lines.append("  [\(entry.origin)] \(TerminalText.escaped(TextTable.truncate(text, to: 100)))")
         }
         lines.append("")
         lines.append(unreadOnly ? "Unread notifications, newest first" : "Notifications, newest first")

@@ -38,9 +38,12 @@ struct MicroAppHarness {
     let doubles = ContainerDoubles()
     let clock = FixedClock(MicroAppHarness.now)
     let domain: any DomainServices
+    /// The data layer under the domain (a test writes "old" rows straight into its store).
+    let data: any DataLayer
 
     init() throws {
-        domain = try DomainFactory.make(data: DataLayerFactory.inMemory(), clock: clock)
+        data = DataLayerFactory.inMemory()
+        domain = try DomainFactory.make(data: data, clock: clock)
     }
 
     var registry: ContainerRegistry {

@@ -15,6 +15,9 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             strata://follows/overdue, strata://follows/<id>/done, strata://notifications (?unread=true), \
             strata://notifications/<id>/read, strata://notifications/<id>/open, strata://about.
 
+            The URL is read strictly: each parameter once, every % followed by two hex digits, \
+            format=json or format=text; anything else is refused, naming the parameter.
+
             Examples:
               strata-host open 'strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female'
               strata-host open strata://follows/due --json
@@ -30,24 +33,17 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
 
     @OptionGroup var global: GlobalOptions
 
+    /// Reads the URL strictly (see ``OpenURL``) and checks a micro-app handles its route.
     func validate() throws {
-        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == StrataConstants.urlScheme
-        else {
-            throw ValidationError("'\(url)' is not a strata:// URL; expected e.g. strata://reports/new?patientName=…&age=…")
-        }
-        guard let host = parsed.host, HostRegistry.routes[host.lowercased()] != nil else {
+        let parsed = try OpenURL(url)
+        guard HostRegistry.routes[parsed.route] != nil else {
             let routes = HostRegistry.routes.keys.sorted().map { "strata://\($0)" }.joined(separator: ", ")
-            throw ValidationError("no micro-app handles '\(url)'; routes: \(routes)")
+            throw ValidationError("no micro-app handles '\(TerminalText.escaped(url))'; routes: \(routes)")
         }
+        _ = try parsed.url(json: json)
     }
 
     func request(_ context: HostContext) throws -> HostRequest {
-        guard var components = URL(string: url).flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) }) else {
-            throw ValidationError("'\(url)' is not a URL")
-        }
-        if json {
-            components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "format", value: "json")]
-        }
-        return .open(components.url ?? URL(fileURLWithPath: "/"))
+        .open(try OpenURL(url).url(json: json))
     }
 }

@@ -102,7 +102,7 @@ public enum StrataHostCLI {
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)
             if case .overview = request {
-                output.out(try RootCommand.overview(context))
+                output.out(TerminalText.escapedKeepingLines(try RootCommand.overview(context)))
                 return .exit(0)
             }
             let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
@@ -121,7 +121,8 @@ public enum StrataHostCLI {
         case .task(let work):
             do {
                 let text = try await work()
-                if !text.isEmpty { session.output.out(text) }
+                // Account names, server URLs and errors come from outside: no control character passes.
+                if !text.isEmpty { session.output.out(TerminalText.escapedKeepingLines(text)) }
                 return 0
             } catch {
                 session.output.err(FailureLine.line(program: programName, error: error, verbose: session.verbose))

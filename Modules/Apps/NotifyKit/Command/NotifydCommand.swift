@@ -66,6 +66,7 @@ public struct NotifydCommand: ParsableCommand {
 
     /// Seconds between looks at `new/` while running as a daemon.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds between looks at new/ while running as a daemon (0.01…3600).", valueName: "seconds"))
     public var pollInterval: Double = 0.2
@@ -81,6 +82,11 @@ public struct NotifydCommand: ParsableCommand {
     ///
     /// - Throws: `ValidationError` naming `--poll-interval`, the value and the accepted range.
     public func validate() throws {
+        if pollInterval < 0 {
+            throw ValidationError(
+                "--poll-interval \(pollInterval): a negative value is not allowed; expected seconds between "
+                    + "\(Self.minimumPollInterval) and \(Int(Self.maximumPollInterval))")
+        }
         guard pollInterval.isFinite, (Self.minimumPollInterval...Self.maximumPollInterval).contains(pollInterval) else {
             throw ValidationError(
                 "--poll-interval \(pollInterval) is out of range; expected seconds between "

@@ -68,6 +68,7 @@ extension Inbox {
     /// - Returns: the file's name in `bad/`.
     /// - Throws: ``NotifyKitError`` `vanished` or `unmovable`.
     @discardableResult
+<<<<<<< HEAD
     public func quarantine(_ name: InboxFileName, reason: String, at time: Date) throws -> InboxFileName {
         let bad = folder(badURL)
         let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\noriginal-name: \(name.escaped)\n"
@@ -92,13 +93,27 @@ extension Inbox {
                 throw error
             }
             return destination
+=======
+    public func quarantine(_ name: String, reason: String, at time: Date) throws -> URL {
+        let destination = badURL.appendingPathComponent(
+            freeName(for: name, in: badURL, reserving: [Self.reasonSuffix]), isDirectory: false)
+        let reasonFile = badURL.appendingPathComponent(
+            destination.lastPathComponent + Self.reasonSuffix, isDirectory: false)
+        let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\n"
+        do {
+            try Data(text.utf8).write(to: reasonFile, options: .atomic)
+        } catch {
+            throw NotifyKitError(.inbox, "cannot write \(reasonFile.path): \(FileProblem.describe(error, path: reasonFile.path))")
+>>>>>>> hard-hosts
         }
         throw NotifyKitError(.unmovable, "cannot find a free name in bad/ for \(Self.source(name))")
     }
 
-    /// `text` with line breaks and other control characters turned into spaces.
+    /// `text` on one line: line breaks and tabs turned into spaces, every other control
+    /// character escaped visibly (`TerminalText.escaped(_:)`, as every Strata text output does).
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        return TerminalText.escaped(String(String.UnicodeScalarView(text.unicodeScalars.map { breaks.contains($0) ? " " : $0 })))
     }
 
     /// `name`, or `name.2`, `name.3`, … : the first that `folder` holds with none of `suffixes`
@@ -158,5 +173,12 @@ extension Inbox {
             }
             return NotifyKitError(.rejectedFile, "\(shown) cannot be read (\(error.explanation)); the inbox takes readable JSON files only")
         }
+<<<<<<< HEAD
+=======
+        if let posix = error as? POSIXError, posix.code == .ENOENT {
+            return NotifyKitError(.vanished, "\(file.path) is gone (another reader took it)")
+        }
+        return NotifyKitError(.inbox, "cannot \(action) \(file.path): \(FileProblem.describe(error, path: file.path))")
+>>>>>>> hard-hosts
     }
 }

@@ -1,9 +1,14 @@
 import Foundation
+import StrataCrossCutting
 public import StrataDomain
 
 /// Prints a ``StatusSummary`` in each ``StatusFormat``: pure functions, no I/O.
 public enum StatusRenderer {
     /// The text for `summary` in `format`, without a trailing newline.
+    ///
+    /// No control character reaches a terminal or a bar: the text and i3blocks formats escape
+    /// any but their own line breaks (`TerminalText.escapedKeepingLines(_:)`), the JSON formats
+    /// write the ones a JSON encoder leaves raw as `\uXXXX` (`TerminalText.jsonEscaped(_:)`).
     ///
     /// - Parameters:
     ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
@@ -14,10 +19,10 @@ public enum StatusRenderer {
         _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: StatusSync? = nil
     ) -> String {
         switch format {
-        case .text: text(summary, storePresent: storePresent, sync: sync)
-        case .json: json(summary, storePresent: storePresent, sync: sync)
-        case .waybar: waybar(summary, storePresent: storePresent)
-        case .i3blocks: i3blocks(summary)
+        case .text: TerminalText.escapedKeepingLines(text(summary, storePresent: storePresent, sync: sync))
+        case .json: TerminalText.jsonEscaped(json(summary, storePresent: storePresent, sync: sync))
+        case .waybar: TerminalText.jsonEscaped(waybar(summary, storePresent: storePresent))
+        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary))
         }
     }
 

@@ -4,6 +4,9 @@ import StrataData
 
 /// Case-report use cases on the value-object store.
 struct StoreCaseReportService: CaseReportService {
+    /// What a case report id is, for the messages refusing one.
+    static let expectedID = "the id of a case report, as printed by 'reports add' or 'reports list'"
+
     let store: any ValueObjectStore
     let clock: any StrataClock
 
@@ -14,7 +17,7 @@ struct StoreCaseReportService: CaseReportService {
             report.age = try InputRules.age(draft.age)
             report.gender = draft.gender
             report.isFollow = draft.isFollow
-            report.memo = InputRules.trimmed(draft.memo)
+            report.memo = try InputRules.memo(draft.memo)
             report.createdAt = clock.now()
             report.updatedAt = report.createdAt
             return try store.save(report)
@@ -33,7 +36,7 @@ struct StoreCaseReportService: CaseReportService {
             if let age = change.age { report.age = try InputRules.age(age) }
             if let gender = change.gender { report.gender = gender }
             if let isFollow = change.isFollow { report.isFollow = isFollow }
-            if let memo = change.memo { report.memo = InputRules.trimmed(memo) }
+            if let memo = change.memo { report.memo = try InputRules.memo(memo) }
             report.updatedAt = clock.now()
             return try store.save(report)
         }
@@ -41,6 +44,7 @@ struct StoreCaseReportService: CaseReportService {
 
     func get(id: String) throws -> CaseReport {
         try withStorage {
+            try InputRules.identifier(id, field: "case report id", expected: Self.expectedID)
             guard let report = try store.fetch(CaseReport.self, id: id) else {
                 throw DomainError.notFound("no case report with id '\(id)'")
             }
@@ -70,6 +74,7 @@ struct StoreCaseReportService: CaseReportService {
         let needle = InputRules.trimmed(text)
         guard !needle.isEmpty else { return try list(page) }
         return try withStorage {
+            try InputRules.oneLine(needle, field: "search text")
             try InputRules.page(page)
             let pattern = ContainsPattern(needle)
             let matches = try store.query(Query<CaseReport>.newestFirst).filter { report in

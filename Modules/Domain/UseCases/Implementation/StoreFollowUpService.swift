@@ -10,9 +10,7 @@ struct StoreFollowUpService: FollowUpService {
     func schedule(_ draft: FollowUpDraft) throws -> FollowUp {
         try withStorage {
             let reportID = InputRules.trimmed(draft.caseReportID)
-            guard !reportID.isEmpty else {
-                throw DomainError.invalidInput("caseReportID is empty; expected the id of a case report")
-            }
+            try InputRules.identifier(reportID, field: "caseReportID", expected: StoreCaseReportService.expectedID)
             try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
             guard try store.fetch(CaseReport.self, id: reportID) != nil else {
                 throw DomainError.notFound(
@@ -23,7 +21,7 @@ struct StoreFollowUpService: FollowUpService {
             followUp.date = draft.date
             followUp.maxBloodPressure = draft.maxBloodPressure
             followUp.minBloodPressure = draft.minBloodPressure
-            followUp.memo = InputRules.trimmed(draft.memo)
+            followUp.memo = try InputRules.memo(draft.memo)
             for medication in draft.medications {
                 followUp[keyPath: medication.keyPath] = true
             }
@@ -34,7 +32,10 @@ struct StoreFollowUpService: FollowUpService {
 
     func list(reportID: String?) throws -> [FollowUp] {
         try withStorage {
-            try store.query(reportID.map { Query.of(report: $0) } ?? Query<FollowUp>().sorted(by: "date"))
+            if let reportID {
+                try InputRules.identifier(reportID, field: "case report id", expected: StoreCaseReportService.expectedID)
+            }
+            return try store.query(reportID.map { Query.of(report: $0) } ?? Query<FollowUp>().sorted(by: "date"))
         }
     }
 
@@ -52,6 +53,8 @@ struct StoreFollowUpService: FollowUpService {
 
     func complete(id: String) throws -> FollowUp {
         try withStorage {
+            try InputRules.identifier(
+                id, field: "follow-up id", expected: "the id of a follow-up, as printed by 'follows add' or 'follows list'")
             guard var followUp = try store.fetch(FollowUp.self, id: id) else {
                 throw DomainError.notFound("no follow-up with id '\(id)'")
             }

@@ -47,8 +47,8 @@ enum FollowUpText {
     /// One follow-up as labelled lines.
     static func detail(_ followUp: FollowUp, calendar: Calendar) -> String {
         TextTable.labelled([
-            ("id", followUp.objectId ?? ""),
-            ("report", followUp.caseReportID),
+            ("id", TerminalText.escaped(followUp.objectId ?? "")),
+            ("report", TerminalText.escaped(followUp.caseReportID)),
             ("date", DayText.day(followUp.date, calendar: calendar)),
             ("blood pressure", bloodPressure(followUp)),
             ("medications", followUp.medications.joined(separator: ", ")),

@@ -39,7 +39,11 @@ enum FollowUpsRoute: Equatable {
         case (0, _), (1, "list"):
             let route = parts.isEmpty ? "strata://follows" : "strata://follows/list"
             try LaunchParameters.check(params, route: route, accepted: Self.listKeys)
-            self = .list(report: params["report"].flatMap { $0.isEmpty ? nil : $0 })
+            if let report = params["report"], report.trimmingCharacters(in: .whitespaces).isEmpty {
+                // An empty report must not widen the listing to every report's follow-ups.
+                throw DomainError(.invalidInput, "report is empty; expected the id of a case report, or no report parameter")
+            }
+            self = .list(report: params["report"])
         case (1, "new"):
             try LaunchParameters.check(params, route: "strata://follows/new", accepted: Self.scheduleKeys)
             self = .schedule(try reader.draft())

@@ -6,7 +6,8 @@ import StrataDomain
 /// Text output for case reports: a table for listings, labelled lines for one report (the
 /// shapes `strata-host reports list|show` has always printed).
 enum ReportText {
-    /// A table of reports (id, patient, age, gender, follow, created day, memo), or a sentence when empty.
+    /// A table of reports (id, patient, age, gender, follow, created day, memo), or a sentence
+    /// when empty; `TextTable` escapes every control character in the cells.
     static func table(_ reports: [CaseReport], calendar: Calendar) -> String {
         guard !reports.isEmpty else { return "No case reports." }
         var table = TextTable(
@@ -27,11 +28,13 @@ enum ReportText {
         return table.render()
     }
 
-    /// One report as labelled lines.
+    /// One report as labelled lines: one-line fields with every control character escaped,
+    /// the memo keeping its line breaks and tabs (a store written before names refused control
+    /// characters may still hold some).
     static func detail(_ report: CaseReport, calendar: Calendar) -> String {
         let lines: [(String, String)] = [
-            ("id", report.objectId ?? ""),
-            ("patient", report.patientName),
+            ("id", TerminalText.escaped(report.objectId ?? "")),
+            ("patient", TerminalText.escaped(report.patientName)),
             ("age", String(report.age)),
             ("gender", report.gender.name),
             ("follow", report.isFollow ? "yes" : "no"),

@@ -55,7 +55,7 @@ enum ReportForms {
     static func delete(_ report: CaseReport, services: ReportsServices, list: ReportListScreen) -> FormScreen {
         let id = report.objectId ?? ""
         return FormScreen(
-            title: "Delete case report \(id) (\(report.patientName)) and its follow-ups?",
+            title: "Delete case report \(id) (\(TerminalText.escaped(report.patientName))) and its follow-ups?",
             fields: [.init(name: "confirm", prompt: "Type yes to delete, no to keep it", defaultValue: "no")]
         ) { values, _ in
             guard values["confirm"]?.lowercased() == "yes" else {

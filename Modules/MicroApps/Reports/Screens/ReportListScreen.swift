@@ -45,7 +45,7 @@ final class ReportListScreen: TextScreen {
         }
         var lines: [String] = []
         if let flash { lines.append(flash) }
-        let title = search.map { "Case reports matching \"\($0)\"" } ?? "Case reports"
+        let title = search.map { "Case reports matching \"\(TerminalText.escaped($0))\"" } ?? "Case reports"
         lines.append("\(title), newest first (page \(page))")
         let request = PageRequest(size: Self.pageSize, index: page)
         do {

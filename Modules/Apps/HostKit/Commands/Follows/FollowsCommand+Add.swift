@@ -23,10 +23,14 @@ extension FollowsCommand {
         @Option(help: ArgumentHelp("The day of the follow-up.", valueName: "YYYY-MM-DD"))
         var date: String
 
-        @Option(help: ArgumentHelp("Systolic blood pressure measured, in mmHg (0 to 300).", valueName: "mmHg"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Systolic blood pressure measured, in mmHg (0 to 300).", valueName: "mmHg"))
         var maxBp: Double?
 
-        @Option(help: ArgumentHelp("Diastolic blood pressure measured, in mmHg (0 to 300, not above --max-bp).", valueName: "mmHg"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Diastolic blood pressure measured, in mmHg (0 to 300, not above --max-bp).", valueName: "mmHg"))
         var minBp: Double?
 
         @Option(help: ArgumentHelp("A medication taken; repeat for several.", valueName: "name"))
@@ -39,6 +43,12 @@ extension FollowsCommand {
         var json = false
 
         @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try ArgumentChecks.identifier(report, name: "--report", expected: ArgumentChecks.reportID)
+            try ArgumentChecks.notNegative(maxBp, option: "--max-bp", expected: "0 to 300 (mmHg)")
+            try ArgumentChecks.notNegative(minBp, option: "--min-bp", expected: "0 to 300 (mmHg)")
+        }
 
         func request(_ context: HostContext) throws -> HostRequest {
             let day = context.dayText(try context.day(date, what: "--date"))

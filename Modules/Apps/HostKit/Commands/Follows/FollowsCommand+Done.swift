@@ -19,6 +19,10 @@ extension FollowsCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            try ArgumentChecks.identifier(id, name: "the follow-up id", expected: ArgumentChecks.followUpID)
+        }
+
         func request(_ context: HostContext) throws -> HostRequest {
             .open(HostURL.make("follows", [id, "done"]))
         }

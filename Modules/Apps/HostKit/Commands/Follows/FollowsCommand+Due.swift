@@ -25,7 +25,7 @@ extension FollowsCommand {
         @Option(help: ArgumentHelp("The last day of the period, included (needs --from).", valueName: "YYYY-MM-DD"))
         var to: String?
 
-        @Option(help: ArgumentHelp("The number of days from today on, 1 to 3660.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The number of days from today on, 1 to 3660.", valueName: "n"))
         var days: Int?
 
         @Flag(help: "Print a JSON array of due follow-ups, each with its report.")
@@ -34,6 +34,7 @@ extension FollowsCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            try ArgumentChecks.notNegative(days, option: "--days", expected: "1 to 3660")
             if (from == nil) != (to == nil) {
                 throw ValidationError("--from and --to go together: give both, or use --days")
             }

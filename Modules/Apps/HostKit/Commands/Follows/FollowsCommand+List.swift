@@ -23,6 +23,12 @@ extension FollowsCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            if let report {
+                try ArgumentChecks.identifier(report, name: "--report", expected: ArgumentChecks.reportID)
+            }
+        }
+
         func request(_ context: HostContext) throws -> HostRequest {
             .open(HostURL.make("follows", query: [("report", report)], json: json))
         }

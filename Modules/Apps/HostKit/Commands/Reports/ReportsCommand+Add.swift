@@ -19,7 +19,7 @@ extension ReportsCommand {
         @Option(help: ArgumentHelp("The patient's name (required, not empty).", valueName: "name"))
         var patientName: String
 
-        @Option(help: ArgumentHelp("The patient's age in years, 0 to 150.", valueName: "years"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The patient's age in years, 0 to 150.", valueName: "years"))
         var age: Int
 
         @Option(help: "The patient's gender.")
@@ -35,6 +35,10 @@ extension ReportsCommand {
         var json = false
 
         @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try ArgumentChecks.notNegative(age, option: "--age", expected: "0 to 150 (years)")
+        }
 
         func request(_ context: HostContext) throws -> HostRequest {
             .open(

@@ -19,10 +19,10 @@ extension ReportsCommand {
         @Option(help: ArgumentHelp("Only reports whose patient name or memo contains this text (case-insensitive).", valueName: "text"))
         var search: String?
 
-        @Option(help: ArgumentHelp("Which page to show, counting from 1.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Which page to show, counting from 1.", valueName: "n"))
         var page = 1
 
-        @Option(help: ArgumentHelp("How many reports per page, 1 to 1000.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("How many reports per page, 1 to 1000.", valueName: "n"))
         var pageSize = 50
 
         @Flag(help: "Print a JSON array of reports.")
@@ -31,6 +31,8 @@ extension ReportsCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            try ArgumentChecks.notNegative(page, option: "--page", expected: "1 or more")
+            try ArgumentChecks.notNegative(pageSize, option: "--page-size", expected: "1 to 1000")
             guard page >= 1 else { throw ValidationError("--page must be 1 or more (got \(page))") }
             guard (1...1000).contains(pageSize) else {
                 throw ValidationError("--page-size must be between 1 and 1000 (got \(pageSize))")

@@ -23,6 +23,10 @@ extension ReportsCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            try ArgumentChecks.identifier(id, name: "the report id", expected: ArgumentChecks.reportID)
+        }
+
         func request(_ context: HostContext) throws -> HostRequest {
             .open(HostURL.make("reports", [id], json: json))
         }

@@ -23,7 +23,7 @@ extension ReportsCommand {
         @Option(help: ArgumentHelp("A new patient name (not empty).", valueName: "name"))
         var patientName: String?
 
-        @Option(help: ArgumentHelp("A new age in years, 0 to 150.", valueName: "years"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A new age in years, 0 to 150.", valueName: "years"))
         var age: Int?
 
         @Option(help: "A new gender.")
@@ -46,6 +46,8 @@ extension ReportsCommand {
         }
 
         func validate() throws {
+            try ArgumentChecks.identifier(id, name: "the report id", expected: ArgumentChecks.reportID)
+            try ArgumentChecks.notNegative(age, option: "--age", expected: "0 to 150 (years)")
             if change.isEmpty {
                 throw ValidationError(
                     "nothing to update: give at least one of --patient-name, --age, --gender, --follow/--no-follow, --memo")

@@ -1,5 +1,6 @@
 import Foundation
 import StrataContainer
+import StrataCrossCutting
 import StrataData
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.
@@ -77,7 +78,7 @@ enum SyncText {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // These flat structs of strings, integers and dictionaries always encode.
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return TerminalText.jsonEscaped(String(decoding: data, as: UTF8.self))
     }
 }
 

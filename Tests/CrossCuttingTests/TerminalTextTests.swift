@@ -1,0 +1,57 @@
+import Foundation
+import StrataCrossCutting
+import Testing
+
+@Suite("Terminal text: control characters never reach a terminal raw")
+struct TerminalTextTests {
+    /// Every character a terminal may act on, one of each kind.
+    static let controls: [Unicode.Scalar] = [
+        "\u{00}", "\u{07}", "\u{08}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{2028}", "\u{2029}",
+        "\u{200E}", "\u{202E}", "\u{2066}",
+    ]
+
+    @Test("escaped writes every control character visibly and leaves the rest alone")
+    func oneLine() {
+        #expect(TerminalText.escaped("Sato\u{1B}[2J") == "Sato\\u{1B}[2J")
+        #expect(TerminalText.escaped("a\tb\nc\rd") == "a\\tb\\nc\\rd")
+        #expect(TerminalText.escaped("佐藤 太郎 é") == "佐藤 太郎 é")
+        for scalar in Self.controls {
+            let shown = TerminalText.escaped("x" + String(scalar) + "y")
+            #expect(!shown.unicodeScalars.contains(where: TerminalText.isControl), "\(scalar.value)")
+            #expect(shown.hasPrefix("x\\") && shown.hasSuffix("y"))
+        }
+    }
+
+    @Test("escapedKeepingLines keeps line feeds and tabs, and escapes a carriage return and ESC")
+    func multiLine() {
+        #expect(TerminalText.escapedKeepingLines("a\n\tb\r\u{1B}]0;x\u{07}") == "a\n\tb\\r\\u{1B}]0;x\\u{7}")
+    }
+
+    @Test("jsonEscaped writes DEL, C1 and bidirectional controls as \\u escapes; the JSON means the same")
+    func json() throws {
+        let value = ["name": "x\u{7F}\u{9B}2J\u{2028}\u{202E}\u{1B}y"]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted]
+        let raw = String(decoding: try encoder.encode(value), as: UTF8.self)
+        let escaped = TerminalText.jsonEscaped(raw)
+        #expect(!escaped.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" })
+        #expect(escaped.contains("\n"))
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(escaped.utf8))
+        #expect(decoded == value)
+    }
+
+    @Test("the failure line escapes a control character quoted in a message")
+    func failureLine() {
+        let line = FailureLine.line(program: "strata-host", message: "no case report with id 'a\u{1B}[2Jb'")
+        #expect(line == "strata-host: no case report with id 'a\\u{1B}[2Jb'")
+    }
+
+    @Test("firstControl names the character and its position; describe names it in words")
+    func firstControl() {
+        let found = TerminalText.firstControl(in: "ab\u{1B}c")
+        #expect(found?.scalar == "\u{1B}" && found?.position == 3)
+        #expect(TerminalText.firstControl(in: "a\nb\tc", allowing: ["\n", "\t"]) == nil)
+        #expect(TerminalText.describe("\u{1B}") == "U+001B (ESC)")
+        #expect(TerminalText.describe("\u{9B}") == "U+009B")
+    }
+}
