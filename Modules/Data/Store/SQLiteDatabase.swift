@@ -28,6 +28,7 @@ final class SQLiteDatabase: Sendable {
         if mode == .readWrite {
             try Self.restrictToOwner(url)
             try StoreFormat.prepareWritable(connection)
+            try KeyFile.tidyFolder(of: FieldCipher.keyURL(in: container))
         }
         self.url = url
         self.mode = mode
