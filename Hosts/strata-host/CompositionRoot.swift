@@ -22,4 +22,13 @@ enum CompositionRoot {
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
             sync: data.sync, session: data.session)
     }
+
+    /// The store maintenance for `store check|backup|recover`: the live store's file in the
+    /// container directory, opened by each command itself (never created).
+    static func makeStoreMaintenance(_ launch: HostLaunch) throws -> any StoreMaintenance {
+        let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
+        let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
+        let container = try ContainerDirectory.resolve(environment: launch.environment)
+        return DataLayerFactory.maintenance(container: container, logger: logger)
+    }
 }

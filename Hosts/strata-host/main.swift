@@ -13,5 +13,6 @@ let status = await StrataHostCLI.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
     terminal: isatty(STDIN_FILENO) == 1 ? .standard : .none,
-    makeDomain: CompositionRoot.makeRuntime)
+    makeDomain: CompositionRoot.makeRuntime,
+    makeStore: CompositionRoot.makeStoreMaintenance)
 exit(status)

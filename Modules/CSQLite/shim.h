@@ -5,3 +5,9 @@
 static inline sqlite3_destructor_type strata_sqlite_transient(void) {
     return (sqlite3_destructor_type)-1;
 }
+
+// sqlite3_db_config is variadic, which Swift cannot call: keep a connection from checkpointing
+// its WAL into the database file when it closes (store recovery never changes a damaged file).
+static inline int strata_sqlite_no_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}

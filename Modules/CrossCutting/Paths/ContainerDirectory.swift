@@ -85,12 +85,19 @@ public struct ContainerDirectory: Sendable, Hashable {
             }
             return
         }
-        do {
-            try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CrossCuttingError(
-                .containerDirectory,
-                "cannot create the directory \(url.path): \(FileProblem.describe(error, path: url.path))")
+        // Several processes may create it (or a missing parent) at the same moment: whoever
+        // loses that race finds a directory afterwards, which is success; one retry covers a
+        // parent another process made between our look and our mkdir.
+        for attempt in 1...2 {
+            do {
+                try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                return
+            } catch {
+                if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+                if attempt < 2 { continue }
+                throw CrossCuttingError(
+                    .containerDirectory, "cannot create the directory \(url.path): \(FileProblem.describe(error, path: url.path))")
+            }
         }
     }
 

@@ -17,7 +17,9 @@ import StrataCrossCutting
 ///   private temporary file, flushed, then hard-linked to its final name: `link(2)` fails when
 ///   the name exists, so when several processes create the key at once exactly one wins and
 ///   the others read the winner's (complete) key. A key file that is the wrong size or that
-///   group or others may access is refused with a message saying what to do.
+///   group or others may access is refused with a message saying what to do. Writers call
+///   ``tidyFolder(of:)`` on every open: a wider folder is tightened to 0700, and temporary
+///   keys a killed creator left are removed.
 enum KeyFile {
     /// The size of the key in bytes (AES-256 / HMAC-SHA256 input keying material).
     static let byteCount = 32
@@ -100,6 +102,75 @@ enum KeyFile {
             throw DataError(.cannotOpen, "the data key \(url.path) vanished while it was being created; try again")
         }
         return winner
+    }
+
+    /// Puts the key folder of `url` right before a writer uses it (a missing folder is left
+    /// for ``loadOrCreate(at:)``):
+    ///
+    /// - a folder group or others may enter is tightened to 0700 (the mode the docs promise);
+    ///   a symbolic link, a non-directory or a folder another user owns is refused;
+    /// - temporary keys a creator killed half-way left behind (`.<name>.<pid>.<UUID>`, exactly
+    ///   that pattern, regular files owned by us, last changed before this process started and
+    ///   not named after it) are removed. A creator still running made its file after this
+    ///   process started, or is this process, so its file is never touched.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the folder and what is wrong with it.
+    static func tidyFolder(of url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw failure("cannot inspect the key folder \(folder.path)", code: errno)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK:
+            throw DataError(
+                .cannotOpen, "the key folder \(folder.path) is a symbolic link; expected a directory of your own, mode 0700")
+        default:
+            throw DataError(.cannotOpen, "the key folder \(folder.path) is not a directory; expected a directory, mode 0700")
+        }
+        guard info.st_uid == geteuid() else {
+            throw DataError(
+                .cannotOpen,
+                "the key folder \(folder.path) belongs to user id \(info.st_uid), not to you (\(geteuid())); "
+                    + "expected a directory of your own, mode 0700")
+        }
+        if info.st_mode & 0o077 != 0 {
+            guard chmod(folder.path, 0o700) == 0 else {
+                throw failure(
+                    "the key folder \(folder.path) has mode \(octal(info.st_mode & 0o777)) and cannot be made owner-only",
+                    code: errno)
+            }
+        }
+        removeLeftovers(in: folder, keyName: url.lastPathComponent)
+    }
+
+    /// Removes temporary keys left by creators that were killed (see ``tidyFolder(of:)``); best effort.
+    private static func removeLeftovers(in folder: URL, keyName: String) {
+        guard let started = ProcessStart.time(),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return }
+        for name in names where isTemporaryName(name, keyName: keyName) {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
+                Double(info.st_mtim.tv_sec) < started
+            else { continue }
+            unlink(path)
+        }
+    }
+
+    /// Whether `name` is exactly `.<keyName>.<pid>.<UUID>` for a pid other than this process's.
+    static func isTemporaryName(_ name: String, keyName: String) -> Bool {
+        let prefix = ".\(keyName)."
+        guard name.hasPrefix(prefix) else { return false }
+        let parts = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
+            let pid = Int32(parts[0]), pid != getpid(),
+            let uuid = UUID(uuidString: String(parts[1])), uuid.uuidString == parts[1]
+        else { return false }
+        return true
     }
 
     /// Creates the key folder (and the container above it) owner-only; an existing folder is

@@ -32,6 +32,9 @@ public struct DataError: StrataError, Hashable {
         public static let sqlite = Code(name: "sqlite")
         /// The store file or its directory cannot be opened.
         public static let cannotOpen = Code(name: "cannotOpen")
+        /// SQLite found the store file damaged (corrupt pages): nothing more is written to it
+        /// until `strata-host store recover` has copied what is readable into a new store.
+        public static let damaged = Code(name: "damaged")
         /// A test double was called in a way its test did not allow (StrataDataTesting).
         public static let unexpectedCall = Code(name: "unexpectedCall")
         /// No server is configured, so a call that needs one cannot run (sync engine).

@@ -56,6 +56,13 @@ public enum DataLayerFactory {
         return compose(database, container: container, isWritable: false, sync: nil, transport: nil, sleep: nil)
     }
 
+    /// The maintenance commands for the shared store in `container`: check, online backup,
+    /// recovery of a damaged file. Opening it opens nothing; each call opens the file itself
+    /// (never through the live layer, so it works on a store the layer refuses as damaged).
+    public static func maintenance(container: ContainerDirectory, logger: Logger) -> any StoreMaintenance {
+        SQLiteStoreMaintenance(container: container, logger: logger)
+    }
+
     /// Puts the live parts together on one database.
     private static func compose(
         _ database: SQLiteDatabase, container: ContainerDirectory, isWritable: Bool, sync: SyncConfiguration?,

@@ -13,8 +13,16 @@ final class SQLiteConnection {
 
     let path: String
     let access: Access
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// Whether a corruption error means a damaged store (set once the file passed the format
+    /// check: before that, a file SQLite cannot read is simply not a usable store).
+    private var tracksDamage = false
+    /// Where a writer marks the store damaged for other processes (`nil` for readers).
+    private var damageMarker: DamageMarker?
+    /// SQLite's first complaint about a corrupt page on this connection; once set, every
+    /// write transaction is refused.
+    private(set) var damage: String?
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     init(path: String, access: Access) throws {
@@ -37,6 +45,13 @@ final class SQLiteConnection {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// From now on a corruption error marks the store damaged: this connection refuses every
+    /// later write, and `marker` (writers only) tells the other processes.
+    func trackDamage(marker: DamageMarker?) {
+        tracksDamage = true
+        damageMarker = marker
     }
 
     /// Runs SQL without results (DDL, pragmas, transaction control).
@@ -77,6 +92,7 @@ final class SQLiteConnection {
         guard access == .readWrite else {
             throw DataError(.readOnly, "the store \(path) is open read-only; writes are not allowed")
         }
+        if let damage { throw DataError(.damaged, DamageMarker.message(store: path, detail: damage)) }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -99,7 +115,20 @@ final class SQLiteConnection {
         }
     }
 
+    /// Notes SQLite's complaint about a corrupt page (the first one is kept and, for a writer,
+    /// marked for other processes) and returns the `damaged` error to throw.
+    func damaged(_ message: String) -> DataError {
+        if damage == nil {
+            damage = message
+            damageMarker?.record(message)
+        }
+        return DataError(.damaged, DamageMarker.message(store: path, detail: message))
+    }
+
     /// Maps an SQLite result code into a ``DataError`` naming the file and the SQL's verb.
+    ///
+    /// A corruption error (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) on a tracked connection marks
+    /// the store damaged (see ``trackDamage(marker:)``) and becomes `damaged`.
     func error(_ code: Int32, doing sql: String) -> DataError {
         let message = String(cString: sqlite3_errmsg(handle))
         switch code & 0xff {
@@ -109,7 +138,13 @@ final class SQLiteConnection {
         case SQLITE_READONLY:
             return DataError(.readOnly, "the store \(path) cannot be written: \(message)")
         case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return DataError(.cannotOpen, "\(path) is not a usable SQLite store: \(message)")
+            guard tracksDamage else {
+                return DataError(
+                    .cannotOpen,
+                    "\(path) is not a usable SQLite store: \(message); if it is a damaged Strata store, "
+                        + "`strata-host store recover` copies what is readable into a new one")
+            }
+            return damaged(message)
         case SQLITE_CANTOPEN:
             return DataError(.cannotOpen, "cannot open the store \(path): \(message)")
         default:

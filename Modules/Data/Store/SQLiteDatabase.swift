@@ -22,12 +22,17 @@ final class SQLiteDatabase: Sendable {
 
     init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) throws {
         let url = container.storeURL
+        // A store another process found damaged is refused before anything opens it.
+        let marker = DamageMarker(storeURL: url)
+        if let reason = marker.reason() { throw DataError(.damaged, DamageMarker.message(store: url.path, detail: reason)) }
         let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
         // Refuse a foreign or newer file before changing anything about it.
         try StoreFormat.check(connection)
+        connection.trackDamage(marker: mode == .readWrite ? marker : nil)
         if mode == .readWrite {
             try Self.restrictToOwner(url)
             try StoreFormat.prepareWritable(connection)
+            try KeyFile.tidyFolder(of: FieldCipher.keyURL(in: container))
         }
         self.url = url
         self.mode = mode

@@ -23,6 +23,8 @@ enum StoreFormat {
         try connection.execute("PRAGMA secure_delete = ON")
         if try connection.integer("PRAGMA user_version") < currentVersion {
             try connection.writeTransaction {
+                // Under the write lock: what another process committed since the first look counts.
+                try check(connection)
                 let version = try connection.integer("PRAGMA user_version")
                 guard version < currentVersion else { return }
                 if version == 0 { try connection.execute("PRAGMA application_id = \(applicationID)") }
@@ -38,11 +40,23 @@ enum StoreFormat {
     }
 
     /// Checks a connection's file is a Strata store this build can read.
+    ///
+    /// The application id, the format version and the number of schema objects are read by one
+    /// statement, so in one read transaction: a file another process is creating right now is
+    /// seen either before its first commit (empty) or after it (stamped), never half-way. Any
+    /// schema object (a table, a view, an index, a trigger) in a file without Strata's
+    /// application id makes it foreign.
     static func check(_ connection: SQLiteConnection) throws {
-        let application = try connection.integer("PRAGMA application_id")
-        let version = try connection.integer("PRAGMA user_version")
-        let tables = try connection.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table'")
-        if application != applicationID && (application != 0 || tables > 0) {
+        let (application, version, objects) = try connection.withStatement(
+            """
+            SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),
+                (SELECT count(*) FROM sqlite_schema)
+            """
+        ) { statement -> (Int64, Int64, Int64) in
+            guard try statement.step() else { return (0, 0, 0) }
+            return (statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2))
+        }
+        if application != applicationID && (application != 0 || objects > 0) {
             throw DataError(
                 .incompatibleStore,
                 "\(connection.path) is not a Strata store (application id \(application)); it was left untouched")

@@ -22,7 +22,14 @@ extension StoreState {
         }
         let migrator = SchemaMigrator(schema: schema, connection: connection, logger: database.logger)
         var columns = try migrator.existingColumns()
-        if let columns { try migrator.checkTypes(columns) }
+        if let columns {
+            try migrator.checkTypes(columns)
+            // A cheap look for damage: reading the first row touches the table's root page, so
+            // a store whose table is unreadable is found (and marked) before anything is written.
+            try connection.withStatement("SELECT 1 FROM \(TableDefinition.quote(schema.typeName)) NOT INDEXED LIMIT 1") { statement in
+                _ = try statement.step()
+            }
+        }
         if database.mode == .readWrite,
             !migrator.pendingChanges(columns: columns, indexes: try migrator.existingIndexes()).isEmpty
         {

@@ -32,7 +32,7 @@ struct RootCommand: ParsableCommand, HostSubcommand {
               strata-host follows due --days 7 --json
             """,
         version: StrataConstants.version,
-        subcommands: [ReportsCommand.self, FollowsCommand.self, OpenCommand.self, AccountCommand.self, SyncCommand.self]
+        subcommands: [ReportsCommand.self, FollowsCommand.self, OpenCommand.self, AccountCommand.self, SyncCommand.self, StoreCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

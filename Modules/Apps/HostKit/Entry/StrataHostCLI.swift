@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StrataContainer
 public import StrataCrossCutting
+public import StrataData
 
 /// The `strata-host` command line: parse, ask the composition root for the domain, then hand
 /// the request to the container — a `strata://` URL the micro-apps answer, the boot report, or
@@ -34,12 +35,18 @@ public enum StrataHostCLI {
     ///   - output: Where to write (default: the real standard output and error).
     ///   - terminal: Whether a person is at a terminal.
     ///   - makeDomain: The composition root: picks the logger, the store and the domain.
+    ///   - makeStore: The composition root's store maintenance, for `store check|backup|recover`
+    ///     (which never open the data layer: it refuses a damaged store); `nil`: none.
     /// - Returns: The process exit status.
     public static func run(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime
+        terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime,
+        makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
     ) async -> Int32 {
-        switch prepare(arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain) {
+        switch prepare(
+            arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
+            makeStore: makeStore)
+        {
         case .exit(let status): return status
         case .perform(let session, let request): return await perform(session, request, terminal: terminal)
         }
@@ -52,9 +59,12 @@ public enum StrataHostCLI {
     ///   caller on Swift's cooperative pool (a synchronous test) cannot starve it.
     public static func main(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        makeDomain: (HostLaunch) throws -> HostRuntime
+        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
     ) -> Int32 {
-        switch prepare(arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain) {
+        switch prepare(
+            arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain,
+            makeStore: makeStore)
+        {
         case .exit(let status): return status
         case .perform(let session, let request):
             return BlockingExecutor.run { await perform(session, request, terminal: .none) }
@@ -69,13 +79,16 @@ public enum StrataHostCLI {
     /// Parses and composes: everything before the container boots.
     private static func prepare(
         arguments: [String], environment: [String: String], output: OutputSink, terminal: HostTerminal,
-        makeDomain: (HostLaunch) throws -> HostRuntime
+        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
     ) -> Prepared {
         let parsed: any ParsableCommand
         do {
             parsed = try RootCommand.parseAsRoot(arguments)
         } catch {
             return .exit(reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output))
+        }
+        if let store = parsed as? any StoreSubcommand {
+            return .exit(runStore(store, environment: environment, output: output, makeStore: makeStore))
         }
         guard let command = parsed as? any HostSubcommand else {
             // A command group given without its subcommand (`strata-host reports`): show its help.

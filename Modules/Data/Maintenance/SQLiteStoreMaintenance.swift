@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// ``StoreMaintenance`` on the shared SQLite file: each call opens the file with a connection
+/// of its own, never through ``SQLiteDatabase`` (which refuses a store marked damaged).
+struct SQLiteStoreMaintenance: StoreMaintenance {
+    let container: ContainerDirectory
+    let logger: Logger
+
+    var storeURL: URL { container.storeURL }
+    var storePath: String { storeURL.path }
+    var marker: DamageMarker { DamageMarker(storeURL: storeURL) }
+
+    func check(quick: Bool) throws -> StoreCheckResult {
+        try requireStore()
+        let connection = try SQLiteConnection(path: storePath, access: .readOnly)
+        var problems: [String] = []
+        do {
+            try StoreFormat.check(connection)
+        } catch let error as DataError where error.code != .incompatibleStore {
+            problems.append(error.message)
+        }
+        if problems.isEmpty {
+            do {
+                try connection.withStatement(quick ? "PRAGMA quick_check" : "PRAGMA integrity_check") { statement in
+                    while try statement.step() {
+                        let line = statement.text(at: 0)
+                        if line != "ok" { problems.append(line) }
+                    }
+                }
+            } catch let error as DataError {
+                problems.append(error.message)
+            }
+        }
+        guard problems.isEmpty else {
+            marker.record(problems[0])
+            logger.debug("store check found problems", metadata: ["path": "\(storePath)", "count": "\(problems.count)"])
+            return StoreCheckResult(storePath: storePath, problems: problems)
+        }
+        let mark = marker.reason()
+        if mark != nil { marker.clear() }
+        return StoreCheckResult(storePath: storePath, problems: [], clearedMark: mark)
+    }
+
+    func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
+        try requireStore()
+        let path = destination.standardizedFileURL.path
+        try BackupTarget.prepare(path, overwrite: overwrite, store: storePath)
+        let connection = try SQLiteConnection(path: storePath, access: .readOnly)
+        do {
+            try StoreFormat.check(connection)
+            connection.trackDamage(marker: marker)
+            let pages = try connection.backup(into: path)
+            return StoreBackupResult(destination: path, pageCount: pages, keyPath: FieldCipher.keyURL(in: container).path)
+        } catch {
+            // A backup that did not finish is no backup: remove what this call wrote.
+            unlink(path)
+            throw error
+        }
+    }
+
+    func recover() throws -> StoreRecoveryReport {
+        try requireStore()
+        return try StoreRecovery(container: container, logger: logger).run()
+    }
+
+    /// Refuses to work where there is no store (and never creates one).
+    func requireStore() throws {
+        var info = stat()
+        guard stat(storePath, &info) == 0 else {
+            throw DataError(.cannotOpen, "there is no store at \(storePath) (\(String(cString: strerror(errno))))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw DataError(.cannotOpen, "the store \(storePath) is not a regular file")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// Looking after the shared store file itself: `strata-host store check`, `store backup` and
+/// `store recover`. Obtained from ``DataLayerFactory/maintenance(container:logger:)``.
+///
+/// Every call opens the file on its own, never through a data layer, so it works on a store
+/// the data layer refuses as damaged. None of them creates a store where there is none.
+public protocol StoreMaintenance: Sendable {
+    /// The store file these calls look after.
+    var storePath: String { get }
+
+    /// Runs SQLite's `PRAGMA integrity_check` (or the faster `quick_check` when `quick`) on
+    /// the store: read-only, safe while other processes write.
+    ///
+    /// A sound file clears a damaged mark left by an earlier error; a damaged one gets the
+    /// mark, so writers refuse it until it is recovered.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` when there is no store, `incompatibleStore` for a
+    ///   file that is not a Strata store.
+    func check(quick: Bool) throws -> StoreCheckResult
+
+    /// Copies the store into `destination` with SQLite's online backup API: one consistent
+    /// snapshot, taken while other processes go on writing.
+    ///
+    /// Writes nothing but `destination` (mode 0600): no temporary or journal file beside it,
+    /// no folder created. The data key is not copied (see ``StoreBackupResult/keyPath``).
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` when there is no store, `destination` exists and
+    ///   `overwrite` is false (or it is not a regular file), its folder does not exist, or it
+    ///   is the store itself; `damaged` when SQLite cannot read the store.
+    func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult
+
+    /// Copies every row SQLite can still read into a new store, renames the damaged file (and
+    /// its `-wal` and `-shm`) to `strata.sqlite.damaged-<UTC time>` beside it, puts the new
+    /// store in its place and clears the damaged mark. Deletes nothing.
+    ///
+    /// Stop the other Strata processes first: while it runs the store is marked damaged, so
+    /// new ones refuse it.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` when there is no store; `damaged` when not even the
+    ///   store's header and table list can be read (the file is then left as it was).
+    func recover() throws -> StoreRecoveryReport
+}
