@@ -17,6 +17,7 @@ let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto"
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 
 let package = Package(
@@ -245,7 +246,9 @@ let package = Package(
         ),
         .target(
             name: "StrataServerKit",
-            dependencies: ["StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, argumentParser, log],
+            dependencies: [
+                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, argumentParser, log,
+            ],
             path: "Modules/Server/Kit",
             swiftSettings: strictSettings
         ),

@@ -7,9 +7,8 @@ extension SyncClient {
     func pollPush(deviceID: String, after sequence: Int64, wait: Double, token: String) async throws(SyncFailure)
         -> PushPoll
     {
-        let encoded = deviceID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? deviceID
         let request = SyncRequest(
-            method: "GET", path: "\(WirePaths.devices)/\(encoded)/messages",
+            method: "GET", path: "\(WirePaths.devices)/\(WirePaths.segment(deviceID))/messages",
             query: [.init(name: "after", value: String(sequence)), .init(name: "wait", value: String(wait))],
             token: token)
         return try decode(PushPoll.self, from: try await exchange(request))

@@ -31,7 +31,7 @@ struct SyncClient: Sendable {
 
     func pull(_ typeName: String, since cursor: Int64, limit: Int, token: String) async throws(SyncFailure) -> PullResponse {
         let request = SyncRequest(
-            method: "GET", path: "\(WirePaths.objects)/\(typeName)",
+            method: "GET", path: "\(WirePaths.objects)/\(WirePaths.segment(typeName))",
             query: [.init(name: "since", value: String(cursor)), .init(name: "limit", value: String(limit))], token: token)
         let answer = try await exchange(request)
         if let read = WireJSONReader.pullResponse(from: [UInt8](answer)) { return read }

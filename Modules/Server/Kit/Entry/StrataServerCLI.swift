@@ -28,11 +28,7 @@ public enum StrataServerCLI {
                 message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
                 verbose: false)
         }
-        guard let command = parsed as? any KitCommand else {
-            output.err(FailureLine.line(program: programName, message: "a subcommand is missing; see --help"))
-            output.err(RootCommand.helpMessage(for: type(of: parsed)))
-            return 64
-        }
+        guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
         do {
             let common = command.common
             let level = try common.level(default: command.defaultLogLevel)
@@ -46,6 +42,29 @@ public enum StrataServerCLI {
         } catch {
             output.err(FailureLine.line(program: programName, error: error, verbose: false))
             return 1
+        }
+    }
+
+    /// A parsed command that is not one of ours to execute: a group (`admin`, `admin user`)
+    /// named without its subcommand is a usage error (64, its help on standard error);
+    /// anything else is ArgumentParser's own `help` command (`--help`, `serve --help`,
+    /// `help serve`), whose run reports the help asked for, printed on standard output (0).
+    static func runOther(_ parsed: any ParsableCommand, output: OutputSink) -> Int32 {
+        let parsedType = type(of: parsed)
+        if !parsedType.configuration.subcommands.isEmpty {
+            output.err(FailureLine.line(program: programName, message: "a subcommand is missing; see --help"))
+            output.err(RootCommand.helpMessage(for: parsedType))
+            return 64
+        }
+        var help = parsed
+        do {
+            try help.run()
+            return 0
+        } catch {
+            return output.reportParseFailure(
+                program: programName, status: RootCommand.exitCode(for: error).rawValue,
+                message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+                verbose: false)
         }
     }
 }

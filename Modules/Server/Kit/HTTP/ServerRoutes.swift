@@ -36,24 +36,25 @@ enum ServerRoutes {
         router.post(RouterPath(WirePaths.logout)) { request, _ in try await handlers.logout(request) }
         router.post(RouterPath(WirePaths.changes)) { request, _ in try await handlers.push(request) }
         router.get(RouterPath(WirePaths.objects + "/:type")) { request, context in
-            try await handlers.pull(request, typeName: context.parameters.get("type") ?? "")
+            try await handlers.pull(request, typeName: try RequestReading.pathParameter("type", in: context))
         }
         router.get(RouterPath(WirePaths.objects + "/:type/:id")) { request, context in
             try await handlers.fetch(
-                request, typeName: context.parameters.get("type") ?? "", objectId: context.parameters.get("id") ?? "")
+                request, typeName: try RequestReading.pathParameter("type", in: context),
+                objectId: try RequestReading.pathParameter("id", in: context))
         }
         router.post(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
-            try await handlers.query(request, typeName: context.parameters.get("type") ?? "")
+            try await handlers.query(request, typeName: try RequestReading.pathParameter("type", in: context))
         }
         // The constant `query` segment wins over `:id` for every method: keep GET fetching the id "query".
         router.get(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
-            try await handlers.fetch(request, typeName: context.parameters.get("type") ?? "", objectId: "query")
+            try await handlers.fetch(request, typeName: try RequestReading.pathParameter("type", in: context), objectId: "query")
         }
         router.post(RouterPath(WirePaths.logs)) { request, _ in try await handlers.logs(request) }
         router.get(RouterPath(WirePaths.config)) { request, _ in try await handlers.config(request) }
         router.post(RouterPath(WirePaths.devices)) { request, _ in try await handlers.registerDevice(request) }
         router.get(RouterPath(WirePaths.devices + "/:device/messages")) { request, context in
-            try await handlers.poll(request, deviceId: context.parameters.get("device") ?? "")
+            try await handlers.poll(request, deviceId: try RequestReading.pathParameter("device", in: context))
         }
         router.get(RouterPath(WirePaths.openAPI)) { _, _ in
             JSONResponse.body(OpenAPIDocument.json, status: .ok)

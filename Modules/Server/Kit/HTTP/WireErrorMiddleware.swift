@@ -1,11 +1,14 @@
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 import StrataServerDomain
 import StrataWire
 
 /// Turns every failure into a JSON ``WireError`` with the right status: a domain error keeps its
 /// code, an oversized body is 413, an unknown path 404, a known path with another method 405
-/// (with `Allow`), and only a real fault of the server is 500.
+/// (with `Allow`), a request whose HTTP framing breaks (bad chunked encoding, a body cut short)
+/// is 400, and only a real fault of the server is 500.
 struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -37,9 +40,25 @@ struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 let status = error.status
                 return JSONResponse.error(HTTPFailure(status, "httpError", status.reasonPhrase))
             }
+        } catch let error as HTTPParserError {
+            return Self.brokenFraming(error, request: request, logger: logger)
+        } catch let error as ChannelError {
+            return Self.brokenFraming(error, request: request, logger: logger)
         } catch {
             logger.error("unexpected failure", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return JSONResponse.error(HTTPFailure(.internalServerError, "internal", "the server failed; see its log"))
         }
+    }
+
+    /// The client's request broke HTTP's framing while its body was read (a bad chunk size, a
+    /// body shorter than its `Content-Length` before the end of the stream, the connection
+    /// gone): a client error, logged at debug, answered 400 on a connection that then closes
+    /// (when it can still carry an answer).
+    static func brokenFraming(_ error: any Error, request: Request, logger: Logger) -> Response {
+        logger.debug("malformed request framing", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+        var response = JSONResponse.error(
+            HTTPFailure(.badRequest, "badRequest", "the request's HTTP framing is malformed: \(error)"))
+        response.headers[.connection] = "close"
+        return response
     }
 }
