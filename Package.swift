@@ -262,7 +262,7 @@ let package = Package(
             name: "StrataServerTests",
             dependencies: [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
-                "strata-server", log,
+                "strata-server", "CSQLite", log,
             ],
             path: "Tests/ServerTests",
             swiftSettings: strictSettings

@@ -7,7 +7,9 @@ public protocol AppObjectStore: Sendable {
     func write<T>(_ body: (any AppTransaction) throws -> T) throws -> T
 
     /// The objects of `typeName` changed after version `since` and visible to `visibility`, by
-    /// version, at most `limit`.
+    /// version, at most `limit`; and, for each object whose scope a write after `since` narrowed
+    /// so that `visibility` no longer sees it though it saw it before, a tombstone (deleted, no
+    /// values) at the version of the latest such write.
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject]
 
     /// The live objects of `query.typeName` visible to `visibility` that meet every condition,
@@ -28,9 +30,9 @@ public protocol AppObjectStore: Sendable {
 
 /// What a write transaction on an ``AppObjectStore`` can do.
 public protocol AppTransaction {
-    /// Whether the operation id was applied before.
-    func hasOperation(_ operationId: String) throws -> Bool
-    /// Records the operation id as applied (by `userId`).
+    /// Whether `userId` applied the operation id before (ids are kept per user).
+    func hasOperation(_ operationId: String, userId: String) throws -> Bool
+    /// Records the operation id as applied by `userId`.
     func recordOperation(_ operationId: String, userId: String) throws
     /// The object, deleted or not, or `nil`.
     func object(typeName: String, objectId: String) throws -> StoredObject?
@@ -38,6 +40,9 @@ public protocol AppTransaction {
     func nextVersion() throws -> Int64
     /// Inserts or replaces the object.
     func save(_ object: StoredObject) throws
+    /// Records that the write at `version` narrowed the scope of `previous` (the object as it
+    /// was): pulls then send a tombstone to those who saw it and no longer do.
+    func recordNarrowing(of previous: StoredObject, at version: Int64) throws
     /// The ids of the live objects of `typeName` visible to `visibility`.
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String]
 }

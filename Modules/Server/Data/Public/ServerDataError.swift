@@ -9,7 +9,8 @@ public struct ServerDataError: StrataError, Hashable {
         public static let duplicate = Code(name: "duplicate")
         /// The app, user, group or device named does not exist.
         public static let notFound = Code(name: "notFound")
-        /// A name that becomes part of a file name (app id, version) has characters outside `[A-Za-z0-9._-]`.
+        /// A name that becomes part of a file name (app id, version) has characters outside
+        /// `[A-Za-z0-9._-]`, or a name, id or text holds U+0000 (SQLite would cut it there).
         public static let invalidName = Code(name: "invalidName")
         /// A query names a key outside identifier characters (see ``ObjectQuery/isKey(_:)``).
         public static let invalidQuery = Code(name: "invalidQuery")

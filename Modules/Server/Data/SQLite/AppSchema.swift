@@ -2,8 +2,19 @@ import GRDB
 
 /// One app version's tables (`apps/<app id>@<version>.sqlite`).
 enum AppSchema {
-    /// Creates the tables when missing.
-    static func migrate(_ db: Database) throws {
+    /// The app database's migrations, in order; each runs once, in its own transaction, and is
+    /// recorded in `grdb_migrations`. A database made before they were recorded runs them all:
+    /// the first creates only what is missing, so its rows stay.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1 tables", migrate: createTables)
+        migrator.registerMigration("2 operation ids per user", migrate: operationsPerUser)
+        migrator.registerMigration("3 scope narrowings", migrate: scopeNarrowings)
+        return migrator
+    }
+
+    /// The first tables (before migrations were recorded, the only schema).
+    static func createTables(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS objects (
@@ -19,6 +30,33 @@ enum AppSchema {
                     id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, level TEXT NOT NULL,
                     message TEXT NOT NULL, metadata_json TEXT NOT NULL, logged_at REAL NOT NULL,
                     received_at REAL NOT NULL);
+                """)
+    }
+
+    /// Applied operation ids are keyed by (user, id): one user's id never makes another user's
+    /// change a duplicate. The recorded ids keep their users.
+    static func operationsPerUser(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE operations_per_user (
+                    user_id TEXT NOT NULL, operation_id TEXT NOT NULL, version INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, operation_id)) WITHOUT ROWID;
+                INSERT INTO operations_per_user (user_id, operation_id, version)
+                    SELECT user_id, operation_id, version FROM operations;
+                DROP TABLE operations;
+                ALTER TABLE operations_per_user RENAME TO operations;
+                """)
+    }
+
+    /// One row per write that narrowed an object's scope: the version of that write and who
+    /// could see the object before it, so a pull can send those who lost it a tombstone.
+    static func scopeNarrowings(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE narrowings (
+                    type_name TEXT NOT NULL, version INTEGER NOT NULL, object_id TEXT NOT NULL,
+                    previous_scope INTEGER NOT NULL, owner_user TEXT NOT NULL, owner_group TEXT,
+                    PRIMARY KEY (type_name, version)) WITHOUT ROWID;
                 """)
     }
 }

@@ -1,7 +1,9 @@
 import GRDB
+import StrataWire
 
 extension SQLiteAppStore {
     func query(_ query: ObjectQuery, visibility: ObjectVisibility) throws -> [StoredObject] {
+        for case .text(let text) in query.conditions.flatMap(\.values) { try SQLiteText.check(text, what: "query value") }
         let select = try ObjectQuerySQL.select(query, visibility: visibility)
         return try SQLiteDatabase.mapping(file: file, "querying \(query.typeName)") {
             try pool.read { db in

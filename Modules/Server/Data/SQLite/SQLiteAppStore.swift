@@ -19,28 +19,43 @@ struct SQLiteAppStore: AppObjectStore {
     }
 
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject] {
-        let (clause, arguments) = Self.visibleClause(visibility)
+        try SQLiteText.check(typeName, what: "type name")
+        // The visible objects changed after `since`, and a tombstone for each object a write
+        // after `since` narrowed away from the caller: visible before that write (by the scope
+        // it had), not visible now. Both halves read by (type_name, version) keys only.
+        let (visible, visibleArguments) = Self.visibleClause(visibility)
+        let (before, beforeArguments) = Self.visibleClause(visibility, prefix: "n.", scope: "previous_scope")
+        let (now, nowArguments) = Self.visibleClause(visibility, prefix: "o.")
         return try SQLiteDatabase.mapping(file: file, "reading changes of \(typeName)") {
             try pool.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT * FROM objects WHERE type_name = ? AND version > ? AND \(clause)
+                        SELECT type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version
+                        FROM objects WHERE type_name = ? AND version > ? AND \(visible)
+                        UNION ALL
+                        SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
+                        FROM narrowings n JOIN objects o ON o.type_name = n.type_name AND o.object_id = n.object_id
+                        WHERE n.type_name = ? AND n.version > ? AND \(before) AND IFNULL(\(now), 0) = 0
+                        GROUP BY o.object_id
                         ORDER BY version LIMIT ?
                         """,
-                    arguments: [typeName, since] + arguments + [limit]
+                    arguments: [typeName, since] + visibleArguments + [typeName, since] + beforeArguments + nowArguments
+                        + [limit]
                 ).map(Self.object)
             }
         }
     }
 
     func object(typeName: String, objectId: String) throws -> StoredObject? {
-        try SQLiteDatabase.mapping(file: file, "reading \(typeName) \(objectId)") {
+        try SQLiteText.check(typeName, objectId, what: "type name or object id")
+        return try SQLiteDatabase.mapping(file: file, "reading \(typeName) \(objectId)") {
             try pool.read { db in try Self.object(db, typeName: typeName, objectId: objectId) }
         }
     }
 
     func appendLogs(_ entries: [StoredLogEntry]) throws {
+        for entry in entries { try SQLiteText.check(entry.userId, entry.level, entry.message, what: "log entry") }
         try SQLiteDatabase.mapping(file: file, "storing \(entries.count) log entries") {
             try pool.write { db in
                 for entry in entries {
@@ -66,13 +81,16 @@ struct SQLiteAppStore: AppObjectStore {
 
     // MARK: Rows
 
-    /// The SQL condition (and its arguments) that keeps only objects `visibility` may see.
-    static func visibleClause(_ visibility: ObjectVisibility) -> (String, StatementArguments) {
-        var clause = "(owner_user = ? OR scope = 3"
+    /// The SQL condition (and its arguments) that keeps only objects `visibility` may see; the
+    /// columns are `prefix` + `owner_user`, `scope` (or another name) and `owner_group`.
+    static func visibleClause(
+        _ visibility: ObjectVisibility, prefix: String = "", scope: String = "scope"
+    ) -> (String, StatementArguments) {
+        var clause = "(\(prefix)owner_user = ? OR \(prefix)\(scope) = 3"
         var arguments: StatementArguments = [visibility.userId]
         if !visibility.groupIds.isEmpty {
             let marks = Array(repeating: "?", count: visibility.groupIds.count).joined(separator: ", ")
-            clause += " OR (scope = 2 AND owner_group IN (\(marks)))"
+            clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group IN (\(marks)))"
             arguments += StatementArguments(visibility.groupIds)
         }
         return (clause + ")", arguments)

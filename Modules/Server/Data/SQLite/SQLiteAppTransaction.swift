@@ -21,18 +21,21 @@ struct SQLiteAppTransaction: AppTransaction {
         self.db = db
     }
 
-    func hasOperation(_ operationId: String) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT 1 FROM operations WHERE operation_id = ?")
-        return try Bool.fetchOne(statement, arguments: [operationId]) ?? false
+    func hasOperation(_ operationId: String, userId: String) throws -> Bool {
+        try SQLiteText.check(operationId, userId, what: "operation id")
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM operations WHERE user_id = ? AND operation_id = ?")
+        return try Bool.fetchOne(statement, arguments: [userId, operationId]) ?? false
     }
 
     func recordOperation(_ operationId: String, userId: String) throws {
+        try SQLiteText.check(operationId, userId, what: "operation id")
         try db.cachedStatement(sql: "INSERT INTO operations (operation_id, user_id, version) VALUES (?, ?, ?)")
             .execute(arguments: [operationId, userId, try currentVersion()])
     }
 
     func object(typeName: String, objectId: String) throws -> StoredObject? {
-        try SQLiteAppStore.object(db, typeName: typeName, objectId: objectId)
+        try SQLiteText.check(typeName, objectId, what: "type name or object id")
+        return try SQLiteAppStore.object(db, typeName: typeName, objectId: objectId)
     }
 
     func nextVersion() throws -> Int64 {
@@ -43,6 +46,8 @@ struct SQLiteAppTransaction: AppTransaction {
     }
 
     func save(_ object: StoredObject) throws {
+        try SQLiteText.check(
+            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, what: "type name, object id or owner")
         let json: String
         if let bytes = WireJSON.values(object.values) {
             json = String(decoding: bytes, as: UTF8.self)
@@ -61,7 +66,19 @@ struct SQLiteAppTransaction: AppTransaction {
         ])
     }
 
+    func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO narrowings (type_name, version, object_id, previous_scope, owner_user, owner_group)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            previous.typeName, version, previous.objectId, previous.scope, previous.ownerUser, previous.ownerGroup,
+        ])
+    }
+
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {
+        try SQLiteText.check(typeName, what: "type name")
         let (clause, arguments) = SQLiteAppStore.visibleClause(visibility)
         return try String.fetchAll(
             db, sql: "SELECT object_id FROM objects WHERE type_name = ? AND deleted = 0 AND \(clause)",

@@ -3,6 +3,8 @@ import GRDB
 
 extension SQLiteControlStore {
     func registerDevice(_ device: DeviceRecord) throws {
+        try SQLiteText.check(
+            device.appId, device.appVersion, device.deviceId, device.userId, device.name, what: "device id or name")
         try write("device \(device.deviceId)") { db in
             try db.execute(
                 sql: """
@@ -17,7 +19,8 @@ extension SQLiteControlStore {
     }
 
     func device(appId: String, version: String, deviceId: String) throws -> DeviceRecord? {
-        try read("reading device \(deviceId)") { db in
+        try SQLiteText.check(appId, version, deviceId, what: "device id")
+        return try read("reading device \(deviceId)") { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM devices WHERE app_id = ? AND app_version = ? AND device_id = ?",
                 arguments: [appId, version, deviceId]
@@ -43,7 +46,8 @@ extension SQLiteControlStore {
     }
 
     func appendPushMessages(_ messages: [NewPushMessage]) throws -> [StoredPushMessage] {
-        try write("push messages") { db in
+        for message in messages { try SQLiteText.check(message.id, message.title, message.body, what: "push title or body") }
+        return try write("push messages") { db in
             try messages.map { message in
                 try db.execute(
                     sql: """
@@ -64,7 +68,8 @@ extension SQLiteControlStore {
     func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) throws
         -> [StoredPushMessage]
     {
-        try read("reading the messages of device \(deviceId)") { db in
+        try SQLiteText.check(appId, version, deviceId, what: "device id")
+        return try read("reading the messages of device \(deviceId)") { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -80,6 +85,7 @@ extension SQLiteControlStore {
     }
 
     func saveTemplate(_ template: PushTemplate) throws {
+        try SQLiteText.check(template.name, template.title, template.body, what: "template name, title or body")
         try write("template \(template.name)") { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO templates (name, title, body) VALUES (?, ?, ?)",
@@ -88,7 +94,8 @@ extension SQLiteControlStore {
     }
 
     func template(named name: String) throws -> PushTemplate? {
-        try read("reading template \(name)") { db in
+        try SQLiteText.check(name, what: "template name")
+        return try read("reading template \(name)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM templates WHERE name = ?", arguments: [name]).map {
                 PushTemplate(name: $0["name"], title: $0["title"], body: $0["body"])
             }

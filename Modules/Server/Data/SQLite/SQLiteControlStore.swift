@@ -17,6 +17,7 @@ struct SQLiteControlStore: ControlStore {
     // MARK: Apps
 
     func createApp(_ app: AppRecord) throws {
+        try SQLiteText.check(app.appId, app.version, what: "app id or version")
         try write("app \(app.appId) version \(app.version)") { db in
             try db.execute(
                 sql: "INSERT INTO apps (app_id, version, key_hash, log_level) VALUES (?, ?, ?, ?)",
@@ -25,7 +26,8 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func app(id: String, version: String) throws -> AppRecord? {
-        try read("reading app \(id) version \(version)") { db in
+        try SQLiteText.check(id, version, what: "app id or version")
+        return try read("reading app \(id) version \(version)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE app_id = ? AND version = ?", arguments: [id, version])
                 .map(Self.app)
         }
@@ -38,6 +40,7 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func setLogLevel(appId: String, version: String, level: String) throws {
+        try SQLiteText.check(appId, version, level, what: "app id, version or log level")
         try write("setting the log level of app \(appId) version \(version)") { db in
             try db.execute(
                 sql: "UPDATE apps SET log_level = ? WHERE app_id = ? AND version = ?", arguments: [level, appId, version])
@@ -54,13 +57,15 @@ struct SQLiteControlStore: ControlStore {
     // MARK: Groups and users
 
     func createGroup(_ group: GroupRecord) throws {
+        try SQLiteText.check(group.id, group.name, what: "group name")
         try write("group \(group.name)") { db in
             try db.execute(sql: "INSERT INTO groups (id, name) VALUES (?, ?)", arguments: [group.id, group.name])
         }
     }
 
     func group(named name: String) throws -> GroupRecord? {
-        try read("reading group \(name)") { db in
+        try SQLiteText.check(name, what: "group name")
+        return try read("reading group \(name)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE name = ?", arguments: [name])
                 .map { GroupRecord(id: $0["id"], name: $0["name"]) }
         }
@@ -73,6 +78,8 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func createUser(_ user: UserRecord, memberships: [MembershipRecord]) throws {
+        try SQLiteText.check(user.id, user.account, user.passwordHash, what: "account")
+        for membership in memberships { try SQLiteText.check(membership.groupId, membership.role, what: "role") }
         try write("user \(user.account)") { db in
             try db.execute(
                 sql: "INSERT INTO users (id, account, password_hash) VALUES (?, ?, ?)",
@@ -86,7 +93,8 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func user(account: String) throws -> UserRecord? {
-        try read("reading user \(account)") { db in
+        try SQLiteText.check(account, what: "account")
+        return try read("reading user \(account)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM users WHERE account = ?", arguments: [account]).map(Self.user)
         }
     }
@@ -100,7 +108,8 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func memberships(userId: String) throws -> [MembershipRecord] {
-        try read("reading the groups of user \(userId)") { db in
+        try SQLiteText.check(userId, what: "user id")
+        return try read("reading the groups of user \(userId)") { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -112,7 +121,8 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func memberIds(groupId: String) throws -> [String] {
-        try read("reading the members of group \(groupId)") { db in
+        try SQLiteText.check(groupId, what: "group id")
+        return try read("reading the members of group \(groupId)") { db in
             try String.fetchAll(db, sql: "SELECT user_id FROM memberships WHERE group_id = ?", arguments: [groupId])
         }
     }

@@ -6,14 +6,16 @@ enum SQLiteDatabase {
     /// How long a writer waits for another writer before giving up.
     static let busyTimeout: TimeInterval = 10
 
-    /// Opens (creating) the database at `url` and runs `migrate` in one transaction.
-    static func open(at url: URL, migrate: @escaping @Sendable (Database) throws -> Void) throws -> DatabasePool {
+    /// Opens (creating, owner-only: see ``SQLiteFileModes``) the database at `url` and runs the
+    /// migrations of `migrator` it has not run yet, in order, each recorded with its effect.
+    static func open(at url: URL, migrator: DatabaseMigrator) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
+        try SQLiteFileModes.prepareDatabase(url)
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
-            try pool.write { db in try migrate(db) }
+            try migrator.migrate(pool)
             return pool
         } catch {
             throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")

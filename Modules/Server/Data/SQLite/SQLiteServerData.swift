@@ -14,15 +14,10 @@ final class SQLiteServerData: ServerDataLayer {
     init(directory: URL, logger: Logger) throws {
         self.directory = directory
         self.logger = logger
-        let apps = directory.appendingPathComponent("apps", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(
-                at: apps, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ServerDataError(.cannotOpen, "cannot create the data directory \(apps.path): \(error.localizedDescription)")
-        }
+        if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
+        try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrate: ControlSchema.migrate), file: url.path)
+        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrator: ControlSchema.migrator), file: url.path)
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
@@ -33,7 +28,7 @@ final class SQLiteServerData: ServerDataLayer {
         return try appStores.withLock { stores in
             if let store = stores[key] { return store }
             let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
-            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrate: AppSchema.migrate), file: url.path)
+            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrator: AppSchema.migrator), file: url.path)
             stores[key] = store
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
             return store

@@ -23,9 +23,11 @@ struct StoreAdminService: AdminService {
     func createUser(account: String, password: String, memberships: [(group: String, role: String)]) throws -> AdminUser {
         try Self.checkText(account, what: "account")
         guard password.count >= 8 else { throw ServerError(.badRequest, "the password must have at least 8 characters") }
+        try TextRules.checkFreeText(password, field: "the password")
         return try ServerError.mapping {
             let userId = UUID().uuidString.lowercased()
             let records = try memberships.map { membership in
+                try Self.checkText(membership.group, what: "group name")
                 try Self.checkText(membership.role, what: "role")
                 guard let group = try data.control.group(named: membership.group) else {
                     throw ServerError(.notFound, "no group named '\(membership.group)'; create it with `admin group create`")
@@ -72,13 +74,19 @@ struct StoreAdminService: AdminService {
 
     func saveTemplate(name: String, title: String, body: String) throws {
         try Self.checkText(name, what: "template name")
+        try TextRules.checkFreeText(title, field: "the title")
+        try TextRules.checkFreeText(body, field: "the body")
         try ServerError.mapping { try data.control.saveTemplate(PushTemplate(name: name, title: title, body: body)) }
     }
 
     func sendPush(group: String, title: String?, body: String?, template: String?, app: (id: String, version: String)?) throws
         -> Int
     {
-        try ServerError.mapping {
+        try Self.checkText(group, what: "group name")
+        if let template { try Self.checkText(template, what: "template name") }
+        try TextRules.checkFreeText(title ?? "", field: "the title")
+        try TextRules.checkFreeText(body ?? "", field: "the body")
+        return try ServerError.mapping {
             guard let found = try data.control.group(named: group) else {
                 throw ServerError(.notFound, "no group named '\(group)'")
             }
@@ -103,7 +111,15 @@ struct StoreAdminService: AdminService {
         }
     }
 
+    /// Throws unless `text` is a name: 1–100 characters on one line, no control character.
     static func checkText(_ text: String, what: String) throws {
+        if let control = TextRules.firstControl(in: text) {
+            let shown = String(
+                String.UnicodeScalarView(text.unicodeScalars.prefix(100).map { TextRules.isControl($0) ? "?" : $0 }))
+            throw ServerError(
+                .badRequest,
+                "\(what) '\(shown)' contains a control character (\(TextRules.describe(control))); expected printable text")
+        }
         guard !text.isEmpty, text.count <= 100, !text.contains(where: \.isNewline) else {
             throw ServerError(.badRequest, "\(what) '\(text.prefix(100))' must be 1–100 characters on one line")
         }

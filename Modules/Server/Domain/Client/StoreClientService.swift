@@ -29,7 +29,8 @@ struct StoreClientService: ClientService {
         let metadataEncoder = WireCoding.encoder()
         let stored = try kept.map { entry in
             StoredLogEntry(
-                userId: session.userId, level: entry.level, message: entry.message,
+                // A log line is kept whole: U+0000 (which SQLite would cut at) becomes U+FFFD.
+                userId: session.userId, level: entry.level, message: entry.message.replacing("\u{0}", with: "\u{FFFD}"),
                 metadataJSON: String(decoding: try metadataEncoder.encode(entry.metadata), as: UTF8.self),
                 loggedAt: entry.loggedAt, receivedAt: now)
         }
@@ -45,6 +46,8 @@ struct StoreClientService: ClientService {
         if registration.deviceId.isEmpty || registration.deviceId.count > 128 {
             throw ServerError(.badRequest, "deviceId must be 1–128 characters")
         }
+        try TextRules.checkName(registration.deviceId, field: "deviceId")
+        try TextRules.checkFreeText(registration.name, field: "name")
         guard registration.name.count <= 200 else { throw ServerError(.badRequest, "name must be at most 200 characters") }
         try ServerError.mapping {
             if let existing = try data.control.device(

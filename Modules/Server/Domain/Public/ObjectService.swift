@@ -2,12 +2,15 @@ public import StrataWire
 
 /// Applies pushed changes exactly once and serves objects, always within the caller's scope.
 public protocol ObjectService: Sendable {
-    /// Applies a batch in one transaction: each change once per operation id (`duplicate` the
-    /// second time), invalid or invisible ones `rejected` with a reason.
+    /// Applies a batch in one transaction: each change once per user and operation id
+    /// (`duplicate` the second time), invalid ones and inserts or updates of objects the caller
+    /// cannot see `rejected` with a reason; a delete of an invisible object answers as one of a
+    /// missing object (`applied`, nothing changes).
     func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse
 
     /// The objects of `typeName` changed after `since` that the caller may see, deletions
-    /// included, by version, at most `limit` (capped by the settings).
+    /// included, and a tombstone for each object whose scope was narrowed away from the caller
+    /// after `since`, by version, at most `limit` (capped by the settings).
     func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) throws -> PullResponse
 
     /// The live object, when the caller may see it.

@@ -5,8 +5,17 @@ enum ChangeRules {
     /// The operations a change may name.
     static let operations: Set<String> = ["insert", "update", "delete", "deleteAll"]
 
-    /// Why `change` cannot be applied as written, or `nil` when it is well formed.
-    static func problem(with change: WireChange) -> String? {
+    /// Why `change`, the batch's change number `index`, cannot be applied as written, or `nil`
+    /// when it is well formed.
+    static func problem(with change: WireChange, index: Int) -> String? {
+        // A control character (U+0000 above all: SQLite would cut the text there) names the field.
+        if let problem = TextRules.nameProblem(change.operationId, field: "changes[\(index)].operationId")
+            ?? TextRules.nameProblem(change.objectId, field: "changes[\(index)].objectId")
+            ?? TextRules.nameProblem(change.typeName, field: "changes[\(index)].typeName")
+            ?? TextRules.nameProblem(change.operation, field: "changes[\(index)].operation")
+        {
+            return problem
+        }
         if change.operationId.isEmpty || change.operationId.count > 128 {
             return "operationId must be 1–128 characters"
         }
@@ -34,8 +43,9 @@ enum ChangeRules {
         return nil
     }
 
-    /// Why `id` is no object id (1–128 characters), or `nil`.
+    /// Why `id` is no object id (1–128 characters, no control character), or `nil`.
     static func objectIdProblem(_ id: String) -> String? {
-        id.isEmpty || id.count > 128 ? "objectId must be 1–128 characters" : nil
+        if id.isEmpty || id.count > 128 { return "objectId must be 1–128 characters" }
+        return TextRules.nameProblem(id, field: "objectId")
     }
 }

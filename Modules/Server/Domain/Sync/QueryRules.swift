@@ -52,11 +52,13 @@ enum QueryRules {
             guard let values = condition.values, (1...maxInValues).contains(values.count) else {
                 throw bad("\(field).values must hold 1–\(maxInValues) values for 'in', not \(condition.values?.count ?? 0)")
             }
+            for (position, value) in values.enumerated() { try checkText(value, field: "\(field).values[\(position)]") }
             return ObjectQuery.Condition(key: condition.key, op: op, values: values)
         }
         guard condition.values == nil else { throw bad("\(field).values is only for 'in'; '\(op)' takes \(field).value") }
         guard let value = condition.value else { throw bad("\(field).value is missing; '\(op)' compares with one value") }
         if let problem = valueProblem(value, op: op) { throw bad("\(field).value: \(problem)") }
+        try checkText(value, field: "\(field).value")
         return ObjectQuery.Condition(key: condition.key, op: op, values: [value])
     }
 
@@ -80,6 +82,11 @@ enum QueryRules {
             throw bad(
                 "\(field) '\(key.prefix(80))' is not a valid key; expected a letter or _ then up to 63 letters, digits or _")
         }
+    }
+
+    /// Throws unless a text value is free of U+0000 (SQLite would compare only up to it).
+    static func checkText(_ value: WireValue, field: String) throws {
+        if case .text(let text) = value { try TextRules.checkFreeText(text, field: field) }
     }
 
     private static func bad(_ message: String) -> ServerError { ServerError(.badRequest, message) }

@@ -18,7 +18,7 @@ struct StoreObjectService: ObjectService {
         let results = try ServerError.mapping {
             try data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
                 let applier = ChangeApplier(transaction: transaction, session: session, visibility: visibility)
-                return try request.changes.map(applier.apply)
+                return try request.changes.enumerated().map { try applier.apply($1, index: $0) }
             }
         }
         logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
@@ -41,6 +41,7 @@ struct StoreObjectService: ObjectService {
 
     func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject {
         if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
+        try TextRules.checkName(objectId, field: "objectId")
         let object = try ServerError.mapping {
             try data.appStore(appId: session.appId, version: session.appVersion)
                 .object(typeName: typeName, objectId: objectId)

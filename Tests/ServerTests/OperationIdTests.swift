@@ -1,0 +1,68 @@
+import CSQLite
+import Foundation
+import Logging
+import StrataServerData
+import StrataWire
+import Testing
+
+/// Applied operation ids are kept per user: one user's id never turns another user's change
+/// into a `duplicate` that is silently dropped.
+@Suite("operation ids are kept per user")
+struct OperationIdTests {
+    @Test("another user's change with an operation id already used is applied, and each user's replay is a duplicate")
+    func idsPerUser() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let (alice, _, bob) = try await server.tokens()
+        #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["applied"])
+        #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["applied"])
+        #expect(try await client.pull("CaseReport", token: bob).objects.map(\.objectId) == ["b"])
+        #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["duplicate"])
+        #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["duplicate"])
+    }
+
+    @Test("an app database made before ids were kept per user keeps its ids: its users' replays stay duplicates")
+    func migratesOldDatabase() throws {
+        let directory = TemporaryRoot.directory("server-migrate")
+        let apps = directory.appendingPathComponent("apps", isDirectory: true)
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        // The schema before migrations were recorded: operation ids unique across users.
+        try Self.execute(
+            at: apps.appendingPathComponent("org.example@1.sqlite").path,
+            sql: """
+                CREATE TABLE objects (
+                    type_name TEXT NOT NULL, object_id TEXT NOT NULL, values_json TEXT NOT NULL,
+                    scope INTEGER NOT NULL, owner_user TEXT NOT NULL, owner_group TEXT,
+                    deleted INTEGER NOT NULL, version INTEGER NOT NULL, PRIMARY KEY (type_name, object_id));
+                CREATE INDEX objects_by_version ON objects (type_name, version);
+                CREATE TABLE operations (operation_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, version INTEGER NOT NULL);
+                CREATE TABLE counter (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+                INSERT INTO counter (id, value) VALUES (1, 1);
+                CREATE TABLE logs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, level TEXT NOT NULL,
+                    message TEXT NOT NULL, metadata_json TEXT NOT NULL, logged_at REAL NOT NULL, received_at REAL NOT NULL);
+                INSERT INTO objects VALUES ('CaseReport', 'a', '{"name":["t","Ann"]}', 1, 'alice', NULL, 0, 1);
+                INSERT INTO operations VALUES ('op-1', 'alice', 1);
+                """)
+        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+        let store = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+            .appStore(appId: "org.example", version: "1")
+        #expect(try store.write { try $0.hasOperation("op-1", userId: "alice") })
+        #expect(try !store.write { try $0.hasOperation("op-1", userId: "bob") })
+        try store.write { try $0.recordOperation("op-1", userId: "bob") }
+        #expect(try store.write { try $0.hasOperation("op-1", userId: "bob") })
+        #expect(try store.object(typeName: "CaseReport", objectId: "a")?.values["name"] == .text("Ann"))
+        let visible = ObjectVisibility(userId: "alice", groupIds: [])
+        #expect(try store.changes(typeName: "CaseReport", since: 0, limit: 10, visibility: visible).map(\.objectId) == ["a"])
+    }
+
+    /// Runs `sql` on the SQLite database at `path` (created when missing).
+    static func execute(at path: String, sql: String) throws {
+        var db: OpaquePointer?
+        defer { sqlite3_close(db) }
+        guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw WireError(error: "sqlite", reason: String(cString: sqlite3_errmsg(db)))
+        }
+    }
+}
