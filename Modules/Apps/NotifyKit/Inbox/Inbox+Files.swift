@@ -68,7 +68,6 @@ extension Inbox {
     /// - Returns: the file's name in `bad/`.
     /// - Throws: ``NotifyKitError`` `vanished` or `unmovable`.
     @discardableResult
-<<<<<<< HEAD
     public func quarantine(_ name: InboxFileName, reason: String, at time: Date) throws -> InboxFileName {
         let bad = folder(badURL)
         let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\noriginal-name: \(name.escaped)\n"
@@ -93,18 +92,6 @@ extension Inbox {
                 throw error
             }
             return destination
-=======
-    public func quarantine(_ name: String, reason: String, at time: Date) throws -> URL {
-        let destination = badURL.appendingPathComponent(
-            freeName(for: name, in: badURL, reserving: [Self.reasonSuffix]), isDirectory: false)
-        let reasonFile = badURL.appendingPathComponent(
-            destination.lastPathComponent + Self.reasonSuffix, isDirectory: false)
-        let text = "\(Self.oneLine(reason))\nquarantined-at: \(DayText.instant(time))\n"
-        do {
-            try Data(text.utf8).write(to: reasonFile, options: .atomic)
-        } catch {
-            throw NotifyKitError(.inbox, "cannot write \(reasonFile.path): \(FileProblem.describe(error, path: reasonFile.path))")
->>>>>>> hard-hosts
         }
         throw NotifyKitError(.unmovable, "cannot find a free name in bad/ for \(Self.source(name))")
     }
@@ -173,12 +160,5 @@ extension Inbox {
             }
             return NotifyKitError(.rejectedFile, "\(shown) cannot be read (\(error.explanation)); the inbox takes readable JSON files only")
         }
-<<<<<<< HEAD
-=======
-        if let posix = error as? POSIXError, posix.code == .ENOENT {
-            return NotifyKitError(.vanished, "\(file.path) is gone (another reader took it)")
-        }
-        return NotifyKitError(.inbox, "cannot \(action) \(file.path): \(FileProblem.describe(error, path: file.path))")
->>>>>>> hard-hosts
     }
 }
