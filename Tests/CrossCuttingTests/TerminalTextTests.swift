@@ -46,6 +46,15 @@ struct TerminalTextTests {
         #expect(line == "strata-host: no case report with id 'a\\u{1B}[2Jb'")
     }
 
+    @Test("a Foundation file error reaching the failure line is worded, with its path and no error code")
+    func foundationFileError() {
+        let error = CocoaError(.fileReadUnknown, userInfo: [
+            NSFilePathErrorKey: "/tmp/x", NSUnderlyingErrorKey: POSIXError(.EISDIR),
+        ])
+        let line = FailureLine.line(program: "strata-host", error: error, verbose: false)
+        #expect(line == "strata-host: /tmp/x: is a directory")
+    }
+
     @Test("firstControl names the character and its position; describe names it in words")
     func firstControl() {
         let found = TerminalText.firstControl(in: "ab\u{1B}c")
