@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import StrataCrossCutting
+import Synchronization
 import Testing
 
 @Suite("Terminal text: control characters never reach a terminal raw")
@@ -46,6 +48,15 @@ struct TerminalTextTests {
         #expect(line == "strata-host: no case report with id 'a\\u{1B}[2Jb'")
     }
 
+    @Test("a Foundation file error reaching the failure line is worded, with its path and no error code")
+    func foundationFileError() {
+        let error = CocoaError(.fileReadUnknown, userInfo: [
+            NSFilePathErrorKey: "/tmp/x", NSUnderlyingErrorKey: POSIXError(.EISDIR),
+        ])
+        let line = FailureLine.line(program: "strata-host", error: error, verbose: false)
+        #expect(line == "strata-host: /tmp/x: is a directory")
+    }
+
     @Test("firstControl names the character and its position; describe names it in words")
     func firstControl() {
         let found = TerminalText.firstControl(in: "ab\u{1B}c")
@@ -53,5 +64,40 @@ struct TerminalTextTests {
         #expect(TerminalText.firstControl(in: "a\nb\tc", allowing: ["\n", "\t"]) == nil)
         #expect(TerminalText.describe("\u{1B}") == "U+001B (ESC)")
         #expect(TerminalText.describe("\u{9B}") == "U+009B")
+    }
+}
+
+/// Keeps what the escaping handler hands on.
+private struct RecordingLogHandler: LogHandler {
+    final class Records: Sendable {
+        private let events = Mutex<[LogEvent]>([])
+        func append(_ event: LogEvent) { events.withLock { $0.append(event) } }
+        var all: [LogEvent] { events.withLock { $0 } }
+    }
+
+    let records: Records
+    var metadataProvider: Logger.MetadataProvider?
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { records.append(event) }
+}
+
+@Suite("Logs never carry a raw control character")
+struct EscapingLogTests {
+    @Test("a log record's message and metadata are escaped, at any depth, before the handler writes them")
+    func escapesRecords() throws {
+        let records = RecordingLogHandler.Records()
+        let logger = Logger(label: "t") { _ in StrataLogging.escaping(RecordingLogHandler(records: records)) }
+        logger.warning(
+            "quarantined \u{1B}[2Jx.json\nforged line",
+            metadata: ["file": "a\u{1B}]0;t\u{07}", "nested": ["k\u{9B}": .array(["\u{202E}"])]])
+        let event = try #require(records.all.first)
+        #expect(event.message.description == "quarantined \\u{1B}[2Jx.json\\nforged line")
+        #expect(event.metadata?["file"] == "a\\u{1B}]0;t\\u{7}")
+        #expect(event.metadata?["nested"] == ["k\\u{9B}": .array(["\\u{202E}"])])
     }
 }

@@ -92,6 +92,8 @@ struct HostileInputTests {
         #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
         #expect(host.run("open", "strata://reports?format=json").stdout.contains("Hanako Sato+"))
         #expect(host.run("open", "strata://reports?format=text", "--json").status == 64)
+        let nul = host.run("open", "strata://reports/new?patientName=%00&age=4")
+        #expect(nul.status == 1 && nul.stderr.contains("patientName holds the control character U+0000 (NUL)"), "\(nul)")
     }
 
     // MARK: 18 — empty ids

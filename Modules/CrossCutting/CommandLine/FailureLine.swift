@@ -9,9 +9,25 @@ import Foundation
 /// layer's error without importing that layer.
 public enum FailureLine {
     /// `<program>: <message>`, plus ` [Type.code]` when `verbose`; always one line.
+    ///
+    /// A Foundation file error that reaches here unwrapped is worded by ``FileProblem``
+    /// (`/x: is a directory`), never printed as `NSCocoaErrorDomain error 256`.
     public static func line(program: String, error: any Error, verbose: Bool) -> String {
-        let line = line(program: program, message: String(describing: error))
+        let line = line(program: program, message: message(for: error))
         return verbose ? "\(line) [\(code(of: error))]" : line
+    }
+
+    /// What the line says about `error`: a Strata error's message, a Foundation file error in
+    /// plain words with its path, else the error's description.
+    static func message(for error: any Error) -> String {
+        guard !(error is any StrataError) else { return String(describing: error) }
+        let nsError = error as NSError
+        guard nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain else {
+            return String(describing: error)
+        }
+        let path = nsError.userInfo[NSFilePathErrorKey] as? String ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path
+        let reason = FileProblem.describe(error, path: path ?? "")
+        return path.map { "\($0): \(reason)" } ?? reason
     }
 
     /// `<program>: <message>`, the message folded onto one line (see ``singleLine(_:)``) and

@@ -28,9 +28,10 @@ public enum StrataLogging {
         return level
     }
 
-    /// Makes a logger writing to standard error, labelled `label`, at `level`.
+    /// Makes a logger writing to standard error, labelled `label`, at `level`; control
+    /// characters in messages and metadata are escaped (see ``escaping(_:)``).
     public static func makeLogger(label: String, level: Logger.Level) -> Logger {
-        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: label) { escaping(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = level
         return logger
     }

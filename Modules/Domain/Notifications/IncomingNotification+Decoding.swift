@@ -10,8 +10,9 @@ extension IncomingNotification {
     /// `id` and `kind` must be non-empty strings; `title` and `body` strings; `reportId` and
     /// `followUpId` non-empty strings; `sentAt` an ISO 8601 instant (`2026-11-22T09:00:00Z`,
     /// fractional seconds and offsets allowed) that exists: read strictly by
-    /// `DayText.parseInstant(_:what:)`, so `2026-02-30T10:00:00Z` is refused, never rolled over. Each optional key may be absent or `null`; keys not listed
-    /// here are ignored, so senders can add fields without breaking older readers.
+    /// `DayText.parseInstant(_:what:)`, so `2026-02-30T10:00:00Z` is refused, never rolled
+    /// over. Each optional key may be absent or `null`; keys not listed here are ignored, so
+    /// senders can add fields without breaking older readers.
     ///
     /// - Parameters:
     ///   - data: the document's bytes, at most ``maximumDocumentSize``.

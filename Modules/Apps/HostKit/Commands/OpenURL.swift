@@ -11,17 +11,13 @@ import StrataCrossCutting
 /// `format` other than `json` or `text`, a fragment (`#…`), and a path segment that decodes to
 /// something holding `/` or a control character (it would reach another route). `+` is an
 /// ordinary character, as in every `strata://` URL `strata-host` makes.
-struct OpenURL: Equatable {
+struct OpenURL {
     /// The URL's host: the route (`reports`), lowercased.
     var route: String
     /// The path's segments, decoded (`["<id>", "edit"]`).
     var path: [String]
     /// The parameters, decoded, in the order given.
     var query: [(String, String)]
-
-    static func == (lhs: OpenURL, rhs: OpenURL) -> Bool {
-        lhs.route == rhs.route && lhs.path == rhs.path && lhs.query.map { [$0, $1] } == rhs.query.map { [$0, $1] }
-    }
 
     /// The formats every micro-app's `format` parameter accepts.
     static let formats = ["json", "text"]
