@@ -17,7 +17,7 @@ final class SQLiteServerData: ServerDataLayer {
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrator: ControlSchema.migrator), file: url.path)
+        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrations: ControlSchema.migrations), file: url.path)
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
@@ -28,7 +28,7 @@ final class SQLiteServerData: ServerDataLayer {
         return try appStores.withLock { stores in
             if let store = stores[key] { return store }
             let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
-            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrator: AppSchema.migrator), file: url.path)
+            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrations: AppSchema.migrations), file: url.path)
             stores[key] = store
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
             return store
