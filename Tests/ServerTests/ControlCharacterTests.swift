@@ -111,6 +111,17 @@ struct ControlCharacterTests {
         }
     }
 
+    @Test("an uploaded log message holding U+0000 is kept whole, the NUL as U+FFFD")
+    func logMessageKeptWhole() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let token = try await server.client.login("alice", app: server.app).token
+        let entry = WireLogEntry(level: "error", message: "before\u{0}after", metadata: ["k": "v\u{0}w"], loggedAt: Date())
+        #expect(try await server.client.send("POST", WirePaths.logs, token: token, json: LogUpload(entries: [entry])).0 == 204)
+        let file = server.directory.appendingPathComponent("apps/\(server.app.id)@\(server.app.version).sqlite").path
+        #expect(try OperationIdTests.texts(at: file, sql: "SELECT message FROM logs") == ["before\u{FFFD}after"])
+    }
+
     @Test("the stores refuse text holding U+0000 rather than bind it cut")
     func storesRefuseNUL() throws {
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }

@@ -74,6 +74,27 @@ struct OperationIdTests {
         #expect(try store.write { try $0.hasOperation("op-1", userId: "alice") })
     }
 
+    /// The first column of every row `sql` reads from the SQLite database at `path`, as text of
+    /// its full byte length.
+    static func texts(at path: String, sql: String) throws -> [String] {
+        var db: OpaquePointer?
+        var statement: OpaquePointer?
+        defer {
+            sqlite3_finalize(statement)
+            sqlite3_close(db)
+        }
+        guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw WireError(error: "sqlite", reason: String(cString: sqlite3_errmsg(db)))
+        }
+        var texts: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let count = Int(sqlite3_column_bytes(statement, 0))
+            let bytes = sqlite3_column_text(statement, 0).map { UnsafeBufferPointer(start: $0, count: count) }
+            texts.append(String(decoding: bytes.map(Array.init) ?? [], as: UTF8.self))
+        }
+        return texts
+    }
+
     /// Runs `sql` on the SQLite database at `path` (created when missing).
     static func execute(at path: String, sql: String) throws {
         var db: OpaquePointer?
