@@ -39,8 +39,12 @@ final class SQLiteServerData: ServerDataLayer {
     static func checkName(_ name: String, what: String) throws {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), name.allSatisfy(allowed.contains) else {
+            // Shown without its control characters: the message reaches terminals and logs.
+            let shown = String(
+                String.UnicodeScalarView(
+                    name.unicodeScalars.prefix(80).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
             throw ServerDataError(
-                .invalidName, "\(what) '\(name)' is not allowed; expected 1–64 of A–Z a–z 0–9 . _ - (not starting with '.')")
+                .invalidName, "\(what) '\(shown)' is not allowed; expected 1–64 of A–Z a–z 0–9 . _ - (not starting with '.')")
         }
     }
 }

@@ -28,6 +28,11 @@ enum ChangeRules {
             return "scope \(change.scope) is unknown; expected 1 (user), 2 (group) or 3 (all)"
         }
         if change.values.count > 500 { return "a change may carry at most 500 values, not \(change.values.count)" }
+        for key in change.values.keys {
+            if let control = TextRules.firstControl(in: key) {
+                return "changes[\(index)].values has a key that contains a control character (\(TextRules.describe(control)))"
+            }
+        }
         return nil
     }
 
