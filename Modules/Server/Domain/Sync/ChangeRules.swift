@@ -9,10 +9,13 @@ enum ChangeRules {
     /// when it is well formed.
     static func problem(with change: WireChange, index: Int) -> String? {
         // A control character (U+0000 above all: SQLite would cut the text there) names the field.
-        if let problem = TextRules.nameProblem(change.operationId, field: "changes[\(index)].operationId")
-            ?? TextRules.nameProblem(change.objectId, field: "changes[\(index)].objectId")
-            ?? TextRules.nameProblem(change.typeName, field: "changes[\(index)].typeName")
-            ?? TextRules.nameProblem(change.operation, field: "changes[\(index)].operation")
+        func control(_ text: String, _ field: String) -> String? {
+            TextRules.firstControl(in: text).map {
+                "changes[\(index)].\(field) contains a control character (\(TextRules.describe($0)))"
+            }
+        }
+        if let problem = control(change.operationId, "operationId") ?? control(change.objectId, "objectId")
+            ?? control(change.typeName, "typeName") ?? control(change.operation, "operation")
         {
             return problem
         }
