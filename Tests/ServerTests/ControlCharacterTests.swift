@@ -42,6 +42,13 @@ struct ControlCharacterTests {
         #expect(
             try client.decode(PushResponse.self, tabbed).results.first?.reason
                 == "changes[0].objectId contains a control character (U+0009)")
+        let badKey = WireChange(
+            operationId: "k", typeName: "CaseReport", objectId: "k", operation: "insert", values: ["na\u{0}me": .integer(1)],
+            scope: 1)
+        let (_, keyed) = try await client.send("POST", WirePaths.changes, token: alice, json: PushRequest(changes: [badKey]))
+        #expect(
+            try client.decode(PushResponse.self, keyed).results.first?.reason
+                == "changes[0].values has a key that contains a control character (U+0000)")
     }
 
     @Test("a value holding U+0000 comes back from a pull and a fetch intact")
@@ -111,6 +118,17 @@ struct ControlCharacterTests {
         }
     }
 
+    @Test("an uploaded log message holding U+0000 is kept whole, the NUL as U+FFFD")
+    func logMessageKeptWhole() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let token = try await server.client.login("alice", app: server.app).token
+        let entry = WireLogEntry(level: "error", message: "before\u{0}after", metadata: ["k": "v\u{0}w"], loggedAt: Date())
+        #expect(try await server.client.send("POST", WirePaths.logs, token: token, json: LogUpload(entries: [entry])).0 == 204)
+        let file = server.directory.appendingPathComponent("apps/\(server.app.id)@\(server.app.version).sqlite").path
+        #expect(try OperationIdTests.texts(at: file, sql: "SELECT message FROM logs") == ["before\u{FFFD}after"])
+    }
+
     @Test("the stores refuse text holding U+0000 rather than bind it cut")
     func storesRefuseNUL() throws {
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
@@ -161,13 +179,15 @@ struct ControlCharacterTests {
         for arguments in [
             ["admin", "group", "create", "nur\u{1}ses"],
             ["admin", "user", "create", "al\u{7F}ice", "--password", "long enough"],
+            ["admin", "app", "create", "org.\u{1B}[31mred", "--version", "1"],
         ] {
             let outcome = try ServerProcess.run(arguments + data)
             #expect(outcome.status == 1, "\(outcome)")
             let lines = outcome.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(outcome)")
             #expect(lines.first?.hasPrefix("strata-server: ") == true, "\(outcome)")
-            #expect(lines.first?.contains("contains a control character") == true, "\(outcome)")
+            #expect(lines.first?.contains(/contains a control character|is not allowed/) == true, "\(outcome)")
+            #expect(!outcome.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 1 })
         }
     }
 }

@@ -48,6 +48,26 @@ struct FileModeTests {
         #expect(warnings.first?.message.contains("\(directory.path) is readable or writable by other users (mode 755)") == true)
     }
 
+    @Test("under umask 000, strata-server admin still makes its folders 0700 and databases 0600")
+    func umaskDoesNotMatter() throws {
+        let directory = TemporaryRoot.directory("server-modes")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"umask 000; exec "$0" "$@""#, ServerProcess.executable.path, "admin", "app", "create", "org.example",
+            "--version", "1", "--data-dir", directory.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try Self.mode(directory) == 0o700)
+        #expect(try Self.mode(directory.appendingPathComponent("apps")) == 0o700)
+        for file in ["control.sqlite", "apps/org.example@1.sqlite"] {
+            #expect(try Self.mode(directory.appendingPathComponent(file)) == 0o600, "\(file)")
+        }
+    }
+
     static let quiet = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
 
     static func mode(_ url: URL) throws -> Int {

@@ -57,6 +57,44 @@ struct OperationIdTests {
         #expect(try store.changes(typeName: "CaseReport", since: 0, limit: 10, visibility: visible).map(\.objectId) == ["a"])
     }
 
+    @Test("servers opening one new app database at once each find it migrated once")
+    func concurrentOpens() async throws {
+        let directory = TemporaryRoot.directory("server-migrate")
+        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+        // Separate data layers stand for separate processes: each opens its own connections.
+        let layers = try (0..<4).map { _ in try ServerDataFactory.sqlite(directory: directory, logger: logger) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for layer in layers {
+                group.addTask { _ = try layer.appStore(appId: "org.example", version: "1") }
+            }
+            try await group.waitForAll()
+        }
+        let store = try layers[0].appStore(appId: "org.example", version: "1")
+        try store.write { try $0.recordOperation("op-1", userId: "alice") }
+        #expect(try store.write { try $0.hasOperation("op-1", userId: "alice") })
+    }
+
+    /// The first column of every row `sql` reads from the SQLite database at `path`, as text of
+    /// its full byte length.
+    static func texts(at path: String, sql: String) throws -> [String] {
+        var db: OpaquePointer?
+        var statement: OpaquePointer?
+        defer {
+            sqlite3_finalize(statement)
+            sqlite3_close(db)
+        }
+        guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw WireError(error: "sqlite", reason: String(cString: sqlite3_errmsg(db)))
+        }
+        var texts: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let count = Int(sqlite3_column_bytes(statement, 0))
+            let bytes = sqlite3_column_text(statement, 0).map { UnsafeBufferPointer(start: $0, count: count) }
+            texts.append(String(decoding: bytes.map(Array.init) ?? [], as: UTF8.self))
+        }
+        return texts
+    }
+
     /// Runs `sql` on the SQLite database at `path` (created when missing).
     static func execute(at path: String, sql: String) throws {
         var db: OpaquePointer?

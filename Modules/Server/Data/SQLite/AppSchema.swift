@@ -2,16 +2,14 @@ import GRDB
 
 /// One app version's tables (`apps/<app id>@<version>.sqlite`).
 enum AppSchema {
-    /// The app database's migrations, in order; each runs once, in its own transaction, and is
-    /// recorded in `grdb_migrations`. A database made before they were recorded runs them all:
-    /// the first creates only what is missing, so its rows stay.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("1 tables", migrate: createTables)
-        migrator.registerMigration("2 operation ids per user", migrate: operationsPerUser)
-        migrator.registerMigration("3 scope narrowings", migrate: scopeNarrowings)
-        return migrator
-    }
+    /// The app database's migrations, oldest first (see ``SQLiteMigrations``). A database made
+    /// before they were recorded runs them all: the first creates only what is missing, so its
+    /// rows stay.
+    static let migrations = SQLiteMigrations(migrations: [
+        ("tables", createTables),
+        ("operation ids per user", operationsPerUser),
+        ("scope narrowings", scopeNarrowings),
+    ])
 
     /// The first tables (before migrations were recorded, the only schema).
     static func createTables(_ db: Database) throws {

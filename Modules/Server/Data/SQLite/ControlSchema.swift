@@ -2,14 +2,8 @@ import GRDB
 
 /// The control database's tables (`control.sqlite`).
 enum ControlSchema {
-    /// The control database's migrations, in order; each runs once and is recorded in
-    /// `grdb_migrations` (a database made before they were recorded runs them all: the first
-    /// creates only what is missing).
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("1 tables", migrate: createTables)
-        return migrator
-    }
+    /// The control database's migrations, oldest first (see ``SQLiteMigrations``).
+    static let migrations = SQLiteMigrations(migrations: [("tables", createTables)])
 
     /// Creates the tables when missing.
     static func createTables(_ db: Database) throws {

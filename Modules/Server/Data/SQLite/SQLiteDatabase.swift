@@ -7,15 +7,15 @@ enum SQLiteDatabase {
     static let busyTimeout: TimeInterval = 10
 
     /// Opens (creating, owner-only: see ``SQLiteFileModes``) the database at `url` and runs the
-    /// migrations of `migrator` it has not run yet, in order, each recorded with its effect.
-    static func open(at url: URL, migrator: DatabaseMigrator) throws -> DatabasePool {
+    /// `migrations` it has not run yet, in order, recorded with their effect.
+    static func open(at url: URL, migrations: SQLiteMigrations) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
         try SQLiteFileModes.prepareDatabase(url)
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
-            try migrator.migrate(pool)
+            try migrations.run(on: pool)
             return pool
         } catch {
             throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")

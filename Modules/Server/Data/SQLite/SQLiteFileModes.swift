@@ -50,7 +50,7 @@ enum SQLiteFileModes {
     /// Creates the database file at `url` as 0600 when missing, and makes it and an existing
     /// `-wal` and `-shm` 0600 (SQLite creates those later with the database file's mode).
     static func prepareDatabase(_ url: URL) throws {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ServerDataError(.cannotOpen, "cannot create the server database \(url.path): \(errnoText())")
         }

@@ -17,7 +17,7 @@ final class SQLiteServerData: ServerDataLayer {
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrator: ControlSchema.migrator), file: url.path)
+        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrations: ControlSchema.migrations), file: url.path)
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
@@ -28,7 +28,7 @@ final class SQLiteServerData: ServerDataLayer {
         return try appStores.withLock { stores in
             if let store = stores[key] { return store }
             let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
-            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrator: AppSchema.migrator), file: url.path)
+            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrations: AppSchema.migrations), file: url.path)
             stores[key] = store
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
             return store
@@ -39,8 +39,12 @@ final class SQLiteServerData: ServerDataLayer {
     static func checkName(_ name: String, what: String) throws {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), name.allSatisfy(allowed.contains) else {
+            // Shown without its control characters: the message reaches terminals and logs.
+            let shown = String(
+                String.UnicodeScalarView(
+                    name.unicodeScalars.prefix(80).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
             throw ServerDataError(
-                .invalidName, "\(what) '\(name)' is not allowed; expected 1–64 of A–Z a–z 0–9 . _ - (not starting with '.')")
+                .invalidName, "\(what) '\(shown)' is not allowed; expected 1–64 of A–Z a–z 0–9 . _ - (not starting with '.')")
         }
     }
 }

@@ -9,10 +9,13 @@ enum ChangeRules {
     /// when it is well formed.
     static func problem(with change: WireChange, index: Int) -> String? {
         // A control character (U+0000 above all: SQLite would cut the text there) names the field.
-        if let problem = TextRules.nameProblem(change.operationId, field: "changes[\(index)].operationId")
-            ?? TextRules.nameProblem(change.objectId, field: "changes[\(index)].objectId")
-            ?? TextRules.nameProblem(change.typeName, field: "changes[\(index)].typeName")
-            ?? TextRules.nameProblem(change.operation, field: "changes[\(index)].operation")
+        func control(_ text: String, _ field: String) -> String? {
+            TextRules.firstControl(in: text).map {
+                "changes[\(index)].\(field) contains a control character (\(TextRules.describe($0)))"
+            }
+        }
+        if let problem = control(change.operationId, "operationId") ?? control(change.objectId, "objectId")
+            ?? control(change.typeName, "typeName") ?? control(change.operation, "operation")
         {
             return problem
         }
@@ -28,6 +31,11 @@ enum ChangeRules {
             return "scope \(change.scope) is unknown; expected 1 (user), 2 (group) or 3 (all)"
         }
         if change.values.count > 500 { return "a change may carry at most 500 values, not \(change.values.count)" }
+        for key in change.values.keys {
+            if let control = TextRules.firstControl(in: key) {
+                return "changes[\(index)].values has a key that contains a control character (\(TextRules.describe(control)))"
+            }
+        }
         return nil
     }
 
