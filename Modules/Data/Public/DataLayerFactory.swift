@@ -68,7 +68,12 @@ public enum DataLayerFactory {
     ) throws -> (any DataLayer)? {
         try requireDirectoryOrNothing(container.url)
         guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
-        let database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
+            // A writer creating the store links the key before it records the fingerprint, so a
+            // second look that still finds a fingerprint but no key means the key is really gone.
+            database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        }
         if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
             let keyPath = FieldCipher.keyURL(in: container).path
             throw DataError(
