@@ -21,7 +21,8 @@ struct KeyFolderTests {
             return url
         }
         let leftover = try plant(".data.key.4194000.\(UUID().uuidString)", modified: hourAgo)
-        let otherLeftover = try plant(".data.key.17.\(UUID().uuidString)", modified: hourAgo)
+        let otherLeftover = try plant(".data.key.4193999.\(UUID().uuidString)", modified: hourAgo)
+        let runningCreator = try plant(".data.key.\(getppid()).\(UUID().uuidString)", modified: hourAgo)
         let notOurPattern = try plant(".data.key.4194000.not-a-uuid", modified: hourAgo)
         let unrelated = try plant("notes.txt", modified: hourAgo)
         let fresh = try plant(".data.key.\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString)", modified: Date().addingTimeInterval(60))
@@ -31,6 +32,7 @@ struct KeyFolderTests {
         #expect(!manager.fileExists(atPath: leftover.path))
         #expect(!manager.fileExists(atPath: otherLeftover.path))
         #expect(manager.fileExists(atPath: notOurPattern.path))
+        #expect(manager.fileExists(atPath: runningCreator.path), "a creator still running (even stopped) keeps its file")
         #expect(manager.fileExists(atPath: unrelated.path))
         #expect(manager.fileExists(atPath: fresh.path), "a temporary key younger than this process may be in use")
         #expect(manager.fileExists(atPath: keys.appendingPathComponent("data.key").path))

@@ -110,9 +110,9 @@ enum KeyFile {
     /// - a folder group or others may enter is tightened to 0700 (the mode the docs promise);
     ///   a symbolic link, a non-directory or a folder another user owns is refused;
     /// - temporary keys a creator killed half-way left behind (`.<name>.<pid>.<UUID>`, exactly
-    ///   that pattern, regular files owned by us, last changed before this process started and
-    ///   not named after it) are removed. A creator still running made its file after this
-    ///   process started, or is this process, so its file is never touched.
+    ///   that pattern, regular files owned by us, last changed before this process started, named
+    ///   after a process that is not running) are removed. A creator still running (even
+    ///   stopped) keeps its file.
     ///
     /// - Throws: ``DataError`` `cannotOpen` naming the folder and what is wrong with it.
     static func tidyFolder(of url: URL) throws {
@@ -161,7 +161,8 @@ enum KeyFile {
         }
     }
 
-    /// Whether `name` is exactly `.<keyName>.<pid>.<UUID>` for a pid other than this process's.
+    /// Whether `name` is exactly `.<keyName>.<pid>.<UUID>` for a pid other than this
+    /// process's, and no process with that pid is running (a stopped creator keeps its file).
     static func isTemporaryName(_ name: String, keyName: String) -> Bool {
         let prefix = ".\(keyName)."
         guard name.hasPrefix(prefix) else { return false }
@@ -170,7 +171,7 @@ enum KeyFile {
             let pid = Int32(parts[0]), pid != getpid(),
             let uuid = UUID(uuidString: String(parts[1])), uuid.uuidString == parts[1]
         else { return false }
-        return true
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Creates the key folder (and the container above it) owner-only; an existing folder is

@@ -31,12 +31,16 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             do {
                 try connection.withStatement(quick ? "PRAGMA quick_check" : "PRAGMA integrity_check") { statement in
                     while try statement.step() {
-                        let line = statement.text(at: 0)
-                        if line != "ok" { problems.append(line) }
+                        let row = statement.text(at: 0)
+                        guard row != "ok" else { continue }
+                        let lines = row.split(whereSeparator: \.isNewline).map(String.init)
+                        let findings = lines.filter { !$0.hasPrefix("*** in database ") }
+                        problems += findings.isEmpty ? [row] : findings
                     }
                 }
             } catch let error as DataError {
-                problems.append(error.message)
+                // SQLite may stop the check at a page it cannot read; what it listed so far says more.
+                if problems.isEmpty { problems.append(error.message) }
             }
         }
         guard problems.isEmpty else {

@@ -2,6 +2,12 @@ import Foundation
 public import Logging
 public import StrataCrossCutting
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The one public way to obtain a data layer: the seed article's `DataLayerFactory`, with
 /// explicit arguments instead of hidden globals.
 ///
@@ -48,11 +54,33 @@ public enum DataLayerFactory {
     /// Never creates the directory or the file and never migrates; registering a type only
     /// checks its table, and a type whose table does not exist yet reads as empty. Its sync
     /// engine has no server: ``SyncEngine/status()`` shows what a writer's engine recorded.
+    ///
+    /// Without the data key a read-only layer still counts and reads plaintext keys and fails
+    /// only when it must decrypt; `requireKey` refuses such a store at once instead (what a
+    /// status display wants: a missing key is a fault to report, not an empty look).
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
+    ///   directory (or lies under a file), or `requireKey` is set and the key the store was
+    ///   written with is missing; `damaged` when the store is marked damaged;
+    ///   `incompatibleStore` for a foreign or newer file.
     public static func readOnly(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock()
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false
     ) throws -> (any DataLayer)? {
+        try requireDirectoryOrNothing(container.url)
         guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
-        let database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
+            // A writer creating the store links the key before it records the fingerprint, so a
+            // second look that still finds a fingerprint but no key means the key is really gone.
+            database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        }
+        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
+            let keyPath = FieldCipher.keyURL(in: container).path
+            throw DataError(
+                .cannotOpen,
+                "the data key \(keyPath) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
+                    + "restore the key file (nothing was changed)")
+        }
         return compose(database, container: container, isWritable: false, sync: nil, transport: nil, sleep: nil)
     }
 
@@ -61,6 +89,22 @@ public enum DataLayerFactory {
     /// (never through the live layer, so it works on a store the layer refuses as damaged).
     public static func maintenance(container: ContainerDirectory, logger: Logger) -> any StoreMaintenance {
         SQLiteStoreMaintenance(container: container, logger: logger)
+    }
+
+    /// Refuses a container path that exists but is not a directory, or lies under a file.
+    private static func requireDirectoryOrNothing(_ url: URL) throws {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw DataError(
+                    .cannotOpen,
+                    "the Strata container \(url.path) is a file, not a directory; point STRATA_HOME at a directory")
+            }
+        } else if errno == ENOTDIR {
+            throw DataError(
+                .cannotOpen,
+                "the Strata container \(url.path) lies under a file, not a directory; point STRATA_HOME at a directory")
+        }
     }
 
     /// Puts the live parts together on one database.

@@ -44,6 +44,17 @@ extension SQLiteDatabase {
         return created
     }
 
+    /// The fingerprint of the key the store's sealed values were written with, or `nil` when
+    /// the store never recorded one (or cannot say).
+    func recordedKeyFingerprint() -> String? {
+        try? withState { state in
+            try state.connection.withStatement(#"SELECT "value" FROM "_strata_settings" WHERE "key" = ?1"#) { statement in
+                statement.bind(Self.fingerprintSetting, at: 1)
+                return try statement.step() ? statement.text(at: 0) : nil
+            }
+        }
+    }
+
     private static func record(_ fingerprint: String, on connection: SQLiteConnection) throws {
         try connection.writeTransaction {
             try connection.withStatement(

@@ -24,7 +24,15 @@ final class SQLiteDatabase: Sendable {
         let url = container.storeURL
         // A store another process found damaged is refused before anything opens it.
         let marker = DamageMarker(storeURL: url)
-        if let reason = marker.reason() { throw DataError(.damaged, DamageMarker.message(store: url.path, detail: reason)) }
+        if let reason = marker.reason() {
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw DataError(
+                    .damaged,
+                    "the store \(url.path) is gone but still marked damaged (\(reason)); unless `strata-host store recover` "
+                        + "is running, remove \(marker.url.path) to start a new store")
+            }
+            throw DataError(.damaged, DamageMarker.message(store: url.path, detail: reason))
+        }
         let connection = try SQLiteConnection(path: url.path, access: mode == .readWrite ? .readWrite : .readOnly)
         // Refuse a foreign or newer file before changing anything about it.
         try StoreFormat.check(connection)

@@ -8,7 +8,9 @@ struct StatusCommand: ParsableCommand {
         abstract: "Print a one-look summary of the shared Strata store, for people or status bars.",
         discussion: """
             Read-only: never creates the container directory, the store, or a table. With no store \
-            yet it prints an empty status and exits 0. The summary counts case reports, \
+            yet it prints an empty status and exits 0; a container that is not a directory, a \
+            missing data key or a damaged store is one line on standard error and exit 1. The \
+            summary counts case reports, \
             follow-ups due today, overdue follow-ups and unread notifications.
 
             Formats:

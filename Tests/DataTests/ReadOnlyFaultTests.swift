@@ -1,0 +1,33 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+import Testing
+
+/// What a read-only opener (strata-status) does with a misconfigured container.
+@Suite("read-only opener faults")
+struct ReadOnlyFaultTests {
+    @Test("a container path that is a file, or lies under one, is an error naming it, not an absent store")
+    func containerThatIsAFileIsRefused() throws {
+        let file = TemporaryRoot.directory("strata-file")
+        try Data("not a folder".utf8).write(to: file)
+        for url in [file, file.appendingPathComponent("strata")] {
+            let error = try #require(throws: DataError.self) {
+                _ = try DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
+            }
+            #expect(error.message.contains(url.path) && error.message.contains("not a directory"))
+        }
+    }
+
+    @Test("requireKey: a store whose key file is missing is refused, naming the key; without it the reader still opens")
+    func missingKeyIsRefusedWhenRequired() throws {
+        let container = temporaryContainer()
+        _ = try makeStore(container)
+        let key = container.url.appendingPathComponent("keys/data.key")
+        try FileManager.default.removeItem(at: key)
+        let error = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.readOnly(container: container, logger: quietLogger, requireKey: true)
+        }
+        #expect(error.message.contains(key.path) && error.message.contains("missing"))
+        #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) != nil)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import StrataCrossCutting
+import StrataData
+import StrataHostKit
+import Synchronization
+import Testing
+
+/// `strata-host store …` in the kit: the commands run on the composition root's store
+/// maintenance and never ask for the domain (whose data layer refuses a damaged store).
+@Suite("strata-host store commands")
+struct StoreCommandTests {
+    /// A maintenance double: answers from its fields and records its calls.
+    final class FakeMaintenance: StoreMaintenance {
+        let storePath = "/data/strata.sqlite"
+        let problems: [String]
+        let calls = Mutex<[String]>([])
+
+        init(problems: [String] = []) { self.problems = problems }
+
+        func check(quick: Bool) throws -> StoreCheckResult {
+            calls.withLock { $0.append("check quick=\(quick)") }
+            return StoreCheckResult(storePath: storePath, problems: problems)
+        }
+
+        func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
+            calls.withLock { $0.append("backup \(destination.path) overwrite=\(overwrite)") }
+            guard overwrite else { throw DataError(.cannotOpen, "\(destination.path) already exists; pass --force to replace it") }
+            return StoreBackupResult(destination: destination.path, pageCount: 7, keyPath: "/data/keys/data.key")
+        }
+
+        func recover() throws -> StoreRecoveryReport {
+            calls.withLock { $0.append("recover") }
+            return StoreRecoveryReport(
+                storePath: storePath, keptDamagedFile: storePath + ".damaged-20261124T090000Z",
+                tables: [.init(name: "CaseReport", recovered: 40, expected: 42, metDamage: true)], schemaProblems: [])
+        }
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var domainRequested: Bool
+    }
+
+    private func run(_ arguments: [String], _ maintenance: FakeMaintenance) -> Run {
+        let output = CapturedOutput()
+        let asked = Mutex(false)
+        let status = StrataHostCLI.main(
+            arguments: arguments, environment: [:], output: output.sink,
+            makeDomain: { _ in
+                asked.withLock { $0 = true }
+                throw DataError(.damaged, "the store is damaged")
+            },
+            makeStore: { _ in maintenance })
+        return Run(status: status, stdout: output.stdout, stderr: output.stderr, domainRequested: asked.withLock { $0 })
+    }
+
+    @Test("store check prints ok and exits 0 on a sound store, lists the problems and exits 1 on a damaged one")
+    func checkExitCodes() {
+        let sound = run(["store", "check"], FakeMaintenance())
+        #expect(sound.status == 0 && sound.stdout.hasPrefix("ok: /data/strata.sqlite"), "\(sound)")
+        #expect(!sound.domainRequested)
+
+        let damaged = FakeMaintenance(problems: ["Tree 5 page 5: btreeInitPage() returns error code 11"])
+        let found = run(["store", "check", "--quick"], damaged)
+        #expect(found.status == 1, "\(found)")
+        #expect(found.stdout.contains("Tree 5 page 5") && found.stdout.contains("strata-host store recover"), "\(found)")
+        #expect(damaged.calls.withLock { $0 } == ["check quick=true"])
+        #expect(!found.domainRequested)
+    }
+
+    @Test("store backup passes --force on and fails with one line when the maintenance refuses")
+    func backupForce() {
+        let maintenance = FakeMaintenance()
+        let refused = run(["store", "backup", "/tmp/b.sqlite"], maintenance)
+        #expect(refused.status == 1 && refused.stderr == "strata-host: /tmp/b.sqlite already exists; pass --force to replace it\n", "\(refused)")
+        let forced = run(["store", "backup", "/tmp/b.sqlite", "--force"], maintenance)
+        #expect(forced.status == 0 && forced.stdout.contains("/tmp/b.sqlite") && forced.stdout.contains("/data/keys/data.key"), "\(forced)")
+        #expect(maintenance.calls.withLock { $0 } == ["backup /tmp/b.sqlite overwrite=false", "backup /tmp/b.sqlite overwrite=true"])
+        #expect(!forced.domainRequested)
+    }
+
+    @Test("store recover prints what it recovered, what it lost and where the damaged file is")
+    func recoverReport() {
+        let recovered = run(["store", "recover"], FakeMaintenance())
+        #expect(recovered.status == 0, "\(recovered)")
+        #expect(recovered.stdout.contains("CaseReport: 40 row(s) recovered, 2 lost"), "\(recovered)")
+        #expect(recovered.stdout.contains("kept as /data/strata.sqlite.damaged-20261124T090000Z"), "\(recovered)")
+        #expect(!recovered.domainRequested)
+    }
+}
