@@ -245,7 +245,10 @@ let package = Package(
         ),
         .target(
             name: "StrataServerKit",
-            dependencies: ["StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, argumentParser, log],
+            dependencies: [
+                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, argumentParser, log,
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Modules/Server/Kit",
             swiftSettings: strictSettings
         ),

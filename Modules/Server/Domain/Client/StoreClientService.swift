@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrataCrossCutting
 import StrataServerData
 import StrataWire
@@ -8,6 +9,7 @@ struct StoreClientService: ClientService {
     let data: any ServerDataLayer
     let clock: any StrataClock
     let settings: ServerSettings
+    let logger: Logger
 
     /// The log levels, from collecting nothing to collecting most.
     static let logLevels = ["none", "error", "monitor"]
@@ -70,6 +72,8 @@ struct StoreClientService: ClientService {
         guard let device, device.userId == session.userId else {
             throw ServerError(.notFound, "no device \(deviceId.prefix(128)) registered by this user")
         }
+        logger.debug(
+            "poll waiting", metadata: ["device": "\(deviceId.prefix(128))", "after": "\(after)", "wait": "\(wait)"])
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
         while true {
             let messages = try ServerError.mapping {

@@ -28,6 +28,19 @@ public enum StrataServerCLI {
                 message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
                 verbose: false)
         }
+        if type(of: parsed).configuration.commandName == "help" {
+            // `serve --help` arrives as ArgumentParser's help command: running it asks for the help.
+            var help = parsed
+            do {
+                try help.run()
+            } catch {
+                return output.reportParseFailure(
+                    program: programName, status: RootCommand.exitCode(for: error).rawValue,
+                    message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+                    verbose: false)
+            }
+            return 0
+        }
         guard let command = parsed as? any KitCommand else {
             output.err(FailureLine.line(program: programName, message: "a subcommand is missing; see --help"))
             output.err(RootCommand.helpMessage(for: type(of: parsed)))

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plain TCP connection to a server on loopback, for what URLSession cannot do: send a request
+/// head a byte at a time, keep a connection idle, see when the server closes it.
+///
+/// Its calls block (with a bound); run them off the cooperative pool, with ``onThread(_:)``.
+final class RawConnection {
+    private let descriptor: Int32
+
+    /// Connects to `127.0.0.1:port`.
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RawConnectionError("socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            throw RawConnectionError("connect: errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return sent == bytes.count
+    }
+
+    /// What ``receive(timeout:)`` saw.
+    enum Received: Equatable {
+        case bytes(Data)
+        /// The server closed the connection (end of stream or reset).
+        case closed
+        case timedOut
+    }
+
+    /// Waits up to `timeout` for bytes or the connection's end.
+    func receive(timeout: Duration) -> Received {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        guard ready > 0 else { return .timedOut }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? .bytes(Data(buffer[0..<count])) : .closed
+    }
+
+    /// Reads until the connection ends or `timeout` passes: everything read, and when it ended
+    /// (nil when it did not).
+    func readUntilClosed(timeout: Duration) -> (data: Data, closedAt: ContinuousClock.Instant?) {
+        let deadline = ContinuousClock.now + timeout
+        var data = Data()
+        while ContinuousClock.now < deadline {
+            switch receive(timeout: min(deadline - ContinuousClock.now, .milliseconds(100))) {
+            case .bytes(let bytes): data.append(bytes)
+            case .closed: return (data, ContinuousClock.now)
+            case .timedOut: continue
+            }
+        }
+        return (data, nil)
+    }
+}
+
+/// A failed socket call.
+struct RawConnectionError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs blocking `work` on a thread of its own, keeping the cooperative pool free.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
