@@ -8,7 +8,7 @@ import Foundation
 import StrataWire
 import Testing
 
-@Suite("strata-server's connection limits and file limit, on a real server process")
+@Suite("strata-server's connection limits, shutdown and file limit, on a real server process")
 struct ConnectionLimitTests {
     @Test("slow-loris: connections trickling a request head past the cap neither lock out a normal client nor outlive the header timeout")
     func slowLorisIsCut() async throws {
@@ -102,6 +102,27 @@ struct ConnectionLimitTests {
         #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
         #expect(answer.contains(#""error":"unavailable""#), "\(answer)")
         #expect(closedAt != nil, "the refused connection stayed open")
+    }
+
+    @Test("SIGTERM answers an open long poll at once, empty, and the server exits 0 within 2 s")
+    func sigtermEndsLongPolls() async throws {
+        let server = try await LiveServer.start(["--log-level", "debug"], user: true)
+        defer { server.stop() }
+        let token = try await server.login()
+        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+        let client = server.client
+        let polling = Task { try await client.send("GET", "\(WirePaths.devices)/laptop/messages?after=0&wait=25", token: token) }
+        #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
+        let signalled = ContinuousClock.now
+        kill(server.pid, SIGTERM)
+        let exit = try await server.waitForExit(timeout: .seconds(5))
+        let exitedIn = ContinuousClock.now - signalled
+        #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")
+        #expect(exitedIn < .seconds(2), "exited \(exitedIn) after SIGTERM")
+        let (status, data) = try await polling.value
+        #expect(status == 200)
+        #expect(try client.decode(PushPoll.self, data).messages.isEmpty)
     }
 
     @Test("serve --help documents the limits, and out-of-range limits are usage errors")

@@ -10,7 +10,8 @@ struct ServeCommand: KitCommand {
         abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.",
         discussion: "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
             + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
-            + "is lowered, with a warning.")
+            + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
+            + "requests still running after 1.5 s lose their connection.")
 
     @Option(name: .long, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080

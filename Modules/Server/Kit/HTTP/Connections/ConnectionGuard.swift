@@ -6,8 +6,9 @@ import StrataWire
 
 /// One connection's limits, in its pipeline right behind the HTTP/1 request decoder: it admits
 /// the connection through the ``ConnectionRegistry`` (503 at the cap when nothing can be evicted),
-/// answers 408 and closes when a request head is late, and closes a keep-alive connection idle for
-/// too long.
+/// answers 408 and closes when a request head is late, closes a keep-alive connection idle for too
+/// long, and, once a graceful shutdown starts, tells the registry and closes the connection after
+/// the grace period even if a request is still in flight.
 ///
 /// A request in flight (head read, response not yet ended: a long poll) is never timed out here.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -36,6 +37,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var id: Int?
     private var inFlight = 0
     private var timer: Scheduled<Void>?
+    private var shutdownTimer: Scheduled<Void>?
 
     init(registry: ConnectionRegistry, limits: ConnectionLimits, logger: Logger) {
         self.registry = registry
@@ -102,6 +104,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             case .opening, .busy, .closing:
                 break
             }
+        case is ChannelShouldQuiesceEvent:
+            registry.shutdownStarted()
+            if shutdownTimer == nil {
+                shutdownTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.shutdownGrace)) {
+                    context.close(promise: nil)
+                }
+            }
+            context.fireUserInboundEventTriggered(event)
         case let event as ChannelEvent where event == .inputClosed:
             if case .closing = phase { context.close(promise: nil) }
             context.fireUserInboundEventTriggered(event)
@@ -158,6 +168,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func forget() {
         cancelTimer()
+        shutdownTimer?.cancel()
+        shutdownTimer = nil
         if let id { registry.remove(id) }
         id = nil
     }

@@ -13,11 +13,18 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// has waited longest without a request in flight; when every one has a request in flight,
     /// the new one is answered 503 and closed.
     public var maxConnections: Int
+    /// After a graceful shutdown starts, how long a request in flight may still run before its
+    /// connection is closed.
+    public var shutdownGrace: Duration
 
-    /// Limits; the defaults are `serve`'s: 10 s, 60 s, 512 connections.
-    public init(headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 512) {
+    /// Limits; the defaults are `serve`'s: 10 s, 60 s, 512 connections, 1.5 s grace.
+    public init(
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 512,
+        shutdownGrace: Duration = .milliseconds(1500)
+    ) {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.maxConnections = max(1, maxConnections)
+        self.shutdownGrace = shutdownGrace
     }
 }

@@ -2,7 +2,8 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Every open connection of one server, shared by all its event loops: it holds the connection cap.
+/// Every open connection of one server, shared by all its event loops: it holds the connection
+/// cap, and tells the domain once when a graceful shutdown starts.
 final class ConnectionRegistry: Sendable {
     /// What a new connection is told.
     enum Admission: Equatable {
@@ -24,16 +25,20 @@ final class ConnectionRegistry: Sendable {
         var entries: [Int: Entry] = [:]
         var nextId = 0
         var tick: UInt64 = 0
+        var shuttingDown = false
     }
 
     private let state = Mutex(State())
     private let maxConnections: Int
+    private let onShutdown: @Sendable () -> Void
     private let logger: Logger
 
-    /// A registry allowing `maxConnections`.
-    init(maxConnections: Int, logger: Logger) {
+    /// A registry allowing `maxConnections`; `onShutdown` runs once, when the first connection
+    /// hears that the server is shutting down gracefully.
+    init(maxConnections: Int, logger: Logger, onShutdown: @escaping @Sendable () -> Void) {
         self.maxConnections = maxConnections
         self.logger = logger
+        self.onShutdown = onShutdown
     }
 
     /// Admits `channel`; at the cap, first closes the connection that has waited longest with no
@@ -79,5 +84,17 @@ final class ConnectionRegistry: Sendable {
     /// Forgets a closed connection (nothing when it was evicted).
     func remove(_ id: Int) {
         state.withLock { _ = $0.entries.removeValue(forKey: id) }
+    }
+
+    /// Runs `onShutdown` the first time a connection reports a graceful shutdown.
+    func shutdownStarted() {
+        let first = state.withLock { state in
+            defer { state.shuttingDown = true }
+            return !state.shuttingDown
+        }
+        if first {
+            logger.debug("graceful shutdown: ending waiting polls")
+            onShutdown()
+        }
     }
 }
