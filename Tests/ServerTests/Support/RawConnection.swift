@@ -50,7 +50,8 @@ final class RawConnection {
     /// Waits up to `timeout` for bytes or the connection's end.
     func receive(timeout: Duration) -> Received {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&entry, 1, Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let ready = poll(&entry, 1, Int32(milliseconds))
         guard ready > 0 else { return .timedOut }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }

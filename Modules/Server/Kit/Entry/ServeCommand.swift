@@ -24,19 +24,25 @@ struct ServeCommand: KitCommand {
 
     @Option(
         name: .long,
-        help: "Seconds a request head may take, from the connection's opening or the request's first byte; a late one gets 408 and the connection is closed."
+        help: ArgumentHelp(
+            "Seconds a request head may take, from the connection's opening or the request's first byte; "
+                + "a late one gets 408 and the connection is closed.")
     )
     var headerTimeout = 10
 
     @Option(
         name: .long,
-        help: "Seconds a keep-alive connection may wait for its next request before it is closed (a long poll in flight is not idle)."
+        help: ArgumentHelp(
+            "Seconds a keep-alive connection may wait for its next request before it is closed "
+                + "(a long poll in flight is not idle).")
     )
     var idleTimeout = 60
 
     @Option(
         name: .long,
-        help: "Connections open at once; at the cap a new one closes the longest-waiting connection without a request in flight, or gets 503 when all have one (long polls count)."
+        help: ArgumentHelp(
+            "Connections open at once; at the cap a new one closes the longest-waiting connection without "
+                + "a request in flight, or gets 503 when all have one (long polls count).")
     )
     var maxConnections = 512
 
@@ -82,9 +88,9 @@ struct ServeCommand: KitCommand {
             logger.debug("the open-file limit is already at its hard limit", metadata: metadata)
         }
         guard requested > fileLimit.connectionRoom else { return requested }
-        logger.warning(
-            "--max-connections \(requested) exceeds what the open-file limit \(fileLimit.after) holds; using \(fileLimit.connectionRoom)",
-            metadata: metadata)
+        let message = "--max-connections \(requested) exceeds what the open-file limit \(fileLimit.after) holds; "
+            + "using \(fileLimit.connectionRoom)"
+        logger.warning("\(message)", metadata: metadata)
         return fileLimit.connectionRoom
     }
 }

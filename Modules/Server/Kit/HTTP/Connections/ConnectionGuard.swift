@@ -147,7 +147,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 phase = .closing
                 logger.debug("closing a connection whose request head is late", metadata: ["bytes": "\(sawBytes)"])
                 if sawBytes {
-                    answer(context, .requestTimeout, "timeout", "the request head did not arrive within \(limits.headerTimeout)")
+                    answer(
+                        context, .requestTimeout, "timeout", "the request head did not arrive within \(limits.headerTimeout)")
                 } else {
                     context.close(promise: nil)
                 }
@@ -182,7 +183,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: "\(body.count)")
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         context.close(mode: .output, promise: nil)
