@@ -18,6 +18,7 @@ struct ConnectionLimitTests {
         let opened = AsyncStream<Void>.makeStream()
         // 30 connections (the cap is 20) each send a request line, then a byte every 200 ms, for at most 8 s.
         async let lorises = onThread { () throws -> [Duration?] in
+            defer { opened.continuation.finish() }  // a failure to connect must not leave the test waiting
             let start = ContinuousClock.now
             let connections = try (0..<30).map { _ in try RawConnection(port: port) }
             for connection in connections { connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
