@@ -248,6 +248,7 @@ let package = Package(
             name: "StrataServerKit",
             dependencies: [
                 "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, argumentParser, log,
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Modules/Server/Kit",
             swiftSettings: strictSettings

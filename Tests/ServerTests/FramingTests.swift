@@ -18,7 +18,7 @@ struct FramingTests {
     func brokenFraming(request: String, halfClose: Bool) async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
-        let answer = try await RawConnection.exchange(port: server.port, bytes: Array(request.utf8), halfClose: halfClose)
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: halfClose)
         #expect(answer.status == 400 || (answer.status == nil && answer.closed), "\(answer)")
         #expect(!answer.text.contains(" 500 "), "\(answer)")
         if answer.status == 400 {

@@ -45,7 +45,7 @@ struct PathParameterTests {
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         let request = "GET \(path) HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
-        let answer = try await RawConnection.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
         #expect(answer.status == 400, "\(answer)")
         #expect(answer.text.contains(words), "\(answer)")
     }

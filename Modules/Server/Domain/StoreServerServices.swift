@@ -12,7 +12,7 @@ struct StoreServerServices: ServerServices {
     init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
-        client = StoreClientService(data: data, clock: clock, settings: settings)
+        client = StoreClientService(data: data, clock: clock, settings: settings, logger: logger.component("client"))
         admin = StoreAdminService(data: data, clock: clock, settings: settings)
     }
 }

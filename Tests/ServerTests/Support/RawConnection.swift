@@ -1,69 +1,88 @@
 import Foundation
-
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
-/// One loopback TCP connection that sends bytes exactly as given (broken HTTP framing that no
-/// HTTP client would send) and reads the answer until the server closes or `timeout` passes.
-/// The blocking socket calls run on a Dispatch queue, never on the cooperative pool.
-enum RawConnection {
-    /// What came back: the bytes as text, and whether the server closed the connection.
-    struct Answer: Sendable, CustomStringConvertible {
-        var text: String
-        var closed: Bool
-        /// The status of the first response line (`HTTP/1.1 400 …`), or `nil`.
-        var status: Int? {
-            guard text.hasPrefix("HTTP/1.1 ") else { return nil }
-            return Int(text.dropFirst(9).prefix(3))
-        }
-        var description: String { "closed: \(closed)\n\(text.prefix(600))" }
-    }
+/// A plain TCP connection to a server on loopback, for what URLSession cannot do: send a request
+/// head a byte at a time, keep a connection idle, see when the server closes it.
+///
+/// Its calls block (with a bound); run them off the cooperative pool, with ``onThread(_:)``.
+final class RawConnection {
+    private let descriptor: Int32
 
-    /// Connects to `127.0.0.1:port`, sends `bytes`, half-closes the sending side when
-    /// `halfClose`, and reads until the end of the stream (or `timeout` seconds).
-    static func exchange(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = 5) async throws -> Answer {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) })
-            }
-        }
-    }
-
-    private static func exchangeBlocking(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval) throws -> Answer {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    /// Connects to `127.0.0.1:port`.
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RawConnectionError("socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw POSIXError(.EPIPE) }
-            sent += count
+        guard result == 0 else {
+            close(descriptor)
+            throw RawConnectionError("connect: errno \(errno)")
         }
-        if halfClose { shutdown(fd, Int32(SHUT_WR)) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return Answer(text: String(decoding: received, as: UTF8.self), closed: true) }
-            if count < 0 { return Answer(text: String(decoding: received, as: UTF8.self), closed: false) }
-            received += buffer[..<count]
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return sent == bytes.count
+    }
+
+    /// What ``receive(timeout:)`` saw.
+    enum Received: Equatable {
+        case bytes(Data)
+        /// The server closed the connection (end of stream or reset).
+        case closed
+        case timedOut
+    }
+
+    /// Waits up to `timeout` for bytes or the connection's end.
+    func receive(timeout: Duration) -> Received {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let ready = poll(&entry, 1, Int32(milliseconds))
+        guard ready > 0 else { return .timedOut }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? .bytes(Data(buffer[0..<count])) : .closed
+    }
+
+    /// Reads until the connection ends or `timeout` passes: everything read, and when it ended
+    /// (nil when it did not).
+    func readUntilClosed(timeout: Duration) -> (data: Data, closedAt: ContinuousClock.Instant?) {
+        let deadline = ContinuousClock.now + timeout
+        var data = Data()
+        while ContinuousClock.now < deadline {
+            switch receive(timeout: min(deadline - ContinuousClock.now, .milliseconds(100))) {
+            case .bytes(let bytes): data.append(bytes)
+            case .closed: return (data, ContinuousClock.now)
+            case .timedOut: continue
+            }
         }
+        return (data, nil)
+    }
+}
+
+/// A failed socket call.
+struct RawConnectionError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs blocking `work` on a thread of its own, keeping the cooperative pool free.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

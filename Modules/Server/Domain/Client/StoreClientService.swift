@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrataCrossCutting
 import StrataServerData
 import StrataWire
@@ -8,6 +9,9 @@ struct StoreClientService: ClientService {
     let data: any ServerDataLayer
     let clock: any StrataClock
     let settings: ServerSettings
+    let logger: Logger
+    /// The pauses of waiting polls; ended when the server shuts down.
+    let waits = PollWaits()
 
     /// The log levels, from collecting nothing to collecting most.
     static let logLevels = ["none", "error", "monitor"]
@@ -73,20 +77,29 @@ struct StoreClientService: ClientService {
         guard let device, device.userId == session.userId else {
             throw ServerError(.notFound, "no device \(deviceId.prefix(128)) registered by this user")
         }
+        logger.debug(
+            "poll waiting", metadata: ["device": "\(deviceId.prefix(128))", "after": "\(after)", "wait": "\(wait)"])
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
         while true {
             let messages = try ServerError.mapping {
                 try data.control.pushMessages(
                     appId: device.appId, version: device.appVersion, deviceId: device.deviceId, after: after, limit: 100)
             }
-            if !messages.isEmpty || ContinuousClock.now >= deadline {
+            // Ended waits (the server is shutting down) answer what there is, as an expired wait does.
+            if !messages.isEmpty || ContinuousClock.now >= deadline || waits.ended {
                 return PushPoll(
                     messages: messages.map {
                         PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
                     })
             }
-            try await Task.sleep(for: .milliseconds(200))
+            try Task.checkCancellation()
+            await waits.pause(for: min(.milliseconds(200), deadline - ContinuousClock.now))
         }
+    }
+
+    func endWaits() {
+        logger.debug("ending every waiting poll")
+        waits.endAll()
     }
 
     private func app(_ session: ServerSession) throws -> AppRecord {

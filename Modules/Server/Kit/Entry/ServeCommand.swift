@@ -7,7 +7,11 @@ import StrataServerDomain
 struct ServeCommand: KitCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.")
+        abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.",
+        discussion: "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
+            + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
+            + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
+            + "requests still running after 1.5 s lose their connection.")
 
     @Option(name: .long, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
@@ -18,6 +22,30 @@ struct ServeCommand: KitCommand {
     @Option(name: .long, help: "How many seconds a login token stays valid.")
     var tokenLifetime = 86_400
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds a request head may take, from the connection's opening or the request's first byte; "
+                + "a late one gets 408 and the connection is closed.")
+    )
+    var headerTimeout = 10
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds a keep-alive connection may wait for its next request before it is closed "
+                + "(a long poll in flight is not idle).")
+    )
+    var idleTimeout = 60
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Connections open at once; at the cap a new one closes the longest-waiting connection without "
+                + "a request in flight, or gets 503 when all have one (long polls count).")
+    )
+    var maxConnections = 512
+
     @OptionGroup var common: CommonOptions
 
     var defaultLogLevel: Logger.Level { .info }
@@ -26,14 +54,43 @@ struct ServeCommand: KitCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
         guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be 1 or more seconds") }
+        guard (1...3_600).contains(headerTimeout) else {
+            throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
+        }
+        guard (1...86_400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout \(idleTimeout) is out of range; expected 1–86400 seconds")
+        }
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections \(maxConnections) is out of range; expected 1–1000000")
+        }
     }
 
     func execute(_ run: CommandRun) async throws {
         let output = run.output
+        let limits = ConnectionLimits(
+            headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
+            maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
         try await StrataHTTPServer.run(
-            services: run.services, host: host, port: port, logger: run.logger, handleSignals: true
+            services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true
         ) { bound in
             output.out("strata-server: listening on http://\(host):\(bound)")
         }
+    }
+
+    /// `requested`, or less when the open-file limit cannot hold it; logs what the limit is.
+    static func connectionCap(_ requested: Int, fileLimit: OpenFileLimit.Outcome, logger: Logger) -> Int {
+        let metadata: Logger.Metadata = ["soft": "\(fileLimit.after)", "hard": "\(fileLimit.hard)"]
+        if let failure = fileLimit.failure {
+            logger.warning("could not raise the open-file limit: \(failure)", metadata: metadata)
+        } else if fileLimit.after > fileLimit.before {
+            logger.info("raised the open-file limit from \(fileLimit.before) to \(fileLimit.after)", metadata: metadata)
+        } else {
+            logger.debug("the open-file limit is already at its hard limit", metadata: metadata)
+        }
+        guard requested > fileLimit.connectionRoom else { return requested }
+        let message = "--max-connections \(requested) exceeds what the open-file limit \(fileLimit.after) holds; "
+            + "using \(fileLimit.connectionRoom)"
+        logger.warning("\(message)", metadata: metadata)
+        return fileLimit.connectionRoom
     }
 }

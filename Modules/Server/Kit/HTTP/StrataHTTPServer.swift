@@ -1,19 +1,33 @@
 public import Logging
 public import StrataServerDomain
 import Hummingbird
+import HummingbirdCore
 import NIOCore
+import StrataCrossCutting
 
 /// Runs the HTTP API over a set of services until the task is cancelled (or, with
 /// `handleSignals`, until SIGTERM or SIGINT).
 public enum StrataHTTPServer {
-    /// Serves `services` on `host:port` (port 0: any free port); calls `onRunning` with the
-    /// bound port once it accepts connections; returns when it has shut down.
+    /// Serves `services` on `host:port` (port 0: any free port) within `limits`; calls
+    /// `onRunning` with the bound port once it accepts connections; returns when it has shut down.
+    ///
+    /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
+    /// connections, answers waiting long polls at once (``ClientService/endWaits()``), and closes
+    /// connections whose request is still running after `limits.shutdownGrace`.
     public static func run(
-        services: any ServerServices, host: String, port: Int, logger: Logger, handleSignals: Bool = false,
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        services: any ServerServices, host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
+        logger: Logger, handleSignals: Bool = false, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
+        let client = services.client
+        let guardLogger = logger.component("connections")
+        let registry = ConnectionRegistry(
+            maxConnections: limits.maxConnections, logger: guardLogger, onShutdown: { client.endWaits() })
         let app = Application(
             router: ServerRoutes.router(services: services, logger: logger),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(
+                    http1: HTTP1Channel(responder: responder), registry: registry, limits: limits, logger: guardLogger)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "strata-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

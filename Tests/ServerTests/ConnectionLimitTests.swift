@@ -1,0 +1,172 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
+import StrataWire
+import Testing
+
+@Suite("strata-server's connection limits, shutdown and file limit, on a real server process")
+struct ConnectionLimitTests {
+    @Test("slow-loris: heads trickling in past the cap lock no normal client out and die at the header timeout")
+    func slowLorisIsCut() async throws {
+        let server = try await LiveServer.start(["--max-connections", "20", "--header-timeout", "1"])
+        defer { server.stop() }
+        let port = server.port
+        let opened = AsyncStream<Void>.makeStream()
+        // 30 connections (the cap is 20) each send a request line, then a byte every 200 ms, for at most 8 s.
+        async let lorises = onThread { () throws -> [Duration?] in
+            defer { opened.continuation.finish() }  // a failure to connect must not leave the test waiting
+            let start = ContinuousClock.now
+            let connections = try (0..<30).map { _ in try RawConnection(port: port) }
+            for connection in connections { connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+            opened.continuation.yield()
+            var lifetimes = [Duration?](repeating: nil, count: connections.count)
+            while ContinuousClock.now - start < .seconds(8) && lifetimes.contains(where: { $0 == nil }) {
+                for (index, connection) in connections.enumerated() where lifetimes[index] == nil {
+                    connection.send("a")
+                    if connection.receive(timeout: .zero) != .timedOut { lifetimes[index] = ContinuousClock.now - start }
+                }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            return lifetimes
+        }
+        var signals = opened.stream.makeAsyncIterator()
+        _ = await signals.next()
+        let asked = ContinuousClock.now
+        let (status, _) = try await server.client.send("GET", WirePaths.openAPI)
+        let answeredIn = ContinuousClock.now - asked
+        #expect(status == 200)
+        #expect(answeredIn < .seconds(3), "a normal client waited \(answeredIn) behind 30 slow connections")
+        let lifetimes = try await lorises
+        let stillOpen = lifetimes.filter { $0 == nil }.count
+        #expect(stillOpen == 0, "\(stillOpen) slow connections still open after 8 s")
+        let longest = lifetimes.compactMap { $0 }.max() ?? .zero
+        #expect(longest < .seconds(4), "a slow connection lived \(longest) with a 1 s header timeout")
+    }
+
+    @Test("an idle keep-alive connection is closed after the idle timeout, a long poll that waits longer is not cut")
+    func idleConnectionsCloseButLongPollsDoNot() async throws {
+        let server = try await LiveServer.start(["--idle-timeout", "1"], user: true)
+        defer { server.stop() }
+        let token = try await server.login()
+        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+        let port = server.port
+        async let idle = onThread { () throws -> (String, Duration?) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+            let start = ContinuousClock.now
+            let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(6))
+            return (String(decoding: data.prefix(15), as: UTF8.self), closedAt.map { $0 - start })
+        }
+        async let poll = onThread { () throws -> (String, Duration) in
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "GET \(WirePaths.devices)/laptop/messages?after=0&wait=3 HTTP/1.1\r\nHost: x\r\n"
+                    + "Authorization: Bearer \(token)\r\n\r\n")
+            let start = ContinuousClock.now
+            let received = connection.receive(timeout: .seconds(8))
+            guard case .bytes(let data) = received else { return ("\(received)", ContinuousClock.now - start) }
+            return (String(decoding: data, as: UTF8.self), ContinuousClock.now - start)
+        }
+        let (idleAnswer, idleLife) = try await idle
+        #expect(idleAnswer.hasPrefix("HTTP/1.1 200"))
+        let life = try #require(idleLife, "the idle connection was still open after 6 s")
+        #expect(life > .milliseconds(800) && life < .seconds(4), "closed after \(life) with a 1 s idle timeout")
+        let (pollAnswer, waited) = try await poll
+        #expect(pollAnswer.hasPrefix("HTTP/1.1 200"), "\(pollAnswer)")
+        #expect(pollAnswer.hasSuffix(#"{"messages":[]}"#), "\(pollAnswer)")
+        #expect(waited > .milliseconds(2500), "the 3 s poll was answered after \(waited)")
+    }
+
+    @Test("at the cap with every connection busy (long polls), a new connection is answered 503 at once")
+    func busyCapAnswers503() async throws {
+        let server = try await LiveServer.start(["--max-connections", "2", "--log-level", "debug"], user: true)
+        defer { server.stop() }
+        let token = try await server.login()
+        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+        let port = server.port
+        let polls = try (0..<2).map { _ in try RawConnection(port: port) }
+        for (started, poll) in polls.enumerated() {
+            poll.send(
+                "GET \(WirePaths.devices)/laptop/messages?after=0&wait=10 HTTP/1.1\r\nHost: x\r\n"
+                    + "Authorization: Bearer \(token)\r\n\r\n")
+            #expect(try await server.waitForLog("poll waiting", after: started), "the poll did not start: \(server.log)")
+        }
+        let (answer, closedAt) = try await onThread { () throws -> (String, ContinuousClock.Instant?) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(4))
+            return (String(decoding: data, as: UTF8.self), closedAt)
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
+        #expect(answer.contains(#""error":"unavailable""#), "\(answer)")
+        #expect(closedAt != nil, "the refused connection stayed open")
+    }
+
+    @Test("SIGTERM answers an open long poll at once, empty, and the server exits 0 within 2 s")
+    func sigtermEndsLongPolls() async throws {
+        let server = try await LiveServer.start(["--log-level", "debug"], user: true)
+        defer { server.stop() }
+        let token = try await server.login()
+        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+        let client = server.client
+        let path = "\(WirePaths.devices)/laptop/messages?after=0&wait=25"
+        let polling = Task { try await client.send("GET", path, token: token) }
+        #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
+        let signalled = ContinuousClock.now
+        kill(server.pid, SIGTERM)
+        let exit = try await server.waitForExit(timeout: .seconds(5))
+        let exitedIn = ContinuousClock.now - signalled
+        #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")
+        #expect(exitedIn < .seconds(2), "exited \(exitedIn) after SIGTERM")
+        let (status, data) = try await polling.value
+        #expect(status == 200)
+        #expect(try client.decode(PushPoll.self, data).messages.isEmpty)
+    }
+
+    @Test("serve --help documents the limits, and out-of-range limits are usage errors")
+    func limitOptions() throws {
+        let help = try ServerProcess.run(["serve", "--help"])
+        #expect(help.status == 0, "\(help)")
+        for option in ["--header-timeout", "--idle-timeout", "--max-connections"] {
+            #expect(help.stdout.contains(option), "\(help)")
+        }
+        for bad in [["--header-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
+            let outcome = try ServerProcess.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.hasPrefix("strata-server: \(bad[0])"), "\(outcome)")
+        }
+    }
+
+    @Test(
+        "serve raises its soft open-file limit to the hard one, and lowers a connection cap the limit cannot hold",
+        .enabled(if: ConnectionLimitTests.hardFileLimit > 400, "needs a hard open-file limit above 400"))
+    func raisesTheOpenFileLimit() async throws {
+        let server = try await LiveServer.start(["--log-level", "info"], shellPrefix: "ulimit -S -n 256")
+        defer { server.stop() }
+        let hard = Self.hardFileLimit
+        let limits = try String(contentsOfFile: "/proc/\(server.pid)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let values = line.split(separator: " ").compactMap { UInt64($0) }
+        #expect(values.first == hard, "\(line)")
+        #expect(try await server.waitForLog("raised the open-file limit from 256 to \(hard)"), "\(server.log)")
+
+        let capped = try await LiveServer.start(["--log-level", "info"], shellPrefix: "ulimit -n 300")
+        defer { capped.stop() }
+        #expect(
+            try await capped.waitForLog("--max-connections 512 exceeds what the open-file limit 300 holds; using 172"),
+            "\(capped.log)")
+    }
+
+    /// This process's hard open-file limit, which the servers it starts inherit.
+    static let hardFileLimit: UInt64 = {
+        var limits = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0 ? UInt64(limits.rlim_max) : 0
+    }()
+}
