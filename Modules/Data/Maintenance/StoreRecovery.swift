@@ -30,6 +30,25 @@ struct StoreRecovery {
         defer { if !replaced && !wasMarked { marker.clear() } }
         let stamp = Self.timestamp()
         let newPath = "\(storePath).recovering-\(stamp)"
+        // The damaged file's connection is closed (without a checkpoint) before it is renamed.
+        let (tables, schemaProblems) = try copyReadable(from: storePath, into: newPath)
+        let kept = try keepDamaged(storePath, stamp: stamp)
+        guard rename(newPath, storePath) == 0 else {
+            throw DataError(
+                .cannotOpen,
+                "cannot move the recovered store \(newPath) to \(storePath): \(String(cString: strerror(errno))); "
+                    + "the damaged file is kept as \(kept)")
+        }
+        replaced = true
+        marker.clear()
+        logger.info("recovered the store", metadata: ["path": "\(storePath)", "kept": "\(kept)"])
+        return StoreRecoveryReport(storePath: storePath, keptDamagedFile: kept, tables: tables, schemaProblems: schemaProblems)
+    }
+
+    /// Builds the new store at `newPath` from what `storePath` still holds.
+    private func copyReadable(
+        from storePath: String, into newPath: String
+    ) throws -> (tables: [StoreRecoveryReport.Table], schemaProblems: [String]) {
         let source = try SQLiteConnection(path: storePath, access: .readWrite)
         try source.neverWrite()
         source.trackDamage(marker: nil)
@@ -69,17 +88,7 @@ struct StoreRecovery {
                 .cannotOpen,
                 "recovery stopped while writing \(newPath): \(error); the damaged store \(storePath) was left as it was")
         }
-        let kept = try keepDamaged(storePath, stamp: stamp)
-        guard rename(newPath, storePath) == 0 else {
-            throw DataError(
-                .cannotOpen,
-                "cannot move the recovered store \(newPath) to \(storePath): \(String(cString: strerror(errno))); "
-                    + "the damaged file is kept as \(kept)")
-        }
-        replaced = true
-        marker.clear()
-        logger.info("recovered the store", metadata: ["path": "\(storePath)", "kept": "\(kept)"])
-        return StoreRecoveryReport(storePath: storePath, keptDamagedFile: kept, tables: tables, schemaProblems: schemaProblems)
+        return (tables, schemaProblems)
     }
 
     /// The store's application id and format, from its first page.
