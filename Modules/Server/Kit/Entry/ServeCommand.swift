@@ -20,6 +20,8 @@ struct ServeCommand: KitCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup(title: "Login limits") var protection: ProtectionOptions
+
     var defaultLogLevel: Logger.Level { .info }
     var settings: ServerSettings { ServerSettings(tokenLifetime: Double(tokenLifetime)) }
 
@@ -31,7 +33,8 @@ struct ServeCommand: KitCommand {
     func execute(_ run: CommandRun) async throws {
         let output = run.output
         try await StrataHTTPServer.run(
-            services: run.services, host: host, port: port, logger: run.logger, handleSignals: true
+            services: run.services, host: host, port: port, logger: run.logger, handleSignals: true,
+            protections: protection.protections
         ) { bound in
             output.out("strata-server: listening on http://\(host):\(bound)")
         }
