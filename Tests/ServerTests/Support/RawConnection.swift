@@ -29,7 +29,8 @@ enum RawConnection {
             // A thread of its own: blocking Dispatch's few worker threads would also starve
             // the cooperative pool (on Linux it runs on them), the in-process server included.
             Thread.detachNewThread {
-                continuation.resume(with: Result { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) })
+                continuation.resume(
+                    with: Result { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) })
             }
         }
     }
