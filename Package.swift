@@ -18,6 +18,7 @@ let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 
 let package = Package(
@@ -247,8 +248,8 @@ let package = Package(
         .target(
             name: "StrataServerKit",
             dependencies: [
-                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, argumentParser, log,
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix, argumentParser,
+                log, .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Modules/Server/Kit",
             swiftSettings: strictSettings

@@ -51,6 +51,8 @@ struct AdminCommandTests {
             try ServerProcess.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
             try ServerProcess.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
             try ServerProcess.run(["serve", "--port", "70000"] + data),
+            try ServerProcess.run(["serve", "--login-account-burst", "0"] + data),
+            try ServerProcess.run(["serve", "--login-address-per-minute", "nan"] + data),
             try ServerProcess.run(["bogus"]),
         ]
         for outcome in outcomes {

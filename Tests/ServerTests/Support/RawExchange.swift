@@ -8,7 +8,7 @@ import Foundation
 
 /// One loopback TCP connection that sends bytes exactly as given (broken HTTP framing that no
 /// HTTP client would send) and reads the answer until the server closes or `timeout` passes.
-/// The blocking socket calls run on a Dispatch queue, never on the cooperative pool.
+/// The blocking socket calls run on a thread of their own, never on the cooperative pool.
 enum RawExchange {
     /// What came back: the bytes as text, and whether the server closed the connection.
     struct Answer: Sendable, CustomStringConvertible {
@@ -26,13 +26,17 @@ enum RawExchange {
     /// `halfClose`, and reads until the end of the stream (or `timeout` seconds).
     static func exchange(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = 5) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) })
+            // A thread of its own: blocking Dispatch's few worker threads would also starve
+            // the cooperative pool (on Linux it runs on them), the in-process server included.
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) })
             }
         }
     }
 
-    private static func exchangeBlocking(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval) throws -> Answer {
+    /// ``exchange(port:bytes:halfClose:timeout:)`` on the calling thread (which it blocks).
+    static func exchangeBlocking(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval) throws -> Answer {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

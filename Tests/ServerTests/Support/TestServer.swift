@@ -38,10 +38,14 @@ final class TestServer: Sendable {
         self.task = task
     }
 
-    /// Starts a server with tokens valid for `tokenLifetime` seconds.
-    static func start(tokenLifetime: TimeInterval = 3600) async throws -> TestServer {
+    /// Starts a server with tokens valid for `tokenLifetime` seconds, `protections` (the
+    /// production defaults unless given), its log going to `logs` when given.
+    static func start(
+        tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil
+    ) async throws -> TestServer {
         let directory = TemporaryRoot.directory("server")
-        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+        var logger = Logger(label: "strata-server-test") { _ in logs.map { $0 as any LogHandler } ?? SwiftLogNoOpLogHandler() }
+        if logs != nil { logger.logLevel = .debug }
         let clock = MutableClock()
         let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
@@ -54,7 +58,9 @@ final class TestServer: Sendable {
         let created = try services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
-            try await StrataHTTPServer.run(services: services, host: "127.0.0.1", port: 0, logger: logger) { port in
+            try await StrataHTTPServer.run(
+                services: services, host: "127.0.0.1", port: 0, logger: logger, protections: protections
+            ) { port in
                 continuation.yield(port)
             }
         }

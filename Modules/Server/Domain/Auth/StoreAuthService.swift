@@ -24,8 +24,8 @@ struct StoreAuthService: AuthService {
                 Secrets.burnVerification(rounds: settings.passwordRounds)
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
+            // The HTTP layer logs every failed login (at notice, the account escaped, with the address).
             guard Secrets.verifyPassword(request.password, stored: user.passwordHash), keyMatches, let app else {
-                logger.info("login refused", metadata: ["account": "\(request.account)"])
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
             let token = Secrets.newSecret()

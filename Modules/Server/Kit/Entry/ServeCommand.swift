@@ -48,6 +48,8 @@ struct ServeCommand: KitCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup(title: "Login limits") var protection: ProtectionOptions
+
     var defaultLogLevel: Logger.Level { .info }
     var settings: ServerSettings { ServerSettings(tokenLifetime: Double(tokenLifetime)) }
 
@@ -71,7 +73,8 @@ struct ServeCommand: KitCommand {
             headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
         try await StrataHTTPServer.run(
-            services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true
+            services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
+            protections: protection.protections
         ) { bound in
             output.out("strata-server: listening on http://\(host):\(bound)")
         }

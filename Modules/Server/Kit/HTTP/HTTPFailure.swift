@@ -7,10 +7,13 @@ import StrataWire
 struct HTTPFailure: Error {
     let status: HTTPResponse.Status
     let wire: WireError
+    /// Seconds for the `Retry-After` header (429 and 503), or `nil` for none.
+    let retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ code: String, _ reason: String) {
+    init(_ status: HTTPResponse.Status, _ code: String, _ reason: String, retryAfter: Int? = nil) {
         self.status = status
         self.wire = WireError(error: code, reason: reason)
+        self.retryAfter = retryAfter
     }
 
     /// The status and wire error for a domain error.

@@ -13,10 +13,12 @@ enum JSONResponse {
         return body(try WireCoding.encoder().encode(value), status: status)
     }
 
-    /// The failure's wire error with its status.
+    /// The failure's wire error with its status (and `Retry-After`, when it has one).
     static func error(_ failure: HTTPFailure) -> Response {
         let data = (try? WireCoding.encoder().encode(failure.wire)) ?? Data(#"{"error":"internal","reason":""}"#.utf8)
-        return body(data, status: failure.status)
+        var response = body(data, status: failure.status)
+        if let retryAfter = failure.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
     }
 
     /// An empty `204 No Content`.

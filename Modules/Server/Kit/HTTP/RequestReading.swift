@@ -6,15 +6,25 @@ import StrataWire
 /// Reads a request's JSON body (up to the size limit), query values and bearer token, turning
 /// every problem into a 4xx ``HTTPFailure`` that names it.
 enum RequestReading {
-    /// The body decoded as `T`.
-    static func body<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// The body decoded as `T` (at most `limit` bytes).
+    static func body<T: Decodable>(_ type: T.Type, from request: Request, upTo limit: Int = ServerRoutes.maxBodyBytes)
+        async throws -> T
+    {
+        try decode(T.self, from: try await collect(request, upTo: limit))
+    }
+
+    /// The body's bytes (at most `limit`; more is 413).
+    static func collect(_ request: Request, upTo limit: Int = ServerRoutes.maxBodyBytes) async throws -> ByteBuffer {
         var request = request
-        let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: ServerRoutes.maxBodyBytes)
+            return try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(ServerRoutes.maxBodyBytes) bytes")
+            throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(limit) bytes")
         }
+    }
+
+    /// `buffer` decoded as `T` (CPU work: handlers run it on the storage pool for large bodies).
+    static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         // The hot path: a plain push body is read by hand (the same value the decoder makes).
         if T.self == PushRequest.self, let push = WireJSONReader.pushRequest(from: Array(buffer.readableBytesView)) as? T {
             return push

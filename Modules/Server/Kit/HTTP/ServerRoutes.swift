@@ -27,12 +27,15 @@ enum ServerRoutes {
         return methods.isEmpty ? nil : methods
     }
 
-    /// A router serving the API over `services`.
-    static func router(services: any ServerServices, logger: Logger) -> Router<BasicRequestContext> {
-        let router = Router()
+    /// A router serving the API over `services`, its blocking work on `workers`, logins
+    /// limited by `throttle`.
+    static func router(
+        services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger
+    ) -> Router<StrataRequestContext> {
+        let router = Router(context: StrataRequestContext.self)
         router.middlewares.add(WireErrorMiddleware(logger: logger))
-        let handlers = ServerHandlers(services: services)
-        router.post(RouterPath(WirePaths.login)) { request, _ in try await handlers.login(request) }
+        let handlers = ServerHandlers(services: services, workers: workers, throttle: throttle, logger: logger)
+        router.post(RouterPath(WirePaths.login)) { request, context in try await handlers.login(request, context: context) }
         router.post(RouterPath(WirePaths.logout)) { request, _ in try await handlers.logout(request) }
         router.post(RouterPath(WirePaths.changes)) { request, _ in try await handlers.push(request) }
         router.get(RouterPath(WirePaths.objects + "/:type")) { request, context in

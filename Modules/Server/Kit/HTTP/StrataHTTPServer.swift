@@ -8,22 +8,37 @@ import StrataCrossCutting
 /// Runs the HTTP API over a set of services until the task is cancelled (or, with
 /// `handleSignals`, until SIGTERM or SIGINT).
 public enum StrataHTTPServer {
-    /// Serves `services` on `host:port` (port 0: any free port) within `limits`; calls
-    /// `onRunning` with the bound port once it accepts connections; returns when it has shut down.
+    /// Serves `services` on `host:port` (port 0: any free port) within `limits` and with
+    /// `protections` (login limits, the hashing and storage pools); calls `onRunning` with the
+    /// bound port once it accepts connections; returns when it has shut down.
     ///
     /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
     /// connections, answers waiting long polls at once (``ClientService/endWaits()``), and closes
     /// connections whose request is still running after `limits.shutdownGrace`.
     public static func run(
         services: any ServerServices, host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
-        logger: Logger, handleSignals: Bool = false, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        logger: Logger, handleSignals: Bool = false, protections: ServerProtections = ServerProtections(),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        let client = services.client
+        try await RequestWorkers.with(protections) { workers in
+            let router = ServerRoutes.router(
+                services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger)
+            try await run(
+                router: router, client: services.client, host: host, port: port, limits: limits, logger: logger,
+                handleSignals: handleSignals, onRunning: onRunning)
+        }
+    }
+
+    private static func run(
+        router: Router<StrataRequestContext>, client: any ClientService, host: String, port: Int,
+        limits: ConnectionLimits, logger: Logger, handleSignals: Bool,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) async throws {
         let guardLogger = logger.component("connections")
         let registry = ConnectionRegistry(
             maxConnections: limits.maxConnections, logger: guardLogger, onShutdown: { client.endWaits() })
         let app = Application(
-            router: ServerRoutes.router(services: services, logger: logger),
+            router: router,
             server: HTTPServerBuilder { responder in
                 GuardedHTTP1Channel(
                     http1: HTTP1Channel(responder: responder), registry: registry, limits: limits, logger: guardLogger)

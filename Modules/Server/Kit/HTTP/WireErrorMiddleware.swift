@@ -44,6 +44,11 @@ struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.brokenFraming(error, request: request, logger: logger)
         } catch let error as ChannelError {
             return Self.brokenFraming(error, request: request, logger: logger)
+        } catch is CancellationError {
+            // A request still queued for a pool when the server stops.
+            logger.debug("request cancelled", metadata: ["path": "\(request.uri.path)"])
+            return JSONResponse.error(
+                HTTPFailure(.serviceUnavailable, "busy", "the server is shutting down; try again shortly", retryAfter: 1))
         } catch {
             logger.error("unexpected failure", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return JSONResponse.error(HTTPFailure(.internalServerError, "internal", "the server failed; see its log"))
