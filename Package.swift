@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTests",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", "CSQLite", log],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log],
             path: "Tests/DataTests",
             swiftSettings: strictSettings
         ),
@@ -209,7 +209,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataNotifyKitTests",
-            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", log],
+            dependencies: [
+                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting",
+                "StrataTestSupport", log,
+            ],
             path: "Tests/NotifyKitTests",
             swiftSettings: strictSettings
         ),
@@ -270,12 +273,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Test support shared by test targets (a test target cannot import another)
+        .target(
+            name: "StrataTestSupport",
+            dependencies: ["CSQLite"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Whole-system checks: child processes and the layering rule
         .testTarget(
             name: "StrataIntegrationTests",
             dependencies: [
                 "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server",
-                "StrataDomain", "StrataData", "StrataCrossCutting", "CSQLite", log,
+                "StrataDomain", "StrataData", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
             ],
             path: "Tests/IntegrationTests",
             swiftSettings: strictSettings

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataTestSupport
 import Testing
 
 /// A store with a damaged page stops taking writes, says so in one line naming the file and

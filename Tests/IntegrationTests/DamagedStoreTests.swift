@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 /// A store with one page of random bytes, through the real executables: writers and

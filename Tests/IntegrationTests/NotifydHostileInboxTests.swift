@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-notifyd` as a real child process on an inbox holding entries that used to stay in

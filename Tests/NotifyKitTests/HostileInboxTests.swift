@@ -1,6 +1,7 @@
 import Foundation
 import StrataDomain
 import StrataNotifyKit
+import StrataTestSupport
 import Testing
 
 /// Entries in `new/` that used to stay there for ever: names that are not UTF-8, names too

@@ -14,14 +14,29 @@ struct ConnectionLimitTests {
     func slowLorisIsCut() async throws {
         let server = try await LiveServer.start(["--max-connections", "20", "--header-timeout", "1"])
         defer { server.stop() }
+        try await expectTricklersCut(server, timeout: "header", opening: "GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+    }
+
+    @Test("slow bodies: bodies trickling in past the cap lock no normal client out and die at the body timeout")
+    func slowBodiesAreCut() async throws {
+        let server = try await LiveServer.start(["--max-connections", "20", "--body-timeout", "1"])
+        defer { server.stop() }
+        let head = "POST \(WirePaths.login) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 10000\r\n\r\n{"
+        try await expectTricklersCut(server, timeout: "body", opening: head)
+    }
+
+    /// Opens 30 connections (the server's cap is 20) that each send `opening`, then a byte every
+    /// 200 ms for at most 8 s; a normal client must still be answered at once, and every
+    /// trickling connection must be closed within a few seconds of the 1 s `timeout`.
+    private func expectTricklersCut(_ server: LiveServer, timeout: String, opening: String) async throws {
         let port = server.port
         let opened = AsyncStream<Void>.makeStream()
-        // 30 connections (the cap is 20) each send a request line, then a byte every 200 ms, for at most 8 s.
-        async let lorises = onThread { () throws -> [Duration?] in
+        async let tricklers = onThread { () throws -> [Duration?] in
             defer { opened.continuation.finish() }  // a failure to connect must not leave the test waiting
             let start = ContinuousClock.now
             let connections = try (0..<30).map { _ in try RawConnection(port: port) }
-            for connection in connections { connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+            for connection in connections { connection.send(opening) }
             opened.continuation.yield()
             var lifetimes = [Duration?](repeating: nil, count: connections.count)
             while ContinuousClock.now - start < .seconds(8) && lifetimes.contains(where: { $0 == nil }) {
@@ -40,11 +55,11 @@ struct ConnectionLimitTests {
         let answeredIn = ContinuousClock.now - asked
         #expect(status == 200)
         #expect(answeredIn < .seconds(3), "a normal client waited \(answeredIn) behind 30 slow connections")
-        let lifetimes = try await lorises
+        let lifetimes = try await tricklers
         let stillOpen = lifetimes.filter { $0 == nil }.count
         #expect(stillOpen == 0, "\(stillOpen) slow connections still open after 8 s")
         let longest = lifetimes.compactMap { $0 }.max() ?? .zero
-        #expect(longest < .seconds(4), "a slow connection lived \(longest) with a 1 s header timeout")
+        #expect(longest < .seconds(4), "a slow connection lived \(longest) with a 1 s \(timeout) timeout")
     }
 
     @Test("an idle keep-alive connection is closed after the idle timeout, a long poll that waits longer is not cut")
@@ -139,10 +154,10 @@ struct ConnectionLimitTests {
     func limitOptions() throws {
         let help = try ServerProcess.run(["serve", "--help"])
         #expect(help.status == 0, "\(help)")
-        for option in ["--header-timeout", "--idle-timeout", "--max-connections"] {
+        for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections"] {
             #expect(help.stdout.contains(option), "\(help)")
         }
-        for bad in [["--header-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
+        for bad in [["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
             let outcome = try ServerProcess.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(bad[0])"), "\(outcome)")

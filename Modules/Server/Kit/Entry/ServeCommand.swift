@@ -33,6 +33,14 @@ struct ServeCommand: KitCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Seconds a request body may take after its head; a connection whose body is still arriving "
+                + "then is closed.")
+    )
+    var bodyTimeout = 60
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Seconds a keep-alive connection may wait for its next request before it is closed "
                 + "(a long poll in flight is not idle).")
     )
@@ -59,6 +67,9 @@ struct ServeCommand: KitCommand {
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
         }
+        guard (1...3_600).contains(bodyTimeout) else {
+            throw ValidationError("--body-timeout \(bodyTimeout) is out of range; expected 1–3600 seconds")
+        }
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout \(idleTimeout) is out of range; expected 1–86400 seconds")
         }
@@ -70,7 +81,7 @@ struct ServeCommand: KitCommand {
     func execute(_ run: CommandRun) async throws {
         let output = run.output
         let limits = ConnectionLimits(
-            headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
+            headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
         try await StrataHTTPServer.run(
             services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,

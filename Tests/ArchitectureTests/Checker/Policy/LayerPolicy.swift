@@ -40,6 +40,9 @@ struct LayerPolicy: Sendable {
             .init("StrataData", data, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate),
             .init("StrataDataTesting", data, role: .testSupport),
+            // Helpers several test targets share (raw file names, a damaged SQLite page): test
+            // support at the data layer, where CSQLite may be imported.
+            .init("StrataTestSupport", data, role: .testSupport),
             .init("StrataContainer", hostingRuntime),
             .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
             .init("StrataDomain", domain, publishesOnlyAbstractions: true),

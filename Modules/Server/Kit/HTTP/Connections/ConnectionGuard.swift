@@ -6,11 +6,12 @@ import StrataWire
 
 /// One connection's limits, in its pipeline right behind the HTTP/1 request decoder: it admits
 /// the connection through the ``ConnectionRegistry`` (503 at the cap when nothing can be evicted),
-/// answers 408 and closes when a request head is late, closes a keep-alive connection idle for too
-/// long, and, once a graceful shutdown starts, tells the registry and closes the connection after
+/// answers 408 and closes when a request head is late, closes a connection whose request body
+/// trickles in past the body timeout, closes a keep-alive connection idle for too long, and, once a graceful shutdown starts, tells the registry and closes the connection after
 /// the grace period even if a request is still in flight.
 ///
-/// A request in flight (head read, response not yet ended: a long poll) is never timed out here.
+/// A request in flight whose body has arrived (a long poll, a push being applied) is never timed
+/// out here.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -37,6 +38,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var id: Int?
     private var inFlight = 0
     private var timer: Scheduled<Void>?
+    /// Runs while a request's body is still arriving (from its head to its end).
+    private var bodyTimer: Scheduled<Void>?
     private var shutdownTimer: Scheduled<Void>?
 
     init(registry: ConnectionRegistry, limits: ConnectionLimits, logger: Logger) {
@@ -68,13 +71,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .closing, .opening: return  // refused or timed out: nothing more reaches the app
         case .awaitingHead, .idle, .busy: break
         }
-        if case .head = unwrapInboundIn(data) {
+        switch unwrapInboundIn(data) {
+        case .head:
             inFlight += 1
             if inFlight == 1 {
                 phase = .busy
                 cancelTimer()
-                if let id { registry.setBusy(id, true) }
             }
+            armBodyTimer(context)
+        case .end:
+            bodyTimer?.cancel()
+            bodyTimer = nil
+            // Only a request whose body has arrived is protected from eviction at the cap: one
+            // still trickling its body in counts as waiting, like a late head.
+            if inFlight > 0, case .busy = phase, let id { registry.setBusy(id, true) }
+        case .body:
+            break
         }
         context.fireChannelRead(data)
     }
@@ -162,6 +174,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Closes the connection when the request's body is not complete within the body timeout:
+    /// the handler reading it is in flight and answers nothing more, so the connection just ends.
+    private func armBodyTimer(_ context: ChannelHandlerContext) {
+        bodyTimer?.cancel()
+        bodyTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.bodyTimeout)) { [self] in
+            bodyTimer = nil
+            phase = .closing
+            logger.debug("closing a connection whose request body is late", metadata: ["timeout": "\(limits.bodyTimeout)"])
+            context.close(promise: nil)
+        }
+    }
+
     private func cancelTimer() {
         timer?.cancel()
         timer = nil
@@ -169,6 +193,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func forget() {
         cancelTimer()
+        bodyTimer?.cancel()
+        bodyTimer = nil
         shutdownTimer?.cancel()
         shutdownTimer = nil
         if let id { registry.remove(id) }

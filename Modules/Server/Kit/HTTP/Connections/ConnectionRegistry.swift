@@ -15,7 +15,7 @@ final class ConnectionRegistry: Sendable {
 
     private struct Entry {
         let channel: any Channel
-        /// A request is in flight (read, not yet answered): never evicted.
+        /// A request is in flight (its body read, not yet answered): never evicted.
         var busy: Bool
         /// When it last became idle (or opened), as a sequence number: the lowest is evicted first.
         var since: UInt64
@@ -42,7 +42,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Admits `channel`; at the cap, first closes the connection that has waited longest with no
-    /// request in flight (idle, or still sending its request head).
+    /// request in flight (idle, or still sending its request head or body).
     func admit(_ channel: any Channel) -> Admission {
         let (admission, evicted, open) = state.withLock { state -> (Admission, (any Channel)?, Int) in
             var evicted: (any Channel)?

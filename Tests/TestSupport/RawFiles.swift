@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +8,9 @@ import Foundation
 
 /// File operations by raw name bytes, for names Foundation cannot hold (not UTF-8), and the
 /// odd entries a hostile inbox holds: FIFOs, sockets, files that cannot be moved.
-enum RawFiles {
+public enum RawFiles {
     /// The names in `folder` (but `.` and `..`), as raw bytes, in byte order.
-    static func names(in folder: URL) -> [[UInt8]] {
+    public static func names(in folder: URL) -> [[UInt8]] {
         guard let stream = opendir(folder.path) else { return [] }
         defer { closedir(stream) }
         var names: [[UInt8]] = []
@@ -22,12 +22,12 @@ enum RawFiles {
     }
 
     /// `folder/name` as a NUL-terminated path.
-    static func path(_ folder: URL, _ name: [UInt8]) -> [CChar] {
+    public static func path(_ folder: URL, _ name: [UInt8]) -> [CChar] {
         (Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) }
     }
 
     /// Writes `bytes` to `tmp/<name>` and renames it into `new/<name>`, as a sender must.
-    static func drop(_ name: [UInt8], _ text: String, tmp: URL, new: URL) throws {
+    public static func drop(_ name: [UInt8], _ text: String, tmp: URL, new: URL) throws {
         let temporary = path(tmp, name)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw failure("open") }
@@ -39,13 +39,13 @@ enum RawFiles {
     }
 
     /// Makes a FIFO (a named pipe) `folder/name`: reading it would wait for a writer for ever.
-    static func makeFIFO(_ name: [UInt8], in folder: URL) throws {
+    public static func makeFIFO(_ name: [UInt8], in folder: URL) throws {
         guard mkfifo(path(folder, name), 0o644) == 0 else { throw failure("mkfifo") }
     }
 
     /// Makes a UNIX-domain socket `folder/name` (as a crashed program leaves behind): opening
     /// it as a file fails with ENXIO, even for root. `name` must be short (sockaddr_un).
-    static func makeSocket(_ name: String, in folder: URL) throws {
+    public static func makeSocket(_ name: String, in folder: URL) throws {
         let socketPath = Array(folder.appendingPathComponent(name).path.utf8)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket") }
@@ -67,7 +67,7 @@ enum RawFiles {
     /// be renamed, not even by root. Returns whether it could (it needs CAP_LINUX_IMMUTABLE
     /// and a file system that keeps the attribute, such as ext4).
     @discardableResult
-    static func setImmutable(_ url: URL, _ immutable: Bool) -> Bool {
+    public static func setImmutable(_ url: URL, _ immutable: Bool) -> Bool {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -81,7 +81,7 @@ enum RawFiles {
     }
 
     /// Whether this machine lets a test make a file immutable (root with CAP_LINUX_IMMUTABLE on ext4 …).
-    static let canMakeImmutable: Bool = {
+    public static let canMakeImmutable: Bool = {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("strata-immutable-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: probe.path, contents: Data()) else { return false }
         defer { try? FileManager.default.removeItem(at: probe) }
@@ -96,6 +96,7 @@ enum RawFiles {
 }
 
 /// A raw file operation a test needed failed.
-struct RawFileError: Error, CustomStringConvertible {
-    let description: String
+public struct RawFileError: Error, CustomStringConvertible {
+    /// The call that failed and why.
+    public let description: String
 }

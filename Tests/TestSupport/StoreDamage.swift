@@ -3,9 +3,9 @@ import Foundation
 
 /// Damages a closed store on purpose: one page of a table's b-tree overwritten with random
 /// bytes, the way a bad disk sector or a stray write would.
-enum StoreDamage {
+public enum StoreDamage {
     /// Which page of the table to hit.
-    enum Target {
+    public enum Target {
         /// The table's root page: every read and write of the table passes through it.
         case root
         /// The `index`-th leaf (in page order) of a table spanning several pages.
@@ -16,7 +16,7 @@ enum StoreDamage {
     /// overwrites the chosen page of `table` with seeded random bytes whose first byte is no
     /// valid page type. Returns the page number.
     @discardableResult
-    static func damage(_ path: String, table: String, _ target: Target, seed: UInt64 = 9) throws -> Int {
+    public static func damage(_ path: String, table: String, _ target: Target, seed: UInt64 = 9) throws -> Int {
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { throw Failure("cannot open \(path)") }
         defer { sqlite3_close(db) }
@@ -50,9 +50,12 @@ enum StoreDamage {
         return page
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    /// Damaging the file failed (it could not be opened, read or written).
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+        /// A failure saying `description`.
+        public init(_ description: String) { self.description = description }
     }
 
     /// SplitMix64: the same "random" page every run.
