@@ -77,8 +77,14 @@ public struct PushMessage: Sendable, Hashable, Codable {
 public struct PushPoll: Sendable, Hashable, Codable {
     /// The messages, oldest first.
     public var messages: [PushMessage]
-    /// A poll answer.
-    public init(messages: [PushMessage]) { self.messages = messages }
+    /// The `after` to ask next: the last message's sequence, or the `after` asked when no message
+    /// came (an expired wait, or a server shutting down). `nil` from a server older than it.
+    public var cursor: Int64?
+    /// A poll answer; `cursor` defaults to the last message's sequence.
+    public init(messages: [PushMessage], cursor: Int64? = nil) {
+        self.messages = messages
+        self.cursor = cursor ?? messages.last?.sequence
+    }
 }
 
 /// The HTTP paths, shared by the server and the client.

@@ -35,11 +35,15 @@ struct ClientEndpointTests {
         #expect(try server.services.admin.sendPush(group: "nurses", title: "Round", body: "Ward 3 at 10:00", template: nil, app: nil) == 1)
         let (status, data) = try await waiting
         #expect(status == 200)
-        let messages = try client.decode(PushPoll.self, data).messages
+        let poll = try client.decode(PushPoll.self, data)
+        let messages = poll.messages
+        #expect(poll.cursor == messages.last?.sequence)
         #expect(messages.map(\.body) == ["Ward 3 at 10:00"])
         #expect(try await client.send("GET", path, token: bob).0 == 404, "another user's device is not found")
         let (_, later) = try await client.send(
             "GET", "\(WirePaths.devices)/carol-laptop/messages?after=\(messages[0].sequence)&wait=0", token: carol)
-        #expect(try client.decode(PushPoll.self, later).messages.isEmpty)
+        let none = try client.decode(PushPoll.self, later)
+        #expect(none.messages.isEmpty)
+        #expect(none.cursor == messages[0].sequence, "an empty answer keeps the cursor asked")
     }
 }

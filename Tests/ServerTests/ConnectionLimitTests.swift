@@ -93,7 +93,7 @@ struct ConnectionLimitTests {
         #expect(life > .milliseconds(800) && life < .seconds(4), "closed after \(life) with a 1 s idle timeout")
         let (pollAnswer, waited) = try await poll
         #expect(pollAnswer.hasPrefix("HTTP/1.1 200"), "\(pollAnswer)")
-        #expect(pollAnswer.hasSuffix(#"{"messages":[]}"#), "\(pollAnswer)")
+        #expect(pollAnswer.hasSuffix(#"{"cursor":0,"messages":[]}"#), "\(pollAnswer)")
         #expect(waited > .milliseconds(2500), "the 3 s poll was answered after \(waited)")
     }
 
@@ -123,7 +123,7 @@ struct ConnectionLimitTests {
         #expect(closedAt != nil, "the refused connection stayed open")
     }
 
-    @Test("SIGTERM answers an open long poll at once, empty, and the server exits 0 within 2 s")
+    @Test("SIGTERM answers an open long poll at once, empty, with the cursor, and the server exits 0 within 2 s")
     func sigtermEndsLongPolls() async throws {
         let server = try await LiveServer.start(["--log-level", "debug"], user: true)
         defer { server.stop() }
@@ -141,7 +141,9 @@ struct ConnectionLimitTests {
         let (status, data) = try await polling.value
         let answeredIn = ContinuousClock.now - signalled
         #expect(status == 200)
-        #expect(try client.decode(PushPoll.self, data).messages.isEmpty)
+        let poll = try client.decode(PushPoll.self, data)
+        #expect(poll.messages.isEmpty)
+        #expect(poll.cursor == 0, "the answer carries the cursor to ask next (the after asked)")
         let exit = try await server.waitForExit(timeout: .seconds(10))
         let exitedIn = ContinuousClock.now - signalled
         #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")

@@ -90,7 +90,8 @@ struct StoreClientService: ClientService {
                 return PushPoll(
                     messages: messages.map {
                         PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
-                    })
+                    },
+                    cursor: messages.last?.sequence ?? after)
             }
             try Task.checkCancellation()
             await waits.pause(for: min(.milliseconds(200), deadline - ContinuousClock.now))
