@@ -20,8 +20,8 @@ struct ExecutableHelpTests {
     @Test(
         "strata-server's per-command help prints that command's usage and exits 0",
         arguments: [
-            (["serve", "--help"], "USAGE: strata-server serve [--port <port>]"),
-            (["help", "serve"], "USAGE: strata-server serve [--port <port>]"),
+            (["serve", "--help"], "USAGE: strata-server serve "),
+            (["help", "serve"], "USAGE: strata-server serve "),
             (["admin", "--help"], "USAGE: strata-server admin <subcommand>"),
             (["help", "admin", "user", "create"], "USAGE: strata-server admin user create"),
         ])
