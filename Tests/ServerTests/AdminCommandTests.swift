@@ -62,4 +62,19 @@ struct AdminCommandTests {
             #expect(lines.first?.hasPrefix("strata-server: ") == true, "\(outcome)")
         }
     }
+
+    @Test("a negative number for a serve option is a usage error naming the option and the value, not a missing value")
+    func negativeServeOptions() throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        for option in [
+            "--port", "--token-lifetime", "--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections",
+            "--login-account-burst", "--login-account-per-minute", "--login-address-burst", "--login-address-per-minute",
+        ] {
+            let outcome = try ServerProcess.run(["serve", option, "-1"] + data)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.hasPrefix("strata-server: \(option) -1"), "\(outcome)")
+            #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
+        }
+    }
 }

@@ -13,17 +13,17 @@ struct ServeCommand: KitCommand {
             + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
             + "requests still running after 1.5 s lose their connection.")
 
-    @Option(name: .long, help: "The TCP port (0: any free port; the chosen one is printed).")
+    @Option(name: .long, parsing: .unconditional, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
 
     @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "How many seconds a login token stays valid.")
+    @Option(name: .long, parsing: .unconditional, help: "How many seconds a login token stays valid.")
     var tokenLifetime = 86_400
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a request head may take, from the connection's opening or the request's first byte; "
                 + "a late one gets 408 and the connection is closed.")
@@ -31,7 +31,7 @@ struct ServeCommand: KitCommand {
     var headerTimeout = 10
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a request body may take after its head; a connection whose body is still arriving "
                 + "then is closed.")
@@ -39,7 +39,7 @@ struct ServeCommand: KitCommand {
     var bodyTimeout = 60
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a keep-alive connection may wait for its next request before it is closed "
                 + "(a long poll in flight is not idle).")
@@ -47,7 +47,7 @@ struct ServeCommand: KitCommand {
     var idleTimeout = 60
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Connections open at once; at the cap a new one closes the longest-waiting connection without "
                 + "a request in flight, or gets 503 when all have one (long polls count).")
@@ -63,7 +63,9 @@ struct ServeCommand: KitCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
-        guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be 1 or more seconds") }
+        guard tokenLifetime > 0 else {
+            throw ValidationError("--token-lifetime \(tokenLifetime) is too small; expected 1 or more seconds")
+        }
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
         }
