@@ -77,4 +77,14 @@ struct AdminCommandTests {
             #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
         }
     }
+
+    @Test("a token lifetime past ten years is a usage error: its validUntil would be no RFC 3339 date")
+    func tokenLifetimeIsBounded() throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        for lifetime in ["315360001", "9223372036854775807"] {
+            let outcome = try ServerProcess.run(["serve", "--token-lifetime", lifetime] + data)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.hasPrefix("strata-server: --token-lifetime \(lifetime) is out of range"), "\(outcome)")
+        }
+    }
 }

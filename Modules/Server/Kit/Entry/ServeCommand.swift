@@ -19,7 +19,7 @@ struct ServeCommand: KitCommand {
     @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(name: .long, parsing: .unconditional, help: "How many seconds a login token stays valid.")
+    @Option(name: .long, parsing: .unconditional, help: "How many seconds a login token stays valid (at most ten years).")
     var tokenLifetime = 86_400
 
     @Option(
@@ -58,13 +58,19 @@ struct ServeCommand: KitCommand {
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
 
+    /// The longest `--token-lifetime`: ten years.
+    static let maxTokenLifetime = 315_360_000
+
     var defaultLogLevel: Logger.Level { .info }
     var settings: ServerSettings { ServerSettings(tokenLifetime: Double(tokenLifetime)) }
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
-        guard tokenLifetime > 0 else {
-            throw ValidationError("--token-lifetime \(tokenLifetime) is too small; expected 1 or more seconds")
+        // Ten years at most: a `validUntil` must stay a four-digit-year RFC 3339 date, and the
+        // stored expiry must compare as text with the others.
+        guard (1...Self.maxTokenLifetime).contains(tokenLifetime) else {
+            throw ValidationError(
+                "--token-lifetime \(tokenLifetime) is out of range; expected 1–\(Self.maxTokenLifetime) seconds (ten years)")
         }
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
