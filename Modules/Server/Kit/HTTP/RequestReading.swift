@@ -66,7 +66,7 @@ enum RequestReading {
 
     /// The query value `name` as a whole number (`fallback` when absent).
     static func integer(_ name: String, in request: Request, default fallback: Int64) throws -> Int64 {
-        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
+        guard let text = try queryValue(name, in: request) else { return fallback }
         guard let value = Int64(text) else {
             throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a whole number")
         }
@@ -75,11 +75,27 @@ enum RequestReading {
 
     /// The query value `name` as a number (`fallback` when absent).
     static func number(_ name: String, in request: Request, default fallback: Double) throws -> Double {
-        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
-        guard let value = Double(text), value.isFinite else {
+        guard let text = try queryValue(name, in: request) else { return fallback }
+        // Decimal only: `Double` would also read `0x1p4`, `inf` and `nan`.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(text),
+            value.isFinite
+        else {
             throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a number")
         }
         return value
+    }
+
+    /// The query value `name` (percent-decoded), `nil` when absent.
+    ///
+    /// - Throws: ``HTTPFailure`` 400 when `name` is given more than once: which one was meant is
+    ///   not for the server to guess.
+    static func queryValue(_ name: String, in request: Request) throws -> Substring? {
+        let values = request.uri.queryParameters[values: Substring(name)]
+        guard values.count <= 1 else {
+            throw HTTPFailure(
+                .badRequest, "badRequest", "query parameter \(name) is given \(values.count) times; expected it once")
+        }
+        return values.first
     }
 
     /// A short description of what a decoder disliked, naming the field.
