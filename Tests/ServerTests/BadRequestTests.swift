@@ -57,6 +57,27 @@ struct BadRequestTests {
         #expect(try await client.send("GET", "\(messages)?after=0&wait=0.5", token: token).0 == 200)
     }
 
+    @Test("an uploaded log entry with an impossible date gets 400, never a rolled-over date")
+    func impossibleLogDates() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let token = try await client.login("alice", app: server.app).token
+        func upload(_ date: String) async throws -> (Int, String) {
+            let body = #"{"entries":[{"level":"error","message":"m","metadata":{},"loggedAt":"\#(date)"}]}"#
+            let (status, data) = try await client.send("POST", WirePaths.logs, token: token, body: Data(body.utf8))
+            return (status, String(decoding: data, as: UTF8.self))
+        }
+        for date in ["2026-02-30T10:00:00Z", "2026-01-01T24:30:00Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00:00+25:00"] {
+            let (status, body) = try await upload(date)
+            #expect(status == 400, "\(date): \(body)")
+            #expect(body.contains("loggedAt"), "\(date): \(body)")
+        }
+        for date in ["2024-02-29T10:00:00Z", "2026-01-01T00:00:00.25Z", "2026-01-01T09:00:00+09:00"] {
+            #expect(try await upload(date).0 == 204, "\(date)")
+        }
+    }
+
     @Test("the OpenAPI document is served and names every endpoint")
     func openAPIServed() async throws {
         let server = try await TestServer.start()

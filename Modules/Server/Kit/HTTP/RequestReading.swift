@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import StrataCrossCutting
 import StrataWire
 
 /// Reads a request's JSON body (up to the size limit), query values and bearer token, turning
@@ -38,20 +39,21 @@ enum RequestReading {
         }
     }
 
-    /// The wire's decoder, also accepting RFC 3339 dates with fractional seconds
-    /// (`2026-01-01T00:00:00.5Z`), as OpenAPI's `date-time` allows.
+    /// The wire's decoder, reading RFC 3339 dates strictly (`DayText.parseInstant`): fractional
+    /// seconds and offsets are accepted, as OpenAPI's `date-time` allows, but an impossible date
+    /// (February 30, hour 24, year 0000) is refused, never rolled over.
     static func decoder() -> JSONDecoder {
         let decoder = WireCoding.decoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-                let formatter = ISO8601DateFormatter()
-                formatter.formatOptions = options
-                if let date = formatter.date(from: text) { return date }
+            do {
+                return try DayText.parseInstant(text, what: "the date")
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date-time whose every field exists")
             }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date-time")
         }
         return decoder
     }
