@@ -78,6 +78,21 @@ struct AdminCommandTests {
         }
     }
 
+    @Test("serve on a port in use or an unknown host fails with one plain line, not the C call's text")
+    func listenFailures() async throws {
+        let server = try await LiveServer.start([])
+        defer { server.stop() }
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        let taken = try ServerProcess.run(["serve", "--port", "\(server.port)"] + data)
+        #expect(taken.status == 1, "\(taken)")
+        #expect(taken.stderr == "strata-server: cannot listen on 127.0.0.1:\(server.port): Address already in use\n", "\(taken)")
+        let unknown = try ServerProcess.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(
+            unknown.stderr == "strata-server: cannot listen on no-such-host.invalid:0: --host no-such-host.invalid is no "
+                + "address or known host name\n", "\(unknown)")
+    }
+
     @Test("a token lifetime past ten years is a usage error: its validUntil would be no RFC 3339 date")
     func tokenLifetimeIsBounded() throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]

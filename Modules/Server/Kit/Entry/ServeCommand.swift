@@ -1,7 +1,10 @@
 import ArgumentParser
+import Foundation
 import Logging
+import NIOCore
 import StrataCrossCutting
 import StrataServerDomain
+import Synchronization
 
 /// `strata-server serve`: runs the HTTP API until SIGTERM or SIGINT.
 struct ServeCommand: KitCommand {
@@ -91,11 +94,20 @@ struct ServeCommand: KitCommand {
         let limits = ConnectionLimits(
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
-        try await StrataHTTPServer.run(
-            services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-            protections: protection.protections
-        ) { bound in
-            output.out("strata-server: listening on http://\(host):\(bound)")
+        let listening = Atomic(false)
+        do {
+            try await StrataHTTPServer.run(
+                services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
+                protections: protection.protections
+            ) { bound in
+                listening.store(true, ordering: .relaxed)
+                output.out("strata-server: listening on http://\(host):\(bound)")
+            }
+        } catch let error as IOError where !listening.load(ordering: .relaxed) {
+            // `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)` says it in C.
+            throw ServerError(.conflict, "cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
+        } catch is SocketAddressError.UnknownHost where !listening.load(ordering: .relaxed) {
+            throw ServerError(.badRequest, "cannot listen on \(host):\(port): --host \(host) is no address or known host name")
         }
     }
 
