@@ -31,4 +31,26 @@ struct FramingTests {
         #expect(status == 200, "the server must keep serving")
         #expect(try await server.client.login("alice", app: server.app).account == "alice")
     }
+
+    @Test(
+        "a request head the parser refuses gets 400 with a WireError body, and the server keeps serving",
+        arguments: [
+            "GET /v1/con\u{0}fig HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /v1/config HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u{0}b\r\n\r\n",
+            "GET /v1/config HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 90_000))\r\n\r\n",
+            "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+        ])
+    func malformedHeads(request: String) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
+        #expect(answer.status == 400, "\(answer)")
+        #expect(answer.closed, "\(answer)")
+        let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+        let error = try? server.client.decode(WireError.self, Data(body.utf8))
+        #expect(error?.error == "badRequest", "\(answer)")
+        #expect(error?.reason.hasPrefix("the request's HTTP head is malformed") == true, "\(answer)")
+        #expect(try await server.client.send("GET", WirePaths.openAPI).0 == 200, "the server must keep serving")
+    }
 }

@@ -91,6 +91,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// A request head the decoder cannot read (a NUL or another control byte in the path or a
+    /// header, a head over 80 KiB, an unknown method or version) is answered here, 400 with a
+    /// `WireError` body like every other client error, and the connection closes; Hummingbird
+    /// would answer an empty 400. A body that breaks while a request is in flight is the
+    /// handler's to answer (`WireErrorMiddleware`), so that error goes on.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, inFlight == 0 else { return context.fireErrorCaught(error) }
+        switch phase {
+        case .awaitingHead, .idle:
+            phase = .closing
+            cancelTimer()
+            logger.debug("answering a malformed request head", metadata: ["error": "\(error)"])
+            answer(context, .badRequest, "badRequest", "the request's HTTP head is malformed: \(error)")
+        case .opening, .busy, .closing:
+            context.fireErrorCaught(error)
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), case .busy = phase {
             inFlight -= 1
