@@ -53,4 +53,17 @@ struct FramingTests {
         #expect(error?.reason.hasPrefix("the request's HTTP head is malformed") == true, "\(answer)")
         #expect(try await server.client.send("GET", WirePaths.openAPI).0 == 200, "the server must keep serving")
     }
+
+    @Test("a Content-Length over the body limit gets 413 at once, before the body is sent")
+    func declaredLengthOverLimit() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let token = try await server.client.login("alice", app: server.app).token
+        for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
+            let request = "POST \(path) HTTP/1.1\r\nHost: x\r\n\(auth)Content-Length: 2000000000\r\n\r\n{\"changes\":["
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 1)
+            #expect(answer.status == 413, "\(path): \(answer)")
+            #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
+        }
+    }
 }

@@ -16,6 +16,11 @@ enum RequestReading {
 
     /// The body's bytes (at most `limit`; more is 413).
     static func collect(_ request: Request, upTo limit: Int = ServerRoutes.maxBodyBytes) async throws -> ByteBuffer {
+        // A declared length over the limit is answered at once, not after the client has sent
+        // (or failed to send, within the body timeout) a body that would be refused anyway.
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(limit) bytes (Content-Length \(declared))")
+        }
         var request = request
         do {
             return try await request.collectBody(upTo: limit)
