@@ -66,4 +66,18 @@ struct FramingTests {
             #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
         }
     }
+
+    @Test(
+        "a request that does not keep the connection alive (HTTP/1.0, Connection: Close) has it closed after its answer",
+        arguments: [
+            "GET /openapi.json HTTP/1.0\r\n\r\n", "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n",
+            "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: TE, close\r\n\r\n",
+        ])
+    func closesWhenAsked(request: String) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
+        #expect(answer.status == 200, "\(answer)")
+        #expect(answer.closed, "the server must close, not wait for the idle timeout: \(answer)")
+    }
 }

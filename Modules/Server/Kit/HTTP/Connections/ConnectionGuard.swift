@@ -41,6 +41,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Runs while a request's body is still arriving (from its head to its end).
     private var bodyTimer: Scheduled<Void>?
     private var shutdownTimer: Scheduled<Void>?
+    /// The request in flight asked for the connection to end with its response (HTTP/1.0 without
+    /// keep-alive, `Connection: close` in any case or list).
+    private var closeAfterResponse = false
 
     init(registry: ConnectionRegistry, limits: ConnectionLimits, logger: Logger) {
         self.registry = registry
@@ -72,7 +75,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .awaitingHead, .idle, .busy: break
         }
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
+            if !head.isKeepAlive { closeAfterResponse = true }
             inFlight += 1
             if inFlight == 1 {
                 phase = .busy
@@ -112,6 +116,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), case .busy = phase {
             inFlight -= 1
+            if inFlight == 0, closeAfterResponse {
+                // Hummingbird keeps such a connection open (it reads only an exact `close`, and no
+                // HTTP version): a client reading to the end of the stream would wait for the idle timeout.
+                phase = .closing
+                cancelTimer()
+                let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+                context.write(data, promise: written)
+                written.futureResult.assumeIsolated().whenComplete { [self] _ in
+                    context.close(mode: .output, promise: nil)
+                    timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+                }
+                return
+            }
             if inFlight == 0 {
                 phase = .idle
                 if let id { registry.setBusy(id, false) }
