@@ -108,7 +108,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             cancelTimer()
             logger.debug("answering a malformed request head", metadata: ["error": "\(error)"])
             answer(context, .badRequest, "badRequest", "the request's HTTP head is malformed: \(error)")
-        case .opening, .busy, .closing:
+        case .closing:
+            return  // answered already; the decoder reports the rest of the bad bytes again
+        case .opening, .busy:
             context.fireErrorCaught(error)
         }
     }
