@@ -93,6 +93,19 @@ struct AdminCommandTests {
                 + "address or known host name\n", "\(unknown)")
     }
 
+    @Test("a data directory that cannot be created is named with the reason in words, never a Foundation error code")
+    func uncreatableDataDirectory() throws {
+        let folder = TemporaryRoot.directory("server-cli")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("a-file")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+        let outcome = try ServerProcess.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-server: cannot create the data directory \(file.path)/data: "), "\(outcome)")
+        #expect(outcome.stderr.contains("not a directory"), "\(outcome)")
+        #expect(!outcome.stderr.contains("NSCocoaErrorDomain") && !outcome.stderr.contains("could not be completed"), "\(outcome)")
+    }
+
     @Test("a token lifetime past ten years is a usage error: its validUntil would be no RFC 3339 date")
     func tokenLifetimeIsBounded() throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
