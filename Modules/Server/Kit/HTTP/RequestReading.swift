@@ -19,7 +19,8 @@ enum RequestReading {
         // A declared length over the limit is answered at once, not after the client has sent
         // (or failed to send, within the body timeout) a body that would be refused anyway.
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
-            throw HTTPFailure(.contentTooLarge, "tooLarge", "the body is larger than \(limit) bytes (Content-Length \(declared))")
+            throw HTTPFailure(
+                .contentTooLarge, "tooLarge", "the body is larger than \(limit) bytes (Content-Length \(declared))")
         }
         var request = request
         do {
