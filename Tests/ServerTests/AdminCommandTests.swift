@@ -62,4 +62,57 @@ struct AdminCommandTests {
             #expect(lines.first?.hasPrefix("strata-server: ") == true, "\(outcome)")
         }
     }
+
+    @Test("a negative number for a serve option is a usage error naming the option and the value, not a missing value")
+    func negativeServeOptions() throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        for option in [
+            "--port", "--token-lifetime", "--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections",
+            "--login-account-burst", "--login-account-per-minute", "--login-address-burst", "--login-address-per-minute",
+        ] {
+            let outcome = try ServerProcess.run(["serve", option, "-1"] + data)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.hasPrefix("strata-server: \(option) -1"), "\(outcome)")
+            #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
+        }
+    }
+
+    @Test("serve on a port in use or an unknown host fails with one plain line, not the C call's text")
+    func listenFailures() async throws {
+        let server = try await LiveServer.start([])
+        defer { server.stop() }
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        let taken = try ServerProcess.run(["serve", "--port", "\(server.port)"] + data)
+        #expect(taken.status == 1, "\(taken)")
+        #expect(taken.stderr == "strata-server: cannot listen on 127.0.0.1:\(server.port): Address already in use\n", "\(taken)")
+        let unknown = try ServerProcess.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(
+            unknown.stderr == "strata-server: cannot listen on no-such-host.invalid:0: --host no-such-host.invalid is no "
+                + "address or known host name\n", "\(unknown)")
+    }
+
+    @Test("a data directory that cannot be created is named with the reason in words, never a Foundation error code")
+    func uncreatableDataDirectory() throws {
+        let folder = TemporaryRoot.directory("server-cli")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("a-file")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+        let outcome = try ServerProcess.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-server: cannot create the data directory \(file.path)/data: "), "\(outcome)")
+        #expect(outcome.stderr.contains("not a directory"), "\(outcome)")
+        #expect(!outcome.stderr.contains("NSCocoaErrorDomain") && !outcome.stderr.contains("could not be completed"), "\(outcome)")
+    }
+
+    @Test("a token lifetime past ten years is a usage error: its validUntil would be no RFC 3339 date")
+    func tokenLifetimeIsBounded() throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        for lifetime in ["315360001", "9223372036854775807"] {
+            let outcome = try ServerProcess.run(["serve", "--token-lifetime", lifetime] + data)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.hasPrefix("strata-server: --token-lifetime \(lifetime) is out of range"), "\(outcome)")
+        }
+    }
 }

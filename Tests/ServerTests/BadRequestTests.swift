@@ -32,6 +32,52 @@ struct BadRequestTests {
         }
     }
 
+    @Test("a repeated query parameter, a negative after and a wait that is not a decimal number get 400 naming them")
+    func strictQueryValues() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let token = try await client.login("alice", app: server.app).token
+        let registration = DeviceRegistration(deviceId: "phone", name: "Phone")
+        #expect(try await client.send("POST", WirePaths.devices, token: token, json: registration).0 == 204)
+        let messages = "\(WirePaths.devices)/phone/messages"
+        let cases: [(String, String)] = [
+            ("\(WirePaths.objects)/CaseReport?since=1&since=-1", "query parameter since is given 2 times; expected it once"),
+            ("\(WirePaths.objects)/CaseReport?limit=5&limit=5", "query parameter limit is given 2 times; expected it once"),
+            ("\(messages)?after=-1", "after must be 0 or more, not -1"),
+            ("\(messages)?after=0&after=9", "query parameter after is given 2 times; expected it once"),
+            ("\(messages)?wait=0x1p4", "query parameter wait=0x1p4 is not a number"),
+            ("\(messages)?wait=infinity", "query parameter wait=infinity is not a number"),
+        ]
+        for (path, reason) in cases {
+            let (status, data) = try await client.send("GET", path, token: token)
+            #expect(status == 400, "\(path)")
+            #expect((try? client.decode(WireError.self, data))?.reason == reason, "\(path): \(String(decoding: data, as: UTF8.self))")
+        }
+        #expect(try await client.send("GET", "\(messages)?after=0&wait=0.5", token: token).0 == 200)
+    }
+
+    @Test("an uploaded log entry with an impossible date gets 400, never a rolled-over date")
+    func impossibleLogDates() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = server.client
+        let token = try await client.login("alice", app: server.app).token
+        func upload(_ date: String) async throws -> (Int, String) {
+            let body = #"{"entries":[{"level":"error","message":"m","metadata":{},"loggedAt":"\#(date)"}]}"#
+            let (status, data) = try await client.send("POST", WirePaths.logs, token: token, body: Data(body.utf8))
+            return (status, String(decoding: data, as: UTF8.self))
+        }
+        for date in ["2026-02-30T10:00:00Z", "2026-01-01T24:30:00Z", "0000-01-01T00:00:00Z", "2026-01-01T00:00:00+25:00"] {
+            let (status, body) = try await upload(date)
+            #expect(status == 400, "\(date): \(body)")
+            #expect(body.contains("loggedAt"), "\(date): \(body)")
+        }
+        for date in ["2024-02-29T10:00:00Z", "2026-01-01T00:00:00.25Z", "2026-01-01T09:00:00+09:00"] {
+            #expect(try await upload(date).0 == 204, "\(date)")
+        }
+    }
+
     @Test("the OpenAPI document is served and names every endpoint")
     func openAPIServed() async throws {
         let server = try await TestServer.start()

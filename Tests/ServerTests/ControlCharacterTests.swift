@@ -87,6 +87,22 @@ struct ControlCharacterTests {
         }
     }
 
+    @Test("a login whose password ends in U+0000 gets 400 naming the password, not the token of the password before it")
+    func loginRefusesNULInPassword() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let app = server.app
+        // PBKDF2's HMAC pads a short key with zero bytes, so `password\u{0}` derived the same hash.
+        for password in [TestServer.password + "\u{0}", TestServer.password + "\u{0}\u{0}", "\u{0}"] {
+            let request = LoginRequest(
+                account: "alice", password: password, appId: app.id, appVersion: app.version, appKey: app.key)
+            let (status, data) = try await server.client.send("POST", WirePaths.login, json: request)
+            #expect(status == 400, "\(password.utf8.count) bytes")
+            #expect(try server.client.decode(WireError.self, data).reason == "password contains a control character (U+0000)")
+        }
+        #expect(try await server.client.login("alice", app: app).account == "alice")
+    }
+
     @Test("fetch, query and device registration refuse U+0000 in an id or a compared text (400)")
     func readsRefuseNUL() async throws {
         let server = try await TestServer.start()

@@ -31,4 +31,53 @@ struct FramingTests {
         #expect(status == 200, "the server must keep serving")
         #expect(try await server.client.login("alice", app: server.app).account == "alice")
     }
+
+    @Test(
+        "a request head the parser refuses gets 400 with a WireError body, and the server keeps serving",
+        arguments: [
+            "GET /v1/con\u{0}fig HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /v1/config HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u{0}b\r\n\r\n",
+            "GET /v1/config HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 90_000))\r\n\r\n",
+            "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+        ])
+    func malformedHeads(request: String) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
+        #expect(answer.status == 400, "\(answer)")
+        #expect(answer.closed, "\(answer)")
+        let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+        let error = try? server.client.decode(WireError.self, Data(body.utf8))
+        #expect(error?.error == "badRequest", "\(answer)")
+        #expect(error?.reason.hasPrefix("the request's HTTP head is malformed") == true, "\(answer)")
+        #expect(try await server.client.send("GET", WirePaths.openAPI).0 == 200, "the server must keep serving")
+    }
+
+    @Test("a Content-Length over the body limit gets 413 at once, before the body is sent")
+    func declaredLengthOverLimit() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let token = try await server.client.login("alice", app: server.app).token
+        for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
+            let request = "POST \(path) HTTP/1.1\r\nHost: x\r\n\(auth)Content-Length: 2000000000\r\n\r\n{\"changes\":["
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 1)
+            #expect(answer.status == 413, "\(path): \(answer)")
+            #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
+        }
+    }
+
+    @Test(
+        "a request that does not keep the connection alive (HTTP/1.0, Connection: Close) has it closed after its answer",
+        arguments: [
+            "GET /openapi.json HTTP/1.0\r\n\r\n", "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n",
+            "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: TE, close\r\n\r\n",
+        ])
+    func closesWhenAsked(request: String) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
+        #expect(answer.status == 200, "\(answer)")
+        #expect(answer.closed, "the server must close, not wait for the idle timeout: \(answer)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataServerDomain
 import StrataWire
 import Testing
 
@@ -59,5 +60,29 @@ struct LoginTests {
         #expect(try await server.client.send("POST", WirePaths.logout, token: token).0 == 204)
         #expect(try await server.client.send("GET", WirePaths.config, token: token).0 == 401)
         #expect(try await server.client.send("POST", WirePaths.logout, token: token).0 == 401)
+    }
+
+    @Test("an account or a group is one, whichever Unicode normalization form it is typed in")
+    func normalizationFormsNameOneAccount() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let admin = server.services.admin
+        let composed = "jos\u{E9}"  // é as one scalar (NFC)
+        let decomposed = "jose\u{301}"  // e + combining acute (NFD): looks the same, other bytes
+        _ = try admin.createGroup(name: "p\u{E9}diatrie")
+        let created = try admin.createUser(
+            account: composed, password: TestServer.password, memberships: [("pe\u{301}diatrie", "member")])
+        #expect(created.groups.map(\.groupName) == ["p\u{E9}diatrie"])
+        #expect(throws: (any Error).self) {
+            _ = try admin.createUser(account: decomposed, password: "another password", memberships: [])
+        }
+        #expect(throws: (any Error).self) { _ = try admin.createGroup(name: "pe\u{301}diatrie") }
+        #expect(try admin.users().count == 4)
+
+        for typed in [composed, decomposed] {
+            let answer = try await server.client.login(typed, app: server.app)
+            #expect(answer.userId == created.id, "\(Array(typed.unicodeScalars))")
+            #expect(Array(answer.account.utf8) == Array(composed.utf8))
+        }
     }
 }

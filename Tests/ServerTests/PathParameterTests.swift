@@ -39,6 +39,8 @@ struct PathParameterTests {
             ("\(WirePaths.objects)/CaseReport/a%2", "path parameter id"),
             ("\(WirePaths.objects)/Case%C3", "path parameter type"),
             ("\(WirePaths.devices)/%FF%FE/messages", "path parameter device"),
+            ("\(WirePaths.objects)/CaseReport/%C0%80", "path parameter id '%C0%80' is not percent-encoded UTF-8: the escaped bytes"),
+            ("\(WirePaths.objects)/CaseReport/%zz%C3%A9", "path parameter id '%zz%C3%A9' is not percent-encoded UTF-8: a %"),
         ])
     func invalidEscapes(path: String, words: String) async throws {
         let server = try await TestServer.start()

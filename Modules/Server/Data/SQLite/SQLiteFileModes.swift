@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataCrossCutting
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,8 @@ enum SQLiteFileModes {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ServerDataError(.cannotOpen, "cannot create the data directory \(url.path): \(error.localizedDescription)")
+            throw ServerDataError(
+                .cannotOpen, "cannot create the data directory \(url.path): \(FileProblem.describe(error, path: url.path))")
         }
         guard chmod(url.path, 0o700) == 0 else {
             throw ServerDataError(.cannotOpen, "cannot make \(url.path) owner-only (chmod 700): \(errnoText())")

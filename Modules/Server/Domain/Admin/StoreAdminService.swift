@@ -11,6 +11,7 @@ struct StoreAdminService: AdminService {
 
     func createGroup(name: String) throws -> AdminGroup {
         try Self.checkText(name, what: "group name")
+        let name = TextRules.canonical(name)
         let group = GroupRecord(id: UUID().uuidString.lowercased(), name: name)
         try ServerError.mapping { try data.control.createGroup(group) }
         return AdminGroup(id: group.id, name: group.name)
@@ -22,6 +23,7 @@ struct StoreAdminService: AdminService {
 
     func createUser(account: String, password: String, memberships: [(group: String, role: String)]) throws -> AdminUser {
         try Self.checkText(account, what: "account")
+        let account = TextRules.canonical(account)
         guard password.count >= 8 else { throw ServerError(.badRequest, "the password must have at least 8 characters") }
         try TextRules.checkFreeText(password, field: "the password")
         return try ServerError.mapping {
@@ -29,7 +31,7 @@ struct StoreAdminService: AdminService {
             let records = try memberships.map { membership in
                 try Self.checkText(membership.group, what: "group name")
                 try Self.checkText(membership.role, what: "role")
-                guard let group = try data.control.group(named: membership.group) else {
+                guard let group = try self.group(named: membership.group) else {
                     throw ServerError(.notFound, "no group named '\(membership.group)'; create it with `admin group create`")
                 }
                 return MembershipRecord(userId: userId, groupId: group.id, groupName: group.name, role: membership.role)
@@ -87,7 +89,7 @@ struct StoreAdminService: AdminService {
         try TextRules.checkFreeText(title ?? "", field: "the title")
         try TextRules.checkFreeText(body ?? "", field: "the body")
         return try ServerError.mapping {
-            guard let found = try data.control.group(named: group) else {
+            guard let found = try self.group(named: group) else {
                 throw ServerError(.notFound, "no group named '\(group)'")
             }
             let text: (title: String, body: String)
@@ -109,6 +111,13 @@ struct StoreAdminService: AdminService {
                 devices.map { NewPushMessage(device: $0, id: id, title: text.title, body: text.body, sentAt: now) })
             return sent.count
         }
+    }
+
+    /// The group named `name` in its canonical form (NFC, as names are stored), or, for a group
+    /// made before names were normalized, as typed.
+    private func group(named name: String) throws -> GroupRecord? {
+        if let group = try data.control.group(named: TextRules.canonical(name)) { return group }
+        return TextRules.hasOtherForm(name) ? try data.control.group(named: name) : nil
     }
 
     /// Throws unless `text` is a name: 1–100 characters on one line, no control character.

@@ -14,13 +14,15 @@ struct StoreAuthService: AuthService {
     static let badCredentials = "the account, password, app id, version or app key is wrong"
 
     func login(_ request: LoginRequest) throws -> LoginResponse {
-        try ServerError.mapping {
+        // PBKDF2's HMAC pads a short password with zero bytes: `pw\u{0}` would verify as `pw`.
+        try TextRules.checkFreeText(request.password, field: "password")
+        return try ServerError.mapping {
             let control = data.control
             let app = try control.app(id: request.appId, version: request.appVersion)
             let keyMatches = app.map {
                 Secrets.constantTimeEqual(Data(Secrets.sha256Hex(request.appKey).utf8), Data($0.keyHash.utf8))
             } ?? false
-            guard let user = try control.user(account: request.account) else {
+            guard let user = try Self.user(account: request.account, in: control) else {
                 Secrets.burnVerification(rounds: settings.passwordRounds)
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
@@ -39,6 +41,13 @@ struct StoreAuthService: AuthService {
             logger.info("login", metadata: ["account": "\(user.account)", "app": "\(app.appId)@\(app.version)"])
             return LoginResponse(token: token, validUntil: validUntil, userId: user.id, account: user.account, groups: groups)
         }
+    }
+
+    /// The user whose account is `account` in its canonical form (NFC, as accounts are stored),
+    /// or, for an account stored before names were normalized, as typed.
+    static func user(account: String, in control: any ControlStore) throws -> UserRecord? {
+        if let user = try control.user(account: TextRules.canonical(account)) { return user }
+        return TextRules.hasOtherForm(account) ? try control.user(account: account) : nil
     }
 
     func authenticate(token: String?) throws -> ServerSession {

@@ -68,6 +68,7 @@ struct StoreClientService: ClientService {
     }
 
     func poll(deviceId: String, after: Int64, wait: Double, session: ServerSession) async throws -> PushPoll {
+        guard after >= 0 else { throw ServerError(.badRequest, "after must be 0 or more, not \(after)") }
         guard wait >= 0, wait <= settings.maxPollWait else {
             throw ServerError(.badRequest, "wait must be 0–\(Int(settings.maxPollWait)) seconds, not \(wait)")
         }

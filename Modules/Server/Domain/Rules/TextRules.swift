@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which characters the server takes where a name or an id is expected, and where free text is.
 ///
 /// SQLite (through GRDB) binds Swift text NUL-terminated and reads it back as a C string, so
@@ -37,6 +39,20 @@ enum TextRules {
     /// Throws ``ServerError`` `badRequest` when free text `text` holds U+0000.
     static func checkFreeText(_ text: String, field: String) throws {
         if let problem = freeTextProblem(text, field: field) { throw ServerError(.badRequest, problem) }
+    }
+
+    /// `text` in Unicode normalization form C, the one form accounts and group names are stored
+    /// and looked up in: `jos\u{E9}` and `jose\u{301}` look alike and compare equal in Swift, but
+    /// SQLite compares bytes, so without it they would be two accounts (and a login typed in the
+    /// other form would miss the account).
+    static func canonical(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` is stored in another form than its ``canonical(_:)`` one (an account made
+    /// before names were normalized), compared byte for byte (Swift's `==` would call them equal).
+    static func hasOtherForm(_ text: String) -> Bool {
+        !canonical(text).utf8.elementsEqual(text.utf8)
     }
 
     /// `U+0000`.

@@ -2,16 +2,24 @@ import ArgumentParser
 
 /// `serve`'s login rate limits (Docs/Server.md, "Limits and protections").
 struct ProtectionOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Login attempts one account may make at once before 429.", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Login attempts one account may make at once before 429.", valueName: "n"))
     var loginAccountBurst = 10
 
-    @Option(name: .long, help: ArgumentHelp("Login attempts per minute an account regains.", valueName: "rate"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Login attempts per minute an account regains.", valueName: "rate"))
     var loginAccountPerMinute = 10.0
 
-    @Option(name: .long, help: ArgumentHelp("Login attempts one client address may make at once before 429.", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Login attempts one client address may make at once before 429.", valueName: "n"))
     var loginAddressBurst = 60
 
-    @Option(name: .long, help: ArgumentHelp("Login attempts per minute a client address regains.", valueName: "rate"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Login attempts per minute a client address regains.", valueName: "rate"))
     var loginAddressPerMinute = 60.0
 
     func validate() throws {

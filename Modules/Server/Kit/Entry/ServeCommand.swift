@@ -1,7 +1,10 @@
 import ArgumentParser
+import Foundation
 import Logging
+import NIOCore
 import StrataCrossCutting
 import StrataServerDomain
+import Synchronization
 
 /// `strata-server serve`: runs the HTTP API until SIGTERM or SIGINT.
 struct ServeCommand: KitCommand {
@@ -13,17 +16,17 @@ struct ServeCommand: KitCommand {
             + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
             + "requests still running after 1.5 s lose their connection.")
 
-    @Option(name: .long, help: "The TCP port (0: any free port; the chosen one is printed).")
+    @Option(name: .long, parsing: .unconditional, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
 
     @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "How many seconds a login token stays valid.")
+    @Option(name: .long, parsing: .unconditional, help: "How many seconds a login token stays valid (at most ten years).")
     var tokenLifetime = 86_400
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a request head may take, from the connection's opening or the request's first byte; "
                 + "a late one gets 408 and the connection is closed.")
@@ -31,7 +34,7 @@ struct ServeCommand: KitCommand {
     var headerTimeout = 10
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a request body may take after its head; a connection whose body is still arriving "
                 + "then is closed.")
@@ -39,7 +42,7 @@ struct ServeCommand: KitCommand {
     var bodyTimeout = 60
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds a keep-alive connection may wait for its next request before it is closed "
                 + "(a long poll in flight is not idle).")
@@ -47,7 +50,7 @@ struct ServeCommand: KitCommand {
     var idleTimeout = 60
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Connections open at once; at the cap a new one closes the longest-waiting connection without "
                 + "a request in flight, or gets 503 when all have one (long polls count).")
@@ -58,12 +61,20 @@ struct ServeCommand: KitCommand {
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
 
+    /// The longest `--token-lifetime`: ten years.
+    static let maxTokenLifetime = 315_360_000
+
     var defaultLogLevel: Logger.Level { .info }
     var settings: ServerSettings { ServerSettings(tokenLifetime: Double(tokenLifetime)) }
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
-        guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be 1 or more seconds") }
+        // Ten years at most: a `validUntil` must stay a four-digit-year RFC 3339 date, and the
+        // stored expiry must compare as text with the others.
+        guard (1...Self.maxTokenLifetime).contains(tokenLifetime) else {
+            throw ValidationError(
+                "--token-lifetime \(tokenLifetime) is out of range; expected 1–\(Self.maxTokenLifetime) seconds (ten years)")
+        }
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
         }
@@ -83,11 +94,20 @@ struct ServeCommand: KitCommand {
         let limits = ConnectionLimits(
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
-        try await StrataHTTPServer.run(
-            services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-            protections: protection.protections
-        ) { bound in
-            output.out("strata-server: listening on http://\(host):\(bound)")
+        let listening = Atomic(false)
+        do {
+            try await StrataHTTPServer.run(
+                services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
+                protections: protection.protections
+            ) { bound in
+                listening.store(true, ordering: .relaxed)
+                output.out("strata-server: listening on http://\(host):\(bound)")
+            }
+        } catch let error as IOError where !listening.load(ordering: .relaxed) {
+            // `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)` says it in C.
+            throw ServerError(.conflict, "cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
+        } catch is SocketAddressError.UnknownHost where !listening.load(ordering: .relaxed) {
+            throw ServerError(.badRequest, "cannot listen on \(host):\(port): --host \(host) is no address or known host name")
         }
     }
 

@@ -10,9 +10,12 @@ extension RequestReading {
     static func pathParameter(_ name: String, in context: some RequestContext) throws -> String {
         let raw = context.parameters.get(name) ?? ""
         guard let decoded = percentDecoded(raw) else {
+            // Escapes that decode to no UTF-8 (`%C0%80` is an overlong NUL, `%FF` no character) are
+            // not a % without its hex digits: say which.
+            let why = percentDecoded(raw.replacing(/%[0-9A-Fa-f]{2}/, with: "")) == nil
+                ? "a % must start two hex digits" : "the escaped bytes are not UTF-8 (an overlong or cut sequence)"
             throw HTTPFailure(
-                .badRequest, "badRequest",
-                "path parameter \(name) '\(raw.prefix(80))' is not percent-encoded UTF-8: a % must start two hex digits")
+                .badRequest, "badRequest", "path parameter \(name) '\(raw.prefix(80))' is not percent-encoded UTF-8: \(why)")
         }
         return decoded
     }

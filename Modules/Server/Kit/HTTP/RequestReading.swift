@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import StrataCrossCutting
 import StrataWire
 
 /// Reads a request's JSON body (up to the size limit), query values and bearer token, turning
@@ -15,6 +16,12 @@ enum RequestReading {
 
     /// The body's bytes (at most `limit`; more is 413).
     static func collect(_ request: Request, upTo limit: Int = ServerRoutes.maxBodyBytes) async throws -> ByteBuffer {
+        // A declared length over the limit is answered at once, not after the client has sent
+        // (or failed to send, within the body timeout) a body that would be refused anyway.
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw HTTPFailure(
+                .contentTooLarge, "tooLarge", "the body is larger than \(limit) bytes (Content-Length \(declared))")
+        }
         var request = request
         do {
             return try await request.collectBody(upTo: limit)
@@ -38,20 +45,21 @@ enum RequestReading {
         }
     }
 
-    /// The wire's decoder, also accepting RFC 3339 dates with fractional seconds
-    /// (`2026-01-01T00:00:00.5Z`), as OpenAPI's `date-time` allows.
+    /// The wire's decoder, reading RFC 3339 dates strictly (`DayText.parseInstant`): fractional
+    /// seconds and offsets are accepted, as OpenAPI's `date-time` allows, but an impossible date
+    /// (February 30, hour 24, year 0000) is refused, never rolled over.
     static func decoder() -> JSONDecoder {
         let decoder = WireCoding.decoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-                let formatter = ISO8601DateFormatter()
-                formatter.formatOptions = options
-                if let date = formatter.date(from: text) { return date }
+            do {
+                return try DayText.parseInstant(text, what: "the date")
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date-time whose every field exists")
             }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date-time")
         }
         return decoder
     }
@@ -66,7 +74,7 @@ enum RequestReading {
 
     /// The query value `name` as a whole number (`fallback` when absent).
     static func integer(_ name: String, in request: Request, default fallback: Int64) throws -> Int64 {
-        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
+        guard let text = try queryValue(name, in: request) else { return fallback }
         guard let value = Int64(text) else {
             throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a whole number")
         }
@@ -75,11 +83,27 @@ enum RequestReading {
 
     /// The query value `name` as a number (`fallback` when absent).
     static func number(_ name: String, in request: Request, default fallback: Double) throws -> Double {
-        guard let text = request.uri.queryParameters[Substring(name)] else { return fallback }
-        guard let value = Double(text), value.isFinite else {
+        guard let text = try queryValue(name, in: request) else { return fallback }
+        // Decimal only: `Double` would also read `0x1p4`, `inf` and `nan`.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(text),
+            value.isFinite
+        else {
             throw HTTPFailure(.badRequest, "badRequest", "query parameter \(name)=\(text.prefix(40)) is not a number")
         }
         return value
+    }
+
+    /// The query value `name` (percent-decoded), `nil` when absent.
+    ///
+    /// - Throws: ``HTTPFailure`` 400 when `name` is given more than once: which one was meant is
+    ///   not for the server to guess.
+    static func queryValue(_ name: String, in request: Request) throws -> Substring? {
+        let values = request.uri.queryParameters[values: Substring(name)]
+        guard values.count <= 1 else {
+            throw HTTPFailure(
+                .badRequest, "badRequest", "query parameter \(name) is given \(values.count) times; expected it once")
+        }
+        return values.first
     }
 
     /// A short description of what a decoder disliked, naming the field.

@@ -41,6 +41,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Runs while a request's body is still arriving (from its head to its end).
     private var bodyTimer: Scheduled<Void>?
     private var shutdownTimer: Scheduled<Void>?
+    /// The request in flight asked for the connection to end with its response (HTTP/1.0 without
+    /// keep-alive, `Connection: close` in any case or list).
+    private var closeAfterResponse = false
 
     init(registry: ConnectionRegistry, limits: ConnectionLimits, logger: Logger) {
         self.registry = registry
@@ -72,7 +75,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .awaitingHead, .idle, .busy: break
         }
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
+            if !head.isKeepAlive { closeAfterResponse = true }
             inFlight += 1
             if inFlight == 1 {
                 phase = .busy
@@ -91,9 +95,42 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// A request head the decoder cannot read (a NUL or another control byte in the path or a
+    /// header, a head over 80 KiB, an unknown method or version) is answered here, 400 with a
+    /// `WireError` body like every other client error, and the connection closes; Hummingbird
+    /// would answer an empty 400. A body that breaks while a request is in flight is the
+    /// handler's to answer (`WireErrorMiddleware`), so that error goes on.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, inFlight == 0 else { return context.fireErrorCaught(error) }
+        switch phase {
+        case .awaitingHead, .idle:
+            phase = .closing
+            cancelTimer()
+            logger.debug("answering a malformed request head", metadata: ["error": "\(error)"])
+            answer(context, .badRequest, "badRequest", "the request's HTTP head is malformed: \(error)")
+        case .closing:
+            return  // answered already; the decoder reports the rest of the bad bytes again
+        case .opening, .busy:
+            context.fireErrorCaught(error)
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), case .busy = phase {
             inFlight -= 1
+            if inFlight == 0, closeAfterResponse {
+                // Hummingbird keeps such a connection open (it reads only an exact `close`, and no
+                // HTTP version): a client reading to the end of the stream would wait for the idle timeout.
+                phase = .closing
+                cancelTimer()
+                let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+                context.write(data, promise: written)
+                written.futureResult.assumeIsolated().whenComplete { [self] _ in
+                    context.close(mode: .output, promise: nil)
+                    timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+                }
+                return
+            }
             if inFlight == 0 {
                 phase = .idle
                 if let id { registry.setBusy(id, false) }
