@@ -50,6 +50,23 @@ struct DamagedStoreTests {
         #expect(check.stdout.hasPrefix("damaged: \(store)"), "\(check)")
     }
 
+    @Test("strata-status refuses a store damaged in a page its counts never read, and writes nothing")
+    func statusFindsDamageAnywhereInTheFile() throws {
+        let home = temporaryHome()
+        try Self.storeWithReports(home, count: 60)
+        let store = home.appendingPathComponent("strata.sqlite").path
+        // A leaf of the reports table: counting reports reads an index, never this page.
+        try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
+        let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let outcome = try StrataProcess("strata-status", home: home).run([])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stdout.isEmpty, "no counts from a damaged store: \(outcome)")
+        #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(store), "\(outcome)")
+        #expect(outcome.stderr.contains("strata-host store recover"), "\(outcome)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == damagedBytes, "strata-status never writes")
+        #expect(!FileManager.default.fileExists(atPath: store + "-damaged"), "strata-status never marks")
+    }
+
     @Test("store recover: a new store with every readable report, the damaged file kept beside it, nothing deleted")
     func recoverKeepsTheDamagedFile() throws {
         let home = temporaryHome()

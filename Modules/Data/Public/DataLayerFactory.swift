@@ -58,13 +58,18 @@ public enum DataLayerFactory {
     /// Without the data key a read-only layer still counts and reads plaintext keys and fails
     /// only when it must decrypt; `requireKey` refuses such a store at once instead (what a
     /// status display wants: a missing key is a fault to report, not an empty look).
+    /// `verifyPages` reads every page once (`PRAGMA quick_check`, read-only) and refuses a
+    /// damaged file at once, even when the pages it is damaged in hold nothing a reader of
+    /// counts would touch (what a summary wants: never normal numbers from a damaged store).
     ///
     /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
     ///   directory (or lies under a file), or `requireKey` is set and the key the store was
-    ///   written with is missing; `damaged` when the store is marked damaged;
+    ///   written with is missing; `damaged` when the store is marked damaged (or, with
+    ///   `verifyPages`, a page is damaged);
     ///   `incompatibleStore` for a foreign or newer file.
     public static func readOnly(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
+        verifyPages: Bool = false
     ) throws -> (any DataLayer)? {
         try requireDirectoryOrNothing(container.url)
         guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
@@ -81,6 +86,7 @@ public enum DataLayerFactory {
                 "the data key \(keyPath) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
                     + "restore the key file (nothing was changed)")
         }
+        if verifyPages { try database.verifyPages() }
         return compose(database, container: container, isWritable: false, sync: nil, transport: nil, sleep: nil)
     }
 
