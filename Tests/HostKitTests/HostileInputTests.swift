@@ -74,6 +74,8 @@ struct HostileInputTests {
             ("strata://reports#top", "no fragment"),
             ("strata://reports/a%2Fdelete", "holds an encoded '/'"),
             ("strata://reports/new?patientName=A&age=4%", "parameter 'age' holds '%'"),
+            ("strata://reports//delete", "the path has an empty segment"),
+            ("strata://reports//", "the path has an empty segment"),
         ])
     func strictOpen(url: String, named: String) throws {
         let host = try HostHarness()
