@@ -155,4 +155,25 @@ struct HostileInputTests {
         #expect(!(directory.stderr + missing.stderr).contains("NSCocoaErrorDomain"))
         #expect(host.launches.isEmpty)
     }
+
+    @Test("--config naming a FIFO, a device or a huge file is refused naming what it is, never read (no hang)")
+    func configThatIsNoRegularFile() throws {
+        let fifo = TemporaryRoot.directory("strata-host-config-fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let huge = TemporaryRoot.directory("strata-host-config-huge")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        #expect(truncate(huge.path, 2 << 20) == 0)
+        let host = try HostHarness()
+        let cases = [
+            (fifo.path, "is not a regular file (it is a named pipe, a FIFO)"),
+            ("/dev/zero", "is not a regular file (it is a device)"),
+            (huge.path, "is 2097152 bytes; a configuration file may hold at most 1048576 bytes"),
+        ]
+        for (path, words) in cases {
+            let outcome = host.run("reports", "list", "--config", path)
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(outcome.stderr == "strata-host: \(path) \(words)" + (words.hasSuffix("bytes") ? "\n" : "; expected a configuration file (property list or JSON)\n"), "\(outcome)")
+        }
+        #expect(host.launches.isEmpty)
+    }
 }
