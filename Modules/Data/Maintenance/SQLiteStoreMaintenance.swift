@@ -56,7 +56,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
     func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
         try requireStore()
         let path = destination.standardizedFileURL.path
-        try BackupTarget.prepare(path, overwrite: overwrite, store: storePath)
+        try BackupTarget.prepare(path, overwrite: overwrite, store: storePath, keyFile: FieldCipher.keyURL(in: container).path)
         let connection = try SQLiteConnection(path: storePath, access: .readOnly)
         do {
             try StoreFormat.check(connection)
