@@ -63,7 +63,8 @@ public enum DataLayerFactory {
     /// counts would touch (what a summary wants: never normal numbers from a damaged store).
     ///
     /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
-    ///   directory (or lies under a file), or `requireKey` is set and the key the store was
+    ///   directory (or lies under a file), cannot be looked at (a name too long, a loop of
+    ///   links, no permission), or `requireKey` is set and the key the store was
     ///   written with is missing; `damaged` when the store is marked damaged (or, with
     ///   `verifyPages`, a page is damaged);
     ///   `incompatibleStore` for a foreign or newer file.
@@ -72,7 +73,17 @@ public enum DataLayerFactory {
         verifyPages: Bool = false
     ) throws -> (any DataLayer)? {
         try requireDirectoryOrNothing(container.url)
-        guard FileManager.default.fileExists(atPath: container.storeURL.path) else { return nil }
+        var storeInfo = stat()
+        guard stat(container.storeURL.path, &storeInfo) == 0 else {
+            // Only "no such file" means no store yet; any other failure is a fault to name.
+            let code = errno
+            guard code == ENOENT else {
+                throw DataError(
+                    .cannotOpen,
+                    "cannot look at the store \(container.storeURL.path): \(FileProblem.reason(errno: code, path: container.storeURL.path))")
+            }
+            return nil
+        }
         var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
         if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
             // A writer creating the store links the key before it records the fingerprint, so a
@@ -110,6 +121,13 @@ public enum DataLayerFactory {
             throw DataError(
                 .cannotOpen,
                 "the Strata container \(url.path) lies under a file, not a directory; point STRATA_HOME at a directory")
+        } else if errno != ENOENT {
+            // A name too long, a loop of links, a folder that may not be searched: not "no store yet".
+            let code = errno
+            throw DataError(
+                .cannotOpen,
+                "cannot look at the Strata container \(url.path): \(FileProblem.reason(errno: code, path: url.path)); "
+                    + "point STRATA_HOME at a directory")
         }
     }
 
