@@ -141,6 +141,27 @@ struct HostileInputTests {
         #expect(host.launches.isEmpty)
     }
 
+    @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
+    func dashValues() throws {
+        let host = try HostHarness()
+        let added = host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
+        #expect(added.status == 0, "\(added)")
+        let report = try #require(try host.domain.reports.list(.first).first)
+        #expect(report.patientName == "-Sato" && report.memo == "- took meds")
+        let id = try #require(report.objectId)
+        #expect(host.run("reports", "update", id, "--memo", "-x").status == 0)
+        #expect(host.run("reports", "list", "--search", "-sat").stdout.contains("-Sato"))
+        for arguments in [
+            ["follows", "add", "--report", id, "--date", "-2026-12-01"],
+            ["follows", "due", "--from", "-2026-12-01", "--to", "2026-12-02"],
+        ] {
+            let outcome = host.run(arguments)
+            #expect(outcome.status != 0 && outcome.stderrLines.count == 1, "\(outcome)")
+            #expect(outcome.stderr.contains("'-2026-12-01' is not a date"), "\(outcome)")
+            #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
+        }
+    }
+
     @Test("--config naming a directory or a missing file says so in words, with no Foundation error code")
     func configProblems() throws {
         let folder = TemporaryRoot.directory("strata-host-config")
