@@ -42,7 +42,7 @@ struct CommandLineTests {
         let host = try HostHarness()
         let outcome = host.run("reports", "add", "--patient-name", "X", "--age", "abc")
         #expect(outcome.status == 64)
-        #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>'"])
+        #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>': it is not a number"])
         #expect(host.launches.isEmpty)
     }
 

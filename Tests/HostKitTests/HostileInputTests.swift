@@ -141,6 +141,21 @@ struct HostileInputTests {
         #expect(host.launches.isEmpty)
     }
 
+    @Test(
+        "a number option given no number names the value and why: too large, not whole, not a number, empty",
+        arguments: [
+            (["reports", "add", "--patient-name", "X", "--age", "99999999999999999999"], "'99999999999999999999' is invalid for '--age <years>': the number is too large"),
+            (["reports", "add", "--patient-name", "X", "--age", "4.5"], "'4.5' is invalid for '--age <years>': expected a whole number"),
+            (["reports", "list", "--page", "abc"], "'abc' is invalid for '--page <n>': it is not a number"),
+            (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", ""], "'' is invalid for '--max-bp <mmHg>': the value is empty; expected a number"),
+        ])
+    func numbersThatAreNot(arguments: [String], line: String) throws {
+        let host = try HostHarness()
+        let outcome = host.run(arguments)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr == "strata-host: The value \(line)\n", "\(outcome)")
+    }
+
     @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
     func dashValues() throws {
         let host = try HostHarness()
