@@ -40,7 +40,7 @@ extension OutputSink {
     /// The parser's `The value '…' is invalid for '--age <years>'`, which names no reason, with
     /// the reason added: every such option takes a number (options taking one of a list of
     /// words say which already, and text options never fail this way).
-    static func explained(_ message: String) -> String {
+    public static func explained(_ message: String) -> String {
         let opening = "The value '"
         guard message.hasPrefix(opening), message.hasSuffix("'"),
             let separator = message.range(of: "' is invalid for '")
