@@ -79,8 +79,9 @@ final class SQLiteDatabase: Sendable {
         return cipher
     }
 
-    /// Reads every page of the file with SQLite's `quick_check`, writing nothing: a look that
-    /// finds a damaged page the tables a reader happens to read would miss.
+    /// Reads every page of the file with SQLite's `quick_check`: a look that finds a damaged
+    /// page the statements of this process happen not to pass through. A writer marks the
+    /// store damaged (``DamageMarker``); a reader writes nothing.
     ///
     /// - Throws: ``DataError`` `damaged` naming the file and SQLite's first complaint.
     func verifyPages() throws {
@@ -92,9 +93,8 @@ final class SQLiteDatabase: Sendable {
                 let lines = row.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("*** in database ") }
                 return lines.isEmpty ? row : lines.joined(separator: "; ")
             }
-            if let problem {
-                throw DataError(.damaged, DamageMarker.message(store: url.path, detail: problem))
-            }
+            // A writer's connection marks the store for every process; a reader's only reports.
+            if let problem { throw state.connection.damaged(problem) }
         }
     }
 
