@@ -28,6 +28,19 @@ struct HostileInputTests {
         #expect(try host.domain.reports.list(.first).isEmpty)
     }
 
+    @Test("an account name with a control character is refused before anything is sent or prompted")
+    func accountNameWithControlIsRefused() throws {
+        let host = try HostHarness()
+        let outcome = host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderrLines == [
+            "strata-host: --account 'al\\u{1B}[2Jice' holds the control character U+001B (ESC) at position 3; "
+                + "expected an account name on the server"
+        ], "\(outcome)")
+        #expect(!hasRawControl(outcome.stdout + outcome.stderr))
+        #expect(host.launches.isEmpty)
+    }
+
     @Test("a name already stored with control characters is listed and shown escaped")
     func oldNameIsEscaped() throws {
         let host = try HostHarness()
