@@ -15,7 +15,7 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         let sync = try SyncConfiguration.fromEnvironment(launch.environment)
-        let data = try DataLayerFactory.live(container: container, logger: logger, sync: sync)
+        let data = try DataLayerFactory.live(container: container, logger: logger, sync: sync, verifyPages: true)
         let clock = SystemClock()
         let domain = try DomainFactory.make(data: data, clock: clock)
         return HostRuntime(

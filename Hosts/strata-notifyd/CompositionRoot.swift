@@ -28,7 +28,8 @@ enum CompositionRoot {
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let sync = try SyncConfiguration.fromEnvironment(environment)
-        let data = try DataLayerFactory.live(container: container, logger: logger.component("data"), sync: sync)
+        let data = try DataLayerFactory.live(
+            container: container, logger: logger.component("data"), sync: sync, verifyPages: true)
         let domain = try DomainFactory.make(data: data, clock: clock)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(

@@ -18,9 +18,12 @@ enum CompositionRoot {
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         // A bad STRATA_SERVER_URL is reported here too; the read-only layer never talks to the server.
         let configured = try SyncConfiguration.fromEnvironment(launch.environment)
-        // A container that is a file, a missing data key or a damaged store is a fault to
-        // report (exit 1), not an empty look.
-        guard let data = try DataLayerFactory.readOnly(container: container, logger: logger, requireKey: true) else {
+        // A container that is a file, a missing data key or a damaged store (any page of it:
+        // quick_check reads them all) is a fault to report (exit 1), not an empty look.
+        guard
+            let data = try DataLayerFactory.readOnly(
+                container: container, logger: logger, requireKey: true, verifyPages: true)
+        else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }
         let domain = try DomainFactory.make(data: data, clock: SystemClock())

@@ -57,6 +57,19 @@ struct ContainerDirectoryTests {
         #expect(try mode(of: url) == 0o644)
     }
 
+    @Test("a symbolic link to nothing is named as such, with its target, not 'already exists'; nothing is created")
+    func danglingLinkIsNamed() throws {
+        let link = TemporaryRoot.directory("strata-cc-link")
+        let target = TemporaryRoot.directory("strata-cc-missing")
+        defer { try? FileManager.default.removeItem(at: link) }
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let error = try #require(throws: CrossCuttingError.self) { try ContainerDirectory(url: link).prepare() }
+        #expect(error.code == .containerDirectory)
+        #expect(error.message.contains("\(link.path) is a symbolic link to \(target.path), which does not exist"), "\(error)")
+        #expect(!error.message.contains("already exists"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
     private func mode(of url: URL) throws -> Int16? {
         (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.int16Value
     }

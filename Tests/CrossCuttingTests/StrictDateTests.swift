@@ -32,6 +32,24 @@ struct StrictDateTests {
         }
     }
 
+    @Test(
+        "a day the calendar skipped, or an instant that falls outside 0001…9999 here, is refused, never rolled over",
+        arguments: [
+            ("1582-10-10", "skipped by the Gregorian reform"), ("1582-10-05", "skipped by the Gregorian reform"),
+            ("9999-12-31T23:59:59-01:00", "outside the years 0001 to 9999"),
+        ])
+    func rolledOverByTheCalendar(text: String, why: String) throws {
+        let error = try #require(throws: CrossCuttingError.self) {
+            try DayText.parse(text, calendar: Self.utc, what: "--date")
+        }
+        #expect(error.message.hasPrefix("--date '\(text)' is not a date"), "\(error.message)")
+        #expect(error.message.contains(why), "\(error.message)")
+        for kept in ["1582-10-04", "1582-10-15", "0001-01-01", "9999-12-31"] {
+            let day = try DayText.parse(kept, calendar: Self.utc, what: "--date")
+            #expect(DayText.day(day, calendar: Self.utc) == kept)
+        }
+    }
+
     @Test("text that is not shaped like a date is refused", arguments: ["+026-11-22", "2026-1-22", "2026-11-22T09:00Z", "2026-11-22 09:00:00Z", "2026-11-22T09:00:00", "x"])
     func shapeless(text: String) {
         #expect(throws: CrossCuttingError.self) { try DayText.parse(text, calendar: Self.utc, what: "--date") }

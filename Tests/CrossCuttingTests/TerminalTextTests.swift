@@ -24,6 +24,17 @@ struct TerminalTextTests {
         }
     }
 
+    @Test("every Bidi_Control character is a control, the Arabic letter mark U+061C included")
+    func everyBidiControlIsAControl() {
+        let bidi: [UInt32] = [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        for value in bidi {
+            let scalar = Unicode.Scalar(value)!
+            #expect(TerminalText.isControl(scalar), "U+\(String(value, radix: 16))")
+            #expect(TerminalText.escaped("a\(Character(scalar))b") == "a\\u{\(String(value, radix: 16, uppercase: true))}b")
+        }
+        #expect(!TerminalText.isControl("\u{0645}"), "an Arabic letter is text")
+    }
+
     @Test("escapedKeepingLines keeps line feeds and tabs, and escapes a carriage return and ESC")
     func multiLine() {
         #expect(TerminalText.escapedKeepingLines("a\n\tb\r\u{1B}]0;x\u{07}") == "a\n\tb\\r\\u{1B}]0;x\\u{7}")

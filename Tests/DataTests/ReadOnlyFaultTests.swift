@@ -18,6 +18,24 @@ struct ReadOnlyFaultTests {
         }
     }
 
+    @Test("a container path that cannot be looked at (a name too long, a loop of links) is an error naming why, not an absent store")
+    func containerThatCannotBeLookedAtIsRefused() throws {
+        let root = TemporaryRoot.directory("strata-unreachable")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let loop = root.appendingPathComponent("loop")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let cases = [
+            (root.appendingPathComponent(String(repeating: "a", count: 300)), "the name is too long"),
+            (loop, "too many symbolic links"),
+        ]
+        for (url, why) in cases {
+            let error = try #require(throws: DataError.self) {
+                _ = try DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
+            }
+            #expect(error.message.contains(why), "\(error)")
+        }
+    }
+
     @Test("requireKey: a store whose key file is missing is refused, naming the key; without it the reader still opens")
     func missingKeyIsRefusedWhenRequired() throws {
         let container = temporaryContainer()

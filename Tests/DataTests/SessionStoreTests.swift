@@ -108,6 +108,20 @@ struct SessionStoreTests {
         #expect(try store.current() == Self.info)
     }
 
+    @Test("a session file that is a folder or a FIFO is named as no regular file: no Foundation error code, no wait")
+    func sessionFileThatIsNoFile() throws {
+        for make in [
+            { (url: URL) in try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) },
+            { (url: URL) in #expect(mkfifo(url.path, 0o600) == 0) },
+        ] {
+            let store = try Self.makeStore()
+            try make(store.fileURL)
+            let error = try #require(throws: DataError.self) { try store.current() }
+            #expect(error.message.contains("\(store.fileURL.path) is not a regular file"), "\(error)")
+            #expect(!error.message.contains("NSCocoaErrorDomain") && !error.message.contains("permission"), "\(error)")
+        }
+    }
+
     @Test("a session sealed with another key is a clear error naming the file")
     func otherKeyIsAClearError() throws {
         let container = temporaryContainer()

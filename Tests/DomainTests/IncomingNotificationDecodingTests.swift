@@ -68,6 +68,15 @@ struct IncomingNotificationDecodingTests {
         #expect(problem(#"{"id":"n","kind":"k","sentAt":1795338000}"#)?.contains("key 'sentAt' is 1795338000") == true)
     }
 
+    @Test("a key named twice in the document is refused naming it, escapes compared decoded; nested repeats are fine")
+    func duplicateKeysAreRefused() throws {
+        #expect(problem(#"{"id": "a", "kind": "m", "id": "b"}"#) == "\(source): key 'id' is given twice; a notification names each key once")
+        #expect(problem(#"{"id": "a", "kind": "m", "i\u0064": "b"}"#)?.contains("key 'id' is given twice") == true)
+        #expect(problem(#"{"id": "a", "kind": "m", "title": "x", "title": "y"}"#)?.contains("key 'title' is given twice") == true)
+        let nested = try decode(#"{"id": "a:b", "kind": "m", "x": {"id": 1, "id": 2}, "y": [{"k": 1}, {"k": 2}], "t\"": "\"id\":"}"#)
+        #expect(nested.id == "a:b")
+    }
+
     @Test("a document that is not a JSON object says so")
     func notAnObject() {
         #expect(problem(#"["id", "kind"]"#)?.hasPrefix("inbox/new/x.json: not a JSON object (it is an array)") == true)

@@ -37,12 +37,28 @@ struct CommandLineTests {
         #expect(outcome.stdout.contains("follows add|list|due|done"))
     }
 
+    @Test("help for a command that does not exist is a usage error naming it; help for real ones still works")
+    func helpForAnUnknownCommand() throws {
+        let host = try HostHarness()
+        for arguments in [["help", "nonexistent"], ["help", "reports", "nope"], ["help", "store", "check", "x"]] {
+            let outcome = host.run(arguments)
+            #expect(outcome.status == 64, "\(arguments): \(outcome)")
+            #expect(outcome.stdout.isEmpty, "\(arguments): \(outcome)")
+            #expect(outcome.stderrLines == ["strata-host: there is no command '\(arguments.last!)' to show help for; see strata-host --help"])
+        }
+        for arguments in [["help"], ["help", "reports", "add"], ["help", "store", "backup"], ["help", "help"]] {
+            let outcome = host.run(arguments)
+            #expect(outcome.status == 0 && outcome.stdout.contains("OVERVIEW:"), "\(arguments): \(outcome)")
+        }
+        #expect(host.launches.isEmpty)
+    }
+
     @Test("a value ArgumentParser cannot read is one line naming the option, with its exit code")
     func badValueIsOneLine() throws {
         let host = try HostHarness()
         let outcome = host.run("reports", "add", "--patient-name", "X", "--age", "abc")
         #expect(outcome.status == 64)
-        #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>'"])
+        #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>': it is not a number"])
         #expect(host.launches.isEmpty)
     }
 

@@ -28,6 +28,19 @@ struct HostileInputTests {
         #expect(try host.domain.reports.list(.first).isEmpty)
     }
 
+    @Test("an account name with a control character is refused before anything is sent or prompted")
+    func accountNameWithControlIsRefused() throws {
+        let host = try HostHarness()
+        let outcome = host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderrLines == [
+            "strata-host: --account 'al\\u{1B}[2Jice' holds the control character U+001B (ESC) at position 3; "
+                + "expected an account name on the server"
+        ], "\(outcome)")
+        #expect(!hasRawControl(outcome.stdout + outcome.stderr))
+        #expect(host.launches.isEmpty)
+    }
+
     @Test("a name already stored with control characters is listed and shown escaped")
     func oldNameIsEscaped() throws {
         let host = try HostHarness()
@@ -74,6 +87,8 @@ struct HostileInputTests {
             ("strata://reports#top", "no fragment"),
             ("strata://reports/a%2Fdelete", "holds an encoded '/'"),
             ("strata://reports/new?patientName=A&age=4%", "parameter 'age' holds '%'"),
+            ("strata://reports//delete", "the path has an empty segment"),
+            ("strata://reports//", "the path has an empty segment"),
         ])
     func strictOpen(url: String, named: String) throws {
         let host = try HostHarness()
@@ -139,6 +154,42 @@ struct HostileInputTests {
         #expect(host.launches.isEmpty)
     }
 
+    @Test(
+        "a number option given no number names the value and why: too large, not whole, not a number, empty",
+        arguments: [
+            (["reports", "add", "--patient-name", "X", "--age", "99999999999999999999"], "'99999999999999999999' is invalid for '--age <years>': the number is too large"),
+            (["reports", "add", "--patient-name", "X", "--age", "4.5"], "'4.5' is invalid for '--age <years>': expected a whole number"),
+            (["reports", "list", "--page", "abc"], "'abc' is invalid for '--page <n>': it is not a number"),
+            (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", ""], "'' is invalid for '--max-bp <mmHg>': the value is empty; expected a number"),
+        ])
+    func numbersThatAreNot(arguments: [String], line: String) throws {
+        let host = try HostHarness()
+        let outcome = host.run(arguments)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr == "strata-host: The value \(line)\n", "\(outcome)")
+    }
+
+    @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
+    func dashValues() throws {
+        let host = try HostHarness()
+        let added = host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
+        #expect(added.status == 0, "\(added)")
+        let report = try #require(try host.domain.reports.list(.first).first)
+        #expect(report.patientName == "-Sato" && report.memo == "- took meds")
+        let id = try #require(report.objectId)
+        #expect(host.run("reports", "update", id, "--memo", "-x").status == 0)
+        #expect(host.run("reports", "list", "--search", "-sat").stdout.contains("-Sato"))
+        for arguments in [
+            ["follows", "add", "--report", id, "--date", "-2026-12-01"],
+            ["follows", "due", "--from", "-2026-12-01", "--to", "2026-12-02"],
+        ] {
+            let outcome = host.run(arguments)
+            #expect(outcome.status != 0 && outcome.stderrLines.count == 1, "\(outcome)")
+            #expect(outcome.stderr.contains("'-2026-12-01' is not a date"), "\(outcome)")
+            #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
+        }
+    }
+
     @Test("--config naming a directory or a missing file says so in words, with no Foundation error code")
     func configProblems() throws {
         let folder = TemporaryRoot.directory("strata-host-config")
@@ -151,6 +202,27 @@ struct HostileInputTests {
         let missing = host.run("reports", "list", "--config", folder.appendingPathComponent("none.plist").path)
         #expect(missing.stderr.contains("cannot be read: no such file or directory"), "\(missing)")
         #expect(!(directory.stderr + missing.stderr).contains("NSCocoaErrorDomain"))
+        #expect(host.launches.isEmpty)
+    }
+
+    @Test("--config naming a FIFO, a device or a huge file is refused naming what it is, never read (no hang)")
+    func configThatIsNoRegularFile() throws {
+        let fifo = TemporaryRoot.directory("strata-host-config-fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let huge = TemporaryRoot.directory("strata-host-config-huge")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        #expect(truncate(huge.path, 2 << 20) == 0)
+        let host = try HostHarness()
+        let cases = [
+            (fifo.path, "is not a regular file (it is a named pipe, a FIFO)"),
+            ("/dev/zero", "is not a regular file (it is a device)"),
+            (huge.path, "is 2097152 bytes; a configuration file may hold at most 1048576 bytes"),
+        ]
+        for (path, words) in cases {
+            let outcome = host.run("reports", "list", "--config", path)
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(outcome.stderr == "strata-host: \(path) \(words)" + (words.hasSuffix("bytes") ? "\n" : "; expected a configuration file (property list or JSON)\n"), "\(outcome)")
+        }
         #expect(host.launches.isEmpty)
     }
 }

@@ -56,6 +56,14 @@ struct StoreCommandTests {
         return Run(status: status, stdout: output.stdout, stderr: output.stderr, domainRequested: asked.withLock { $0 })
     }
 
+    @Test("store backup to a file whose name holds ESC and BEL prints them escaped, never raw")
+    func backupPathIsEscaped() {
+        let run = run(["store", "backup", "--force", "/tmp/b\u{1B}[2J\u{7}.sqlite"], FakeMaintenance())
+        #expect(run.status == 0, "\(run)")
+        #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(run.stdout)")
+        #expect(run.stdout.contains("/tmp/b\\u{1B}[2J\\u{7}.sqlite"), "\(run.stdout)")
+    }
+
     @Test("store check prints ok and exits 0 on a sound store, lists the problems and exits 1 on a damaged one")
     func checkExitCodes() {
         let sound = run(["store", "check"], FakeMaintenance())

@@ -50,6 +50,45 @@ struct DamagedStoreTests {
         #expect(check.stdout.hasPrefix("damaged: \(store)"), "\(check)")
     }
 
+    @Test("strata-status refuses a store damaged in a page its counts never read, and writes nothing")
+    func statusFindsDamageAnywhereInTheFile() throws {
+        let home = temporaryHome()
+        try Self.storeWithReports(home, count: 60)
+        let store = home.appendingPathComponent("strata.sqlite").path
+        // A leaf of the reports table: counting reports reads an index, never this page.
+        try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
+        let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let outcome = try StrataProcess("strata-status", home: home).run([])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stdout.isEmpty, "no counts from a damaged store: \(outcome)")
+        #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(store), "\(outcome)")
+        #expect(outcome.stderr.contains("strata-host store recover"), "\(outcome)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == damagedBytes, "strata-status never writes")
+        #expect(!FileManager.default.fileExists(atPath: store + "-damaged"), "strata-status never marks")
+    }
+
+    @Test("reports add and strata-notifyd refuse a store damaged in a page they would never pass, and write nothing")
+    func writersFindDamageAnywhereInTheFile() throws {
+        let home = temporaryHome()
+        try Self.storeWithReports(home, count: 60)
+        let store = home.appendingPathComponent("strata.sqlite").path
+        // A leaf of old reports: adding a report writes the newest leaf, never this page.
+        try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
+        let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let runs: [(String, [String])] = [
+            ("strata-host", ["reports", "add", "--patient-name", "After", "--age", "41"]), ("strata-host", []),
+            ("strata-notifyd", ["--once"]),
+        ]
+        for (name, arguments) in runs {
+            let outcome = try StrataProcess(name, home: home).run(arguments)
+            #expect(outcome.status == 1, "\(name) \(arguments): \(outcome)")
+            #expect(outcome.stdout.isEmpty, "\(name) \(arguments): \(outcome)")
+            #expect(outcome.stderr.contains(store) && outcome.stderr.contains("strata-host store recover"), "\(outcome)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == damagedBytes, "nothing written into the damaged file")
+        #expect(FileManager.default.fileExists(atPath: store + "-damaged"), "the writer marked it for every process")
+    }
+
     @Test("store recover: a new store with every readable report, the damaged file kept beside it, nothing deleted")
     func recoverKeepsTheDamagedFile() throws {
         let home = temporaryHome()

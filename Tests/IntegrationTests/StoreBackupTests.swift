@@ -87,4 +87,28 @@ struct StoreBackupTests {
         #expect(outcome.status == 1 && outcome.stderr.contains("does not exist"), "\(outcome)")
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
     }
+
+    @Test("--force never writes over the data key, the key folder, the damaged mark, or a -wal/-shm not there right now")
+    func backupNeverTakesTheStoresOwnFiles() throws {
+        let home = temporaryHome()
+        let host = StrataProcess("strata-host", home: home)
+        _ = try host.succeed(["reports", "add", "--patient-name", "Someone", "--age", "40"])
+        let key = home.appendingPathComponent("keys/data.key")
+        let keyBytes = try Data(contentsOf: key)
+        let targets = [
+            key.path, home.appendingPathComponent("keys/other.sqlite").path, home.appendingPathComponent("keys/../keys/data.key").path,
+            home.appendingPathComponent("strata.sqlite-wal").path, home.appendingPathComponent("strata.sqlite-shm").path,
+            home.appendingPathComponent("strata.sqlite-damaged").path,
+        ]
+        for target in targets {
+            let outcome = try host.run(["store", "backup", target, "--force"])
+            #expect(outcome.status == 1, "\(target): \(outcome)")
+            #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("nothing was written"), "\(target): \(outcome)")
+        }
+        #expect(try Data(contentsOf: key) == keyBytes, "the key is untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: key.deletingLastPathComponent().path) == ["data.key"])
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("strata.sqlite-damaged").path))
+        let listed = try host.json(["reports", "list", "--json"]) as? [[String: Any]] ?? []
+        #expect(listed.count == 1)
+    }
 }

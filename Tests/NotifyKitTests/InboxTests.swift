@@ -21,6 +21,31 @@ struct InboxTests {
         }
     }
 
+    @Test("an inbox folder that is a symbolic link is refused naming it: nothing outside is tightened, read or moved")
+    func symbolicLinkFolderIsRefused() throws {
+        let root = TemporaryRoot.directory("inbox-link")
+        let outside = TemporaryRoot.directory("inbox-outside")
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let precious = outside.appendingPathComponent("precious.conf")
+        try Data("keep".utf8).write(to: precious)
+        let inbox = Inbox(url: root.appendingPathComponent("inbox", isDirectory: true))
+        for linked in [inbox.newURL, inbox.url] {
+            try? FileManager.default.removeItem(at: inbox.url)
+            try FileManager.default.createDirectory(at: inbox.url, withIntermediateDirectories: true)
+            if linked == inbox.url { try FileManager.default.removeItem(at: inbox.url) }
+            try FileManager.default.createSymbolicLink(atPath: linked.path, withDestinationPath: outside.path)
+            let error = try #require(throws: NotifyKitError.self) { try inbox.prepare() }
+            #expect(error.message.contains("\(linked.path) is a symbolic link"), "\(error)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["precious.conf"])
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: outside.path)[.posixPermissions] as? NSNumber)
+            #expect(mode.int16Value & 0o777 == 0o755, "the outside folder keeps its mode")
+        }
+    }
+
     @Test("pending names skip dot-files and come in byte order")
     func pendingNamesAreSortedWithoutDotFiles() throws {
         let fixture = try InboxFixture()

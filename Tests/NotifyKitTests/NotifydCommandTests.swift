@@ -64,7 +64,7 @@ struct NotifydCommandTests {
         arguments: [
             (["--poll-interval", "0"], "--poll-interval"),
             (["--poll-interval", "-1"], "--poll-interval"),
-            (["--poll-interval", "soon"], "'soon'"),
+            (["--poll-interval", "soon"], "'soon' is invalid for '--poll-interval <seconds>': it is not a number (see"),
             (["--bogus"], "'--bogus'"),
         ])
     func badArgumentIsOneLine(arguments: [String], named: String) {

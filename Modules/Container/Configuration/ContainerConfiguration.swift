@@ -58,6 +58,7 @@ public struct ContainerConfiguration: Sendable, Hashable {
     /// - Throws: ``ContainerError`` `malformedConfiguration` naming the file (and key) when it
     ///   cannot be read, parsed, or holds a wrong kind of value or an unknown key.
     public static func load(from url: URL) throws -> ContainerConfiguration {
+        try checkReadable(url)
         let data: Foundation.Data
         do {
             data = try Foundation.Data(contentsOf: url)
@@ -69,6 +70,35 @@ public struct ContainerConfiguration: Sendable, Hashable {
         }
         let format = ConfigurationFormat.detect(path: url.path, data: data)
         return try decode(data, format: format, source: url.lastPathComponent)
+    }
+
+    /// The largest configuration file read, in bytes (1 MiB: configurations are a few KB).
+    public static let maximumFileSize = 1 << 20
+
+    /// Refuses what is not a regular file of a sane size before reading it: reading a FIFO or
+    /// a device (`/dev/zero`) would wait or grow for ever, and Foundation calls both
+    /// "permission denied".
+    private static func checkReadable(_ url: URL) throws {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }  // reading names the reason in words
+        let kind: String? =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG, S_IFDIR: nil
+            case S_IFIFO: "a named pipe, a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "not a file"
+            }
+        if let kind {
+            throw ContainerError(
+                .malformedConfiguration,
+                "\(url.path) is not a regular file (it is \(kind)); expected a configuration file (property list or JSON)")
+        }
+        if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > maximumFileSize {
+            throw ContainerError(
+                .malformedConfiguration,
+                "\(url.path) is \(info.st_size) bytes; a configuration file may hold at most \(maximumFileSize) bytes")
+        }
     }
 
     /// Reads several files (e.g. apps and services apart, as the seed does) into one configuration.

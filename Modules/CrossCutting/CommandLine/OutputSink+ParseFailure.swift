@@ -1,3 +1,5 @@
+import Foundation
+
 extension OutputSink {
     /// Prints what a command line that did not parse calls for, and returns the exit status.
     ///
@@ -30,8 +32,31 @@ extension OutputSink {
             out(fullMessage())
             return status
         }
-        err(FailureLine.line(program: program, message: message()))
+        err(FailureLine.line(program: program, message: Self.explained(message())))
         if verbose { err(fullMessage()) }
         return status
+    }
+
+    /// The parser's `The value '…' is invalid for '--age <years>'`, which names no reason, with
+    /// the reason added: every such option takes a number (options taking one of a list of
+    /// words say which already, and text options never fail this way).
+    public static func explained(_ message: String) -> String {
+        let opening = "The value '"
+        guard message.hasPrefix(opening), message.hasSuffix("'"),
+            let separator = message.range(of: "' is invalid for '")
+        else { return message }
+        let value = message[message.index(message.startIndex, offsetBy: opening.count)..<separator.lowerBound]
+        let digits = value.drop { $0 == "-" || $0 == "+" }
+        let reason: String
+        if value.isEmpty {
+            reason = "the value is empty; expected a number"
+        } else if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            reason = "the number is too large"
+        } else if Double(value) != nil {
+            reason = "expected a whole number"
+        } else {
+            reason = "it is not a number"
+        }
+        return "\(message): \(reason)"
     }
 }

@@ -15,7 +15,7 @@
 /// The characters (``isControl(_:)``): C0 controls (U+0000–U+001F, line feed and tab
 /// included), DEL and the C1 controls (U+007F–U+009F), the line and paragraph separators
 /// (U+2028, U+2029), and the bidirectional marks, embeddings, overrides and isolates
-/// (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+/// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: every Bidi_Control character).
 public enum TerminalText {
     /// `text` on one line: every control character escaped, line feeds and tabs included.
     ///
@@ -34,7 +34,7 @@ public enum TerminalText {
     /// Whether a terminal may act on `scalar` (see ``TerminalText``'s list).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -74,7 +74,7 @@ public struct ContainerDirectory: Sendable, Hashable {
     /// directory is left exactly as it is.
     ///
     /// - Throws: ``CrossCuttingError`` (`containerDirectory`) when `url` exists but is not a
-    ///   directory, or cannot be created.
+    ///   directory, is a symbolic link to nothing, or cannot be created.
     public static func makeOwnerOnlyDirectory(_ url: URL) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -84,6 +84,13 @@ public struct ContainerDirectory: Sendable, Hashable {
                     .containerDirectory, "\(url.path) exists but is not a directory; expected a directory for Strata's data")
             }
             return
+        }
+        if let target = try? manager.destinationOfSymbolicLink(atPath: url.path) {
+            // A link whose target is missing: mkdir would only say "already exists".
+            throw CrossCuttingError(
+                .containerDirectory,
+                "\(url.path) is a symbolic link to \(target), which does not exist; create that directory, or point "
+                    + "\(homeVariable) at an existing directory")
         }
         // Several processes may create it (or a missing parent) at the same moment: whoever
         // loses that race finds a directory afterwards, which is success; one retry covers a

@@ -18,10 +18,24 @@ public enum DayText {
             result = StrictDate.day(text).flatMap { day in
                 let components = DateComponents(year: day.year, month: day.month, day: day.day)
                 guard let date = calendar.date(from: components) else { return .failure(.notADate) }
-                return .success(calendar.startOfDay(for: date))
+                let start = calendar.startOfDay(for: date)
+                // Foundation's Gregorian calendar switches to the Julian one before 1582-10-15:
+                // the ten days the reform skipped would roll over to later days.
+                let back = calendar.dateComponents([.year, .month, .day], from: start)
+                guard back.year == day.year, back.month == day.month, back.day == day.day else {
+                    return .failure(.impossible("the calendar has no such day (1582-10-05 to 1582-10-14 were skipped by the Gregorian reform)"))
+                }
+                return .success(start)
             }
         } else {
-            result = StrictDate.instant(text)
+            result = StrictDate.instant(text).flatMap { date in
+                // An instant near the ends of the range can fall on a day outside it here.
+                let year = calendar.component(.year, from: date)
+                guard (1...9999).contains(year), calendar.component(.era, from: date) == 1 else {
+                    return .failure(.impossible("it falls on a day outside the years 0001 to 9999 in this time zone"))
+                }
+                return .success(date)
+            }
         }
         switch result {
         case .success(let date): return date

@@ -24,7 +24,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
         var problems: [String] = []
         do {
             try StoreFormat.check(connection)
-        } catch let error as DataError where error.code != .incompatibleStore {
+        } catch let error as DataError where isDamage(error) {
             problems.append(error.message)
         }
         if problems.isEmpty {
@@ -38,7 +38,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
                         problems += findings.isEmpty ? [row] : findings
                     }
                 }
-            } catch let error as DataError {
+            } catch let error as DataError where isDamage(error) {
                 // SQLite may stop the check at a page it cannot read; what it listed so far says more.
                 if problems.isEmpty { problems.append(error.message) }
             }
@@ -56,7 +56,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
     func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
         try requireStore()
         let path = destination.standardizedFileURL.path
-        try BackupTarget.prepare(path, overwrite: overwrite, store: storePath)
+        try BackupTarget.prepare(path, overwrite: overwrite, store: storePath, keyFile: FieldCipher.keyURL(in: container).path)
         let connection = try SQLiteConnection(path: storePath, access: .readOnly)
         do {
             try StoreFormat.check(connection)
@@ -73,6 +73,18 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
     func recover() throws -> StoreRecoveryReport {
         try requireStore()
         return try StoreRecovery(container: container, logger: logger).run()
+    }
+
+    /// Whether `error` says the file itself is damaged. A foreign or newer file, a lock held
+    /// too long, a full disk, or a store SQLite cannot open because of its folder (read-only)
+    /// or because it is a directory is a failure to report, never damage to mark: marking it
+    /// would make every other command refuse a sound store.
+    func isDamage(_ error: DataError) -> Bool {
+        switch error.code {
+        case .damaged: true
+        case .cannotOpen: SQLiteConnection.openProblem(storePath) == nil
+        default: false
+        }
     }
 
     /// Refuses to work where there is no store (and never creates one).

@@ -1,5 +1,12 @@
 import CSQLite
 import Foundation
+import StrataCrossCutting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// One SQLite connection: opening with the multi-process settings, statements, transactions.
 ///
@@ -35,7 +42,7 @@ final class SQLiteConnection {
         guard code == SQLITE_OK, let opened else {
             let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             if let opened { sqlite3_close_v2(opened) }
-            throw DataError(.cannotOpen, "cannot open the store \(path): \(reason)")
+            throw DataError(.cannotOpen, "cannot open the store \(path): \(Self.openProblem(path) ?? reason)")
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
@@ -125,6 +132,21 @@ final class SQLiteConnection {
         return DataError(.damaged, DamageMarker.message(store: path, detail: message))
     }
 
+    /// Why SQLite cannot open `path`, in plain words, when the file system says so: the path is
+    /// a directory, or its folder cannot be written to (SQLite makes the `-wal` and `-shm`
+    /// files beside a WAL store even to read it). `nil` when neither is the case.
+    static func openProblem(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            return "it is a directory, not a store file; move it away or set STRATA_HOME to another directory"
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        guard let reason = FileProblem.unwritableDirectoryReason(folder) else { return nil }
+        return "its folder \(folder.path) cannot be written to (\(reason)), and SQLite needs to create "
+            + "\(URL(fileURLWithPath: path).lastPathComponent)-wal and -shm there even to read the store; make the folder "
+            + "writable (or set STRATA_HOME to a writable directory)"
+    }
+
     /// Maps an SQLite result code into a ``DataError`` naming the file and the SQL's verb.
     ///
     /// A corruption error (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) on a tracked connection marks
@@ -146,7 +168,12 @@ final class SQLiteConnection {
             }
             return damaged(message)
         case SQLITE_CANTOPEN:
-            return DataError(.cannotOpen, "cannot open the store \(path): \(message)")
+            return DataError(.cannotOpen, "cannot open the store \(path): \(Self.openProblem(path) ?? message)")
+        case SQLITE_IOERR where Self.openProblem(path) != nil:
+            return DataError(.cannotOpen, "cannot open the store \(path): \(Self.openProblem(path) ?? message)")
+        case SQLITE_FULL:
+            return DataError(
+                .sqlite, "no space left on the device holding the store \(path): nothing was saved; free some space and try again")
         default:
             let verb = sql.split(separator: " ").first.map(String.init) ?? "SQL"
             return DataError(.sqlite, "SQLite error in \(verb) on \(path): \(message) (code \(code))")

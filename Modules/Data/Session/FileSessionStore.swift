@@ -100,11 +100,20 @@ final class FileSessionStore: SessionStore {
 
     /// Reads, decrypts and decodes the file.
     private func read() throws -> AuthInfo {
+        var info = stat()
+        if lstat(fileURL.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            // Reading a folder or a FIFO gives a Foundation error code, or waits for ever.
+            throw DataError(
+                .cannotOpen,
+                "the session file \(fileURL.path) is not a regular file; move it away and sign in again "
+                    + "(`strata-host account login`)")
+        }
         let sealed: Data
         do {
             sealed = try Data(contentsOf: fileURL)
         } catch {
-            throw DataError(.cannotOpen, "cannot read the session file \(fileURL.path): \(error.localizedDescription)")
+            throw DataError(
+                .cannotOpen, "cannot read the session file \(fileURL.path): \(FileProblem.describe(error, path: fileURL.path))")
         }
         let plain: Data
         do {

@@ -79,6 +79,25 @@ final class SQLiteDatabase: Sendable {
         return cipher
     }
 
+    /// Reads every page of the file with SQLite's `quick_check`: a look that finds a damaged
+    /// page the statements of this process happen not to pass through. A writer marks the
+    /// store damaged (``DamageMarker``); a reader writes nothing.
+    ///
+    /// - Throws: ``DataError`` `damaged` naming the file and SQLite's first complaint.
+    func verifyPages() throws {
+        try withState { state in
+            let problem = try state.connection.withStatement("PRAGMA quick_check(1)") { statement -> String? in
+                guard try statement.step() else { return nil }
+                let row = statement.text(at: 0)
+                guard row != "ok" else { return nil }
+                let lines = row.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("*** in database ") }
+                return lines.isEmpty ? row : lines.joined(separator: "; ")
+            }
+            // A writer's connection marks the store for every process; a reader's only reports.
+            if let problem { throw state.connection.damaged(problem) }
+        }
+    }
+
     /// Makes the store file owner-only (0600): SQLite gives its `-wal` and `-shm` files the
     /// same mode, so patient data is never readable by other users.
     private static func restrictToOwner(_ url: URL) throws {

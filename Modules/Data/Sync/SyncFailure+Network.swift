@@ -8,17 +8,19 @@ extension SyncFailure {
     /// rather than Foundation's whole `NSError` dump (`--verbose` logs keep the details).
     static func describe(_ error: any Error) -> String {
         guard let error = error as? URLError else { return "\(error)" }
-        let reason: String
+        // Named failures are plain words; only one without a name keeps its number, for a bug report.
         switch error.code {
-        case .cannotConnectToHost: reason = "connection refused (is the server running?)"
-        case .timedOut: reason = "timed out"
-        case .networkConnectionLost: reason = "the connection was lost"
-        case .badServerResponse, .zeroByteResource: reason = "empty or malformed answer from the server"
-        case .cannotFindHost, .dnsLookupFailed: reason = "unknown host"
-        case .notConnectedToInternet: reason = "no network"
-        case .cancelled: reason = "cancelled"
-        default: reason = "network error"
+        case .cannotConnectToHost: return "connection refused (is the server running?)"
+        case .timedOut: return "timed out"
+        case .networkConnectionLost: return "the connection was lost"
+        case .badServerResponse, .zeroByteResource: return "empty or malformed answer from the server"
+        case .cannotFindHost, .dnsLookupFailed: return "unknown host"
+        case .notConnectedToInternet: return "no network"
+        case .cancelled: return "cancelled"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return "the TLS connection failed (certificate or protocol)"
+        default: return "network error (number \(error.code.rawValue))"
         }
-        return "\(reason) (URLError \(error.code.rawValue))"
     }
 }

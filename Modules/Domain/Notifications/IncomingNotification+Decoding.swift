@@ -12,7 +12,8 @@ extension IncomingNotification {
     /// fractional seconds and offsets allowed) that exists: read strictly by
     /// `DayText.parseInstant(_:what:)`, so `2026-02-30T10:00:00Z` is refused, never rolled
     /// over. Each optional key may be absent or `null`; keys not listed here are ignored, so
-    /// senders can add fields without breaking older readers.
+    /// senders can add fields without breaking older readers. A key named twice in the
+    /// top-level object is refused (which value was meant is unknown).
     ///
     /// - Parameters:
     ///   - data: the document's bytes, at most ``maximumDocumentSize``.
@@ -39,6 +40,10 @@ extension IncomingNotification {
         }
         guard let object = parsed as? [String: Any] else {
             throw malformed("not a JSON object (it is \(NotificationDocument.describe(parsed))); expected {\"id\": …, \"kind\": …}")
+        }
+        if let key = NotificationDocument.duplicateKey(in: data) {
+            // JSONSerialization keeps the last of two values silently: which one the sender meant is unknown.
+            throw malformed("key '\(TerminalText.escaped(key))' is given twice; a notification names each key once")
         }
         let document = NotificationDocument(object: object, malformed: malformed)
         return IncomingNotification(
@@ -86,6 +91,45 @@ private struct NotificationDocument {
         } catch let error as CrossCuttingError {
             throw malformed(error.message)
         }
+    }
+
+    /// The first key the top-level object of `data` names twice, or `nil`. `data` must be
+    /// valid JSON (parsed already): keys are the strings at depth 1 followed by `:`, compared
+    /// decoded (`"i\u0064"` is `"id"`).
+    static func duplicateKey(in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var depth = 0
+        var seen: Set<String> = []
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                let start = index
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index = min(index + 1, bytes.count)
+                guard depth == 1 else { continue }
+                var next = index
+                while next < bytes.count, space.contains(bytes[next]) { next += 1 }
+                guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { continue }
+                let token = Data(bytes[start..<index])
+                guard let key = (try? JSONSerialization.jsonObject(with: token, options: [.fragmentsAllowed])) as? String
+                else { continue }
+                if !seen.insert(key).inserted { return key }
+            default:
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// A short description of a JSON value for an error message: `'text'`, `42`, `an array`.

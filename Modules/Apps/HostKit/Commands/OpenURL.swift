@@ -43,7 +43,12 @@ struct OpenURL {
         let rawQuery = rest.dropFirst(beforeQuery.count + 1)
         let rawHost = beforeQuery.prefix { $0 != "/" }
         route = try Self.decode(String(rawHost), what: "the route", refuse: refuse).lowercased()
-        path = try beforeQuery.dropFirst(rawHost.count).split(separator: "/").map { raw in
+        let rawPath = beforeQuery.dropFirst(rawHost.count)
+        // An empty segment would vanish and shift the rest: `reports//delete` would read "delete" as an id.
+        guard !rawPath.contains("//") else {
+            throw refuse("the path has an empty segment ('//'); write each segment, e.g. strata://reports/<id>/edit")
+        }
+        path = try rawPath.split(separator: "/").map { raw in
             let shown = TerminalText.escaped(String(raw))
             let segment = try Self.decode(String(raw), what: "the path segment '\(shown)'", refuse: refuse)
             if let (scalar, _) = TerminalText.firstControl(in: segment) {

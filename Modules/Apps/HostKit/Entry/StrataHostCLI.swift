@@ -81,6 +81,14 @@ public enum StrataHostCLI {
         arguments: [String], environment: [String: String], output: OutputSink, terminal: HostTerminal,
         makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
     ) -> Prepared {
+        if let unknown = unknownHelpTopic(arguments) {
+            // ArgumentParser would print the root help and exit 0 for a command that does not exist.
+            output.err(
+                FailureLine.line(
+                    program: programName,
+                    message: "there is no command '\(unknown)' to show help for; see \(programName) --help"))
+            return .exit(ExitCode.validationFailure.rawValue)
+        }
         let parsed: any ParsableCommand
         do {
             parsed = try RootCommand.parseAsRoot(arguments)
@@ -148,6 +156,21 @@ public enum StrataHostCLI {
             case .custom(let make): return await session.interactive(make(session.runtime.logger))
             }
         }
+    }
+
+    /// The first name after `help` that is no (sub)command, or `nil` (also when the arguments
+    /// do not start with `help`).
+    private static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var command: any ParsableCommand.Type = RootCommand.self
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            if name == "help" && command == RootCommand.self { return nil }  // `help help`
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
+                return name
+            }
+            command = next
+        }
+        return nil
     }
 
     /// Prints help or version to standard output (exit 0), or a usage error as one line.

@@ -22,7 +22,8 @@ extension NotifydCommand {
             if status == ExitCode.success.rawValue {
                 return .exit(status: status, standardOutput: fullMessage(for: error) + "\n", standardError: "")
             }
-            let line = FailureLine.line(program: programName, message: "\(message(for: error)) (see \(programName) --help)")
+            let line = FailureLine.line(
+                program: programName, message: "\(OutputSink.explained(message(for: error))) (see \(programName) --help)")
             return .exit(status: status, standardOutput: "", standardError: line + "\n")
         }
     }

@@ -39,11 +39,21 @@ public struct Inbox: Sendable, Hashable {
 
     /// Creates the inbox and its four folders owner-only (0700), tightening existing ones:
     /// these folders are Strata's own (unlike the container directory, which may be shared).
+    /// A folder that is a symbolic link is refused, never followed.
     ///
-    /// - Throws: ``NotifyKitError`` `inbox` naming the folder that could not be created.
+    /// - Throws: ``NotifyKitError`` `inbox` naming the folder that could not be created, or
+    ///   that is a symbolic link.
     @discardableResult
     public func prepare() throws -> Inbox {
         for folder in [url, tmpURL, newURL, curURL, badURL] {
+            var info = stat()
+            if lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                // Followed, it would make the daemon tighten, read and move files outside the container.
+                throw NotifyKitError(
+                    .inbox,
+                    "cannot prepare the inbox: \(folder.path) is a symbolic link; expected a directory of Strata's own "
+                        + "(links are never followed): remove the link, and strata-notifyd creates the folder")
+            }
             do {
                 try ContainerDirectory.makeOwnerOnlyDirectory(folder)
                 try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)

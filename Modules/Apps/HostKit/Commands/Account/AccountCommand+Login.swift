@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCrossCutting
 import StrataData
 
 #if canImport(Glibc)
@@ -34,6 +35,12 @@ extension AccountCommand {
         func validate() throws {
             guard !account.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("--account must not be empty")
+            }
+            // A one-line name: it is sent to the server, printed, and shown in the password prompt.
+            if let (scalar, position) = TerminalText.firstControl(in: account) {
+                throw ValidationError(
+                    "--account '\(TerminalText.escaped(account))' holds the control character "
+                        + "\(TerminalText.describe(scalar)) at position \(position); expected an account name on the server")
             }
         }
 

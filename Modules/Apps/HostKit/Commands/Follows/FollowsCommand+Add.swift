@@ -20,7 +20,7 @@ extension FollowsCommand {
         @Option(help: ArgumentHelp("The id of the case report the follow-up belongs to.", valueName: "id"))
         var report: String
 
-        @Option(help: ArgumentHelp("The day of the follow-up.", valueName: "YYYY-MM-DD"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day of the follow-up.", valueName: "YYYY-MM-DD"))
         var date: String
 
         @Option(
@@ -36,7 +36,7 @@ extension FollowsCommand {
         @Option(help: ArgumentHelp("A medication taken; repeat for several.", valueName: "name"))
         var medication: [MedicationArgument] = []
 
-        @Option(help: "Free text about the visit.")
+        @Option(parsing: .unconditional, help: "Free text about the visit.")
         var memo: String = ""
 
         @Flag(help: "Print the saved follow-up as JSON instead of its id.")

@@ -19,13 +19,19 @@ extension FollowsCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("The first day of the period (needs --to).", valueName: "YYYY-MM-DD"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("The first day of the period (needs --to).", valueName: "YYYY-MM-DD"))
         var from: String?
 
-        @Option(help: ArgumentHelp("The last day of the period, included (needs --from).", valueName: "YYYY-MM-DD"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("The last day of the period, included (needs --from).", valueName: "YYYY-MM-DD"))
         var to: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The number of days from today on, 1 to 3660.", valueName: "n"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("The number of days from today on, 1 to 3660.", valueName: "n"))
         var days: Int?
 
         @Flag(help: "Print a JSON array of due follow-ups, each with its report.")

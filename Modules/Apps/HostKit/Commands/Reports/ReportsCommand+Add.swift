@@ -16,7 +16,7 @@ extension ReportsCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("The patient's name (required, not empty).", valueName: "name"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The patient's name (required, not empty).", valueName: "name"))
         var patientName: String
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The patient's age in years, 0 to 150.", valueName: "years"))
@@ -28,7 +28,7 @@ extension ReportsCommand {
         @Flag(help: "Mark the case as needing follow-ups.")
         var follow = false
 
-        @Option(help: "Free text about the case.")
+        @Option(parsing: .unconditional, help: "Free text about the case.")
         var memo: String = ""
 
         @Flag(help: "Print the saved report as JSON instead of its id.")

@@ -16,7 +16,9 @@ extension ReportsCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("Only reports whose patient name or memo contains this text (case-insensitive).", valueName: "text"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Only reports whose patient name or memo contains this text (case-insensitive).", valueName: "text"))
         var search: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Which page to show, counting from 1.", valueName: "n"))

@@ -20,7 +20,7 @@ extension ReportsCommand {
         @Argument(help: "The report's id.")
         var id: String
 
-        @Option(help: ArgumentHelp("A new patient name (not empty).", valueName: "name"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A new patient name (not empty).", valueName: "name"))
         var patientName: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("A new age in years, 0 to 150.", valueName: "years"))
@@ -32,7 +32,7 @@ extension ReportsCommand {
         @Flag(inversion: .prefixedNo, help: "Whether the case needs follow-ups.")
         var follow: Bool?
 
-        @Option(help: "New free text (replaces the memo).")
+        @Option(parsing: .unconditional, help: "New free text (replaces the memo).")
         var memo: String?
 
         @Flag(help: "Print the saved report as a JSON object.")

@@ -1,30 +1,35 @@
+import StrataCrossCutting
 import StrataData
 
-/// How the `store` commands print their results: pure functions.
+/// How the `store` commands print their results: pure functions. Paths come from the user
+/// (`STRATA_HOME`, the backup FILE) and may hold control characters: every result is shown
+/// through `TerminalText`, so none reaches the terminal raw.
 enum StoreText {
     /// `ok: <store>` (and the cleared mark), or `damaged: <store>` and one problem per line.
     static func check(_ result: StoreCheckResult) -> String {
         guard !result.isSound else {
             let cleared = result.clearedMark.map { "\n(cleared the damaged mark left by: \($0))" } ?? ""
-            return "ok: \(result.storePath) is sound\(cleared)"
+            return TerminalText.escapedKeepingLines("ok: \(TerminalText.escaped(result.storePath)) is sound\(cleared)")
         }
         let shown = result.problems.prefix(100).map { "  \($0)" }
         let more = result.problems.count > 100 ? ["  … and \(result.problems.count - 100) more"] : []
-        return (["damaged: \(result.storePath) has \(result.problems.count) problem(s):"] + shown + more
-            + ["Run `strata-host store recover` to copy what is readable into a new store."]).joined(separator: "\n")
+        return TerminalText.escapedKeepingLines(
+            (["damaged: \(TerminalText.escaped(result.storePath)) has \(result.problems.count) problem(s):"] + shown + more
+                + ["Run `strata-host store recover` to copy what is readable into a new store."]).joined(separator: "\n"))
     }
 
     /// Where the backup went, and the key it needs.
     static func backup(_ result: StoreBackupResult) -> String {
         """
-        Backed up the store into \(result.destination) (\(result.pageCount) pages).
-        Keep the data key \(result.keyPath) too: it is not in the backup, and without it the encrypted values cannot be read.
+        Backed up the store into \(TerminalText.escaped(result.destination)) (\(result.pageCount) pages).
+        Keep the data key \(TerminalText.escaped(result.keyPath)) too: it is not in the backup, and without it the encrypted \
+        values cannot be read.
         """
     }
 
     /// Per table: what was recovered and what was lost; then where the damaged file is.
     static func recovery(_ report: StoreRecoveryReport) -> String {
-        var lines = ["Recovered \(report.storePath):"]
+        var lines = ["Recovered \(TerminalText.escaped(report.storePath)):"]
         for table in report.tables {
             var line = "  \(table.name): \(table.recovered) row(s) recovered"
             if let lost = table.lost, lost > 0 {
@@ -39,7 +44,7 @@ enum StoreText {
         let unknown = report.tables.contains { $0.metDamage && ($0.lost ?? 0) == 0 }
         lines.append(
             lost == 0 && !unknown ? "Nothing was lost." : "Lost: \(lost) row(s)\(unknown ? " and more on unreadable pages" : "").")
-        lines.append("The damaged file is kept as \(report.keptDamagedFile).")
-        return lines.joined(separator: "\n")
+        lines.append("The damaged file is kept as \(TerminalText.escaped(report.keptDamagedFile)).")
+        return TerminalText.escapedKeepingLines(lines.joined(separator: "\n"))
     }
 }
