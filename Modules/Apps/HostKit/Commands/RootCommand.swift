@@ -63,6 +63,8 @@ struct RootCommand: ParsableCommand, HostSubcommand {
               reports add|list|show|update|delete   case reports
               follows add|list|due|done             follow-up visits
               open <strata:// URL>                  any micro-app route
+              account login|logout|status, sync     the sync server (STRATA_SERVER_URL)
+              store check|backup|recover            the store file: check it, copy it, recover it
             Run 'strata-host' in a terminal for the Launcher, 'strata-host <command> --help' for options and examples.
             """
     }
