@@ -24,6 +24,9 @@ extension SQLiteConnection {
             throw DataError(
                 .cannotOpen, "cannot start the backup into \(destinationPath): \(String(cString: sqlite3_errmsg(destination)))")
         }
+        // A source busy with a writer is not waited for by SQLite's busy handler during a backup
+        // step: wait here, briefly, on the caller's thread. `strata-host store backup` calls this on
+        // the main thread before the container boots, never on Swift's cooperative pool.
         let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
         var code: Int32
         repeat {
