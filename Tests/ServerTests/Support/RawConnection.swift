@@ -39,6 +39,40 @@ final class RawConnection {
         return sent == bytes.count
     }
 
+    /// Sends every byte of `bytes` (for framing no HTTP client would send).
+    func sendAll(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw RawConnectionError("send: errno \(errno)") }
+            sent += count
+        }
+    }
+
+    /// Closes the sending side: the server reads the end of the request stream.
+    func halfClose() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Reads until the server ends the stream or `timeout` passes: everything read, and whether
+    /// the stream ended cleanly (a reset or the timeout is not a clean end).
+    func readToEnd(timeout: Duration) -> (data: Data, ended: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now < deadline {
+            let left = deadline - ContinuousClock.now
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)) > 0
+            else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return (data, true) }
+            if count < 0 { return (data, false) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return (data, false)
+    }
+
     /// What ``receive(timeout:)`` saw.
     enum Received: Equatable {
         case bytes(Data)
