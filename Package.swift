@@ -177,7 +177,7 @@ let package = Package(
                 "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataCrossCutting",
                 argumentParser, log,
             ],
-            path: "Modules/Apps/HostKit",
+            path: "Modules/Kits/HostKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -192,7 +192,7 @@ let package = Package(
         .target(
             name: "StrataStatusKit",
             dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser],
-            path: "Modules/Apps/StatusKit",
+            path: "Modules/Kits/StatusKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "StrataNotifyKit",
             dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log],
-            path: "Modules/Apps/NotifyKit",
+            path: "Modules/Kits/NotifyKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
