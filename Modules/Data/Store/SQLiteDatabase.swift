@@ -19,6 +19,9 @@ final class SQLiteDatabase: Sendable {
     /// Encrypts fields and payloads; `nil` only for a read-only opener when no key exists yet.
     let cipher: FieldCipher?
     private let state: Mutex<StoreState>
+    /// Where every `async` operation on this database does its SQLite work (never on the
+    /// cooperative pool): see ``DatabaseQueue``.
+    let queue = DatabaseQueue(label: "strata.store")
 
     init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) throws {
         let url = container.storeURL
@@ -54,6 +57,17 @@ final class SQLiteDatabase: Sendable {
     /// Runs `body` with the connection and registered tables, under the mutex.
     func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
         try state.withLock { state in try body(state) }
+    }
+
+    /// Runs `body` with the connection and registered tables on this database's own queue,
+    /// suspending (never blocking) the calling task: the form every `async` operation uses.
+    func perform<T: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> T) async throws -> T {
+        try await queue.run { try self.withState(body) }
+    }
+
+    /// ``write(_:)`` on this database's own queue, suspending (never blocking) the caller.
+    func performWrite<T: Sendable>(_ body: @escaping @Sendable (StoreState) throws -> T) async throws -> T {
+        try await queue.run { try self.write(body) }
     }
 
     /// Runs `body` in one write transaction; the change counters of every type it touched
