@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 // Strata — one monorepo, several Linux executables on shared layers.
-// Layers (arrows point down only): hosts → apps kits → Domain → Data → CrossCutting.
+// Client layers (arrows point down only): hosts → kits → micro-apps → Domain → Data → CrossCutting.
+//   StrataPresentation (the JSON and sync-status shapes micro-apps and kits print) sits with Domain;
+//   StrataContainer (the micro-apps' runtime) beside Data; StrataSync (the client's sync engine) in the
+//   data layer; StrataWire (the sync wire protocol, shared with the server) beside CrossCutting.
+// Server layers, never importing the client's: strata-server → StrataServerKit → StrataServerDomain →
+//   StrataServerData → StrataWire, CrossCutting.
 // Architecture.md explains the rule; Tests/ArchitectureTests enforces it.
 import PackageDescription
 
@@ -107,7 +112,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: - Hosting runtime (the mPaaS container): beside Domain, on CrossCutting only
+        // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)
+        .target(
+            name: "StrataPresentation",
+            dependencies: ["StrataDomain", "StrataCrossCutting"],
+            path: "Modules/Presentation",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataPresentationTests",
+            dependencies: ["StrataPresentation", "StrataDomain", "StrataCrossCutting"],
+            path: "Tests/PresentationTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Hosting runtime (the mPaaS container): beside Data, on CrossCutting only
         .target(
             name: "StrataContainer",
             dependencies: ["StrataCrossCutting", log],
@@ -136,19 +155,19 @@ let package = Package(
         ),
         .target(
             name: "StrataReportsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
             path: "Modules/MicroApps/Reports",
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataFollowUpsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
             path: "Modules/MicroApps/FollowUps",
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataNotificationsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
+            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
             path: "Modules/MicroApps/Notifications",
             swiftSettings: strictSettings
         ),
@@ -169,13 +188,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: - Presentation layer: one kit per host (the tested logic) and the thin hosts
+        // MARK: - Kits and hosts: one kit per host (the tested logic) and the thin hosts
         .target(
             name: "StrataHostKit",
             dependencies: [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
-                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataCrossCutting",
-                argumentParser, log,
+                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataPresentation", "StrataData",
+                "StrataCrossCutting", argumentParser, log,
             ],
             path: "Modules/Kits/HostKit",
             swiftSettings: strictSettings
@@ -191,13 +210,15 @@ let package = Package(
         ),
         .target(
             name: "StrataStatusKit",
-            dependencies: ["StrataDomain", "StrataCrossCutting", argumentParser],
+            dependencies: ["StrataDomain", "StrataPresentation", "StrataCrossCutting", argumentParser],
             path: "Modules/Kits/StatusKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataStatusKitTests",
-            dependencies: ["StrataStatusKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting"],
+            dependencies: [
+                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting",
+            ],
             path: "Tests/StatusKitTests",
             swiftSettings: strictSettings
         ),
@@ -224,7 +245,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-status",
-            dependencies: ["StrataStatusKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataCrossCutting"],
             path: "Hosts/strata-status",
             swiftSettings: strictSettings
         ),

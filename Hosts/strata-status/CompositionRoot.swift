@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataPresentation
 import StrataStatusKit
 
 /// The only place in `strata-status` that picks implementations: a stderr logger, the shared

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataDomain
+import StrataPresentation
 import StrataStatusKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataPresentation
 import StrataStatusKit
 import Synchronization
 import Testing

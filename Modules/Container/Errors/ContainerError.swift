@@ -1,8 +1,11 @@
-/// The one error type of `StrataContainer`: a code to match on and a message for people.
+public import StrataCrossCutting
+
+/// The one error type of `StrataContainer` (a ``StrataError``): a code to match on and a
+/// message for people.
 ///
 /// Every message names where the problem is (the configuration file and key, the service or
 /// micro-app name) and what was expected, so a host can print it as it is.
-public struct ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ContainerError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
@@ -49,7 +52,4 @@ public struct ContainerError: Error, Hashable, Sendable, CustomStringConvertible
         self.code = code
         self.message = message
     }
-
-    /// The message, ready to print.
-    public var description: String { message }
 }

@@ -29,8 +29,9 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// encrypted at rest. `createdAt` is indexed for listing; `patientName` through its keyed
     /// hash, for equality look-ups.
     ///
-    /// No lifespan: until the server half exists, a lifespan would hide the user's own
-    /// reports once they are older than it.
+    /// No lifespan: a lifespan would hide the user's own reports once they are older than it,
+    /// and a pull does not bring them back (it fetches only what changed on the server since
+    /// its cursor), so an unchanged report would be gone from this device for good.
     public static let schema = ValueObjectSchema<CaseReport>(
         "CaseReport",
         fields: [

@@ -23,6 +23,6 @@ public enum AboutApp {
 
     /// Registers the delegate type (one fresh delegate per instance).
     public static func register(into registry: inout ContainerRegistry) {
-        registry.registerApplication(type: delegateType) { _ in AboutDelegate() }
+        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(AboutRouting()) }
     }
 }

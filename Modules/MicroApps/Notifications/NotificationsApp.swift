@@ -39,7 +39,7 @@ public enum NotificationsApp {
     /// - Parameter reportsApplication: the micro-app `open` starts with `path=<report id>`.
     public static func register(into registry: inout ContainerRegistry, reportsApplication: String = "Reports") {
         registry.registerApplication(type: delegateType) { _ in
-            NotificationsDelegate(reportsApplication: reportsApplication)
+            RoutedApplicationDelegate(NotificationsRouting(reportsApplication: reportsApplication))
         }
         registry.registerService(type: inboxServiceType) { _ in NotificationInbox() }
     }

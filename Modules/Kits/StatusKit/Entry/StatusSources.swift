@@ -1,4 +1,5 @@
 public import StrataDomain
+public import StrataPresentation
 
 /// What `strata-status`'s composition root hands the kit: the read-only domain (or `nil` when
 /// there is no store yet) and the sync facts (or `nil` to leave them out).

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 public import StrataDomain
+public import StrataPresentation
 
 /// Prints a ``StatusSummary`` in each ``StatusFormat``: pure functions, no I/O.
 public enum StatusRenderer {
@@ -8,7 +9,7 @@ public enum StatusRenderer {
     ///
     /// No control character reaches a terminal or a bar: the text and i3blocks formats escape
     /// any but their own line breaks (`TerminalText.escapedKeepingLines(_:)`), the JSON formats
-    /// write the ones a JSON encoder leaves raw as `\uXXXX` (`TerminalText.jsonEscaped(_:)`).
+    /// write the ones a JSON encoder leaves raw as `\uXXXX` (``JSONLine``).
     ///
     /// - Parameters:
     ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
@@ -20,8 +21,8 @@ public enum StatusRenderer {
     ) -> String {
         switch format {
         case .text: TerminalText.escapedKeepingLines(text(summary, storePresent: storePresent, sync: sync))
-        case .json: TerminalText.jsonEscaped(json(summary, storePresent: storePresent, sync: sync))
-        case .waybar: TerminalText.jsonEscaped(waybar(summary, storePresent: storePresent))
+        case .json: json(summary, storePresent: storePresent, sync: sync)
+        case .waybar: waybar(summary, storePresent: storePresent)
         case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary))
         }
     }
@@ -36,14 +37,14 @@ public enum StatusRenderer {
 
     /// One JSON object with sorted keys on one line.
     static func json(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
-        encode(SummaryJSON(summary, storePresent: storePresent, sync: sync))
+        JSONLine.encode(SummaryJSON(summary, storePresent: storePresent, sync: sync))
     }
 
     /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
     static func waybar(_ summary: StatusSummary, storePresent: Bool) -> String {
         var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
         if !storePresent { tooltip.append("No store yet") }
-        return encode(WaybarJSON(
+        return JSONLine.encode(WaybarJSON(
             text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
     }
 
@@ -80,17 +81,6 @@ public enum StatusRenderer {
     static func labelled(_ label: String, _ value: String) -> String {
         label.padding(toLength: 22, withPad: " ", startingAt: 0) + value
     }
-
-    /// An instant as ISO 8601 in UTC (`2026-11-22T09:30:00Z`).
-    static func timestamp(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
-
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding these flat structs of strings and integers cannot fail.
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
 }
 
 /// `--format json`: the summary's counts plus whether the store exists (and the sync facts, when given).
@@ -100,7 +90,7 @@ private struct SummaryJSON: Encodable {
     var overdue: Int
     var unreadNotifications: Int
     var store: String
-    var sync: SyncJSON?
+    var sync: SyncStatusJSON?
 
     init(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync?) {
         reports = summary.reports
@@ -108,7 +98,7 @@ private struct SummaryJSON: Encodable {
         overdue = summary.overdue
         unreadNotifications = summary.unreadNotifications
         store = storePresent ? "present" : "absent"
-        self.sync = sync.map(SyncJSON.init)
+        self.sync = sync.map(SyncStatusJSON.init)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataDomain
+import StrataPresentation
 
 /// What the FollowUps micro-app does for a route in a scripted run: the domain call and the
 /// output, as text or JSON (the shapes `strata-host follows …` prints).

@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataDomain
+import StrataPresentation
 
 /// What the Reports micro-app does for a route in a scripted run: the domain call and the
 /// output, as text or JSON (the shapes `strata-host reports …` prints).
@@ -22,7 +23,7 @@ struct ReportsActions {
             } else {
                 reports = try domain.reports.list(page)
             }
-            if json { return [try JSONText.encode(reports.map(ReportJSON.init))] }
+            if json { return [try JSONText.encode(reports.map(CaseReportJSON.init))] }
             var output = [ReportText.table(reports, calendar: calendar)]
             if reports.count == page.size {
                 output.append("(page \(page.index); more may follow: --page \(page.index + 1))")
@@ -33,7 +34,7 @@ struct ReportsActions {
                 throw DomainError(.invalidInput, "strata://reports/new needs patientName and age without a terminal")
             }
             let report = try domain.reports.add(draft)
-            return [json ? try JSONText.encode(ReportJSON(report)) : report.objectId ?? ""]
+            return [json ? try JSONText.encode(CaseReportJSON(report)) : report.objectId ?? ""]
         case .show(let id):
             return [try describe(try domain.reports.get(id: id), json: json)]
         case .edit(let id, let change):
@@ -49,6 +50,6 @@ struct ReportsActions {
     }
 
     private func describe(_ report: CaseReport, json: Bool) throws -> String {
-        json ? try JSONText.encode(ReportJSON(report)) : ReportText.detail(report, calendar: calendar)
+        json ? try JSONText.encode(CaseReportJSON(report)) : ReportText.detail(report, calendar: calendar)
     }
 }

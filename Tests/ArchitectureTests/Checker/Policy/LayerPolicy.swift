@@ -46,6 +46,9 @@ struct LayerPolicy: Sendable {
             .init("StrataContainer", hostingRuntime),
             .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
             .init("StrataDomain", domain, publishesOnlyAbstractions: true),
+            // The JSON and sync-status shapes micro-apps and kits print: with the domain (same rank
+            // and group, so it imports StrataDomain), below the micro-apps and kits that share it.
+            .init("StrataPresentation", domain),
             // Micro-apps never import each other: each is its own sibling group.
             .init("StrataLauncherApp", microApps, group: "launcher"),
             .init("StrataReportsApp", microApps, group: "reports"),

@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataData
+import StrataPresentation
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.
 enum SyncText {
@@ -19,25 +20,26 @@ enum SyncText {
             lines.append(("user id", info.userID))
             let groups = info.groups.map { "\($0.groupName) (\($0.roleName))" }.joined(separator: ", ")
             lines.append(("groups", groups.isEmpty ? "none" : groups))
-            lines.append(("session valid until", timestamp(info.validUntil)))
+            lines.append(("session valid until", DayText.instant(info.validUntil)))
         } else {
             lines.append(("account", "not signed in"))
         }
-        let status = status ?? offlineStatus
-        lines.append(("server", status.server ?? "none (set STRATA_SERVER_URL)"))
-        lines.append(("connectivity", connectivity(status.connectivity)))
-        lines.append(("pending changes", String(status.pendingCount)))
-        lines.append(("rejected changes", String(status.rejectedCount)))
-        lines.append(("last sync", status.lastSyncAt.map(timestamp) ?? "never"))
-        if let error = status.lastError {
-            lines.append(("last error", error + (status.lastErrorAt.map { " (\(timestamp($0)))" } ?? "")))
+        let sync = status.map(StatusSync.init) ?? .notConfigured
+        lines.append(("server", sync.server ?? "none (set STRATA_SERVER_URL)"))
+        lines.append(("connectivity", sync.connectivity.text))
+        lines.append(("pending changes", String(sync.pending)))
+        lines.append(("rejected changes", String(sync.rejected)))
+        lines.append(("last sync", sync.lastSyncAt.map(DayText.instant) ?? "never"))
+        if let error = sync.lastError {
+            lines.append(("last error", error + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
         }
         return TextTable.labelled(lines)
     }
 
-    /// One JSON object: `{"signedIn", "account", "userID", "groups", "validUntil", "sync": {…}}`.
+    /// One JSON object: `{"signedIn", "account", "userID", "groups", "validUntil", "sync": {…}}`
+    /// (`sync` is ``SyncStatusJSON``, the object `strata-status --format json` prints too).
     static func accountJSON(_ info: AuthInfo?, _ status: SyncStatus?) -> String {
-        encode(AccountJSON(info: info, status: status ?? offlineStatus))
+        JSONLine.encode(AccountJSON(info: info, sync: status.map(StatusSync.init) ?? .notConfigured))
     }
 
     /// `Pushed 1 change (0 rejected); pulled 2 objects (CaseReport 2); 0 kept local.`
@@ -51,34 +53,21 @@ enum SyncText {
 
     /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "startedAt", "finishedAt"}`.
     static func reportJSON(_ report: SyncReport) -> String {
-        encode(ReportJSON(
+        JSONLine.encode(SyncReportJSON(
             pushed: report.pushed, rejected: report.rejected, pulled: report.pulled, keptLocal: report.keptLocal,
-            startedAt: timestamp(report.startedAt), finishedAt: timestamp(report.finishedAt)))
-    }
-
-    /// The status shown when the runtime has no sync engine.
-    static let offlineStatus = SyncStatus(
-        connectivity: .notConfigured, server: nil, pendingCount: 0, rejectedCount: 0, lastSyncAt: nil, lastError: nil,
-        lastErrorAt: nil)
-
-    /// `online`, `offline`, `unknown` or `not configured`.
-    static func connectivity(_ value: SyncConnectivity) -> String {
-        value == .notConfigured ? "not configured" : value.rawValue
-    }
-
-    /// ISO 8601 in UTC, e.g. `2026-11-22T09:30:00Z`.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
+            startedAt: DayText.instant(report.startedAt), finishedAt: DayText.instant(report.finishedAt)))
     }
 
     private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
 
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // These flat structs of strings, integers and dictionaries always encode.
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return TerminalText.jsonEscaped(String(decoding: data, as: UTF8.self))
+extension StatusSync {
+    /// The facts a person is shown of the engine's `status` (the same connectivity names).
+    init(_ status: SyncStatus) {
+        self.init(
+            connectivity: Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown, server: status.server,
+            pending: status.pendingCount, rejected: status.rejectedCount, lastSyncAt: status.lastSyncAt,
+            lastError: status.lastError, lastErrorAt: status.lastErrorAt)
     }
 }
 
@@ -90,38 +79,25 @@ private struct AccountJSON: Encodable {
         var role: String
     }
 
-    struct Sync: Encodable {
-        var connectivity: String
-        var server: String?
-        var pending: Int
-        var rejected: Int
-        var lastSyncAt: String?
-        var lastError: String?
-        var lastErrorAt: String?
-    }
-
     var signedIn: Bool
     var account: String?
     var userID: String?
     var groups: [Group]
     var validUntil: String?
-    var sync: Sync
+    var sync: SyncStatusJSON
 
-    init(info: AuthInfo?, status: SyncStatus) {
+    init(info: AuthInfo?, sync: StatusSync) {
         signedIn = info != nil
         account = info?.account
         userID = info?.userID
         groups = info?.groups.map { Group(id: $0.groupID, name: $0.groupName, role: $0.roleName) } ?? []
-        validUntil = info.map { SyncText.timestamp($0.validUntil) }
-        sync = Sync(
-            connectivity: status.connectivity.rawValue, server: status.server, pending: status.pendingCount,
-            rejected: status.rejectedCount, lastSyncAt: status.lastSyncAt.map(SyncText.timestamp),
-            lastError: status.lastError, lastErrorAt: status.lastErrorAt.map(SyncText.timestamp))
+        validUntil = info.map { DayText.instant($0.validUntil) }
+        self.sync = SyncStatusJSON(sync)
     }
 }
 
 /// `sync --json`.
-private struct ReportJSON: Encodable {
+private struct SyncReportJSON: Encodable {
     var pushed: Int
     var rejected: Int
     var pulled: [String: Int]

@@ -1,27 +1,37 @@
-import Foundation
+public import Foundation
 import StrataCrossCutting
-import StrataDomain
+public import StrataDomain
 
-/// The stable JSON shape of a follow-up printed for `format=json` (`--json`).
+/// The stable JSON shape of a follow-up: what the FollowUps micro-app prints for `format=json`
+/// (`--json`).
 ///
 /// Keys: `id`, `reportId`, `date` (`YYYY-MM-DD`), `maxBloodPressure` and `minBloodPressure`
 /// (numbers or `null`), `medications` (names), `memo`, `done`, `createdAt` (ISO 8601 instant);
-/// listings of due follow-ups add `report` (the report object, or `null` when it is gone).
-struct FollowUpJSON: Encodable, Equatable {
-    var id: String
-    var reportId: String
-    var date: String
-    var maxBloodPressure: Double?
-    var minBloodPressure: Double?
-    var medications: [String]
-    var memo: String
-    var done: Bool
-    var createdAt: String
+/// listings of due follow-ups add `report` (a ``CaseReportJSON``, or `null` when it is gone).
+public struct FollowUpJSON: Encodable, Equatable, Sendable {
+    /// The follow-up's object id (empty for one never saved).
+    public var id: String
+    /// The id of the case report it belongs to.
+    public var reportId: String
+    /// Its day, `YYYY-MM-DD`.
+    public var date: String
+    /// The systolic pressure in mmHg, or `nil` (written `null`).
+    public var maxBloodPressure: Double?
+    /// The diastolic pressure in mmHg, or `nil` (written `null`).
+    public var minBloodPressure: Double?
+    /// The medications' names.
+    public var medications: [String]
+    /// Free text, line breaks kept.
+    public var memo: String
+    /// Whether it is done.
+    public var done: Bool
+    /// When it was created (ISO 8601 in UTC).
+    public var createdAt: String
     /// Present only in due listings (then `null` when the report is gone).
-    var report: ReportJSON??
+    public var report: CaseReportJSON??
 
     /// The JSON shape of `followUp`, with its date as a day in `calendar`.
-    init(_ followUp: FollowUp, calendar: Calendar) {
+    public init(_ followUp: FollowUp, calendar: Calendar) {
         id = followUp.objectId ?? ""
         reportId = followUp.caseReportID
         date = DayText.day(followUp.date, calendar: calendar)
@@ -35,21 +45,22 @@ struct FollowUpJSON: Encodable, Equatable {
     }
 
     /// The JSON shape of a due follow-up: the follow-up plus its `report`.
-    init(_ due: DueFollowUp, calendar: Calendar) {
+    public init(_ due: DueFollowUp, calendar: Calendar) {
         self.init(due.followUp, calendar: calendar)
-        report = .some(due.report.map(ReportJSON.init))
+        report = .some(due.report.map(CaseReportJSON.init))
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, reportId, date, maxBloodPressure, minBloodPressure, medications, memo, done, createdAt, report
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes every key, optional values as `null` (never left out, so the keys stay stable);
+    /// `report` only when the follow-up came from a due listing.
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(reportId, forKey: .reportId)
         try container.encode(date, forKey: .date)
-        // Optional values are written as `null`, never left out: the keys stay stable.
         try container.encode(maxBloodPressure, forKey: .maxBloodPressure)
         try container.encode(minBloodPressure, forKey: .minBloodPressure)
         try container.encode(medications, forKey: .medications)
@@ -59,31 +70,5 @@ struct FollowUpJSON: Encodable, Equatable {
         if let report {
             try container.encode(report, forKey: .report)
         }
-    }
-}
-
-/// The JSON shape of the report a due follow-up carries: the same keys as the Reports
-/// micro-app prints (`id`, `patientName`, `age`, `gender`, `follow`, `memo`, `createdAt`,
-/// `updatedAt`). Kept here because micro-apps never import each other.
-struct ReportJSON: Encodable, Equatable {
-    var id: String
-    var patientName: String
-    var age: Int
-    var gender: String
-    var follow: Bool
-    var memo: String
-    var createdAt: String
-    var updatedAt: String
-
-    /// The JSON shape of `report`.
-    init(_ report: CaseReport) {
-        id = report.objectId ?? ""
-        patientName = report.patientName
-        age = report.age
-        gender = report.gender.name
-        follow = report.isFollow
-        memo = report.memo
-        createdAt = DayText.instant(report.createdAt)
-        updatedAt = DayText.instant(report.updatedAt)
     }
 }

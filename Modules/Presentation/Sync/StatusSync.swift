@@ -1,11 +1,13 @@
 public import Foundation
 
-/// The sync facts `strata-status` shows: what the host's sync engine last recorded.
+/// The sync facts a person is shown: `strata-status`'s sync lines and `"sync"` object, and the
+/// `"sync"` object of `strata-host account status --json`.
 ///
-/// The kit does not depend on the data layer: the composition root maps the engine's status
-/// to this value.
+/// It does not depend on the data layer: the composition root (or the kit that owns a data
+/// layer) maps the store's sync status to this value, so the widget never links the sync
+/// engine and both hosts print one shape (``SyncStatusJSON``).
 public struct StatusSync: Sendable, Hashable {
-    /// Whether the server can be reached, as far as the engine knows.
+    /// Whether the server can be reached, as far as the store knows.
     public enum Connectivity: String, Sendable, Hashable, CaseIterable {
         /// No server is configured (`STRATA_SERVER_URL` unset) and none was ever recorded.
         case notConfigured
@@ -16,7 +18,7 @@ public struct StatusSync: Sendable, Hashable {
         /// The last request failed to reach the server.
         case offline
 
-        /// How the text format shows it: `not configured`, `unknown`, `online`, `offline`.
+        /// How text output shows it: `not configured`, `unknown`, `online`, `offline`.
         public var text: String { self == .notConfigured ? "not configured" : rawValue }
     }
 
@@ -32,11 +34,13 @@ public struct StatusSync: Sendable, Hashable {
     public var lastSyncAt: Date?
     /// The last failure's message.
     public var lastError: String?
+    /// When the last failure happened, when known.
+    public var lastErrorAt: Date?
 
     /// Sync facts with every field given.
     public init(
         connectivity: Connectivity, server: String? = nil, pending: Int = 0, rejected: Int = 0, lastSyncAt: Date? = nil,
-        lastError: String? = nil
+        lastError: String? = nil, lastErrorAt: Date? = nil
     ) {
         self.connectivity = connectivity
         self.server = server
@@ -44,6 +48,7 @@ public struct StatusSync: Sendable, Hashable {
         self.rejected = rejected
         self.lastSyncAt = lastSyncAt
         self.lastError = lastError
+        self.lastErrorAt = lastErrorAt
     }
 
     /// No server configured and nothing recorded.

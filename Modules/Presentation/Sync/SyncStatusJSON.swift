@@ -1,0 +1,35 @@
+import StrataCrossCutting
+
+/// The JSON shape of ``StatusSync``: the `"sync"` object `strata-status --format json` and
+/// `strata-host account status --json` print.
+///
+/// Keys: `connectivity` (`online`, `offline`, `unknown` or `notConfigured`), `pending`,
+/// `rejected`, and — only when known — `server`, `lastSyncAt`, `lastError`, `lastErrorAt`
+/// (instants as ISO 8601 in UTC).
+public struct SyncStatusJSON: Encodable, Equatable, Sendable {
+    /// The connectivity's raw value.
+    public var connectivity: String
+    /// The server's URL, left out when unknown.
+    public var server: String?
+    /// Changes waiting to be sent.
+    public var pending: Int
+    /// Changes the server refused.
+    public var rejected: Int
+    /// When a sync last finished without an error, left out when never.
+    public var lastSyncAt: String?
+    /// The last failure's message, left out when there is none.
+    public var lastError: String?
+    /// When the last failure happened, left out when unknown.
+    public var lastErrorAt: String?
+
+    /// The JSON shape of `sync`.
+    public init(_ sync: StatusSync) {
+        connectivity = sync.connectivity.rawValue
+        server = sync.server
+        pending = sync.pending
+        rejected = sync.rejected
+        lastSyncAt = sync.lastSyncAt.map(DayText.instant)
+        lastError = sync.lastError
+        lastErrorAt = sync.lastErrorAt.map(DayText.instant)
+    }
+}

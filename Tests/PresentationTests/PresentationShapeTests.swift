@@ -1,0 +1,66 @@
+import Foundation
+import StrataCrossCutting
+import StrataDomain
+import StrataPresentation
+import Testing
+
+@Suite("StrataPresentation: the one JSON shape of each value micro-apps and kits print")
+struct PresentationShapeTests {
+    static let created = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// `value` encoded as one line, as the hosts print it.
+    func object(_ value: some Encodable) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(JSONLine.encode(value).utf8)) as? [String: Any])
+    }
+
+    func report() -> CaseReport {
+        var report = CaseReport()
+        report.objectId = "r1"
+        report.patientName = "Hanako Sato"
+        report.age = 42
+        report.gender = .female
+        report.createdAt = Self.created
+        report.updatedAt = Self.created
+        return report
+    }
+
+    @Test("a case report: every key, always, with gender by name and instants in ISO 8601")
+    func caseReport() throws {
+        let json = try object(CaseReportJSON(report()))
+        #expect(Set(json.keys) == ["id", "patientName", "age", "gender", "follow", "memo", "createdAt", "updatedAt"])
+        #expect(json["gender"] as? String == "female")
+        #expect(json["createdAt"] as? String == DayText.instant(Self.created))
+    }
+
+    @Test("a follow-up writes missing pressures as null; a due one carries its report, or null when it is gone")
+    func followUp() throws {
+        var followUp = FollowUp()
+        followUp.caseReportID = "r1"
+        followUp.date = Self.created
+        let calendar = Calendar(identifier: .gregorian)
+        let plain = try object(FollowUpJSON(followUp, calendar: calendar))
+        #expect(plain["maxBloodPressure"] is NSNull && plain["minBloodPressure"] is NSNull)
+        #expect(plain["report"] == nil)
+        let due = try object(FollowUpJSON(DueFollowUp(followUp: followUp, report: report()), calendar: calendar))
+        #expect((due["report"] as? [String: Any])?["patientName"] as? String == "Hanako Sato")
+        let orphan = try object(FollowUpJSON(DueFollowUp(followUp: followUp, report: nil), calendar: calendar))
+        #expect(orphan["report"] is NSNull)
+    }
+
+    @Test("the sync object leaves out what is not known and names connectivity by its raw value")
+    func syncStatus() throws {
+        let quiet = try object(SyncStatusJSON(.notConfigured))
+        #expect(Set(quiet.keys) == ["connectivity", "pending", "rejected"])
+        #expect(quiet["connectivity"] as? String == "notConfigured")
+        let failing = try object(SyncStatusJSON(StatusSync(
+            connectivity: .offline, server: "http://x/y", pending: 2, lastError: "unreachable", lastErrorAt: Self.created)))
+        #expect(failing["lastErrorAt"] as? String == DayText.instant(Self.created))
+        #expect(failing["server"] as? String == "http://x/y")
+        #expect(StatusSync.Connectivity.notConfigured.text == "not configured")
+    }
+
+    @Test("a JSON line keeps slashes, sorts keys and escapes the controls an encoder leaves raw")
+    func jsonLine() {
+        #expect(JSONLine.encode(["b": "a/b", "a": "\u{7F}"]) == #"{"a":"\u007f","b":"a/b"}"#)
+    }
+}
