@@ -47,6 +47,20 @@ struct PresentationShapeTests {
         #expect(orphan["report"] is NSNull)
     }
 
+    @Test("a notification keeps every key: what it does not point to is null")
+    func notification() throws {
+        var record = NotificationRecord()
+        record.notificationId = "n-1"
+        record.kind = "message"
+        let json = try object(NotificationJSON(record))
+        #expect(
+            Set(json.keys)
+                == ["id", "kind", "title", "body", "reportId", "followUpId", "patientName", "receivedAt", "read"])
+        #expect(json["reportId"] is NSNull && json["followUpId"] is NSNull && json["patientName"] is NSNull)
+        record.reportId = "r1"
+        #expect(try object(NotificationJSON(record))["reportId"] as? String == "r1")
+    }
+
     @Test("the sync object leaves out what is not known and names connectivity by its raw value")
     func syncStatus() throws {
         let quiet = try object(SyncStatusJSON(.notConfigured))

@@ -16,9 +16,9 @@ public struct FollowUpJSON: Encodable, Equatable, Sendable {
     /// Its day, `YYYY-MM-DD`.
     public var date: String
     /// The systolic pressure in mmHg, or `nil` (written `null`).
-    public var maxBloodPressure: Double?
+    @NullIfAbsent public var maxBloodPressure: Double?
     /// The diastolic pressure in mmHg, or `nil` (written `null`).
-    public var minBloodPressure: Double?
+    @NullIfAbsent public var minBloodPressure: Double?
     /// The medications' names.
     public var medications: [String]
     /// Free text, line breaks kept.
@@ -27,7 +27,8 @@ public struct FollowUpJSON: Encodable, Equatable, Sendable {
     public var done: Bool
     /// When it was created (ISO 8601 in UTC).
     public var createdAt: String
-    /// Present only in due listings (then `null` when the report is gone).
+    /// Present only in due listings (then `null` when the report is gone): the synthesized
+    /// encoding leaves out `.none` and writes `.some(nil)` as `null`.
     public var report: CaseReportJSON??
 
     /// The JSON shape of `followUp`, with its date as a day in `calendar`.
@@ -48,27 +49,5 @@ public struct FollowUpJSON: Encodable, Equatable, Sendable {
     public init(_ due: DueFollowUp, calendar: Calendar) {
         self.init(due.followUp, calendar: calendar)
         report = .some(due.report.map(CaseReportJSON.init))
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, reportId, date, maxBloodPressure, minBloodPressure, medications, memo, done, createdAt, report
-    }
-
-    /// Writes every key, optional values as `null` (never left out, so the keys stay stable);
-    /// `report` only when the follow-up came from a due listing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(reportId, forKey: .reportId)
-        try container.encode(date, forKey: .date)
-        try container.encode(maxBloodPressure, forKey: .maxBloodPressure)
-        try container.encode(minBloodPressure, forKey: .minBloodPressure)
-        try container.encode(medications, forKey: .medications)
-        try container.encode(memo, forKey: .memo)
-        try container.encode(done, forKey: .done)
-        try container.encode(createdAt, forKey: .createdAt)
-        if let report {
-            try container.encode(report, forKey: .report)
-        }
     }
 }

@@ -17,11 +17,11 @@ public struct NotificationJSON: Encodable, Equatable, Sendable {
     /// Its body.
     public var body: String
     /// The case report it points to, or `nil` (written `null`).
-    public var reportId: String?
+    @NullIfAbsent public var reportId: String?
     /// The follow-up it points to, or `nil` (written `null`).
-    public var followUpId: String?
+    @NullIfAbsent public var followUpId: String?
     /// The patient it is about, or `nil` (written `null`).
-    public var patientName: String?
+    @NullIfAbsent public var patientName: String?
     /// When it was recorded (ISO 8601 in UTC).
     public var receivedAt: String
     /// Whether it was read.
@@ -38,23 +38,5 @@ public struct NotificationJSON: Encodable, Equatable, Sendable {
         patientName = record.patientName
         receivedAt = DayText.instant(record.receivedAt)
         read = record.isRead
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, kind, title, body, reportId, followUpId, patientName, receivedAt, read
-    }
-
-    /// Writes every key, optional values as `null` (never left out).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encode(reportId, forKey: .reportId)
-        try container.encode(followUpId, forKey: .followUpId)
-        try container.encode(patientName, forKey: .patientName)
-        try container.encode(receivedAt, forKey: .receivedAt)
-        try container.encode(read, forKey: .read)
     }
 }
