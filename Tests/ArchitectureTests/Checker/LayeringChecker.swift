@@ -26,7 +26,11 @@ struct LayeringChecker {
         self.manifestPath = manifestPath
     }
 
-    /// Every violation in the package, ordered by file and line.
+    /// Every violation in the package, each once, ordered by file and line.
+    ///
+    /// A violation found twice at one place is reported once: a dependency the manifest lists
+    /// twice (`"StrataHostKit"` and `.target(name: "StrataHostKit")`), or two imports of one
+    /// module on one line, break the rule once.
     ///
     /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
     func check() throws -> [Violation] {
@@ -38,7 +42,9 @@ struct LayeringChecker {
                 violations += checkSource(file, target: target, surfaces: surfaces)
             }
         }
-        return violations.sorted { ($0.path, $0.line, $0.rule.rawValue) < ($1.path, $1.line, $1.rule.rawValue) }
+        var seen: Set<Violation> = []
+        return violations.filter { seen.insert($0).inserted }
+            .sorted { ($0.path, $0.line, $0.rule.rawValue, $0.message) < ($1.path, $1.line, $1.rule.rawValue, $1.message) }
     }
 
     /// Violations of the package description alone: unplaced targets, missing settings, and
@@ -81,6 +87,9 @@ struct LayeringChecker {
         guard let placement = policy.placement(of: target) else { return [] }  // reported once, on the manifest
         var violations = ImportScanner.imports(in: file.tokens).compactMap { statement in
             importViolation(statement, in: target, placement: placement, path: file.path)
+        }
+        if !isCompositionRoot(target, placement: placement) {
+            violations += liveFactoryViolations(file, target: target, placement: placement)
         }
         if placement.publishesOnlyAbstractions, let surface = surfaces[target.moduleName] {
             violations += publicSurfaceViolations(
