@@ -60,7 +60,8 @@ struct LayeringChecker {
                     message: "target \(target.name) (\(target.kind.rawValue), \(target.path)) belongs to no layer.",
                     fix: "Decide where it sits and add one line to LayerPolicy.strata in "
                         + "Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift, e.g. "
-                        + "`.init(\"\(target.name)\", domain)`, and a row to Architecture.md's layers table."
+                        + "`.init(\"\(target.name)\", domain, side: .client)` (no side if the client and the server "
+                        + "both use it), and a row to Architecture.md's layers table."
                 ))
                 continue
             }
