@@ -43,8 +43,9 @@ struct LayeringChecker {
             }
         }
         var seen: Set<Violation> = []
-        return violations.filter { seen.insert($0).inserted }
-            .sorted { ($0.path, $0.line, $0.rule.rawValue, $0.message) < ($1.path, $1.line, $1.rule.rawValue, $1.message) }
+        return violations.filter { seen.insert($0).inserted }.sorted {
+            ($0.path, $0.line, $0.rule.rawValue, $0.message) < ($1.path, $1.line, $1.rule.rawValue, $1.message)
+        }
     }
 
     /// Violations of the package description alone: unplaced targets, missing settings, and

@@ -95,9 +95,4 @@ struct Placement: Hashable, Sendable {
     var isTestOnly: Bool {
         role == .testSupport || role == .test || (target.hasSuffix("Testing") && target != "Testing")
     }
-
-    /// `the client's`, `the server's` or `shared by both sides`, for messages.
-    var sideDescription: String {
-        side.map { "the \($0.rawValue)'s" } ?? "shared by both sides"
-    }
 }

@@ -57,7 +57,7 @@ struct LayerPolicy: Sendable {
             .init("StrataData", data, side: .client, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate, side: .client),
             .init("StrataDataTesting", data, role: .testSupport, side: .client),
-            // The client's sync engine, on StrataData's protocols (its own group: data).
+            // The client's sync engine, on StrataData's protocols: in the data group, so it may import StrataData.
             .init("StrataSync", data, side: .client, publishesOnlyAbstractions: true, mayBeAbsent: true),
             .init("StrataSyncTesting", data, role: .testSupport, side: .client, mayBeAbsent: true),
             // Helpers several test targets share (raw file names, a damaged SQLite page, the server
