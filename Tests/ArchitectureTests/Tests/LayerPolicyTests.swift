@@ -88,19 +88,11 @@ struct LayerPolicyTests {
 
     @Test("a forbidden dependency listed twice, or imported twice on one line, is reported once")
     func eachViolationOnce() throws {
-        let root = TemporaryRoot.directory("twice")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let folder = root.appendingPathComponent("Modules/StrataData", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "import StrataDomain; import StrataDomain\n".write(
-            to: folder.appendingPathComponent("Store.swift"), atomically: true, encoding: .utf8
-        )
-        let data = Self.target("StrataData", .regular, [.byName("StrataDomain"), .target("StrataDomain")])
-        let package = PackageModel(name: "Twice", targets: [data, Self.target("StrataDomain")])
-        let violations = try LayeringChecker(package: package, root: root).check()
+        let violations = try Fixture.violations("reported-once")
+        let manifestLine = try Fixture.manifestLine(ofTarget: "StrataData", in: "reported-once")
         #expect(violations.map(\.location) == [
-            "layer-rank Modules/StrataData/Store.swift:1",
-            "layer-rank Package.swift:1",
+            "layer-rank Modules/Data/Store.swift:3",
+            "layer-rank package.json:\(manifestLine)",
         ])
     }
 }
