@@ -71,6 +71,9 @@ extension LayeringChecker {
             )
         }
         if importer.role == .test { return nil }
+        if importer.side != nil, let finding = judgeSides(importer: importer, imported: imported, edge: edge) {
+            return finding
+        }
         if imported.role == .layerPrivate, imported.layer != importer.layer,
            !importer.layer.mayImport.contains(imported.layer) {
             let owners = policy.placements.filter { $0.layer == imported.layer && $0.role == .production }
@@ -84,6 +87,40 @@ extension LayeringChecker {
             )
         }
         return judgeRanks(importer: importer, imported: imported, edge: edge)
+            ?? judgeSides(importer: importer, imported: imported, edge: edge)
+    }
+
+    /// The `isolated-sides` finding for an edge between the client and the server (checked
+    /// before every other layer rule but test support: no rank makes it right), or from a
+    /// shared module into one side (checked after the ranks, which say more about an edge
+    /// pointing upward). Benchmarks, tools and test support stand on no side and may use both:
+    /// they are roots, or exist for tests.
+    private func judgeSides(importer: Placement, imported: Placement, edge: String) -> LayerFinding? {
+        guard let importedSide = imported.side, importer.side != importedSide else { return nil }
+        let shared = policy.placements.filter { $0.side == nil && $0.role == .production && $0.layer.rank != nil }
+            .map(\.target).joined(separator: ", ")
+        if let importerSide = importer.side {
+            return LayerFinding(
+                rule: .isolatedSides,
+                message: "\(edge): \(importer.target) is \(importerSide.rawValue) code and \(imported.target) is "
+                    + "\(importedSide.rawValue) code, and the two sides never import each other, at any rank.",
+                fix: "Move what both sides need into a module they share (\(shared)): a wire message or path "
+                    + "into StrataWire, a utility into StrataCrossCutting. Then import it from there on both sides. "
+                    + "If \(importer.target) needs what \(imported.target) does, not what it is, ask the other side "
+                    + "over the wire."
+            )
+        }
+        guard importer.layer.rank != nil, !importer.isTestOnly else { return nil }
+        return LayerFinding(
+            rule: .isolatedSides,
+            message: "\(edge): \(importer.target) is shared by both sides, and \(imported.target) is "
+                + "\(importedSide.rawValue) code, so every \(importedSide == .client ? "server" : "client") module "
+                + "that imports \(importer.target) would link it.",
+            fix: "If only the \(importedSide.rawValue) uses \(importer.target), say so: give it "
+                + "`side: .\(importedSide.rawValue)` in LayerPolicy.strata "
+                + "(Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift). Otherwise keep it free of either "
+                + "side: move the code that needs \(imported.target) into a \(importedSide.rawValue) module."
+        )
     }
 
     private func judgeRanks(importer: Placement, imported: Placement, edge: String) -> LayerFinding? {

@@ -26,7 +26,11 @@ struct LayeringChecker {
         self.manifestPath = manifestPath
     }
 
-    /// Every violation in the package, ordered by file and line.
+    /// Every violation in the package, each once, ordered by file and line.
+    ///
+    /// A violation found twice at one place is reported once: a dependency the manifest lists
+    /// twice (`"StrataHostKit"` and `.target(name: "StrataHostKit")`), or two imports of one
+    /// module on one line, break the rule once.
     ///
     /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
     func check() throws -> [Violation] {
@@ -38,7 +42,10 @@ struct LayeringChecker {
                 violations += checkSource(file, target: target, surfaces: surfaces)
             }
         }
-        return violations.sorted { ($0.path, $0.line, $0.rule.rawValue) < ($1.path, $1.line, $1.rule.rawValue) }
+        var seen: Set<Violation> = []
+        return violations.filter { seen.insert($0).inserted }.sorted {
+            ($0.path, $0.line, $0.rule.rawValue, $0.message) < ($1.path, $1.line, $1.rule.rawValue, $1.message)
+        }
     }
 
     /// Violations of the package description alone: unplaced targets, missing settings, and
@@ -54,7 +61,8 @@ struct LayeringChecker {
                     message: "target \(target.name) (\(target.kind.rawValue), \(target.path)) belongs to no layer.",
                     fix: "Decide where it sits and add one line to LayerPolicy.strata in "
                         + "Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift, e.g. "
-                        + "`.init(\"\(target.name)\", domain)`, and a row to Architecture.md's layers table."
+                        + "`.init(\"\(target.name)\", domain, side: .client)` (no side if the client and the server "
+                        + "both use it), and a row to Architecture.md's layers table."
                 ))
                 continue
             }
@@ -81,6 +89,9 @@ struct LayeringChecker {
         guard let placement = policy.placement(of: target) else { return [] }  // reported once, on the manifest
         var violations = ImportScanner.imports(in: file.tokens).compactMap { statement in
             importViolation(statement, in: target, placement: placement, path: file.path)
+        }
+        if !isCompositionRoot(target, placement: placement) {
+            violations += liveFactoryViolations(file, target: target, placement: placement)
         }
         if placement.publishesOnlyAbstractions, let surface = surfaces[target.moduleName] {
             violations += publicSurfaceViolations(

@@ -28,7 +28,7 @@ struct PlantedFixtureTests {
         #expect(violations.map(\.location) == [
             "direct-dependency Hosts/strata-host/main.swift:2",
             "direct-dependency Hosts/strata-host/main.swift:7",
-            "direct-dependency Modules/Apps/HostKit/HostCommand.swift:1",
+            "direct-dependency Modules/Kits/HostKit/HostCommand.swift:1",
             "direct-dependency Tests/HostKitTests/HostCommandTests.swift:3",
         ])
         let logging = try #require(violations.first)
@@ -44,7 +44,7 @@ struct PlantedFixtureTests {
         let manifestLine = try Fixture.manifestLine(ofTarget: "strata-host", in: "sibling-hosts")
         #expect(violations.map(\.location) == [
             "sibling-hosts Hosts/strata-host/main.swift:2",
-            "sibling-hosts Modules/Apps/StatusKit/StatusFormatter.swift:4",
+            "sibling-hosts Modules/Kits/StatusKit/StatusFormatter.swift:4",
             "sibling-hosts package.json:\(manifestLine)",
         ])
         #expect(violations[0].message
@@ -66,12 +66,12 @@ struct PlantedFixtureTests {
         let violations = try Fixture.violations("test-support-in-production")
         let manifestLine = try Fixture.manifestLine(ofTarget: "StrataDomain", in: "test-support-in-production")
         #expect(violations.map(\.location) == [
-            "test-support-in-production Modules/Apps/StatusKit/StatusPreview.swift:2",
-            "test-support-in-production Modules/Apps/StatusKit/StatusPreview.swift:5",
             "test-support-in-production Modules/Domain/ReportService.swift:2",
+            "test-support-in-production Modules/Kits/StatusKit/StatusPreview.swift:2",
+            "test-support-in-production Modules/Kits/StatusKit/StatusPreview.swift:5",
             "test-support-in-production package.json:\(manifestLine)",
         ])
-        #expect(violations[2].fix.contains("DataLayerFactory.inMemory()"))
+        #expect(violations[0].fix.contains("DataLayerFactory.inMemory()"))
     }
 
     @Test("importing CSQLite outside the data layer is a layer-private violation; the benchmark may")
@@ -165,6 +165,56 @@ struct PlantedFixtureTests {
         #expect(violations[0].message.contains("does not enable MemberImportVisibility, InternalImportsByDefault"))
         #expect(violations[1].message.contains("sets Swift language mode 5"))
         #expect(violations[2].message.contains("does not enable InternalImportsByDefault"))
+    }
+
+    @Test("a server module importing a client module, or the reverse, is an isolated-sides violation at any rank")
+    func clientAndServerNeverImportEachOther() throws {
+        let violations = try Fixture.violations("isolated-sides")
+        let serverData = try Fixture.manifestLine(ofTarget: "StrataServerData", in: "isolated-sides")
+        let serverKit = try Fixture.manifestLine(ofTarget: "StrataServerKit", in: "isolated-sides")
+        #expect(violations.map(\.location) == [
+            "isolated-sides Modules/Kits/HostKit/SyncCommand.swift:5",
+            "isolated-sides Modules/Server/Data/ServerStore.swift:2",
+            "isolated-sides Modules/Server/Kit/Routes.swift:4",
+            "isolated-sides package.json:\(serverData)",
+            "isolated-sides package.json:\(serverKit)",
+        ])
+        let store = try #require(violations.dropFirst().first)
+        #expect(store.description.hasPrefix(
+            "Modules/Server/Data/ServerStore.swift:2: [isolated-sides] StrataServerData (data, rank 1, group server) "
+                + "imports StrataData (data, rank 1): StrataServerData is server code and StrataData is client code, "
+                + "and the two sides never import each other, at any rank.\n  Why: "
+        ))
+        #expect(store.fix.contains("StrataWire"))
+        #expect(violations[0].message.contains("StrataHostKit (presentation, rank 4, group host) imports StrataServerKit"))
+        #expect(violations[2].message.contains("inside an #if branch"))
+        #expect(violations[4].fix.contains("Then remove \"StrataDomain\" from its dependencies."))
+    }
+
+    @Test("a kit or lower module calling a live factory is a composition-root violation; roots, tests and the factory may")
+    func onlyCompositionRootsCallLiveFactories() throws {
+        let violations = try Fixture.violations("composition-root")
+        #expect(violations.map(\.location) == [
+            "composition-root Modules/Domain/DomainFactory.swift:12",
+            "composition-root Modules/Kits/HostKit/ReportsCommand.swift:10",
+            "composition-root Modules/Kits/HostKit/ReportsCommand.swift:11",
+            "composition-root Modules/Kits/HostKit/ReportsCommand.swift:12",
+            "composition-root Modules/Kits/HostKit/ReportsCommand.swift:13",
+            "composition-root Modules/Server/Kit/ServeCommand.swift:6",
+        ])
+        let live = try #require(violations.dropFirst().first)
+        #expect(live.description.hasPrefix(
+            "Modules/Kits/HostKit/ReportsCommand.swift:10: [composition-root] StrataHostKit (presentation, rank 4, "
+                + "group host) calls DataLayerFactory.live, a live factory: only a composition root (a host, "
+                + "benchmark, tool or test) picks implementations.\n  Why: "
+        ))
+        #expect(live.fix.contains("Take `any DataLayer` as a parameter"))
+        #expect(live.fix.contains("DataLayerFactory.inMemory() (StrataDataTesting)"))
+        #expect(violations[2].message.contains("calls DomainFactory.make"))
+        #expect(violations[3].message.contains("calls DataLayerFactory.readOnly"))
+        #expect(violations[4].message.contains("calls SyncFactory.offline"))
+        #expect(violations[4].fix.contains("Take `any SyncEngine` as a parameter"))
+        #expect(violations[5].fix.contains("Hosts/strata-server/CompositionRoot.swift call ServerDataFactory.sqlite"))
     }
 
     @Test("a package that follows every rule has no violations, tricky comments and strings included")

@@ -11,11 +11,7 @@ struct RepositoryLayeringTests {
     @Test("the real package has no layering violations")
     func realRepositoryHasNoViolations() throws {
         let (root, package) = try RealRepository.shared.get()
-        let violations = try LayeringChecker(package: package, root: root).check()
-        for violation in violations {
-            Issue.record(Comment(rawValue: violation.description))
-        }
-        #expect(violations.isEmpty, "\(violations.count) layering violation(s); see Architecture.md")
+        ViolationReport.record(try LayeringChecker(package: package, root: root).check())
     }
 
     @Test("swift package dump-package runs while swift test holds the package lock, and sees every layer")
@@ -23,7 +19,8 @@ struct RepositoryLayeringTests {
         // Deliberately not cached: this test proves the child process itself works under `swift test`.
         let package = try PackageDumper.dump(packageAt: try PackageDumper.packageRoot())
         #expect(package.name == "Strata")
-        for placement in LayerPolicy.strata.placements {
+        // A placement made ready for a target another branch adds (`mayBeAbsent`) may wait for it.
+        for placement in LayerPolicy.strata.placements where !placement.mayBeAbsent {
             #expect(
                 package.target(named: placement.target) != nil,
                 "LayerPolicy places \(placement.target), which Package.swift lacks"
@@ -49,7 +46,7 @@ struct RepositoryLayeringTests {
             ImportScanner.imports(in: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
         }
         // Its tests hold many `import X` lines inside string literals: none may count.
-        #expect(Set(imports.map(\.module)) == ["Foundation", "Testing"])
+        #expect(Set(imports.map(\.module)) == ["Foundation", "Synchronization", "Testing"])
     }
 }
 

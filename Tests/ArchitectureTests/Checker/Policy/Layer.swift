@@ -25,6 +25,16 @@ struct Layer: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Which of the two programs a module belongs to. The client's modules (the hosts, their kits
+/// and everything below them) and the server's never import each other, at any rank; a module
+/// with no side (StrataWire, StrataCrossCutting) is shared by both.
+enum Side: String, Hashable, Sendable {
+    /// strata-host, strata-status, strata-notifyd and the layers under them.
+    case client
+    /// strata-server and its own data, domain and kit.
+    case server
+}
+
 /// Where one target sits in the architecture.
 struct Placement: Hashable, Sendable {
     /// What a module is for, beyond its layer.
@@ -49,22 +59,31 @@ struct Placement: Hashable, Sendable {
     let group: String
     /// What the module is for.
     let role: Role
+    /// The program it belongs to, or `nil` for a module both share (and for benchmarks, tools
+    /// and tests, which are composition roots of their own).
+    let side: Side?
     /// Whether its public surface may hold only protocols, value types and extensions (the
     /// seed's "publish protocols and a factory"): no public classes or actors.
     let publishesOnlyAbstractions: Bool
+    /// Whether the target may be missing from `Package.swift`: a placement made ready for a
+    /// target another branch is adding. The checker never needs a placed target to exist; this
+    /// only tells the test that looks for stale placements to let it pass.
+    let mayBeAbsent: Bool
 
     init(
-        _ target: String, _ layer: Layer, group: String? = nil, role: Role = .production,
-        publishesOnlyAbstractions: Bool = false
+        _ target: String, _ layer: Layer, group: String? = nil, role: Role = .production, side: Side? = nil,
+        publishesOnlyAbstractions: Bool = false, mayBeAbsent: Bool = false
     ) {
         self.target = target
         self.layer = layer
         self.group = group ?? layer.name
         self.role = role
+        self.side = side
         self.publishesOnlyAbstractions = publishesOnlyAbstractions
+        self.mayBeAbsent = mayBeAbsent
     }
 
-    /// `StrataData (data, rank 1)` or `strata-host (presentation, rank 3, group host)`.
+    /// `StrataData (data, rank 1)` or `strata-host (presentation, rank 4, group host)`.
     var summary: String {
         let group = group == layer.name ? "" : ", group \(group)"
         let role = role == .production || role == .test ? "" : ", \(role.rawValue)"

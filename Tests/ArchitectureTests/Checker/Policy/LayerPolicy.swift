@@ -16,6 +16,20 @@ struct LayerPolicy: Sendable {
     /// conforms to one is an implementation on the public surface (`public-surface`). A
     /// protocol that refines a value protocol is one too.
     let valueProtocols: Set<String>
+    /// The factories that pick implementations: only composition roots (executables: hosts,
+    /// benchmarks, tools; tests and test support) call them (`composition-root`).
+    let liveFactories: [LiveFactory]
+
+    init(
+        placements: [Placement], toolchainModules: Set<String>, testOnlyToolchainModules: Set<String>,
+        valueProtocols: Set<String>, liveFactories: [LiveFactory] = []
+    ) {
+        self.placements = placements
+        self.toolchainModules = toolchainModules
+        self.testOnlyToolchainModules = testOnlyToolchainModules
+        self.valueProtocols = valueProtocols
+        self.liveFactories = liveFactories
+    }
 
     // MARK: - The layers, bottom up
 
@@ -31,45 +45,55 @@ struct LayerPolicy: Sendable {
 
     // MARK: - Strata's policy
 
-    /// Strata's layers, as the brief's layers table states them.
+    /// Strata's layers, as Architecture.md's layers table states them.
+    ///
+    /// `mayBeAbsent` marks targets other branches of issue 10 are adding; the checker is happy
+    /// either way, so the branches merge in any order.
     static let strata = LayerPolicy(
         placements: [
-            //     target                  layer             sibling group / role
+            //     target                  layer             sibling group / role / side
             .init("StrataCrossCutting", crossCutting),
             .init("StrataWire", crossCutting, group: "wire"),
-            .init("StrataData", data, publishesOnlyAbstractions: true),
-            .init("CSQLite", data, role: .layerPrivate),
-            .init("StrataDataTesting", data, role: .testSupport),
-            // Helpers several test targets share (raw file names, a damaged SQLite page): test
-            // support at the data layer, where CSQLite may be imported.
+            .init("StrataData", data, side: .client, publishesOnlyAbstractions: true),
+            .init("CSQLite", data, role: .layerPrivate, side: .client),
+            .init("StrataDataTesting", data, role: .testSupport, side: .client),
+            // The client's sync engine, on StrataData's protocols: in the data group, so it may import StrataData.
+            .init("StrataSync", data, side: .client, publishesOnlyAbstractions: true, mayBeAbsent: true),
+            .init("StrataSyncTesting", data, role: .testSupport, side: .client, mayBeAbsent: true),
+            // Helpers several test targets share (raw file names, a damaged SQLite page, the server
+            // launcher): test support at the data layer, where CSQLite may be imported; both sides use it.
             .init("StrataTestSupport", data, role: .testSupport),
-            .init("StrataContainer", hostingRuntime),
-            .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
-            .init("StrataDomain", domain, publishesOnlyAbstractions: true),
-            // The JSON and sync-status shapes micro-apps and kits print: with the domain (same rank
-            // and group, so it imports StrataDomain), below the micro-apps and kits that share it.
-            .init("StrataPresentation", domain),
+            .init("StrataContainer", hostingRuntime, side: .client),
+            .init("StrataContainerTesting", hostingRuntime, role: .testSupport, side: .client),
+            .init("StrataDomain", domain, side: .client, publishesOnlyAbstractions: true),
+            // What micro-apps and kits print (report JSON, sync-status text): in the domain's group, so
+            // it may import StrataDomain (which cannot import it back: SwiftPM refuses the cycle).
+            .init("StrataPresentation", domain, side: .client, mayBeAbsent: true),
             // Micro-apps never import each other: each is its own sibling group.
-            .init("StrataLauncherApp", microApps, group: "launcher"),
-            .init("StrataReportsApp", microApps, group: "reports"),
-            .init("StrataFollowUpsApp", microApps, group: "follow-ups"),
-            .init("StrataNotificationsApp", microApps, group: "notifications"),
-            .init("StrataAboutApp", microApps, group: "about"),
-            .init("StrataHostKit", presentation, group: "host"),
-            .init("strata-host", presentation, group: "host"),
-            .init("StrataStatusKit", presentation, group: "status"),
-            .init("strata-status", presentation, group: "status"),
-            .init("StrataNotifyKit", presentation, group: "notify"),
-            .init("strata-notifyd", presentation, group: "notify"),
-            // strata-server: its own group on each level, so it never imports the client's modules there.
-            .init("StrataServerData", data, group: "server", publishesOnlyAbstractions: true),
-            .init("StrataServerDomain", domain, group: "server", publishesOnlyAbstractions: true),
-            .init("StrataServerKit", presentation, group: "server"),
-            .init("strata-server", presentation, group: "server"),
+            .init("StrataLauncherApp", microApps, group: "launcher", side: .client),
+            .init("StrataReportsApp", microApps, group: "reports", side: .client),
+            .init("StrataFollowUpsApp", microApps, group: "follow-ups", side: .client),
+            .init("StrataNotificationsApp", microApps, group: "notifications", side: .client),
+            .init("StrataAboutApp", microApps, group: "about", side: .client),
+            .init("StrataHostKit", presentation, group: "host", side: .client),
+            .init("strata-host", presentation, group: "host", side: .client),
+            .init("StrataStatusKit", presentation, group: "status", side: .client),
+            .init("strata-status", presentation, group: "status", side: .client),
+            .init("StrataNotifyKit", presentation, group: "notify", side: .client),
+            .init("strata-notifyd", presentation, group: "notify", side: .client),
+            // strata-server: the server side, which never imports the client's modules (nor they its).
+            .init("StrataServerData", data, group: "server", side: .server, publishesOnlyAbstractions: true),
+            .init("StrataServerDomain", domain, group: "server", side: .server, publishesOnlyAbstractions: true),
+            .init("StrataServerKit", presentation, group: "server", side: .server),
+            .init("strata-server", presentation, group: "server", side: .server),
+            // Benchmarks and tools are composition roots of their own, on no side.
             .init("strata-bench-store", benchmarks),
             .init("strata-bench-query", benchmarks),
             .init("strata-bench-boot", benchmarks),
             .init("strata-bench-sync", benchmarks),
+            .init("strata-bench-status", benchmarks, mayBeAbsent: true),
+            .init("strata-bench-hello", benchmarks, mayBeAbsent: true),
+            .init("strata-bench-inbox", benchmarks, mayBeAbsent: true),
             .init("strata-crash-writer", tools),
         ],
         toolchainModules: [
@@ -77,7 +101,20 @@ struct LayerPolicy: Sendable {
             "Glibc", "Musl", "Darwin", "Synchronization", "_Concurrency", "Swift", "os",
         ],
         testOnlyToolchainModules: ["Testing", "XCTest"],
-        valueProtocols: ["ValueObject", "FieldValueConvertible"]
+        valueProtocols: ["ValueObject", "FieldValueConvertible"],
+        liveFactories: [
+            .init(
+                "DataLayerFactory", ["live", "readOnly", "maintenance"], in: "StrataData", returns: "any DataLayer",
+                testDouble: "DataLayerFactory.inMemory() (StrataDataTesting)"
+            ),
+            .init("DomainFactory", ["make"], in: "StrataDomain", returns: "any DomainServices"),
+            .init(
+                "SyncFactory", ["live", "offline"], in: "StrataSync", returns: "any SyncEngine",
+                testDouble: "SyncFactory.scripted(data:script:) (StrataSyncTesting)"
+            ),
+            .init("ServerDataFactory", ["sqlite"], in: "StrataServerData", returns: "any ServerDataLayer"),
+            .init("ServerDomainFactory", ["make"], in: "StrataServerDomain", returns: "any ServerServices"),
+        ]
     )
 
     // MARK: - Look-ups
@@ -93,6 +130,22 @@ struct LayerPolicy: Sendable {
     /// The placement of the target that provides `module` in `package`, if the policy knows it.
     func placement(ofModule module: String, in package: PackageModel) -> Placement? {
         package.target(forModule: module).flatMap { placement(of: $0) }
+    }
+
+    /// The factory `module` declares, if it is one of ``liveFactories``' modules.
+    func liveFactory(declaredIn module: String) -> LiveFactory? {
+        liveFactories.first { $0.module == module }
+    }
+
+    /// The ranks bottom up, each with the names of its layers: `cross-cutting (0), data and
+    /// hosting runtime (1), …`, as the `layer-rank` rule explains them.
+    var rankSummary: String {
+        let ranked = layers.map(\.layer).filter { $0.rank != nil }
+        let ranks = Set(ranked.compactMap(\.rank)).sorted()
+        return ranks.map { rank in
+            let names = ranked.filter { $0.rank == rank }.map(\.name)
+            return "\(names.joined(separator: " and ")) (\(rank))"
+        }.joined(separator: ", ")
     }
 
     /// The layers, bottom up, each with the targets placed in it (for reports and docs).

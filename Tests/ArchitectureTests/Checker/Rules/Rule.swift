@@ -12,6 +12,8 @@ enum Rule: String, CaseIterable, Sendable {
     case layerPrivate = "layer-private"
     case publicSurface = "public-surface"
     case strictSettings = "strict-settings"
+    case isolatedSides = "isolated-sides"
+    case compositionRoot = "composition-root"
 
     /// The rule in one line, for lists.
     var summary: String {
@@ -26,6 +28,12 @@ enum Rule: String, CaseIterable, Sendable {
             "Data and Domain publish protocols, value types, errors and a factory: no public class or actor, no "
                 + "public implementation of a service protocol, no public free function or global"
         case .strictSettings: "every Swift target builds in Swift 6 mode with the three upcoming features"
+        case .isolatedSides:
+            "the client's modules and the server's never import each other, at any rank; both import only the "
+                + "shared ones (StrataWire, StrataCrossCutting)"
+        case .compositionRoot:
+            "only composition roots (hosts, benchmarks, tools, tests) call the live factories "
+                + "(DataLayerFactory.live, DomainFactory.make, SyncFactory.live, …)"
         }
     }
 
@@ -33,8 +41,8 @@ enum Rule: String, CaseIterable, Sendable {
     var why: String {
         switch self {
         case .layerRank:
-            "Layers are stacked so that a change ripples only upward: cross-cutting (0), data (1), domain (2), "
-                + "presentation (3). A lower layer that imports a higher one fuses the two: the lower layer can no "
+            "Layers are stacked so that a change ripples only upward: \(LayerPolicy.strata.rankSummary). "
+                + "A lower layer that imports a higher one fuses the two: the lower layer can no "
                 + "longer be built, tested or shared with another host without the higher one, and every change "
                 + "above now ripples down."
         case .directDependency:
@@ -72,6 +80,19 @@ enum Rule: String, CaseIterable, Sendable {
                 + "import the modules it uses, InternalImportsByDefault keeps imports out of a module's public "
                 + "interface, ExistentialAny makes `any P` explicit, and Swift 6 mode checks concurrency. A "
                 + "target without them silently opts out."
+        case .isolatedSides:
+            "The client (strata-host, strata-status, strata-notifyd) and the server (strata-server) are separate "
+                + "programs that meet only on the wire. They share two modules: StrataWire (the messages and paths "
+                + "both speak) and StrataCrossCutting. Ranks do not make an import between them safe: a server "
+                + "module that imports a client module (or the reverse) links the other program's code, "
+                + "dependencies and start-up cost into every process, and ties two programs that change and "
+                + "deploy apart: a change to the client's store would break the server's build."
+        case .compositionRoot:
+            "A composition root (a host's CompositionRoot.swift, a benchmark's or tool's main, a test) is the one "
+                + "place that picks implementations: it opens the store, builds the domain and the sync engine on "
+                + "it, and passes them down as protocols. A kit or module that calls a live factory itself is a "
+                + "hidden second root: it opens its own store (another connection, key and lock), a test cannot "
+                + "hand it a double, and it is tied to whatever implementation the factory picks."
         }
     }
 }

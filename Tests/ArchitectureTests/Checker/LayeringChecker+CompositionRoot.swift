@@ -1,0 +1,55 @@
+/// The `composition-root` rule: only composition roots call the live factories.
+///
+/// A composition root is an executable (a host, a benchmark, a tool: each is the root of its
+/// own process), a test target or test support. Every other module receives what a live
+/// factory returns as a protocol. The factory's own module may call its members (one factory
+/// method building on another).
+///
+/// The scan is token-level, like the import rule: `DataLayerFactory.live` (also written
+/// `StrataData.DataLayerFactory.live`, or as a reference without a call) in code counts; the
+/// same words in a comment or a string literal do not. A call through an alias or from inside
+/// an extension of the factory is not seen.
+extension LayeringChecker {
+    /// Whether `target` may call the live factories: an executable, a test or test support.
+    func isCompositionRoot(_ target: PackageModel.Target, placement: Placement) -> Bool {
+        target.kind == .executable || placement.isTestOnly
+    }
+
+    /// The `composition-root` violations of one file of `target`, which is not a composition root.
+    func liveFactoryViolations(_ file: ScannedFile, target: PackageModel.Target, placement: Placement) -> [Violation] {
+        let factories = policy.liveFactories.filter { $0.module != target.name }
+        guard !factories.isEmpty else { return [] }
+        let tokens = file.tokens
+        var violations: [Violation] = []
+        for index in tokens.indices where tokens[index].isName {
+            guard let factory = factories.first(where: { $0.type == tokens[index].text }),
+                  tokens[safe: index + 1]?.isPunctuation(".") == true,
+                  let member = tokens[safe: index + 2], member.isName, factory.members.contains(member.text)
+            else { continue }
+            violations.append(liveFactoryViolation(
+                "\(factory.type).\(member.text)", factory: factory, placement: placement, path: file.path,
+                line: tokens[index].line
+            ))
+        }
+        return violations
+    }
+
+    private func liveFactoryViolation(
+        _ call: String, factory: LiveFactory, placement: Placement, path: String, line: Int
+    ) -> Violation {
+        let root = placement.side == .server ? "Hosts/strata-server/CompositionRoot.swift"
+            : "the composition root of each host that uses \(placement.target) (Hosts/<host>/CompositionRoot.swift)"
+        var fix = "Take `\(factory.returns)` as a parameter instead (an init argument, or a field of the launch "
+            + "or environment value \(placement.target) already receives), and let \(root) call \(call) and pass "
+            + "the result in."
+        if let double = factory.testDouble {
+            fix += " Tests then pass \(double) through the same parameter."
+        }
+        return Violation(
+            rule: .compositionRoot, path: path, line: line,
+            message: "\(placement.summary) calls \(call), a live factory: only a composition root (a host, "
+                + "benchmark, tool or test) picks implementations.",
+            fix: fix
+        )
+    }
+}

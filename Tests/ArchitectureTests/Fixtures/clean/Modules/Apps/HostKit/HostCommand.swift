@@ -1,5 +1,0 @@
-public import ArgumentParser
-import StrataCrossCutting
-import StrataDomain
-
-public struct HostCommand: ParsableCommand {}

@@ -1,0 +1,7 @@
+import StrataCrossCutting
+
+public protocol ServerDataLayer: Sendable {}
+
+public enum ServerDataFactory {
+    public static func sqlite(directory: String) throws -> any ServerDataLayer { fatalError() }
+}

@@ -1,0 +1,4 @@
+import StrataCrossCutting
+import StrataWire
+
+public protocol Store: Sendable {}

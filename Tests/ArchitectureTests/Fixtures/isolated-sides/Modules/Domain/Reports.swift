@@ -1,0 +1,4 @@
+import StrataCrossCutting
+import StrataData
+
+public protocol ReportService: Sendable {}
