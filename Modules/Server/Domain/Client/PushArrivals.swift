@@ -59,8 +59,9 @@ final class PushArrivals: Sendable {
 
     /// Waits until a message for poll `id`'s channel arrives after it registered (stored by
     /// another process: with a sequence above `mark`, the newest sequence before its read),
-    /// until `deadline`, until ``endAll()``, or until the task is cancelled.
-    func wait(_ id: Int, after mark: Int64, until deadline: ContinuousClock.Instant) async {
+    /// until `deadline`, until ``endAll()``, or until the task is cancelled; `true` when a
+    /// message (may have) arrived, so the channel is worth reading again.
+    func wait(_ id: Int, after mark: Int64, until deadline: ContinuousClock.Instant) async -> Bool {
         let startWatcher = state.withLock { state -> Bool in
             state.watchedAfter = min(state.watchedAfter ?? mark, mark)
             guard !state.watching else { return false }
@@ -74,6 +75,7 @@ final class PushArrivals: Sendable {
             await group.next()
             group.cancelAll()
         }
+        return state.withLock { $0.waiters[id]?.arrived ?? false }
     }
 
     /// Wakes the polls of `channels`: messages for them were stored.

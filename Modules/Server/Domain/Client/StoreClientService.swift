@@ -101,8 +101,10 @@ struct StoreClientService: ClientService {
                     cursor: messages.last?.sequence ?? after)
             }
             try Task.checkCancellation()
-            await arrivals.wait(waiter, after: mark, until: deadline)
+            let arrived = await arrivals.wait(waiter, after: mark, until: deadline)
             try Task.checkCancellation()
+            // An expired or ended wait answers as the read before it did: nothing, the cursor asked.
+            if !arrived { return PushPoll(messages: [], cursor: after) }
         }
     }
 

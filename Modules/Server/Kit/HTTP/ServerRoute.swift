@@ -33,12 +33,19 @@ struct ServerRoute: Sendable {
         RouterPath(segments.map { Self.parameterName($0).map { ":\($0)" } ?? String($0) }.joined(separator: "/"))
     }
 
-    /// Whether `path` (a request's raw path) has this template's shape: the same constants, and
-    /// a non-empty segment for each parameter.
-    func matches(_ path: String) -> Bool {
+    /// The method's name, e.g. `GET`.
+    var methodName: String { method.rawValue }
+
+    /// Whether `path` (a request's raw path) has this template's shape.
+    func matches(_ path: String) -> Bool { Self.path(path, fits: self.path) }
+
+    /// Whether `path` has the shape of `template`: the same constants, and a non-empty segment
+    /// for each parameter.
+    static func path(_ path: String, fits template: String) -> Bool {
         let requested = path.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = template.split(separator: "/", omittingEmptySubsequences: false)
         return requested.count == segments.count
-            && zip(segments, requested).allSatisfy { Self.parameterName($0) != nil ? !$1.isEmpty : $0 == $1 }
+            && zip(segments, requested).allSatisfy { parameterName($0) != nil ? !$1.isEmpty : $0 == $1 }
     }
 
     /// `name` for a `{name}` segment, else `nil`.

@@ -50,6 +50,11 @@ enum ServerRoutes {
         return methods.isEmpty ? nil : methods
     }
 
+    /// The `Allow` header of a 405 on `path` (`GET, POST`), or `nil` when no route has this path.
+    static func allow(forPath path: String) -> String? {
+        methods(forPath: path).map { $0.map(\.rawValue).joined(separator: ", ") }
+    }
+
     /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
     /// logins limited by `throttle`.
     static func router(
