@@ -16,7 +16,9 @@ extension SQLiteControlStore {
                     SELECT app_id, app_version, device_id, MAX(sequence) AS latest FROM push_messages
                     WHERE sequence > ? GROUP BY app_id, app_version, device_id
                     """, arguments: [sequence])
-            let channels = rows.map { PushChannel(appId: $0["app_id"], appVersion: $0["app_version"], deviceId: $0["device_id"]) }
+            let channels = rows.map {
+                PushChannel(appId: $0["app_id"], appVersion: $0["app_version"], deviceId: $0["device_id"])
+            }
             return (channels, rows.map { $0["latest"] as Int64 }.max() ?? sequence)
         }
     }

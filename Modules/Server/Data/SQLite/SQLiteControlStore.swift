@@ -5,11 +5,15 @@ import GRDB
 struct SQLiteControlStore: ControlStore {
     let database: ServerDatabase
 
-    func write<T: Sendable>(_ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
         try await database.write(what(), body)
     }
 
-    func read<T: Sendable>(_ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
         try await database.read(what(), body)
     }
 
@@ -99,7 +103,9 @@ struct SQLiteControlStore: ControlStore {
     }
 
     func users() async throws -> [UserRecord] {
-        try await read("listing users") { db in try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY account").map(Self.user) }
+        try await read("listing users") { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY account").map(Self.user)
+        }
     }
 
     static func user(_ row: Row) -> UserRecord {

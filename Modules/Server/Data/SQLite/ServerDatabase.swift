@@ -43,7 +43,9 @@ struct ServerDatabase: Sendable {
     }
 
     /// Runs `body` in a read transaction on one of the pool's readers.
-    func read<T: Sendable>(_ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
         do {
             return try await pool.read(body)
         } catch {
@@ -52,7 +54,9 @@ struct ServerDatabase: Sendable {
     }
 
     /// Runs `body` in a write transaction on the pool's writer: it commits, or rolls back when `body` throws.
-    func write<T: Sendable>(_ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
         do {
             return try await pool.write(body)
         } catch {

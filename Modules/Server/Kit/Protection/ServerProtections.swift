@@ -5,7 +5,8 @@
 public struct ServerProtections: Sendable, Hashable {
     /// Login attempts per account and per client address.
     public var logins: LoginLimits
-    /// The threads that hash passwords (each login runs on one of them, queued behind the others).
+    /// The threads that hash passwords (each login's verification runs on one of them, queued
+    /// behind the others).
     public var hashingThreads: Int
     /// The most logins in flight (reading the account, waiting for or running on the hashing
     /// threads); more get 503 `busy`.
