@@ -21,7 +21,8 @@ public protocol ClientService: Sendable {
     /// - Throws: ``ServerError`` `notFound` when the device is not the caller's in this app.
     func poll(deviceId: String, after: Int64, wait: Double, session: ServerSession) async throws -> PushPoll
 
-    /// Answers every waiting ``poll(deviceId:after:wait:session:)`` now (with the messages there
-    /// are, normally none) and makes later polls answer without waiting: the server is shutting down.
+    /// Answers every waiting ``poll(deviceId:after:wait:session:)`` now (empty, with the cursor
+    /// asked, as an expired wait) and makes later polls answer without waiting: the server is
+    /// shutting down.
     func endWaits()
 }
