@@ -276,6 +276,7 @@ let package = Package(
                 log, .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Modules/Server/Kit",
+            resources: [.copy("OpenAPI/openapi.json")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

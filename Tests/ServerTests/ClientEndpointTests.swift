@@ -13,7 +13,7 @@ struct ClientEndpointTests {
         let token = try await client.login("alice", app: server.app).token
         let (_, before) = try await client.send("GET", WirePaths.config, token: token)
         #expect(try client.decode(AppConfig.self, before).logLevel == "error")
-        try server.services.admin.setLogLevel(appId: server.app.id, version: server.app.version, level: "monitor")
+        try await server.services.admin.setLogLevel(appId: server.app.id, version: server.app.version, level: "monitor")
         let (_, after) = try await client.send("GET", WirePaths.config, token: token)
         #expect(try client.decode(AppConfig.self, after).logLevel == "monitor")
         let upload = LogUpload(entries: [WireLogEntry(level: "error", message: "boom", metadata: ["k": "v"], loggedAt: Date())])
@@ -32,7 +32,7 @@ struct ClientEndpointTests {
         let path = "\(WirePaths.devices)/carol-laptop/messages?after=0&wait=5"
         async let waiting = client.send("GET", path, token: carol)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(try server.services.admin.sendPush(group: "nurses", title: "Round", body: "Ward 3 at 10:00", template: nil, app: nil) == 1)
+        #expect(try await server.services.admin.sendPush(group: "nurses", title: "Round", body: "Ward 3 at 10:00", template: nil, app: nil) == 1)
         let (status, data) = try await waiting
         #expect(status == 200)
         let poll = try client.decode(PushPoll.self, data)

@@ -112,9 +112,9 @@ struct ControlCharacterTests {
         #expect(try await client.push([.report("X", name: "Ann", scope: 1)], token: alice) == ["applied"])
 
         // The router does not decode %00 in a path: the service itself is asked for `X\u{0}other`.
-        let session = try server.services.auth.authenticate(token: alice)
-        #expect {
-            try server.services.objects.fetch(typeName: "CaseReport", objectId: "X\u{0}other", session: session)
+        let session = try await server.services.auth.authenticate(token: alice)
+        await #expect {
+            try await server.services.objects.fetch(typeName: "CaseReport", objectId: "X\u{0}other", session: session)
         } throws: { error in
             (error as? ServerError)?.message == "objectId contains a control character (U+0000)"
         }
@@ -146,17 +146,17 @@ struct ControlCharacterTests {
     }
 
     @Test("the stores refuse text holding U+0000 rather than bind it cut")
-    func storesRefuseNUL() throws {
+    func storesRefuseNUL() async throws {
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
         let data = try ServerDataFactory.sqlite(directory: TemporaryRoot.directory("server-nul"), logger: logger)
-        try data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
-        #expect(throws: ServerDataError.self) { try data.control.group(named: "nurses\u{0}x") }
-        #expect(throws: ServerDataError.self) { try data.control.user(account: "alice\u{0}") }
-        let store = try data.appStore(appId: "org.example", version: "1")
-        #expect(throws: ServerDataError.self) {
-            try store.write { try $0.hasOperation("op\u{0}1", userId: "u1") }
+        try await data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
+        await #expect(throws: ServerDataError.self) { try await data.control.group(named: "nurses\u{0}x") }
+        await #expect(throws: ServerDataError.self) { try await data.control.user(account: "alice\u{0}") }
+        let store = try await data.appStore(appId: "org.example", version: "1")
+        await #expect(throws: ServerDataError.self) {
+            try await store.write { try $0.hasOperation("op\u{0}1", userId: "u1") }
         }
-        #expect(throws: ServerDataError.self) { try store.object(typeName: "CaseReport", objectId: "X\u{0}y") }
+        await #expect(throws: ServerDataError.self) { try await store.object(typeName: "CaseReport", objectId: "X\u{0}y") }
     }
 
     @Test("the admin service refuses control characters in names and U+0000 in passwords and push text")
@@ -164,29 +164,29 @@ struct ControlCharacterTests {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let admin = server.services.admin
-        let attempts: [(String, () throws -> Void)] = [
-            ("U+0001", { _ = try admin.createGroup(name: "nur\u{1}ses") }),
-            ("U+0000", { _ = try admin.createUser(account: "alice\u{0}2", password: TestServer.password, memberships: []) }),
-            ("U+0000", { _ = try admin.createUser(account: "dave", password: "long enough\u{0}", memberships: []) }),
+        let attempts: [(String, () async throws -> Void)] = [
+            ("U+0001", { _ = try await admin.createGroup(name: "nur\u{1}ses") }),
+            ("U+0000", { _ = try await admin.createUser(account: "alice\u{0}2", password: TestServer.password, memberships: []) }),
+            ("U+0000", { _ = try await admin.createUser(account: "dave", password: "long enough\u{0}", memberships: []) }),
             ("U+0000", {
-                _ = try admin.createUser(
+                _ = try await admin.createUser(
                     account: "erin", password: TestServer.password, memberships: [("nurses\u{0}x", "member")])
             }),
-            ("U+001B", { try admin.saveTemplate(name: "t\u{1B}[1m", title: "T", body: "B") }),
-            ("U+0000", { try admin.saveTemplate(name: "t", title: "T", body: "B\u{0}") }),
-            ("U+0000", { _ = try admin.sendPush(group: "nurses\u{0}", title: nil, body: "hi", template: nil, app: nil) }),
+            ("U+001B", { try await admin.saveTemplate(name: "t\u{1B}[1m", title: "T", body: "B") }),
+            ("U+0000", { try await admin.saveTemplate(name: "t", title: "T", body: "B\u{0}") }),
+            ("U+0000", { _ = try await admin.sendPush(group: "nurses\u{0}", title: nil, body: "hi", template: nil, app: nil) }),
         ]
         for (scalar, attempt) in attempts {
-            #expect {
-                try attempt()
+            await #expect {
+                try await attempt()
             } throws: { error in
                 guard let error = error as? ServerError else { return false }
                 return error.code == .badRequest && error.message.contains("contains a control character (\(scalar))")
                     && !error.message.contains("\u{0}") && !error.message.contains("\u{1}")
             }
         }
-        #expect(try admin.users().map(\.account).sorted() == ["alice", "bob", "carol"])
-        #expect(try admin.groups().map(\.name).sorted() == ["doctors", "nurses"])
+        #expect(try await admin.users().map(\.account).sorted() == ["alice", "bob", "carol"])
+        #expect(try await admin.groups().map(\.name).sorted() == ["doctors", "nurses"])
     }
 
     @Test("admin user create and group create refuse a control character with one clear line")

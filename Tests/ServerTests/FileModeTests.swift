@@ -10,12 +10,12 @@ import Testing
 @Suite("server files are owner-only")
 struct FileModeTests {
     @Test("a new data directory and apps/ are 0700; each database and its -wal and -shm are 0600")
-    func newFilesAreOwnerOnly() throws {
+    func newFilesAreOwnerOnly() async throws {
         let directory = TemporaryRoot.directory("server-modes")
         let data = try ServerDataFactory.sqlite(directory: directory, logger: Self.quiet)
-        let store = try data.appStore(appId: "org.example", version: "1")
-        try data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
-        try store.write { try $0.recordOperation("op-1", userId: "u1") }
+        let store = try await data.appStore(appId: "org.example", version: "1")
+        try await data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
+        try await store.write { try $0.recordOperation("op-1", userId: "u1") }
         #expect(try Self.mode(directory) == 0o700)
         #expect(try Self.mode(directory.appendingPathComponent("apps")) == 0o700)
         let files = ["control.sqlite", "apps/org.example@1.sqlite"].flatMap { [$0, $0 + "-wal", $0 + "-shm"] }
@@ -25,7 +25,7 @@ struct FileModeTests {
     }
 
     @Test("databases left group- and world-readable become 0600, and a shared data directory is warned about once")
-    func existingFilesAreTightened() throws {
+    func existingFilesAreTightened() async throws {
         let directory = TemporaryRoot.directory("server-modes")
         let apps = directory.appendingPathComponent("apps")
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
@@ -39,7 +39,7 @@ struct FileModeTests {
         let recorder = RecordingLog()
         let logger = Logger(label: "strata-server-test") { _ in recorder }
         let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
-        _ = try data.appStore(appId: "org.example", version: "1")
+        _ = try await data.appStore(appId: "org.example", version: "1")
         for file in loose {
             #expect(try Self.mode(directory.appendingPathComponent(file)) == 0o600, "\(file)")
         }

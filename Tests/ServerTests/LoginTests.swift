@@ -69,15 +69,15 @@ struct LoginTests {
         let admin = server.services.admin
         let composed = "jos\u{E9}"  // é as one scalar (NFC)
         let decomposed = "jose\u{301}"  // e + combining acute (NFD): looks the same, other bytes
-        _ = try admin.createGroup(name: "p\u{E9}diatrie")
-        let created = try admin.createUser(
+        _ = try await admin.createGroup(name: "p\u{E9}diatrie")
+        let created = try await admin.createUser(
             account: composed, password: TestServer.password, memberships: [("pe\u{301}diatrie", "member")])
         #expect(created.groups.map(\.groupName) == ["p\u{E9}diatrie"])
-        #expect(throws: (any Error).self) {
-            _ = try admin.createUser(account: decomposed, password: "another password", memberships: [])
+        await #expect(throws: (any Error).self) {
+            _ = try await admin.createUser(account: decomposed, password: "another password", memberships: [])
         }
-        #expect(throws: (any Error).self) { _ = try admin.createGroup(name: "pe\u{301}diatrie") }
-        #expect(try admin.users().count == 4)
+        await #expect(throws: (any Error).self) { _ = try await admin.createGroup(name: "pe\u{301}diatrie") }
+        #expect(try await admin.users().count == 4)
 
         for typed in [composed, decomposed] {
             let answer = try await server.client.login(typed, app: server.app)

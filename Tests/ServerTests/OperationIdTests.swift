@@ -23,7 +23,7 @@ struct OperationIdTests {
     }
 
     @Test("an app database made before ids were kept per user keeps its ids: its users' replays stay duplicates")
-    func migratesOldDatabase() throws {
+    func migratesOldDatabase() async throws {
         let directory = TemporaryRoot.directory("server-migrate")
         let apps = directory.appendingPathComponent("apps", isDirectory: true)
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
@@ -46,15 +46,15 @@ struct OperationIdTests {
                 INSERT INTO operations VALUES ('op-1', 'alice', 1);
                 """)
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
-        let store = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+        let store = try await ServerDataFactory.sqlite(directory: directory, logger: logger)
             .appStore(appId: "org.example", version: "1")
-        #expect(try store.write { try $0.hasOperation("op-1", userId: "alice") })
-        #expect(try !store.write { try $0.hasOperation("op-1", userId: "bob") })
-        try store.write { try $0.recordOperation("op-1", userId: "bob") }
-        #expect(try store.write { try $0.hasOperation("op-1", userId: "bob") })
-        #expect(try store.object(typeName: "CaseReport", objectId: "a")?.values["name"] == .text("Ann"))
+        #expect(try await store.write { try $0.hasOperation("op-1", userId: "alice") })
+        #expect(try await !store.write { try $0.hasOperation("op-1", userId: "bob") })
+        try await store.write { try $0.recordOperation("op-1", userId: "bob") }
+        #expect(try await store.write { try $0.hasOperation("op-1", userId: "bob") })
+        #expect(try await store.object(typeName: "CaseReport", objectId: "a")?.values["name"] == .text("Ann"))
         let visible = ObjectVisibility(userId: "alice", groupIds: [])
-        #expect(try store.changes(typeName: "CaseReport", since: 0, limit: 10, visibility: visible).map(\.objectId) == ["a"])
+        #expect(try await store.changes(typeName: "CaseReport", since: 0, limit: 10, visibility: visible).map(\.objectId) == ["a"])
     }
 
     @Test("servers opening one new app database at once each find it migrated once")
@@ -65,13 +65,13 @@ struct OperationIdTests {
         let layers = try (0..<4).map { _ in try ServerDataFactory.sqlite(directory: directory, logger: logger) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for layer in layers {
-                group.addTask { _ = try layer.appStore(appId: "org.example", version: "1") }
+                group.addTask { _ = try await layer.appStore(appId: "org.example", version: "1") }
             }
             try await group.waitForAll()
         }
-        let store = try layers[0].appStore(appId: "org.example", version: "1")
-        try store.write { try $0.recordOperation("op-1", userId: "alice") }
-        #expect(try store.write { try $0.hasOperation("op-1", userId: "alice") })
+        let store = try await layers[0].appStore(appId: "org.example", version: "1")
+        try await store.write { try $0.recordOperation("op-1", userId: "alice") }
+        #expect(try await store.write { try $0.hasOperation("op-1", userId: "alice") })
     }
 
     /// The first column of every row `sql` reads from the SQLite database at `path`, as text of

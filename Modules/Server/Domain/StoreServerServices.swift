@@ -12,16 +12,19 @@ struct StoreServerServices: ServerServices {
     init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
-        client = StoreClientService(data: data, clock: clock, settings: settings, logger: logger.component("client"))
-        admin = StoreAdminService(data: data, clock: clock, settings: settings)
+        let arrivals = PushArrivals(
+            control: data.control, checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
+        client = StoreClientService(
+            data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
+        admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)
     }
 }
 
 extension ServerError {
     /// Runs `body`, turning a ``ServerDataError`` into the matching ``ServerError``.
-    static func mapping<T>(_ body: () throws -> T) throws -> T {
+    static func mapping<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
+            return try await body()
         } catch let error as ServerDataError {
             switch error.code {
             case .duplicate: throw ServerError(.conflict, error.message)

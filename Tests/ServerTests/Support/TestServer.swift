@@ -50,12 +50,12 @@ final class TestServer: Sendable {
         let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
             data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime), logger: logger)
-        _ = try services.admin.createGroup(name: "nurses")
-        _ = try services.admin.createGroup(name: "doctors")
-        _ = try services.admin.createUser(account: "alice", password: password, memberships: [("nurses", "lead")])
-        _ = try services.admin.createUser(account: "carol", password: password, memberships: [("nurses", "member")])
-        _ = try services.admin.createUser(account: "bob", password: password, memberships: [("doctors", "member")])
-        let created = try services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
+        _ = try await services.admin.createGroup(name: "nurses")
+        _ = try await services.admin.createGroup(name: "doctors")
+        _ = try await services.admin.createUser(account: "alice", password: password, memberships: [("nurses", "lead")])
+        _ = try await services.admin.createUser(account: "carol", password: password, memberships: [("nurses", "member")])
+        _ = try await services.admin.createUser(account: "bob", password: password, memberships: [("doctors", "member")])
+        let created = try await services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             try await StrataHTTPServer.run(

@@ -1,31 +1,34 @@
 /// One app version's objects, applied operation ids and uploaded logs.
+///
+/// Every method is async: its SQLite work runs on the database's own queues (GRDB's async
+/// `read` and `write`); a transaction's body runs there too, synchronously, inside the transaction.
 public protocol AppObjectStore: Sendable {
     /// Runs `body` in one write transaction: everything it does commits together or not at all.
     ///
     /// - Important: An operation id recorded in the transaction commits with the changes it
     ///   made: that is what makes each change apply exactly once.
-    func write<T>(_ body: (any AppTransaction) throws -> T) throws -> T
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T
 
     /// The objects of `typeName` changed after version `since` and visible to `visibility`, by
     /// version, at most `limit`; and, for each object whose scope a write after `since` narrowed
     /// so that `visibility` no longer sees it though it saw it before, a tombstone (deleted, no
     /// values) at the version of the latest such write.
-    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject]
+    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject]
 
     /// The live objects of `query.typeName` visible to `visibility` that meet every condition,
     /// in the query's order (then by object id), skipping `query.offset`, at most `query.limit`.
     ///
     /// - Throws: ``ServerDataError`` `invalidQuery` when a key fails ``ObjectQuery/isKey(_:)``.
-    func query(_ query: ObjectQuery, visibility: ObjectVisibility) throws -> [StoredObject]
+    func query(_ query: ObjectQuery, visibility: ObjectVisibility) async throws -> [StoredObject]
 
     /// The object, deleted or not, or `nil`; the caller checks visibility.
-    func object(typeName: String, objectId: String) throws -> StoredObject?
+    func object(typeName: String, objectId: String) async throws -> StoredObject?
 
     /// Appends uploaded log entries.
-    func appendLogs(_ entries: [StoredLogEntry]) throws
+    func appendLogs(_ entries: [StoredLogEntry]) async throws
 
     /// How many log entries are stored.
-    func logCount() throws -> Int
+    func logCount() async throws -> Int
 }
 
 /// What a write transaction on an ``AppObjectStore`` can do.

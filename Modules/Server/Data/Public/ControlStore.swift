@@ -2,59 +2,69 @@ public import Foundation
 
 /// Apps, users, groups, sessions, devices and push messages: what every app shares.
 ///
+/// Every method is async: its SQLite work runs on the database's own queues (GRDB's async
+/// `read` and `write`), never on the caller's thread.
+///
 /// - Important: Methods that create a row throw ``ServerDataError`` (`duplicate`) when its key
 ///   exists, and methods that change a named row throw `notFound` when it does not.
 public protocol ControlStore: Sendable {
     /// Stores a new app version.
-    func createApp(_ app: AppRecord) throws
+    func createApp(_ app: AppRecord) async throws
     /// The app version, or `nil`.
-    func app(id: String, version: String) throws -> AppRecord?
+    func app(id: String, version: String) async throws -> AppRecord?
     /// Every app version, by id then version.
-    func apps() throws -> [AppRecord]
+    func apps() async throws -> [AppRecord]
     /// Sets an app version's log collection level (`none`, `error`, `monitor`).
-    func setLogLevel(appId: String, version: String, level: String) throws
+    func setLogLevel(appId: String, version: String, level: String) async throws
 
     /// Stores a new group.
-    func createGroup(_ group: GroupRecord) throws
+    func createGroup(_ group: GroupRecord) async throws
     /// The group with this name, or `nil`.
-    func group(named name: String) throws -> GroupRecord?
+    func group(named name: String) async throws -> GroupRecord?
     /// Every group, by name.
-    func groups() throws -> [GroupRecord]
+    func groups() async throws -> [GroupRecord]
 
     /// Stores a new user with their group memberships, in one transaction.
-    func createUser(_ user: UserRecord, memberships: [MembershipRecord]) throws
+    func createUser(_ user: UserRecord, memberships: [MembershipRecord]) async throws
     /// The user with this account name, or `nil`.
-    func user(account: String) throws -> UserRecord?
+    func user(account: String) async throws -> UserRecord?
     /// Every user, by account.
-    func users() throws -> [UserRecord]
+    func users() async throws -> [UserRecord]
     /// A user's memberships, oldest first (the first is the user's primary group).
-    func memberships(userId: String) throws -> [MembershipRecord]
+    func memberships(userId: String) async throws -> [MembershipRecord]
     /// The ids of a group's members.
-    func memberIds(groupId: String) throws -> [String]
+    func memberIds(groupId: String) async throws -> [String]
 
     /// Stores a session token (by its hash).
-    func saveToken(_ token: TokenRecord) throws
+    func saveToken(_ token: TokenRecord) async throws
     /// The session with this token hash, or `nil`.
-    func token(hash: String) throws -> TokenRecord?
+    func token(hash: String) async throws -> TokenRecord?
     /// Removes the session with this token hash (nothing when there is none).
-    func deleteToken(hash: String) throws
+    func deleteToken(hash: String) async throws
     /// Removes every session that expired before `date`; returns how many.
-    @discardableResult func deleteTokens(expiredBefore date: Date) throws -> Int
+    @discardableResult func deleteTokens(expiredBefore date: Date) async throws -> Int
 
     /// Stores or replaces a device registration (the key is app id, version and device id).
-    func registerDevice(_ device: DeviceRecord) throws
+    func registerDevice(_ device: DeviceRecord) async throws
     /// The device, or `nil`.
-    func device(appId: String, version: String, deviceId: String) throws -> DeviceRecord?
+    func device(appId: String, version: String, deviceId: String) async throws -> DeviceRecord?
     /// The devices registered by any of `userIds`.
-    func devices(userIds: [String]) throws -> [DeviceRecord]
+    func devices(userIds: [String]) async throws -> [DeviceRecord]
     /// Appends one message per device; returns the stored messages.
-    func appendPushMessages(_ messages: [NewPushMessage]) throws -> [StoredPushMessage]
+    func appendPushMessages(_ messages: [NewPushMessage]) async throws -> [StoredPushMessage]
     /// A device's messages after `sequence`, oldest first.
-    func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) throws
+    func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) async throws
         -> [StoredPushMessage]
+    /// The sequence of the newest message on any channel (0 when there is none): a message
+    /// stored later, by this process or another, has a greater one.
+    func latestPushSequence() async throws -> Int64
+    /// The channels that received a message after `sequence` (each once), and the newest
+    /// sequence (`sequence` when none did): what a waiting poll watches for messages that
+    /// another process (`admin push`) stored.
+    func pushChannels(after sequence: Int64) async throws -> (channels: [PushChannel], latest: Int64)
 
     /// Stores or replaces a push template.
-    func saveTemplate(_ template: PushTemplate) throws
+    func saveTemplate(_ template: PushTemplate) async throws
     /// The template with this name, or `nil`.
-    func template(named name: String) throws -> PushTemplate?
+    func template(named name: String) async throws -> PushTemplate?
 }

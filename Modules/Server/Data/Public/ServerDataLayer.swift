@@ -6,10 +6,11 @@ public protocol ServerDataLayer: Sendable {
     /// The control store, shared by every app.
     var control: any ControlStore { get }
 
-    /// The object store of one app version, created on first use.
+    /// The object store of one app version, created (and migrated) on first use, off the
+    /// caller's thread.
     ///
     /// - Throws: ``ServerDataError`` (`invalidName`) when `appId` or `version` has characters
     ///   outside `[A-Za-z0-9._-]` (they name the database file), `cannotOpen` when the file
     ///   cannot be created.
-    func appStore(appId: String, version: String) throws -> any AppObjectStore
+    func appStore(appId: String, version: String) async throws -> any AppObjectStore
 }

@@ -4,21 +4,18 @@ import StrataWire
 
 /// The SQLite ``AppObjectStore`` over one app version's file.
 struct SQLiteAppStore: AppObjectStore {
-    let pool: DatabasePool
-    let file: String
+    let database: ServerDatabase
 
-    func write<T>(_ body: (any AppTransaction) throws -> T) throws -> T {
-        try SQLiteDatabase.mapping(file: file, "applying changes") {
-            try pool.write { db in
-                let transaction = SQLiteAppTransaction(db: db)
-                let result = try body(transaction)
-                try transaction.saveCounter()
-                return result
-            }
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
+        try await database.write("applying changes") { db in
+            let transaction = SQLiteAppTransaction(db: db)
+            let result = try body(transaction)
+            try transaction.saveCounter()
+            return result
         }
     }
 
-    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) throws -> [StoredObject] {
+    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject] {
         try SQLiteText.check(typeName, what: "type name")
         // The visible objects changed after `since`, and a tombstone for each object a write
         // after `since` narrowed away from the caller: visible before that write (by the scope
@@ -26,57 +23,51 @@ struct SQLiteAppStore: AppObjectStore {
         let (visible, visibleArguments) = Self.visibleClause(visibility)
         let (before, beforeArguments) = Self.visibleClause(visibility, prefix: "n.", scope: "previous_scope")
         let (now, nowArguments) = Self.visibleClause(visibility, prefix: "o.")
-        return try SQLiteDatabase.mapping(file: file, "reading changes of \(typeName)") {
-            try pool.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version
-                        FROM objects WHERE type_name = ? AND version > ? AND \(visible)
-                        UNION ALL
-                        SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
-                        FROM narrowings n JOIN objects o ON o.type_name = n.type_name AND o.object_id = n.object_id
-                        WHERE n.type_name = ? AND n.version > ? AND \(before) AND IFNULL(\(now), 0) = 0
-                        GROUP BY o.object_id
-                        ORDER BY version LIMIT ?
-                        """,
-                    arguments: [typeName, since] + visibleArguments + [typeName, since] + beforeArguments + nowArguments
-                        + [limit]
-                ).map(Self.object)
-            }
+        return try await database.read("reading changes of \(typeName)") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version
+                    FROM objects WHERE type_name = ? AND version > ? AND \(visible)
+                    UNION ALL
+                    SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
+                    FROM narrowings n JOIN objects o ON o.type_name = n.type_name AND o.object_id = n.object_id
+                    WHERE n.type_name = ? AND n.version > ? AND \(before) AND IFNULL(\(now), 0) = 0
+                    GROUP BY o.object_id
+                    ORDER BY version LIMIT ?
+                    """,
+                arguments: [typeName, since] + visibleArguments + [typeName, since] + beforeArguments + nowArguments
+                    + [limit]
+            ).map(Self.object)
         }
     }
 
-    func object(typeName: String, objectId: String) throws -> StoredObject? {
+    func object(typeName: String, objectId: String) async throws -> StoredObject? {
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
-        return try SQLiteDatabase.mapping(file: file, "reading \(typeName) \(objectId)") {
-            try pool.read { db in try Self.object(db, typeName: typeName, objectId: objectId) }
+        return try await database.read("reading \(typeName) \(objectId)") { db in
+            try Self.object(db, typeName: typeName, objectId: objectId)
         }
     }
 
-    func appendLogs(_ entries: [StoredLogEntry]) throws {
+    func appendLogs(_ entries: [StoredLogEntry]) async throws {
         for entry in entries { try SQLiteText.check(entry.userId, entry.level, entry.message, what: "log entry") }
-        try SQLiteDatabase.mapping(file: file, "storing \(entries.count) log entries") {
-            try pool.write { db in
-                for entry in entries {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO logs (user_id, level, message, metadata_json, logged_at, received_at)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            entry.userId, entry.level, entry.message, entry.metadataJSON, entry.loggedAt.storedSeconds,
-                            entry.receivedAt.storedSeconds,
-                        ])
-                }
+        try await database.write("storing \(entries.count) log entries") { db in
+            for entry in entries {
+                try db.execute(
+                    sql: """
+                        INSERT INTO logs (user_id, level, message, metadata_json, logged_at, received_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        entry.userId, entry.level, entry.message, entry.metadataJSON, entry.loggedAt.storedSeconds,
+                        entry.receivedAt.storedSeconds,
+                    ])
             }
         }
     }
 
-    func logCount() throws -> Int {
-        try SQLiteDatabase.mapping(file: file, "counting log entries") {
-            try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logs") ?? 0 }
-        }
+    func logCount() async throws -> Int {
+        try await database.read("counting log entries") { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logs") ?? 0 }
     }
 
     // MARK: Rows

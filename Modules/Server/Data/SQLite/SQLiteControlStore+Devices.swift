@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 
 extension SQLiteControlStore {
-    func registerDevice(_ device: DeviceRecord) throws {
+    func registerDevice(_ device: DeviceRecord) async throws {
         try SQLiteText.check(
             device.appId, device.appVersion, device.deviceId, device.userId, device.name, what: "device id or name")
-        try write("device \(device.deviceId)") { db in
+        try await write("device \(device.deviceId)") { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO devices (app_id, app_version, device_id, user_id, name, registered_at)
@@ -18,9 +18,9 @@ extension SQLiteControlStore {
         }
     }
 
-    func device(appId: String, version: String, deviceId: String) throws -> DeviceRecord? {
+    func device(appId: String, version: String, deviceId: String) async throws -> DeviceRecord? {
         try SQLiteText.check(appId, version, deviceId, what: "device id")
-        return try read("reading device \(deviceId)") { db in
+        return try await read("reading device \(deviceId)") { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM devices WHERE app_id = ? AND app_version = ? AND device_id = ?",
                 arguments: [appId, version, deviceId]
@@ -28,10 +28,10 @@ extension SQLiteControlStore {
         }
     }
 
-    func devices(userIds: [String]) throws -> [DeviceRecord] {
+    func devices(userIds: [String]) async throws -> [DeviceRecord] {
         guard !userIds.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: userIds.count).joined(separator: ", ")
-        return try read("listing devices") { db in
+        return try await read("listing devices") { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM devices WHERE user_id IN (\(marks)) ORDER BY app_id, app_version, device_id",
                 arguments: StatementArguments(userIds)
@@ -45,9 +45,9 @@ extension SQLiteControlStore {
             name: row["name"], registeredAt: Date(storedSeconds: row["registered_at"]))
     }
 
-    func appendPushMessages(_ messages: [NewPushMessage]) throws -> [StoredPushMessage] {
+    func appendPushMessages(_ messages: [NewPushMessage]) async throws -> [StoredPushMessage] {
         for message in messages { try SQLiteText.check(message.id, message.title, message.body, what: "push title or body") }
-        return try write("push messages") { db in
+        return try await write("push messages") { db in
             try messages.map { message in
                 try db.execute(
                     sql: """
@@ -65,11 +65,11 @@ extension SQLiteControlStore {
         }
     }
 
-    func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) throws
+    func pushMessages(appId: String, version: String, deviceId: String, after sequence: Int64, limit: Int) async throws
         -> [StoredPushMessage]
     {
         try SQLiteText.check(appId, version, deviceId, what: "device id")
-        return try read("reading the messages of device \(deviceId)") { db in
+        return try await read("reading the messages of device \(deviceId)") { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -84,18 +84,18 @@ extension SQLiteControlStore {
         }
     }
 
-    func saveTemplate(_ template: PushTemplate) throws {
+    func saveTemplate(_ template: PushTemplate) async throws {
         try SQLiteText.check(template.name, template.title, template.body, what: "template name, title or body")
-        try write("template \(template.name)") { db in
+        try await write("template \(template.name)") { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO templates (name, title, body) VALUES (?, ?, ?)",
                 arguments: [template.name, template.title, template.body])
         }
     }
 
-    func template(named name: String) throws -> PushTemplate? {
+    func template(named name: String) async throws -> PushTemplate? {
         try SQLiteText.check(name, what: "template name")
-        return try read("reading template \(name)") { db in
+        return try await read("reading template \(name)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM templates WHERE name = ?", arguments: [name]).map {
                 PushTemplate(name: $0["name"], title: $0["title"], body: $0["body"])
             }

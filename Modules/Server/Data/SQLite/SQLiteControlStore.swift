@@ -3,45 +3,48 @@ import GRDB
 
 /// The SQLite ``ControlStore`` over `control.sqlite`.
 struct SQLiteControlStore: ControlStore {
-    let pool: DatabasePool
-    let file: String
+    let database: ServerDatabase
 
-    func write<T>(_ what: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try SQLiteDatabase.mapping(file: file, what()) { try pool.write(body) }
+    func write<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await database.write(what(), body)
     }
 
-    func read<T>(_ what: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try SQLiteDatabase.mapping(file: file, what()) { try pool.read(body) }
+    func read<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await database.read(what(), body)
     }
 
     // MARK: Apps
 
-    func createApp(_ app: AppRecord) throws {
+    func createApp(_ app: AppRecord) async throws {
         try SQLiteText.check(app.appId, app.version, what: "app id or version")
-        try write("app \(app.appId) version \(app.version)") { db in
+        try await write("app \(app.appId) version \(app.version)") { db in
             try db.execute(
                 sql: "INSERT INTO apps (app_id, version, key_hash, log_level) VALUES (?, ?, ?, ?)",
                 arguments: [app.appId, app.version, app.keyHash, app.logLevel])
         }
     }
 
-    func app(id: String, version: String) throws -> AppRecord? {
+    func app(id: String, version: String) async throws -> AppRecord? {
         try SQLiteText.check(id, version, what: "app id or version")
-        return try read("reading app \(id) version \(version)") { db in
+        return try await read("reading app \(id) version \(version)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE app_id = ? AND version = ?", arguments: [id, version])
                 .map(Self.app)
         }
     }
 
-    func apps() throws -> [AppRecord] {
-        try read("listing apps") { db in
+    func apps() async throws -> [AppRecord] {
+        try await read("listing apps") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY app_id, version").map(Self.app)
         }
     }
 
-    func setLogLevel(appId: String, version: String, level: String) throws {
+    func setLogLevel(appId: String, version: String, level: String) async throws {
         try SQLiteText.check(appId, version, level, what: "app id, version or log level")
-        try write("setting the log level of app \(appId) version \(version)") { db in
+        try await write("setting the log level of app \(appId) version \(version)") { db in
             try db.execute(
                 sql: "UPDATE apps SET log_level = ? WHERE app_id = ? AND version = ?", arguments: [level, appId, version])
             guard db.changesCount == 1 else {
@@ -56,31 +59,31 @@ struct SQLiteControlStore: ControlStore {
 
     // MARK: Groups and users
 
-    func createGroup(_ group: GroupRecord) throws {
+    func createGroup(_ group: GroupRecord) async throws {
         try SQLiteText.check(group.id, group.name, what: "group name")
-        try write("group \(group.name)") { db in
+        try await write("group \(group.name)") { db in
             try db.execute(sql: "INSERT INTO groups (id, name) VALUES (?, ?)", arguments: [group.id, group.name])
         }
     }
 
-    func group(named name: String) throws -> GroupRecord? {
+    func group(named name: String) async throws -> GroupRecord? {
         try SQLiteText.check(name, what: "group name")
-        return try read("reading group \(name)") { db in
+        return try await read("reading group \(name)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE name = ?", arguments: [name])
                 .map { GroupRecord(id: $0["id"], name: $0["name"]) }
         }
     }
 
-    func groups() throws -> [GroupRecord] {
-        try read("listing groups") { db in
+    func groups() async throws -> [GroupRecord] {
+        try await read("listing groups") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM groups ORDER BY name").map { GroupRecord(id: $0["id"], name: $0["name"]) }
         }
     }
 
-    func createUser(_ user: UserRecord, memberships: [MembershipRecord]) throws {
+    func createUser(_ user: UserRecord, memberships: [MembershipRecord]) async throws {
         try SQLiteText.check(user.id, user.account, user.passwordHash, what: "account")
         for membership in memberships { try SQLiteText.check(membership.groupId, membership.role, what: "role") }
-        try write("user \(user.account)") { db in
+        try await write("user \(user.account)") { db in
             try db.execute(
                 sql: "INSERT INTO users (id, account, password_hash) VALUES (?, ?, ?)",
                 arguments: [user.id, user.account, user.passwordHash])
@@ -92,24 +95,26 @@ struct SQLiteControlStore: ControlStore {
         }
     }
 
-    func user(account: String) throws -> UserRecord? {
+    func user(account: String) async throws -> UserRecord? {
         try SQLiteText.check(account, what: "account")
-        return try read("reading user \(account)") { db in
+        return try await read("reading user \(account)") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM users WHERE account = ?", arguments: [account]).map(Self.user)
         }
     }
 
-    func users() throws -> [UserRecord] {
-        try read("listing users") { db in try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY account").map(Self.user) }
+    func users() async throws -> [UserRecord] {
+        try await read("listing users") { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY account").map(Self.user)
+        }
     }
 
     static func user(_ row: Row) -> UserRecord {
         UserRecord(id: row["id"], account: row["account"], passwordHash: row["password_hash"])
     }
 
-    func memberships(userId: String) throws -> [MembershipRecord] {
+    func memberships(userId: String) async throws -> [MembershipRecord] {
         try SQLiteText.check(userId, what: "user id")
-        return try read("reading the groups of user \(userId)") { db in
+        return try await read("reading the groups of user \(userId)") { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -120,25 +125,25 @@ struct SQLiteControlStore: ControlStore {
         }
     }
 
-    func memberIds(groupId: String) throws -> [String] {
+    func memberIds(groupId: String) async throws -> [String] {
         try SQLiteText.check(groupId, what: "group id")
-        return try read("reading the members of group \(groupId)") { db in
+        return try await read("reading the members of group \(groupId)") { db in
             try String.fetchAll(db, sql: "SELECT user_id FROM memberships WHERE group_id = ?", arguments: [groupId])
         }
     }
 
     // MARK: Sessions
 
-    func saveToken(_ token: TokenRecord) throws {
-        try write("session of user \(token.userId)") { db in
+    func saveToken(_ token: TokenRecord) async throws {
+        try await write("session of user \(token.userId)") { db in
             try db.execute(
                 sql: "INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) VALUES (?, ?, ?, ?, ?)",
                 arguments: [token.tokenHash, token.userId, token.appId, token.appVersion, token.validUntil.storedSeconds])
         }
     }
 
-    func token(hash: String) throws -> TokenRecord? {
-        try read("reading a session") { db in
+    func token(hash: String) async throws -> TokenRecord? {
+        try await read("reading a session") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE token_hash = ?", arguments: [hash]).map {
                 TokenRecord(
                     tokenHash: $0["token_hash"], userId: $0["user_id"], appId: $0["app_id"], appVersion: $0["app_version"],
@@ -147,14 +152,14 @@ struct SQLiteControlStore: ControlStore {
         }
     }
 
-    func deleteToken(hash: String) throws {
-        try write("ending a session") { db in
+    func deleteToken(hash: String) async throws {
+        try await write("ending a session") { db in
             try db.execute(sql: "DELETE FROM tokens WHERE token_hash = ?", arguments: [hash])
         }
     }
 
-    func deleteTokens(expiredBefore date: Date) throws -> Int {
-        try write("removing expired sessions") { db in
+    func deleteTokens(expiredBefore date: Date) async throws -> Int {
+        try await write("removing expired sessions") { db in
             try db.execute(sql: "DELETE FROM tokens WHERE valid_until < ?", arguments: [date.storedSeconds])
             return db.changesCount
         }

@@ -17,21 +17,24 @@ final class SQLiteServerData: ServerDataLayer {
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        control = SQLiteControlStore(pool: try SQLiteDatabase.open(at: url, migrations: ControlSchema.migrations), file: url.path)
+        control = SQLiteControlStore(database: try ServerDatabase.open(at: url, migrations: ControlSchema.migrations))
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
-    func appStore(appId: String, version: String) throws -> any AppObjectStore {
+    func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try Self.checkName(appId, what: "app id")
         try Self.checkName(version, what: "app version")
         let key = "\(appId)@\(version)"
-        return try appStores.withLock { stores in
+        if let store = appStores.withLock({ $0[key] }) { return store }
+        // Opened off the caller's thread; two first requests at once may both open the file
+        // (its migrations run once: see SQLiteMigrations), and the first one kept wins.
+        let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
+        let opened = SQLiteAppStore(database: try await ServerDatabase.opening(at: url, migrations: AppSchema.migrations))
+        return appStores.withLock { stores in
             if let store = stores[key] { return store }
-            let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
-            let store = SQLiteAppStore(pool: try SQLiteDatabase.open(at: url, migrations: AppSchema.migrations), file: url.path)
-            stores[key] = store
+            stores[key] = opened
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
-            return store
+            return opened
         }
     }
 

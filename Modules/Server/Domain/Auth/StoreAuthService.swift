@@ -13,31 +13,35 @@ struct StoreAuthService: AuthService {
 
     static let badCredentials = "the account, password, app id, version or app key is wrong"
 
-    func login(_ request: LoginRequest) throws -> LoginResponse {
+    func login(_ request: LoginRequest, hashing: any PasswordHashing) async throws -> LoginResponse {
         // PBKDF2's HMAC pads a short password with zero bytes: `pw\u{0}` would verify as `pw`.
         try TextRules.checkFreeText(request.password, field: "password")
-        return try ServerError.mapping {
+        return try await ServerError.mapping {
             let control = data.control
-            let app = try control.app(id: request.appId, version: request.appVersion)
+            let app = try await control.app(id: request.appId, version: request.appVersion)
             let keyMatches = app.map {
                 Secrets.constantTimeEqual(Data(Secrets.sha256Hex(request.appKey).utf8), Data($0.keyHash.utf8))
             } ?? false
-            guard let user = try Self.user(account: request.account, in: control) else {
-                Secrets.burnVerification(rounds: settings.passwordRounds)
+            let rounds = settings.passwordRounds
+            guard let user = try await Self.user(account: request.account, in: control) else {
+                try await hashing.run { Secrets.burnVerification(rounds: rounds) }
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
+            let password = request.password
+            let stored = user.passwordHash
+            let verified = try await hashing.run { Secrets.verifyPassword(password, stored: stored) }
             // The HTTP layer logs every failed login (at notice, the account escaped, with the address).
-            guard Secrets.verifyPassword(request.password, stored: user.passwordHash), keyMatches, let app else {
+            guard verified, keyMatches, let app else {
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
             let token = Secrets.newSecret()
             let validUntil = clock.now().addingTimeInterval(settings.tokenLifetime)
-            try control.deleteTokens(expiredBefore: clock.now())
-            try control.saveToken(
+            try await control.deleteTokens(expiredBefore: clock.now())
+            try await control.saveToken(
                 TokenRecord(
                     tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
                     validUntil: validUntil))
-            let groups = try control.memberships(userId: user.id).map(Self.groupRole)
+            let groups = try await control.memberships(userId: user.id).map(Self.groupRole)
             logger.info("login", metadata: ["account": "\(user.account)", "app": "\(app.appId)@\(app.version)"])
             return LoginResponse(token: token, validUntil: validUntil, userId: user.id, account: user.account, groups: groups)
         }
@@ -45,32 +49,32 @@ struct StoreAuthService: AuthService {
 
     /// The user whose account is `account` in its canonical form (NFC, as accounts are stored),
     /// or, for an account stored before names were normalized, as typed.
-    static func user(account: String, in control: any ControlStore) throws -> UserRecord? {
-        if let user = try control.user(account: TextRules.canonical(account)) { return user }
-        return TextRules.hasOtherForm(account) ? try control.user(account: account) : nil
+    static func user(account: String, in control: any ControlStore) async throws -> UserRecord? {
+        if let user = try await control.user(account: TextRules.canonical(account)) { return user }
+        return TextRules.hasOtherForm(account) ? try await control.user(account: account) : nil
     }
 
-    func authenticate(token: String?) throws -> ServerSession {
+    func authenticate(token: String?) async throws -> ServerSession {
         guard let token, !token.isEmpty else {
             throw ServerError(.unauthorized, "no bearer token: log in at \(WirePaths.login) and send `Authorization: Bearer <token>`")
         }
-        return try ServerError.mapping {
+        return try await ServerError.mapping {
             let hash = Secrets.sha256Hex(token)
-            guard let record = try data.control.token(hash: hash) else {
+            guard let record = try await data.control.token(hash: hash) else {
                 throw ServerError(.unauthorized, "the bearer token is unknown or was logged out; log in again")
             }
             guard record.validUntil > clock.now() else {
                 throw ServerError(.unauthorized, "the bearer token expired at \(record.validUntil); log in again")
             }
-            let groups = try data.control.memberships(userId: record.userId).map(Self.groupRole)
+            let groups = try await data.control.memberships(userId: record.userId).map(Self.groupRole)
             return ServerSession(
                 tokenHash: hash, userId: record.userId, appId: record.appId, appVersion: record.appVersion, groups: groups,
                 validUntil: record.validUntil)
         }
     }
 
-    func logout(_ session: ServerSession) throws {
-        try ServerError.mapping { try data.control.deleteToken(hash: session.tokenHash) }
+    func logout(_ session: ServerSession) async throws {
+        try await ServerError.mapping { try await data.control.deleteToken(hash: session.tokenHash) }
     }
 
     static func groupRole(_ membership: MembershipRecord) -> WireGroupRole {

@@ -10,24 +10,24 @@ struct StoreClientService: ClientService {
     let clock: any StrataClock
     let settings: ServerSettings
     let logger: Logger
-    /// The pauses of waiting polls; ended when the server shuts down.
-    let waits = PollWaits()
+    /// Wakes waiting polls; ended when the server shuts down.
+    let arrivals: PushArrivals
 
     /// The log levels, from collecting nothing to collecting most.
     static let logLevels = ["none", "error", "monitor"]
 
-    func config(session: ServerSession) throws -> AppConfig {
-        AppConfig(logLevel: try app(session).logLevel)
+    func config(session: ServerSession) async throws -> AppConfig {
+        AppConfig(logLevel: try await app(session).logLevel)
     }
 
-    func uploadLogs(_ upload: LogUpload, session: ServerSession) throws -> Int {
+    func uploadLogs(_ upload: LogUpload, session: ServerSession) async throws -> Int {
         guard upload.entries.count <= 1000 else {
             throw ServerError(.badRequest, "a log upload may carry at most 1000 entries, not \(upload.entries.count)")
         }
         for entry in upload.entries where !["error", "monitor"].contains(entry.level) {
             throw ServerError(.badRequest, "log level '\(entry.level.prefix(40))' is unknown; expected error or monitor")
         }
-        let collected = Self.logLevels.firstIndex(of: try app(session).logLevel) ?? 0
+        let collected = Self.logLevels.firstIndex(of: try await app(session).logLevel) ?? 0
         let kept = upload.entries.filter { (Self.logLevels.firstIndex(of: $0.level) ?? 99) <= collected }
         let now = clock.now()
         let metadataEncoder = WireCoding.encoder()
@@ -39,28 +39,28 @@ struct StoreClientService: ClientService {
                 loggedAt: entry.loggedAt, receivedAt: now)
         }
         if !stored.isEmpty {
-            try ServerError.mapping {
-                try data.appStore(appId: session.appId, version: session.appVersion).appendLogs(stored)
+            try await ServerError.mapping {
+                try await data.appStore(appId: session.appId, version: session.appVersion).appendLogs(stored)
             }
         }
         return stored.count
     }
 
-    func registerDevice(_ registration: DeviceRegistration, session: ServerSession) throws {
+    func registerDevice(_ registration: DeviceRegistration, session: ServerSession) async throws {
         if registration.deviceId.isEmpty || registration.deviceId.count > 128 {
             throw ServerError(.badRequest, "deviceId must be 1–128 characters")
         }
         try TextRules.checkName(registration.deviceId, field: "deviceId")
         try TextRules.checkFreeText(registration.name, field: "name")
         guard registration.name.count <= 200 else { throw ServerError(.badRequest, "name must be at most 200 characters") }
-        try ServerError.mapping {
-            if let existing = try data.control.device(
+        try await ServerError.mapping {
+            if let existing = try await data.control.device(
                 appId: session.appId, version: session.appVersion, deviceId: registration.deviceId),
                 existing.userId != session.userId
             {
                 throw ServerError(.conflict, "device \(registration.deviceId) is registered by another user")
             }
-            try data.control.registerDevice(
+            try await data.control.registerDevice(
                 DeviceRecord(
                     appId: session.appId, appVersion: session.appVersion, deviceId: registration.deviceId,
                     userId: session.userId, name: registration.name, registeredAt: clock.now()))
@@ -72,8 +72,8 @@ struct StoreClientService: ClientService {
         guard wait >= 0, wait <= settings.maxPollWait else {
             throw ServerError(.badRequest, "wait must be 0–\(Int(settings.maxPollWait)) seconds, not \(wait)")
         }
-        let device = try ServerError.mapping {
-            try data.control.device(appId: session.appId, version: session.appVersion, deviceId: deviceId)
+        let device = try await ServerError.mapping {
+            try await data.control.device(appId: session.appId, version: session.appVersion, deviceId: deviceId)
         }
         guard let device, device.userId == session.userId else {
             throw ServerError(.notFound, "no device \(deviceId.prefix(128)) registered by this user")
@@ -81,13 +81,19 @@ struct StoreClientService: ClientService {
         logger.debug(
             "poll waiting", metadata: ["device": "\(deviceId.prefix(128))", "after": "\(after)", "wait": "\(wait)"])
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
+        let channel = PushChannel(appId: device.appId, appVersion: device.appVersion, deviceId: device.deviceId)
         while true {
-            let messages = try ServerError.mapping {
-                try data.control.pushMessages(
+            // Registered before the read: a message stored from now on wakes the wait below.
+            let waiter = arrivals.register(channel)
+            defer { arrivals.unregister(waiter) }
+            var mark: Int64 = 0
+            if wait > 0 { mark = try await ServerError.mapping { try await data.control.latestPushSequence() } }
+            let messages = try await ServerError.mapping {
+                try await data.control.pushMessages(
                     appId: device.appId, version: device.appVersion, deviceId: device.deviceId, after: after, limit: 100)
             }
             // Ended waits (the server is shutting down) answer what there is, as an expired wait does.
-            if !messages.isEmpty || ContinuousClock.now >= deadline || waits.ended {
+            if !messages.isEmpty || ContinuousClock.now >= deadline || arrivals.ended {
                 return PushPoll(
                     messages: messages.map {
                         PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
@@ -95,17 +101,23 @@ struct StoreClientService: ClientService {
                     cursor: messages.last?.sequence ?? after)
             }
             try Task.checkCancellation()
-            await waits.pause(for: min(.milliseconds(200), deadline - ContinuousClock.now))
+            let arrived = await arrivals.wait(waiter, after: mark, until: deadline)
+            try Task.checkCancellation()
+            // An expired or ended wait answers as the read before it did: nothing, the cursor asked.
+            if !arrived { return PushPoll(messages: [], cursor: after) }
         }
     }
 
     func endWaits() {
         logger.debug("ending every waiting poll")
-        waits.endAll()
+        arrivals.endAll()
     }
 
-    private func app(_ session: ServerSession) throws -> AppRecord {
-        guard let app = try ServerError.mapping({ try data.control.app(id: session.appId, version: session.appVersion) })
+    private func app(_ session: ServerSession) async throws -> AppRecord {
+        guard
+            let app = try await ServerError.mapping({
+                try await data.control.app(id: session.appId, version: session.appVersion)
+            })
         else { throw ServerError(.notFound, "app \(session.appId) version \(session.appVersion) no longer exists") }
         return app
     }

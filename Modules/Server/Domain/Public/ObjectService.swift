@@ -6,17 +6,17 @@ public protocol ObjectService: Sendable {
     /// (`duplicate` the second time), invalid ones and inserts or updates of objects the caller
     /// cannot see `rejected` with a reason; a delete of an invisible object answers as one of a
     /// missing object (`applied`, nothing changes).
-    func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse
+    func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse
 
     /// The objects of `typeName` changed after `since` that the caller may see, deletions
     /// included, and a tombstone for each object whose scope was narrowed away from the caller
     /// after `since`, by version, at most `limit` (capped by the settings).
-    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) throws -> PullResponse
+    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) async throws -> PullResponse
 
     /// The live object, when the caller may see it.
     ///
     /// - Throws: ``ServerError`` `notFound` alike for a missing, deleted or invisible object.
-    func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject
+    func fetch(typeName: String, objectId: String, session: ServerSession) async throws -> WireObject
 
     /// One page of the live objects of `typeName` that the caller may see and that meet every
     /// condition of `request`, in its order (ties by object id); see ``StrataWire/QueryRequest``
@@ -24,5 +24,5 @@ public protocol ObjectService: Sendable {
     ///
     /// - Throws: ``ServerError`` `badRequest` naming the field (`where[1].op`, `limit`, …) for a
     ///   bad type name, key, operator, value, sort key or paging value.
-    func query(typeName: String, request: QueryRequest, session: ServerSession) throws -> QueryResponse
+    func query(typeName: String, request: QueryRequest, session: ServerSession) async throws -> QueryResponse
 }

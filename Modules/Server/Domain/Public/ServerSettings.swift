@@ -12,16 +12,20 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxPullLimit: Int
     /// The longest a push-channel poll may wait.
     public var maxPollWait: TimeInterval
+    /// While polls wait, how often one read looks for push messages another process stored
+    /// (`admin push` runs apart from `serve`); messages this process stores wake polls at once.
+    public var pushCheckInterval: Duration
 
     /// Settings; the defaults suit production.
     public init(
         tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
-        maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30
+        maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200)
     ) {
         self.tokenLifetime = tokenLifetime
         self.passwordRounds = max(passwordRounds, 210_000)
         self.maxChangesPerPush = maxChangesPerPush
         self.maxPullLimit = maxPullLimit
         self.maxPollWait = maxPollWait
+        self.pushCheckInterval = max(.milliseconds(10), pushCheckInterval)
     }
 }

@@ -8,15 +8,15 @@ struct StoreObjectService: ObjectService {
     let settings: ServerSettings
     let logger: Logger
 
-    func push(_ request: PushRequest, session: ServerSession) throws -> PushResponse {
+    func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse {
         guard request.changes.count <= settings.maxChangesPerPush else {
             // 413 like an oversized body: a client halves its batch and sends again.
             throw ServerError(
                 .tooLarge, "a push may carry at most \(settings.maxChangesPerPush) changes, not \(request.changes.count)")
         }
         let visibility = Self.visibility(session)
-        let results = try ServerError.mapping {
-            try data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
+        let results = try await ServerError.mapping {
+            try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
                 let applier = ChangeApplier(transaction: transaction, session: session, visibility: visibility)
                 return try request.changes.enumerated().map { try applier.apply($1, index: $0) }
             }
@@ -25,13 +25,13 @@ struct StoreObjectService: ObjectService {
         return PushResponse(results: results)
     }
 
-    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) throws -> PullResponse {
+    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) async throws -> PullResponse {
         if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
         guard since >= 0 else { throw ServerError(.badRequest, "since must be 0 or more, not \(since)") }
         guard limit >= 1 else { throw ServerError(.badRequest, "limit must be 1 or more, not \(limit)") }
         let pageSize = min(limit, settings.maxPullLimit)
-        let found = try ServerError.mapping {
-            try data.appStore(appId: session.appId, version: session.appVersion)
+        let found = try await ServerError.mapping {
+            try await data.appStore(appId: session.appId, version: session.appVersion)
                 .changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: Self.visibility(session))
         }
         let page = Array(found.prefix(pageSize))
@@ -39,11 +39,11 @@ struct StoreObjectService: ObjectService {
             objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize)
     }
 
-    func fetch(typeName: String, objectId: String, session: ServerSession) throws -> WireObject {
+    func fetch(typeName: String, objectId: String, session: ServerSession) async throws -> WireObject {
         if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
         try TextRules.checkName(objectId, field: "objectId")
-        let object = try ServerError.mapping {
-            try data.appStore(appId: session.appId, version: session.appVersion)
+        let object = try await ServerError.mapping {
+            try await data.appStore(appId: session.appId, version: session.appVersion)
                 .object(typeName: typeName, objectId: objectId)
         }
         guard let object, !object.deleted, Self.visibility(session).canSee(object) else {

@@ -18,7 +18,7 @@ struct AppCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            let created = try run.services.admin.createApp(appId: appId, version: appVersion, logLevel: collect)
+            let created = try await run.services.admin.createApp(appId: appId, version: appVersion, logLevel: collect)
             run.output.out("created app \(created.app.appId) version \(created.app.version)")
             run.output.out("app key: \(created.appKey)")
             run.output.out("(the key is shown only now; it is stored hashed)")
@@ -31,7 +31,7 @@ struct AppCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            for app in try run.services.admin.apps() { run.output.out("\(app.appId)\t\(app.version)\t\(app.logLevel)") }
+            for app in try await run.services.admin.apps() { run.output.out("\(app.appId)\t\(app.version)\t\(app.logLevel)") }
         }
     }
 
@@ -45,7 +45,7 @@ struct AppCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            try run.services.admin.setLogLevel(appId: appId, version: appVersion, level: level)
+            try await run.services.admin.setLogLevel(appId: appId, version: appVersion, level: level)
             run.output.out("app \(appId) version \(appVersion) now collects: \(level)")
         }
     }

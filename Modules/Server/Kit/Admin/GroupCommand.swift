@@ -14,7 +14,7 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            let group = try run.services.admin.createGroup(name: name)
+            let group = try await run.services.admin.createGroup(name: name)
             run.output.out("created group \(group.name) (\(group.id))")
         }
     }
@@ -25,7 +25,7 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            for group in try run.services.admin.groups() { run.output.out("\(group.name)\t\(group.id)") }
+            for group in try await run.services.admin.groups() { run.output.out("\(group.name)\t\(group.id)") }
         }
     }
 }

@@ -21,7 +21,7 @@ struct PushCommand: KitCommand {
 
     func execute(_ run: CommandRun) async throws {
         let app = appId.flatMap { id in appVersion.map { (id: id, version: $0) } }
-        let count = try run.services.admin.sendPush(group: group, title: title, body: body, template: template, app: app)
+        let count = try await run.services.admin.sendPush(group: group, title: title, body: body, template: template, app: app)
         run.output.out("sent to \(count) device\(count == 1 ? "" : "s")")
     }
 }

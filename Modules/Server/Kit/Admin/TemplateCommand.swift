@@ -16,7 +16,7 @@ struct TemplateCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            try run.services.admin.saveTemplate(name: name, title: title, body: body)
+            try await run.services.admin.saveTemplate(name: name, title: title, body: body)
             run.output.out("saved template \(name)")
         }
     }

@@ -41,7 +41,7 @@ struct UserCommand: ParsableCommand {
                 let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
                 return (parts.first ?? text, parts.count == 2 ? parts[1] : "member")
             }
-            let user = try run.services.admin.createUser(account: account, password: secret, memberships: memberships)
+            let user = try await run.services.admin.createUser(account: account, password: secret, memberships: memberships)
             let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ", ")
             run.output.out("created user \(user.account) (\(user.id))" + (groups.isEmpty ? "" : " in \(groups)"))
         }
@@ -53,7 +53,7 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            for user in try run.services.admin.users() {
+            for user in try await run.services.admin.users() {
                 let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ",")
                 run.output.out("\(user.account)\t\(user.id)\t\(groups)")
             }

@@ -21,11 +21,11 @@ public enum StrataServerCLI {
     ) async -> Int32 {
         let parsed: any ParsableCommand
         do {
-            parsed = try RootCommand.parseAsRoot(arguments)
+            parsed = try ServerRootCommand.parseAsRoot(arguments)
         } catch {
             return output.reportParseFailure(
-                program: programName, status: RootCommand.exitCode(for: error).rawValue,
-                message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+                program: programName, status: ServerRootCommand.exitCode(for: error).rawValue,
+                message: ServerRootCommand.message(for: error), fullMessage: ServerRootCommand.fullMessage(for: error),
                 verbose: false)
         }
         guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
@@ -53,7 +53,7 @@ public enum StrataServerCLI {
         let parsedType = type(of: parsed)
         if !parsedType.configuration.subcommands.isEmpty {
             output.err(FailureLine.line(program: programName, message: "a subcommand is missing; see --help"))
-            output.err(RootCommand.helpMessage(for: parsedType))
+            output.err(ServerRootCommand.helpMessage(for: parsedType))
             return 64
         }
         var help = parsed
@@ -62,8 +62,8 @@ public enum StrataServerCLI {
             return 0
         } catch {
             return output.reportParseFailure(
-                program: programName, status: RootCommand.exitCode(for: error).rawValue,
-                message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+                program: programName, status: ServerRootCommand.exitCode(for: error).rawValue,
+                message: ServerRootCommand.message(for: error), fullMessage: ServerRootCommand.fullMessage(for: error),
                 verbose: false)
         }
     }

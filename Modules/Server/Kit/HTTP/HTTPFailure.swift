@@ -3,12 +3,18 @@ import StrataCrossCutting
 import StrataServerDomain
 import StrataWire
 
-/// An HTTP status with the ``WireError`` the handlers answer when a request fails.
-struct HTTPFailure: Error {
+/// The one error type of `StrataServerKit`: an HTTP status with the ``WireError`` the handlers
+/// answer when a request fails (its `error` is the code, its `reason` the message).
+struct HTTPFailure: StrataError {
     let status: HTTPResponse.Status
     let wire: WireError
     /// Seconds for the `Retry-After` header (429 and 503), or `nil` for none.
     let retryAfter: Int?
+
+    /// The wire error's code, e.g. `busy`.
+    var code: String { wire.error }
+    /// The wire error's reason.
+    var message: String { wire.reason }
 
     init(_ status: HTTPResponse.Status, _ code: String, _ reason: String, retryAfter: Int? = nil) {
         self.status = status

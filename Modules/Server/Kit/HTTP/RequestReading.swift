@@ -30,7 +30,7 @@ enum RequestReading {
         }
     }
 
-    /// `buffer` decoded as `T` (CPU work: handlers run it on the storage pool for large bodies).
+    /// `buffer` decoded as `T` (CPU work, never blocking: it runs in the handler).
     static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         // The hot path: a plain push body is read by hand (the same value the decoder makes).
         if T.self == PushRequest.self, let push = WireJSONReader.pushRequest(from: Array(buffer.readableBytesView)) as? T {

@@ -3,64 +3,71 @@ import Logging
 import StrataServerDomain
 import StrataWire
 
-/// The HTTP API: every route, its handler, and the table the 405 answers read.
+/// The HTTP API: the one table of routes that the router, the 405 answers and the OpenAPI
+/// document (``OpenAPIDocument``, checked against the table by a test) all follow.
 enum ServerRoutes {
     /// The largest request body accepted (1 MiB); larger ones get 413.
     static let maxBodyBytes = 1 << 20
 
-    /// Each route's path (`*` for a parameter) and method.
-    static let table: [(path: String, method: HTTPRequest.Method)] = [
-        (WirePaths.login, .post), (WirePaths.logout, .post), (WirePaths.changes, .post),
-        (WirePaths.objects + "/*", .get), (WirePaths.objects + "/*/*", .get), (WirePaths.objects + "/*/query", .post),
-        (WirePaths.logs, .post), (WirePaths.config, .get), (WirePaths.devices, .post),
-        (WirePaths.devices + "/*/messages", .get), (WirePaths.openAPI, .get),
+    /// Every route. A constant segment wins over a parameter for every method in the router, so
+    /// `GET …/{type}/query` is a route of its own that fetches the object whose id is `query`.
+    static let table: [ServerRoute] = [
+        ServerRoute(.post, WirePaths.login, "login") { handlers, request, context in
+            try await handlers.login(request, context: context)
+        },
+        ServerRoute(.post, WirePaths.logout, "logout") { handlers, request, _ in try await handlers.logout(request) },
+        ServerRoute(.post, WirePaths.changes, "pushChanges") { handlers, request, _ in try await handlers.push(request) },
+        ServerRoute(.get, WirePaths.objects + "/{type}", "pullChanges") { handlers, request, context in
+            try await handlers.pull(request, typeName: try RequestReading.pathParameter("type", in: context))
+        },
+        ServerRoute(.get, WirePaths.objects + "/{type}/{id}", "fetchObject") { handlers, request, context in
+            try await handlers.fetch(
+                request, typeName: try RequestReading.pathParameter("type", in: context),
+                objectId: try RequestReading.pathParameter("id", in: context))
+        },
+        ServerRoute(.post, WirePaths.objects + "/{type}/query", "queryObjects") { handlers, request, context in
+            try await handlers.query(request, typeName: try RequestReading.pathParameter("type", in: context))
+        },
+        ServerRoute(.get, WirePaths.objects + "/{type}/query", "fetchObjectNamedQuery") { handlers, request, context in
+            try await handlers.fetch(
+                request, typeName: try RequestReading.pathParameter("type", in: context), objectId: "query")
+        },
+        ServerRoute(.post, WirePaths.logs, "uploadLogs") { handlers, request, _ in try await handlers.logs(request) },
+        ServerRoute(.get, WirePaths.config, "appConfig") { handlers, request, _ in try await handlers.config(request) },
+        ServerRoute(.post, WirePaths.devices, "registerDevice") { handlers, request, _ in
+            try await handlers.registerDevice(request)
+        },
+        ServerRoute(.get, WirePaths.devices + "/{deviceId}/messages", "pollMessages") { handlers, request, context in
+            try await handlers.poll(request, deviceId: try RequestReading.pathParameter("deviceId", in: context))
+        },
+        ServerRoute(.get, WirePaths.openAPI, "openAPI") { _, _, _ in JSONResponse.body(OpenAPIDocument.json, status: .ok) },
     ]
 
     /// The methods a known path accepts, or `nil` when no route has this path.
     static func methods(forPath path: String) -> [HTTPRequest.Method]? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        let methods = table.filter { route in
-            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
-            return pattern.count == segments.count
-                && zip(pattern, segments).allSatisfy { $0 == "*" ? !$1.isEmpty : $0 == $1 }
-        }.map(\.method)
+        var methods: [HTTPRequest.Method] = []
+        for route in table where route.matches(path) && !methods.contains(route.method) { methods.append(route.method) }
         return methods.isEmpty ? nil : methods
     }
 
-    /// A router serving the API over `services`, its blocking work on `workers`, logins
-    /// limited by `throttle`.
+    /// The `Allow` header of a 405 on `path` (`GET, POST`), or `nil` when no route has this path.
+    static func allow(forPath path: String) -> String? {
+        methods(forPath: path).map { $0.map(\.rawValue).joined(separator: ", ") }
+    }
+
+    /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
+    /// logins limited by `throttle`.
     static func router(
         services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger
     ) -> Router<StrataRequestContext> {
         let router = Router(context: StrataRequestContext.self)
         router.middlewares.add(WireErrorMiddleware(logger: logger))
         let handlers = ServerHandlers(services: services, workers: workers, throttle: throttle, logger: logger)
-        router.post(RouterPath(WirePaths.login)) { request, context in try await handlers.login(request, context: context) }
-        router.post(RouterPath(WirePaths.logout)) { request, _ in try await handlers.logout(request) }
-        router.post(RouterPath(WirePaths.changes)) { request, _ in try await handlers.push(request) }
-        router.get(RouterPath(WirePaths.objects + "/:type")) { request, context in
-            try await handlers.pull(request, typeName: try RequestReading.pathParameter("type", in: context))
-        }
-        router.get(RouterPath(WirePaths.objects + "/:type/:id")) { request, context in
-            try await handlers.fetch(
-                request, typeName: try RequestReading.pathParameter("type", in: context),
-                objectId: try RequestReading.pathParameter("id", in: context))
-        }
-        router.post(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
-            try await handlers.query(request, typeName: try RequestReading.pathParameter("type", in: context))
-        }
-        // The constant `query` segment wins over `:id` for every method: keep GET fetching the id "query".
-        router.get(RouterPath(WirePaths.objects + "/:type/query")) { request, context in
-            try await handlers.fetch(request, typeName: try RequestReading.pathParameter("type", in: context), objectId: "query")
-        }
-        router.post(RouterPath(WirePaths.logs)) { request, _ in try await handlers.logs(request) }
-        router.get(RouterPath(WirePaths.config)) { request, _ in try await handlers.config(request) }
-        router.post(RouterPath(WirePaths.devices)) { request, _ in try await handlers.registerDevice(request) }
-        router.get(RouterPath(WirePaths.devices + "/:device/messages")) { request, context in
-            try await handlers.poll(request, deviceId: try RequestReading.pathParameter("device", in: context))
-        }
-        router.get(RouterPath(WirePaths.openAPI)) { _, _ in
-            JSONResponse.body(OpenAPIDocument.json, status: .ok)
+        for route in table {
+            let handle = route.handle
+            router.on(route.routerPath, method: route.method) { request, context in
+                try await handle(handlers, request, context)
+            }
         }
         return router
     }

@@ -9,7 +9,7 @@ import StrataCrossCutting
 /// `handleSignals`, until SIGTERM or SIGINT).
 public enum StrataHTTPServer {
     /// Serves `services` on `host:port` (port 0: any free port) within `limits` and with
-    /// `protections` (login limits, the hashing and storage pools); calls `onRunning` with the
+    /// `protections` (login limits, the hashing pool, the bounds on requests in flight); calls `onRunning` with the
     /// bound port once it accepts connections; returns when it has shut down.
     ///
     /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
@@ -20,6 +20,7 @@ public enum StrataHTTPServer {
         logger: Logger, handleSignals: Bool = false, protections: ServerProtections = ServerProtections(),
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
+        try OpenAPIDocument.check()
         try await RequestWorkers.with(protections) { workers in
             let router = ServerRoutes.router(
                 services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger)

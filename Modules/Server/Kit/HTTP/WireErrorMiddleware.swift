@@ -29,7 +29,7 @@ struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 if let allowed = ServerRoutes.methods(forPath: path), !allowed.contains(request.method) {
                     var response = JSONResponse.error(
                         HTTPFailure(.methodNotAllowed, "methodNotAllowed", "\(request.method) is not allowed on \(path)"))
-                    response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                    response.headers[.allow] = ServerRoutes.allow(forPath: path)
                     return response
                 }
                 return JSONResponse.error(HTTPFailure(.notFound, "notFound", "no endpoint at \(path); see \(WirePaths.openAPI)"))

@@ -2,7 +2,7 @@ import ArgumentParser
 import StrataCrossCutting
 
 /// `strata-server`: the sync server and its admin commands.
-struct RootCommand: ParsableCommand {
+struct ServerRootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-server",
         abstract: "The Strata sync server: serve the JSON API, or administer groups, users and apps.",

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// One of the server's database files: a GRDB pool in WAL mode with a busy timeout, reached only
+/// through GRDB's async `read` and `write`, which run the SQLite work on the pool's own dispatch
+/// queues (one writer, a few readers) and suspend the caller: none of it blocks the cooperative
+/// pool. GRDB's errors become ``ServerDataError``s naming the file.
+struct ServerDatabase: Sendable {
+    /// How long a writer waits for another writer (an admin command, another server) before giving up.
+    static let busyTimeout: TimeInterval = 10
+
+    /// The pool.
+    let pool: DatabasePool
+    /// The file's path, for messages.
+    let file: String
+
+    /// Opens (creating, owner-only: see ``SQLiteFileModes``) the database at `url` and runs the
+    /// `migrations` it has not run yet, in order, recorded with their effect.
+    ///
+    /// Blocks while it opens: call it at start, or through ``opening(at:migrations:)``.
+    static func open(at url: URL, migrations: SQLiteMigrations) throws -> ServerDatabase {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = url.lastPathComponent
+        try SQLiteFileModes.prepareDatabase(url)
+        do {
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            try migrations.run(on: pool)
+            return ServerDatabase(pool: pool, file: url.path)
+        } catch {
+            throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")
+        }
+    }
+
+    /// ``open(at:migrations:)`` on a dispatch queue, the caller suspended meanwhile: for a file
+    /// opened on first use by a request.
+    static func opening(at url: URL, migrations: SQLiteMigrations) async throws -> ServerDatabase {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try open(at: url, migrations: migrations) })
+            }
+        }
+    }
+
+    /// Runs `body` in a read transaction on one of the pool's readers.
+    func read<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw Self.mapped(error, file: file, what())
+        }
+    }
+
+    /// Runs `body` in a write transaction on the pool's writer: it commits, or rolls back when `body` throws.
+    func write<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw Self.mapped(error, file: file, what())
+        }
+    }
+
+    /// A GRDB error as a ``ServerDataError`` naming `file` and `what`; a ``ServerDataError`` and
+    /// a cancellation as they are.
+    static func mapped(_ error: any Error, file: String, _ what: String) -> any Error {
+        switch error {
+        case let error as ServerDataError: return error
+        case let error as CancellationError: return error
+        case let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT:
+            return ServerDataError(.duplicate, "\(what) already exists (\(file))")
+        default: return ServerDataError(.storage, "\(what) failed in \(file): \(error)")
+        }
+    }
+}
+
+extension Date {
+    /// Seconds since 1970, as stored.
+    var storedSeconds: Double { timeIntervalSince1970 }
+    /// A date from stored seconds since 1970.
+    init(storedSeconds: Double) { self.init(timeIntervalSince1970: storedSeconds) }
+}

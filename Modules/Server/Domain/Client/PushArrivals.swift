@@ -1,0 +1,153 @@
+import Logging
+import StrataServerData
+import Synchronization
+
+/// Wakes waiting push-channel polls when a message for their channel is stored, instead of
+/// letting each poll read its channel again and again.
+///
+/// A poll ``register(_:)``s before it reads its channel, so no arrival from then on is missed,
+/// and ``wait(_:after:until:)``s when the read found nothing. It wakes when:
+/// - this process stores a message for the channel (``arrived(on:)``, at once);
+/// - another process (`admin push`) did: while any poll waits, one watcher reads the channels
+///   that received messages after the oldest mark of the waiting polls, every `checkInterval`,
+///   one read for all of them (``ControlStore/pushChannels(after:)``), on the database's queue;
+/// - its deadline passes, ``endAll()`` runs (shutdown), or its task is cancelled.
+/// An idle waiting poll holds no thread and reads nothing; a woken poll reads its channel once.
+final class PushArrivals: Sendable {
+    private struct Waiter {
+        let channel: PushChannel
+        var arrived = false
+        var continuation: CheckedContinuation<Void, Never>?
+    }
+
+    private struct State {
+        var ended = false
+        var nextId = 0
+        var waiters: [Int: Waiter] = [:]
+        /// The watcher reads channels with messages after this sequence.
+        var watchedAfter: Int64?
+        var watching = false
+    }
+
+    private let state = Mutex(State())
+    private let control: any ControlStore
+    private let checkInterval: Duration
+    private let logger: Logger
+
+    init(control: any ControlStore, checkInterval: Duration, logger: Logger) {
+        self.control = control
+        self.checkInterval = checkInterval
+        self.logger = logger
+    }
+
+    /// Whether ``endAll()`` has run.
+    var ended: Bool { state.withLock { $0.ended } }
+
+    /// Registers a poll of `channel`; returns its id for ``wait(_:after:until:)`` and ``unregister(_:)``.
+    func register(_ channel: PushChannel) -> Int {
+        state.withLock { state in
+            state.nextId += 1
+            state.waiters[state.nextId] = Waiter(channel: channel)
+            return state.nextId
+        }
+    }
+
+    /// Forgets a poll (after its wait).
+    func unregister(_ id: Int) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation?.resume()
+    }
+
+    /// Waits until a message for poll `id`'s channel arrives after it registered (stored by
+    /// another process: with a sequence above `mark`, the newest sequence before its read),
+    /// until `deadline`, until ``endAll()``, or until the task is cancelled; `true` when a
+    /// message (may have) arrived, so the channel is worth reading again.
+    func wait(_ id: Int, after mark: Int64, until deadline: ContinuousClock.Instant) async -> Bool {
+        let startWatcher = state.withLock { state -> Bool in
+            state.watchedAfter = min(state.watchedAfter ?? mark, mark)
+            guard !state.watching else { return false }
+            state.watching = true
+            return true
+        }
+        if startWatcher { Task { await self.watch() } }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+            group.addTask { await self.untilArrived(id) }
+            await group.next()
+            group.cancelAll()
+        }
+        return state.withLock { $0.waiters[id]?.arrived ?? false }
+    }
+
+    /// Wakes the polls of `channels`: messages for them were stored.
+    func arrived(on channels: some Sequence<PushChannel>) {
+        let channels = Set(channels)
+        guard !channels.isEmpty else { return }
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            var woken: [CheckedContinuation<Void, Never>] = []
+            for (id, waiter) in state.waiters where channels.contains(waiter.channel) {
+                state.waiters[id]?.arrived = true
+                if let continuation = waiter.continuation { woken.append(continuation) }
+                state.waiters[id]?.continuation = nil
+            }
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Wakes every waiting poll and makes later waits return at once: the server is shutting down.
+    func endAll() {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.ended = true
+            let woken = state.waiters.values.compactMap(\.continuation)
+            for id in state.waiters.keys { state.waiters[id]?.continuation = nil }
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Returns when poll `id`'s channel got a message, ``endAll()`` ran or the task is cancelled.
+    private func untilArrived(_ id: Int) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    guard !state.ended, !Task.isCancelled, let waiter = state.waiters[id], !waiter.arrived else { return true }
+                    state.waiters[id]?.continuation = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            // Runs after `Task.isCancelled` turned true: either the continuation is registered
+            // and is taken out here, or the registration above sees the cancellation.
+            state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiters[id]?.continuation = nil }
+                return state.waiters[id]?.continuation
+            }?.resume()
+        }
+    }
+
+    /// While polls wait: every `checkInterval`, one read for the channels that received messages
+    /// since the oldest mark, and a wake-up for their polls. Ends when no poll waits.
+    private func watch() async {
+        while true {
+            try? await Task.sleep(for: checkInterval)
+            let after = state.withLock { state -> Int64? in
+                guard !state.waiters.isEmpty, !state.ended, let after = state.watchedAfter else {
+                    state.watching = false
+                    state.watchedAfter = nil
+                    return nil
+                }
+                return after
+            }
+            guard let after else { return }
+            do {
+                let found = try await control.pushChannels(after: after)
+                // A poll that joined meanwhile with an older mark keeps it: the next read covers it.
+                state.withLock { if $0.watchedAfter == after { $0.watchedAfter = found.latest } }
+                arrived(on: found.channels)
+            } catch {
+                logger.warning("cannot look for new push messages", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataServerData
+import StrataServerDomain
+import StrataWire
+import Testing
+
+/// The long poll waits for a wake-up, not by reading its channel again and again: a message this
+/// process stores wakes it at once; one another process stores is found by one watcher read for
+/// every waiting poll together; an idle poll reads nothing; cancellation ends the wait.
+@Suite("the push channel's long poll wakes on a message instead of polling storage")
+struct PushWakeTests {
+    /// Services over real SQLite storage counted through ``CountingDataLayer``, with alice's
+    /// device `phone` registered; `check` is how often the watcher looks for other processes' messages.
+    struct Fixture {
+        let directory: URL
+        let data: CountingDataLayer
+        let services: any ServerServices
+        let session: ServerSession
+
+        init(check: Duration) async throws {
+            directory = TemporaryRoot.directory("server-push-wake")
+            let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+            data = CountingDataLayer(try ServerDataFactory.sqlite(directory: directory, logger: logger))
+            services = ServerDomainFactory.make(
+                data: data, clock: SystemClock(), settings: ServerSettings(pushCheckInterval: check), logger: logger)
+            _ = try await services.admin.createGroup(name: "nurses")
+            let alice = try await services.admin.createUser(
+                account: "alice", password: TestServer.password, memberships: [("nurses", "member")])
+            let app = try await services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
+            session = ServerSession(
+                tokenHash: "unused", userId: alice.id, appId: app.app.appId, appVersion: app.app.version,
+                groups: alice.groups, validUntil: Date().addingTimeInterval(3600))
+            try await services.client.registerDevice(DeviceRegistration(deviceId: "phone", name: "Phone"), session: session)
+        }
+
+        /// A poll of `phone` after 0, waiting up to `wait` seconds.
+        func poll(wait: Double) -> Task<PushPoll, any Error> {
+            let services = services
+            let session = session
+            return Task { try await services.client.poll(deviceId: "phone", after: 0, wait: wait, session: session) }
+        }
+
+        /// Waits (at most 10 s) until polls have read their channel `count` times.
+        func untilPollsRead(_ count: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while data.snapshot.pushMessages < count {
+                try #require(ContinuousClock.now < deadline, "the polls never read their channel")
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+    }
+
+    @Test("a waiting poll answers within milliseconds of a push this process stores, without a timed re-read")
+    func wakesAtOnce() async throws {
+        // The watcher would look only after a minute, the poll would wait 20 s: only the wake-up answers in time.
+        let fixture = try await Fixture(check: .seconds(60))
+        let poll = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(1)
+        let sent = try await fixture.services.admin.sendPush(
+            group: "nurses", title: "Round", body: "Ward 3", template: nil, app: nil)
+        let stored = ContinuousClock.now
+        let answer = try await poll.value
+        let latency = ContinuousClock.now - stored
+        #expect(sent == 1)
+        #expect(answer.messages.map(\.body) == ["Ward 3"])
+        #expect(latency < .milliseconds(250), "answered \(latency) after the push was stored")
+        #expect(fixture.data.snapshot.pushMessages == 2, "one read before the wait, one after the wake-up")
+        #expect(fixture.data.snapshot.pushChannels == 0)
+    }
+
+    @Test("20 idle polls each read their channel once; one watcher reads for all of them while they wait")
+    func idlePollsReadNothing() async throws {
+        let fixture = try await Fixture(check: .milliseconds(100))
+        let polls = (0..<20).map { _ in fixture.poll(wait: 1) }
+        for poll in polls { #expect(try await poll.value.messages.isEmpty) }
+        let counts = fixture.data.snapshot
+        #expect(counts.pushMessages == 20, "each poll read its channel once, however long it waited")
+        #expect(counts.latestPushSequence == 20)
+        // One read per 100 ms for all 20 polls (a timer per poll would be 20 × 10).
+        #expect(counts.pushChannels <= 15, "\(counts.pushChannels) watcher reads in 1 s")
+    }
+
+    @Test("a message another process stores wakes a waiting poll within the check interval")
+    func wakesOnAnotherProcessesPush() async throws {
+        let fixture = try await Fixture(check: .milliseconds(100))
+        let poll = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(1)
+        // A second data layer on the same directory stands for `strata-server admin push`.
+        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
+        let other = try ServerDataFactory.sqlite(directory: fixture.directory, logger: logger)
+        let session = fixture.session
+        let device = try #require(
+            try await other.control.device(appId: session.appId, version: session.appVersion, deviceId: "phone"))
+        _ = try await other.control.appendPushMessages([
+            NewPushMessage(device: device, id: "m1", title: "Lab", body: "Results ready", sentAt: Date())
+        ])
+        let stored = ContinuousClock.now
+        let answer = try await poll.value
+        #expect(answer.messages.map(\.body) == ["Results ready"])
+        #expect(ContinuousClock.now - stored < .seconds(2))
+    }
+
+    @Test("cancelling a waiting poll ends it at once; ending the waits answers the others empty")
+    func cancellationEndsTheWait() async throws {
+        let fixture = try await Fixture(check: .seconds(60))
+        let cancelled = fixture.poll(wait: 20)
+        let ended = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(2)
+        let start = ContinuousClock.now
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await cancelled.value }
+        fixture.services.client.endWaits()
+        let answer = try await ended.value
+        #expect(answer.messages.isEmpty && answer.cursor == 0)
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+}
