@@ -48,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataCrossCuttingTests",
-            dependencies: ["StrataCrossCutting", log],
+            dependencies: ["StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/CrossCuttingTests",
             swiftSettings: strictSettings
         ),
@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTestingTests",
-            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", log],
+            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/DataTestingTests",
             swiftSettings: strictSettings
         ),
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDomainTests",
-            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", log],
+            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/DomainTests",
             swiftSettings: strictSettings
         ),
@@ -122,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataContainerTests",
-            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", log],
+            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/ContainerTests",
             swiftSettings: strictSettings
         ),
@@ -184,7 +184,7 @@ let package = Package(
             name: "StrataHostKitTests",
             dependencies: [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataCrossCutting", log,
+                "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log,
             ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
@@ -267,7 +267,7 @@ let package = Package(
             name: "StrataServerTests",
             dependencies: [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
-                "strata-server", "CSQLite", log,
+                "StrataTestSupport", "strata-server", "CSQLite", log,
             ],
             path: "Tests/ServerTests",
             swiftSettings: strictSettings
@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataArchitectureTests",
-            dependencies: [],
+            dependencies: ["StrataTestSupport"],
             path: "Tests/ArchitectureTests",
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -115,13 +116,10 @@ struct SyncSessionTests {
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.data.sync.start()
         defer { harness.data.sync.stop() }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let done = try harness.data.journal.pendingCount() == 0
+        _ = await eventually(within: .seconds(30)) {
+            try harness.data.journal.pendingCount() == 0
                 && harness.data.store.fetch(SyncVisit.self, id: "p") != nil
                 && harness.data.diagnostics.entries(limit: nil).isEmpty
-            if done { break }
-            try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try harness.data.journal.pendingCount() == 0)
         #expect(try harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")

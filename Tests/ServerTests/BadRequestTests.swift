@@ -6,7 +6,7 @@ import Testing
 struct BadRequestTests {
     @Test("malformed, incomplete, oversized and mistyped requests each get a 4xx WireError")
     func badBodies() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let token = try await client.login("alice", app: server.app).token
@@ -34,7 +34,7 @@ struct BadRequestTests {
 
     @Test("a repeated query parameter, a negative after and a wait that is not a decimal number get 400 naming them")
     func strictQueryValues() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let token = try await client.login("alice", app: server.app).token
@@ -59,7 +59,7 @@ struct BadRequestTests {
 
     @Test("an uploaded log entry with an impossible date gets 400, never a rolled-over date")
     func impossibleLogDates() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let token = try await client.login("alice", app: server.app).token
@@ -80,7 +80,7 @@ struct BadRequestTests {
 
     @Test("the OpenAPI document is served and names every endpoint")
     func openAPIServed() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let (status, data) = try await server.client.send("GET", WirePaths.openAPI)
         #expect(status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataServerDomain
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct ClientEndpointTests {
     @Test("the app config follows the admin's log level, and logs upload")
     func configAndLogs() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let token = try await client.login("alice", app: server.app).token
@@ -22,7 +23,8 @@ struct ClientEndpointTests {
 
     @Test("a message pushed to a group reaches a member's registered device through the long poll, and nobody else's")
     func pushChannel() async throws {
-        let server = try await TestServer.start()
+        let logs = LogCapture()
+        let server = try await InProcessServer.start(logs: logs)
         defer { Task { await server.stop() } }
         let client = server.client
         let carol = try await client.login("carol", app: server.app).token
@@ -31,7 +33,8 @@ struct ClientEndpointTests {
         #expect(try await client.send("POST", WirePaths.devices, token: carol, json: device).0 == 204)
         let path = "\(WirePaths.devices)/carol-laptop/messages?after=0&wait=5"
         async let waiting = client.send("GET", path, token: carol)
-        try await Task.sleep(for: .milliseconds(300))
+        // Push once the poll waits (the push must reach a waiting poll, not an early pull).
+        #expect(await eventually { logs.all.contains { $0.message == "poll waiting" } }, "the poll did not start")
         #expect(try server.services.admin.sendPush(group: "nurses", title: "Round", body: "Ward 3 at 10:00", template: nil, app: nil) == 1)
         let (status, data) = try await waiting
         #expect(status == 200)

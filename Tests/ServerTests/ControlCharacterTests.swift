@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StrataServerData
 import StrataServerDomain
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct ControlCharacterTests {
     @Test("a change whose object id or operation id holds U+0000 is rejected naming the field, and X stays X")
     func pushRefusesNUL() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -53,7 +54,7 @@ struct ControlCharacterTests {
 
     @Test("a value holding U+0000 comes back from a pull and a fetch intact")
     func valueWithNULRoundTrips() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -70,7 +71,7 @@ struct ControlCharacterTests {
 
     @Test("a login whose account or app id holds U+0000 gets 400 naming it, never another account's token")
     func loginRefusesNUL() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let app = server.app
         func login(_ account: String, _ appId: String, _ version: String) -> LoginRequest {
@@ -89,7 +90,7 @@ struct ControlCharacterTests {
 
     @Test("a login whose password ends in U+0000 gets 400 naming the password, not the token of the password before it")
     func loginRefusesNULInPassword() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let app = server.app
         // PBKDF2's HMAC pads a short key with zero bytes, so `password\u{0}` derived the same hash.
@@ -105,7 +106,7 @@ struct ControlCharacterTests {
 
     @Test("fetch, query and device registration refuse U+0000 in an id or a compared text (400)")
     func readsRefuseNUL() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -136,7 +137,7 @@ struct ControlCharacterTests {
 
     @Test("an uploaded log message holding U+0000 is kept whole, the NUL as U+FFFD")
     func logMessageKeptWhole() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         let entry = WireLogEntry(level: "error", message: "before\u{0}after", metadata: ["k": "v\u{0}w"], loggedAt: Date())
@@ -161,7 +162,7 @@ struct ControlCharacterTests {
 
     @Test("the admin service refuses control characters in names and U+0000 in passwords and push text")
     func adminRefusesControlCharacters() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let admin = server.services.admin
         let attempts: [(String, () throws -> Void)] = [
@@ -197,7 +198,7 @@ struct ControlCharacterTests {
             ["admin", "user", "create", "al\u{7F}ice", "--password", "long enough"],
             ["admin", "app", "create", "org.\u{1B}[31mred", "--version", "1"],
         ] {
-            let outcome = try ServerProcess.run(arguments + data)
+            let outcome = try TestServer.run(arguments + data)
             #expect(outcome.status == 1, "\(outcome)")
             let lines = outcome.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(outcome)")

@@ -8,7 +8,7 @@ import Testing
 struct ExistenceOracleTests {
     @Test("deleting another group's object, a missing one and an already deleted one all answer applied and change nothing")
     func deletesAnswerAlike() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, _, bob) = try await server.tokens()
@@ -31,7 +31,7 @@ struct ExistenceOracleTests {
 
     @Test("an update of another group's object is refused with one reason, whether it is live or deleted")
     func updatesAnswerAlike() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, _, bob) = try await server.tokens()

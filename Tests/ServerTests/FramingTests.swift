@@ -16,7 +16,7 @@ struct FramingTests {
             (Self.head + "Transfer-Encoding: chunked\r\n\r\n20\r\n{\"account\":", true),
         ])
     func brokenFraming(request: String, halfClose: Bool) async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: halfClose)
         #expect(answer.status == 400 || (answer.status == nil && answer.closed), "\(answer)")
@@ -42,7 +42,7 @@ struct FramingTests {
             "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
         ])
     func malformedHeads(request: String) async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
         #expect(answer.status == 400, "\(answer)")
@@ -56,7 +56,7 @@ struct FramingTests {
 
     @Test("a Content-Length over the body limit gets 413 at once, before the body is sent")
     func declaredLengthOverLimit() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
@@ -74,7 +74,7 @@ struct FramingTests {
             "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: TE, close\r\n\r\n",
         ])
     func closesWhenAsked(request: String) async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
         #expect(answer.status == 200, "\(answer)")

@@ -1,5 +1,6 @@
 import Foundation
 import StrataServerDomain
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct LoginTests {
     @Test("a good login returns a token, the user and their groups and roles")
     func goodLogin() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let answer = try await server.client.login("alice", app: server.app)
         #expect(answer.account == "alice")
@@ -21,7 +22,7 @@ struct LoginTests {
 
     @Test("a wrong password, an unknown account and a wrong app key get 401 with one reason")
     func badLogins() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let app = server.app
         let attempts = [
@@ -43,7 +44,7 @@ struct LoginTests {
 
     @Test("an expired token gets 401 naming the expiry")
     func expiredToken() async throws {
-        let server = try await TestServer.start(tokenLifetime: 60)
+        let server = try await InProcessServer.start(tokenLifetime: 60)
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         server.clock.advance(61)
@@ -54,7 +55,7 @@ struct LoginTests {
 
     @Test("after logout the token no longer works")
     func logoutEndsTheSession() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         #expect(try await server.client.send("POST", WirePaths.logout, token: token).0 == 204)
@@ -64,7 +65,7 @@ struct LoginTests {
 
     @Test("an account or a group is one, whichever Unicode normalization form it is typed in")
     func normalizationFormsNameOneAccount() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let admin = server.services.admin
         let composed = "jos\u{E9}"  // é as one scalar (NFC)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataTestSupport
 import StrataWire
 import Synchronization
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite("login rate limits")
 struct LoginThrottleTests {
     /// A login over a raw connection, so the test reads the headers too.
-    static func login(_ server: TestServer, _ account: String, password: String = "wrong password") async throws
+    static func login(_ server: InProcessServer, _ account: String, password: String = "wrong password") async throws
         -> RawExchange.Answer
     {
         let app = server.app
@@ -34,7 +35,7 @@ struct LoginThrottleTests {
     func perAccountLimit() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 3, accountPerMinute: 1, addressBurst: 1000, addressPerMinute: 1000))
-        let server = try await TestServer.start(protections: protections)
+        let server = try await InProcessServer.start(protections: protections)
         defer { Task { await server.stop() } }
         for _ in 0..<3 { #expect(try await Self.login(server, "alice").status == 401) }
         let refused = try await Self.login(server, "alice", password: TestServer.password)
@@ -49,7 +50,7 @@ struct LoginThrottleTests {
     func perAddressLimit() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 1000, accountPerMinute: 1000, addressBurst: 4, addressPerMinute: 1))
-        let server = try await TestServer.start(protections: protections)
+        let server = try await InProcessServer.start(protections: protections)
         defer { Task { await server.stop() } }
         for account in ["nobody-1", "nobody-2", "nobody-3", "nobody-4"] {
             #expect(try await Self.login(server, account).status == 401)
@@ -63,7 +64,7 @@ struct LoginThrottleTests {
     func goodLoginsDoNotSpendTheBudget() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 2, accountPerMinute: 1, addressBurst: 2, addressPerMinute: 1))
-        let server = try await TestServer.start(protections: protections)
+        let server = try await InProcessServer.start(protections: protections)
         defer { Task { await server.stop() } }
         for _ in 0..<5 { #expect(try await server.client.login("alice", app: server.app).account == "alice") }
     }
@@ -71,7 +72,7 @@ struct LoginThrottleTests {
     @Test("a failed login is logged at notice with the account escaped and the client address")
     func failedLoginsAreLogged() async throws {
         let logs = LogCapture()
-        let server = try await TestServer.start(logs: logs)
+        let server = try await InProcessServer.start(logs: logs)
         defer { Task { await server.stop() } }
         #expect(try await Self.login(server, "eve\nfake line \u{1B}[31m").status == 401)
         let record = try #require(logs.all.first { $0.message == "login failed" })

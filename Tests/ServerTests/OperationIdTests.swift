@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Logging
 import StrataServerData
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct OperationIdTests {
     @Test("another user's change with an operation id already used is applied, and each user's replay is a duplicate")
     func idsPerUser() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, _, bob) = try await server.tokens()

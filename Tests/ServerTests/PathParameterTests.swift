@@ -9,7 +9,7 @@ struct PathParameterTests {
 
     @Test("an object id with a space, /, % and é round-trips: pushed, then fetched by its encoded id")
     func awkwardObjectIdRoundTrips() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         #expect(try await server.client.push([.report(Self.awkwardId, name: "Hanna", scope: 1)], token: token) == ["applied"])
@@ -22,7 +22,7 @@ struct PathParameterTests {
 
     @Test("a device id with a space, /, % and é is registered and polled by its encoded id")
     func awkwardDeviceIdRoundTrips() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("carol", app: server.app).token
         let device = DeviceRegistration(deviceId: "laptop/1 100% é", name: "Carol's laptop")
@@ -43,7 +43,7 @@ struct PathParameterTests {
             ("\(WirePaths.objects)/CaseReport/%zz%C3%A9", "path parameter id '%zz%C3%A9' is not percent-encoded UTF-8: a %"),
         ])
     func invalidEscapes(path: String, words: String) async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let token = try await server.client.login("alice", app: server.app).token
         let request = "GET \(path) HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"

@@ -6,7 +6,7 @@ import Testing
 struct PushPullTests {
     @Test("the same batch sent twice is applied once")
     func sameBatchTwice() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -28,7 +28,7 @@ struct PushPullTests {
 
     @Test("a pull since a cursor returns only later changes, deletions as deleted")
     func pullSinceCursor() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -48,7 +48,7 @@ struct PushPullTests {
 
     @Test("a pull pages with limit and hasMore")
     func pullPages() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -62,7 +62,7 @@ struct PushPullTests {
 
     @Test("more changes than a push may carry get 413 and nothing is applied")
     func tooManyChanges() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -75,7 +75,7 @@ struct PushPullTests {
 
     @Test("values of every kind come back from a pull exactly as pushed, however the body is spaced")
     func valuesRoundTrip() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -102,7 +102,7 @@ struct PushPullTests {
 
     @Test("an invalid change is rejected with a reason, the rest of the batch applies")
     func invalidChangeRejected() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token

@@ -21,7 +21,7 @@ struct QueryTests {
 
     @Test("conditions compare within a kind, sort keys order the result, and pages split it without gaps")
     func whereSortAndPaging() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -75,7 +75,7 @@ struct QueryTests {
 
     @Test("a query returns only what the caller's scope shows, and nothing without a valid token")
     func scopes() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, carol, bob) = try await server.tokens()
@@ -101,7 +101,7 @@ struct QueryTests {
 
     @Test("deleted objects are never returned, and GET on …/query still fetches the object with id query")
     func deletedObjects() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -128,7 +128,7 @@ struct QueryTests {
 
     @Test("each bad query gets a 4xx WireError whose reason names the field")
     func badQueries() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let token = try await client.login("alice", app: server.app).token

@@ -8,7 +8,7 @@ import Testing
 struct ScopeNarrowingTests {
     @Test("all → user: another group's user and a group member each get one tombstone without values; the owner keeps it")
     func allToUser() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, carol, bob) = try await server.tokens()
@@ -35,7 +35,7 @@ struct ScopeNarrowingTests {
 
     @Test("group → user reaches the group's members only; all → group reaches only the other groups")
     func groupNarrowings() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, carol, bob) = try await server.tokens()
@@ -56,7 +56,7 @@ struct ScopeNarrowingTests {
 
     @Test("an object narrowed and widened again comes back whole; a later update while hidden sends nothing more")
     func narrowThenWiden() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, _, bob) = try await server.tokens()

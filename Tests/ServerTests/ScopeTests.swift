@@ -6,7 +6,7 @@ import Testing
 struct ScopeTests {
     @Test("two users of one group see each other's group-scope objects; another group and no token see nothing")
     func groupScope() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let (alice, carol, bob) = try await server.tokens()
@@ -50,7 +50,7 @@ struct ScopeTests {
 
     @Test("a user-scope object is visible only to its creator")
     func userScope() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
@@ -64,7 +64,7 @@ struct ScopeTests {
 
     @Test("an all-scope object is visible to every user of the app")
     func allScope() async throws {
-        let server = try await TestServer.start()
+        let server = try await InProcessServer.start()
         defer { Task { await server.stop() } }
         let client = server.client
         let alice = try await client.login("alice", app: server.app).token
