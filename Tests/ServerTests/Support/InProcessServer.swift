@@ -78,3 +78,20 @@ final class InProcessServer: Sendable {
         _ = try? await task.value
     }
 }
+
+/// Starts an ``InProcessServer`` (see ``InProcessServer/start(tokenLifetime:protections:logs:)``),
+/// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
+func withInProcessServer<Result>(
+    tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
+) async throws -> Result {
+    let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
