@@ -52,8 +52,7 @@ struct ScopeTests {
     func userScope() async throws {
         try await withInProcessServer { server in
             let client = server.client
-            let alice = try await client.login("alice", app: server.app).token
-            let carol = try await client.login("carol", app: server.app).token
+            let (alice, carol, _) = try await server.tokens()
             #expect(try await client.push([.report("mine", name: "Private", scope: 1)], token: alice) == ["applied"])
             #expect(try await client.pull("CaseReport", token: alice).objects.map(\.objectId) == ["mine"])
             #expect(try await client.pull("CaseReport", token: carol).objects.isEmpty)
@@ -66,8 +65,7 @@ struct ScopeTests {
     func allScope() async throws {
         try await withInProcessServer { server in
             let client = server.client
-            let alice = try await client.login("alice", app: server.app).token
-            let bob = try await client.login("bob", app: server.app).token
+            let (alice, _, bob) = try await server.tokens()
             #expect(try await client.push([.report("public", name: "Notice", scope: 3)], token: alice) == ["applied"])
             #expect(try await client.pull("CaseReport", token: bob).objects.map(\.objectId) == ["public"])
         }

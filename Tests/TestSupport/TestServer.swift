@@ -204,14 +204,7 @@ public func withTestServer<Result>(
 ) async throws -> Result {
     let server = try await TestServer.start(
         options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }
 
 /// A step of starting or driving the server failed (it did not start, an admin command failed).

@@ -86,12 +86,5 @@ func withInProcessServer<Result>(
     isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
 ) async throws -> Result {
     let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }
