@@ -108,6 +108,7 @@ struct SyncSessionTests {
 
     @Test("the background loop pushes pending changes, pulls, and applies and uploads logs at the server's level")
     func backgroundLoop() async throws {
+        // The engine's own pauses (poll interval, backoff) shortened to 10 ms: not a wait of the test's.
         let harness = try SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
         harness.server.scriptLogLevel("monitor")
         try harness.data.diagnostics.logError("disk almost full", metadata: [:])

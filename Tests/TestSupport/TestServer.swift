@@ -66,9 +66,6 @@ public final class TestServer: Sendable {
         try StrataProcess("strata-server", home: nil).run(arguments, stdin: stdin, shellPrefix: shellPrefix)
     }
 
-    /// The built `strata-server` executable.
-    public static var executable: URL { StrataProcess.executable("strata-server") }
-
     /// Starts `strata-server serve --port 0 <options>` and returns once it answers (at most
     /// `timeout`). The data directory is a fresh temporary one unless given. Before serving, the
     /// admin commands create `app` (id, version) when given, and with `user` the group `nurses`,
