@@ -103,7 +103,7 @@ struct ContainerRoutingTests {
             IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
         _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
         // The watchers see the commits through the change notices; the Notifications screen lists what arrived.
-        _ = await eventually(within: .seconds(5), every: .milliseconds(100)) {
+        _ = await eventually(within: .seconds(15), every: .milliseconds(100)) {
             let screen = terminal.lastScreen.joined(separator: "\n")
             if screen.contains("[remote] Call back") && screen.contains("[local] Follow-up due today") { return true }
             terminal.type("home")

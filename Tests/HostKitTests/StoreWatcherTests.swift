@@ -28,7 +28,7 @@ struct StoreWatcherTests {
         let recordedAt = ContinuousClock.now
         _ = try notifyd.notifications.record(IncomingNotification(id: "n-far", kind: "message", title: "From notifyd"))
         var arrivedAfter: Duration?
-        _ = await eventually(within: .seconds(2)) {
+        _ = await eventually(within: .seconds(5)) {
             guard terminal.lastScreen.joined(separator: "\n").contains("[remote] From notifyd") else {
                 terminal.type("refresh")
                 return false

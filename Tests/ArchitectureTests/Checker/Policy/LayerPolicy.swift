@@ -40,8 +40,9 @@ struct LayerPolicy: Sendable {
             .init("StrataData", data, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate),
             .init("StrataDataTesting", data, role: .testSupport),
-            // Helpers several test targets share (raw file names, a damaged SQLite page): test
-            // support at the data layer, where CSQLite may be imported.
+            // Helpers the test targets share (temporary root, polling, child processes and the
+            // strata-server launcher, raw file names, a damaged SQLite page): test support at the
+            // data layer, where CSQLite may be imported; it imports no Strata module.
             .init("StrataTestSupport", data, role: .testSupport),
             .init("StrataContainer", hostingRuntime),
             .init("StrataContainerTesting", hostingRuntime, role: .testSupport),
