@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataCrossCuttingTests",
-            dependencies: ["StrataCrossCutting", log],
+            dependencies: ["StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/CrossCuttingTests",
             swiftSettings: strictSettings
         ),
@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTestingTests",
-            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", log],
+            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/DataTestingTests",
             swiftSettings: strictSettings
         ),
@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDomainTests",
-            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", log],
+            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/DomainTests",
             swiftSettings: strictSettings
         ),
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataContainerTests",
-            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", log],
+            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/ContainerTests",
             swiftSettings: strictSettings
         ),
@@ -203,7 +203,7 @@ let package = Package(
             name: "StrataHostKitTests",
             dependencies: [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataCrossCutting", log,
+                "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log,
             ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
@@ -289,7 +289,7 @@ let package = Package(
             name: "StrataServerTests",
             dependencies: [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
-                "strata-server", "CSQLite", log,
+                "StrataTestSupport", "strata-server", "CSQLite", log,
             ],
             path: "Tests/ServerTests",
             swiftSettings: strictSettings
@@ -315,7 +315,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataArchitectureTests",
-            dependencies: [],
+            dependencies: ["StrataTestSupport"],
             path: "Tests/ArchitectureTests",
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

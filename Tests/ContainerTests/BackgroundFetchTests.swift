@@ -1,5 +1,6 @@
 import StrataContainer
 import StrataContainerTesting
+import StrataTestSupport
 import Testing
 
 @Suite("Background fetch: a 30 s deadline and a completion called exactly once")
@@ -45,11 +46,11 @@ struct BackgroundFetchTests {
         doubles.appDelegate.setFetchBehaviour(.hold)
         let fetch = Task { await container.performBackgroundFetch() }
         #expect(await doubles.clock.waitForSleepers(1))
-        for _ in 0..<400 where doubles.appDelegate.heldCompletions.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { !doubles.appDelegate.heldCompletions.isEmpty }
         let completion = try #require(doubles.appDelegate.heldCompletions.first)
         #expect(completion.complete(.noData))
         #expect(await fetch.value == .noData)
-        for _ in 0..<400 where doubles.clock.sleeperCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.clock.sleeperCount == 0 }
         #expect(doubles.clock.sleeperCount == 0)
     }
 
@@ -59,9 +60,7 @@ struct BackgroundFetchTests {
         let running = Task { await container.run() }
         #expect(await doubles.clock.waitForSleepers(1))
         doubles.clock.advance(by: .seconds(900))
-        for _ in 0..<400 where !doubles.recorder.entries.contains("hook.performFetch") {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.recorder.entries.contains("hook.performFetch") }
         #expect(doubles.recorder.entries.filter { $0 == "hook.performFetch" }.count == 1)
         doubles.events.send(.terminate(.terminateSignal))
         #expect(await running.value == 0)

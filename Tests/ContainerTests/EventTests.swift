@@ -1,6 +1,7 @@
 import Foundation
 import StrataContainer
 import StrataContainerTesting
+import StrataTestSupport
 import Testing
 
 @Suite("Events: each hook first, then the broadcast")
@@ -112,8 +113,8 @@ struct EventTests {
         doubles.behaviour.hangingServices = ["last"]
         let shutdown = Task { await container.terminate(.terminateSignal) }
         #expect(await doubles.clock.waitForSleepers(1))
-        for _ in 0..<200 where !doubles.recorder.entries.contains("service.last.willDestroy") {
-            try await Task.sleep(for: .milliseconds(5))
+        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) {
+            doubles.recorder.entries.contains("service.last.willDestroy")
         }
         doubles.clock.advance(by: .seconds(2))
         let report = await shutdown.value
@@ -167,9 +168,7 @@ struct EventTests {
         let running = Task { await container.run() }
         doubles.terminal.type("open Reports")
         doubles.events.send(signal: SignalNumbers.memoryWarning)
-        for _ in 0..<400 where !doubles.recorder.entries.contains("listener.memoryWarning") {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.recorder.entries.contains("listener.memoryWarning") }
         doubles.events.send(signal: SignalNumbers.terminate)
         #expect(await running.value == 0)
         #expect(doubles.recorder.entries.contains("Launcher#1.willTerminate(notAnimated)"))

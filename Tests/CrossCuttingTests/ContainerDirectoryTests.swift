@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import Testing
 
 @Suite("The shared container directory")

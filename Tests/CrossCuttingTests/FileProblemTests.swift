@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import Testing
 
 @Suite("File problems in plain words, never a Foundation error code")

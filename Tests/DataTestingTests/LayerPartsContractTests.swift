@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataTestSupport
 import Testing
 
 /// The diagnostic log, the session store and the change notices: the same contract on the

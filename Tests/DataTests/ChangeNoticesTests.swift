@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -56,6 +57,7 @@ struct ChangeNoticesTests {
         let otherProcess = try Self.open(container)
         try Self.touch(otherProcess, "CaseReport")
         try Self.touch(otherProcess, "NotificationRecord")
+        // Eight poll intervals pass: that nothing arrives meanwhile is what is under test.
         try await Task.sleep(for: .milliseconds(400))
         #expect(collector.received.isEmpty)
         try Self.touch(otherProcess, "FollowUp")
@@ -71,6 +73,7 @@ struct ChangeNoticesTests {
         let collector = Collector(notices.changes(of: []))
         let otherProcess = try Self.open(container)
         try SQLiteDiagnosticLog(database: otherProcess).logError("not a value-object change", metadata: [:])
+        // Six poll intervals pass: that nothing arrives meanwhile is what is under test.
         try await Task.sleep(for: .milliseconds(300))
         #expect(collector.received.isEmpty)
         collector.stop()
@@ -83,11 +86,7 @@ struct ChangeNoticesTests {
         #expect(notices.runningWatchers == 1)
         collector.stop()
         await collector.finished()
-        let deadline = ContinuousClock.now + .seconds(1)
-        while notices.runningWatchers > 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(notices.runningWatchers == 0)
+        #expect(await eventually(within: .seconds(1), every: .milliseconds(10)) { notices.runningWatchers == 0 })
     }
 }
 
@@ -107,10 +106,7 @@ private final class Collector: Sendable {
 
     /// The first change, waiting up to `limit`.
     func first(within limit: Duration) async -> StoreChange? {
-        let deadline = ContinuousClock.now + limit
-        while box.all.isEmpty && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await eventually(within: limit, every: .milliseconds(10)) { !box.all.isEmpty }
         return box.all.first
     }
 

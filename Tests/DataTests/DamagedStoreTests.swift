@@ -48,16 +48,7 @@ struct DamagedStoreTests {
 
     @Test("a foreign SQLite file holding only a view is refused untouched, like one holding a table")
     func viewOnlyFileIsForeign() throws {
-        let container = temporaryContainer()
-        try container.prepare()
-        try SQLiteInspector(container.storeURL).execute("CREATE VIEW answers AS SELECT 42 AS answer")
-        let before = try Data(contentsOf: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
-        }
-        #expect(error.code == .incompatibleStore)
-        #expect(error.message.contains("is not a Strata store"))
-        #expect(try Data(contentsOf: container.storeURL) == before)
+        try expectRefusedUntouched(foreignStoreContainer("CREATE VIEW answers AS SELECT 42 AS answer"))
     }
 
     @Test("store check lists the problems of a damaged file and clears a stale mark on a sound one")

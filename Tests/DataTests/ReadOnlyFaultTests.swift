@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataTestSupport
 import Testing
 
 /// What a read-only opener (strata-status) does with a misconfigured container.

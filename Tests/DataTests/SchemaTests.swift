@@ -190,17 +190,9 @@ struct ForeignFileTests {
 
     @Test("another program's SQLite file is refused before anything about it changes")
     func foreignSQLiteFileIsUntouched() throws {
-        let container = temporaryContainer()
-        try container.prepare()
-        try SQLiteInspector(container.storeURL).execute("CREATE TABLE notes (body TEXT)")
+        let container = try foreignStoreContainer("CREATE TABLE notes (body TEXT)")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: container.storeURL.path)
-        let before = try Data(contentsOf: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
-        }
-        #expect(error.code == .incompatibleStore)
-        #expect(error.message.contains("is not a Strata store"))
-        #expect(try Data(contentsOf: container.storeURL) == before)
+        try expectRefusedUntouched(container)
         let mode = try FileManager.default.attributesOfItem(atPath: container.storeURL.path)[.posixPermissions] as? NSNumber
         #expect(mode?.int16Value == 0o644)
         #expect(try SQLiteInspector(container.storeURL).rows("PRAGMA journal_mode") == [["delete"]])

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -107,6 +108,7 @@ struct SyncSessionTests {
 
     @Test("the background loop pushes pending changes, pulls, and applies and uploads logs at the server's level")
     func backgroundLoop() async throws {
+        // The engine's own pauses (poll interval, backoff) shortened to 10 ms: not a wait of the test's.
         let harness = try SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
         harness.server.scriptLogLevel("monitor")
         try harness.data.diagnostics.logError("disk almost full", metadata: [:])
@@ -115,13 +117,10 @@ struct SyncSessionTests {
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.data.sync.start()
         defer { harness.data.sync.stop() }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let done = try harness.data.journal.pendingCount() == 0
+        _ = await eventually(within: .seconds(30)) {
+            try harness.data.journal.pendingCount() == 0
                 && harness.data.store.fetch(SyncVisit.self, id: "p") != nil
                 && harness.data.diagnostics.entries(limit: nil).isEmpty
-            if done { break }
-            try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try harness.data.journal.pendingCount() == 0)
         #expect(try harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")

@@ -3,6 +3,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 /// The status summary, and the proof that it only counts.

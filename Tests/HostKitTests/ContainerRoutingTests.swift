@@ -6,6 +6,7 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataHostKit
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -102,12 +103,12 @@ struct ContainerRoutingTests {
             IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
         _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
         // The watchers see the commits through the change notices; the Notifications screen lists what arrived.
-        for _ in 0..<50 {
-            terminal.type("notifications")
-            try await Task.sleep(for: .milliseconds(100))
+        _ = await eventually(within: .seconds(15), every: .milliseconds(100)) {
             let screen = terminal.lastScreen.joined(separator: "\n")
-            if screen.contains("[remote] Call back") && screen.contains("[local] Follow-up due today") { break }
+            if screen.contains("[remote] Call back") && screen.contains("[local] Follow-up due today") { return true }
             terminal.type("home")
+            terminal.type("notifications")
+            return false
         }
         let screen = terminal.lastScreen.joined(separator: "\n")
         #expect(screen.contains("[remote] Call back"), "\(screen)")
@@ -133,14 +134,5 @@ struct ContainerRoutingTests {
         doubles.terminal.type("quit")
         #expect(await run.value == 0)
         #expect(loop.withLock { $0 } == [true, false], "stopped at shutdown")
-    }
-
-    /// Waits (up to 10 s) until the last screen satisfies `check`.
-    private func waitFor(_ terminal: MemoryTerminal, _ check: (String) -> Bool) async throws {
-        for _ in 0..<1000 {
-            if check(terminal.lastScreen.joined(separator: "\n")) { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("screen never matched; last screen:\n\(terminal.lastScreen.joined(separator: "\n"))")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 /// What hostile or careless input used to get through: control characters printed raw, empty

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 @Suite("strata-host refuses what it would otherwise lose: unknown URL keys, bad --config files")

@@ -4,6 +4,7 @@ import StrataContainerTesting
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 @Suite("strata-host sees what strata-notifyd records, through the store's change notices")
@@ -27,13 +28,13 @@ struct StoreWatcherTests {
         let recordedAt = ContinuousClock.now
         _ = try notifyd.notifications.record(IncomingNotification(id: "n-far", kind: "message", title: "From notifyd"))
         var arrivedAfter: Duration?
-        for _ in 0..<100 {
-            terminal.type("refresh")
-            try await Task.sleep(for: .milliseconds(20))
-            if terminal.lastScreen.joined(separator: "\n").contains("[remote] From notifyd") {
-                arrivedAfter = ContinuousClock.now - recordedAt
-                break
+        _ = await eventually(within: .seconds(5)) {
+            guard terminal.lastScreen.joined(separator: "\n").contains("[remote] From notifyd") else {
+                terminal.type("refresh")
+                return false
             }
+            arrivedAfter = ContinuousClock.now - recordedAt
+            return true
         }
         let latency = try #require(arrivedAfter, "never arrived:\n\(terminal.lastScreen.joined(separator: "\n"))")
         #expect(latency < .milliseconds(1500), "arrived after \(latency)")
@@ -63,16 +64,5 @@ struct StoreWatcherTests {
         #expect(!screen.contains("[remote] Before boot"), "\(screen)")
         terminal.type("quit")
         #expect(await run.value == 0)
-    }
-
-    /// Waits (up to 10 s) until the last screen satisfies `check`, typing `typing` (if any)
-    /// before each look so the screen is drawn again.
-    private func waitFor(_ terminal: MemoryTerminal, typing: String? = nil, _ check: (String) -> Bool) async throws {
-        for _ in 0..<1000 {
-            if let typing { terminal.type(typing) }
-            try await Task.sleep(for: .milliseconds(10))
-            if check(terminal.lastScreen.joined(separator: "\n")) { return }
-        }
-        Issue.record("screen never matched; last screen:\n\(terminal.lastScreen.joined(separator: "\n"))")
     }
 }

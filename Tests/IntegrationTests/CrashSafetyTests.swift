@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Kills a writer with SIGKILL at random moments and checks nothing it reported committed is
@@ -40,9 +41,8 @@ struct CrashSafetyTests {
             let running = try writer.start(["write", "\(run)"])
             // Start the random delay only once the writer commits, so a slow start-up on a
             // loaded machine still leaves commits to kill in the middle of.
-            let deadline = Date().addingTimeInterval(20)
-            while !running.stdout.snapshot().contains("\n") && Date() < deadline { usleep(5_000) }
-            usleep(UInt32.random(in: 5_000...100_000, using: &generator))
+            _ = eventually(within: .seconds(20), every: .milliseconds(5)) { running.stdout.snapshot().contains("\n") }
+            usleep(UInt32.random(in: 5_000...100_000, using: &generator))  // the kill lands at a random moment: under test
             running.signal(SIGKILL)
             let outcome = running.wait(timeout: 10)
             #expect(outcome.status == SIGKILL || outcome.stderr.isEmpty, "run \(run): \(outcome)")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @Suite("Patient names at rest", .serialized)
@@ -47,11 +48,11 @@ struct EncryptionAtRestTests {
         let notifyd = try StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
             .start(["--poll-interval", "0.05"])
         defer { if notifyd.process.isRunning { notifyd.signal(SIGKILL) } }
-        #expect(waitUntil(timeout: 20) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
+        #expect(eventually(within: .seconds(20)) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
         try Inbox(home: home).drop(
             "1-secret.json",
             #"{"id": "n-secret", "kind": "follow-up-due", "reportId": "\#(reportID)", "followUpId": "\#(followUpID)"}"#)
-        let enriched = waitUntil(timeout: 10) {
+        let enriched = eventually(within: .seconds(10)) {
             notifyd.stdout.snapshot().contains("recorded n-secret follow-up-due: Follow-up due: \(name)")
         }
         #expect(enriched, "the daemon must enrich with the name: \(notifyd.stdout.snapshot())")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Every executable's `--help` (and strata-server's per-command help) run as a real child

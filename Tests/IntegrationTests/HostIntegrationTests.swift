@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-host` as a real child process on a fresh `STRATA_HOME` with the real SQLite store.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Hostile input against the real executables: what reaches the user's terminal, and what

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// The example `strata-notifyd --help` prints, run as written by `/bin/sh` on a fresh home:

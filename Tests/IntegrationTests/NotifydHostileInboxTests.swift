@@ -72,7 +72,7 @@ struct NotifydHostileInboxTests {
         defer { if running.process.isRunning { running.signal(SIGKILL) } }
         // Until the long name is handled: quarantined now; before, five failed passes had
         // stretched the pause to 1.6 s, then 3.2 s.
-        let handled = waitUntil(timeout: 20) {
+        let handled = eventually(within: .seconds(20)) {
             let stderr = running.stderr.snapshot()
             let longGone = !RawFiles.names(in: inbox.new).contains(longName)
             let stuckSeen = !stuckForGood || running.stdout.snapshot().contains("recorded n-stuck message: Stuck")
@@ -82,7 +82,7 @@ struct NotifydHostileInboxTests {
 
         let dropped = Date()
         try inbox.drop("z-good.json", #"{"id": "n-good", "kind": "message", "title": "Good"}"#)
-        let recorded = waitUntil(timeout: 10) { running.stdout.snapshot().contains("recorded n-good message: Good") }
+        let recorded = eventually(within: .seconds(10)) { running.stdout.snapshot().contains("recorded n-good message: Good") }
         let waited = Date().timeIntervalSince(dropped)
 
         #expect(recorded, "\(running.stdout.snapshot())")
@@ -90,7 +90,7 @@ struct NotifydHostileInboxTests {
         if stuckForGood {
             // The line is printed when the notification is recorded, just before its file moves to
             // cur/: wait for the move rather than race it.
-            let settled = waitUntil(timeout: 5) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
+            let settled = eventually(within: .seconds(5)) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
             let left = try inbox.names(in: inbox.new)
             #expect(settled && left == ["0-stuck.json"], "it cannot move; it stays: \(left); \(running.stderr.snapshot())")
         }

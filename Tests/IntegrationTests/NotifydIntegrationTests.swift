@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-notifyd` as a real child process on a temporary `STRATA_HOME`, next to the real
@@ -69,16 +70,16 @@ struct NotifydIntegrationTests {
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
         let running = try notifyd.start(["--poll-interval", "0.05"])
-        let started = waitUntil(timeout: 20) { running.stderr.snapshot().contains("started") }
+        let started = eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
         #expect(started, "never started: \(running.stderr.snapshot())")
         let inbox = Inbox(home: home)
 
         try inbox.drop("n-live.json", #"{"id": "n-live", "kind": "message", "title": "Live"}"#)
 
-        let delivered = waitUntil(timeout: 5) { running.stdout.snapshot().contains("recorded n-live message: Live") }
+        let delivered = eventually(within: .seconds(5)) { running.stdout.snapshot().contains("recorded n-live message: Live") }
         #expect(delivered, "not processed within 5 s: \(running.stdout.snapshot())")
         // The line is printed before the file moves to cur/: wait for the move too.
-        let moved = waitUntil(timeout: 5) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
+        let moved = eventually(within: .seconds(5)) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
         #expect(moved, "n-live.json never reached cur/")
         running.signal(signal)
         let outcome = running.wait(timeout: 10)
@@ -145,14 +146,4 @@ private struct OutcomeError: Error, CustomStringConvertible {
 private func mode(of url: URL) throws -> Int16 {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return ((attributes[.posixPermissions] as? NSNumber)?.int16Value ?? 0) & 0o777
-}
-
-/// Polls `condition` every 20 ms for up to `timeout` seconds; returns whether it came true.
-func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if (try? condition()) == true { return true }
-        usleep(20_000)
-    }
-    return (try? condition()) == true
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-notifyd` on the device's push channel: the real `strata-server`, a host that logs
@@ -8,114 +9,112 @@ struct NotifydPushTests {
     static let password = "a long password for tests"
 
     @Test("a message pushed to the group is recorded once and delivered by the running daemon, then never again")
-    func pushedMessageIsRecordedOnce() throws {
-        let server = try SyncServer()
-        defer { server.stop() }
-        try server.createGroup("ward3")
-        try server.createUser("alice", password: Self.password, group: "ward3")
-        let home = temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
-        let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
-        let login = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
-        try #require(login.status == 0, "login: \(login)")
+    func pushedMessageIsRecordedOnce() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            let home = try await aliceLoggedIn(to: server)
+            defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
 
-        var environment = server.clientEnvironment
-        environment["STRATA_LOG_LEVEL"] = "info"
-        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
-        let running = try notifyd.start(["--poll-interval", "0.05"])
-        let started = waitUntil(timeout: 20) { running.stderr.snapshot().contains("started") }
-        #expect(started, "never started: \(running.stderr.snapshot())")
+            var environment = server.clientEnvironment
+            environment["STRATA_LOG_LEVEL"] = "info"
+            let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
+            let running = try notifyd.start(["--poll-interval", "0.05"])
+            let started = await eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
+            #expect(started, "never started: \(running.stderr.snapshot())")
 
-        #expect(try push(server, title: "Ward meeting", body: "At 3 pm") == "sent to 1 device")
-        let delivered = waitUntil(timeout: 20) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
-        #expect(delivered, "not delivered within 20 s: \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
+            #expect(try push(server, title: "Ward meeting", body: "At 3 pm") == "sent to 1 device")
+            let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
+            #expect(delivered, "not delivered within 20 s: \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
 
-        // SIGTERM ends the daemon promptly even while a long poll is open.
-        let stopStarted = Date()
-        running.signal(SIGTERM)
-        let stopped = running.wait(timeout: 15)
-        #expect(stopped.status == 0, "\(stopped)")
-        #expect(Date().timeIntervalSince(stopStarted) < 10, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
-        let lines = stopped.stdout.split(separator: "\n")
-        #expect(lines.count == 1 && lines.first?.hasPrefix("recorded ") == true, "\(stopped)")
+            // SIGTERM ends the daemon promptly even while a long poll is open.
+            let stopStarted = Date()
+            running.signal(SIGTERM)
+            let stopped = running.wait(timeout: 15)
+            #expect(stopped.status == 0, "\(stopped)")
+            #expect(Date().timeIntervalSince(stopStarted) < 10, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
+            let lines = stopped.stdout.split(separator: "\n")
+            #expect(lines.count == 1 && lines.first?.hasPrefix("recorded ") == true, "\(stopped)")
 
-        // Acknowledged: another run receives nothing; a new message is received by --once.
-        let quiet = try notifyd.run(["--once"])
-        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
-        #expect(try push(server, title: "Lab results", body: "Ready") == "sent to 1 device")
-        let once = try notifyd.run(["--once"])
-        #expect(once.status == 0, "\(once)")
-        #expect(once.stdout.hasSuffix(" message: Lab results — Ready\n") && once.stdout.hasPrefix("recorded "), "\(once)")
+            // Acknowledged: another run receives nothing; a new message is received by --once.
+            let quiet = try notifyd.run(["--once"])
+            #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
+            #expect(try push(server, title: "Lab results", body: "Ready") == "sent to 1 device")
+            let once = try notifyd.run(["--once"])
+            #expect(once.status == 0, "\(once)")
+            #expect(once.stdout.hasSuffix(" message: Lab results — Ready\n") && once.stdout.hasPrefix("recorded "), "\(once)")
 
-        let status = try StrataProcess("strata-status", home: home).run(["--format", "json"])
-        let summary = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
-        #expect(summary?["unreadNotifications"] as? Int == 2, "one record per message: \(status)")
+            let status = try StrataProcess("strata-status", home: home).run(["--format", "json"])
+            let summary = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            #expect(summary?["unreadNotifications"] as? Int == 2, "one record per message: \(status)")
+        }
     }
 
     @Test("on a shared store each user is a device of their own: the next user gets only their messages")
-    func sharedStoreUsersHaveTheirOwnDevice() throws {
-        let server = try SyncServer()
-        defer { server.stop() }
-        try server.createGroup("ward3")
-        try server.createGroup("ward5")
-        try server.createUser("alice", password: Self.password, group: "ward3")
-        try server.createUser("bob", password: Self.password, group: "ward5")
-        let home = temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
-        let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
-        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
+    func sharedStoreUsersHaveTheirOwnDevice() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "bob": "ward5"], password: Self.password)
+            let home = temporaryHome()
+            defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+            let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
+            let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
 
-        let alice = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
-        try #require(alice.status == 0 && alice.stderr.isEmpty, "alice: \(alice)")
-        #expect(try push(server, group: "ward3", title: "For alice", body: "Ward 3 only") == "sent to 1 device")
-        _ = try host.succeed(["account", "logout"])
+            let alice = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
+            try #require(alice.status == 0 && alice.stderr.isEmpty, "alice: \(alice)")
+            #expect(try push(server, group: "ward3", title: "For alice", body: "Ward 3 only") == "sent to 1 device")
+            _ = try host.succeed(["account", "logout"])
 
-        let bob = try host.run(["account", "login", "--account", "bob", "--password-stdin"], stdin: Self.password + "\n")
-        #expect(bob.status == 0 && bob.stderr.isEmpty, "bob's device registers without a conflict: \(bob)")
-        #expect(try push(server, group: "ward5", title: "For bob", body: "Ward 5 only") == "sent to 1 device")
-        let once = try notifyd.run(["--once"])
-        #expect(once.status == 0, "\(once)")
-        #expect(once.stdout.hasSuffix(" message: For bob — Ward 5 only\n"), "\(once)")
-        #expect(!once.stdout.contains("For alice"), "another user's message must not arrive: \(once)")
+            let bob = try host.run(["account", "login", "--account", "bob", "--password-stdin"], stdin: Self.password + "\n")
+            #expect(bob.status == 0 && bob.stderr.isEmpty, "bob's device registers without a conflict: \(bob)")
+            #expect(try push(server, group: "ward5", title: "For bob", body: "Ward 5 only") == "sent to 1 device")
+            let once = try notifyd.run(["--once"])
+            #expect(once.status == 0, "\(once)")
+            #expect(once.stdout.hasSuffix(" message: For bob — Ward 5 only\n"), "\(once)")
+            #expect(!once.stdout.contains("For alice"), "another user's message must not arrive: \(once)")
+        }
     }
 
     @Test("signed out, the daemon waits for a login instead of failing; --once exits 0")
-    func signedOutDaemonWaits() throws {
-        let server = try SyncServer()
-        defer { server.stop() }
-        let home = temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
-        var environment = server.clientEnvironment
-        environment["STRATA_LOG_LEVEL"] = "info"
-        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
-        let once = try notifyd.run(["--once"])
-        #expect(once.status == 0, "\(once)")
-        #expect(once.stderr.contains("nobody is signed in"), "\(once)")
+    func signedOutDaemonWaits() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            let home = temporaryHome()
+            defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+            var environment = server.clientEnvironment
+            environment["STRATA_LOG_LEVEL"] = "info"
+            let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
+            let once = try notifyd.run(["--once"])
+            #expect(once.status == 0, "\(once)")
+            #expect(once.stderr.contains("nobody is signed in"), "\(once)")
+        }
     }
 
     @Test("an unreachable server makes --once exit 75 with the reason, and the inbox is still drained")
-    func unreachableServerIsRetryLater() throws {
-        let server = try SyncServer()
-        try server.createGroup("ward3")
-        try server.createUser("alice", password: Self.password, group: "ward3")
+    func unreachableServerIsRetryLater() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            let home = try await aliceLoggedIn(to: server)
+            defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+            await server.stop()
+
+            let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
+            try Inbox(home: home).drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "Still here"}"#)
+            let once = try notifyd.run(["--once"])
+
+            #expect(once.status == 75, "\(once)")
+            #expect(once.stdout == "recorded n-1 message: Still here\n", "\(once)")
+            #expect(once.stderrLines.count == 1 && once.stderr.contains("push channel"), "\(once)")
+        }
+    }
+
+    /// Gives `server` user alice (group ward3) and logs her in from a fresh home; the home.
+    private func aliceLoggedIn(to server: TestServer) async throws -> URL {
+        try await server.addUsers(["alice": "ward3"], password: Self.password)
         let home = temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let host = StrataProcess("strata-host", home: home, extraEnvironment: server.clientEnvironment)
         let login = try host.run(["account", "login", "--account", "alice", "--password-stdin"], stdin: Self.password + "\n")
         try #require(login.status == 0, "login: \(login)")
-        server.stop()
-
-        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
-        try Inbox(home: home).drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "Still here"}"#)
-        let once = try notifyd.run(["--once"])
-
-        #expect(once.status == 75, "\(once)")
-        #expect(once.stdout == "recorded n-1 message: Still here\n", "\(once)")
-        #expect(once.stderrLines.count == 1 && once.stderr.contains("push channel"), "\(once)")
+        return home
     }
 
     /// `strata-server admin push --group GROUP --title T --body B`; returns its output line.
-    private func push(_ server: SyncServer, group: String = "ward3", title: String, body: String) throws -> String {
+    private func push(_ server: TestServer, group: String = "ward3", title: String, body: String) throws -> String {
         let admin = StrataProcess("strata-server", home: server.dataDirectory.appendingPathComponent("unused-home"))
         let outcome = try admin.run(
             ["admin", "push", "--group", group, "--title", title, "--body", body, "--data-dir", server.dataDirectory.path])

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-status` on a misconfigured container: one line naming the path and the fault,

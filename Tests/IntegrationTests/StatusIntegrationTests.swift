@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata-status` as a real child process: read-only, every format, with and without a store.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Several processes starting on a brand-new `STRATA_HOME` at the same moment: creating the

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataTestSupport
 import Testing
 
 /// Exactly-once sync under crashes: the real `strata-server` and real `strata-host sync`
@@ -16,103 +17,104 @@ struct SyncCrashTests {
 
     @Test("a client SIGKILLed mid-push, again and again, leaves every change on the server exactly once")
     func killedClientSendsEachChangeOnce() async throws {
-        let (server, client) = try start("killed-client")
-        defer { server.stop() }
-        try client.write(creates: 3000, updates: 400, deletes: 200)
-        var story: [String] = []
-        var killedMidPush = 0
-        for round in 1...12 {
-            let appliedBefore = server.appliedOperationCount()
-            let running = try client.host().start(["sync"])
-            if round.isMultiple(of: 2) {
-                // Once the server applied a batch of this run, the client is sending the next.
-                _ = eventually(within: 30) { server.appliedOperationCount() > appliedBefore || !running.process.isRunning }
-                usleep(UInt32.random(in: 0...150_000))
-            } else {
-                usleep(UInt32.random(in: 20_000...600_000))
+        try await withTestServer(app: TestServer.casebook) { server in
+            let client = try await signedInClient(server, "killed-client")
+            try client.write(creates: 3000, updates: 400, deletes: 200)
+            var story: [String] = []
+            var killedMidPush = 0
+            for round in 1...12 {
+                let appliedBefore = server.appliedOperationCount()
+                let running = try client.host().start(["sync"])
+                if round.isMultiple(of: 2) {
+                    // Once the server applied a batch of this run, the client is sending the next.
+                    _ = await eventually(within: .seconds(30)) { server.appliedOperationCount() > appliedBefore || !running.process.isRunning }
+                    usleep(UInt32.random(in: 0...150_000))  // the kill lands at a random moment: what is under test
+                } else {
+                    usleep(UInt32.random(in: 20_000...600_000))  // a random moment, not a wait for something
+                }
+                running.signal(SIGKILL)
+                let outcome = running.wait(timeout: 10)
+                let inFlight = try client.noteJournal()
+                if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
+                story.append(
+                    "round \(round): exit \(outcome.status), \(inFlight) changes left in flight, "
+                        + "server applied \(appliedBefore) → \(server.appliedOperationCount())")
+                // The user goes on working: new reports, edits (some to reports whose change is in
+                // flight, which must queue behind it) and deletes.
+                try client.write(creates: 100, updates: 150, deletes: 50)
             }
-            running.signal(SIGKILL)
-            let outcome = running.wait(timeout: 10)
-            let inFlight = try client.noteJournal()
-            if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
-            story.append(
-                "round \(round): exit \(outcome.status), \(inFlight) changes left in flight, "
-                    + "server applied \(appliedBefore) → \(server.appliedOperationCount())")
-            // The user goes on working: new reports, edits (some to reports whose change is in
-            // flight, which must queue behind it) and deletes.
-            try client.write(creates: 100, updates: 150, deletes: 50)
+            try finalSync(client, story: &story)
+            try await verifyExactlyOnce(server, client, story: story)
+            #expect(killedMidPush > 0, "no kill landed while changes were in flight, so nothing was proved:\n\(story.joined(separator: "\n"))")
         }
-        try finalSync(client, story: &story)
-        try await verifyExactlyOnce(server, client, story: story)
-        #expect(killedMidPush > 0, "no kill landed while changes were in flight, so nothing was proved:\n\(story.joined(separator: "\n"))")
     }
 
     @Test("a server SIGKILLed mid-apply, again and again, leaves every change on the server exactly once")
     func killedServerAppliesEachChangeOnce() async throws {
-        let (server, client) = try start("killed-server")
-        defer { server.stop() }
-        try client.write(creates: 3000, updates: 400, deletes: 200)
-        var story: [String] = []
-        var running: StrataProcess.Running?
-        for kill in 1...10 {
-            if let finished = running, !finished.process.isRunning {
-                story.append("client run ended: \(finished.wait(timeout: 1).stderrLines.last ?? "exit 0")")
-                running = nil
+        try await withTestServer(app: TestServer.casebook) { server in
+            let client = try await signedInClient(server, "killed-server")
+            try client.write(creates: 3000, updates: 400, deletes: 200)
+            var story: [String] = []
+            var running: StrataProcess.Running?
+            for kill in 1...10 {
+                if let finished = running, !finished.process.isRunning {
+                    story.append("client run ended: \(finished.wait(timeout: 1).stderrLines.last ?? "exit 0")")
+                    running = nil
+                }
+                let current = try running ?? client.host().start(["sync"])
+                running = current
+                let appliedBefore = server.appliedOperationCount()
+                if kill.isMultiple(of: 2) {
+                    // Once this server process committed a batch, it is likely applying the next.
+                    _ = await eventually(within: .seconds(30)) { server.appliedOperationCount() > appliedBefore || !current.process.isRunning }
+                    usleep(UInt32.random(in: 0...100_000))  // the kill lands at a random moment: what is under test
+                } else {
+                    usleep(UInt32.random(in: 50_000...700_000))  // a random moment, not a wait for something
+                }
+                await server.kill()
+                story.append("kill \(kill): server applied \(appliedBefore) → \(server.appliedOperationCount())")
+                // While the server is down the user goes on working, the client retrying meanwhile.
+                try client.write(creates: 50, updates: 100, deletes: 30)
+                usleep(UInt32.random(in: 0...300_000))  // the server stays down a random while: under test
+                try await server.restart()
             }
-            let current = try running ?? client.host().start(["sync"])
-            running = current
-            let appliedBefore = server.appliedOperationCount()
-            if kill.isMultiple(of: 2) {
-                // Once this server process committed a batch, it is likely applying the next.
-                _ = eventually(within: 30) { server.appliedOperationCount() > appliedBefore || !current.process.isRunning }
-                usleep(UInt32.random(in: 0...100_000))
-            } else {
-                usleep(UInt32.random(in: 50_000...700_000))
+            if let running {
+                let outcome = running.wait(timeout: 90)
+                story.append("last client run: exit \(outcome.status) \(outcome.stderrLines.last ?? "")")
             }
-            server.kill()
-            story.append("kill \(kill): server applied \(appliedBefore) → \(server.appliedOperationCount())")
-            // While the server is down the user goes on working, the client retrying meanwhile.
-            try client.write(creates: 50, updates: 100, deletes: 30)
-            usleep(UInt32.random(in: 0...300_000))
-            try server.restart()
+            try finalSync(client, story: &story)
+            try await verifyExactlyOnce(server, client, story: story)
         }
-        if let running {
-            let outcome = running.wait(timeout: 90)
-            story.append("last client run: exit \(outcome.status) \(outcome.stderrLines.last ?? "")")
-        }
-        try finalSync(client, story: &story)
-        try await verifyExactlyOnce(server, client, story: story)
     }
 
     @Test("a change the server applied but whose answer was lost, then edited or deleted, reaches the server as edited")
     func editAfterLostAnswerIsSent() async throws {
-        let (server, client) = try start("lost-answer")
-        defer { server.stop() }
-        try client.write(creates: 4)
-        // Every answer is cut off after the server applied the batch, as if the server died
-        // between its commit and its reply: the client retries, then gives up.
-        let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
-        let cut = try client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: 60)
-        #expect(cut.status == 1, "\(cut)")
-        #expect(proxy.droppedAnswers >= 1)
-        #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
-        var story = ["sync through the proxy: \(cut.stderrLines.last ?? "")"]
-        // The user edits one report and deletes another before the next sync.
-        try client.write(creates: 0, updates: 1, deletes: 1)
-        try finalSync(client, story: &story)
-        try await verifyExactlyOnce(server, client, story: story)
+        try await withTestServer(app: TestServer.casebook) { server in
+            let client = try await signedInClient(server, "lost-answer")
+            try client.write(creates: 4)
+            // Every answer is cut off after the server applied the batch, as if the server died
+            // between its commit and its reply: the client retries, then gives up.
+            let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
+            let cut = try client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: 60)
+            #expect(cut.status == 1, "\(cut)")
+            #expect(proxy.droppedAnswers >= 1)
+            #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
+            var story = ["sync through the proxy: \(cut.stderrLines.last ?? "")"]
+            // The user edits one report and deletes another before the next sync.
+            try client.write(creates: 0, updates: 1, deletes: 1)
+            try finalSync(client, story: &story)
+            try await verifyExactlyOnce(server, client, story: story)
+        }
     }
 
     // MARK: - Steps
 
-    /// A server with user alice (group ward3) and a client home logged in as alice.
-    private func start(_ name: String) throws -> (SyncServer, ReportsClient) {
-        let server = try SyncServer()
-        try server.createGroup("ward3")
-        try server.createUser("alice", password: Self.password, group: "ward3")
+    /// Gives `server` user alice (group ward3); a client home logged in as alice.
+    private func signedInClient(_ server: TestServer, _ name: String) async throws -> ReportsClient {
+        try await server.addUsers(["alice": "ward3"], password: Self.password)
         let client = ReportsClient(name, environment: server.clientEnvironment)
         try client.login("alice", password: Self.password)
-        return (server, client)
+        return client
     }
 
     /// A sync that must succeed, then one that must find nothing left to send.
@@ -128,7 +130,7 @@ struct SyncCrashTests {
     /// The end state: the server holds exactly the client's live reports with their newest
     /// values, recorded each applied operation once with one version each, and its database
     /// is sound; the client's journal is empty, its store equals the server's and is sound.
-    private func verifyExactlyOnce(_ server: SyncServer, _ client: ReportsClient, story: [String]) async throws {
+    private func verifyExactlyOnce(_ server: TestServer, _ client: ReportsClient, story: [String]) async throws {
         let told = "\n" + story.joined(separator: "\n") + (server.history.isEmpty ? "" : "\nserver output:\n\(server.history)")
         let objects = try await server.pullAll("CaseReport", account: "alice", password: Self.password)
         var held: [String: ReportsClient.Expected] = [:]

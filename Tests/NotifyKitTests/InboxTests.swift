@@ -1,5 +1,6 @@
 import Foundation
 import StrataNotifyKit
+import StrataTestSupport
 import Testing
 
 @Suite("The inbox folders")

@@ -2,6 +2,7 @@ import Foundation
 import StrataData
 import StrataDataTesting
 @_spi(Testing) import StrataNotifyKit
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -40,12 +41,12 @@ struct NotifyDaemonTests {
         let finished = BackgroundRun(daemon)
 
         try fixture.drop("late.json", #"{"id": "n-late", "kind": "message", "title": "Late"}"#)
-        try await waitUntil { fixture.delivery.lines.count == 1 }
+        #expect(await eventually { fixture.delivery.lines.count == 1 })
         #expect(fixture.delivery.lines == ["recorded n-late message: Late"])
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["late.json"])
 
         daemon.requestStop()
-        try await waitUntil { finished.status != nil }
+        #expect(await eventually { finished.status != nil })
         #expect(finished.status == 0)
         #expect(daemon.isStopRequested)
     }
@@ -55,12 +56,14 @@ struct NotifyDaemonTests {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
+        try fixture.drop("first.json", #"{"id": "n-1", "kind": "message", "title": "First"}"#)
         let finished = BackgroundRun(daemon)
-        try await Task.sleep(for: .milliseconds(100))
+        // Once the first pass has delivered the file, the daemon is in (or entering) its 600 s pause.
+        #expect(await eventually { fixture.delivery.lines.count == 1 })
 
         daemon.requestStop()
 
-        try await waitUntil(timeout: 5) { finished.status != nil }
+        #expect(await eventually(within: .seconds(5)) { finished.status != nil })
         #expect(finished.status == 0)
     }
 
@@ -90,16 +93,4 @@ private final class BackgroundRun: Sendable {
 
     /// The exit status, once the loop has returned.
     var status: Int32? { result.withLock { $0 } }
-}
-
-/// Polls `condition` every 20 ms until it holds; fails the test after `timeout` seconds.
-func waitUntil(timeout: Double = 10, _ condition: () throws -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while try !condition() {
-        guard Date() < deadline else {
-            Issue.record("condition not met within \(timeout) s")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(20))
-    }
 }

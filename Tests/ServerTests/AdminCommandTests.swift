@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -11,49 +12,46 @@ struct AdminCommandTests {
     func adminThenServe() async throws {
         let directory = TemporaryRoot.directory("server-cli").path
         let data = ["--data-dir", directory]
-        #expect(try ServerProcess.run(["admin", "group", "create", "nurses"] + data).status == 0)
-        let user = try ServerProcess.run(
+        #expect(try TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        let user = try TestServer.run(
             ["admin", "user", "create", "alice", "--password-stdin", "--group", "nurses:lead"] + data,
             stdin: "\(TestServer.password)\n")
         #expect(user.status == 0, "\(user)")
         #expect(user.stdout.contains("nurses:lead"))
-        let app = try ServerProcess.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
+        let app = try TestServer.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
         #expect(app.status == 0, "\(app)")
         let key = try #require(
             app.stdout.split(separator: "\n").first { $0.hasPrefix("app key: ") }.map { String($0.dropFirst(9)) })
-        let level = try ServerProcess.run(["admin", "app", "log-level", "org.example.cases", "--version", "1", "monitor"] + data)
+        let level = try TestServer.run(["admin", "app", "log-level", "org.example.cases", "--version", "1", "monitor"] + data)
         #expect(level.status == 0, "\(level)")
-        #expect(try ServerProcess.run(["admin", "app", "list"] + data).stdout.contains("org.example.cases\t1\tmonitor"))
-        #expect(try ServerProcess.run(["admin", "push", "--group", "nurses", "--body", "hello"] + data).stdout == "sent to 0 devices\n")
+        #expect(try TestServer.run(["admin", "app", "list"] + data).stdout.contains("org.example.cases\t1\tmonitor"))
+        #expect(try TestServer.run(["admin", "push", "--group", "nurses", "--body", "hello"] + data).stdout == "sent to 0 devices\n")
 
-        let (process, out, _) = try ServerProcess.start(["serve", "--port", "0"] + data)
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-        let client = WireClient(base: URL(string: "http://127.0.0.1:\(port)")!)
-        let login = try await client.login("alice", app: TestServer.App(id: "org.example.cases", version: "1", key: key))
-        #expect(login.groups.map(\.groupName) == ["nurses"])
-        let (_, config) = try await client.send("GET", WirePaths.config, token: login.token)
-        #expect(try client.decode(AppConfig.self, config).logLevel == "monitor")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        try await withTestServer(dataDirectory: URL(fileURLWithPath: directory)) { server in
+            let client = server.client
+            let login = try await client.login("alice", app: TestServer.App(id: "org.example.cases", version: "1", key: key))
+            #expect(login.groups.map(\.groupName) == ["nurses"])
+            let (_, config) = try await client.send("GET", WirePaths.config, token: login.token)
+            #expect(try client.decode(AppConfig.self, config).logLevel == "monitor")
+            let stopped = await server.stop()
+            #expect(stopped.status == 0, "\(stopped)")
+        }
     }
 
     @Test("each failure is one readable line on standard error and a non-zero exit")
     func failuresAreOneLine() throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
-        #expect(try ServerProcess.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        #expect(try TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
         let outcomes = [
-            try ServerProcess.run(["admin", "group", "create", "nurses"] + data),
-            try ServerProcess.run(["admin", "user", "create", "bob", "--password", "short"] + data),
-            try ServerProcess.run(["admin", "user", "create", "bob", "--password", "long enough", "--group", "ghosts"] + data),
-            try ServerProcess.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
-            try ServerProcess.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
-            try ServerProcess.run(["serve", "--port", "70000"] + data),
-            try ServerProcess.run(["serve", "--login-account-burst", "0"] + data),
-            try ServerProcess.run(["serve", "--login-address-per-minute", "nan"] + data),
-            try ServerProcess.run(["bogus"]),
+            try TestServer.run(["admin", "group", "create", "nurses"] + data),
+            try TestServer.run(["admin", "user", "create", "bob", "--password", "short"] + data),
+            try TestServer.run(["admin", "user", "create", "bob", "--password", "long enough", "--group", "ghosts"] + data),
+            try TestServer.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
+            try TestServer.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
+            try TestServer.run(["serve", "--port", "70000"] + data),
+            try TestServer.run(["serve", "--login-account-burst", "0"] + data),
+            try TestServer.run(["serve", "--login-address-per-minute", "nan"] + data),
+            try TestServer.run(["bogus"]),
         ]
         for outcome in outcomes {
             #expect(outcome.status != 0, "\(outcome)")
@@ -70,7 +68,7 @@ struct AdminCommandTests {
             "--port", "--token-lifetime", "--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections",
             "--login-account-burst", "--login-account-per-minute", "--login-address-burst", "--login-address-per-minute",
         ] {
-            let outcome = try ServerProcess.run(["serve", option, "-1"] + data)
+            let outcome = try TestServer.run(["serve", option, "-1"] + data)
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(option) -1"), "\(outcome)")
             #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
@@ -80,17 +78,17 @@ struct AdminCommandTests {
 
     @Test("serve on a port in use or an unknown host fails with one plain line, not the C call's text")
     func listenFailures() async throws {
-        let server = try await LiveServer.start([])
-        defer { server.stop() }
-        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
-        let taken = try ServerProcess.run(["serve", "--port", "\(server.port)"] + data)
-        #expect(taken.status == 1, "\(taken)")
-        #expect(taken.stderr == "strata-server: cannot listen on 127.0.0.1:\(server.port): Address already in use\n", "\(taken)")
-        let unknown = try ServerProcess.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
-        #expect(unknown.status == 1, "\(unknown)")
-        #expect(
-            unknown.stderr == "strata-server: cannot listen on no-such-host.invalid:0: --host no-such-host.invalid is no "
-                + "address or known host name\n", "\(unknown)")
+        try await withTestServer([]) { server in
+            let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+            let taken = try TestServer.run(["serve", "--port", "\(server.port)"] + data)
+            #expect(taken.status == 1, "\(taken)")
+            #expect(taken.stderr == "strata-server: cannot listen on 127.0.0.1:\(server.port): Address already in use\n", "\(taken)")
+            let unknown = try TestServer.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
+            #expect(unknown.status == 1, "\(unknown)")
+            #expect(
+                unknown.stderr == "strata-server: cannot listen on no-such-host.invalid:0: --host no-such-host.invalid is no "
+                    + "address or known host name\n", "\(unknown)")
+        }
     }
 
     @Test("a data directory that cannot be created is named with the reason in words, never a Foundation error code")
@@ -99,7 +97,7 @@ struct AdminCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("a-file")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
-        let outcome = try ServerProcess.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
+        let outcome = try TestServer.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-server: cannot create the data directory \(file.path)/data: "), "\(outcome)")
         #expect(outcome.stderr.contains("not a directory"), "\(outcome)")
@@ -110,7 +108,7 @@ struct AdminCommandTests {
     func tokenLifetimeIsBounded() throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
         for lifetime in ["315360001", "9223372036854775807"] {
-            let outcome = try ServerProcess.run(["serve", "--token-lifetime", lifetime] + data)
+            let outcome = try TestServer.run(["serve", "--token-lifetime", lifetime] + data)
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: --token-lifetime \(lifetime) is out of range"), "\(outcome)")
         }

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -12,24 +13,24 @@ import Testing
 struct ConnectionLimitTests {
     @Test("slow-loris: heads trickling in past the cap lock no normal client out and die at the header timeout")
     func slowLorisIsCut() async throws {
-        let server = try await LiveServer.start(["--max-connections", "20", "--header-timeout", "1"])
-        defer { server.stop() }
-        try await expectTricklersCut(server, timeout: "header", opening: "GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        try await withTestServer(["--max-connections", "20", "--header-timeout", "1"]) { server in
+            try await expectTricklersCut(server, timeout: "header", opening: "GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        }
     }
 
     @Test("slow bodies: bodies trickling in past the cap lock no normal client out and die at the body timeout")
     func slowBodiesAreCut() async throws {
-        let server = try await LiveServer.start(["--max-connections", "20", "--body-timeout", "1"])
-        defer { server.stop() }
-        let head = "POST \(WirePaths.login) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + "Content-Length: 10000\r\n\r\n{"
-        try await expectTricklersCut(server, timeout: "body", opening: head)
+        try await withTestServer(["--max-connections", "20", "--body-timeout", "1"]) { server in
+            let head = "POST \(WirePaths.login) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 10000\r\n\r\n{"
+            try await expectTricklersCut(server, timeout: "body", opening: head)
+        }
     }
 
     /// Opens 30 connections (the server's cap is 20) that each send `opening`, then a byte every
     /// 200 ms for at most 8 s; a normal client must still be answered at once, and every
     /// trickling connection must be closed within a few seconds of the 1 s `timeout`.
-    private func expectTricklersCut(_ server: LiveServer, timeout: String, opening: String) async throws {
+    private func expectTricklersCut(_ server: TestServer, timeout: String, opening: String) async throws {
         let port = server.port
         let opened = AsyncStream<Void>.makeStream()
         async let tricklers = onThread { () throws -> [Duration?] in
@@ -44,7 +45,7 @@ struct ConnectionLimitTests {
                     connection.send("a")
                     if connection.receive(timeout: .zero) != .timedOut { lifetimes[index] = ContinuousClock.now - start }
                 }
-                Thread.sleep(forTimeInterval: 0.2)
+                Thread.sleep(forTimeInterval: 0.2)  // the behaviour under test: one byte every 200 ms
             }
             return lifetimes
         }
@@ -64,103 +65,103 @@ struct ConnectionLimitTests {
 
     @Test("an idle keep-alive connection is closed after the idle timeout, a long poll that waits longer is not cut")
     func idleConnectionsCloseButLongPollsDoNot() async throws {
-        let server = try await LiveServer.start(["--idle-timeout", "1"], user: true)
-        defer { server.stop() }
-        let token = try await server.login()
-        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
-        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
-        let port = server.port
-        async let idle = onThread { () throws -> (String, Duration?) in
-            let connection = try RawConnection(port: port)
-            connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
-            let start = ContinuousClock.now
-            let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(6))
-            return (String(decoding: data.prefix(15), as: UTF8.self), closedAt.map { $0 - start })
+        try await withTestServer(["--idle-timeout", "1"], user: true) { server in
+            let token = try await server.login()
+            let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let port = server.port
+            async let idle = onThread { () throws -> (String, Duration?) in
+                let connection = try RawConnection(port: port)
+                connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+                let start = ContinuousClock.now
+                let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(6))
+                return (String(decoding: data.prefix(15), as: UTF8.self), closedAt.map { $0 - start })
+            }
+            async let poll = onThread { () throws -> (String, Duration) in
+                let connection = try RawConnection(port: port)
+                connection.send(
+                    "GET \(WirePaths.devices)/laptop/messages?after=0&wait=3 HTTP/1.1\r\nHost: x\r\n"
+                        + "Authorization: Bearer \(token)\r\n\r\n")
+                let start = ContinuousClock.now
+                let received = connection.receive(timeout: .seconds(8))
+                guard case .bytes(let data) = received else { return ("\(received)", ContinuousClock.now - start) }
+                return (String(decoding: data, as: UTF8.self), ContinuousClock.now - start)
+            }
+            let (idleAnswer, idleLife) = try await idle
+            #expect(idleAnswer.hasPrefix("HTTP/1.1 200"))
+            let life = try #require(idleLife, "the idle connection was still open after 6 s")
+            #expect(life > .milliseconds(800) && life < .seconds(4), "closed after \(life) with a 1 s idle timeout")
+            let (pollAnswer, waited) = try await poll
+            #expect(pollAnswer.hasPrefix("HTTP/1.1 200"), "\(pollAnswer)")
+            #expect(pollAnswer.hasSuffix(#"{"cursor":0,"messages":[]}"#), "\(pollAnswer)")
+            #expect(waited > .milliseconds(2500), "the 3 s poll was answered after \(waited)")
         }
-        async let poll = onThread { () throws -> (String, Duration) in
-            let connection = try RawConnection(port: port)
-            connection.send(
-                "GET \(WirePaths.devices)/laptop/messages?after=0&wait=3 HTTP/1.1\r\nHost: x\r\n"
-                    + "Authorization: Bearer \(token)\r\n\r\n")
-            let start = ContinuousClock.now
-            let received = connection.receive(timeout: .seconds(8))
-            guard case .bytes(let data) = received else { return ("\(received)", ContinuousClock.now - start) }
-            return (String(decoding: data, as: UTF8.self), ContinuousClock.now - start)
-        }
-        let (idleAnswer, idleLife) = try await idle
-        #expect(idleAnswer.hasPrefix("HTTP/1.1 200"))
-        let life = try #require(idleLife, "the idle connection was still open after 6 s")
-        #expect(life > .milliseconds(800) && life < .seconds(4), "closed after \(life) with a 1 s idle timeout")
-        let (pollAnswer, waited) = try await poll
-        #expect(pollAnswer.hasPrefix("HTTP/1.1 200"), "\(pollAnswer)")
-        #expect(pollAnswer.hasSuffix(#"{"cursor":0,"messages":[]}"#), "\(pollAnswer)")
-        #expect(waited > .milliseconds(2500), "the 3 s poll was answered after \(waited)")
     }
 
     @Test("at the cap with every connection busy (long polls), a new connection is answered 503 at once")
     func busyCapAnswers503() async throws {
-        let server = try await LiveServer.start(["--max-connections", "2", "--log-level", "debug"], user: true)
-        defer { server.stop() }
-        let token = try await server.login()
-        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
-        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
-        let port = server.port
-        let polls = try (0..<2).map { _ in try RawConnection(port: port) }
-        for (started, poll) in polls.enumerated() {
-            poll.send(
-                "GET \(WirePaths.devices)/laptop/messages?after=0&wait=10 HTTP/1.1\r\nHost: x\r\n"
-                    + "Authorization: Bearer \(token)\r\n\r\n")
-            #expect(try await server.waitForLog("poll waiting", after: started), "the poll did not start: \(server.log)")
+        try await withTestServer(["--max-connections", "2", "--log-level", "debug"], user: true) { server in
+            let token = try await server.login()
+            let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let port = server.port
+            let polls = try (0..<2).map { _ in try RawConnection(port: port) }
+            for (started, poll) in polls.enumerated() {
+                poll.send(
+                    "GET \(WirePaths.devices)/laptop/messages?after=0&wait=10 HTTP/1.1\r\nHost: x\r\n"
+                        + "Authorization: Bearer \(token)\r\n\r\n")
+                #expect(try await server.waitForLog("poll waiting", after: started), "the poll did not start: \(server.log)")
+            }
+            let (answer, closedAt) = try await onThread { () throws -> (String, ContinuousClock.Instant?) in
+                let connection = try RawConnection(port: port)
+                connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+                let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(4))
+                return (String(decoding: data, as: UTF8.self), closedAt)
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
+            #expect(answer.contains(#""error":"unavailable""#), "\(answer)")
+            #expect(closedAt != nil, "the refused connection stayed open")
         }
-        let (answer, closedAt) = try await onThread { () throws -> (String, ContinuousClock.Instant?) in
-            let connection = try RawConnection(port: port)
-            connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
-            let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(4))
-            return (String(decoding: data, as: UTF8.self), closedAt)
-        }
-        #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
-        #expect(answer.contains(#""error":"unavailable""#), "\(answer)")
-        #expect(closedAt != nil, "the refused connection stayed open")
     }
 
     @Test("SIGTERM answers an open long poll at once, empty, with the cursor, and the server exits 0 within 2 s")
     func sigtermEndsLongPolls() async throws {
-        let server = try await LiveServer.start(["--log-level", "debug"], user: true)
-        defer { server.stop() }
-        let token = try await server.login()
-        let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
-        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
-        let client = server.client
-        let path = "\(WirePaths.devices)/laptop/messages?after=0&wait=25"
-        let polling = Task { try await client.send("GET", path, token: token) }
-        #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
-        let signalled = ContinuousClock.now
-        kill(server.pid, SIGTERM)
-        // The poll is answered (200, empty) rather than cut: without the wake-up the grace period
-        // would close its connection at 1.5 s and the client would see an error, not an answer.
-        let (status, data) = try await polling.value
-        let answeredIn = ContinuousClock.now - signalled
-        #expect(status == 200)
-        let poll = try client.decode(PushPoll.self, data)
-        #expect(poll.messages.isEmpty)
-        #expect(poll.cursor == 0, "the answer carries the cursor to ask next (the after asked)")
-        let exit = try await server.waitForExit(timeout: .seconds(10))
-        let exitedIn = ContinuousClock.now - signalled
-        #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")
-        // Quiet, it answers in milliseconds and exits well within 2 s (Docs/Server.md); the bounds
-        // leave room for a CI machine busy with the rest of the suite on 2 cores.
-        #expect(exitedIn < .seconds(5), "exited \(exitedIn) after SIGTERM (the poll answered after \(answeredIn))")
+        try await withTestServer(["--log-level", "debug"], user: true) { server in
+            let token = try await server.login()
+            let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let client = server.client
+            let path = "\(WirePaths.devices)/laptop/messages?after=0&wait=25"
+            let polling = Task { try await client.send("GET", path, token: token) }
+            #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
+            let signalled = ContinuousClock.now
+            kill(server.pid, SIGTERM)
+            // The poll is answered (200, empty) rather than cut: without the wake-up the grace period
+            // would close its connection at 1.5 s and the client would see an error, not an answer.
+            let (status, data) = try await polling.value
+            let answeredIn = ContinuousClock.now - signalled
+            #expect(status == 200)
+            let poll = try client.decode(PushPoll.self, data)
+            #expect(poll.messages.isEmpty)
+            #expect(poll.cursor == 0, "the answer carries the cursor to ask next (the after asked)")
+            let exit = try await server.waitForExit(timeout: .seconds(10))
+            let exitedIn = ContinuousClock.now - signalled
+            #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")
+            // Quiet, it answers in milliseconds and exits well within 2 s (Docs/Server.md); the bounds
+            // leave room for a CI machine busy with the rest of the suite on 2 cores.
+            #expect(exitedIn < .seconds(5), "exited \(exitedIn) after SIGTERM (the poll answered after \(answeredIn))")
+        }
     }
 
     @Test("serve --help documents the limits, and out-of-range limits are usage errors")
     func limitOptions() throws {
-        let help = try ServerProcess.run(["serve", "--help"])
+        let help = try TestServer.run(["serve", "--help"])
         #expect(help.status == 0, "\(help)")
         for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections"] {
             #expect(help.stdout.contains(option), "\(help)")
         }
         for bad in [["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
-            let outcome = try ServerProcess.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
+            let outcome = try TestServer.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(bad[0])"), "\(outcome)")
         }
@@ -170,20 +171,19 @@ struct ConnectionLimitTests {
         "serve raises its soft open-file limit to the hard one, and lowers a connection cap the limit cannot hold",
         .enabled(if: ConnectionLimitTests.hardFileLimit > 400, "needs a hard open-file limit above 400"))
     func raisesTheOpenFileLimit() async throws {
-        let server = try await LiveServer.start(["--log-level", "info"], shellPrefix: "ulimit -S -n 256")
-        defer { server.stop() }
-        let hard = Self.hardFileLimit
-        let limits = try String(contentsOfFile: "/proc/\(server.pid)/limits", encoding: .utf8)
-        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
-        let values = line.split(separator: " ").compactMap { UInt64($0) }
-        #expect(values.first == hard, "\(line)")
-        #expect(try await server.waitForLog("raised the open-file limit from 256 to \(hard)"), "\(server.log)")
+        try await withTestServer(["--log-level", "info"], shellPrefix: "ulimit -S -n 256") { server in
+            let hard = Self.hardFileLimit
+            let limits = try String(contentsOfFile: "/proc/\(server.pid)/limits", encoding: .utf8)
+            let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            let values = line.split(separator: " ").compactMap { UInt64($0) }
+            #expect(values.first == hard, "\(line)")
+            #expect(try await server.waitForLog("raised the open-file limit from 256 to \(hard)"), "\(server.log)")
 
-        let capped = try await LiveServer.start(["--log-level", "info"], shellPrefix: "ulimit -n 300")
-        defer { capped.stop() }
-        #expect(
-            try await capped.waitForLog("--max-connections 512 exceeds what the open-file limit 300 holds; using 172"),
-            "\(capped.log)")
+            try await withTestServer(["--log-level", "info"], shellPrefix: "ulimit -n 300") { capped in
+                let lowered = try await capped.waitForLog("--max-connections 512 exceeds what the open-file limit 300 holds; using 172")
+                #expect(lowered, "\(capped.log)")
+            }
+        }
     }
 
     /// This process's hard open-file limit, which the servers it starts inherit.

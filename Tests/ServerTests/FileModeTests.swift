@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataServerData
+import StrataTestSupport
 import StrataWire
 import Synchronization
 import Testing
@@ -51,16 +52,9 @@ struct FileModeTests {
     @Test("under umask 000, strata-server admin still makes its folders 0700 and databases 0600")
     func umaskDoesNotMatter() throws {
         let directory = TemporaryRoot.directory("server-modes")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", #"umask 000; exec "$0" "$@""#, ServerProcess.executable.path, "admin", "app", "create", "org.example",
-            "--version", "1", "--data-dir", directory.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let outcome = try TestServer.run(
+            ["admin", "app", "create", "org.example", "--version", "1", "--data-dir", directory.path], shellPrefix: "umask 000")
+        #expect(outcome.status == 0, "\(outcome)")
         #expect(try Self.mode(directory) == 0o700)
         #expect(try Self.mode(directory.appendingPathComponent("apps")) == 0o700)
         for file in ["control.sqlite", "apps/org.example@1.sqlite"] {

@@ -16,20 +16,20 @@ struct FramingTests {
             (Self.head + "Transfer-Encoding: chunked\r\n\r\n20\r\n{\"account\":", true),
         ])
     func brokenFraming(request: String, halfClose: Bool) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: halfClose)
-        #expect(answer.status == 400 || (answer.status == nil && answer.closed), "\(answer)")
-        #expect(!answer.text.contains(" 500 "), "\(answer)")
-        if answer.status == 400 {
-            let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
-            let error = try server.client.decode(WireError.self, Data(body.utf8))
-            #expect(error.error == "badRequest")
-            #expect(error.reason.contains("framing"), "\(answer)")
+        try await withInProcessServer { server in
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: halfClose)
+            #expect(answer.status == 400 || (answer.status == nil && answer.closed), "\(answer)")
+            #expect(!answer.text.contains(" 500 "), "\(answer)")
+            if answer.status == 400 {
+                let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+                let error = try server.client.decode(WireError.self, Data(body.utf8))
+                #expect(error.error == "badRequest")
+                #expect(error.reason.contains("framing"), "\(answer)")
+            }
+            let (status, _) = try await server.client.send("GET", WirePaths.openAPI)
+            #expect(status == 200, "the server must keep serving")
+            #expect(try await server.client.login("alice", app: server.app).account == "alice")
         }
-        let (status, _) = try await server.client.send("GET", WirePaths.openAPI)
-        #expect(status == 200, "the server must keep serving")
-        #expect(try await server.client.login("alice", app: server.app).account == "alice")
     }
 
     @Test(
@@ -42,28 +42,28 @@ struct FramingTests {
             "POST /v1/changes HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
         ])
     func malformedHeads(request: String) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
-        #expect(answer.status == 400, "\(answer)")
-        #expect(answer.closed, "\(answer)")
-        let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
-        let error = try? server.client.decode(WireError.self, Data(body.utf8))
-        #expect(error?.error == "badRequest", "\(answer)")
-        #expect(error?.reason.hasPrefix("the request's HTTP head is malformed") == true, "\(answer)")
-        #expect(try await server.client.send("GET", WirePaths.openAPI).0 == 200, "the server must keep serving")
+        try await withInProcessServer { server in
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
+            #expect(answer.status == 400, "\(answer)")
+            #expect(answer.closed, "\(answer)")
+            let body = answer.text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+            let error = try? server.client.decode(WireError.self, Data(body.utf8))
+            #expect(error?.error == "badRequest", "\(answer)")
+            #expect(error?.reason.hasPrefix("the request's HTTP head is malformed") == true, "\(answer)")
+            #expect(try await server.client.send("GET", WirePaths.openAPI).0 == 200, "the server must keep serving")
+        }
     }
 
     @Test("a Content-Length over the body limit gets 413 at once, before the body is sent")
     func declaredLengthOverLimit() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let token = try await server.client.login("alice", app: server.app).token
-        for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
-            let request = "POST \(path) HTTP/1.1\r\nHost: x\r\n\(auth)Content-Length: 2000000000\r\n\r\n{\"changes\":["
-            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 1)
-            #expect(answer.status == 413, "\(path): \(answer)")
-            #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
+        try await withInProcessServer { server in
+            let token = try await server.client.login("alice", app: server.app).token
+            for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
+                let request = "POST \(path) HTTP/1.1\r\nHost: x\r\n\(auth)Content-Length: 2000000000\r\n\r\n{\"changes\":["
+                let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 1)
+                #expect(answer.status == 413, "\(path): \(answer)")
+                #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
+            }
         }
     }
 
@@ -74,10 +74,10 @@ struct FramingTests {
             "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: TE, close\r\n\r\n",
         ])
     func closesWhenAsked(request: String) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
-        #expect(answer.status == 200, "\(answer)")
-        #expect(answer.closed, "the server must close, not wait for the idle timeout: \(answer)")
+        try await withInProcessServer { server in
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
+            #expect(answer.status == 200, "\(answer)")
+            #expect(answer.closed, "the server must close, not wait for the idle timeout: \(answer)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import StrataWire
 import Synchronization
 import Testing
@@ -10,27 +11,18 @@ import Testing
 struct LoginFloodTests {
     @Test("while 16 parallel bad logins run, another user's authenticated GET keeps a p50 under 50 ms")
     func authenticatedRequestsKeepTheirLatency() async throws {
-        let data = ["--data-dir", TemporaryRoot.directory("server-flood").path]
-        #expect(try ServerProcess.run(["admin", "group", "create", "nurses"] + data).status == 0)
-        let user = try ServerProcess.run(
-            ["admin", "user", "create", "alice", "--password-stdin", "--group", "nurses:lead"] + data,
-            stdin: "\(TestServer.password)\n")
-        #expect(user.status == 0, "\(user)")
-        let created = try ServerProcess.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
-        let key = try #require(
-            created.stdout.split(separator: "\n").first { $0.hasPrefix("app key: ") }.map { String($0.dropFirst(9)) })
         // Limits high enough never to refuse: this test measures the pools, not the throttle.
         let unthrottled = [
             "--login-account-burst", "1000000", "--login-account-per-minute", "1000000",
             "--login-address-burst", "1000000", "--login-address-per-minute", "1000000",
         ]
-        let (process, out, _) = try ServerProcess.start(["serve", "--port", "0"] + unthrottled + data)
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-        let app = TestServer.App(id: "org.example.cases", version: "1", key: key)
-        let token = try await WireClient(base: URL(string: "http://127.0.0.1:\(port)")!).login("alice", app: app).token
+        try await withTestServer(unthrottled, user: true) { server in
+            try await expectLatencyUnderFlood(port: server.port, token: server.login(), app: try #require(server.app))
+        }
+    }
 
+    /// Floods `port` with bad logins and measures another user's (`token`) authenticated GETs.
+    private func expectLatencyUnderFlood(port: Int, token: String, app: TestServer.App) async throws {
         let badLogin = try WireCoding.encoder().encode(
             LoginRequest(account: "mallory", password: "guess", appId: app.id, appVersion: app.version, appKey: app.key))
         let login = Array(
@@ -53,10 +45,11 @@ struct LoginFloodTests {
                 }
             }
         }
+        // Measure once the flood is under way: its first login has been answered.
+        _ = await eventually(within: .seconds(30)) { answered.withLock { $0 } > 0 }
         let (latencies, statuses) = await Self.measure(port: port, request: get, count: 20)
         // The flood was real: its logins were answered 401 (each in its turn on the hashing thread).
-        let deadline = Date().addingTimeInterval(30)
-        while answered.withLock({ $0 }) < 16 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually(within: .seconds(30)) { answered.withLock { $0 } >= 16 }
         stop.withLock { $0 = true }
         #expect(answered.withLock { $0 } >= 16, "the flood's logins must be answered 401")
         let median = latencies.sorted()[latencies.count / 2]
@@ -64,12 +57,11 @@ struct LoginFloodTests {
         #expect(median < 50, "p50 \(median) ms; all: \(latencies.map { Int($0) }) ms")
     }
 
-    /// After 100 ms, sends `request` `count` times in a row on a thread of its own; returns
-    /// each exchange's milliseconds and status.
+    /// Sends `request` `count` times in a row on a thread of its own; returns each exchange's
+    /// milliseconds and status.
     static func measure(port: Int, request: [UInt8], count: Int) async -> ([Double], [Int?]) {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                usleep(100_000)
                 var latencies: [Double] = []
                 var statuses: [Int?] = []
                 for _ in 0..<count {

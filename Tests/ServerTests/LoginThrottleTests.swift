@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataTestSupport
 import StrataWire
 import Synchronization
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite("login rate limits")
 struct LoginThrottleTests {
     /// A login over a raw connection, so the test reads the headers too.
-    static func login(_ server: TestServer, _ account: String, password: String = "wrong password") async throws
+    static func login(_ server: InProcessServer, _ account: String, password: String = "wrong password") async throws
         -> RawExchange.Answer
     {
         let app = server.app
@@ -34,50 +35,53 @@ struct LoginThrottleTests {
     func perAccountLimit() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 3, accountPerMinute: 1, addressBurst: 1000, addressPerMinute: 1000))
-        let server = try await TestServer.start(protections: protections)
-        defer { Task { await server.stop() } }
-        for _ in 0..<3 { #expect(try await Self.login(server, "alice").status == 401) }
-        let refused = try await Self.login(server, "alice", password: TestServer.password)
-        #expect(refused.status == 429, "\(refused)")
-        let retryAfter = try #require(Self.header("Retry-After", in: refused).flatMap(Int.init), "\(refused)")
-        #expect((1...60).contains(retryAfter), "\(refused)")
-        #expect(refused.text.contains(#""error":"tooManyRequests""#), "\(refused)")
-        #expect(try await server.client.login("carol", app: server.app).account == "carol")
+        try await withInProcessServer(protections: protections) { server in
+            for _ in 0..<3 { #expect(try await Self.login(server, "alice").status == 401) }
+            let refused = try await Self.login(server, "alice", password: TestServer.password)
+            #expect(refused.status == 429, "\(refused)")
+            let retryAfter = try #require(Self.header("Retry-After", in: refused).flatMap(Int.init), "\(refused)")
+            #expect((1...60).contains(retryAfter), "\(refused)")
+            #expect(refused.text.contains(#""error":"tooManyRequests""#), "\(refused)")
+            #expect(try await server.client.login("carol", app: server.app).account == "carol")
+        }
     }
 
     @Test("an address's spent budget answers 429 with Retry-After, whatever the account")
     func perAddressLimit() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 1000, accountPerMinute: 1000, addressBurst: 4, addressPerMinute: 1))
-        let server = try await TestServer.start(protections: protections)
-        defer { Task { await server.stop() } }
-        for account in ["nobody-1", "nobody-2", "nobody-3", "nobody-4"] {
-            #expect(try await Self.login(server, account).status == 401)
+        try await withInProcessServer(protections: protections) { server in
+            for account in ["nobody-1", "nobody-2", "nobody-3", "nobody-4"] {
+                #expect(try await Self.login(server, account).status == 401)
+            }
+            let refused = try await Self.login(server, "carol", password: TestServer.password)
+            #expect(refused.status == 429, "\(refused)")
+            #expect(Self.header("Retry-After", in: refused).flatMap(Int.init) != nil, "\(refused)")
         }
-        let refused = try await Self.login(server, "carol", password: TestServer.password)
-        #expect(refused.status == 429, "\(refused)")
-        #expect(Self.header("Retry-After", in: refused).flatMap(Int.init) != nil, "\(refused)")
     }
 
     @Test("good logins give their tokens back: an account logs in more often than its burst")
     func goodLoginsDoNotSpendTheBudget() async throws {
         let protections = ServerProtections(
             logins: LoginLimits(accountBurst: 2, accountPerMinute: 1, addressBurst: 2, addressPerMinute: 1))
-        let server = try await TestServer.start(protections: protections)
-        defer { Task { await server.stop() } }
-        for _ in 0..<5 { #expect(try await server.client.login("alice", app: server.app).account == "alice") }
+        try await withInProcessServer(protections: protections) { server in
+            for _ in 0..<5 {
+                let login = try await server.client.login("alice", app: server.app)
+                #expect(login.account == "alice")
+            }
+        }
     }
 
     @Test("a failed login is logged at notice with the account escaped and the client address")
     func failedLoginsAreLogged() async throws {
         let logs = LogCapture()
-        let server = try await TestServer.start(logs: logs)
-        defer { Task { await server.stop() } }
-        #expect(try await Self.login(server, "eve\nfake line \u{1B}[31m").status == 401)
-        let record = try #require(logs.all.first { $0.message == "login failed" })
-        #expect(record.level == .notice)
-        #expect(record.metadata["account"] == #"eve\u{a}fake line \u{1b}[31m"#)
-        #expect(record.metadata["address"] == "127.0.0.1")
+        try await withInProcessServer(logs: logs) { server in
+            #expect(try await Self.login(server, "eve\nfake line \u{1B}[31m").status == 401)
+            let record = try #require(logs.all.first { $0.message == "login failed" })
+            #expect(record.level == .notice)
+            #expect(record.metadata["account"] == #"eve\u{a}fake line \u{1b}[31m"#)
+            #expect(record.metadata["address"] == "127.0.0.1")
+        }
     }
 
     @Test("buckets refill with time, and the tables never hold more than their capacity")

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Logging
 import StrataServerData
+import StrataTestSupport
 import StrataWire
 import Testing
 
@@ -11,15 +12,15 @@ import Testing
 struct OperationIdTests {
     @Test("another user's change with an operation id already used is applied, and each user's replay is a duplicate")
     func idsPerUser() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let (alice, _, bob) = try await server.tokens()
-        #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["applied"])
-        #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["applied"])
-        #expect(try await client.pull("CaseReport", token: bob).objects.map(\.objectId) == ["b"])
-        #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["duplicate"])
-        #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["duplicate"])
+        try await withInProcessServer { server in
+            let client = server.client
+            let (alice, _, bob) = try await server.tokens()
+            #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["applied"])
+            #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["applied"])
+            #expect(try await client.pull("CaseReport", token: bob).objects.map(\.objectId) == ["b"])
+            #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["duplicate"])
+            #expect(try await client.push([.report("b", name: "Ben", scope: 1, operationId: "op-1")], token: bob) == ["duplicate"])
+        }
     }
 
     @Test("an app database made before ids were kept per user keeps its ids: its users' replays stay duplicates")

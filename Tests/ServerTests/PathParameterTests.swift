@@ -9,27 +9,27 @@ struct PathParameterTests {
 
     @Test("an object id with a space, /, % and é round-trips: pushed, then fetched by its encoded id")
     func awkwardObjectIdRoundTrips() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let token = try await server.client.login("alice", app: server.app).token
-        #expect(try await server.client.push([.report(Self.awkwardId, name: "Hanna", scope: 1)], token: token) == ["applied"])
-        let path = "\(WirePaths.objects)/\(WirePaths.segment("CaseReport"))/\(WirePaths.segment(Self.awkwardId))"
-        #expect(path.hasSuffix("/case%207%2Fb%2520%20%C3%A9"))
-        let (status, data) = try await server.client.send("GET", path, token: token)
-        #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
-        #expect(try server.client.decode(WireObject.self, data).objectId == Self.awkwardId)
+        try await withInProcessServer { server in
+            let token = try await server.client.login("alice", app: server.app).token
+            #expect(try await server.client.push([.report(Self.awkwardId, name: "Hanna", scope: 1)], token: token) == ["applied"])
+            let path = "\(WirePaths.objects)/\(WirePaths.segment("CaseReport"))/\(WirePaths.segment(Self.awkwardId))"
+            #expect(path.hasSuffix("/case%207%2Fb%2520%20%C3%A9"))
+            let (status, data) = try await server.client.send("GET", path, token: token)
+            #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+            #expect(try server.client.decode(WireObject.self, data).objectId == Self.awkwardId)
+        }
     }
 
     @Test("a device id with a space, /, % and é is registered and polled by its encoded id")
     func awkwardDeviceIdRoundTrips() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let token = try await server.client.login("carol", app: server.app).token
-        let device = DeviceRegistration(deviceId: "laptop/1 100% é", name: "Carol's laptop")
-        #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
-        let path = "\(WirePaths.devices)/\(WirePaths.segment(device.deviceId))/messages?after=0&wait=0"
-        let (status, data) = try await server.client.send("GET", path, token: token)
-        #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+        try await withInProcessServer { server in
+            let token = try await server.client.login("carol", app: server.app).token
+            let device = DeviceRegistration(deviceId: "laptop/1 100% é", name: "Carol's laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let path = "\(WirePaths.devices)/\(WirePaths.segment(device.deviceId))/messages?after=0&wait=0"
+            let (status, data) = try await server.client.send("GET", path, token: token)
+            #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+        }
     }
 
     @Test(
@@ -43,12 +43,12 @@ struct PathParameterTests {
             ("\(WirePaths.objects)/CaseReport/%zz%C3%A9", "path parameter id '%zz%C3%A9' is not percent-encoded UTF-8: a %"),
         ])
     func invalidEscapes(path: String, words: String) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let token = try await server.client.login("alice", app: server.app).token
-        let request = "GET \(path) HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
-        let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
-        #expect(answer.status == 400, "\(answer)")
-        #expect(answer.text.contains(words), "\(answer)")
+        try await withInProcessServer { server in
+            let token = try await server.client.login("alice", app: server.app).token
+            let request = "GET \(path) HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false)
+            #expect(answer.status == 400, "\(answer)")
+            #expect(answer.text.contains(words), "\(answer)")
+        }
     }
 }

@@ -6,112 +6,112 @@ import Testing
 struct PushPullTests {
     @Test("the same batch sent twice is applied once")
     func sameBatchTwice() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let batch = [
-            WireChange.report("a", name: "Ann", scope: 2, operationId: "op-a"),
-            WireChange.report("b", name: "Ben", scope: 2, operationId: "op-b"),
-            WireChange(
-                operationId: "op-c", typeName: "CaseReport", objectId: "a", operation: "update",
-                values: ["name": .text("Ann 2")], scope: 2),
-        ]
-        #expect(try await client.push(batch, token: alice) == ["applied", "applied", "applied"])
-        let first = try await client.pull("CaseReport", token: alice)
-        #expect(try await client.push(batch, token: alice) == ["duplicate", "duplicate", "duplicate"])
-        let second = try await client.pull("CaseReport", token: alice)
-        #expect(first == second, "a duplicate batch changes nothing, not even versions")
-        #expect(second.objects.count == 2)
-        #expect(second.objects.first { $0.objectId == "a" }?.values["name"] == .text("Ann 2"))
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let batch = [
+                WireChange.report("a", name: "Ann", scope: 2, operationId: "op-a"),
+                WireChange.report("b", name: "Ben", scope: 2, operationId: "op-b"),
+                WireChange(
+                    operationId: "op-c", typeName: "CaseReport", objectId: "a", operation: "update",
+                    values: ["name": .text("Ann 2")], scope: 2),
+            ]
+            #expect(try await client.push(batch, token: alice) == ["applied", "applied", "applied"])
+            let first = try await client.pull("CaseReport", token: alice)
+            #expect(try await client.push(batch, token: alice) == ["duplicate", "duplicate", "duplicate"])
+            let second = try await client.pull("CaseReport", token: alice)
+            #expect(first == second, "a duplicate batch changes nothing, not even versions")
+            #expect(second.objects.count == 2)
+            #expect(second.objects.first { $0.objectId == "a" }?.values["name"] == .text("Ann 2"))
+        }
     }
 
     @Test("a pull since a cursor returns only later changes, deletions as deleted")
     func pullSinceCursor() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let carol = try await client.login("carol", app: server.app).token
-        _ = try await client.push([.report("a", name: "Ann", scope: 2), .report("b", name: "Ben", scope: 2)], token: alice)
-        let first = try await client.pull("CaseReport", token: carol)
-        #expect(first.objects.count == 2 && !first.hasMore)
-        let delete = WireChange(
-            operationId: "del-a", typeName: "CaseReport", objectId: "a", operation: "delete", values: [:], scope: 2)
-        #expect(try await client.push([delete], token: alice) == ["applied"])
-        let next = try await client.pull("CaseReport", since: first.cursor, token: carol)
-        #expect(next.objects.map(\.objectId) == ["a"])
-        #expect(next.objects.first?.deleted == true)
-        #expect(try await client.send("GET", "\(WirePaths.objects)/CaseReport/a", token: carol).0 == 404)
-        #expect(try await client.pull("CaseReport", since: next.cursor, token: carol).objects.isEmpty)
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let carol = try await client.login("carol", app: server.app).token
+            _ = try await client.push([.report("a", name: "Ann", scope: 2), .report("b", name: "Ben", scope: 2)], token: alice)
+            let first = try await client.pull("CaseReport", token: carol)
+            #expect(first.objects.count == 2 && !first.hasMore)
+            let delete = WireChange(
+                operationId: "del-a", typeName: "CaseReport", objectId: "a", operation: "delete", values: [:], scope: 2)
+            #expect(try await client.push([delete], token: alice) == ["applied"])
+            let next = try await client.pull("CaseReport", since: first.cursor, token: carol)
+            #expect(next.objects.map(\.objectId) == ["a"])
+            #expect(next.objects.first?.deleted == true)
+            #expect(try await client.send("GET", "\(WirePaths.objects)/CaseReport/a", token: carol).0 == 404)
+            #expect(try await client.pull("CaseReport", since: next.cursor, token: carol).objects.isEmpty)
+        }
     }
 
     @Test("a pull pages with limit and hasMore")
     func pullPages() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        _ = try await client.push((1...5).map { WireChange.report("r\($0)", name: "N\($0)", scope: 1) }, token: alice)
-        let (_, data) = try await client.send("GET", "\(WirePaths.objects)/CaseReport?since=0&limit=3", token: alice)
-        let page = try client.decode(PullResponse.self, data)
-        #expect(page.objects.count == 3 && page.hasMore)
-        let rest = try await client.pull("CaseReport", since: page.cursor, token: alice)
-        #expect(rest.objects.map(\.objectId) == ["r4", "r5"] && !rest.hasMore)
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            _ = try await client.push((1...5).map { WireChange.report("r\($0)", name: "N\($0)", scope: 1) }, token: alice)
+            let (_, data) = try await client.send("GET", "\(WirePaths.objects)/CaseReport?since=0&limit=3", token: alice)
+            let page = try client.decode(PullResponse.self, data)
+            #expect(page.objects.count == 3 && page.hasMore)
+            let rest = try await client.pull("CaseReport", since: page.cursor, token: alice)
+            #expect(rest.objects.map(\.objectId) == ["r4", "r5"] && !rest.hasMore)
+        }
     }
 
     @Test("more changes than a push may carry get 413 and nothing is applied")
     func tooManyChanges() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let batch = (0...1000).map { WireChange.report("r\($0)", name: "N", scope: 1) }
-        let (status, data) = try await client.send("POST", WirePaths.changes, token: alice, json: PushRequest(changes: batch))
-        #expect(status == 413)
-        #expect(String(decoding: data, as: UTF8.self).contains("at most 1000 changes, not 1001"))
-        #expect(try await client.pull("CaseReport", token: alice).objects.isEmpty)
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let batch = (0...1000).map { WireChange.report("r\($0)", name: "N", scope: 1) }
+            let (status, data) = try await client.send("POST", WirePaths.changes, token: alice, json: PushRequest(changes: batch))
+            #expect(status == 413)
+            #expect(String(decoding: data, as: UTF8.self).contains("at most 1000 changes, not 1001"))
+            #expect(try await client.pull("CaseReport", token: alice).objects.isEmpty)
+        }
     }
 
     @Test("values of every kind come back from a pull exactly as pushed, however the body is spaced")
     func valuesRoundTrip() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let values = WireJSONTests.values
-        let fast = WireChange(operationId: "v1", typeName: "CaseReport", objectId: "fast", operation: "insert", values: values, scope: 1)
-        #expect(try await client.push([fast], token: alice) == ["applied"])
-        // A pretty-printed body with an unknown key takes the decoder's path; it applies the same.
-        let encoder = WireCoding.encoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        var slow = try JSONSerialization.jsonObject(with: encoder.encode(PushRequest(changes: [fast]))) as? [String: Any]
-        var changes = slow?["changes"] as? [[String: Any]] ?? []
-        changes[0]["operationId"] = "v2"
-        changes[0]["objectId"] = "slow"
-        changes[0]["comment"] = "ignored"
-        slow?["changes"] = changes
-        let body = try JSONSerialization.data(withJSONObject: slow ?? [:], options: [.prettyPrinted])
-        let (status, answer) = try await client.send("POST", WirePaths.changes, token: alice, body: body)
-        #expect(status == 200)
-        #expect(try client.decode(PushResponse.self, answer).results.map(\.status) == ["applied"])
-        let pulled = try await client.pull("CaseReport", token: alice).objects
-        #expect(pulled.map(\.objectId) == ["fast", "slow"])
-        #expect(pulled.allSatisfy { $0.values == values })
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let values = WireJSONTests.values
+            let fast = WireChange(operationId: "v1", typeName: "CaseReport", objectId: "fast", operation: "insert", values: values, scope: 1)
+            #expect(try await client.push([fast], token: alice) == ["applied"])
+            // A pretty-printed body with an unknown key takes the decoder's path; it applies the same.
+            let encoder = WireCoding.encoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            var slow = try JSONSerialization.jsonObject(with: encoder.encode(PushRequest(changes: [fast]))) as? [String: Any]
+            var changes = slow?["changes"] as? [[String: Any]] ?? []
+            changes[0]["operationId"] = "v2"
+            changes[0]["objectId"] = "slow"
+            changes[0]["comment"] = "ignored"
+            slow?["changes"] = changes
+            let body = try JSONSerialization.data(withJSONObject: slow ?? [:], options: [.prettyPrinted])
+            let (status, answer) = try await client.send("POST", WirePaths.changes, token: alice, body: body)
+            #expect(status == 200)
+            #expect(try client.decode(PushResponse.self, answer).results.map(\.status) == ["applied"])
+            let pulled = try await client.pull("CaseReport", token: alice).objects
+            #expect(pulled.map(\.objectId) == ["fast", "slow"])
+            #expect(pulled.allSatisfy { $0.values == values })
+        }
     }
 
     @Test("an invalid change is rejected with a reason, the rest of the batch applies")
     func invalidChangeRejected() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let client = server.client
-        let alice = try await client.login("alice", app: server.app).token
-        let bad = WireChange(
-            operationId: "bad", typeName: "Case Report; DROP", objectId: "x", operation: "insert", values: [:], scope: 2)
-        let (_, data) = try await client.send(
-            "POST", WirePaths.changes, token: alice, json: PushRequest(changes: [bad, .report("ok", name: "Ok", scope: 2)]))
-        let results = try client.decode(PushResponse.self, data).results
-        #expect(results.map(\.status) == ["rejected", "applied"])
-        #expect(results[0].reason?.contains("type name") == true)
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let bad = WireChange(
+                operationId: "bad", typeName: "Case Report; DROP", objectId: "x", operation: "insert", values: [:], scope: 2)
+            let (_, data) = try await client.send(
+                "POST", WirePaths.changes, token: alice, json: PushRequest(changes: [bad, .report("ok", name: "Ok", scope: 2)]))
+            let results = try client.decode(PushResponse.self, data).results
+            #expect(results.map(\.status) == ["rejected", "applied"])
+            #expect(results[0].reason?.contains("type name") == true)
+        }
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataServerData
 import StrataServerDomain
+import StrataTestSupport
 import StrataWire
 import Testing
 

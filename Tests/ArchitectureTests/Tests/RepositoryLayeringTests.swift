@@ -46,7 +46,7 @@ struct RepositoryLayeringTests {
             ImportScanner.imports(in: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
         }
         // Its tests hold many `import X` lines inside string literals: none may count.
-        #expect(Set(imports.map(\.module)) == ["Foundation", "Synchronization", "Testing"])
+        #expect(Set(imports.map(\.module)) == ["Foundation", "StrataTestSupport", "Synchronization", "Testing"])
     }
 }
 

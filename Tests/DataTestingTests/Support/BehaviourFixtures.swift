@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataTestSupport
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataTestSupport
 import Testing
 
 extension ValueObjectBehaviour {

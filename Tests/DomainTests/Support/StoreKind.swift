@@ -4,6 +4,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 /// Which data layer a Domain test runs on: every use-case test runs on both, proving the

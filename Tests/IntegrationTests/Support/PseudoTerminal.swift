@@ -72,13 +72,3 @@ final class PseudoTerminal: @unchecked Sendable {
         try? terminal.close()
     }
 }
-
-/// Polls `condition` every 20 ms for up to `seconds`; returns whether it became true.
-func eventually(within seconds: Double = 15, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}

@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataTestSupport
 import Testing
 
 /// One client `STRATA_HOME` for the sync crash tests: `strata-host` runs against it as a

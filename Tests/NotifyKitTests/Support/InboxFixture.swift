@@ -5,6 +5,7 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataNotifyKit
+import StrataTestSupport
 
 /// A real inbox in a fresh temporary directory, a domain on an in-memory data layer, and a
 /// delivery that remembers its lines: everything a NotifyKit test needs.

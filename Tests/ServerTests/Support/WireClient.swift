@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import StrataTestSupport
 import StrataWire
 
 /// Talks to a running server over real loopback HTTP.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 
 /// The one error type of the architecture checker: a message naming what failed and where.
 struct ArchitectureCheckError: Error, CustomStringConvertible {

@@ -60,8 +60,9 @@ struct LayerPolicy: Sendable {
             // The client's sync engine, on StrataData's protocols: in the data group, so it may import StrataData.
             .init("StrataSync", data, side: .client, publishesOnlyAbstractions: true, mayBeAbsent: true),
             .init("StrataSyncTesting", data, role: .testSupport, side: .client, mayBeAbsent: true),
-            // Helpers several test targets share (raw file names, a damaged SQLite page, the server
-            // launcher): test support at the data layer, where CSQLite may be imported; both sides use it.
+            // Helpers the test targets share (temporary root, polling, child processes and the
+            // strata-server launcher, raw file names, a damaged SQLite page): test support at the
+            // data layer, where CSQLite may be imported; it imports no Strata module; both sides use it.
             .init("StrataTestSupport", data, role: .testSupport),
             .init("StrataContainer", hostingRuntime, side: .client),
             .init("StrataContainerTesting", hostingRuntime, role: .testSupport, side: .client),

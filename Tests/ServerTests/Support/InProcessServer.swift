@@ -3,32 +3,24 @@ import Logging
 import StrataServerData
 import StrataServerDomain
 import StrataServerKit
+import StrataTestSupport
 import StrataWire
 
 /// The real server, in-process on a free loopback port, over SQLite in a temporary directory,
-/// with two groups (nurses: alice, carol; doctors: bob) and one app.
-final class TestServer: Sendable {
-    /// Every test user's password.
-    static let password = "correct horse battery"
-
-    /// The app the users log in to.
-    struct App: Sendable {
-        let id: String
-        let version: String
-        let key: String
-    }
-
+/// with two groups (nurses: alice, carol; doctors: bob) and one app; every user's password is
+/// ``TestServer/password``. (``TestServer`` is the same server as a child process.)
+final class InProcessServer: Sendable {
     let port: Int
     let clock: MutableClock
     let services: any ServerServices
-    let app: App
+    let app: TestServer.App
     let directory: URL
     private let task: Task<Void, any Error>
 
     var client: WireClient { WireClient(base: URL(string: "http://127.0.0.1:\(port)")!) }
 
     private init(
-        port: Int, clock: MutableClock, services: any ServerServices, app: App, directory: URL, task: Task<Void, any Error>
+        port: Int, clock: MutableClock, services: any ServerServices, app: TestServer.App, directory: URL, task: Task<Void, any Error>
     ) {
         self.port = port
         self.clock = clock
@@ -42,7 +34,7 @@ final class TestServer: Sendable {
     /// production defaults unless given), its log going to `logs` when given.
     static func start(
         tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil
-    ) async throws -> TestServer {
+    ) async throws -> InProcessServer {
         let directory = TemporaryRoot.directory("server")
         var logger = Logger(label: "strata-server-test") { _ in logs.map { $0 as any LogHandler } ?? SwiftLogNoOpLogHandler() }
         if logs != nil { logger.logLevel = .debug }
@@ -52,9 +44,9 @@ final class TestServer: Sendable {
             data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime), logger: logger)
         _ = try await services.admin.createGroup(name: "nurses")
         _ = try await services.admin.createGroup(name: "doctors")
-        _ = try await services.admin.createUser(account: "alice", password: password, memberships: [("nurses", "lead")])
-        _ = try await services.admin.createUser(account: "carol", password: password, memberships: [("nurses", "member")])
-        _ = try await services.admin.createUser(account: "bob", password: password, memberships: [("doctors", "member")])
+        _ = try await services.admin.createUser(account: "alice", password: TestServer.password, memberships: [("nurses", "lead")])
+        _ = try await services.admin.createUser(account: "carol", password: TestServer.password, memberships: [("nurses", "member")])
+        _ = try await services.admin.createUser(account: "bob", password: TestServer.password, memberships: [("doctors", "member")])
         let created = try await services.admin.createApp(appId: "org.example.cases", version: "1", logLevel: "error")
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
@@ -66,9 +58,9 @@ final class TestServer: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return TestServer(
+        return InProcessServer(
             port: port, clock: clock, services: services,
-            app: App(id: created.app.appId, version: created.app.version, key: created.appKey), directory: directory,
+            app: TestServer.App(id: created.app.appId, version: created.app.version, key: created.appKey), directory: directory,
             task: task)
     }
 
@@ -85,4 +77,14 @@ final class TestServer: Sendable {
         task.cancel()
         _ = try? await task.value
     }
+}
+
+/// Starts an ``InProcessServer`` (see ``InProcessServer/start(tokenLifetime:protections:logs:)``),
+/// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
+func withInProcessServer<Result>(
+    tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
+) async throws -> Result {
+    let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs)
+    return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }

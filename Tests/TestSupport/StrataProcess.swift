@@ -1,0 +1,183 @@
+public import Foundation
+
+/// Runs the built Strata executables (`strata-host`, `strata-server`, …) as real child processes.
+///
+/// The executables are found next to the test bundle (SwiftPM puts every product of a build
+/// in one folder), so `swift test` builds and finds them without any configuration.
+public struct StrataProcess: Sendable {
+    /// What a finished run printed and how it ended.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        /// The exit status (or the signal number, for a process a signal ended).
+        public var status: Int32
+        /// Everything written to standard output.
+        public var stdout: String
+        /// Everything written to standard error.
+        public var stderr: String
+        /// Status, standard output and standard error, for failure messages.
+        public var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+        /// Standard error's non-empty lines.
+        public var stderrLines: [Substring] { stderr.split(separator: "\n") }
+
+        /// An outcome with `status`, `stdout` and `stderr` (for a run that could not start, or
+        /// a process a test started itself).
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
+
+    /// The folder holding the built executables.
+    public static let productsDirectory: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        // Inside `X.xctest/` bundles on some platforms the binary sits deeper; walk up to the products folder.
+        while folder.path != "/" && !["strata-host", "strata-server"].contains(where: {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    /// The URL of the built executable `name`.
+    public static func executable(_ name: String) -> URL {
+        productsDirectory.appendingPathComponent(name)
+    }
+
+    /// The executable's name.
+    public let name: String
+    /// The child's whole environment.
+    public let environment: [String: String]
+
+    /// A runner for executable `name` with `STRATA_HOME` set to `home` when given, and nothing
+    /// inherited but `PATH` (so the user's own store is never touched); `TZ` is UTC.
+    public init(_ name: String, home: URL?, extraEnvironment: [String: String] = [:]) {
+        self.name = name
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"]
+        if let home { environment["STRATA_HOME"] = home.path }
+        environment.merge(extraEnvironment) { _, new in new }
+        self.environment = environment
+    }
+
+    /// Runs to completion (killed after `timeout` seconds) and returns what happened.
+    public func run(
+        _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil, timeout: TimeInterval = 30
+    ) throws -> Outcome {
+        try start(arguments, stdin: stdin, shellPrefix: shellPrefix).wait(timeout: timeout)
+    }
+
+    /// Starts the process and returns at once (for daemons and concurrent writers).
+    /// `shellPrefix` (e.g. `ulimit -S -n 256` or `umask 000`) runs in a shell that then `exec`s
+    /// the executable, so the process keeps the shell's process id.
+    public func start(_ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil) throws -> Running {
+        let process = Process()
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "\(shellPrefix) && exec \"$0\" \"$@\"", Self.executable(name).path] + arguments
+        } else {
+            process.executableURL = Self.executable(name)
+            process.arguments = arguments
+        }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        return Running(process: process, stdout: Collector(out), stderr: Collector(err))
+    }
+
+    /// A started child process.
+    public final class Running: @unchecked Sendable {
+        // Safe: `process` is only read (its id, whether it runs, its status: Foundation guards
+        // those with a lock of its own) or signalled, and the collectors lock their buffers.
+        /// The child process.
+        public let process: Process
+        /// Its standard output, as read so far.
+        public let stdout: Collector
+        /// Its standard error, as read so far.
+        public let stderr: Collector
+
+        init(process: Process, stdout: Collector, stderr: Collector) {
+            self.process = process
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
+        /// Sends a signal (SIGTERM, SIGINT, …).
+        public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+        /// Waits for the process to end (SIGKILL after `timeout` seconds), blocking the calling
+        /// thread; returns its outcome.
+        public func wait(timeout: TimeInterval = 30) -> Outcome {
+            if !eventually(within: .seconds(timeout), every: .milliseconds(10), { !process.isRunning }) {
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            return outcome
+        }
+
+        /// Waits for the process to end without blocking a thread (SIGKILL after `timeout`);
+        /// returns its outcome.
+        public func finish(within timeout: Duration = .seconds(30)) async -> Outcome {
+            let ended = await eventually(within: timeout, every: .milliseconds(10)) { !process.isRunning }
+            if !ended {
+                kill(process.processIdentifier, SIGKILL)
+                _ = await eventually(within: .seconds(30), every: .milliseconds(10)) { !process.isRunning }
+            }
+            return outcome
+        }
+
+        /// The outcome of the ended process.
+        private var outcome: Outcome {
+            process.waitUntilExit()
+            return Outcome(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text())
+        }
+    }
+
+    /// Drains a pipe on a background thread so a chatty child never blocks on a full pipe.
+    public final class Collector: @unchecked Sendable {
+        // Safe: `buffer` and `finished` are only touched under `lock`.
+        private let lock = NSLock()
+        private var buffer = Data()
+        private var finished = false
+        private let done = DispatchSemaphore(value: 0)
+
+        /// Starts draining `pipe`'s reading end.
+        public init(_ pipe: Pipe) {
+            let handle = pipe.fileHandleForReading
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    lock.lock()
+                    buffer.append(chunk)
+                    lock.unlock()
+                }
+                lock.lock()
+                finished = true
+                lock.unlock()
+                done.signal()
+            }
+        }
+
+        /// Everything read so far (complete once the process has ended and the pipe closed).
+        public func text(waitForEnd: Bool = true) -> String {
+            lock.lock()
+            let isFinished = finished
+            lock.unlock()
+            if waitForEnd && !isFinished { _ = done.wait(timeout: .now() + 5) }
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: buffer, as: UTF8.self)
+        }
+
+        /// What was read so far, without waiting for the end.
+        public func snapshot() -> String { text(waitForEnd: false) }
+    }
+}

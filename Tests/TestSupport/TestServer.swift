@@ -1,0 +1,214 @@
+public import Foundation
+import Synchronization
+
+/// The real `strata-server` as a child process on a free loopback port over a temporary data
+/// directory: started by ``start(_:dataDirectory:app:user:shellPrefix:timeout:)`` once it
+/// answers (it prints its address after binding), stopped by ``stop(grace:)``. It can be killed
+/// (SIGKILL) and restarted on the same port and data directory, so a client's URL stays valid.
+///
+/// Prefer ``withTestServer(_:dataDirectory:app:user:shellPrefix:isolation:_:)``, which stops the
+/// server (and waits for it) however the test's body ends.
+public final class TestServer: Sendable {
+    /// An app the server knows: what a client names when it logs in.
+    public struct App: Sendable, Hashable {
+        /// The app id (e.g. `org.example.cases`), its version (e.g. `1`) and the key `admin app create` printed.
+        public let id: String, version: String, key: String
+
+        /// An app `id`@`version` with `key`.
+        public init(id: String, version: String, key: String) {
+            (self.id, self.version, self.key) = (id, version, key)
+        }
+    }
+
+    /// The password of every user the launcher (or a test) creates.
+    public static let password = "correct horse battery"
+    /// The app that ``start(_:dataDirectory:app:user:shellPrefix:timeout:)`` creates with `user: true`.
+    public static let casesApp = (id: "org.example.cases", version: "1")
+
+    /// The server's data directory (`--data-dir`).
+    public let dataDirectory: URL
+    /// The loopback port it listens on.
+    public let port: Int
+    /// The app created at start (nil when none was asked for).
+    public let app: App?
+    private let running: Mutex<StrataProcess.Running>
+    /// What every earlier server process (before a kill) printed, for failure messages.
+    private let earlierOutput = Mutex<[String]>([])
+
+    /// `http://127.0.0.1:<port>`.
+    public var url: String { "http://127.0.0.1:\(port)" }
+    /// The server's process id (the shell's, which `exec`s the server, with a shell prefix).
+    public var pid: Int32 { current.process.processIdentifier }
+    /// Whether the current server process is alive.
+    public var isRunning: Bool { current.process.isRunning }
+    /// Everything the current server process has written to standard error so far (its log).
+    public var log: String { current.stderr.snapshot() }
+    /// What the earlier (killed) server processes printed.
+    public var history: String { earlierOutput.withLock { $0.joined(separator: "\n") } }
+
+    private var current: StrataProcess.Running { running.withLock { $0 } }
+
+    private init(dataDirectory: URL, port: Int, app: App?, running: StrataProcess.Running) {
+        self.dataDirectory = dataDirectory
+        self.port = port
+        self.app = app
+        self.running = Mutex(running)
+    }
+
+    deinit {
+        // A safety net for a test that never stopped its server: no child outlives the runner.
+        let process = running.withLock { $0 }
+        if process.process.isRunning { process.signal(SIGKILL) }
+    }
+
+    /// Runs `strata-server arguments` to completion (a CLI check, an admin command); blocking.
+    public static func run(_ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil) throws -> StrataProcess.Outcome {
+        try StrataProcess("strata-server", home: nil).run(arguments, stdin: stdin, shellPrefix: shellPrefix)
+    }
+
+    /// Starts `strata-server serve --port 0 <options>` and returns once it answers (at most
+    /// `timeout`). The data directory is a fresh temporary one unless given. Before serving, the
+    /// admin commands create `app` (id, version) when given, and with `user` the group `nurses`,
+    /// its lead `alice` (``password``) and ``casesApp``. `shellPrefix` (e.g. `ulimit -S -n 256`)
+    /// runs in a shell that then `exec`s the server.
+    public static func start(
+        _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
+        shellPrefix: String? = nil, timeout: Duration = .seconds(30)
+    ) async throws -> TestServer {
+        let directory = dataDirectory ?? TemporaryRoot.directory("strata-server-data")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if user {
+            _ = try await admin(directory, ["group", "create", "nurses"])
+            _ = try await admin(directory, ["user", "create", "alice", "--password-stdin", "--group", "nurses:lead"], stdin: password + "\n")
+        }
+        var created: App?
+        if let app = app ?? (user ? casesApp : nil) {
+            let output = try await admin(directory, ["app", "create", app.id, "--version", app.version])
+            guard let key = output.split(separator: "\n").first(where: { $0.hasPrefix("app key: ") }) else {
+                throw TestServerFailure("strata-server admin app create printed no key: \(output)")
+            }
+            created = App(id: app.id, version: app.version, key: String(key.dropFirst("app key: ".count)))
+        }
+        let (running, port) = try await serve(directory, port: 0, options: options, shellPrefix: shellPrefix, timeout: timeout)
+        return TestServer(dataDirectory: directory, port: port, app: created, running: running)
+    }
+
+    /// Stops the server: SIGTERM, then SIGKILL if it has not ended after `grace`; waits for it
+    /// to end and returns what it printed.
+    @discardableResult
+    public func stop(grace: Duration = .seconds(5)) async -> StrataProcess.Outcome {
+        let process = current
+        if process.process.isRunning { process.signal(SIGTERM) }
+        return await process.finish(within: grace)
+    }
+
+    /// Kills the server with SIGKILL (no clean-up of any kind) and waits for it to be gone.
+    public func kill() async {
+        let process = current
+        if process.process.isRunning { process.signal(SIGKILL) }
+        let outcome = await process.finish(within: .seconds(10))
+        earlierOutput.withLock { $0.append("\(outcome)") }
+    }
+
+    /// Starts a new server process on the same port and data directory (after ``kill()``),
+    /// retrying the bind (the old socket may linger) for up to `timeout`.
+    public func restart(timeout: Duration = .seconds(30)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                let (process, _) = try await Self.serve(
+                    dataDirectory, port: port, options: [], shellPrefix: nil, timeout: deadline - ContinuousClock.now)
+                running.withLock { $0 = process }
+                return
+            } catch let failure as TestServerFailure where ContinuousClock.now < deadline {
+                earlierOutput.withLock { $0.append(failure.description) }
+                try await Task.sleep(for: .milliseconds(100))  // the retry interval: the port is still held
+            }
+        }
+    }
+
+    /// Waits (at most `timeout`) until the log contains `text` more than `after` times; whether
+    /// it did. Throws `CancellationError` when the test is cancelled.
+    public func waitForLog(_ text: String, after: Int = 0, timeout: Duration = .seconds(10)) async throws -> Bool {
+        let found = await eventually(within: timeout) { log.components(separatedBy: text).count - 1 > after }
+        try Task.checkCancellation()
+        return found
+    }
+
+    /// Waits (at most `timeout`) for the process to exit; its status, or nil when it still runs.
+    /// Throws `CancellationError` when the test is cancelled.
+    public func waitForExit(timeout: Duration) async throws -> Int32? {
+        let process = current.process
+        let exited = await eventually(within: timeout, every: .milliseconds(10)) { !process.isRunning }
+        try Task.checkCancellation()
+        return exited ? process.terminationStatus : nil
+    }
+
+    /// `strata-server admin <arguments> --data-dir <data directory>`, required to succeed; its standard output.
+    @discardableResult
+    public func admin(_ arguments: [String], stdin: String? = nil) async throws -> String {
+        try await Self.admin(dataDirectory, arguments, stdin: stdin)
+    }
+
+    /// `strata-server admin group create NAME`.
+    public func createGroup(_ name: String) async throws {
+        try await admin(["group", "create", name])
+    }
+
+    /// `strata-server admin user create NAME --password-stdin --group GROUP:member`.
+    public func createUser(_ name: String, password: String = TestServer.password, group: String) async throws {
+        try await admin(["user", "create", name, "--password-stdin", "--group", "\(group):member"], stdin: password + "\n")
+    }
+
+    private static func admin(_ directory: URL, _ arguments: [String], stdin: String? = nil) async throws -> String {
+        let running = try StrataProcess("strata-server", home: nil)
+            .start(["admin"] + arguments + ["--data-dir", directory.path], stdin: stdin)
+        let outcome = await running.finish()
+        guard outcome.status == 0 else { throw TestServerFailure("strata-server admin \(arguments): \(outcome)") }
+        return outcome.stdout
+    }
+
+    /// Starts `serve --port PORT` and waits (at most `timeout`) for the printed address.
+    private static func serve(
+        _ directory: URL, port: Int, options: [String], shellPrefix: String?, timeout: Duration
+    ) async throws -> (StrataProcess.Running, Int) {
+        let arguments = ["serve", "--port", "\(port)", "--data-dir", directory.path] + options
+        let running = try StrataProcess("strata-server", home: nil).start(arguments, shellPrefix: shellPrefix)
+        var bound: Int?
+        _ = await eventually(within: max(timeout, .seconds(1))) {
+            bound = listeningPort(in: running.stdout.snapshot())
+            return bound != nil || !running.process.isRunning
+        }
+        if let bound { return (running, bound) }
+        running.signal(SIGKILL)
+        let outcome = await running.finish(within: .seconds(5))
+        throw TestServerFailure("strata-server did not print its address: \(outcome)")
+    }
+
+    /// The port of the `listening on http://HOST:PORT` line, once printed.
+    private static func listeningPort(in output: String) -> Int? {
+        guard let range = output.range(of: #"listening on http://[^\s]+:[0-9]+"#, options: .regularExpression) else { return nil }
+        return output[range].split(separator: ":").last.flatMap { Int($0) }
+    }
+}
+
+/// Starts a ``TestServer`` (see ``TestServer/start(_:dataDirectory:app:user:shellPrefix:timeout:)``),
+/// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
+public func withTestServer<Result>(
+    _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
+    shellPrefix: String? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (TestServer) async throws -> Result
+) async throws -> Result {
+    let server = try await TestServer.start(
+        options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix)
+    return try await withCleanUp(of: server, by: { await $0.stop() }, body)
+}
+
+/// A step of starting or driving the server failed (it did not start, an admin command failed).
+public struct TestServerFailure: Error, CustomStringConvertible {
+    /// What failed, with the server's output.
+    public let description: String
+
+    /// A failure saying `description`.
+    public init(_ description: String) { self.description = description }
+}
