@@ -42,7 +42,7 @@ let package = Package(
         // MARK: - Cross-cutting layer
         .target(
             name: "StrataCrossCutting",
-            dependencies: [log],
+            dependencies: [log, argumentParser],
             path: "Modules/CrossCutting",
             swiftSettings: strictSettings
         ),
