@@ -17,7 +17,7 @@ struct NotificationRecording: Sendable {
     }
 
     /// Records `notification` (read from `source`, for messages) and delivers its line.
-    func record(_ notification: IncomingNotification, source: String) -> Result {
+    func record(_ notification: IncomingNotification, source: String) async -> Result {
         let outcome: FileOutcome
         do {
             switch try notifications.record(notification) {
