@@ -330,6 +330,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "strata-bench-status",
+            dependencies: ["CSQLite"],
+            path: "Benchmarks/Status",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-inbox",
+            dependencies: ["CSQLite"],
+            path: "Benchmarks/Inbox",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-hello",
+            dependencies: [],
+            path: "Benchmarks/Hello",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "strata-bench-sync",
             dependencies: ["StrataData", "StrataCrossCutting", log],
             path: "Benchmarks/Sync",

@@ -187,4 +187,25 @@ struct InboxProcessorTests {
         #expect(report.files.map(\.name) == ["1.json"])
         #expect(try fixture.names(in: fixture.inbox.newURL) == ["2.json"])
     }
+
+    @Test("more files than one batch holds are all recorded once, delivered and filed in name order")
+    func drainsSeveralBatchesInOrder() async throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        let count = InboxProcessor.batchSize * 2 + 3
+        let names = (0..<count).map { String(format: "%04d.json", $0) }
+        for (number, name) in names.enumerated() {
+            try fixture.drop(name, #"{"id": "n-\#(number)", "kind": "message", "title": "t\#(number)"}"#)
+        }
+        try fixture.drop("9999-bad.json", "not json")
+        try fixture.drop("9999-repeat.json", #"{"id": "n-1", "kind": "message", "title": "again"}"#)
+
+        let report = try await fixture.processor().drain()
+
+        #expect(report.files.map(\.name.text) == names + ["9999-bad.json", "9999-repeat.json"])
+        #expect(fixture.delivery.lines == (0..<count).map { "recorded n-\($0) message: t\($0)" } + ["duplicate n-1 (already recorded)"])
+        #expect(try fixture.names(in: fixture.inbox.newURL).isEmpty)
+        #expect(try fixture.names(in: fixture.inbox.curURL) == names + ["9999-repeat.json"])
+        #expect(try fixture.records().count == count)
+    }
 }
