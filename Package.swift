@@ -25,6 +25,8 @@ let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
 
 let package = Package(
     name: "Strata",
@@ -42,12 +44,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
         .target(
             name: "StrataCrossCutting",
-            dependencies: [log],
+            dependencies: [log, argumentParser],
             path: "Modules/CrossCutting",
             swiftSettings: strictSettings
         ),
@@ -224,7 +227,7 @@ let package = Package(
         ),
         .target(
             name: "StrataNotifyKit",
-            dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log],
+            dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log, serviceLifecycle, unixSignals],
             path: "Modules/Kits/NotifyKit",
             swiftSettings: strictSettings
         ),
@@ -346,6 +349,24 @@ let package = Package(
             name: "strata-bench-store",
             dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
             path: "Benchmarks/StoreInsert",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-status",
+            dependencies: ["CSQLite"],
+            path: "Benchmarks/Status",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-inbox",
+            dependencies: ["CSQLite"],
+            path: "Benchmarks/Inbox",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-bench-hello",
+            dependencies: [],
+            path: "Benchmarks/Hello",
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -7,22 +7,12 @@ import StrataNotifyKit
 /// live SQLite data layer, the domain on the system clock, standard output for delivery, and
 /// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox.
 enum CompositionRoot {
-    /// Builds the daemon for `options` and runs it; returns the exit status.
+    /// The daemon for `options`: the inbox processor on the live store, and the push channel's
+    /// listener when a server is configured.
     ///
-    /// A start-up failure (bad `STRATA_HOME` or `STRATA_LOG_LEVEL`, unusable store or inbox)
-    /// is one line on standard error and exit status 1.
-    static func run(_ options: NotifydOptions, environment: [String: String]) -> Int32 {
-        let daemon: NotifyDaemon
-        do {
-            daemon = try compose(options, environment: environment)
-        } catch {
-            OutputSink.standard.err(FailureLine.line(program: NotifydCommand.programName, error: error, verbose: false))
-            return 1
-        }
-        return daemon.runTrappingSignals(once: options.once)
-    }
-
-    private static func compose(_ options: NotifydOptions, environment: [String: String]) throws -> NotifyDaemon {
+    /// - Throws: a bad `STRATA_HOME` or `STRATA_LOG_LEVEL`, an unusable store or inbox: the
+    ///   kit prints one line and exits 1.
+    static func makeDaemon(_ options: NotifydOptions, environment: [String: String]) throws -> NotifyDaemon {
         let level = try StrataLogging.level(verbose: options.verbose, environment: environment)
         let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()

@@ -24,7 +24,7 @@ struct EventTests {
         #expect(SystemEvent(signal: SignalNumbers.interrupt) == .terminate(.interrupt))
         #expect(SystemEvent(signal: SignalNumbers.memoryWarning) == .memoryWarning)
         #expect(SystemEvent(signal: SignalNumbers.reload) == .reload)
-        #expect(SystemEvent(signal: 12) == nil)
+        #expect(SystemEvent(signal: SIGUSR2) == nil)
     }
 
     @Test("SIGTSTP: will-resign-active, did-enter-background, each broadcast, then the process stops")

@@ -7,10 +7,10 @@ import Testing
 @Suite("strata-host command line")
 struct CommandLineTests {
     @Test("--help explains every command with examples and never opens the store")
-    func helpNeedsNoStore() throws {
+    func helpNeedsNoStore() async throws {
         let host = try HostHarness()
         for arguments in [["--help"], ["reports", "--help"], ["reports", "add", "--help"], ["follows", "due", "--help"]] {
-            let outcome = host.run(arguments)
+            let outcome = await host.run(arguments)
             #expect(outcome.status == 0, "\(arguments)")
             #expect(outcome.stdout.contains("Examples:") || outcome.stdout.contains("Example:"), "\(arguments)")
             #expect(outcome.stderr.isEmpty)
@@ -19,17 +19,17 @@ struct CommandLineTests {
     }
 
     @Test("--version prints the version")
-    func versionPrintsTheVersion() throws {
-        let outcome = try HostHarness().run("--version")
+    func versionPrintsTheVersion() async throws {
+        let outcome = try await HostHarness().run("--version")
         #expect(outcome.status == 0)
         #expect(outcome.text == StrataConstants.version)
     }
 
     @Test("with no arguments it prints an overview: the store, the counts and the commands")
-    func noArgumentsPrintsAnOverview() throws {
+    func noArgumentsPrintsAnOverview() async throws {
         let host = try HostHarness()
-        _ = try host.addReport("Hanako Sato")
-        let outcome = host.run()
+        _ = try await host.addReport("Hanako Sato")
+        let outcome = await host.run()
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stdout.contains("Container: in-memory"))
         #expect(outcome.stdout.contains("reports               1"))
@@ -38,55 +38,55 @@ struct CommandLineTests {
     }
 
     @Test("help for a command that does not exist is a usage error naming it; help for real ones still works")
-    func helpForAnUnknownCommand() throws {
+    func helpForAnUnknownCommand() async throws {
         let host = try HostHarness()
         for arguments in [["help", "nonexistent"], ["help", "reports", "nope"], ["help", "store", "check", "x"]] {
-            let outcome = host.run(arguments)
+            let outcome = await host.run(arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")
             #expect(outcome.stdout.isEmpty, "\(arguments): \(outcome)")
             #expect(outcome.stderrLines == ["strata-host: there is no command '\(arguments.last!)' to show help for; see strata-host --help"])
         }
         for arguments in [["help"], ["help", "reports", "add"], ["help", "store", "backup"], ["help", "help"]] {
-            let outcome = host.run(arguments)
+            let outcome = await host.run(arguments)
             #expect(outcome.status == 0 && outcome.stdout.contains("OVERVIEW:"), "\(arguments): \(outcome)")
         }
         #expect(host.launches.isEmpty)
     }
 
     @Test("a value ArgumentParser cannot read is one line naming the option, with its exit code")
-    func badValueIsOneLine() throws {
+    func badValueIsOneLine() async throws {
         let host = try HostHarness()
-        let outcome = host.run("reports", "add", "--patient-name", "X", "--age", "abc")
+        let outcome = await host.run("reports", "add", "--patient-name", "X", "--age", "abc")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>': it is not a number"])
         #expect(host.launches.isEmpty)
     }
 
     @Test("--verbose adds the usage to a usage error")
-    func verboseUsageErrorShowsUsage() throws {
-        let outcome = try HostHarness().run("reports", "add", "--patient-name", "X", "--age", "abc", "--verbose")
+    func verboseUsageErrorShowsUsage() async throws {
+        let outcome = try await HostHarness().run("reports", "add", "--patient-name", "X", "--age", "abc", "--verbose")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines.count > 1)
         #expect(outcome.stderr.contains("Usage:"))
     }
 
     @Test("an unknown gender or medication is a usage error listing the accepted values")
-    func unknownChoiceListsValues() throws {
+    func unknownChoiceListsValues() async throws {
         let host = try HostHarness()
-        let gender = host.run("reports", "add", "--patient-name", "X", "--age", "1", "--gender", "robot")
+        let gender = await host.run("reports", "add", "--patient-name", "X", "--age", "1", "--gender", "robot")
         #expect(gender.status == 64)
         #expect(gender.stderrLines.count == 1)
         #expect(gender.stderr.contains("--gender") && gender.stderr.contains("female"))
-        let medication = host.run("follows", "add", "--report", "r", "--date", "2026-12-01", "--medication", "aspirin")
+        let medication = await host.run("follows", "add", "--report", "r", "--date", "2026-12-01", "--medication", "aspirin")
         #expect(medication.status == 64)
         #expect(medication.stderr.contains("--medication") && medication.stderr.contains("betaBlocker"))
     }
 
     @Test("--medication is parsed at the edge: an unknown name is one usage line naming every accepted name")
-    func unknownMedicationNamesTheAcceptedNames() throws {
+    func unknownMedicationNamesTheAcceptedNames() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        let outcome = host.run(
+        let report = try await host.addReport("Hanako Sato")
+        let outcome = await host.run(
             "follows", "add", "--report", report, "--date", "2026-12-01", "--medication", "ace", "--medication", "aspirin")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
@@ -98,53 +98,53 @@ struct CommandLineTests {
     }
 
     @Test("--medication names are case-insensitive and stored as the domain's medications")
-    func medicationNamesAreCaseInsensitive() throws {
+    func medicationNamesAreCaseInsensitive() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        _ = try host.addFollowUp(report: report, date: "2026-12-01", "--medication", "BETABLOCKER", "--medication", "Ace")
+        let report = try await host.addReport("Hanako Sato")
+        _ = try await host.addFollowUp(report: report, date: "2026-12-01", "--medication", "BETABLOCKER", "--medication", "Ace")
         let followUp = try #require(try host.domain.followUps.list(reportID: report).first)
         #expect(followUp.betaBlocker && followUp.ace)
         #expect(followUp.medications == ["betaBlocker", "ace"])
     }
 
     @Test("an impossible --date is one line naming --date, exit 1")
-    func badDateNamesTheOption() throws {
+    func badDateNamesTheOption() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        let outcome = host.run("follows", "add", "--report", report, "--date", "2026-13-40")
+        let report = try await host.addReport("Hanako Sato")
+        let outcome = await host.run("follows", "add", "--report", report, "--date", "2026-13-40")
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.hasPrefix("strata-host: --date '2026-13-40' is not a date"))
     }
 
     @Test("a domain rule broken (age out of range) is one line; --verbose adds the error code")
-    func domainErrorIsOneLine() throws {
+    func domainErrorIsOneLine() async throws {
         let host = try HostHarness()
-        let plain = host.run("reports", "add", "--patient-name", "X", "--age", "200")
+        let plain = await host.run("reports", "add", "--patient-name", "X", "--age", "200")
         #expect(plain.status == 1)
         #expect(plain.stderrLines.count == 1)
         #expect(plain.stderr.contains("age"))
-        let verbose = host.run("reports", "add", "--patient-name", "X", "--age", "200", "--verbose")
+        let verbose = await host.run("reports", "add", "--patient-name", "X", "--age", "200", "--verbose")
         #expect(verbose.stderr.split(separator: "\n").last?.hasSuffix("[DomainError.invalidInput]") == true)
     }
 
     @Test("a failure while composing (bad STRATA_LOG_LEVEL) is one line naming the variable")
-    func compositionFailureIsOneLine() throws {
+    func compositionFailureIsOneLine() async throws {
         let host = try HostHarness()
-        let outcome = host.run(["reports", "list"], environment: ["STRATA_LOG_LEVEL": "loud"])
+        let outcome = await host.run(["reports", "list"], environment: ["STRATA_LOG_LEVEL": "loud"])
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.hasPrefix("strata-host: STRATA_LOG_LEVEL=loud is not a log level"))
-        let verbose = host.run(["reports", "list", "--verbose"], environment: ["STRATA_LOG_LEVEL": "loud"])
+        let verbose = await host.run(["reports", "list", "--verbose"], environment: ["STRATA_LOG_LEVEL": "loud"])
         // --verbose wins over the variable, so the run succeeds.
         #expect(verbose.status == 0, "\(verbose)")
     }
 
     @Test("--verbose reaches the composition root; its absence does too")
-    func verbosityIsPassedOn() throws {
+    func verbosityIsPassedOn() async throws {
         let host = try HostHarness()
-        _ = host.run("reports", "list", "--verbose")
-        _ = host.run("reports", "list")
+        _ = await host.run("reports", "list", "--verbose")
+        _ = await host.run("reports", "list")
         #expect(host.launches.map(\.verbose) == [true, false])
     }
 }

@@ -13,9 +13,9 @@ import Testing
 @Suite("strata-host on the container: open, routing, boot report, the Launcher")
 struct ContainerRoutingTests {
     @Test("open strata://reports/new?… adds a report through the Reports micro-app and prints its id")
-    func openAddsAReport() throws {
+    func openAddsAReport() async throws {
         let host = try HostHarness()
-        let added = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female&follow=true")
+        let added = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female&follow=true")
         #expect(added.status == 0, "\(added)")
         let report = try #require(try host.domain.reports.list(.first).first)
         #expect(added.text == report.objectId)
@@ -23,36 +23,36 @@ struct ContainerRoutingTests {
     }
 
     @Test("open … --json asks the micro-app for JSON; routes reach every micro-app")
-    func openWithJSON() throws {
+    func openWithJSON() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato")
-        let shown = try #require(try HostHarness.json(host.run("open", "strata://reports/\(id)", "--json")) as? [String: Any])
+        let id = try await host.addReport("Hanako Sato")
+        let shown = try #require(try HostHarness.json(await host.run("open", "strata://reports/\(id)", "--json")) as? [String: Any])
         #expect(shown["id"] as? String == id)
-        let due = host.run("open", "strata://follows/due", "--json")
+        let due = await host.run("open", "strata://follows/due", "--json")
         #expect(due.status == 0, "\(due)")
         #expect((try HostHarness.json(due) as? [Any])?.isEmpty == true)
-        let about = try #require(try HostHarness.json(host.run("open", "strata://about?format=json")) as? [String: Any])
+        let about = try #require(try HostHarness.json(await host.run("open", "strata://about?format=json")) as? [String: Any])
         #expect((about["stages"] as? [Any])?.count == 7)
-        let notifications = host.run("open", "strata://notifications")
+        let notifications = await host.run("open", "strata://notifications")
         #expect(notifications.text == "No notifications.", "\(notifications)")
     }
 
     @Test("a URL no micro-app handles, or not a strata:// URL, is one usage line")
-    func unroutableURLIsOneLine() throws {
+    func unroutableURLIsOneLine() async throws {
         let host = try HostHarness()
         for url in ["strata://nowhere", "https://example.com/x"] {
-            let outcome = host.run("open", url)
+            let outcome = await host.run("open", url)
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderrLines.count == 1, "\(outcome)")
         }
-        let badPath = host.run("open", "strata://reports/a/b/c")
+        let badPath = await host.run("open", "strata://reports/a/b/c")
         #expect(badPath.status == 1 && badPath.stderr.contains("no route for path"), "\(badPath)")
     }
 
     @Test("--boot-report prints the seven BootLoader stages in order and each service's start time")
-    func bootReportIsJSON() throws {
+    func bootReportIsJSON() async throws {
         let host = try HostHarness()
-        let outcome = host.run("--boot-report")
+        let outcome = await host.run("--boot-report")
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(try HostHarness.json(outcome) as? [String: Any])
         let stages = (report["stages"] as? [[String: Any]])?.compactMap { $0["stage"] as? String }
@@ -65,11 +65,11 @@ struct ContainerRoutingTests {
     }
 
     @Test("a --config file that names an unknown delegate is one line naming the file and key")
-    func badConfigIsOneLine() throws {
+    func badConfigIsOneLine() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).json")
         try Data(#"{"Applications": [{"name": "Launcher", "delegate": "NoSuchDelegate"}]}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let outcome = try HostHarness().run("reports", "list", "--config", file.path)
+        let outcome = try await HostHarness().run("reports", "list", "--config", file.path)
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.contains(file.lastPathComponent) && outcome.stderr.contains("NoSuchDelegate"), "\(outcome)")
@@ -123,7 +123,7 @@ struct ContainerRoutingTests {
         let data = DataLayerFactory.inMemory(sync: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
         let host = try HostHarness(data: data)
 
-        let opened = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
+        let opened = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
         #expect(opened.status == 0, "\(opened)")
         #expect(loop.withLock { $0 }.isEmpty, "a one-shot run must not start the loop")
 

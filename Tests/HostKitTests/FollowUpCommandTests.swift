@@ -5,13 +5,13 @@ import Testing
 @Suite("strata-host follows")
 struct FollowUpCommandTests {
     @Test("follows add prints the id; follows list --report lists it with its medications")
-    func addThenList() throws {
+    func addThenList() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        let id = try host.addFollowUp(
+        let report = try await host.addReport("Hanako Sato")
+        let id = try await host.addFollowUp(
             report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90", "--medication", "ace",
             "--medication", "diuretic")
-        let listed = host.run("follows", "list", "--report", report, "--json")
+        let listed = await host.run("follows", "list", "--report", report, "--json")
         #expect(listed.status == 0, "\(listed)")
         let array = try #require(try HostHarness.json(listed) as? [[String: Any]])
         let followUp = try #require(array.first)
@@ -26,10 +26,10 @@ struct FollowUpCommandTests {
     }
 
     @Test("follow-up JSON keeps every key, writing null for what was not measured")
-    func followUpJSONHasStableKeys() throws {
+    func followUpJSONHasStableKeys() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        let added = host.run("follows", "add", "--report", report, "--date", "2026-12-01", "--json")
+        let report = try await host.addReport("Hanako Sato")
+        let added = await host.run("follows", "add", "--report", report, "--date", "2026-12-01", "--json")
         #expect(added.status == 0, "\(added)")
         let object = try #require(try HostHarness.json(added) as? [String: Any])
         #expect(
@@ -41,11 +41,11 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows list prints a table with the blood pressure as max/min")
-    func listPrintsATable() throws {
+    func listPrintsATable() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        _ = try host.addFollowUp(report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90")
-        let listed = host.run("follows", "list")
+        let report = try await host.addReport("Hanako Sato")
+        _ = try await host.addFollowUp(report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90")
+        let listed = await host.run("follows", "list")
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.text.hasPrefix("ID"))
         #expect(listed.text.contains("140/90"))
@@ -53,71 +53,71 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows due is today only by default; --days and --from/--to widen the period")
-    func dueSelectsThePeriod() throws {
+    func dueSelectsThePeriod() async throws {
         let host = try HostHarness()  // today is 2026-11-22
-        let report = try host.addReport("Hanako Sato")
-        let today = try host.addFollowUp(report: report, date: "2026-11-22")
-        let inThreeDays = try host.addFollowUp(report: report, date: "2026-11-25")
-        _ = try host.addFollowUp(report: report, date: "2026-11-21")  // yesterday: overdue, not due
+        let report = try await host.addReport("Hanako Sato")
+        let today = try await host.addFollowUp(report: report, date: "2026-11-22")
+        let inThreeDays = try await host.addFollowUp(report: report, date: "2026-11-25")
+        _ = try await host.addFollowUp(report: report, date: "2026-11-21")  // yesterday: overdue, not due
 
-        #expect(try dueIDs(host, []) == [today])
-        #expect(try dueIDs(host, ["--days", "3"]) == [today])
-        #expect(try dueIDs(host, ["--days", "4"]) == [today, inThreeDays])
-        #expect(try dueIDs(host, ["--from", "2026-11-23", "--to", "2026-11-25"]) == [inThreeDays])
+        #expect(try await dueIDs(host, []) == [today])
+        #expect(try await dueIDs(host, ["--days", "3"]) == [today])
+        #expect(try await dueIDs(host, ["--days", "4"]) == [today, inThreeDays])
+        #expect(try await dueIDs(host, ["--from", "2026-11-23", "--to", "2026-11-25"]) == [inThreeDays])
     }
 
     @Test("follows due --json pairs each follow-up with its report")
-    func dueJSONCarriesTheReport() throws {
+    func dueJSONCarriesTheReport() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato", age: 42)
-        _ = try host.addFollowUp(report: report, date: "2026-11-22")
-        let due = host.run("follows", "due", "--json")
+        let report = try await host.addReport("Hanako Sato", age: 42)
+        _ = try await host.addFollowUp(report: report, date: "2026-11-22")
+        let due = await host.run("follows", "due", "--json")
         let array = try #require(try HostHarness.json(due) as? [[String: Any]])
         let embedded = try #require(array.first?["report"] as? [String: Any])
         #expect(embedded["patientName"] as? String == "Hanako Sato")
     }
 
     @Test("follows due prints the patient in text, or a sentence naming the day when none is due")
-    func dueText() throws {
+    func dueText() async throws {
         let host = try HostHarness()
-        #expect(host.run("follows", "due").text == "No follow-ups due 2026-11-22.")
-        #expect(host.run("follows", "due", "--days", "7").text == "No follow-ups due 2026-11-22 to 2026-11-28.")
-        let report = try host.addReport("Hanako Sato")
-        _ = try host.addFollowUp(report: report, date: "2026-11-22")
-        #expect(host.run("follows", "due").text.contains("Hanako Sato"))
+        #expect(await host.run("follows", "due").text == "No follow-ups due 2026-11-22.")
+        #expect(await host.run("follows", "due", "--days", "7").text == "No follow-ups due 2026-11-22 to 2026-11-28.")
+        let report = try await host.addReport("Hanako Sato")
+        _ = try await host.addFollowUp(report: report, date: "2026-11-22")
+        #expect(await host.run("follows", "due").text.contains("Hanako Sato"))
     }
 
     @Test("follows done takes a follow-up out of the due list")
-    func doneRemovesFromDue() throws {
+    func doneRemovesFromDue() async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Hanako Sato")
-        let id = try host.addFollowUp(report: report, date: "2026-11-22")
-        let done = host.run("follows", "done", id)
+        let report = try await host.addReport("Hanako Sato")
+        let id = try await host.addFollowUp(report: report, date: "2026-11-22")
+        let done = await host.run("follows", "done", id)
         #expect(done.status == 0, "\(done)")
-        #expect(try dueIDs(host, []) == [])
+        #expect(try await dueIDs(host, []) == [])
     }
 
     @Test("a period that runs backwards is an error naming --from and --to")
-    func backwardsPeriodIsAnError() throws {
+    func backwardsPeriodIsAnError() async throws {
         let host = try HostHarness()
-        let outcome = host.run("follows", "due", "--from", "2026-12-01", "--to", "2026-11-01")
+        let outcome = await host.run("follows", "due", "--from", "2026-12-01", "--to", "2026-11-01")
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.contains("--to 2026-11-01 is before --from 2026-12-01"))
     }
 
     @Test("--days with --from, or --from without --to, is a usage error")
-    func conflictingPeriodOptions() throws {
+    func conflictingPeriodOptions() async throws {
         let host = try HostHarness()
         for arguments in [["--from", "2026-12-01"], ["--days", "2", "--from", "2026-12-01", "--to", "2026-12-02"], ["--days", "0"]] {
-            let outcome = host.run(["follows", "due"] + arguments)
+            let outcome = await host.run(["follows", "due"] + arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")
             #expect(outcome.stderrLines.count == 1)
         }
     }
 
-    private func dueIDs(_ host: HostHarness, _ arguments: [String]) throws -> [String] {
-        let outcome = host.run(["follows", "due", "--json"] + arguments)
+    private func dueIDs(_ host: HostHarness, _ arguments: [String]) async throws -> [String] {
+        let outcome = await host.run(["follows", "due", "--json"] + arguments)
         guard outcome.status == 0 else { throw HarnessError(outcome: outcome) }
         let array = try #require(try HostHarness.json(outcome) as? [[String: Any]])
         return array.compactMap { $0["id"] as? String }

@@ -17,22 +17,22 @@ struct HostileInputTests {
     // MARK: 15 — control characters
 
     @Test("a name with ESC is refused naming patientName; nothing raw reaches the terminal")
-    func escInNameIsRefused() throws {
+    func escInNameIsRefused() async throws {
         let host = try HostHarness()
-        let outcome = host.run("reports", "add", "--patient-name", "\u{1B}[2JSato", "--age", "40")
+        let outcome = await host.run("reports", "add", "--patient-name", "\u{1B}[2JSato", "--age", "40")
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.hasPrefix("strata-host: patientName holds the control character U+001B (ESC)"), "\(outcome)")
         #expect(!hasRawControl(outcome.stderr))
-        let nul = host.run("reports", "add", "--patient-name", "\u{00}", "--age", "40")
+        let nul = await host.run("reports", "add", "--patient-name", "\u{00}", "--age", "40")
         #expect(nul.status == 1 && nul.stderr.contains("U+0000 (NUL)"), "\(nul)")
         #expect(try host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("an account name with a control character is refused before anything is sent or prompted")
-    func accountNameWithControlIsRefused() throws {
+    func accountNameWithControlIsRefused() async throws {
         let host = try HostHarness()
-        let outcome = host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
+        let outcome = await host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines == [
             "strata-host: --account 'al\\u{1B}[2Jice' holds the control character U+001B (ESC) at position 3; "
@@ -43,18 +43,18 @@ struct HostileInputTests {
     }
 
     @Test("a name already stored with control characters is listed and shown escaped")
-    func oldNameIsEscaped() throws {
+    func oldNameIsEscaped() async throws {
         let host = try HostHarness()
         var report = CaseReport()
         report.patientName = "\u{1B}[2J\u{1B}]0;pwned\u{07}Sato"
         report.age = 40
         report.memo = "one\ntwo\u{9B}"
         let id = try host.data.store.save(report).objectId ?? ""
-        let list = host.run("reports", "list")
+        let list = await host.run("reports", "list")
         #expect(list.status == 0, "\(list)")
         #expect(!hasRawControl(list.stdout), "\(list.stdout.debugDescription)")
         #expect(list.stdout.contains("\\u{1B}[2J\\u{1B}]0;pwned\\u{7}Sato"))
-        let show = host.run("reports", "show", id)
+        let show = await host.run("reports", "show", id)
         #expect(!hasRawControl(show.stdout), "\(show.stdout.debugDescription)")
         #expect(show.stdout.contains("one\n") && show.stdout.contains("two\\u{9B}"))
     }
@@ -64,14 +64,14 @@ struct HostileInputTests {
     @Test("an impossible --date is refused naming the option and the value, not rolled over", arguments: [
         "2026-02-30", "2026-02-30T10:00:00Z", "2026-11-22T24:30:00Z", "0000-01-01",
     ])
-    func impossibleDate(date: String) throws {
+    func impossibleDate(date: String) async throws {
         let host = try HostHarness()
-        let report = try host.addReport("Sato")
-        let outcome = host.run("follows", "add", "--report", report, "--date", date)
+        let report = try await host.addReport("Sato")
+        let outcome = await host.run("follows", "add", "--report", report, "--date", date)
         #expect(outcome.status != 0, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-host: --date '\(date)' is not a date: "), "\(outcome)")
         #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
-        let due = host.run("open", "strata://follows/due?from=\(date)&to=2026-12-01")
+        let due = await host.run("open", "strata://follows/due?from=\(date)&to=2026-12-01")
         #expect(due.status != 0 && due.stderr.contains("from '\(date)' is not a date"), "\(due)")
     }
 
@@ -91,9 +91,9 @@ struct HostileInputTests {
             ("strata://reports//delete", "the path has an empty segment"),
             ("strata://reports//", "the path has an empty segment"),
         ])
-    func strictOpen(url: String, named: String) throws {
+    func strictOpen(url: String, named: String) async throws {
         let host = try HostHarness()
-        let outcome = host.run("open", url)
+        let outcome = await host.run("open", url)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
         #expect(outcome.stderr.contains(named), "\(outcome)")
@@ -101,14 +101,14 @@ struct HostileInputTests {
     }
 
     @Test("open still reads good escapes, + as itself, and format=json or text")
-    func goodOpen() throws {
+    func goodOpen() async throws {
         let host = try HostHarness()
-        let added = host.run("open", "strata://reports/new?patientName=Hanako%20Sato%2B&age=42&format=text")
+        let added = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato%2B&age=42&format=text")
         #expect(added.status == 0, "\(added)")
         #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
-        #expect(host.run("open", "strata://reports?format=json").stdout.contains("Hanako Sato+"))
-        #expect(host.run("open", "strata://reports?format=text", "--json").status == 64)
-        let nul = host.run("open", "strata://reports/new?patientName=%00&age=4")
+        #expect(await host.run("open", "strata://reports?format=json").stdout.contains("Hanako Sato+"))
+        #expect(await host.run("open", "strata://reports?format=text", "--json").status == 64)
+        let nul = await host.run("open", "strata://reports/new?patientName=%00&age=4")
         #expect(nul.status == 1 && nul.stderr.contains("patientName holds the control character U+0000 (NUL)"), "\(nul)")
     }
 
@@ -123,10 +123,10 @@ struct HostileInputTests {
             (["follows", "add", "--report", "", "--date", "2026-12-01"], "--report is empty"),
             (["reports", "show", "x/delete"], "holds a '/'"),
         ])
-    func emptyID(arguments: [String], named: String) throws {
+    func emptyID(arguments: [String], named: String) async throws {
         let host = try HostHarness()
-        _ = try host.addReport("Hanako Sato")
-        let outcome = host.run(arguments)
+        _ = try await host.addReport("Hanako Sato")
+        let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stdout.isEmpty, "\(outcome)")
         #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(named), "\(outcome)")
@@ -146,9 +146,9 @@ struct HostileInputTests {
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", "-5"], "--max-bp -5: a negative"),
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--min-bp", "-0.5"], "--min-bp -0.5: a negative"),
         ])
-    func negativeNumbers(arguments: [String], line: String) throws {
+    func negativeNumbers(arguments: [String], line: String) async throws {
         let host = try HostHarness()
-        let outcome = host.run(arguments)
+        let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-host: \(line)"), "\(outcome)")
@@ -163,28 +163,28 @@ struct HostileInputTests {
             (["reports", "list", "--page", "abc"], "'abc' is invalid for '--page <n>': it is not a number"),
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", ""], "'' is invalid for '--max-bp <mmHg>': the value is empty; expected a number"),
         ])
-    func numbersThatAreNot(arguments: [String], line: String) throws {
+    func numbersThatAreNot(arguments: [String], line: String) async throws {
         let host = try HostHarness()
-        let outcome = host.run(arguments)
+        let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr == "strata-host: The value \(line)\n", "\(outcome)")
     }
 
     @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
-    func dashValues() throws {
+    func dashValues() async throws {
         let host = try HostHarness()
-        let added = host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
+        let added = await host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
         #expect(added.status == 0, "\(added)")
         let report = try #require(try host.domain.reports.list(.first).first)
         #expect(report.patientName == "-Sato" && report.memo == "- took meds")
         let id = try #require(report.objectId)
-        #expect(host.run("reports", "update", id, "--memo", "-x").status == 0)
-        #expect(host.run("reports", "list", "--search", "-sat").stdout.contains("-Sato"))
+        #expect(await host.run("reports", "update", id, "--memo", "-x").status == 0)
+        #expect(await host.run("reports", "list", "--search", "-sat").stdout.contains("-Sato"))
         for arguments in [
             ["follows", "add", "--report", id, "--date", "-2026-12-01"],
             ["follows", "due", "--from", "-2026-12-01", "--to", "2026-12-02"],
         ] {
-            let outcome = host.run(arguments)
+            let outcome = await host.run(arguments)
             #expect(outcome.status != 0 && outcome.stderrLines.count == 1, "\(outcome)")
             #expect(outcome.stderr.contains("'-2026-12-01' is not a date"), "\(outcome)")
             #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
@@ -192,22 +192,22 @@ struct HostileInputTests {
     }
 
     @Test("--config naming a directory or a missing file says so in words, with no Foundation error code")
-    func configProblems() throws {
+    func configProblems() async throws {
         let folder = TemporaryRoot.directory("strata-host-config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let host = try HostHarness()
-        let directory = host.run("reports", "list", "--config", folder.path)
+        let directory = await host.run("reports", "list", "--config", folder.path)
         #expect(directory.status == 1, "\(directory)")
         #expect(directory.stderr == "strata-host: \(folder.path): cannot be read: is a directory; expected a configuration "
             + "file (property list or JSON)\n", "\(directory)")
-        let missing = host.run("reports", "list", "--config", folder.appendingPathComponent("none.plist").path)
+        let missing = await host.run("reports", "list", "--config", folder.appendingPathComponent("none.plist").path)
         #expect(missing.stderr.contains("cannot be read: no such file or directory"), "\(missing)")
         #expect(!(directory.stderr + missing.stderr).contains("NSCocoaErrorDomain"))
         #expect(host.launches.isEmpty)
     }
 
     @Test("--config naming a FIFO, a device or a huge file is refused naming what it is, never read (no hang)")
-    func configThatIsNoRegularFile() throws {
+    func configThatIsNoRegularFile() async throws {
         let fifo = TemporaryRoot.directory("strata-host-config-fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let huge = TemporaryRoot.directory("strata-host-config-huge")
@@ -220,7 +220,7 @@ struct HostileInputTests {
             (huge.path, "is 2097152 bytes; a configuration file may hold at most 1048576 bytes"),
         ]
         for (path, words) in cases {
-            let outcome = host.run("reports", "list", "--config", path)
+            let outcome = await host.run("reports", "list", "--config", path)
             #expect(outcome.status == 1, "\(outcome)")
             #expect(outcome.stderr == "strata-host: \(path) \(words)" + (words.hasSuffix("bytes") ? "\n" : "; expected a configuration file (property list or JSON)\n"), "\(outcome)")
         }

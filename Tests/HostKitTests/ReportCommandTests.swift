@@ -5,13 +5,13 @@ import Testing
 @Suite("strata-host reports")
 struct ReportCommandTests {
     @Test("reports add prints only the new id, and list --json contains the report")
-    func addPrintsTheIdAndListShowsIt() throws {
+    func addPrintsTheIdAndListShowsIt() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "hypertension")
+        let id = try await host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "hypertension")
         #expect(!id.isEmpty)
         #expect(!id.contains("\n") && !id.contains(" "))
 
-        let listed = host.run("reports", "list", "--json")
+        let listed = await host.run("reports", "list", "--json")
         #expect(listed.status == 0, "\(listed)")
         let array = try #require(try HostHarness.json(listed) as? [[String: Any]])
         #expect(array.count == 1)
@@ -25,9 +25,9 @@ struct ReportCommandTests {
     }
 
     @Test("report JSON always has the same keys, with ISO 8601 instants")
-    func reportJSONHasStableKeys() throws {
+    func reportJSONHasStableKeys() async throws {
         let host = try HostHarness()
-        let added = host.run("reports", "add", "--patient-name", "Taro", "--age", "7", "--json")
+        let added = await host.run("reports", "add", "--patient-name", "Taro", "--age", "7", "--json")
         #expect(added.status == 0, "\(added)")
         let report = try #require(try HostHarness.json(added) as? [String: Any])
         #expect(Set(report.keys) == ["id", "patientName", "age", "gender", "follow", "memo", "createdAt", "updatedAt"])
@@ -36,11 +36,11 @@ struct ReportCommandTests {
     }
 
     @Test("reports list prints an aligned table, wide characters counted as two columns")
-    func listPrintsAnAlignedTable() throws {
+    func listPrintsAnAlignedTable() async throws {
         let host = try HostHarness()
-        _ = try host.addReport("佐藤 花子", age: 42)
-        _ = try host.addReport("Bob", age: 101)
-        let listed = host.run("reports", "list")
+        _ = try await host.addReport("佐藤 花子", age: 42)
+        _ = try await host.addReport("Bob", age: 101)
+        let listed = await host.run("reports", "list")
         #expect(listed.status == 0, "\(listed)")
         let lines = listed.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -52,52 +52,52 @@ struct ReportCommandTests {
     }
 
     @Test("an empty store lists as a sentence, and as an empty JSON array")
-    func emptyListIsReadable() throws {
+    func emptyListIsReadable() async throws {
         let host = try HostHarness()
-        #expect(host.run("reports", "list").text == "No case reports.")
-        let json = try HostHarness.json(host.run("reports", "list", "--json")) as? [Any]
+        #expect(await host.run("reports", "list").text == "No case reports.")
+        let json = try HostHarness.json(await host.run("reports", "list", "--json")) as? [Any]
         #expect(json?.isEmpty == true)
     }
 
     @Test("reports list --search keeps only matching patients")
-    func searchFilters() throws {
+    func searchFilters() async throws {
         let host = try HostHarness()
-        _ = try host.addReport("Hanako Sato")
-        _ = try host.addReport("Taro Yamada")
-        let found = host.run("reports", "list", "--search", "sato", "--json")
+        _ = try await host.addReport("Hanako Sato")
+        _ = try await host.addReport("Taro Yamada")
+        let found = await host.run("reports", "list", "--search", "sato", "--json")
         let array = try #require(try HostHarness.json(found) as? [[String: Any]])
         #expect(array.map { $0["patientName"] as? String } == ["Hanako Sato"])
     }
 
     @Test("reports list pages with --page and --page-size")
-    func listPages() throws {
+    func listPages() async throws {
         let host = try HostHarness()
-        for index in 1...5 { _ = try host.addReport("Patient \(index)") }
-        let first = try #require(try HostHarness.json(host.run("reports", "list", "--page-size", "2", "--json")) as? [Any])
+        for index in 1...5 { _ = try await host.addReport("Patient \(index)") }
+        let first = try #require(try HostHarness.json(await host.run("reports", "list", "--page-size", "2", "--json")) as? [Any])
         let third = try #require(
-            try HostHarness.json(host.run("reports", "list", "--page-size", "2", "--page", "3", "--json")) as? [Any])
+            try HostHarness.json(await host.run("reports", "list", "--page-size", "2", "--page", "3", "--json")) as? [Any])
         #expect(first.count == 2)
         #expect(third.count == 1)
     }
 
     @Test("reports show prints labelled lines, or the JSON object")
-    func showPrintsOneReport() throws {
+    func showPrintsOneReport() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato", age: 42, "--memo", "line one\nline two")
-        let shown = host.run("reports", "show", id)
+        let id = try await host.addReport("Hanako Sato", age: 42, "--memo", "line one\nline two")
+        let shown = await host.run("reports", "show", id)
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.text.contains("patient  Hanako Sato"))
         #expect(shown.text.contains("age      42"))
         #expect(shown.text.contains("memo     line one\n         line two"))
-        let json = try #require(try HostHarness.json(host.run("reports", "show", id, "--json")) as? [String: Any])
+        let json = try #require(try HostHarness.json(await host.run("reports", "show", id, "--json")) as? [String: Any])
         #expect(json["id"] as? String == id)
     }
 
     @Test("reports update changes only the given fields")
-    func updateChangesGivenFields() throws {
+    func updateChangesGivenFields() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato", age: 42, "--follow", "--memo", "first")
-        let updated = host.run("reports", "update", id, "--age", "43", "--no-follow", "--json")
+        let id = try await host.addReport("Hanako Sato", age: 42, "--follow", "--memo", "first")
+        let updated = await host.run("reports", "update", id, "--age", "43", "--no-follow", "--json")
         #expect(updated.status == 0, "\(updated)")
         let json = try #require(try HostHarness.json(updated) as? [String: Any])
         #expect(json["age"] as? Int == 43)
@@ -107,23 +107,23 @@ struct ReportCommandTests {
     }
 
     @Test("reports update with nothing to change is a usage error naming the options")
-    func updateWithoutChangesIsAUsageError() throws {
+    func updateWithoutChangesIsAUsageError() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato")
-        let outcome = host.run("reports", "update", id)
+        let id = try await host.addReport("Hanako Sato")
+        let outcome = await host.run("reports", "update", id)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.contains("--patient-name"))
     }
 
     @Test("reports delete removes the report; showing it afterwards names the id")
-    func deleteRemoves() throws {
+    func deleteRemoves() async throws {
         let host = try HostHarness()
-        let id = try host.addReport("Hanako Sato")
-        let deleted = host.run("reports", "delete", id)
+        let id = try await host.addReport("Hanako Sato")
+        let deleted = await host.run("reports", "delete", id)
         #expect(deleted.status == 0, "\(deleted)")
         #expect(deleted.text.contains(id))
-        let shown = host.run("reports", "show", id)
+        let shown = await host.run("reports", "show", id)
         #expect(shown.status == 1)
         #expect(shown.stderrLines.count == 1)
         #expect(shown.stderr.hasPrefix("strata-host: "))

@@ -43,10 +43,10 @@ struct StoreCommandTests {
         var domainRequested: Bool
     }
 
-    private func run(_ arguments: [String], _ maintenance: FakeMaintenance) -> Run {
+    private func run(_ arguments: [String], _ maintenance: FakeMaintenance) async -> Run {
         let output = CapturedOutput()
         let asked = Mutex(false)
-        let status = StrataHostCLI.main(
+        let status = await StrataHostCLI.run(
             arguments: arguments, environment: [:], output: output.sink,
             makeDomain: { _ in
                 asked.withLock { $0 = true }
@@ -57,21 +57,21 @@ struct StoreCommandTests {
     }
 
     @Test("store backup to a file whose name holds ESC and BEL prints them escaped, never raw")
-    func backupPathIsEscaped() {
-        let run = run(["store", "backup", "--force", "/tmp/b\u{1B}[2J\u{7}.sqlite"], FakeMaintenance())
+    func backupPathIsEscaped() async {
+        let run = await run(["store", "backup", "--force", "/tmp/b\u{1B}[2J\u{7}.sqlite"], FakeMaintenance())
         #expect(run.status == 0, "\(run)")
         #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(run.stdout)")
         #expect(run.stdout.contains("/tmp/b\\u{1B}[2J\\u{7}.sqlite"), "\(run.stdout)")
     }
 
     @Test("store check prints ok and exits 0 on a sound store, lists the problems and exits 1 on a damaged one")
-    func checkExitCodes() {
-        let sound = run(["store", "check"], FakeMaintenance())
+    func checkExitCodes() async {
+        let sound = await run(["store", "check"], FakeMaintenance())
         #expect(sound.status == 0 && sound.stdout.hasPrefix("ok: /data/strata.sqlite"), "\(sound)")
         #expect(!sound.domainRequested)
 
         let damaged = FakeMaintenance(problems: ["Tree 5 page 5: btreeInitPage() returns error code 11"])
-        let found = run(["store", "check", "--quick"], damaged)
+        let found = await run(["store", "check", "--quick"], damaged)
         #expect(found.status == 1, "\(found)")
         #expect(found.stdout.contains("Tree 5 page 5") && found.stdout.contains("strata-host store recover"), "\(found)")
         #expect(damaged.calls.withLock { $0 } == ["check quick=true"])
@@ -79,19 +79,19 @@ struct StoreCommandTests {
     }
 
     @Test("store backup passes --force on and fails with one line when the maintenance refuses")
-    func backupForce() {
+    func backupForce() async {
         let maintenance = FakeMaintenance()
-        let refused = run(["store", "backup", "/tmp/b.sqlite"], maintenance)
+        let refused = await run(["store", "backup", "/tmp/b.sqlite"], maintenance)
         #expect(refused.status == 1 && refused.stderr == "strata-host: /tmp/b.sqlite already exists; pass --force to replace it\n", "\(refused)")
-        let forced = run(["store", "backup", "/tmp/b.sqlite", "--force"], maintenance)
+        let forced = await run(["store", "backup", "/tmp/b.sqlite", "--force"], maintenance)
         #expect(forced.status == 0 && forced.stdout.contains("/tmp/b.sqlite") && forced.stdout.contains("/data/keys/data.key"), "\(forced)")
         #expect(maintenance.calls.withLock { $0 } == ["backup /tmp/b.sqlite overwrite=false", "backup /tmp/b.sqlite overwrite=true"])
         #expect(!forced.domainRequested)
     }
 
     @Test("store recover prints what it recovered, what it lost and where the damaged file is")
-    func recoverReport() {
-        let recovered = run(["store", "recover"], FakeMaintenance())
+    func recoverReport() async {
+        let recovered = await run(["store", "recover"], FakeMaintenance())
         #expect(recovered.status == 0, "\(recovered)")
         #expect(recovered.stdout.contains("CaseReport: 40 row(s) recovered, 2 lost"), "\(recovered)")
         #expect(recovered.stdout.contains("kept as /data/strata.sqlite.damaged-20261124T090000Z"), "\(recovered)")

@@ -6,49 +6,49 @@ import Testing
 @Suite("strata-host account and sync commands")
 struct SyncCommandTests {
     @Test("offline, login and sync are one line naming STRATA_SERVER_URL")
-    func offlineLoginAndSyncFailClearly() throws {
+    func offlineLoginAndSyncFailClearly() async throws {
         let harness = try HostHarness()
-        let login = harness.run("account", "login", "--account", "sigrid", "--password-stdin")
+        let login = await harness.run("account", "login", "--account", "sigrid", "--password-stdin")
         #expect(login.status == 1)
         #expect(login.stderrLines.count == 1, "\(login)")
         #expect(login.stderr.contains("STRATA_SERVER_URL"), "\(login)")
-        let sync = harness.run("sync")
+        let sync = await harness.run("sync")
         #expect(sync.status == 1)
         #expect(sync.stderrLines.count == 1, "\(sync)")
     }
 
     @Test("offline, logout works and status says not signed in, not configured")
-    func offlineLogoutAndStatus() throws {
+    func offlineLogoutAndStatus() async throws {
         let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
-        #expect(harness.run("account", "status").stdout.contains("sigrid"))
-        let logout = harness.run("account", "logout")
+        #expect(await harness.run("account", "status").stdout.contains("sigrid"))
+        let logout = await harness.run("account", "logout")
         #expect(logout.status == 0, "\(logout)")
         #expect(logout.text == "Signed out.")
-        let status = try #require(try HostHarness.json(harness.run("account", "status", "--json")) as? [String: Any])
+        let status = try #require(try HostHarness.json(await harness.run("account", "status", "--json")) as? [String: Any])
         #expect(status["signedIn"] as? Bool == false)
         #expect((status["sync"] as? [String: Any])?["connectivity"] as? String == "notConfigured")
-        let text = harness.run("account", "status").text
+        let text = await harness.run("account", "status").text
         #expect(text.contains("not signed in") && text.contains("not configured"), "\(text)")
     }
 
     @Test("logout --server-sync offline fails and keeps the session")
-    func serverSyncLogoutOfflineKeepsSession() throws {
+    func serverSyncLogoutOfflineKeepsSession() async throws {
         let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
-        let logout = harness.run("account", "logout", "--server-sync")
+        let logout = await harness.run("account", "logout", "--server-sync")
         #expect(logout.status == 1)
         #expect(logout.stderrLines.count == 1, "\(logout)")
         #expect(try harness.data.session.current()?.account == "sigrid")
     }
 
     @Test("sync pushes the pending changes and prints the report, as text and JSON")
-    func syncPrintsTheReport() throws {
+    func syncPrintsTheReport() async throws {
         let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid, sync: SyncScript()))
-        _ = try harness.addReport("Hanako Sato")
-        _ = try harness.addReport("Taro Yamada")
-        let json = try #require(try HostHarness.json(harness.run("sync", "--json")) as? [String: Any])
+        _ = try await harness.addReport("Hanako Sato")
+        _ = try await harness.addReport("Taro Yamada")
+        let json = try #require(try HostHarness.json(await harness.run("sync", "--json")) as? [String: Any])
         #expect(json["pushed"] as? Int == 2)
         #expect(json["rejected"] as? Int == 0)
-        let text = harness.run("sync")
+        let text = await harness.run("sync")
         #expect(text.status == 0, "\(text)")
         #expect(text.text.hasPrefix("Pushed 0 changes (0 rejected)"), "\(text)")
     }

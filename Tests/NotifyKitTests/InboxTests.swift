@@ -88,7 +88,7 @@ struct InboxTests {
     }
 
     @Test("a folder dropped into new/ is not a notification and is quarantined")
-    func aFolderInNewIsRejected() throws {
+    func aFolderInNewIsRejected() async throws {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
         try FileManager.default.createDirectory(
@@ -98,7 +98,7 @@ struct InboxTests {
         #expect(error.code == .rejectedFile)
         #expect(error.message.contains("new/folder is not a regular file"))
 
-        let report = try fixture.processor().drain()
+        let report = try await fixture.processor().drain()
         guard case .quarantined = report.files.first?.outcome else {
             Issue.record("expected .quarantined, got \(report.files)")
             return
@@ -107,13 +107,13 @@ struct InboxTests {
     }
 
     @Test("a file that is gone before it is read is reported as vanished, not as an error")
-    func aMissingFileHasVanished() throws {
+    func aMissingFileHasVanished() async throws {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
 
         let error = try #require(throws: NotifyKitError.self) { try fixture.inbox.read("taken.json") }
         #expect(error.code == .vanished)
-        #expect(fixture.processor().process("taken.json") == .vanished)
+        #expect(await fixture.processor().process("taken.json") == .vanished)
         #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
     }
 }

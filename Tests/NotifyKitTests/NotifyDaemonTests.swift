@@ -9,27 +9,27 @@ import Testing
 @Suite("The daemon loop")
 struct NotifyDaemonTests {
     @Test("--once drains new/ and exits 0")
-    func onceDrainsAndSucceeds() throws {
+    func onceDrainsAndSucceeds() async throws {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         try fixture.drop("b.json", "not json")
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
 
-        #expect(daemon.drainOnce() == 0)
+        #expect(await daemon.drainOnce() == 0)
         #expect(try fixture.names(in: fixture.inbox.newURL).isEmpty)
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["a.json"])
         #expect(try fixture.names(in: fixture.inbox.badURL) == ["b.json", "b.json.reason"])
     }
 
     @Test("--once exits 75 when the store fails, with the file still in new/")
-    func onceReportsAStorageFailure() throws {
+    func onceReportsAStorageFailure() async throws {
         let fixture = try InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
 
-        #expect(daemon.drainOnce() == NotifyDaemon.retryLaterStatus)
+        #expect(await daemon.drainOnce() == NotifyDaemon.retryLaterStatus)
         #expect(try fixture.names(in: fixture.inbox.newURL) == ["a.json"])
     }
 
@@ -45,7 +45,7 @@ struct NotifyDaemonTests {
         #expect(fixture.delivery.lines == ["recorded n-late message: Late"])
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["late.json"])
 
-        daemon.requestStop()
+        await daemon.requestStop()
         #expect(await eventually { finished.status != nil })
         #expect(finished.status == 0)
         #expect(daemon.isStopRequested)
@@ -61,7 +61,7 @@ struct NotifyDaemonTests {
         // Once the first pass has delivered the file, the daemon is in (or entering) its 600 s pause.
         #expect(await eventually { fixture.delivery.lines.count == 1 })
 
-        daemon.requestStop()
+        await daemon.requestStop()
 
         #expect(await eventually(within: .seconds(5)) { finished.status != nil })
         #expect(finished.status == 0)
@@ -80,13 +80,13 @@ struct NotifyDaemonTests {
     }
 }
 
-/// Runs a daemon's loop on its own thread (it blocks), remembering its exit status.
+/// Runs a daemon's loop in a task of its own, remembering its exit status.
 private final class BackgroundRun: Sendable {
     private let result = Mutex<Int32?>(nil)
 
     init(_ daemon: NotifyDaemon) {
-        Thread.detachNewThread { [self] in
-            let status = daemon.run()
+        Task { [self] in
+            let status = await daemon.run()
             result.withLock { $0 = status }
         }
     }

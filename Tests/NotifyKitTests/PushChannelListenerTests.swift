@@ -112,7 +112,7 @@ struct PushChannelListenerTests {
     }
 
     @Test("--once drains the inbox and then the push channel, recording each once")
-    func drainOnceTakesThePushChannel() throws {
+    func drainOnceTakesThePushChannel() async throws {
         let fixture = try InboxFixture(
             data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script([Self.message(1, id: "p-1")])))
         defer { fixture.remove() }
@@ -122,8 +122,8 @@ struct PushChannelListenerTests {
             logger: InboxFixture.logger)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 1, logger: InboxFixture.logger, push: listener)
 
-        #expect(daemon.drainOnce() == 0)
-        #expect(daemon.drainOnce() == 0)
+        #expect(await daemon.drainOnce() == 0)
+        #expect(await daemon.drainOnce() == 0)
 
         #expect(fixture.delivery.lines == ["recorded n-1 message: From the inbox", "recorded p-1 message: Ward meeting — At 3 pm"])
     }

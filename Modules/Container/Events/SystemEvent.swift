@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An event from the operating system, as the container sees it.
 ///
 /// A ``ContainerEventSource`` produces these; the real one maps Linux signals (see
@@ -47,22 +55,23 @@ public enum TerminationReason: String, Sendable, Hashable, Codable {
     case quit
 }
 
-/// The Linux signal numbers the container listens to (x86-64 and arm64 Linux values).
+/// The signals the container listens to, by libc's names (`SIGTSTP`, …): the numbers differ
+/// between platforms, so none is written out here.
 public enum SignalNumbers {
     /// SIGHUP: reload.
-    public static let reload: Int32 = 1
+    public static let reload: Int32 = SIGHUP
     /// SIGINT: terminate (interrupt).
-    public static let interrupt: Int32 = 2
+    public static let interrupt: Int32 = SIGINT
     /// SIGUSR1: memory warning.
-    public static let memoryWarning: Int32 = 10
+    public static let memoryWarning: Int32 = SIGUSR1
     /// SIGTERM: terminate.
-    public static let terminate: Int32 = 15
+    public static let terminate: Int32 = SIGTERM
     /// SIGCONT: resume (enter foreground).
-    public static let resume: Int32 = 18
+    public static let resume: Int32 = SIGCONT
     /// SIGSTOP: the uncatchable stop the container sends itself after the background callbacks.
-    public static let stop: Int32 = 19
+    public static let stop: Int32 = SIGSTOP
     /// SIGTSTP: suspend (enter background).
-    public static let suspend: Int32 = 20
+    public static let suspend: Int32 = SIGTSTP
     /// Every signal the container turns into a ``SystemEvent``.
     public static let handled: [Int32] = [reload, interrupt, memoryWarning, terminate, resume, suspend]
 }

@@ -10,8 +10,8 @@ extension OutputSink {
     ///
     /// ```swift
     /// output.reportParseFailure(
-    ///     program: "strata-host", status: RootCommand.exitCode(for: error).rawValue,
-    ///     message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
+    ///     program: "strata-host", status: HostCommand.exitCode(for: error).rawValue,
+    ///     message: HostCommand.message(for: error), fullMessage: HostCommand.fullMessage(for: error),
     ///     verbose: arguments.contains("--verbose"))
     /// ```
     ///
@@ -23,16 +23,18 @@ extension OutputSink {
     ///   - fullMessage: The help, the version, or the message with the usage (evaluated only
     ///     when printed).
     ///   - verbose: Whether a usage error also prints the full text.
+    ///   - hint: Words the error line ends in (`(see strata-notifyd --help)`), or `nil`.
     /// - Returns: `status`, to exit with.
     public func reportParseFailure(
         program: String, status: Int32, message: @autoclosure () -> String,
-        fullMessage: @autoclosure () -> String, verbose: Bool
+        fullMessage: @autoclosure () -> String, verbose: Bool, hint: String? = nil
     ) -> Int32 {
         if status == 0 {
             out(fullMessage())
             return status
         }
-        err(FailureLine.line(program: program, message: Self.explained(message())))
+        let explained = Self.explained(message())
+        err(FailureLine.line(program: program, message: hint.map { "\(explained) \($0)" } ?? explained))
         if verbose { err(fullMessage()) }
         return status
     }

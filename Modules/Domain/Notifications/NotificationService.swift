@@ -11,6 +11,15 @@ public protocol NotificationService: Sendable {
     ///   content, except a StrataDataTesting double's `unexpectedCall`, which is reported.
     func record(_ notification: IncomingNotification) throws -> RecordOutcome
 
+    /// Records several notifications as ``record(_:)`` records each, the new ones in one
+    /// transaction: all of them are stored, or none (then each is recorded on its own, so one
+    /// bad or contested notification costs only itself).
+    ///
+    /// - Returns: per notification, in order, what ``record(_:)`` returns or the ``DomainError``
+    ///   it throws; an id twice in `notifications` is recorded once, its later copies are
+    ///   `.duplicate`.
+    func record(_ notifications: [IncomingNotification]) -> [Result<RecordOutcome, DomainError>]
+
     /// Recorded notifications, newest first; only unread ones when `unreadOnly`.
     func list(unreadOnly: Bool) throws -> [NotificationRecord]
 

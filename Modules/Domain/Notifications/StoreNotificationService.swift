@@ -48,7 +48,7 @@ struct StoreNotificationService: NotificationService {
 
     /// Refuses an empty id, and control characters: any in the one-line fields (id, kind,
     /// title, reportId, followUpId), any but line feeds and tabs in the body.
-    private static func check(_ notification: IncomingNotification) throws {
+    static func check(_ notification: IncomingNotification) throws {
         try InputRules.identifier(notification.id, field: "notification id", expected: "the sender's unique id")
         try InputRules.oneLine(notification.kind, field: "notification kind")
         try InputRules.oneLine(notification.title ?? "", field: "notification title")
@@ -58,7 +58,7 @@ struct StoreNotificationService: NotificationService {
     }
 
     /// The record stored under `notificationId`, if any.
-    private func find(_ notificationId: String) throws -> NotificationRecord? {
+    func find(_ notificationId: String) throws -> NotificationRecord? {
         try store.query(Query.notification(notificationId)).first
     }
 }

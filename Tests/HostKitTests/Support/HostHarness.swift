@@ -43,14 +43,14 @@ final class HostHarness: Sendable {
     }
 
     /// Runs `strata-host` with `arguments` and returns what happened.
-    func run(_ arguments: String..., environment: [String: String] = [:]) -> Outcome {
-        run(arguments, environment: environment)
+    func run(_ arguments: String..., environment: [String: String] = [:]) async -> Outcome {
+        await run(arguments, environment: environment)
     }
 
     /// Runs `strata-host` with `arguments` and returns what happened.
-    func run(_ arguments: [String], environment: [String: String] = [:]) -> Outcome {
+    func run(_ arguments: [String], environment: [String: String] = [:]) async -> Outcome {
         let output = CapturedOutput()
-        let status = StrataHostCLI.main(arguments: arguments, environment: environment, output: output.sink) { launch in
+        let status = await StrataHostCLI.run(arguments: arguments, environment: environment, output: output.sink) { launch in
             self.recordedLaunches.withLock { $0.append(launch) }
             // Choose the level as the real composition root does (a bad STRATA_LOG_LEVEL throws),
             // but log at the default level so `--verbose` runs keep the test output quiet.
@@ -78,15 +78,15 @@ final class HostHarness: Sendable {
     }
 
     /// Adds a report through the command line and returns its printed id.
-    func addReport(_ name: String, age: Int = 40, _ extra: String...) throws -> String {
-        let outcome = run(["reports", "add", "--patient-name", name, "--age", String(age)] + extra)
+    func addReport(_ name: String, age: Int = 40, _ extra: String...) async throws -> String {
+        let outcome = await run(["reports", "add", "--patient-name", name, "--age", String(age)] + extra)
         guard outcome.status == 0 else { throw HarnessError(outcome: outcome) }
         return outcome.text
     }
 
     /// Schedules a follow-up through the command line and returns its printed id.
-    func addFollowUp(report: String, date: String, _ extra: String...) throws -> String {
-        let outcome = run(["follows", "add", "--report", report, "--date", date] + extra)
+    func addFollowUp(report: String, date: String, _ extra: String...) async throws -> String {
+        let outcome = await run(["follows", "add", "--report", report, "--date", date] + extra)
         guard outcome.status == 0 else { throw HarnessError(outcome: outcome) }
         return outcome.text
     }

@@ -9,8 +9,9 @@ public import StrataData
 /// the request to the container — a `strata://` URL the micro-apps answer, the boot report, or
 /// the interactive Launcher.
 ///
-/// The host's `main.swift` is one call: `exit(await StrataHostCLI.run(arguments:environment:terminal:makeDomain:))`.
-/// Everything else — commands, routing, output, error lines — lives here and in the micro-apps
+/// The host makes ``HostCommand`` `@main` and runs it through
+/// ``run(arguments:environment:output:terminal:makeDomain:makeStore:)`` with its composition
+/// root. Everything else — commands, routing, output, error lines — lives here and in the micro-apps
 /// and is tested with the in-memory data layer.
 public enum StrataHostCLI {
     /// The program name used in messages (`strata-host: …`).
@@ -43,73 +44,28 @@ public enum StrataHostCLI {
         terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime,
         makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
     ) async -> Int32 {
-        switch prepare(
-            arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
-            makeStore: makeStore)
-        {
-        case .exit(let status): return status
-        case .perform(let session, let request): return await perform(session, request, terminal: terminal)
-        }
-    }
-
-    /// ``run(arguments:environment:output:terminal:makeDomain:)`` without a terminal, blocking
-    /// the caller until it ends.
-    ///
-    /// - Important: The container runs on a thread of its own (see `BlockingExecutor`), so a
-    ///   caller on Swift's cooperative pool (a synchronous test) cannot starve it.
-    public static func main(
-        arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
-    ) -> Int32 {
-        switch prepare(
-            arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain,
-            makeStore: makeStore)
-        {
-        case .exit(let status): return status
-        case .perform(let session, let request):
-            return BlockingExecutor.run { await perform(session, request, terminal: .none) }
-        }
-    }
-
-    private enum Prepared {
-        case exit(Int32)
-        case perform(HostSession, HostRequest)
-    }
-
-    /// Parses and composes: everything before the container boots.
-    private static func prepare(
-        arguments: [String], environment: [String: String], output: OutputSink, terminal: HostTerminal,
-        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
-    ) -> Prepared {
         if let unknown = unknownHelpTopic(arguments) {
             // ArgumentParser would print the root help and exit 0 for a command that does not exist.
             output.err(
                 FailureLine.line(
                     program: programName,
                     message: "there is no command '\(unknown)' to show help for; see \(programName) --help"))
-            return .exit(ExitCode.validationFailure.rawValue)
+            return ExitCode.validationFailure.rawValue
         }
-        let parsed: any ParsableCommand
-        do {
-            parsed = try RootCommand.parseAsRoot(arguments)
-        } catch {
-            return .exit(reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output))
-        }
-        if let store = parsed as? any StoreSubcommand {
-            return .exit(runStore(store, environment: environment, output: output, makeStore: makeStore))
-        }
-        guard let command = parsed as? any HostSubcommand else {
-            // A command group given without its subcommand (`strata-host reports`): show its help.
-            var group = parsed
-            do {
-                try group.run()
-                return .exit(0)
-            } catch {
-                return .exit(reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output))
+        let explainUsage = arguments.contains("--verbose")
+        return await CommandRunner.run(
+            HostCommand.self, program: programName, arguments: arguments, output: output, explainUsage: explainUsage,
+            verbose: { ($0 as? any HostSubcommand)?.global.verbose ?? false }
+        ) { parsed in
+            if let store = parsed as? any StoreSubcommand {
+                return runStore(store, environment: environment, output: output, makeStore: makeStore)
             }
-        }
-        let verbose = command.global.verbose
-        do {
+            guard let command = parsed as? any HostSubcommand else {
+                // A command group given without its subcommand (`strata-host reports`): show its help.
+                return CommandRunner.runOwn(
+                    parsed, of: HostCommand.self, program: programName, output: output, explainUsage: explainUsage)
+            }
+            let verbose = command.global.verbose
             // The configuration is read and checked before the composition root opens (or
             // creates) the store: a bad `--config` changes nothing on disk.
             let configuration = try HostConfiguration.load(path: command.global.config)
@@ -123,14 +79,11 @@ public enum StrataHostCLI {
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)
             if case .overview = request {
-                output.out(TerminalText.escapedKeepingLines(try RootCommand.overview(context)))
-                return .exit(0)
+                output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
+                return 0
             }
             let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
-            return .perform(session, request)
-        } catch {
-            output.err(FailureLine.line(program: programName, error: error, verbose: verbose))
-            return .exit(1)
+            return await perform(session, request, terminal: terminal)
         }
     }
 
@@ -162,22 +115,14 @@ public enum StrataHostCLI {
     /// do not start with `help`).
     private static func unknownHelpTopic(_ arguments: [String]) -> String? {
         guard arguments.first == "help" else { return nil }
-        var command: any ParsableCommand.Type = RootCommand.self
+        var command: any ParsableCommand.Type = HostCommand.self
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
-            if name == "help" && command == RootCommand.self { return nil }  // `help help`
+            if name == "help" && command == HostCommand.self { return nil }  // `help help`
             guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
                 return name
             }
             command = next
         }
         return nil
-    }
-
-    /// Prints help or version to standard output (exit 0), or a usage error as one line.
-    private static func reportParseFailure(_ error: any Error, verbose: Bool, output: OutputSink) -> Int32 {
-        output.reportParseFailure(
-            program: programName, status: RootCommand.exitCode(for: error).rawValue,
-            message: RootCommand.message(for: error), fullMessage: RootCommand.fullMessage(for: error),
-            verbose: verbose)
     }
 }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import StrataCrossCutting
+import Synchronization
 
 extension NotifydCommand {
     /// What `main` does with its arguments: run the daemon, or print something and exit.
@@ -15,17 +15,17 @@ extension NotifydCommand {
     /// `--help` and `--version` print to standard output and exit 0; a bad argument is one
     /// line on standard error (`strata-notifyd: …`) and exit status 64.
     public static func launch(_ arguments: [String]) -> Launch {
-        do {
-            return .run(try parse(arguments).options)
-        } catch {
-            let status = exitCode(for: error).rawValue
-            if status == ExitCode.success.rawValue {
-                return .exit(status: status, standardOutput: fullMessage(for: error) + "\n", standardError: "")
-            }
-            let line = FailureLine.line(
-                program: programName, message: "\(OutputSink.explained(message(for: error))) (see \(programName) --help)")
-            return .exit(status: status, standardOutput: "", standardError: line + "\n")
+        let printed = Mutex((standardOutput: "", standardError: ""))
+        let output = OutputSink(
+            standardOutput: { text in printed.withLock { $0.standardOutput += text + "\n" } },
+            standardError: { text in printed.withLock { $0.standardError += text + "\n" } })
+        let status: Int32
+        switch CommandRunner.parse(Self.self, program: programName, arguments: arguments, output: output, seeHelp: true) {
+        case .command(let command as NotifydCommand): return .run(command.options)
+        case .command(let other): status = CommandRunner.runOwn(other, of: Self.self, program: programName, output: output)
+        case .exit(let code): status = code
         }
+        return printed.withLock { .exit(status: status, standardOutput: $0.standardOutput, standardError: $0.standardError) }
     }
 
     /// The parsed values.

@@ -3,9 +3,10 @@ import StrataCrossCutting
 
 /// The command line of `strata-notifyd`: `--once`, `--poll-interval`, `--verbose`, `--version`.
 ///
-/// Parsing only: the host's composition root turns a parsed command into a running daemon
-/// (``launch(_:)`` parses and says what to print when there is nothing to run).
-public struct NotifydCommand: ParsableCommand {
+/// The host makes it `@main` (a `StrataExecutable`); ``StrataNotifydCLI/main(arguments:environment:output:makeDaemon:)``
+/// parses it and runs the daemon its composition root builds (``launch(_:)`` only parses and
+/// says what to print when there is nothing to run).
+public struct NotifydCommand: AsyncParsableCommand {
     /// The program name used in messages (`strata-notifyd: …`) and as the logger's label.
     public static let programName = "strata-notifyd"
     /// The shortest poll interval accepted, in seconds.

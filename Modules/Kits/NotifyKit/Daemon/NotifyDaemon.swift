@@ -1,14 +1,19 @@
-public import Logging
-import Dispatch
-import StrataData
 import Foundation
+public import Logging
+import ServiceLifecycle
+import StrataCrossCutting
+import StrataData
 import Synchronization
+import UnixSignals
 
-/// The daemon: drains the inbox once (`--once`), or again and again until asked to stop.
+/// The daemon: drains the inbox once (`--once`), or again and again until asked to stop, as a
+/// swift-service-lifecycle `ServiceGroup`: the inbox watcher and, when a server is configured,
+/// the push channel's listener are its services.
 ///
-/// It owns its stop flag (a `Mutex`) and a wake-up semaphore: ``requestStop()`` — called by a
-/// signal handler or a test — lets the file in hand finish, then ends the loop at once instead
-/// of after the poll interval.
+/// SIGTERM and SIGINT shut the group down gracefully, and so does ``requestStop()`` (a test):
+/// the file in hand finishes, then the loop ends at once instead of after the poll interval,
+/// and the push listener is cancelled (the message in hand finishes). Nothing is lost: a file
+/// is removed from `new/` only after its notification is recorded.
 public final class NotifyDaemon: Sendable {
     /// Exit status after a pass that left files in `new/` to retry (sysexits' `EX_TEMPFAIL`).
     public static let retryLaterStatus: Int32 = 75
@@ -22,8 +27,14 @@ public final class NotifyDaemon: Sendable {
     /// Seconds between passes over `new/` while nothing fails.
     public let pollInterval: Double
     let logger: Logger
-    private let stopRequested = Mutex(false)
-    private let wakeUp = DispatchSemaphore(value: 0)
+
+    /// Whether a stop was asked for, and the group running now (to shut down gracefully).
+    private struct Stop {
+        var requested = false
+        var group: ServiceGroup?
+    }
+
+    private let stop = Mutex(Stop())
 
     /// A daemon running `processor` every `pollInterval` seconds.
     ///
@@ -37,53 +48,94 @@ public final class NotifyDaemon: Sendable {
         self.logger = logger
     }
 
-    /// Whether ``requestStop()`` has been called.
-    public var isStopRequested: Bool { stopRequested.withLock { $0 } }
+    /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
+    public var isStopRequested: Bool { stop.withLock { $0.requested } }
 
-    /// Asks the daemon to stop once the file in hand is finished. Safe from any thread.
-    public func requestStop() {
-        stopRequested.withLock { $0 = true }
-        wakeUp.signal()
+    /// Asks the daemon to stop once the file in hand is finished: shuts the running group down
+    /// gracefully, as SIGTERM does. Safe from any task, before or while the daemon runs.
+    public func requestStop() async {
+        let group = stop.withLock { stop in
+            stop.requested = true
+            return stop.group
+        }
+        await group?.triggerGracefulShutdown()
+    }
+
+    /// Notes a stop request without touching the group (a graceful-shutdown handler: the group
+    /// is shutting down already).
+    func markStopRequested() {
+        stop.withLock { $0.requested = true }
+    }
+
+    /// Drains once (`once`) or runs until SIGTERM or SIGINT, in a `ServiceGroup` that turns
+    /// either signal into a graceful shutdown; returns the exit status (see ``drainOnce()`` and
+    /// ``run()``).
+    public func run(once: Bool) async -> Int32 {
+        let inbox = InboxWatcher(daemon: self, once: once)
+        var services = [ServiceGroupConfiguration.ServiceConfiguration]()
+        if !once, let push {
+            // It may end on its own (no server, …) without ending the daemon.
+            services.append(
+                .init(service: PushListenerService(listener: push), successTerminationBehavior: .ignore))
+        }
+        // Last in, first to shut down: the file in hand finishes before the push listener stops.
+        services.append(.init(service: inbox, successTerminationBehavior: .gracefullyShutdownGroup))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger.component("lifecycle")))
+        let stopAlready = stop.withLock { stop in
+            stop.group = group
+            return stop.requested
+        }
+        if stopAlready { await group.triggerGracefulShutdown() }
+        defer { stop.withLock { $0.group = nil } }
+        do {
+            try await group.run()
+        } catch {
+            logger.error("\(error)")
+            return 1
+        }
+        return inbox.status
+    }
+
+    /// Runs until SIGTERM, SIGINT or ``requestStop()``: drains `new/` every ``pollInterval``
+    /// seconds while the push channel's listener (if any) runs beside it; returns 0.
+    ///
+    /// After a pass that had to leave files for later because the store failed, the pause
+    /// doubles (up to ``maximumBackoff`` seconds) so a broken store does not flood the log. A
+    /// file that cannot be moved out of `new/` never slows the loop: the processor skips that
+    /// one file for a while and the others go on at the poll interval.
+    public func run() async -> Int32 {
+        await run(once: false)
     }
 
     /// Drains `new/` once, then takes what waits on the push channel (without waiting), and
     /// returns the exit status: 0, or ``retryLaterStatus`` when a file stays in `new/` because
     /// the store failed or the file cannot be moved out of it, or the push channel could not be
     /// read, or 1 when `new/` cannot be listed. Nobody signed in leaves the push channel alone (status 0).
-    public func drainOnce() -> Int32 {
+    public func drainOnce() async -> Int32 {
         logger.info("strata-notifyd draining \(processor.inbox.newURL.path) once")
         let report: PassReport
         do {
-            report = try processor.drain(while: { !isStopRequested })
+            report = try await processor.drain(while: { !isStopRequested })
         } catch {
             logger.error("\(error)")
             return 1
         }
         logger.info("strata-notifyd done: \(report.summary)")
-        let logger = self.logger
-        let pushed = push.map { listener in Blocking.run { await Self.lookOnce(at: listener, logger: logger) } } ?? true
+        var pushed = true
+        if let push { pushed = await Self.lookOnce(at: push, logger: logger) }
         return report.retryCount == 0 && report.skippedCount == 0 && pushed ? 0 : Self.retryLaterStatus
     }
 
-    /// Drains `new/` every ``pollInterval`` seconds until ``requestStop()``, while the push
-    /// channel's listener (if any) runs beside it; returns 0.
-    ///
-    /// After a pass that had to leave files for later because the store failed, the pause
-    /// doubles (up to ``maximumBackoff`` seconds) so a broken store does not flood the log. A
-    /// file that cannot be moved out of `new/` never slows the loop: the processor skips that
-    /// one file for a while and the others go on at the poll interval.
-    public func run() -> Int32 {
+    /// The loop of ``run()``: passes over `new/` until a stop is requested.
+    func watch() async {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
-        let listening = push.map { listener in Blocking.start { await listener.run() } }
-        defer {
-            // The message in hand finishes; a long poll the transport cannot cancel is left behind.
-            listening?.cancel(waitingAtMost: 2)
-        }
         var failedPasses = 0
         while !isStopRequested {
             var failed = false
             do {
-                let report = try processor.drain(while: { !isStopRequested })
+                let report = try await processor.drain(while: { !isStopRequested })
                 failed = report.retryCount > 0
                 if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
@@ -91,10 +143,13 @@ public final class NotifyDaemon: Sendable {
                 failed = true
             }
             failedPasses = failed ? min(failedPasses + 1, 16) : 0
-            _ = wakeUp.wait(timeout: .now() + pause(afterFailedPasses: failedPasses))
+            guard !isStopRequested else { break }
+            // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once.
+            let pause = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            if Task.isCancelled { break }
         }
         logger.info("strata-notifyd stopped")
-        return 0
     }
 
     /// The pause before the next pass: the poll interval, doubled per failed pass, capped.

@@ -36,38 +36,98 @@ public struct InboxProcessor: Sendable {
         self.logger = logger
     }
 
+    /// The most files recorded in one transaction.
+    public static let batchSize = 64
+
     /// Processes the files waiting in `new/`, oldest name first, while `shouldContinue()` holds
-    /// (it is asked before each file, so a stop request finishes the file in hand first).
+    /// (it is asked before each file is taken, so a stop request finishes the files in hand first).
+    ///
+    /// Files are taken up to ``batchSize`` at a time: read and decoded, their notifications
+    /// recorded in one transaction, then each delivered and filed in `cur/` (or quarantined) in
+    /// name order. A file leaves `new/` only after its notification is committed.
     ///
     /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
-    public func drain(while shouldContinue: () -> Bool = { true }) throws -> PassReport {
+    public func drain(while shouldContinue: () -> Bool = { true }) async throws -> PassReport {
         var report = PassReport()
         let names = try inbox.pendingNames()
         stuck.keepOnly(names)
-        for name in names where !stuck.isWaiting(name) {
-            guard shouldContinue() else { break }
-            let outcome = process(name)
-            if case .skipped = outcome { stuck.remember(name) } else { stuck.forget(name) }
-            report.files.append(ProcessedFile(name: name, outcome: outcome))
+        var waiting = names.filter { !stuck.isWaiting($0) }[...]
+        while !waiting.isEmpty {
+            var batch: [InboxFileName] = []
+            while batch.count < Self.batchSize, let name = waiting.first, shouldContinue() {
+                batch.append(name)
+                waiting.removeFirst()
+            }
+            guard !batch.isEmpty else { break }
+            for (name, outcome) in zip(batch, await process(batch)) {
+                if case .skipped = outcome { stuck.remember(name) } else { stuck.forget(name) }
+                report.files.append(ProcessedFile(name: name, outcome: outcome))
+            }
+            if batch.count < Self.batchSize && !waiting.isEmpty { break }  // asked to stop
         }
         return report
     }
 
     /// Processes the one file `new/<name>`; never throws: every failure is an outcome.
-    public func process(_ name: InboxFileName) -> FileOutcome {
-        var logger = self.logger
-        logger[metadataKey: "file"] = "new/\(name.escaped)"
-        logger.debug("processing notification file")
-        let source = Inbox.source(name)
-        let notification: IncomingNotification
-        do {
-            notification = try IncomingNotification.decode(try inbox.read(name), source: source)
-        } catch {
-            return unreadable(name, error, logger: logger)
+    public func process(_ name: InboxFileName) async -> FileOutcome {
+        await process([name])[0]
+    }
+
+    /// Processes `names` together (their notifications recorded in one transaction); returns
+    /// each file's outcome in order. Never throws: every failure is an outcome.
+    func process(_ names: [InboxFileName]) async -> [FileOutcome] {
+        var read: [ReadFile] = []
+        for name in names {
+            var logger = self.logger
+            logger[metadataKey: "file"] = "new/\(name.escaped)"
+            logger.debug("processing notification file")
+            let source = Inbox.source(name)
+            do {
+                let notification = try IncomingNotification.decode(try inbox.read(name), source: source)
+                logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
+                read.append(ReadFile(name: name, logger: logger, content: .notification(notification, source: source)))
+            } catch {
+                read.append(ReadFile(name: name, logger: logger, content: .unreadable(error)))
+            }
         }
-        logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
+        let batch = read.compactMap(\.notification)
+        var recorded = await recording.recordTogether(batch)[...]
+        return read.map { file in
+            switch file.content {
+            case .unreadable(let error): unreadable(file.name, error, logger: file.logger)
+            case .notification: finish(file.name, recorded.removeFirst(), logger: file.logger)
+            }
+        }
+    }
+
+    /// A file of a batch, read: its notification, or why it could not be read.
+    private struct ReadFile {
+        enum Content {
+            case notification(IncomingNotification, source: String)
+            case unreadable(any Error)
+        }
+
+        let name: InboxFileName
+        let logger: Logger
+        let content: Content
+
+        var notification: (notification: IncomingNotification, source: String)? {
+            if case .notification(let notification, let source) = content { (notification, source) } else { nil }
+        }
+    }
+
+    /// Delivers a recorded file's line and moves it to `cur/`; quarantines a malformed one;
+    /// leaves it in `new/` when the store failed.
+    private func finish(
+        _ name: InboxFileName, _ recorded: NotificationRecording.RecordOutcomeOrFailure, logger: Logger
+    ) -> FileOutcome {
         let outcome: FileOutcome
-        switch recording.record(notification, source: source) {
+        let result: NotificationRecording.Result =
+            switch recorded {
+            case .recorded(let record): recording.deliver(record)
+            case .failed(let failure): failure
+            }
+        switch result {
         case .delivered(let delivered):
             outcome = delivered
         case .malformed(let reason):

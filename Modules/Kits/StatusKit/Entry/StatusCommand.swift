@@ -1,9 +1,13 @@
-import ArgumentParser
+public import ArgumentParser
 import StrataCrossCutting
 
 /// `strata-status`: one fast, read-only look at the shared store.
-struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// The host makes it `@main` (a `StrataExecutable`); ``StrataStatusCLI/main(arguments:environment:output:makeStatus:)``
+/// parses and runs it.
+public struct StatusCommand: AsyncParsableCommand {
+    /// The name, help text and version `--help` and `--version` print.
+    public static let configuration = CommandConfiguration(
         commandName: "strata-status",
         abstract: "Print a one-look summary of the shared Strata store, for people or status bars.",
         discussion: """
@@ -34,4 +38,7 @@ struct StatusCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Show debug logs on standard error, and the error code when something fails.")
     var verbose = false
+
+    /// A command with every option at its default.
+    public init() {}
 }

@@ -1,11 +1,11 @@
-import ArgumentParser
 public import StrataCrossCutting
 public import StrataDomain
 
 /// The `strata-status` command line: parse, ask the composition root for a read-only domain,
 /// print the summary.
 ///
-/// The host's `main.swift` is one call: `exit(StrataStatusCLI.main(arguments:environment:makeDomain:))`.
+/// The host makes ``StatusCommand`` `@main` and runs it through
+/// ``main(arguments:environment:output:makeStatus:)`` with its composition root.
 public enum StrataStatusCLI {
     /// The program name used in messages (`strata-status: …`).
     public static let programName = "strata-status"
@@ -31,8 +31,8 @@ public enum StrataStatusCLI {
         environment: [String: String],
         output: OutputSink = .standard,
         makeDomain: (StatusLaunch) throws -> (any DomainServices)?
-    ) -> Int32 {
-        main(arguments: arguments, environment: environment, output: output) { launch in
+    ) async -> Int32 {
+        await main(arguments: arguments, environment: environment, output: output) { launch in
             StatusSources(domain: try makeDomain(launch), sync: nil)
         }
     }
@@ -49,30 +49,20 @@ public enum StrataStatusCLI {
         environment: [String: String],
         output: OutputSink = .standard,
         makeStatus: (StatusLaunch) throws -> StatusSources
-    ) -> Int32 {
-        let command: StatusCommand
-        do {
-            command = try StatusCommand.parse(arguments)
-        } catch {
-            return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
-        }
-        do {
+    ) async -> Int32 {
+        await CommandRunner.run(
+            StatusCommand.self, program: programName, arguments: arguments, output: output,
+            explainUsage: arguments.contains("--verbose"), verbose: { ($0 as? StatusCommand)?.verbose ?? false }
+        ) { parsed in
+            guard let command = parsed as? StatusCommand else {
+                // `--help` parses as ArgumentParser's help command.
+                return CommandRunner.runOwn(parsed, of: StatusCommand.self, program: programName, output: output)
+            }
             let sources = try makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
             let summary = try sources.domain?.status.summary() ?? .empty
             output.out(StatusRenderer.render(
                 summary, storePresent: sources.domain != nil, format: command.format.format, sync: sources.sync))
             return 0
-        } catch {
-            output.err(FailureLine.line(program: programName, error: error, verbose: command.verbose))
-            return 1
         }
-    }
-
-    /// Prints help or version to standard output (exit 0), or a usage error as one line.
-    private static func reportParseFailure(_ error: any Error, verbose: Bool, output: OutputSink) -> Int32 {
-        output.reportParseFailure(
-            program: programName, status: StatusCommand.exitCode(for: error).rawValue,
-            message: StatusCommand.message(for: error), fullMessage: StatusCommand.fullMessage(for: error),
-            verbose: verbose)
     }
 }

@@ -6,7 +6,8 @@ public import StrataServerDomain
 
 /// The `strata-server` command line: `serve` and `admin …`.
 ///
-/// The host's `main.swift` is one call: `exit(await StrataServerCLI.main(arguments:output:makeServices:))`.
+/// The host makes ``ServerCommand`` `@main` and runs it through
+/// ``main(arguments:output:makeServices:)`` with its composition root.
 public enum StrataServerCLI {
     /// The program name used in messages (`strata-server: …`).
     public static let programName = "strata-server"
@@ -19,17 +20,8 @@ public enum StrataServerCLI {
         arguments: [String], output: OutputSink = .standard,
         makeServices: @Sendable (ServerLaunch) throws -> any ServerServices
     ) async -> Int32 {
-        let parsed: any ParsableCommand
-        do {
-            parsed = try ServerRootCommand.parseAsRoot(arguments)
-        } catch {
-            return output.reportParseFailure(
-                program: programName, status: ServerRootCommand.exitCode(for: error).rawValue,
-                message: ServerRootCommand.message(for: error), fullMessage: ServerRootCommand.fullMessage(for: error),
-                verbose: false)
-        }
-        guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
-        do {
+        await CommandRunner.run(ServerCommand.self, program: programName, arguments: arguments, output: output) { parsed in
+            guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
             let common = command.common
             let level = try common.level(default: command.defaultLogLevel)
             let logger = StrataLogging.makeLogger(label: programName, level: level)
@@ -39,9 +31,6 @@ public enum StrataServerCLI {
             let services = try makeServices(launch)
             try await command.execute(CommandRun(services: services, output: output, logger: logger))
             return 0
-        } catch {
-            output.err(FailureLine.line(program: programName, error: error, verbose: false))
-            return 1
         }
     }
 
@@ -53,18 +42,9 @@ public enum StrataServerCLI {
         let parsedType = type(of: parsed)
         if !parsedType.configuration.subcommands.isEmpty {
             output.err(FailureLine.line(program: programName, message: "a subcommand is missing; see --help"))
-            output.err(ServerRootCommand.helpMessage(for: parsedType))
+            output.err(ServerCommand.helpMessage(for: parsedType))
             return 64
         }
-        var help = parsed
-        do {
-            try help.run()
-            return 0
-        } catch {
-            return output.reportParseFailure(
-                program: programName, status: ServerRootCommand.exitCode(for: error).rawValue,
-                message: ServerRootCommand.message(for: error), fullMessage: ServerRootCommand.fullMessage(for: error),
-                verbose: false)
-        }
+        return CommandRunner.runOwn(parsed, of: ServerCommand.self, program: programName, output: output)
     }
 }

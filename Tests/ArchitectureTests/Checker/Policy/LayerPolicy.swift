@@ -92,9 +92,9 @@ struct LayerPolicy: Sendable {
             .init("strata-bench-query", benchmarks),
             .init("strata-bench-boot", benchmarks),
             .init("strata-bench-sync", benchmarks),
-            .init("strata-bench-status", benchmarks, mayBeAbsent: true),
-            .init("strata-bench-hello", benchmarks, mayBeAbsent: true),
-            .init("strata-bench-inbox", benchmarks, mayBeAbsent: true),
+            .init("strata-bench-status", benchmarks),
+            .init("strata-bench-hello", benchmarks),
+            .init("strata-bench-inbox", benchmarks),
             .init("strata-crash-writer", tools),
         ],
         toolchainModules: [

@@ -1,9 +1,13 @@
-import ArgumentParser
+public import ArgumentParser
 import StrataCrossCutting
 
 /// `strata-server`: the sync server and its admin commands.
-struct ServerRootCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// The host makes it `@main` (a `StrataExecutable`); ``StrataServerCLI/main(arguments:output:makeServices:)``
+/// parses and runs it.
+public struct ServerCommand: AsyncParsableCommand {
+    /// The name, help text, version and subcommands `--help` prints.
+    public static let configuration = CommandConfiguration(
         commandName: "strata-server",
         abstract: "The Strata sync server: serve the JSON API, or administer groups, users and apps.",
         discussion: """
@@ -16,6 +20,9 @@ struct ServerRootCommand: ParsableCommand {
         version: StrataConstants.version,
         subcommands: [ServeCommand.self, AdminCommand.self]
     )
+
+    /// The root command with no subcommand (which only prints its help).
+    public init() {}
 }
 
 /// `strata-server admin`: groups, users, apps, templates, push.

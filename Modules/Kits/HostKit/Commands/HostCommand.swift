@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import StrataContainer
 import StrataCrossCutting
 import StrataDomain
@@ -6,9 +6,12 @@ import StrataDomain
 /// `strata-host`: the containing app's command line.
 ///
 /// With no subcommand: in a terminal it boots the container and shows the Launcher; otherwise
-/// it prints an overview. `--boot-report` prints the BootLoader's report as JSON.
-struct RootCommand: ParsableCommand, HostSubcommand {
-    static let configuration = CommandConfiguration(
+/// it prints an overview. `--boot-report` prints the BootLoader's report as JSON. The host
+/// makes it `@main` (a `StrataExecutable`); ``StrataHostCLI/run(arguments:environment:output:terminal:makeDomain:makeStore:)``
+/// parses and runs it.
+public struct HostCommand: AsyncParsableCommand, HostSubcommand {
+    /// The name, help text, version and subcommands `--help` prints.
+    public static let configuration = CommandConfiguration(
         commandName: "strata-host",
         abstract: "Case reports and their follow-ups, kept in the shared Strata store.",
         discussion: """
@@ -39,6 +42,9 @@ struct RootCommand: ParsableCommand, HostSubcommand {
 
     @Flag(help: "Boot as an interactive run would and print each BootLoader stage and each service's start time as JSON.")
     var bootReport = false
+
+    /// The root command with every option at its default.
+    public init() {}
 
     func request(_ context: HostContext) throws -> HostRequest {
         if bootReport { return .bootReport }

@@ -1,0 +1,13 @@
+// strata-server: the sync server. Everything but choosing implementations lives in
+// StrataServerKit; CompositionRoot.swift is the one place that picks them.
+public import StrataCrossCutting
+public import StrataServerKit
+
+/// The entry point: the kit's command, run with this host's composition root.
+@main
+extension ServerCommand: StrataExecutable {
+    /// Parses the command line and runs `serve` or an admin command on the services `CompositionRoot` builds.
+    public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
+        await StrataServerCLI.main(arguments: arguments, output: output, makeServices: CompositionRoot.makeServices)
+    }
+}
