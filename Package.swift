@@ -20,6 +20,7 @@ let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
 let package = Package(
     name: "Strata",
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -82,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "StrataDataTesting",
-            dependencies: ["StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting"],
             path: "Modules/DataTesting",
             swiftSettings: strictSettings
         ),
@@ -90,6 +92,28 @@ let package = Package(
             name: "StrataDataTestingTests",
             dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", log],
             path: "Tests/DataTestingTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
+        .target(
+            name: "StrataSync",
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, log],
+            path: "Modules/Sync",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataSyncTesting",
+            dependencies: ["StrataSync", "StrataData", "StrataWire", "StrataCrossCutting", log],
+            path: "Modules/SyncTesting",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataSyncTests",
+            dependencies: [
+                "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", log,
+            ],
+            path: "Tests/SyncTests",
             swiftSettings: strictSettings
         ),
 
@@ -174,7 +198,7 @@ let package = Package(
             name: "StrataHostKit",
             dependencies: [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
-                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataCrossCutting",
+                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting",
                 argumentParser, log,
             ],
             path: "Modules/Kits/HostKit",
@@ -184,7 +208,7 @@ let package = Package(
             name: "StrataHostKitTests",
             dependencies: [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataCrossCutting", log,
+                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", log,
             ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
@@ -203,22 +227,22 @@ let package = Package(
         ),
         .target(
             name: "StrataNotifyKit",
-            dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log],
+            dependencies: ["StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log],
             path: "Modules/Kits/NotifyKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataNotifyKitTests",
             dependencies: [
-                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting",
-                "StrataTestSupport", log,
+                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
+                "StrataCrossCutting", "StrataTestSupport", log,
             ],
             path: "Tests/NotifyKitTests",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "strata-host",
-            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
             path: "Hosts/strata-host",
             swiftSettings: strictSettings
         ),
@@ -230,7 +254,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-notifyd",
-            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
             path: "Hosts/strata-notifyd",
             swiftSettings: strictSettings
         ),
@@ -328,7 +352,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench-sync",
-            dependencies: ["StrataData", "StrataCrossCutting", log],
+            dependencies: ["StrataSync", "StrataData", "StrataCrossCutting", log],
             path: "Benchmarks/Sync",
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,8 @@
 import Foundation
 import StrataData
 import StrataDataTesting
+import StrataSync
+import StrataSyncTesting
 import Testing
 
 @Suite("strata-host account and sync commands")
@@ -42,7 +44,8 @@ struct SyncCommandTests {
 
     @Test("sync pushes the pending changes and prints the report, as text and JSON")
     func syncPrintsTheReport() throws {
-        let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid, sync: SyncScript()))
+        let data = DataLayerFactory.inMemory(session: Self.sigrid)
+        let harness = try HostHarness(data: data, sync: SyncFactory.scripted(data: data, script: SyncScript()))
         _ = try harness.addReport("Hanako Sato")
         _ = try harness.addReport("Taro Yamada")
         let json = try #require(try HostHarness.json(harness.run("sync", "--json")) as? [String: Any])

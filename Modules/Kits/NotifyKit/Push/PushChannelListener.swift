@@ -1,6 +1,7 @@
 public import Logging
-public import StrataData
+import StrataData
 public import StrataDomain
+public import StrataSync
 
 /// Receives this device's push messages from the sync server and takes each through the same
 /// path as an inbox file: enrich → record exactly once (per message id) → deliver one line.
@@ -45,7 +46,7 @@ public struct PushChannelListener: Sendable {
             let outcome = handle(message)
             processed.append(ProcessedMessage(message: message, outcome: outcome))
             if case .retryLater = outcome { break }
-            try sync.acknowledgePushMessages(through: message.sequence)
+            try await sync.acknowledgePushMessages(through: message.sequence)
         }
         return processed
     }

@@ -40,6 +40,9 @@ struct LayerPolicy: Sendable {
             .init("StrataData", data, publishesOnlyAbstractions: true),
             .init("CSQLite", data, role: .layerPrivate),
             .init("StrataDataTesting", data, role: .testSupport),
+            // The client's sync engine: the data layer's (client) group, on StrataData's public protocols.
+            .init("StrataSync", data, publishesOnlyAbstractions: true),
+            .init("StrataSyncTesting", data, role: .testSupport),
             // Helpers several test targets share (raw file names, a damaged SQLite page): test
             // support at the data layer, where CSQLite may be imported.
             .init("StrataTestSupport", data, role: .testSupport),

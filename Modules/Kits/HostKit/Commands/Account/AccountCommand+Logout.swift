@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataData
+import StrataSync
 
 extension AccountCommand {
     /// `account logout`: signs out; works offline unless `--server-sync` asks to send first.

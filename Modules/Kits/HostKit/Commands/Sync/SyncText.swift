@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataData
+import StrataSync
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.
 enum SyncText {
