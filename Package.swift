@@ -98,7 +98,7 @@ let package = Package(
         // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
         .target(
             name: "StrataSync",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, log],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log],
             path: "Modules/Sync",
             swiftSettings: strictSettings
         ),
@@ -111,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "StrataSyncTests",
             dependencies: [
-                "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", log,
+                "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
+                asyncHTTPClient, nioCore, nioPosix, log,
             ],
             path: "Tests/SyncTests",
             swiftSettings: strictSettings

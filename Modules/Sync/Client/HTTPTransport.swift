@@ -1,47 +1,54 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import StrataData
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The live ``SyncTransport``: JSON over HTTP with `URLSession`, one request per call.
+/// The live ``SyncTransport``: JSON over HTTP/1.1 with AsyncHTTPClient, on the process's one
+/// shared client (``SharedHTTPClient``), so requests to the server reuse kept-alive connections.
+///
+/// Each request has a deadline of the configured request timeout (plus the time a long poll
+/// asks the server to hold it). Cancelling the calling task ends the request at once: a
+/// long poll stops as soon as its task is cancelled (SIGTERM in `strata-notifyd`).
 struct HTTPTransport: SyncTransport {
-    private let baseURL: String
-    private let session: URLSession
+    /// The largest answer read, in bytes (a pull page of 1,000 large objects fits many times).
+    static let maxAnswerBytes = 256 * 1024 * 1024
 
-    init(configuration: SyncConfiguration) {
+    private let client: HTTPClient
+    private let baseURL: String
+    private let requestTimeout: Double
+
+    init(configuration: SyncConfiguration, client: HTTPClient = SharedHTTPClient.client) {
         var base = configuration.serverURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         baseURL = base
-        let settings = URLSessionConfiguration.ephemeral
-        settings.timeoutIntervalForRequest = configuration.requestTimeout
-        settings.timeoutIntervalForResource = configuration.requestTimeout * 2
-        settings.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: settings)
+        requestTimeout = configuration.requestTimeout
+        self.client = client
     }
 
     func send(_ request: SyncRequest) async throws -> SyncResponse {
-        guard var components = URLComponents(string: baseURL + request.path) else {
-            throw DataError(.offline, "the sync server URL \(baseURL)\(request.path) is not a valid URL")
-        }
-        if !request.query.isEmpty {
-            components.queryItems = request.query.map { URLQueryItem(name: $0.name, value: $0.value) }
-        }
-        guard let url = components.url else {
-            throw DataError(.offline, "the sync server URL \(baseURL)\(request.path) is not a valid URL")
-        }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        var outgoing = HTTPClientRequest(url: baseURL + request.path + Self.queryString(request.query))
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.headers.add(name: "Accept", value: "application/json")
         if let token = request.token {
-            urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            outgoing.headers.add(name: "Authorization", value: "Bearer \(token)")
         }
         if let body = request.body {
-            urlRequest.httpBody = body
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            outgoing.headers.add(name: "Content-Type", value: "application/json")
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let (data, response) = try await session.data(for: urlRequest)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return SyncResponse(status: status, body: data)
+        let seconds = max(0.001, requestTimeout + max(0, request.holdSeconds))
+        let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(seconds * 1_000_000_000)))
+        let body = try await response.body.collect(upTo: Self.maxAnswerBytes)
+        return SyncResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+    }
+
+    /// `?name=value&…`, each part percent-encoded, or empty without parameters.
+    static func queryString(_ parameters: [SyncRequest.Parameter]) -> String {
+        guard !parameters.isEmpty else { return "" }
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        return "?" + parameters.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&")
     }
 }
