@@ -52,6 +52,15 @@ struct SyncPushTests {
         #expect(try harness.data.journal.pendingCount() == 0)
     }
 
+    @Test("each retry waits a draw below its doubling ceiling (full jitter)")
+    func retriesAreJittered() async throws {
+        let harness = try SyncHarness(retryDelay: 0.5, random: { $0.upperBound * 0.5 })
+        try harness.addVisits(1)
+        harness.server.scriptPushes(.networkDown, .networkDown, .applyAll)
+        _ = try await harness.sync.syncNow()
+        #expect(harness.delays.all == [0.25, 0.5])
+    }
+
     @Test("backoff is capped, and giving up leaves every change pending with a clear error")
     func givesUpAfterTheConfiguredAttempts() async throws {
         let harness = try SyncHarness(maxAttempts: 5, retryDelay: 1, maxRetryDelay: 3)

@@ -173,7 +173,7 @@ struct SyncHarness {
         container: ContainerDirectory = temporaryContainer(), server: SyncTestServer = SyncTestServer(),
         clock: TestClock = TestClock(), batchSize: Int = 500, maxRequestBytes: Int = 512 * 1024, maxAttempts: Int = 4,
         retryDelay: Double = 0.5, maxRetryDelay: Double = 30, signedInAs user: String? = "u1",
-        sleep: SyncSleep? = nil
+        sleep: SyncSleep? = nil, random: @escaping @Sendable (ClosedRange<Double>) -> Double = { $0.upperBound }
     ) throws {
         self.container = container
         self.server = server
@@ -187,7 +187,9 @@ struct SyncHarness {
         data = try DataLayerFactory.live(container: container, logger: quietLogger, clock: clock)
         sync = SyncFactory.live(
             data: data, configuration: configuration, transport: server, logger: quietLogger, clock: clock,
-            sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } })
+            sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } },
+            // By default jitter draws the top of each range: the recorded delays are the backoff's ceilings.
+            random: random)
         try data.store.register(SyncVisit.self)
         if let user { try signIn(user) }
     }

@@ -25,18 +25,19 @@ extension LiveSyncEngine {
 
     private func run(client: SyncClient) async {
         let configuration = client.configuration
-        var delay = configuration.retryDelay
+        var failures = 0
         while !Task.isCancelled {
             do {
                 try await gate.run { try await tick(client: client) }
-                delay = configuration.retryDelay
+                failures = 0
                 try await sleep(configuration.pollInterval)
             } catch is CancellationError {
                 return
             } catch {
+                failures += 1
+                let delay = max(backoff.delay(afterFailures: failures), configuration.pollInterval)
                 logger.warning("background sync failed; backing off", metadata: ["delay": "\(delay)", "error": "\(error)"])
-                do { try await sleep(max(delay, configuration.pollInterval)) } catch { return }
-                delay = nextDelay(after: delay)
+                do { try await sleep(delay) } catch { return }
             }
         }
     }

@@ -19,9 +19,7 @@ extension LiveSyncEngine {
     /// (the journal's `sent` mark): the server may have applied it and answers `duplicate`.
     func push(as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let configuration = client.configuration
-        var plan = PushPlan(
-            userID: info.userID, batchSize: configuration.batchSize, maxBytes: configuration.maxRequestBytes,
-            delay: configuration.retryDelay)
+        var plan = PushPlan(userID: info.userID, batchSize: configuration.batchSize, maxBytes: configuration.maxRequestBytes)
         var current = try plan.next(from: journal, sending: [], rejected: &report.rejected)
         var answered: AnsweredBatch?
         while true {
@@ -43,7 +41,6 @@ extension LiveSyncEngine {
                 answered = settled
                 current = upcoming
                 plan.attempt = 1
-                plan.delay = configuration.retryDelay
                 continue
             }
             // Anything else: the batch claimed meanwhile goes back first, so journal order holds.
@@ -89,9 +86,9 @@ extension LiveSyncEngine {
             guard plan.attempt < client.configuration.maxAttempts else {
                 throw RetriesExhausted(failure: failure, doing: "send \(ids.count) changes", attempts: plan.attempt)
             }
-            logger.debug("push failed; retrying", metadata: ["delay": "\(plan.delay)", "error": "\(failure)"])
-            try await sleep(plan.delay)
-            plan.delay = nextDelay(after: plan.delay)
+            let delay = backoff.delay(afterFailures: plan.attempt)
+            logger.debug("push failed; retrying", metadata: ["delay": "\(delay)", "error": "\(failure)"])
+            try await sleep(delay)
             plan.attempt += 1
         } else if case .refused(let status, let reason) = failure {
             // The server refused the batch as a whole: every change of it is rejected.

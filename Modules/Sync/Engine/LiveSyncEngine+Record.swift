@@ -41,11 +41,10 @@ extension LiveSyncEngine {
         ])
     }
 
-    /// Runs `request` until it succeeds, retrying network and 5xx failures with doubling,
-    /// capped delays, at most ``SyncConfiguration/maxAttempts`` times.
+    /// Runs `request` until it succeeds, retrying network and 5xx failures after the engine's
+    /// ``Backoff`` (doubling, jittered, capped), at most ``SyncConfiguration/maxAttempts`` times.
     func withRetries<T>(doing: String, _ request: () async throws(SyncFailure) -> T) async throws -> T {
         let attempts = configuration?.maxAttempts ?? 1
-        var delay = configuration?.retryDelay ?? 0
         var attempt = 1
         while true {
             let failure: SyncFailure
@@ -56,15 +55,10 @@ extension LiveSyncEngine {
             }
             guard failure.isRetryable else { throw failure }
             guard attempt < attempts else { throw RetriesExhausted(failure: failure, doing: doing, attempts: attempt) }
+            let delay = backoff.delay(afterFailures: attempt)
             logger.debug("retrying", metadata: ["doing": "\(doing)", "delay": "\(delay)", "error": "\(failure)"])
             try await sleep(delay)
-            delay = nextDelay(after: delay)
             attempt += 1
         }
-    }
-
-    /// The delay after `delay`: doubled, capped at ``SyncConfiguration/maxRetryDelay``.
-    func nextDelay(after delay: Double) -> Double {
-        min(max(delay * 2, 0.001), configuration?.maxRetryDelay ?? 0)
     }
 }

@@ -18,6 +18,8 @@ final class LiveSyncEngine: SyncEngine {
     let logger: Logger
     let clock: any StrataClock
     let sleep: SyncSleep
+    /// The wait before each retry: `retryDelay` doubling to `maxRetryDelay`, with full jitter.
+    let backoff: Backoff
     let gate = SyncGate()
     /// The background loop, while it runs.
     let loop = Mutex<Task<Void, Never>?>(nil)
@@ -30,7 +32,7 @@ final class LiveSyncEngine: SyncEngine {
 
     init(
         data: any DataLayer, configuration: SyncConfiguration?, transport: (any SyncTransport)?, logger: Logger,
-        clock: any StrataClock, sleep: SyncSleep?
+        clock: any StrataClock, sleep: SyncSleep?, random: (@Sendable (ClosedRange<Double>) -> Double)? = nil
     ) {
         journal = data.journal
         session = data.session
@@ -46,6 +48,9 @@ final class LiveSyncEngine: SyncEngine {
         self.logger = logger
         self.clock = clock
         self.sleep = sleep ?? { seconds in try await Task.sleep(for: .seconds(seconds)) }
+        let first = configuration?.retryDelay ?? 0
+        let cap = configuration?.maxRetryDelay ?? 0
+        backoff = random.map { Backoff(first: first, cap: cap, random: $0) } ?? Backoff(first: first, cap: cap)
     }
 
     deinit {

@@ -11,9 +11,9 @@ struct PushPlan: Sendable {
     var batchSize: Int
     /// The body budget (see ``SyncConfiguration/maxRequestBytes``).
     let maxBytes: Int
-    /// The attempt at the current batch (1 until a retryable failure) and the next backoff delay.
+    /// The attempt at the current batch: 1 until a retryable failure (each retry waits the
+    /// engine's ``Backoff`` after `attempt` failures).
     var attempt = 1
-    var delay: Double
 
     /// The next batch, or `nil` when the journal holds nothing more to send now. Changes in
     /// `sending` (in flight) are not claimed again; claimed changes over the byte budget go

@@ -21,13 +21,16 @@ public enum SyncFactory {
     }
 
     /// The engine for `data` with the HTTP exchange swapped for `transport` (a scripted server)
-    /// and, optionally, the backoff's waiting swapped for `sleep` (a test records the delays).
+    /// and, optionally, the backoff's waiting swapped for `sleep` (a test records the delays)
+    /// and its jitter's random source for `random` (a test draws the ceiling to see it).
     public static func live(
         data: any DataLayer, configuration: SyncConfiguration, transport: any SyncTransport, logger: Logger,
-        clock: any StrataClock = SystemClock(), sleep: SyncSleep? = nil
+        clock: any StrataClock = SystemClock(), sleep: SyncSleep? = nil,
+        random: (@Sendable (ClosedRange<Double>) -> Double)? = nil
     ) -> any SyncEngine {
         LiveSyncEngine(
-            data: data, configuration: configuration, transport: transport, logger: logger, clock: clock, sleep: sleep)
+            data: data, configuration: configuration, transport: transport, logger: logger, clock: clock, sleep: sleep,
+            random: random)
     }
 
     /// An engine with no server: login and sync throw `DataError` `offline` (naming

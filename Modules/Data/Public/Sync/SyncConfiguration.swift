@@ -31,7 +31,8 @@ public struct SyncConfiguration: Sendable, Hashable {
     public var maxRequestBytes: Int
     /// Objects asked for per pull request (the server sends at most 1,000).
     public var pullPageSize: Int
-    /// The first delay after a network or 5xx failure, in seconds; it doubles each time.
+    /// The first delay after a network or 5xx failure, in seconds; it doubles each time (the
+    /// ceiling of a `Backoff` with full jitter: each wait is drawn at random below it).
     public var retryDelay: Double
     /// The longest delay between retries, in seconds.
     public var maxRetryDelay: Double

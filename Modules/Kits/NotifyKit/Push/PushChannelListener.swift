@@ -1,4 +1,5 @@
 public import Logging
+import StrataCrossCutting
 import StrataData
 public import StrataDomain
 public import StrataSync
@@ -82,10 +83,11 @@ public struct PushChannelListener: Sendable {
         }
     }
 
-    /// The pause after `count` failures in a row: none, then 1, 2, 4 … seconds, capped.
+    /// The pause after `count` failures in a row: none, then up to 1, 2, 4 … seconds, capped
+    /// (a ``Backoff`` with full jitter: every device of a server that went down does not come
+    /// back at the same instant).
     func backoff(afterFailures count: Int) -> Double {
-        guard count > 0 else { return 0 }
-        return min(Double(1 << min(count - 1, 16)), Self.maximumBackoff)
+        Backoff(first: 1, cap: Self.maximumBackoff).delay(afterFailures: count)
     }
 
     /// Records and delivers one message.
