@@ -44,7 +44,7 @@ struct SyncBenchmark {
         let pushStart = ContinuousClock.now
         aSync.start()
         var polls = 0
-        while try a.journal.pendingCount() > 0 {
+        while try await a.journal.pendingCount() > 0 {
             polls += 1
             if polls % 50 == 0, let error = try await aSync.status().lastError, try await aSync.status().connectivity == .offline {
                 aSync.stop()

@@ -34,12 +34,12 @@ struct SyncCommandTests {
     }
 
     @Test("logout --server-sync offline fails and keeps the session")
-    func serverSyncLogoutOfflineKeepsSession() throws {
+    func serverSyncLogoutOfflineKeepsSession() async throws {
         let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
         let logout = harness.run("account", "logout", "--server-sync")
         #expect(logout.status == 1)
         #expect(logout.stderrLines.count == 1, "\(logout)")
-        #expect(try harness.data.session.current()?.account == "sigrid")
+        #expect(try await harness.data.session.current()?.account == "sigrid")
     }
 
     @Test("sync pushes the pending changes and prints the report, as text and JSON")

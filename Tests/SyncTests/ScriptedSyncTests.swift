@@ -19,7 +19,7 @@ struct ScriptedSyncTests {
         #expect(error?.code == .offline)
         #expect(try await sync.status().connectivity == .notConfigured)
         try await sync.logout(serverSync: false)
-        #expect(try data.session.current() == nil)
+        #expect(try await data.session.current() == nil)
     }
 
     @Test("a scripted login stores the session; a sync acknowledges the journal")
@@ -27,7 +27,7 @@ struct ScriptedSyncTests {
         let data = DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(data: data, script: SyncScript(login: { _, _ in Self.info }))
         let info = try await sync.login(account: "sigrid", password: "pw")
-        #expect(try data.session.current() == info)
+        #expect(try await data.session.current() == info)
         let report = try await sync.syncNow()
         #expect(report.pushed == 0)
         #expect(try await sync.status().isOnline)
@@ -43,7 +43,7 @@ struct ScriptedSyncTests {
         let down = SyncFactory.scripted(data: downData, script: SyncScript(reachable: false))
         let logout = await #expect(throws: DataError.self) { try await down.logout(serverSync: true) }
         #expect(logout?.code == .unreachable)
-        #expect(try downData.session.current() == Self.info)
+        #expect(try await downData.session.current() == Self.info)
     }
 
     @Test("a refused scripted login is loginRefused, and the session stays empty")
@@ -53,6 +53,6 @@ struct ScriptedSyncTests {
             data: data, script: SyncScript(login: { account, _ in throw DataError(.loginRefused, "no account \(account)") }))
         let error = await #expect(throws: DataError.self) { try await sync.login(account: "x", password: "y") }
         #expect(error?.code == .loginRefused)
-        #expect(try data.session.current() == nil)
+        #expect(try await data.session.current() == nil)
     }
 }

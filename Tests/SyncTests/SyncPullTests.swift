@@ -11,7 +11,7 @@ import StrataData
 struct SyncPullTests {
     @Test("pages are applied, encrypted keys sealed and queryable, the cursor advances, no journal entries")
     func appliesPagesAndAdvancesTheCursor() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptPages(
             "SyncVisit",
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 1), .visit("b", patient: "Bo", ward: 2, version: 2)],
@@ -22,7 +22,7 @@ struct SyncPullTests {
         let store = harness.data.store
         #expect(try store.fetch(SyncVisit.self, id: "b")?.patient == "Bo")
         #expect(try store.query(Query<SyncVisit>().whereKey("patient", .equal, "Cy")).map(\.objectId) == ["c"])
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.journal.pendingCount() == 0)
         let pulls = harness.server.requests(to: "\(WirePaths.objects)/SyncVisit")
         #expect(pulls.map { $0.parameter("since") } == ["0", "2"])
         _ = try await harness.sync.syncNow()
@@ -34,9 +34,9 @@ struct SyncPullTests {
 
     @Test("a pulled object with a local change waiting keeps the local change on top")
     func pendingLocalChangeWins() async throws {
-        let harness = try SyncHarness(signedInAs: "u2")
+        let harness = try await SyncHarness(signedInAs: "u2")
         var mine = try harness.data.store.save(SyncVisit(patient: "local edit", ward: 7))
-        try harness.signIn("u1")  // u2's change waits: it stays in the journal during this sync
+        try await harness.signIn("u1")  // u2's change waits: it stays in the journal during this sync
         harness.server.scriptPages(
             "SyncVisit",
             PullResponse(
@@ -52,7 +52,7 @@ struct SyncPullTests {
 
     @Test("objects deleted on the server are deleted locally")
     func deletionsArePulled() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptPages(
             "SyncVisit",
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 1), .visit("b", patient: "Bo", ward: 2, version: 2)],
@@ -64,12 +64,12 @@ struct SyncPullTests {
         #expect(report.pulled == ["SyncVisit": 1])
         #expect(try harness.data.store.fetch(SyncVisit.self, id: "a") == nil)
         #expect(try harness.data.store.fetch(SyncVisit.self, id: "b") != nil)
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.journal.pendingCount() == 0)
     }
 
     @Test("an object whose value has the wrong kind is skipped; the rest of the page is applied")
     func badObjectIsSkipped() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         var bad = WireObject.visit("bad", patient: "Q", ward: 1, version: 1)
         bad.values["ward"] = .text("three")
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [bad, .visit("ok", patient: "O", ward: 2, version: 2)], cursor: 2, hasMore: false))

@@ -11,11 +11,11 @@ import StrataData
 struct SyncPushBatchingTests {
     @Test("large changes are cut into requests within maxRequestBytes; one larger than that goes alone")
     func batchesStayWithinTheBodyBudget() async throws {
-        let harness = try SyncHarness(maxRequestBytes: 4096)
+        let harness = try await SyncHarness(maxRequestBytes: 4096)
         let long = String(repeating: "é", count: 700)  // 1,400 bytes of text per change
         _ = try harness.data.store.save((0..<5).map { SyncVisit(patient: "\($0) \(long)", ward: $0) })
         _ = try harness.data.store.save(SyncVisit(patient: String(repeating: "x", count: 6000), ward: 9))
-        let waiting = try harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
+        let waiting = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.applyAll, .applyAll, .applyAll, .applyAll)
         let report = try await harness.sync.syncNow()
         #expect(report.pushed == 6)
@@ -28,9 +28,9 @@ struct SyncPushBatchingTests {
 
     @Test("a 413 halves the batches until the server takes them; a single change it still refuses is rejected")
     func tooLargeHalvesTheBatch() async throws {
-        let harness = try SyncHarness(batchSize: 8)
+        let harness = try await SyncHarness(batchSize: 8)
         try harness.addVisits(8)
-        let waiting = try harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
+        let waiting = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         let refusals: [SyncTestServer.Step] = (0..<4).map { .status(413, "too large \($0)") }
         harness.server.scriptPushes(refusals + Array(repeating: .applyAll, count: 7))
         let report = try await harness.sync.syncNow()
@@ -38,51 +38,51 @@ struct SyncPushBatchingTests {
         #expect(harness.server.pushedBatches.flatMap { $0 }.suffix(8) == waiting[...])
         #expect(report.pushed == 7)
         #expect(report.rejected == 1)
-        let rejected = try harness.data.journal.rejected()
+        let rejected = try await harness.data.journal.rejected()
         #expect(rejected.map(\.operationID) == [waiting[0]])
         #expect(rejected.first?.reason == "HTTP 413: scripted: too large 3")
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.journal.pendingCount() == 0)
     }
 
     @Test("the next batch is claimed while one is in flight, but sent only after that one is answered in full")
     func overlappingKeepsJournalOrder() async throws {
-        let harness = try SyncHarness(batchSize: 2)
+        let harness = try await SyncHarness(batchSize: 2)
         try harness.addVisits(5)
-        let ids = try harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
+        let ids = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         // No result for ids[1]: the batch claimed meanwhile ([2, 3]) goes back, and ids[1],
         // released, leads the next request, as if nothing had overlapped.
         harness.server.scriptPushes(.results(["applied", nil]), .applyAll, .applyAll, .applyAll)
         let report = try await harness.sync.syncNow()
         #expect(report.pushed == 5)
         #expect(harness.server.pushedBatches == [[ids[0], ids[1]], [ids[1], ids[2]], [ids[3], ids[4]]])
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.journal.pendingCount() == 0)
     }
 
     @Test("an edit of an object whose change is in flight is not claimed beside it")
-    func laterEditWaitsForItsObject() throws {
-        let harness = try SyncHarness()
+    func laterEditWaitsForItsObject() async throws {
+        let harness = try await SyncHarness()
         let saved = try harness.addVisits(3)
-        let sending = try harness.data.journal.claim(limit: 2)
+        let sending = try await harness.data.journal.claim(limit: 2)
         var edited = saved[0]
         edited.ward = 42
         _ = try harness.data.store.save(edited)
         // The edit queues behind the in-flight insert; the next claim takes only the third visit.
-        let next = try harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(sending.map(\.operationID)))
+        let next = try await harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(sending.map(\.operationID)))
         #expect(next.map(\.objectID) == [saved[2].objectId])
-        try harness.data.journal.acknowledge(operationIDs: sending.map(\.operationID))
-        #expect(try harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(next.map(\.operationID))).map(\.operation) == [.update])
+        try await harness.data.journal.acknowledge(operationIDs: sending.map(\.operationID))
+        #expect(try await harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(next.map(\.operationID))).map(\.operation) == [.update])
     }
 
     @Test("the live journal never claims the changes it was told are in flight")
-    func claimExcludingInFlight() throws {
-        let harness = try SyncHarness()
+    func claimExcludingInFlight() async throws {
+        let harness = try await SyncHarness()
         try harness.addVisits(4)
-        let sending = try harness.data.journal.claim(limit: 2)
-        let next = try harness.data.journal.claim(limit: 2, for: "u1", excluding: Set(sending.map(\.operationID)))
-        let all = try harness.data.journal.changes(in: [.pending, .inFlight], limit: nil).map(\.operationID)
+        let sending = try await harness.data.journal.claim(limit: 2)
+        let next = try await harness.data.journal.claim(limit: 2, for: "u1", excluding: Set(sending.map(\.operationID)))
+        let all = try await harness.data.journal.changes(in: [.pending, .inFlight], limit: nil).map(\.operationID)
         #expect(next.map(\.operationID) == Array(all[2...]))
-        #expect(try harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(all)).isEmpty)
+        #expect(try await harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(all)).isEmpty)
         // Without the exclusion the in-flight ones come back first, as after a crash.
-        #expect(try harness.data.journal.claim(limit: 4).map(\.operationID) == all)
+        #expect(try await harness.data.journal.claim(limit: 4).map(\.operationID) == all)
     }
 }

@@ -11,11 +11,11 @@ import StrataData
 struct SyncSessionTests {
     @Test("login stores the session and registers the device for push")
     func loginStoresTheSessionAndRegisters() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
+        let harness = try await SyncHarness(signedInAs: nil)
         harness.server.scriptLogin(.applyAll)
         let info = try await harness.sync.login(account: "sigrid", password: "pw")
         #expect(info.userID == "id-sigrid" && info.token == "token-sigrid" && info.primaryGroup == "g1")
-        #expect(try harness.data.session.current() == info)
+        #expect(try await harness.data.session.current() == info)
         let registration = try #require(harness.server.requests(to: WirePaths.devices).first)
         let body = try WireCoding.decoder().decode(DeviceRegistration.self, from: registration.body ?? Data())
         #expect(body.deviceId == "device-1" && registration.token == "token-sigrid")
@@ -24,49 +24,49 @@ struct SyncSessionTests {
 
     @Test("a refused login is loginRefused and stores nothing; an unreachable server is unreachable")
     func refusedLogin() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
+        let harness = try await SyncHarness(signedInAs: nil)
         harness.server.scriptLogin(.status(401, "wrong password"))
         let refused = await #expect(throws: DataError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
         #expect(refused?.code == .loginRefused && refused?.message.contains("wrong password") == true)
         harness.server.scriptLogin(.networkDown)
         let down = await #expect(throws: DataError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
         #expect(down?.code == .unreachable && down?.message.contains("127.0.0.1:9") == true)
-        #expect(try harness.data.session.current() == nil)
+        #expect(try await harness.data.session.current() == nil)
     }
 
     @Test("a local logout always works, telling the server if it can")
     func localLogoutWorksOffline() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptLogout(.networkDown)
         try await harness.sync.logout(serverSync: false)
-        #expect(try harness.data.session.current() == nil)
+        #expect(try await harness.data.session.current() == nil)
         #expect(harness.server.requests(to: WirePaths.logout).count == 1)
     }
 
     @Test("a logout with server sync sends pending changes, tells the server, then clears the session")
     func serverSyncLogout() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         try harness.addVisits(2)
         harness.server.scriptPushes(.applyAll)
         try await harness.sync.logout(serverSync: true)
-        #expect(try harness.data.session.current() == nil)
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.session.current() == nil)
+        #expect(try await harness.data.journal.pendingCount() == 0)
         #expect(harness.server.requests.map(\.path) == [WirePaths.changes, WirePaths.logout])
     }
 
     @Test("a logout with server sync fails clearly when the server is down, and keeps the session")
     func serverSyncLogoutFailsOffline() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptLogout(.networkDown)
         let error = await #expect(throws: DataError.self) { try await harness.sync.logout(serverSync: true) }
         #expect(error?.code == .unreachable)
         #expect(error?.message.contains("session is kept") == true)
-        #expect(try harness.data.session.current()?.userID == "u1")
+        #expect(try await harness.data.session.current()?.userID == "u1")
     }
 
     @Test("syncing without a session is notSignedIn, naming the waiting changes")
     func syncNeedsASession() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
+        let harness = try await SyncHarness(signedInAs: nil)
         try harness.addVisits(2)
         let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .notSignedIn && error?.message.contains("2 changes wait") == true)
@@ -75,7 +75,7 @@ struct SyncSessionTests {
 
     @Test("status shows online, counts, last sync and last error; a read-only layer reads the same")
     func statusIsKeptInTheStore() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         #expect(try await harness.sync.status().connectivity == .unknown)
         try harness.addVisits(2)
         harness.server.scriptPushes(.results(["applied", "rejected"]))
@@ -110,9 +110,9 @@ struct SyncSessionTests {
 
     @Test("the background loop pushes pending changes, pulls, and applies and uploads logs at the server's level")
     func backgroundLoop() async throws {
-        let harness = try SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
+        let harness = try await SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
         harness.server.scriptLogLevel("monitor")
-        try harness.data.diagnostics.logError("disk almost full", metadata: [:])
+        try await harness.data.diagnostics.logError("disk almost full", metadata: [:])
         try harness.addVisits(3)
         harness.server.scriptPushes(.applyAll)
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
@@ -120,16 +120,16 @@ struct SyncSessionTests {
         defer { harness.sync.stop() }
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            let done = try harness.data.journal.pendingCount() == 0
-                && harness.data.store.fetch(SyncVisit.self, id: "p") != nil
-                && harness.data.diagnostics.entries(limit: nil).isEmpty
+            let pending = try await harness.data.journal.pendingCount()
+            let logs = try await harness.data.diagnostics.entries(limit: nil)
+            let done = try pending == 0 && harness.data.store.fetch(SyncVisit.self, id: "p") != nil && logs.isEmpty
             if done { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(try harness.data.journal.pendingCount() == 0)
+        #expect(try await harness.data.journal.pendingCount() == 0)
         #expect(try harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")
-        #expect(try harness.data.diagnostics.collectionLevel() == .monitor)
-        #expect(try harness.data.diagnostics.entries(limit: nil).isEmpty)
+        #expect(try await harness.data.diagnostics.collectionLevel() == .monitor)
+        #expect(try await harness.data.diagnostics.entries(limit: nil).isEmpty)
         let upload = try #require(harness.server.requests(to: WirePaths.logs).first)
         let entries = try WireCoding.decoder().decode(LogUpload.self, from: upload.body ?? Data()).entries
         #expect(entries.map(\.message) == ["disk almost full"])

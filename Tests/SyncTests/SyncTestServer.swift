@@ -174,7 +174,7 @@ struct SyncHarness {
         clock: TestClock = TestClock(), batchSize: Int = 500, maxRequestBytes: Int = 512 * 1024, maxAttempts: Int = 4,
         retryDelay: Double = 0.5, maxRetryDelay: Double = 30, signedInAs user: String? = "u1",
         sleep: SyncSleep? = nil, random: @escaping @Sendable (ClosedRange<Double>) -> Double = { $0.upperBound }
-    ) throws {
+    ) async throws {
         self.container = container
         self.server = server
         self.clock = clock
@@ -191,11 +191,11 @@ struct SyncHarness {
             // By default jitter draws the top of each range: the recorded delays are the backoff's ceilings.
             random: random)
         try data.store.register(SyncVisit.self)
-        if let user { try signIn(user) }
+        if let user { try await signIn(user) }
     }
 
-    func signIn(_ user: String) throws {
-        try data.session.save(
+    func signIn(_ user: String) async throws {
+        try await data.session.save(
             AuthInfo(
                 userID: user, account: "\(user)@example.org", groups: [GroupRole(groupID: "g1", groupName: "Ward 1", roleName: "Member")],
                 token: "token-\(user)", validUntil: clock.now().addingTimeInterval(3600)))

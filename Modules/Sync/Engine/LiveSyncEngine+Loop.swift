@@ -44,12 +44,12 @@ extension LiveSyncEngine {
 
     /// One round of the loop's work, for whoever is signed in (nothing when nobody is).
     func tick(client: SyncClient) async throws {
-        guard let info = try session.current() else { return }
+        guard let info = try await session.current() else { return }
         var report = SyncReport(pushed: 0, rejected: 0, pulled: [:], keptLocal: 0, startedAt: clock.now(), finishedAt: clock.now())
         let now = clock.now()
         do {
             var synced = false
-            if try journal.pendingCount() > 0 {
+            if try await journal.pendingCount() > 0 {
                 try await push(as: info, client: client, report: &report)
                 synced = true
             }
@@ -100,9 +100,9 @@ extension LiveSyncEngine {
         guard let level = LogCollectionLevel(name: config.logLevel) else {
             throw SyncFailure.malformed("unknown log level '\(config.logLevel)'; expected none, error or monitor")
         }
-        if try diagnostics.collectionLevel() != level { try diagnostics.setCollectionLevel(level) }
+        if try await diagnostics.collectionLevel() != level { try await diagnostics.setCollectionLevel(level) }
         guard level != .none else { return }
-        let entries = try diagnostics.entries(limit: 500).filter { $0.level <= level }
+        let entries = try await diagnostics.entries(limit: 500).filter { $0.level <= level }
         guard let last = entries.last else { return }
         let upload = LogUpload(entries: entries.map { entry in
             WireLogEntry(
@@ -110,7 +110,7 @@ extension LiveSyncEngine {
                 loggedAt: entry.loggedAt)
         })
         try await client.uploadLogs(upload, token: info.token)
-        try diagnostics.removeEntries(through: last.sequence)
+        try await diagnostics.removeEntries(through: last.sequence)
     }
 
     private func isDue(_ key: String, every interval: Double, now: Date) -> Bool {

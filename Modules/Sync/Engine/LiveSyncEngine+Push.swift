@@ -20,15 +20,15 @@ extension LiveSyncEngine {
     func push(as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let configuration = client.configuration
         var plan = PushPlan(userID: info.userID, batchSize: configuration.batchSize, maxBytes: configuration.maxRequestBytes)
-        var current = try plan.next(from: journal, sending: [], rejected: &report.rejected)
+        var current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
         var answered: AnsweredBatch?
         while true {
             guard let batch = current else {
                 // Nothing to claim: write the last answer down, which may free changes queued behind it.
                 guard let last = answered else { return }
-                report += try record(last.batch, last.answer)
+                report += try await record(last.batch, last.answer)
                 answered = nil
-                current = try plan.next(from: journal, sending: [], rejected: &report.rejected)
+                current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
                 continue
             }
             let (previous, planNow, sending) = (answered, plan, Set(batch.sent.map(\.operationID)))
@@ -44,12 +44,12 @@ extension LiveSyncEngine {
                 continue
             }
             // Anything else: the batch claimed meanwhile goes back first, so journal order holds.
-            if let upcoming { try journal.release(operationIDs: upcoming.sent.map(\.operationID)) }
+            if let upcoming { try await journal.release(operationIDs: upcoming.sent.map(\.operationID)) }
             switch outcome {
-            case .success(let answer): try settle(batch.sent, with: answer, report: &report)
+            case .success(let answer): try await settle(batch.sent, with: answer, report: &report)
             case .failure(let failure): try await recover(from: failure, batch: batch, plan: &plan, report: &report, client: client)
             }
-            current = try plan.next(from: journal, sending: [], rejected: &report.rejected)
+            current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
         }
     }
 
@@ -62,10 +62,10 @@ extension LiveSyncEngine {
     }
 
     /// Writes `answered` to the journal, then claims the batch after the one in `sending`.
-    private func prepare(after answered: AnsweredBatch?, plan: PushPlan, sending: Set<String>) throws -> (PushCounts, ChangeBatch?) {
+    private func prepare(after answered: AnsweredBatch?, plan: PushPlan, sending: Set<String>) async throws -> (PushCounts, ChangeBatch?) {
         var counts = PushCounts()
-        if let answered { counts = try record(answered.batch, answered.answer) }
-        let next = try plan.next(from: journal, sending: sending, rejected: &counts.rejected)
+        if let answered { counts = try await record(answered.batch, answered.answer) }
+        let next = try await plan.next(from: journal, sending: sending, rejected: &counts.rejected)
         return (counts, next)
     }
 
@@ -78,11 +78,11 @@ extension LiveSyncEngine {
         let ids = batch.sent.map(\.operationID)
         if case .refused(413, _) = failure, ids.count > 1 {
             // The server takes fewer changes or bytes than this batch: halve the batches.
-            try journal.release(operationIDs: ids)
+            try await journal.release(operationIDs: ids)
             plan.batchSize = max(1, ids.count / 2)
             logger.debug("push batch too large for the server; halving", metadata: ["changes": "\(plan.batchSize)"])
         } else if failure.isRetryable {
-            try journal.release(operationIDs: ids)
+            try await journal.release(operationIDs: ids)
             guard plan.attempt < client.configuration.maxAttempts else {
                 throw RetriesExhausted(failure: failure, doing: "send \(ids.count) changes", attempts: plan.attempt)
             }
@@ -93,25 +93,25 @@ extension LiveSyncEngine {
         } else if case .refused(let status, let reason) = failure {
             // The server refused the batch as a whole: every change of it is rejected.
             for id in ids {
-                try journal.reject(operationID: id, reason: "HTTP \(status): \(reason)")
+                try await journal.reject(operationID: id, reason: "HTTP \(status): \(reason)")
             }
             report.rejected += ids.count
             logger.warning("the server refused a batch", metadata: ["status": "\(status)", "reason": "\(reason)"])
         } else {
-            try journal.release(operationIDs: ids)
+            try await journal.release(operationIDs: ids)
             throw failure
         }
     }
 
     /// Acknowledges, rejects or puts back each change of `batch` by the server's result.
-    private func settle(_ batch: [Change], with answer: PushResponse, report: inout SyncReport) throws {
-        let counts = try record(batch, answer)
+    private func settle(_ batch: [Change], with answer: PushResponse, report: inout SyncReport) async throws {
+        let counts = try await record(batch, answer)
         report += counts
         let settled = Set(answer.results.filter(AnsweredBatch.settles).map(\.operationId))
         let putBack = batch.map(\.operationID).filter { !settled.contains($0) }
         guard !putBack.isEmpty else { return }
         // No (or an unknown) result: not applied as far as we know; sent again later.
-        try journal.release(operationIDs: putBack)
+        try await journal.release(operationIDs: putBack)
         logger.warning("the server gave no result for some changes", metadata: ["count": "\(putBack.count)"])
         if counts.pushed == 0 && counts.rejected == 0 {
             throw SyncFailure.malformed("the push answer has no result for any of the \(batch.count) changes sent")
@@ -120,7 +120,7 @@ extension LiveSyncEngine {
 
     /// Acknowledges the changes of `batch` applied (or duplicate) and rejects those rejected,
     /// by `answer`; changes without such a result are left as they are.
-    private func record(_ batch: [Change], _ answer: PushResponse) throws -> PushCounts {
+    private func record(_ batch: [Change], _ answer: PushResponse) async throws -> PushCounts {
         var results: [String: ChangeResult] = [:]
         for result in answer.results where AnsweredBatch.settles(result) { results[result.operationId] = result }
         var counts = PushCounts()
@@ -128,14 +128,14 @@ extension LiveSyncEngine {
         for change in batch {
             guard let result = results[change.operationID] else { continue }
             if result.status == "rejected" {
-                try journal.reject(
+                try await journal.reject(
                     operationID: change.operationID, reason: result.reason ?? "rejected by the server (no reason given)")
                 counts.rejected += 1
             } else {
                 acknowledged.append(change.operationID)
             }
         }
-        if !acknowledged.isEmpty { try journal.acknowledge(operationIDs: acknowledged) }
+        if !acknowledged.isEmpty { try await journal.acknowledge(operationIDs: acknowledged) }
         counts.pushed = acknowledged.count
         return counts
     }

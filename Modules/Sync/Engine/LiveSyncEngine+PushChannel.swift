@@ -11,7 +11,7 @@ extension LiveSyncEngine {
 
     func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
         let client = try requireClient(doing: "receive push messages")
-        let info = try signedIn()
+        let info = try await signedIn()
         let wait = Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
         do {
             if try await state.value(.deviceRegistered(for: info.userID)) == nil {
@@ -34,7 +34,7 @@ extension LiveSyncEngine {
 
     func acknowledgePushMessages(through sequence: Int64) async throws {
         _ = try requireClient(doing: "acknowledge push messages")
-        let key = SyncStateKey.pushCursor(try await deviceID(for: try signedIn().userID))
+        let key = SyncStateKey.pushCursor(try await deviceID(for: try await signedIn().userID))
         let current = Int64(try await state.value(key) ?? "") ?? 0
         guard sequence > current else { return }
         try await state.set([key: String(sequence)])

@@ -80,7 +80,7 @@ final class LiveSyncEngine: SyncEngine {
             userID: answer.userId, account: answer.account,
             groups: answer.groups.map { GroupRole(groupID: $0.groupId, groupName: $0.groupName, roleName: $0.roleName) },
             token: answer.token, validUntil: answer.validUntil)
-        try session.save(info)
+        try await session.save(info)
         try await recordOnline()
         do {
             try await registerDevice(info)
@@ -92,16 +92,16 @@ final class LiveSyncEngine: SyncEngine {
 
     func logout(serverSync: Bool) async throws {
         guard serverSync else {
-            if let client, let info = try? session.current() {
+            if let client, let info = try? await session.current() {
                 // Best effort: the local logout never depends on the server.
                 try? await client.logout(token: info.token)
             }
-            try session.clear()
+            try await session.clear()
             return
         }
         let client = try requireClient(doing: "log out with server sync")
-        guard let info = try session.current() else {
-            try session.clear()
+        guard let info = try await session.current() else {
+            try await session.clear()
             return
         }
         try await gate.run {
@@ -114,7 +114,7 @@ final class LiveSyncEngine: SyncEngine {
                 throw failure.dataError(doing: "log out with server sync (the session is kept)", server: client.server)
             }
         }
-        try session.clear()
+        try await session.clear()
         try await recordOnline()
     }
 
@@ -124,7 +124,7 @@ final class LiveSyncEngine: SyncEngine {
         let client = try requireClient(doing: "sync")
         return try await gate.run {
             do {
-                let info = try signedIn()
+                let info = try await signedIn()
                 var report = SyncReport(
                     pushed: 0, rejected: 0, pulled: [:], keptLocal: 0, startedAt: clock.now(), finishedAt: clock.now())
                 try await push(as: info, client: client, report: &report)
@@ -168,9 +168,9 @@ final class LiveSyncEngine: SyncEngine {
     }
 
     /// The valid session, or `notSignedIn`.
-    func signedIn() throws -> AuthInfo {
-        guard let info = try session.current() else {
-            let waiting = (try? journal.pendingCount()) ?? 0
+    func signedIn() async throws -> AuthInfo {
+        guard let info = try await session.current() else {
+            let waiting = (try? await journal.pendingCount()) ?? 0
             throw DataError(.notSignedIn, "nobody is signed in (or the session expired): log in first; \(waiting) changes wait in the journal")
         }
         return info

@@ -19,14 +19,14 @@ struct PushPlan: Sendable {
     /// `sending` (in flight) are not claimed again; claimed changes over the byte budget go
     /// back to pending for the next batch; changes that can never be sent are rejected here
     /// and counted in `rejected`.
-    func next(from journal: any ChangeJournal, sending: Set<String>, rejected: inout Int) throws -> ChangeBatch? {
+    func next(from journal: any ChangeJournal, sending: Set<String>, rejected: inout Int) async throws -> ChangeBatch? {
         while true {
-            let claimed = try journal.claim(limit: batchSize, for: userID, excluding: sending)
+            let claimed = try await journal.claim(limit: batchSize, for: userID, excluding: sending)
             guard !claimed.isEmpty else { return nil }
             let batch = ChangeBatch(claimed, maxBytes: maxBytes)
-            if !batch.leftOver.isEmpty { try journal.release(operationIDs: batch.leftOver.map(\.operationID)) }
+            if !batch.leftOver.isEmpty { try await journal.release(operationIDs: batch.leftOver.map(\.operationID)) }
             for (change, reason) in batch.unsendable {
-                try journal.reject(operationID: change.operationID, reason: reason)
+                try await journal.reject(operationID: change.operationID, reason: reason)
                 rejected += 1
             }
             if !batch.sent.isEmpty { return batch }

@@ -31,7 +31,7 @@ extension AccountCommand {
                 if serverSync { _ = try context.requireSync() }
                 let session = context.session
                 return .task {
-                    try session?.clear()
+                    try await session?.clear()
                     return "Signed out."
                 }
             }

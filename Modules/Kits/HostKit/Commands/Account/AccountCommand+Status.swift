@@ -21,10 +21,11 @@ extension AccountCommand {
         @OptionGroup var global: GlobalOptions
 
         func request(_ context: HostContext) throws -> HostRequest {
-            let info = try context.session?.current()
+            let session = context.session
             let sync = context.sync
             let json = json
             return .task {
+                let info = try await session?.current()
                 let status = try await sync?.status()
                 return json ? SyncText.accountJSON(info, status) : SyncText.account(info, status)
             }
