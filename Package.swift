@@ -27,6 +27,7 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
 let package = Package(
     name: "Strata",
@@ -45,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -90,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "StrataDataTesting",
-            dependencies: ["StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting"],
             path: "Modules/DataTesting",
             swiftSettings: strictSettings
         ),
@@ -98,6 +100,29 @@ let package = Package(
             name: "StrataDataTestingTests",
             dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log],
             path: "Tests/DataTestingTests",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
+        .target(
+            name: "StrataSync",
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log],
+            path: "Modules/Sync",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataSyncTesting",
+            dependencies: ["StrataSync", "StrataData", "StrataWire", "StrataCrossCutting", log],
+            path: "Modules/SyncTesting",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataSyncTests",
+            dependencies: [
+                "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
+                asyncHTTPClient, nioCore, nioPosix, log,
+            ],
+            path: "Tests/SyncTests",
             swiftSettings: strictSettings
         ),
 
@@ -198,6 +223,8 @@ let package = Package(
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
                 "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataPresentation", "StrataData",
                 "StrataCrossCutting", argumentParser, log,
+                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting",
+                argumentParser, log,
             ],
             path: "Modules/Kits/HostKit",
             swiftSettings: strictSettings
@@ -207,6 +234,7 @@ let package = Package(
             dependencies: [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
                 "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log,
+                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", log,
             ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
@@ -228,21 +256,22 @@ let package = Package(
         .target(
             name: "StrataNotifyKit",
             dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log, serviceLifecycle, unixSignals],
+            dependencies: ["StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log],
             path: "Modules/Kits/NotifyKit",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataNotifyKitTests",
             dependencies: [
-                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting",
-                "StrataTestSupport", log,
+                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
+                "StrataCrossCutting", "StrataTestSupport", log,
             ],
             path: "Tests/NotifyKitTests",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "strata-host",
-            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
             path: "Hosts/strata-host",
             swiftSettings: strictSettings
         ),
@@ -254,7 +283,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-notifyd",
-            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
             path: "Hosts/strata-notifyd",
             swiftSettings: strictSettings
         ),
@@ -371,7 +400,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata-bench-sync",
-            dependencies: ["StrataData", "StrataCrossCutting", log],
+            dependencies: ["StrataSync", "StrataData", "StrataCrossCutting", log],
             path: "Benchmarks/Sync",
             swiftSettings: strictSettings
         ),

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataSync
 
 /// One run: client A saves N objects and pushes them; client B, another user of the same
 /// group, pulls them into its own store. Both are live data layers on their own containers.
@@ -23,16 +24,16 @@ struct SyncBenchmark {
     /// Runs the benchmark as `pusher` and then `puller` (both with `password`).
     func run(pusher: String, puller: String, password: String) async throws -> Figures {
         let a = try DataLayerFactory.live(
-            container: ContainerDirectory(url: scratch.appendingPathComponent("client-a")), logger: logger,
-            sync: configuration)
+            container: ContainerDirectory(url: scratch.appendingPathComponent("client-a")), logger: logger)
+        let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
         try a.store.register(SyncRecord.self)
-        _ = try await a.sync.login(account: pusher, password: password)
+        _ = try await aSync.login(account: pusher, password: password)
         let objects = (0..<changes).map(SyncRecord.init(index:))
         let saveStart = ContinuousClock.now
         _ = try a.store.save(objects)
         let saveSeconds = seconds(since: saveStart)
-        guard try a.sync.status().pendingCount == changes else {
-            throw ServerChild.Failure(description: "expected \(changes) pending changes, found \(try a.sync.status().pendingCount)")
+        guard try await aSync.status().pendingCount == changes else {
+            throw ServerChild.Failure(description: "expected \(changes) pending changes, found \(try await aSync.status().pendingCount)")
         }
 
         // Push alone: the background loop pushes pending changes and pulls only types with an
@@ -41,28 +42,28 @@ struct SyncBenchmark {
         // It polls the journal's pending count (an index range the push reads anyway) every
         // 20 ms, and the full status, which counts every journal row, only once a second.
         let pushStart = ContinuousClock.now
-        a.sync.start()
+        aSync.start()
         var polls = 0
-        while try a.journal.pendingCount() > 0 {
+        while try await a.journal.pendingCount() > 0 {
             polls += 1
-            if polls % 50 == 0, let error = try a.sync.status().lastError, try a.sync.status().connectivity == .offline {
-                a.sync.stop()
+            if polls % 50 == 0, let error = try await aSync.status().lastError, try await aSync.status().connectivity == .offline {
+                aSync.stop()
                 throw ServerChild.Failure(description: "push failed: \(error)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
         let pushSeconds = seconds(since: pushStart)
-        a.sync.stop()
-        let rejected = try a.sync.status().rejectedCount
+        aSync.stop()
+        let rejected = try await aSync.status().rejectedCount
         guard rejected == 0 else { throw ServerChild.Failure(description: "\(rejected) changes were rejected") }
 
         let b = try DataLayerFactory.live(
-            container: ContainerDirectory(url: scratch.appendingPathComponent("client-b")), logger: logger,
-            sync: configuration)
+            container: ContainerDirectory(url: scratch.appendingPathComponent("client-b")), logger: logger)
+        let bSync = SyncFactory.live(data: b, configuration: configuration, logger: logger)
         try b.store.register(SyncRecord.self)
-        _ = try await b.sync.login(account: puller, password: password)
+        _ = try await bSync.login(account: puller, password: password)
         let pullStart = ContinuousClock.now
-        let report = try await b.sync.syncNow()
+        let report = try await bSync.syncNow()
         let pullSeconds = seconds(since: pullStart)
         let stored = try b.store.count(Query<SyncRecord>())
         guard stored == changes else {

@@ -3,24 +3,27 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataHostKit
+import StrataSync
 
 /// The only place in `strata-host` that picks implementations: the real clock, a stderr
 /// logger, the shared SQLite store in the container directory, the domain over it, the
 /// store's change notices (the watchers see what strata-notifyd records through them), and
-/// the sync engine — pointed at the server `STRATA_SERVER_URL` names, else offline.
+/// the sync engine (`StrataSync`, on the data layer) — pointed at the server
+/// `STRATA_SERVER_URL` names, else offline.
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) throws -> HostRuntime {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
-        let sync = try SyncConfiguration.fromEnvironment(launch.environment)
-        let data = try DataLayerFactory.live(container: container, logger: logger, sync: sync, verifyPages: true)
+        let configuration = try SyncConfiguration.fromEnvironment(launch.environment)
+        let data = try DataLayerFactory.live(container: container, logger: logger, verifyPages: true)
         let clock = SystemClock()
+        let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try DomainFactory.make(data: data, clock: clock)
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sync: data.sync, session: data.session)
+            sync: sync, session: data.session)
     }
 
     /// The store maintenance for `store check|backup|recover`: the live store's file in the

@@ -2,6 +2,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataNotifyKit
+import StrataSync
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
 /// live SQLite data layer, the domain on the system clock, standard output for delivery, and
@@ -17,9 +18,8 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
-        let sync = try SyncConfiguration.fromEnvironment(environment)
-        let data = try DataLayerFactory.live(
-            container: container, logger: logger.component("data"), sync: sync, verifyPages: true)
+        let configuration = try SyncConfiguration.fromEnvironment(environment)
+        let data = try DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
         let domain = try DomainFactory.make(data: data, clock: clock)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(
@@ -29,9 +29,10 @@ enum CompositionRoot {
             clock: clock,
             logger: logger.component("inbox")
         )
-        let push = sync.map { _ in
+        let push = configuration.map { configuration in
             PushChannelListener(
-                sync: data.sync, notifications: domain.notifications, delivery: delivery, logger: logger.component("push"))
+                sync: SyncFactory.live(data: data, configuration: configuration, logger: logger.component("sync"), clock: clock),
+                notifications: domain.notifications, delivery: delivery, logger: logger.component("push"))
         }
         return NotifyDaemon(processor: processor, pollInterval: options.pollInterval, logger: logger, push: push)
     }

@@ -7,7 +7,8 @@ import StrataStatusKit
 
 /// The only place in `strata-status` that picks implementations: a stderr logger, the shared
 /// store opened read-only, the real clock, the domain over them, and the sync facts the
-/// host's engine recorded in the store.
+/// host's engine recorded in the store (read through `StrataData`: this widget never links
+/// `StrataSync` or an HTTP client).
 enum CompositionRoot {
     /// The domain over the shared store opened read-only (or `nil` when there is no store yet)
     /// and the sync status.
@@ -28,7 +29,8 @@ enum CompositionRoot {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }
         let domain = try DomainFactory.make(data: data, clock: SystemClock())
-        let status = try data.sync.status()
+        // The store is the one source of the status: strata-status never links the sync engine.
+        let status = try data.syncState.readStatus()
         var sync = StatusSync(
             connectivity: StatusSync.Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown,
             server: status.server, pending: status.pendingCount, rejected: status.rejectedCount,

@@ -52,15 +52,12 @@ extension DataLayerFactory {
     ///   - clock: where "now" comes from for lifespans, change and log times and session
     ///     expiry; a test moves it to make rows expire.
     ///   - session: a session to start signed in with (`nil`: nobody is signed in).
-    ///   - sync: what the `sync` engine's pretend server answers (see ``SyncScript``); `nil`
-    ///     (the default) makes it offline: login and sync throw `DataError` `offline`, a
-    ///     local logout clears the session, the status counts the journal.
     /// - Important: the allowed set is checked on every call, `register` included: a use case
     ///   factory that registers its types needs `.register` in the set. `notices.changes(of:)`
     ///   cannot throw; when `.notices` is not allowed its stream ends at once.
     public static func inMemory(
         readOnly: Bool = false, allowing: Set<DataOperation>? = nil, clock: any StrataClock = SystemClock(),
-        session: AuthInfo? = nil, sync: SyncScript? = nil
+        session: AuthInfo? = nil
     ) -> any DataLayer {
         let gate = CallGate(allowing: allowing)
         let sessionStore = InMemorySessionStore(gate: gate, clock: clock, initial: session)
@@ -70,7 +67,7 @@ extension DataLayerFactory {
         return InMemoryDataLayer(
             store: store, journal: journal,
             diagnostics: InMemoryDiagnosticLog(gate: gate, clock: clock, readOnly: readOnly), session: sessionStore,
-            notices: notices, sync: InMemorySyncEngine(script: sync, journal: journal, session: sessionStore, clock: clock),
+            notices: notices, syncState: InMemorySyncState(store: store, readOnly: readOnly),
             isWritable: !readOnly)
     }
 }

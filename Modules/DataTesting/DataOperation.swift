@@ -1,7 +1,7 @@
 /// One operation of the data layer's protocols, as an in-memory double names it.
 ///
 /// Pass a set of these as `allowing:` to
-/// ``StrataData/DataLayerFactory/inMemory(readOnly:allowing:clock:session:sync:)`` to say which
+/// ``StrataData/DataLayerFactory/inMemory(readOnly:allowing:clock:session:)`` to say which
 /// calls a test expects; any other call fails loudly with `DataError` `unexpectedCall`.
 ///
 /// The store's own journalling (a save of a type that goes to the server writes a change)

@@ -8,8 +8,8 @@ import Testing
 @Suite("in-memory double and SQLite store: the same per-type behaviour")
 struct BehaviourContractTests {
     @Test("a server-only type keeps no readable rows; its saves and deletes wait in the journal", arguments: StoreKind.allCases)
-    func serverOnlyKeepsNoRows(kind: StoreKind) throws {
-        try kind.withLayer { layer in
+    func serverOnlyKeepsNoRows(kind: StoreKind) async throws {
+        try await kind.withLayer { layer in
             let store = layer.store
             var parcel = try store.save(Parcel("box", weight: 3))
             let id = try #require(parcel.objectId)
@@ -20,41 +20,41 @@ struct BehaviourContractTests {
             // No table, so no unique check either: the server decides.
             _ = try store.save(Parcel("box"))
 
-            let insert = try #require(try layer.journal.claim(limit: 1).first)
+            let insert = try #require(try await layer.journal.claim(limit: 1).first)
             #expect(insert.objectID == id && insert.operation == .insert)
             #expect(insert.values == ["label": .text("box"), "weight": .integer(3)])
             parcel.weight = 4
             #expect(try store.save(parcel).objectId == id)  // an update of an id it never stored locally
             #expect(try store.delete(parcel))
-            let forParcel = try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil).filter { $0.objectID == id }
+            let forParcel = try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil).filter { $0.objectID == id }
             #expect(forParcel.map(\.operation) == [.insert, .delete])
             #expect(try store.deleteAll(Parcel.self) == 0)
         }
     }
 
     @Test("a local-and-server type keeps readable rows and journals every change", arguments: StoreKind.allCases)
-    func localAndServerDoesBoth(kind: StoreKind) throws {
-        try kind.withLayer { layer in
+    func localAndServerDoesBoth(kind: StoreKind) async throws {
+        try await kind.withLayer { layer in
             let store = layer.store
             var ledger = try store.save(Ledger("rent", secret: "1234", amount: 700))
             let id = try #require(ledger.objectId)
             #expect(try store.fetch(Ledger.self, id: id) == ledger)
             #expect(try store.count(Query<Ledger>()) == 1)
-            #expect(try layer.journal.pendingCount() == 1)
+            #expect(try await layer.journal.pendingCount() == 1)
 
             ledger.objectId = "missing-id"
             #expect(dataError { try store.save(ledger) }?.code == .notFound)
-            #expect(try layer.journal.pendingCount() == 1)  // the failed save journalled nothing
+            #expect(try await layer.journal.pendingCount() == 1)  // the failed save journalled nothing
             let list = dataError { try store.save([Ledger("ok"), ledger]) }
             #expect(list?.code == .notFound)
             #expect(try store.count(Query<Ledger>()) == 1)
-            #expect(try layer.journal.pendingCount() == 1)  // all or nothing, journal included
+            #expect(try await layer.journal.pendingCount() == 1)  // all or nothing, journal included
         }
     }
 
     @Test("an encrypted key is found by equality; like and sorting on it are refused", arguments: StoreKind.allCases)
-    func encryptedKeysAllowOnlyEquality(kind: StoreKind) throws {
-        try kind.withLayer { layer in
+    func encryptedKeysAllowOnlyEquality(kind: StoreKind) async throws {
+        try await kind.withLayer { layer in
             let store = layer.store
             _ = try store.save([Ledger("a", secret: "open sesame"), Ledger("b", secret: "other")])
             #expect(try store.query(Query<Ledger>().whereKey("secret", .equal, "open sesame")).map(\.title) == ["a"])
@@ -69,9 +69,9 @@ struct BehaviourContractTests {
     }
 
     @Test("rows older than their lifespan vanish from fetch, query and count at the right moment", arguments: StoreKind.allCases)
-    func expiredRowsVanish(kind: StoreKind) throws {
+    func expiredRowsVanish(kind: StoreKind) async throws {
         let clock = SteppingClock()
-        try kind.withLayer(clock: clock) { layer in
+        try await kind.withLayer(clock: clock) { layer in
             let store = layer.store
             let old = try store.save(Crumb("old"))
             clock.advance(by: 40)
@@ -96,9 +96,9 @@ struct BehaviourContractTests {
     }
 
     @Test("the purge removes expired rows but keeps rows whose changes are not sent yet", arguments: StoreKind.allCases)
-    func purgeSparesUnsentChanges(kind: StoreKind) throws {
+    func purgeSparesUnsentChanges(kind: StoreKind) async throws {
         let clock = SteppingClock()
-        try kind.withLayer(clock: clock) { layer in
+        try await kind.withLayer(clock: clock) { layer in
             let store = layer.store
             var crumb = try store.save(Crumb("local"))
             var draft = try store.save(Draft("unsent"))
@@ -113,7 +113,7 @@ struct BehaviourContractTests {
             draft.text = "edited"
             _ = try store.save(draft)  // still stored, because its insert waits in the journal
             #expect(try store.fetch(Draft.self, id: draft.objectId ?? "")?.text == "edited")
-            let drafts = try layer.journal.changes(in: [.pending], limit: nil).filter { $0.objectID == draft.objectId }
+            let drafts = try await layer.journal.changes(in: [.pending], limit: nil).filter { $0.objectID == draft.objectId }
             #expect(drafts.map(\.operation) == [.insert] && drafts.first?.values["text"] == .text("edited"))
         }
     }

@@ -20,10 +20,10 @@ struct InMemoryDoubleTests {
     }
 
     @Test("each operation is gated by its own name; list forms read save([Item]) and delete([Item])")
-    func everyOperationIsGated() throws {
+    func everyOperationIsGated() async throws {
         let store = DataLayerFactory.inMemory(allowing: [.register]).store
         try store.register(Item.self)
-        let calls: [(String, () throws -> Void)] = [
+        let calls: [(String, () async throws -> Void)] = [
             ("save([Item])", { _ = try store.save([Item("x")]) }),
             ("fetch(Item)", { _ = try store.fetch(Item.self, id: "x") }),
             ("delete(Item)", { _ = try store.delete(Item("x")) }),
@@ -33,7 +33,7 @@ struct InMemoryDoubleTests {
             ("count(Item)", { _ = try store.count(Query<Item>()) }),
         ]
         for (call, body) in calls {
-            let error = dataError(body)
+            let error = await asyncDataError(body)
             #expect(error?.code == .unexpectedCall, "\(call)")
             #expect(error?.message.contains("unexpected call to \(call);") == true, "\(call)")
         }

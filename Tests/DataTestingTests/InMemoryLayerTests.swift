@@ -8,69 +8,69 @@ import Testing
 @Suite("the in-memory data layer's journal, log, session and notices")
 struct InMemoryLayerTests {
     @Test("changes record the signed-in user and primary group; a coalesced change keeps its first owner")
-    func changesRecordTheOwner() throws {
+    func changesRecordTheOwner() async throws {
         let clock = SteppingClock()
         let layer = DataLayerFactory.inMemory(clock: clock, session: .sample(validUntil: clock.now() + 100))
         try layer.store.register(Ledger.self)
         var ledger = try layer.store.save(Ledger("a"))
-        var change = try onlyChange(layer.journal)
+        var change = try await onlyChange(layer.journal)
         #expect(change.ownerUser == "u-42" && change.ownerGroup == "g-ward")
 
-        try layer.session.save(
+        try await layer.session.save(
             AuthInfo(userID: "u-7", account: "other", groups: [], token: "t", validUntil: clock.now() + 100))
         ledger.amount = 1
         _ = try layer.store.save(ledger)
-        change = try onlyChange(layer.journal)
+        change = try await onlyChange(layer.journal)
         #expect(change.ownerUser == "u-42" && change.ownerGroup == "g-ward")
         _ = try layer.store.save(Ledger("b"))
-        let second = try #require(try layer.journal.changes(in: [.pending], limit: nil).last)
+        let second = try #require(try await layer.journal.changes(in: [.pending], limit: nil).last)
         #expect(second.ownerUser == "u-7" && second.ownerGroup == nil)  // no groups: no primary group
 
         clock.advance(by: 100)  // the session expired: nobody owns new changes
         _ = try layer.store.save(Ledger("c"))
-        let third = try #require(try layer.journal.changes(in: [.pending], limit: nil).last)
+        let third = try #require(try await layer.journal.changes(in: [.pending], limit: nil).last)
         #expect(third.ownerUser == nil && third.ownerGroup == nil)
     }
 
     @Test("a double can start signed in")
-    func startsSignedIn() throws {
+    func startsSignedIn() async throws {
         let info = AuthInfo.sample(validUntil: .distantFuture)
-        #expect(try DataLayerFactory.inMemory(session: info).session.current() == info)
-        #expect(try DataLayerFactory.inMemory().session.current() == nil)
+        #expect(try await DataLayerFactory.inMemory(session: info).session.current() == info)
+        #expect(try await DataLayerFactory.inMemory().session.current() == nil)
     }
 
     @Test("every journal, log, session member is gated by its own name")
-    func newMembersAreGated() throws {
+    func newMembersAreGated() async throws {
         let layer = DataLayerFactory.inMemory(allowing: [.register, .save])
         try layer.store.register(Parcel.self)
         _ = try layer.store.save(Parcel("saving journals without allowing any journal member"))
         let journal = layer.journal
         let log = layer.diagnostics
         let session = layer.session
-        let calls: [(DataOperation, String, () throws -> Void)] = [
-            (.pendingCount, "journal.pendingCount()", { _ = try journal.pendingCount() }),
-            (.changes, "journal.changes(in:limit:)", { _ = try journal.changes(in: [.pending], limit: nil) }),
-            (.rejected, "journal.rejected()", { _ = try journal.rejected() }),
-            (.retry, "journal.retry(operationID: op-1)", { try journal.retry(operationID: "op-1") }),
-            (.discard, "journal.discard(operationID: op-1)", { try journal.discard(operationID: "op-1") }),
-            (.claim, "journal.claim(limit: 5)", { _ = try journal.claim(limit: 5) }),
-            (.acknowledge, "journal.acknowledge(operationIDs:)", { try journal.acknowledge(operationIDs: []) }),
-            (.reject, "journal.reject(operationID: op-1, reason:)", { try journal.reject(operationID: "op-1", reason: "r") }),
-            (.release, "journal.release(operationIDs:)", { try journal.release(operationIDs: []) }),
-            (.logError, "diagnostics.logError(_:metadata:)", { try log.logError("e", metadata: [:]) }),
-            (.logMonitor, "diagnostics.logMonitor(_:metadata:)", { try log.logMonitor("m", metadata: [:]) }),
-            (.collectionLevel, "diagnostics.collectionLevel()", { _ = try log.collectionLevel() }),
-            (.setCollectionLevel, "diagnostics.setCollectionLevel(monitor)", { try log.setCollectionLevel(.monitor) }),
-            (.logEntries, "diagnostics.entries(limit:)", { _ = try log.entries(limit: nil) }),
-            (.removeLogEntries, "diagnostics.removeEntries(through: 3)", { try log.removeEntries(through: 3) }),
-            (.currentSession, "session.current()", { _ = try session.current() }),
-            (.saveSession, "session.save(_:)", { try session.save(.sample(validUntil: .distantFuture)) }),
-            (.clearSession, "session.clear()", { try session.clear() }),
+        let calls: [(DataOperation, String, () async throws -> Void)] = [
+            (.pendingCount, "journal.pendingCount()", { _ = try await journal.pendingCount() }),
+            (.changes, "journal.changes(in:limit:)", { _ = try await journal.changes(in: [.pending], limit: nil) }),
+            (.rejected, "journal.rejected()", { _ = try await journal.rejected() }),
+            (.retry, "journal.retry(operationID: op-1)", { try await journal.retry(operationID: "op-1") }),
+            (.discard, "journal.discard(operationID: op-1)", { try await journal.discard(operationID: "op-1") }),
+            (.claim, "journal.claim(limit: 5)", { _ = try await journal.claim(limit: 5) }),
+            (.acknowledge, "journal.acknowledge(operationIDs:)", { try await journal.acknowledge(operationIDs: []) }),
+            (.reject, "journal.reject(operationID: op-1, reason:)", { try await journal.reject(operationID: "op-1", reason: "r") }),
+            (.release, "journal.release(operationIDs:)", { try await journal.release(operationIDs: []) }),
+            (.logError, "diagnostics.logError(_:metadata:)", { try await log.logError("e", metadata: [:]) }),
+            (.logMonitor, "diagnostics.logMonitor(_:metadata:)", { try await log.logMonitor("m", metadata: [:]) }),
+            (.collectionLevel, "diagnostics.collectionLevel()", { _ = try await log.collectionLevel() }),
+            (.setCollectionLevel, "diagnostics.setCollectionLevel(monitor)", { try await log.setCollectionLevel(.monitor) }),
+            (.logEntries, "diagnostics.entries(limit:)", { _ = try await log.entries(limit: nil) }),
+            (.removeLogEntries, "diagnostics.removeEntries(through: 3)", { try await log.removeEntries(through: 3) }),
+            (.currentSession, "session.current()", { _ = try await session.current() }),
+            (.saveSession, "session.save(_:)", { try await session.save(.sample(validUntil: .distantFuture)) }),
+            (.clearSession, "session.clear()", { try await session.clear() }),
         ]
         #expect(Set(calls.map(\.0)).union([.register, .save, .saveList, .fetch, .delete, .deleteList, .deleteAll, .query, .count, .notices])
             == Set(DataOperation.allCases))
         for (operation, call, body) in calls {
-            let error = dataError(body)
+            let error = await asyncDataError(body)
             #expect(error?.code == .unexpectedCall, "\(operation)")
             #expect(
                 error?.message == "StrataDataTesting: unexpected call to \(call); this double allows only: register, save",
@@ -80,8 +80,8 @@ struct InMemoryLayerTests {
         let open = DataLayerFactory.inMemory(allowing: [.register, .save, .pendingCount, .claim])
         try open.store.register(Parcel.self)
         _ = try open.store.save(Parcel("p"))
-        #expect(try open.journal.pendingCount() == 1)
-        #expect(try open.journal.claim(limit: 1).count == 1)
+        #expect(try await open.journal.pendingCount() == 1)
+        #expect(try await open.journal.claim(limit: 1).count == 1)
     }
 
     @Test("a notice stream the test did not allow ends at once; an allowed one stays open")
@@ -112,22 +112,22 @@ struct InMemoryLayerTests {
     }
 
     @Test("a read-only double reads an empty journal and log and refuses to change them")
-    func readOnlyRefusesJournalAndLogWrites() throws {
+    func readOnlyRefusesJournalAndLogWrites() async throws {
         let layer = DataLayerFactory.inMemory(readOnly: true)
-        #expect(try layer.journal.pendingCount() == 0)
-        #expect(try layer.journal.rejected().isEmpty)
-        #expect(try layer.journal.claim(limit: 0).isEmpty)
-        #expect(try layer.diagnostics.entries(limit: nil).isEmpty)
-        #expect(try !layer.diagnostics.logMonitor("dropped by the level, so nothing to refuse", metadata: [:]))
-        let writes: [() throws -> Void] = [
-            { _ = try layer.journal.claim(limit: 1) }, { try layer.journal.acknowledge(operationIDs: ["x"]) },
-            { try layer.journal.retry(operationID: "x") }, { try layer.journal.discard(operationID: "x") },
-            { try layer.journal.reject(operationID: "x", reason: "r") }, { try layer.journal.release(operationIDs: ["x"]) },
-            { try layer.diagnostics.logError("kept, so refused", metadata: [:]) },
-            { try layer.diagnostics.setCollectionLevel(.monitor) }, { try layer.diagnostics.removeEntries(through: 1) },
+        #expect(try await layer.journal.pendingCount() == 0)
+        #expect(try await layer.journal.rejected().isEmpty)
+        #expect(try await layer.journal.claim(limit: 0).isEmpty)
+        #expect(try await layer.diagnostics.entries(limit: nil).isEmpty)
+        #expect(try await !layer.diagnostics.logMonitor("dropped by the level, so nothing to refuse", metadata: [:]))
+        let writes: [() async throws -> Void] = [
+            { _ = try await layer.journal.claim(limit: 1) }, { try await layer.journal.acknowledge(operationIDs: ["x"]) },
+            { try await layer.journal.retry(operationID: "x") }, { try await layer.journal.discard(operationID: "x") },
+            { try await layer.journal.reject(operationID: "x", reason: "r") }, { try await layer.journal.release(operationIDs: ["x"]) },
+            { try await layer.diagnostics.logError("kept, so refused", metadata: [:]) },
+            { try await layer.diagnostics.setCollectionLevel(.monitor) }, { try await layer.diagnostics.removeEntries(through: 1) },
         ]
         for write in writes {
-            let error = dataError(write)
+            let error = await asyncDataError(write)
             #expect(error?.code == .readOnly)
             #expect(error?.message.contains("read-only") == true)
         }
@@ -144,17 +144,17 @@ struct InMemoryLayerTests {
                         var ledger = try layer.store.save(Ledger("w\(worker)-\(index)"))
                         ledger.amount = index
                         _ = try layer.store.save(ledger)
-                        try layer.diagnostics.logError("w\(worker)", metadata: [:])
-                        _ = try layer.journal.claim(limit: 3)
+                        try await layer.diagnostics.logError("w\(worker)", metadata: [:])
+                        _ = try await layer.journal.claim(limit: 3)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let all = try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+        let all = try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
         #expect(Set(all.map(\.objectID)).count == 200)
-        #expect(try layer.journal.pendingCount() == all.count)
-        #expect(try layer.diagnostics.entries(limit: nil).count == 200)
-        #expect(Set(try layer.diagnostics.entries(limit: nil).map(\.sequence)).count == 200)
+        #expect(try await layer.journal.pendingCount() == all.count)
+        #expect(try await layer.diagnostics.entries(limit: nil).count == 200)
+        #expect(Set(try await layer.diagnostics.entries(limit: nil).map(\.sequence)).count == 200)
     }
 }

@@ -12,52 +12,52 @@ struct LayerPartsContractTests {
     static let kinds: [StoreKind] = StoreKind.allCases
 
     @Test("the log keeps errors at the default level and monitoring only at monitor", arguments: kinds)
-    func logLevelGatesEntries(kind: StoreKind) throws {
+    func logLevelGatesEntries(kind: StoreKind) async throws {
         let clock = SteppingClock()
-        try kind.withLayer(clock: clock) { layer in
+        try await kind.withLayer(clock: clock) { layer in
             let log = layer.diagnostics
-            #expect(try log.collectionLevel() == .error)
-            #expect(try log.logError("sync failed", metadata: ["status": "503"]))
-            #expect(try !log.logMonitor("opened reports", metadata: [:]))
-            try log.setCollectionLevel(.monitor)
-            #expect(try log.collectionLevel() == .monitor)
+            #expect(try await log.collectionLevel() == .error)
+            #expect(try await log.logError("sync failed", metadata: ["status": "503"]))
+            #expect(try await !log.logMonitor("opened reports", metadata: [:]))
+            try await log.setCollectionLevel(.monitor)
+            #expect(try await log.collectionLevel() == .monitor)
             clock.advance(by: 3)
-            #expect(try log.logMonitor("opened reports", metadata: ["screen": "list"]))
-            try log.setCollectionLevel(.none)
-            #expect(try !log.logError("dropped", metadata: [:]))
-            #expect(try !log.logMonitor("dropped", metadata: [:]))
+            #expect(try await log.logMonitor("opened reports", metadata: ["screen": "list"]))
+            try await log.setCollectionLevel(.none)
+            #expect(try await !log.logError("dropped", metadata: [:]))
+            #expect(try await !log.logMonitor("dropped", metadata: [:]))
 
-            let entries = try log.entries(limit: nil)
+            let entries = try await log.entries(limit: nil)
             #expect(entries.map(\.message) == ["sync failed", "opened reports"])
             #expect(entries.map(\.level) == [.error, .monitor])
             #expect(entries.map(\.metadata) == [["status": "503"], ["screen": "list"]])
             #expect(entries.map(\.loggedAt) == [clock.now() - 3, clock.now()])
             #expect(entries[0].sequence < entries[1].sequence)
-            #expect(try log.entries(limit: 1).map(\.message) == ["sync failed"])
-            #expect(dataError { try log.entries(limit: -1) }?.code == .invalidQuery)
+            #expect(try await log.entries(limit: 1).map(\.message) == ["sync failed"])
+            #expect(await asyncDataError { try await log.entries(limit: -1) }?.code == .invalidQuery)
 
-            try log.removeEntries(through: entries[0].sequence)
-            #expect(try log.entries(limit: nil).map(\.message) == ["opened reports"])
+            try await log.removeEntries(through: entries[0].sequence)
+            #expect(try await log.entries(limit: nil).map(\.message) == ["opened reports"])
         }
     }
 
     @Test("the session is kept until the clock reaches validUntil, and logout clears it", arguments: kinds)
-    func sessionExpiresByTheClock(kind: StoreKind) throws {
+    func sessionExpiresByTheClock(kind: StoreKind) async throws {
         let clock = SteppingClock()
-        try kind.withLayer(clock: clock) { layer in
+        try await kind.withLayer(clock: clock) { layer in
             let session = layer.session
-            #expect(try session.current() == nil)
-            try session.clear()  // harmless when nobody is signed in
+            #expect(try await session.current() == nil)
+            try await session.clear()  // harmless when nobody is signed in
             let info = AuthInfo.sample(validUntil: clock.now() + 60)
-            try session.save(info)
-            #expect(try session.current() == info)
+            try await session.save(info)
+            #expect(try await session.current() == info)
             clock.advance(by: 59.5)
-            #expect(try session.current() == info)
+            #expect(try await session.current() == info)
             clock.advance(by: 0.5)  // validUntil reached
-            #expect(try session.current() == nil)
-            try session.save(AuthInfo.sample(validUntil: clock.now() + 60))
-            try session.clear()
-            #expect(try session.current() == nil)
+            #expect(try await session.current() == nil)
+            try await session.save(AuthInfo.sample(validUntil: clock.now() + 60))
+            try await session.clear()
+            #expect(try await session.current() == nil)
         }
     }
 

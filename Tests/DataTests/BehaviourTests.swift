@@ -39,7 +39,7 @@ struct BehaviourTests {
     private func register<T: ValueObject>(_ type: T.Type, in store: any ValueObjectStore) throws { try store.register(type) }
 
     @Test("server-only: no readable local rows, no table; the change waits in the journal")
-    func serverOnlyKeepsNoRows() throws {
+    func serverOnlyKeepsNoRows() async throws {
         let container = temporaryContainer()
         let layer = try layer(container)
         let saved = try layer.store.save(Remote(title: "on the server"))
@@ -47,7 +47,7 @@ struct BehaviourTests {
         #expect(try layer.store.fetch(Remote.self, id: saved.objectId!) == nil)
         #expect(try layer.store.query(Query<Remote>()).isEmpty)
         #expect(try layer.store.count(Query<Remote>()) == 0)
-        let changes = try layer.journal.changes(in: [.pending], limit: nil)
+        let changes = try await layer.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.operation) == [.insert])
         #expect(changes.first?.values["title"] == .text("on the server"))
         #expect(changes.first?.scope == .group)
@@ -56,24 +56,24 @@ struct BehaviourTests {
     }
 
     @Test("local-only types never produce outgoing changes")
-    func localOnlyNeverJournals() throws {
+    func localOnlyNeverJournals() async throws {
         let layer = try layer()
         var sample = try layer.store.save(Sample(name: "here", count: 1))
         sample.count = 2
         _ = try layer.store.save(sample)
         _ = try layer.store.delete(sample)
-        #expect(try layer.journal.pendingCount() == 0)
+        #expect(try await layer.journal.pendingCount() == 0)
     }
 
     @Test("local-and-server: the row and its change are written together; edits before sending coalesce")
-    func localAndServerCoalesces() throws {
+    func localAndServerCoalesces() async throws {
         let layer = try layer()
         var visit = try layer.store.save(Visit(note: "first"))
         visit.note = "second"
         visit = try layer.store.save(visit)
         visit.rank = 7
         visit = try layer.store.save(visit)
-        let pending = try layer.journal.changes(in: [.pending], limit: nil)
+        let pending = try await layer.journal.changes(in: [.pending], limit: nil)
         #expect(pending.count == 1)
         #expect(pending.first?.operation == .insert)
         #expect(pending.first?.values == ["note": .text("second"), "rank": .integer(7)])
@@ -81,29 +81,29 @@ struct BehaviourTests {
         #expect(try layer.store.fetch(Visit.self, id: visit.objectId!) == visit)
 
         _ = try layer.store.delete(visit)
-        #expect(try layer.journal.pendingCount() == 0, "an insert then a delete never reaches the server")
+        #expect(try await layer.journal.pendingCount() == 0, "an insert then a delete never reaches the server")
     }
 
     @Test("a change handed to the sync engine is never rewritten: later edits queue behind it")
-    func inFlightChangesAreNotRewritten() throws {
+    func inFlightChangesAreNotRewritten() async throws {
         let layer = try layer()
         var visit = try layer.store.save(Visit(note: "v1"))
-        let claimed = try layer.journal.claim(limit: 10)
+        let claimed = try await layer.journal.claim(limit: 10)
         #expect(claimed.map(\.state) == [.inFlight])
         visit.note = "v2"
         visit = try layer.store.save(visit)
         visit.note = "v3"
         visit = try layer.store.save(visit)
-        let all = try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+        let all = try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil)
         #expect(all.map(\.operation) == [.insert, .update])
         #expect(all.last?.values["note"] == .text("v3"))
-        #expect(try layer.journal.claim(limit: 10).map(\.operationID) == [claimed[0].operationID], "one change per object at a time")
-        try layer.journal.acknowledge(operationIDs: [claimed[0].operationID])
-        #expect(try layer.journal.claim(limit: 10).map(\.operation) == [.update])
+        #expect(try await layer.journal.claim(limit: 10).map(\.operationID) == [claimed[0].operationID], "one change per object at a time")
+        try await layer.journal.acknowledge(operationIDs: [claimed[0].operationID])
+        #expect(try await layer.journal.claim(limit: 10).map(\.operation) == [.update])
     }
 
     @Test("a format-2 store gains the journal's sent column on open; its changes count as sent and are never merged into")
-    func formatTwoJournalCountsAsSent() throws {
+    func formatTwoJournalCountsAsSent() async throws {
         let container = temporaryContainer()
         var visit = try layer(container).store.save(Visit(note: "before the upgrade"))
         let inspector = SQLiteInspector(container.storeURL)
@@ -115,46 +115,46 @@ struct BehaviourTests {
         #expect(try inspector.rows(#"SELECT "sent" FROM "_strata_journal""#) == [["1"]])
         visit.note = "after the upgrade"
         _ = try reopened.store.save(visit)
-        let all = try reopened.journal.changes(in: Set(ChangeState.allCases), limit: nil)
+        let all = try await reopened.journal.changes(in: Set(ChangeState.allCases), limit: nil)
         #expect(all.map(\.operation) == [.insert, .update], "perhaps sent before the upgrade: the edit queues behind it")
     }
 
     @Test("rejected changes keep the server's reason; retry and discard act on them")
-    func rejectRetryDiscard() throws {
+    func rejectRetryDiscard() async throws {
         let layer = try layer()
         _ = try layer.store.save(Visit(note: "a"))
         _ = try layer.store.save(Visit(note: "b"))
-        let claimed = try layer.journal.claim(limit: 10)
-        try layer.journal.reject(operationID: claimed[0].operationID, reason: "403: not your group")
-        try layer.journal.release(operationIDs: [claimed[1].operationID])
-        #expect(try layer.journal.rejected().map(\.reason) == ["403: not your group"])
-        #expect(try layer.journal.pendingCount() == 1)
-        try layer.journal.retry(operationID: claimed[0].operationID)
-        #expect(try layer.journal.pendingCount() == 2)
-        try layer.journal.discard(operationID: claimed[1].operationID)
-        #expect(try layer.journal.pendingCount() == 1)
-        let missing = try #require(throws: DataError.self) { try layer.journal.retry(operationID: "nope") }
+        let claimed = try await layer.journal.claim(limit: 10)
+        try await layer.journal.reject(operationID: claimed[0].operationID, reason: "403: not your group")
+        try await layer.journal.release(operationIDs: [claimed[1].operationID])
+        #expect(try await layer.journal.rejected().map(\.reason) == ["403: not your group"])
+        #expect(try await layer.journal.pendingCount() == 1)
+        try await layer.journal.retry(operationID: claimed[0].operationID)
+        #expect(try await layer.journal.pendingCount() == 2)
+        try await layer.journal.discard(operationID: claimed[1].operationID)
+        #expect(try await layer.journal.pendingCount() == 1)
+        let missing = try await #require(throws: DataError.self) { try await layer.journal.retry(operationID: "nope") }
         #expect(missing.code == .notFound)
         #expect(missing.message.contains("'nope'"))
     }
 
     @Test("delete all of a journalled type drops its unsent changes and records one deleteAll")
-    func deleteAllIsLogicalOnTheServer() throws {
+    func deleteAllIsLogicalOnTheServer() async throws {
         let layer = try layer()
         _ = try layer.store.save([Visit(note: "a"), Visit(note: "b")])
         #expect(try layer.store.deleteAll(Visit.self) == 2)
-        let pending = try layer.journal.changes(in: [.pending], limit: nil)
+        let pending = try await layer.journal.changes(in: [.pending], limit: nil)
         #expect(pending.map(\.operation) == [.deleteAll])
         #expect(pending.first?.objectID == "*")
     }
 
     @Test("rows older than the lifespan vanish from reads at the right moment and are purged on open")
-    func lifespanExpiresRows() throws {
+    func lifespanExpiresRows() async throws {
         let container = temporaryContainer()
         let clock = TestClock()
         let layer = try layer(container, clock: clock)
         let old = try layer.store.save(Visit(note: "old"))
-        try layer.journal.acknowledge(operationIDs: try layer.journal.claim(limit: 10).map(\.operationID))
+        try await layer.journal.acknowledge(operationIDs: try layer.journal.claim(limit: 10).map(\.operationID))
         clock.advance(1800)
         let young = try layer.store.save(Visit(note: "young"))
         clock.advance(1799)
@@ -171,7 +171,7 @@ struct BehaviourTests {
     }
 
     @Test("purging never touches rows whose changes are still waiting to be sent")
-    func purgeKeepsPendingRows() throws {
+    func purgeKeepsPendingRows() async throws {
         let container = temporaryContainer()
         let clock = TestClock()
         let layer = try layer(container, clock: clock)
@@ -180,34 +180,34 @@ struct BehaviourTests {
         _ = try self.layer(container, clock: clock)
         let ids = try SQLiteInspector(container.storeURL).rows("SELECT objectId FROM Visit").map { $0[0] }
         #expect(ids == [pending.objectId!])
-        #expect(try layer.journal.pendingCount() == 1)
+        #expect(try await layer.journal.pendingCount() == 1)
     }
 
     @Test("each change and row records the type's scope")
-    func scopeIsRecorded() throws {
+    func scopeIsRecorded() async throws {
         let container = temporaryContainer()
         let layer = try layer(container)
         _ = try layer.store.save(Visit(note: "mine"))
         #expect(try SQLiteInspector(container.storeURL).rows("SELECT _scope FROM Visit") == [["1"]])
-        #expect(try layer.journal.changes(in: [.pending], limit: nil).map(\.scope) == [.user])
+        #expect(try await layer.journal.changes(in: [.pending], limit: nil).map(\.scope) == [.user])
     }
 
     @Test("the signed-in user and their first group are recorded as the owner of rows and changes")
-    func ownerIsRecordedFromTheSession() throws {
+    func ownerIsRecordedFromTheSession() async throws {
         let container = temporaryContainer()
         let clock = TestClock()
         let layer = try layer(container, clock: clock)
         let groups = [GroupRole(groupID: "g-214", groupName: "group15", roleName: "Admin")]
-        try layer.session.save(
+        try await layer.session.save(
             AuthInfo(userID: "u-418", account: "user1", groups: groups, token: "t", validUntil: clock.now().addingTimeInterval(60)))
         _ = try layer.store.save(Visit(note: "owned"))
-        let change = try #require(try layer.journal.changes(in: [.pending], limit: nil).first)
+        let change = try #require(try await layer.journal.changes(in: [.pending], limit: nil).first)
         #expect(change.ownerUser == "u-418" && change.ownerGroup == "g-214")
         #expect(try SQLiteInspector(container.storeURL).rows("SELECT _ownerUser, _ownerGroup FROM Visit") == [["u-418", "g-214"]])
         clock.advance(61)
-        try layer.session.clear()
+        try await layer.session.clear()
         _ = try layer.store.save(Visit(note: "anonymous"))
-        #expect(try layer.journal.changes(in: [.pending], limit: nil).last?.ownerUser == nil)
+        #expect(try await layer.journal.changes(in: [.pending], limit: nil).last?.ownerUser == nil)
     }
 
     @Test("behaviour settings are checked at registration")

@@ -72,7 +72,7 @@ struct ChangeNoticesTests {
         let notices = SQLiteChangeNotices(database: try Self.open(container), pollInterval: .milliseconds(50))
         let collector = Collector(notices.changes(of: []))
         let otherProcess = try Self.open(container)
-        try SQLiteDiagnosticLog(database: otherProcess).logError("not a value-object change", metadata: [:])
+        try await SQLiteDiagnosticLog(database: otherProcess).logError("not a value-object change", metadata: [:])
         // Six poll intervals pass: that nothing arrives meanwhile is what is under test.
         try await Task.sleep(for: .milliseconds(300))
         #expect(collector.received.isEmpty)

@@ -36,7 +36,7 @@ struct EncryptionTests {
     let names = ["Yamada Taro", "Hanako Sato", "Zoë Müller"]
 
     @Test("no patient name reaches the database file or its WAL in plaintext; the key file is 0600")
-    func plaintextNeverReachesTheDisk() throws {
+    func plaintextNeverReachesTheDisk() async throws {
         let container = temporaryContainer()
         let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
         try layer.store.register(Patient.self)
@@ -57,7 +57,7 @@ struct EncryptionTests {
         let mode = try FileManager.default.attributesOfItem(atPath: keyURL.path)[.posixPermissions] as? NSNumber
         #expect(mode?.int16Value == 0o600)
         // The journal holds the values to send, decrypted on the way out.
-        #expect(try layer.journal.changes(in: [.pending], limit: nil).compactMap { $0.values["name"] }.count == 3)
+        #expect(try await layer.journal.changes(in: [.pending], limit: nil).compactMap { $0.values["name"] }.count == 3)
     }
 
     @Test("equality on an encrypted key works through the keyed hash; ordering and like are refused")

@@ -26,43 +26,43 @@ struct SessionStoreTests {
     }
 
     @Test("a saved session comes back as it was saved")
-    func sessionRoundTrips() throws {
+    func sessionRoundTrips() async throws {
         let store = try Self.makeStore()
-        #expect(try store.current() == nil)
-        try store.save(Self.info)
-        #expect(try store.current() == Self.info)
+        #expect(try await store.current() == nil)
+        try await store.save(Self.info)
+        #expect(try await store.current() == Self.info)
         #expect(store.owner() == ("user-4711", "g-ward-3"))
     }
 
     @Test("a session is valid until, not at, its expiry; the expired file may stay")
-    func expiryIsHonoured() throws {
+    func expiryIsHonoured() async throws {
         let container = temporaryContainer()
-        try Self.makeStore(container).save(Self.info)
+        try await Self.makeStore(container).save(Self.info)
         let justBefore = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(-0.001))
-        #expect(try justBefore.current() == Self.info)
+        #expect(try await justBefore.current() == Self.info)
         let atExpiry = try Self.makeStore(container, at: Self.info.validUntil)
-        #expect(try atExpiry.current() == nil)
+        #expect(try await atExpiry.current() == nil)
         #expect(atExpiry.owner() == (nil, nil))
         let later = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(86_400))
-        #expect(try later.current() == nil)
+        #expect(try await later.current() == nil)
     }
 
     @Test("logging out removes the session file; clearing twice is harmless")
-    func logoutClears() throws {
+    func logoutClears() async throws {
         let store = try Self.makeStore()
-        try store.save(Self.info)
-        try store.clear()
-        #expect(try store.current() == nil)
+        try await store.save(Self.info)
+        try await store.clear()
+        #expect(try await store.current() == nil)
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
-        try store.clear()
+        try await store.clear()
         #expect(store.owner() == (nil, nil))
     }
 
     @Test("the session file is owner-only and no temporary file is left behind")
-    func fileIsOwnerOnly() throws {
+    func fileIsOwnerOnly() async throws {
         let store = try Self.makeStore()
-        try store.save(Self.info)
-        try store.save(Self.info)
+        try await store.save(Self.info)
+        try await store.save(Self.info)
         let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.int16Value == 0o600)
         let names = try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path)
@@ -70,9 +70,9 @@ struct SessionStoreTests {
     }
 
     @Test("neither the token, the account nor the user id appear in plaintext in the file")
-    func fileHoldsNoPlaintext() throws {
+    func fileHoldsNoPlaintext() async throws {
         let store = try Self.makeStore()
-        try store.save(Self.info)
+        try await store.save(Self.info)
         let bytes = try Data(contentsOf: store.fileURL)
         for secret in [Self.info.token, Self.info.account, Self.info.userID, "Ward 3"] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is readable in \(store.fileURL.path)")
@@ -80,68 +80,68 @@ struct SessionStoreTests {
     }
 
     @Test("a session saved by another process is seen; a new save replaces the old one")
-    func anotherWriterIsSeen() throws {
+    func anotherWriterIsSeen() async throws {
         let container = temporaryContainer()
         let reader = try Self.makeStore(container)
         let writer = try Self.makeStore(container)
-        try writer.save(Self.info)
-        #expect(try reader.current() == Self.info)
+        try await writer.save(Self.info)
+        #expect(try await reader.current() == Self.info)
         var other = Self.info
         other.userID = "user-2"
         other.groups = []
-        try writer.save(other)
-        #expect(try reader.current() == other)
+        try await writer.save(other)
+        #expect(try await reader.current() == other)
         #expect(reader.owner() == ("user-2", nil))
-        try writer.clear()
-        #expect(try reader.current() == nil)
+        try await writer.clear()
+        #expect(try await reader.current() == nil)
     }
 
     @Test("a damaged session file is a clear error naming the file, not a crash")
-    func damagedFileIsAClearError() throws {
+    func damagedFileIsAClearError() async throws {
         let store = try Self.makeStore()
         try Data("not a sealed session".utf8).write(to: store.fileURL)
-        let error = try #require(throws: DataError.self) { try store.current() }
+        let error = try await #require(throws: DataError.self) { try await store.current() }
         #expect(error.code == .cannotOpen)
         #expect(error.message.contains(store.fileURL.path))
         #expect(store.owner() == (nil, nil))
-        try store.save(Self.info)
-        #expect(try store.current() == Self.info)
+        try await store.save(Self.info)
+        #expect(try await store.current() == Self.info)
     }
 
     @Test("a session file that is a folder or a FIFO is named as no regular file: no Foundation error code, no wait")
-    func sessionFileThatIsNoFile() throws {
+    func sessionFileThatIsNoFile() async throws {
         for make in [
             { (url: URL) in try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) },
             { (url: URL) in #expect(mkfifo(url.path, 0o600) == 0) },
         ] {
             let store = try Self.makeStore()
             try make(store.fileURL)
-            let error = try #require(throws: DataError.self) { try store.current() }
+            let error = try await #require(throws: DataError.self) { try await store.current() }
             #expect(error.message.contains("\(store.fileURL.path) is not a regular file"), "\(error)")
             #expect(!error.message.contains("NSCocoaErrorDomain") && !error.message.contains("permission"), "\(error)")
         }
     }
 
     @Test("a session sealed with another key is a clear error naming the file")
-    func otherKeyIsAClearError() throws {
+    func otherKeyIsAClearError() async throws {
         let container = temporaryContainer()
-        try Self.makeStore(container).save(Self.info)
+        try await Self.makeStore(container).save(Self.info)
         let foreign = temporaryContainer()
         try foreign.prepare()
         let otherCipher = try #require(try FieldCipher.load(from: foreign, create: true))
         let store = FileSessionStore(container: container, cipher: { otherCipher }, clock: FixedClock(Self.now))
-        let error = try #require(throws: DataError.self) { try store.current() }
+        let error = try await #require(throws: DataError.self) { try await store.current() }
         #expect(error.message.contains(store.fileURL.path))
     }
 
     @Test("the store's database-backed session store lives in the container as session.bin")
-    func databaseSessionStoreUsesTheContainer() throws {
+    func databaseSessionStoreUsesTheContainer() async throws {
         let container = temporaryContainer()
         try container.prepare()
         let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: FixedClock(Self.now))
         let store = FileSessionStore(database: database)
         #expect(store.fileURL == container.url.appendingPathComponent("session.bin"))
-        try store.save(Self.info)
-        #expect(try store.current() == Self.info)
+        try await store.save(Self.info)
+        #expect(try await store.current() == Self.info)
     }
 }

@@ -27,11 +27,11 @@ struct DeclaredBehaviourTests {
     }
 
     @Test("adding, editing and deleting a report queues one change for the server; follow-ups queue none", arguments: StoreKind.allCases)
-    func reportsAreJournalled(kind: StoreKind) throws {
+    func reportsAreJournalled(kind: StoreKind) async throws {
         let fixture = try DomainFixture(kind)
         let report = try fixture.addReport("Hanako Yamada", memo: "bp")
         let id = try #require(report.objectId)
-        var changes = try fixture.data.journal.changes(in: [.pending], limit: nil)
+        var changes = try await fixture.data.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.operation) == [.insert])
         #expect(changes.first?.objectID == id && changes.first?.typeName == "CaseReport")
         #expect(changes.first?.values["patientName"] == .text("Hanako Yamada"))  // sent decrypted
@@ -40,12 +40,12 @@ struct DeclaredBehaviourTests {
         _ = try fixture.domain.reports.update(id: id, CaseReportChange(memo: "edited"))
         try fixture.schedule(report, on: testNow + day)
         _ = try fixture.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hello"))
-        changes = try fixture.data.journal.changes(in: [.pending], limit: nil)
+        changes = try await fixture.data.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.operation) == [.insert])  // coalesced; follow-ups and notifications stay local
         #expect(changes.first?.values["memo"] == .text("edited"))
 
         try fixture.domain.reports.delete(id: id)
-        #expect(try fixture.data.journal.pendingCount() == 0)  // never sent, so nothing to send
+        #expect(try await fixture.data.journal.pendingCount() == 0)  // never sent, so nothing to send
     }
 
     @Test("the store refuses like on the encrypted patient name, so search filters in Swift", arguments: StoreKind.allCases)

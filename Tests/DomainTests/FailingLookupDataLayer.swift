@@ -14,6 +14,7 @@ struct FailingLookupDataLayer: DataLayer, ValueObjectStore {
     var journal: any ChangeJournal { inner.journal }
     var diagnostics: any DiagnosticLog { inner.diagnostics }
     var session: any SessionStore { inner.session }
+    var syncState: any SyncStateStore { inner.syncState }
     var notices: any ChangeNotices { inner.notices }
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {

@@ -4,6 +4,8 @@ import StrataContainerTesting
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataSync
+import StrataSyncTesting
 import StrataDomain
 import StrataHostKit
 import StrataTestSupport
@@ -120,8 +122,9 @@ struct ContainerRoutingTests {
     @Test("the interactive host runs the background sync loop while it is up; one-shot runs never start it")
     func interactiveHostRunsTheSyncLoop() async throws {
         let loop = Mutex<[Bool]>([])
-        let data = DataLayerFactory.inMemory(sync: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
-        let host = try HostHarness(data: data)
+        let data = DataLayerFactory.inMemory()
+        let sync = SyncFactory.scripted(data: data, script: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
+        let host = try HostHarness(data: data, sync: sync)
 
         let opened = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
         #expect(opened.status == 0, "\(opened)")

@@ -1,6 +1,8 @@
 import Foundation
 import StrataData
 import StrataDataTesting
+import StrataSync
+import StrataSyncTesting
 import Testing
 
 @Suite("strata-host account and sync commands")
@@ -37,12 +39,13 @@ struct SyncCommandTests {
         let logout = await harness.run("account", "logout", "--server-sync")
         #expect(logout.status == 1)
         #expect(logout.stderrLines.count == 1, "\(logout)")
-        #expect(try harness.data.session.current()?.account == "sigrid")
+        #expect(try await harness.data.session.current()?.account == "sigrid")
     }
 
     @Test("sync pushes the pending changes and prints the report, as text and JSON")
     func syncPrintsTheReport() async throws {
-        let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid, sync: SyncScript()))
+        let data = DataLayerFactory.inMemory(session: Self.sigrid)
+        let harness = try HostHarness(data: data, sync: SyncFactory.scripted(data: data, script: SyncScript()))
         _ = try await harness.addReport("Hanako Sato")
         _ = try await harness.addReport("Taro Yamada")
         let json = try #require(try HostHarness.json(await harness.run("sync", "--json")) as? [String: Any])

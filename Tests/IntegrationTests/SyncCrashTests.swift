@@ -19,7 +19,7 @@ struct SyncCrashTests {
     func killedClientSendsEachChangeOnce() async throws {
         try await withTestServer(app: TestServer.casebook) { server in
             let client = try await signedInClient(server, "killed-client")
-            try client.write(creates: 3000, updates: 400, deletes: 200)
+            try await client.write(creates: 3000, updates: 400, deletes: 200)
             var story: [String] = []
             var killedMidPush = 0
             for round in 1...12 {
@@ -34,16 +34,16 @@ struct SyncCrashTests {
                 }
                 running.signal(SIGKILL)
                 let outcome = running.wait(timeout: 10)
-                let inFlight = try client.noteJournal()
+                let inFlight = try await client.noteJournal()
                 if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
                 story.append(
                     "round \(round): exit \(outcome.status), \(inFlight) changes left in flight, "
                         + "server applied \(appliedBefore) → \(server.appliedOperationCount())")
                 // The user goes on working: new reports, edits (some to reports whose change is in
                 // flight, which must queue behind it) and deletes.
-                try client.write(creates: 100, updates: 150, deletes: 50)
+                try await client.write(creates: 100, updates: 150, deletes: 50)
             }
-            try finalSync(client, story: &story)
+            try await finalSync(client, story: &story)
             try await verifyExactlyOnce(server, client, story: story)
             #expect(killedMidPush > 0, "no kill landed while changes were in flight, so nothing was proved:\n\(story.joined(separator: "\n"))")
         }
@@ -53,7 +53,7 @@ struct SyncCrashTests {
     func killedServerAppliesEachChangeOnce() async throws {
         try await withTestServer(app: TestServer.casebook) { server in
             let client = try await signedInClient(server, "killed-server")
-            try client.write(creates: 3000, updates: 400, deletes: 200)
+            try await client.write(creates: 3000, updates: 400, deletes: 200)
             var story: [String] = []
             var running: StrataProcess.Running?
             for kill in 1...10 {
@@ -74,7 +74,7 @@ struct SyncCrashTests {
                 await server.kill()
                 story.append("kill \(kill): server applied \(appliedBefore) → \(server.appliedOperationCount())")
                 // While the server is down the user goes on working, the client retrying meanwhile.
-                try client.write(creates: 50, updates: 100, deletes: 30)
+                try await client.write(creates: 50, updates: 100, deletes: 30)
                 usleep(UInt32.random(in: 0...300_000))  // the server stays down a random while: under test
                 try await server.restart()
             }
@@ -82,7 +82,7 @@ struct SyncCrashTests {
                 let outcome = running.wait(timeout: 90)
                 story.append("last client run: exit \(outcome.status) \(outcome.stderrLines.last ?? "")")
             }
-            try finalSync(client, story: &story)
+            try await finalSync(client, story: &story)
             try await verifyExactlyOnce(server, client, story: story)
         }
     }
@@ -91,7 +91,7 @@ struct SyncCrashTests {
     func editAfterLostAnswerIsSent() async throws {
         try await withTestServer(app: TestServer.casebook) { server in
             let client = try await signedInClient(server, "lost-answer")
-            try client.write(creates: 4)
+            try await client.write(creates: 4)
             // Every answer is cut off after the server applied the batch, as if the server died
             // between its commit and its reply: the client retries, then gives up.
             let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
@@ -101,8 +101,8 @@ struct SyncCrashTests {
             #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
             var story = ["sync through the proxy: \(cut.stderrLines.last ?? "")"]
             // The user edits one report and deletes another before the next sync.
-            try client.write(creates: 0, updates: 1, deletes: 1)
-            try finalSync(client, story: &story)
+            try await client.write(creates: 0, updates: 1, deletes: 1)
+            try await finalSync(client, story: &story)
             try await verifyExactlyOnce(server, client, story: story)
         }
     }
@@ -118,8 +118,8 @@ struct SyncCrashTests {
     }
 
     /// A sync that must succeed, then one that must find nothing left to send.
-    private func finalSync(_ client: ReportsClient, story: inout [String]) throws {
-        try client.noteJournal()
+    private func finalSync(_ client: ReportsClient, story: inout [String]) async throws {
+        try await client.noteJournal()
         let last = try client.host().run(["sync", "--json"], timeout: 120)
         story.append("final sync: \(last)")
         try #require(last.status == 0, "the final sync failed:\n\(story.joined(separator: "\n"))")
@@ -178,7 +178,7 @@ struct SyncCrashTests {
         let sync = (try status.json(["--format", "json"]) as? [String: Any])?["sync"] as? [String: Any]
         #expect(sync?["pending"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(sync?["rejected"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
-        #expect(try client.journalOperations().isEmpty)
+        #expect(try await client.journalOperations().isEmpty)
         let local = try client.localReports()
         let differing = client.live.filter { local[$0.key] != $0.value }.map(\.key).sorted()
         #expect(differing.isEmpty && local.count == client.live.count, "the client's own store differs from what it wrote in \(differing.count) reports (\(local.count) held, \(client.live.count) expected): \(differing.prefix(5))\(told)")

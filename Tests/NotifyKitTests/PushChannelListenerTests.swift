@@ -4,6 +4,8 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataNotifyKit
+import StrataSync
+import StrataSyncTesting
 import Testing
 
 @Suite("Push channel listener")
@@ -25,10 +27,10 @@ struct PushChannelListenerTests {
     @Test("each push message is recorded once, delivered as one line and acknowledged")
     func messagesAreRecordedDeliveredAndAcknowledged() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2", title: "Lab results", body: "")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
+        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
 
         let first = try await listener.pass(wait: 0)
@@ -45,10 +47,10 @@ struct PushChannelListenerTests {
     @Test("a message whose id is already recorded (an inbox file, a repeat) is a duplicate and changes nothing")
     func knownIdIsADuplicate() async throws {
         let server = [Self.message(1, id: "n-9"), Self.message(2, id: "n-9", title: "Again")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
+        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
 
         let processed = try await listener.pass(wait: 0)
@@ -67,12 +69,11 @@ struct PushChannelListenerTests {
     func storeFailureKeepsTheMessage() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2")]
         let broken = DataLayerFactory.inMemory(
-            allowing: [.register, .fetch, .query, .count, .currentSession], session: Self.signedIn,
-            sync: Self.script(server))
+            allowing: [.register, .fetch, .query, .count, .currentSession], session: Self.signedIn)
         let fixture = try InboxFixture(data: broken)
         defer { fixture.remove() }
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
 
         let first = try await listener.pass(wait: 0)
@@ -89,10 +90,10 @@ struct PushChannelListenerTests {
 
     @Test("nobody signed in is notSignedIn, and nothing is recorded")
     func signedOutIsNotSignedIn() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(sync: Self.script([Self.message(1, id: "p-1")])))
+        let fixture = try InboxFixture(data: DataLayerFactory.inMemory())
         defer { fixture.remove() }
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.scripted(data: fixture.data, script: Self.script([Self.message(1, id: "p-1")])), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
 
         let error = await #expect(throws: DataError.self) { try await listener.pass(wait: 0) }
@@ -105,7 +106,7 @@ struct PushChannelListenerTests {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.offline(data: fixture.data), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
         await listener.run()
         #expect(fixture.delivery.lines.isEmpty)
@@ -113,12 +114,11 @@ struct PushChannelListenerTests {
 
     @Test("--once drains the inbox and then the push channel, recording each once")
     func drainOnceTakesThePushChannel() async throws {
-        let fixture = try InboxFixture(
-            data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script([Self.message(1, id: "p-1")])))
+        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         try fixture.drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "From the inbox"}"#)
         let listener = PushChannelListener(
-            sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
+            sync: SyncFactory.scripted(data: fixture.data, script: Self.script([Self.message(1, id: "p-1")])), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 1, logger: InboxFixture.logger, push: listener)
 

@@ -70,7 +70,7 @@ do {
         for entry in try layer.store.query(Query<Entry>()) {
             emit("R \(entry.objectId!) \(entry.sequence) \(entry.payload)")
         }
-        for change in try layer.journal.changes(in: Set(ChangeState.allCases), limit: nil) {
+        for change in try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil) {
             let sequence = change.values["sequence"].flatMap { Int(fieldValue: $0) } ?? -1
             emit("J \(change.objectID) \(change.operation.rawValue) \(sequence)")
         }

@@ -19,21 +19,21 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
     }
 
     @discardableResult
-    func logError(_ message: String, metadata: [String: String]) throws -> Bool {
-        try record(.error, message, metadata)
+    func logError(_ message: String, metadata: [String: String]) async throws -> Bool {
+        try await record(.error, message, metadata)
     }
 
     @discardableResult
-    func logMonitor(_ message: String, metadata: [String: String]) throws -> Bool {
-        try record(.monitor, message, metadata)
+    func logMonitor(_ message: String, metadata: [String: String]) async throws -> Bool {
+        try await record(.monitor, message, metadata)
     }
 
-    func collectionLevel() throws -> LogCollectionLevel {
-        try database.withState { state in try Self.level(in: state.connection, readOnly: database.mode == .readOnly) }
+    func collectionLevel() async throws -> LogCollectionLevel {
+        try await database.perform { [self] state in try Self.level(in: state.connection, readOnly: database.mode == .readOnly) }
     }
 
-    func setCollectionLevel(_ level: LogCollectionLevel) throws {
-        try database.write { state in
+    func setCollectionLevel(_ level: LogCollectionLevel) async throws {
+        try await database.performWrite { state in
             try state.connection.withStatement(
                 #"INSERT INTO "_strata_settings" ("key", "value") VALUES (?1, ?2) "#
                     + #"ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#
@@ -45,11 +45,11 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
         }
     }
 
-    func entries(limit: Int?) throws -> [LogEntry] {
+    func entries(limit: Int?) async throws -> [LogEntry] {
         if let limit, limit < 0 {
             throw DataError(.invalidQuery, "the log entry limit must be 0 or more, not \(limit)")
         }
-        return try database.withState { state in
+        return try await database.perform { [self] state in
             let connection = state.connection
             if database.mode == .readOnly, try !Self.tableExists("_strata_log", in: connection) { return [] }
             let sql = #"SELECT "sequence", "level", "message", "metadata", "loggedAt" FROM "_strata_log" "#
@@ -65,8 +65,8 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
         }
     }
 
-    func removeEntries(through sequence: Int64) throws {
-        try database.write { state in
+    func removeEntries(through sequence: Int64) async throws {
+        try await database.performWrite { state in
             try state.connection.withStatement(#"DELETE FROM "_strata_log" WHERE "sequence" <= ?1"#) { statement in
                 statement.bind(.integer(sequence), at: 1)
                 try statement.step()
@@ -78,11 +78,11 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
     ///
     /// The gate is checked before the write, so a dropped entry costs one read and takes no
     /// write lock. A kept entry on a read-only store is a `readOnly` error.
-    private func record(_ level: LogCollectionLevel, _ message: String, _ metadata: [String: String]) throws -> Bool {
-        guard try collectionLevel() >= level else { return false }
+    private func record(_ level: LogCollectionLevel, _ message: String, _ metadata: [String: String]) async throws -> Bool {
+        guard try await collectionLevel() >= level else { return false }
         let metadataText = try Self.encode(metadata)
         let loggedAt = database.clock.now().timeIntervalSince1970
-        return try database.write { state in
+        return try await database.performWrite { state in
             try state.connection.withStatement(
                 #"INSERT INTO "_strata_log" ("level", "message", "metadata", "loggedAt") VALUES (?1, ?2, ?3, ?4)"#
             ) { statement in

@@ -1,7 +1,7 @@
 import Foundation
 import StrataCrossCutting
 
-/// The change journal on the shared SQLite file.
+/// The change journal on the shared SQLite file; every operation runs on the database's queue.
 final class SQLiteChangeJournal: ChangeJournal {
     private let database: SQLiteDatabase
     private static let columns = """
@@ -13,31 +13,31 @@ final class SQLiteChangeJournal: ChangeJournal {
         self.database = database
     }
 
-    func pendingCount() throws -> Int {
-        try database.withState { state in
+    func pendingCount() async throws -> Int {
+        try await database.perform { state in
             // Two ranges of the (state, sequence) index, not a scan of every row.
             Int(try state.connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" IN ('pending', 'inFlight')"#))
         }
     }
 
-    func changes(in states: Set<ChangeState>, limit: Int?) throws -> [Change] {
+    func changes(in states: Set<ChangeState>, limit: Int?) async throws -> [Change] {
         let wanted = ChangeState.allCases.filter(states.contains).map { "'\($0.rawValue)'" }.joined(separator: ", ")
         guard !wanted.isEmpty else { return [] }
         let sql = "SELECT \(Self.columns) FROM \"_strata_journal\" WHERE \"state\" IN (\(wanted)) ORDER BY \"sequence\""
             + (limit.map { " LIMIT \(max(0, $0))" } ?? "")
-        return try database.withState { state in try read(sql, bindings: [], state: state) }
+        return try await database.perform { [self] state in try read(sql, bindings: [], state: state) }
     }
 
-    func rejected() throws -> [Change] {
-        try changes(in: [.rejected], limit: nil)
+    func rejected() async throws -> [Change] {
+        try await changes(in: [.rejected], limit: nil)
     }
 
-    func retry(operationID: String) throws {
-        try move(operationID, from: [.rejected], to: .pending, reason: nil)
+    func retry(operationID: String) async throws {
+        try await move(operationID, from: [.rejected], to: .pending, reason: nil)
     }
 
-    func discard(operationID: String) throws {
-        try database.write { state in
+    func discard(operationID: String) async throws {
+        try await database.performWrite { state in
             try state.connection.withStatement(
                 #"DELETE FROM "_strata_journal" WHERE "operationId" = ?1 AND "state" <> 'inFlight'"#
             ) { statement in
@@ -48,18 +48,18 @@ final class SQLiteChangeJournal: ChangeJournal {
         }
     }
 
-    func claim(limit: Int) throws -> [Change] {
-        try claim(limit: limit, owner: nil, excluding: [])
+    func claim(limit: Int) async throws -> [Change] {
+        try await claim(limit: limit, owner: nil, excluding: [])
     }
 
-    func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change] {
-        try claim(limit: limit, owner: user, excluding: sending)
+    func claim(limit: Int, for user: String, excluding sending: Set<String>) async throws -> [Change] {
+        try await claim(limit: limit, owner: user, excluding: sending)
     }
 
     /// Claims for `owner` (with changes made by nobody), or for anyone when `owner` is `nil`.
-    private func claim(limit: Int, owner: String?, excluding sending: Set<String>) throws -> [Change] {
+    private func claim(limit: Int, owner: String?, excluding sending: Set<String>) async throws -> [Change] {
         guard limit > 0 else { return [] }
-        return try database.write { state in
+        return try await database.performWrite { [self] state in
             // inFlight ones (sent before, their outcome unknown) come back first, then pending
             // ones; each query walks the (state, sequence) index in order and stops at the limit.
             var claimed = try sendable(in: .inFlight, owner: owner, limit: limit, skipping: sending, state: state)
@@ -105,9 +105,9 @@ final class SQLiteChangeJournal: ChangeJournal {
         return Array(try read(sql, bindings: bindings, skipping: skipping, state: state).prefix(limit))
     }
 
-    func acknowledge(operationIDs: [String]) throws {
+    func acknowledge(operationIDs: [String]) async throws {
         guard !operationIDs.isEmpty else { return }
-        try database.write { state in
+        try await database.performWrite { state in
             try state.connection.withStatement(
                 #"DELETE FROM "_strata_journal" WHERE "operationId" = ?1 AND "state" = 'inFlight'"#
             ) { statement in
@@ -120,21 +120,21 @@ final class SQLiteChangeJournal: ChangeJournal {
         }
     }
 
-    func reject(operationID: String, reason: String) throws {
-        try move(operationID, from: [.inFlight], to: .rejected, reason: reason)
+    func reject(operationID: String, reason: String) async throws {
+        try await move(operationID, from: [.inFlight], to: .rejected, reason: reason)
     }
 
-    func release(operationIDs: [String]) throws {
+    func release(operationIDs: [String]) async throws {
         guard !operationIDs.isEmpty else { return }
-        try database.write { state in
+        try await database.performWrite { [self] state in
             for operationID in operationIDs {
                 try move(operationID, from: [.inFlight], to: .pending, reason: nil, state: state)
             }
         }
     }
 
-    private func move(_ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?) throws {
-        try database.write { state in try move(operationID, from: from, to: target, reason: reason, state: state) }
+    private func move(_ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?) async throws {
+        try await database.performWrite { [self] state in try move(operationID, from: from, to: target, reason: reason, state: state) }
     }
 
     private func move(

@@ -1,10 +1,13 @@
 /// Everything the data layer offers a higher layer, obtained from ``DataLayerFactory``.
 ///
-/// Each member is a protocol, so a test can swap in a double from `StrataDataTesting`.
+/// Each member is a protocol, so a test can swap in a double from `StrataDataTesting`. The
+/// sync engine is not part of it: `StrataSync` builds one on ``journal``, ``session``,
+/// ``diagnostics`` and ``syncState`` (`SyncFactory.live(data:configuration:logger:)`), so a
+/// host that does not sync (`strata-status`) never links it.
 public protocol DataLayer: Sendable {
     /// The value-object store.
     var store: any ValueObjectStore { get }
-    /// Whether this layer can write (`false` for ``DataLayerFactory/readOnly(container:logger:)``).
+    /// Whether this layer can write (`false` for ``DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:)``).
     var isWritable: Bool { get }
     /// Where the data lives, for messages and `--verbose` output: a file path or `in-memory`.
     var location: String { get }
@@ -16,16 +19,7 @@ public protocol DataLayer: Sendable {
     var session: any SessionStore { get }
     /// Notices of changes committed by any process.
     var notices: any ChangeNotices { get }
-    /// Login, logout and sync with the server (offline when no server is configured).
-    var sync: any SyncEngine { get }
-}
-
-extension DataLayer {
-    /// For data layers written before sync existed (test doubles outside `StrataData` and
-    /// `StrataDataTesting`): an engine with no server. Login and sync throw ``DataError``
-    /// `offline`, a local logout clears ``session``, and the status counts ``journal``.
-    ///
-    /// - Important: the layers from ``DataLayerFactory`` and `DataLayerFactory.inMemory()`
-    ///   provide their own engines; this default is only a fallback.
-    public var sync: any SyncEngine { DetachedSyncEngine(journal: journal, session: session) }
+    /// What the sync engine records in the store (the sync status every process reads), the
+    /// types it syncs and the pulled rows it writes.
+    var syncState: any SyncStateStore { get }
 }

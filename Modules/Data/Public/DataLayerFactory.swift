@@ -21,9 +21,6 @@ public enum DataLayerFactory {
     /// runs in WAL mode with immediate write transactions and a busy timeout, so several
     /// processes can write at once without "database is locked" errors.
     ///
-    /// `sync` points the layer's ``DataLayer/sync`` engine at a server; without it (the
-    /// default) the engine is offline: login and sync throw ``DataError`` `offline`.
-    ///
     /// `verifyPages` reads every page of the file once on opening (`PRAGMA quick_check`): a
     /// page damaged where this process's statements never pass is found before anything is
     /// written, and the store is marked damaged for every process (what a host wants; a few
@@ -33,19 +30,7 @@ public enum DataLayerFactory {
     ///   was written by a newer Strata, `damaged` when it is marked damaged or, with
     ///   `verifyPages`, a page is damaged.
     public static func live(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(),
-        sync: SyncConfiguration? = nil, verifyPages: Bool = false
-    ) throws -> any DataLayer {
-        try live(
-            container: container, logger: logger, clock: clock, sync: sync, transport: nil, sleep: nil,
-            verifyPages: verifyPages)
-    }
-
-    /// ``live(container:logger:clock:sync:)`` with the sync engine's HTTP transport and sleep
-    /// swapped (tests script the server and record backoff delays).
-    static func live(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock, sync: SyncConfiguration?,
-        transport: (any SyncTransport)?, sleep: SyncSleep?, verifyPages: Bool = false
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false
     ) throws -> any DataLayer {
         do {
             try container.prepare()
@@ -54,15 +39,14 @@ public enum DataLayerFactory {
         }
         let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: logger, clock: clock)
         if verifyPages { try database.verifyPages() }
-        return compose(
-            database, container: container, isWritable: true, sync: sync, transport: transport, sleep: sleep)
+        return compose(database, isWritable: true)
     }
 
     /// The shared store opened read-only, or `nil` when there is no store yet.
     ///
     /// Never creates the directory or the file and never migrates; registering a type only
-    /// checks its table, and a type whose table does not exist yet reads as empty. Its sync
-    /// engine has no server: ``SyncEngine/status()`` shows what a writer's engine recorded.
+    /// checks its table, and a type whose table does not exist yet reads as empty. Its
+    /// ``DataLayer/syncState`` shows what a writer's sync engine recorded.
     ///
     /// Without the data key a read-only layer still counts and reads plaintext keys and fails
     /// only when it must decrypt; `requireKey` refuses such a store at once instead (what a
@@ -107,7 +91,7 @@ public enum DataLayerFactory {
                     + "restore the key file (nothing was changed)")
         }
         if verifyPages { try database.verifyPages() }
-        return compose(database, container: container, isWritable: false, sync: nil, transport: nil, sleep: nil)
+        return compose(database, isWritable: false)
     }
 
     /// The maintenance commands for the shared store in `container`: check, online backup,
@@ -141,20 +125,12 @@ public enum DataLayerFactory {
     }
 
     /// Puts the live parts together on one database.
-    private static func compose(
-        _ database: SQLiteDatabase, container: ContainerDirectory, isWritable: Bool, sync: SyncConfiguration?,
-        transport: (any SyncTransport)?, sleep: SyncSleep?
-    ) -> any DataLayer {
+    private static func compose(_ database: SQLiteDatabase, isWritable: Bool) -> any DataLayer {
         let session = FileSessionStore(database: database)
         let store = SQLiteStore(database: database) { session.owner() }
-        let journal = SQLiteChangeJournal(database: database)
-        let diagnostics = SQLiteDiagnosticLog(database: database)
-        let engine = LiveSyncEngine(
-            database: database, journal: journal, session: session, diagnostics: diagnostics, configuration: sync,
-            transport: transport ?? sync.map { URLSessionTransport(configuration: $0) }, sleep: sleep)
         return LiveDataLayer(
-            store: store, journal: journal, diagnostics: diagnostics, session: session,
-            notices: SQLiteChangeNotices(database: database), sync: engine, isWritable: isWritable,
-            location: database.url.path)
+            store: store, journal: SQLiteChangeJournal(database: database), diagnostics: SQLiteDiagnosticLog(database: database),
+            session: session, notices: SQLiteChangeNotices(database: database), syncState: SQLiteSyncState(database: database),
+            isWritable: isWritable, location: database.url.path)
     }
 }

@@ -25,6 +25,8 @@ final class FileSessionStore: SessionStore {
     private let cipher: @Sendable () throws -> FieldCipher
     private let clock: any StrataClock
     private let cache = Mutex<Cached?>(nil)
+    /// Where the file is read and written for `async` callers: the database's queue.
+    private let queue: DatabaseQueue
 
     /// The decoded session and the identity of the file it came from.
     private struct Cached {
@@ -34,26 +36,44 @@ final class FileSessionStore: SessionStore {
 
     /// A session store in `container`; `cipher` supplies the key (called on each read and
     /// write of the file, so a read-only opener without a key fails only when it is needed).
-    init(container: ContainerDirectory, cipher: @escaping @Sendable () throws -> FieldCipher, clock: any StrataClock) {
+    init(
+        container: ContainerDirectory, cipher: @escaping @Sendable () throws -> FieldCipher, clock: any StrataClock,
+        queue: DatabaseQueue = DatabaseQueue(label: "strata.session")
+    ) {
         directory = container.url
         fileURL = container.url.appendingPathComponent(Self.fileName)
         self.cipher = cipher
         self.clock = clock
+        self.queue = queue
     }
 
     /// The session store beside `database`'s file, using its cipher and clock.
     convenience init(database: SQLiteDatabase) {
         self.init(
             container: ContainerDirectory(url: database.url.deletingLastPathComponent()),
-            cipher: { try database.requireCipher(for: "the session file") }, clock: database.clock)
+            cipher: { try database.requireCipher(for: "the session file") }, clock: database.clock, queue: database.queue)
     }
 
-    func current() throws -> AuthInfo? {
+    func current() async throws -> AuthInfo? {
+        try await queue.run { try self.currentNow() }
+    }
+
+    func save(_ info: AuthInfo) async throws {
+        try await queue.run { try self.saveNow(info) }
+    }
+
+    func clear() async throws {
+        try await queue.run { try self.clearNow() }
+    }
+
+    /// ``current()`` on the calling thread: for the store's own writes, which already run on
+    /// the database's queue (``owner()``).
+    private func currentNow() throws -> AuthInfo? {
         guard let info = try stored() else { return nil }
         return info.validUntil > clock.now() ? info : nil
     }
 
-    func save(_ info: AuthInfo) throws {
+    private func saveNow(_ info: AuthInfo) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let plain: Data
@@ -72,7 +92,7 @@ final class FileSessionStore: SessionStore {
         cache.withLock { $0 = stamp.map { Cached(stamp: $0, info: info) } }
     }
 
-    func clear() throws {
+    private func clearNow() throws {
         cache.withLock { $0 = nil }
         guard unlink(fileURL.path) == 0 || errno == ENOENT else {
             throw DataError(.cannotOpen, "cannot remove the session file \(fileURL.path): \(String(cString: strerror(errno)))")
@@ -82,7 +102,7 @@ final class FileSessionStore: SessionStore {
     /// Who owns objects saved now: the signed-in user and their primary group, or `nil`/`nil`
     /// without a valid session (also when the session file cannot be read).
     func owner() -> (user: String?, group: String?) {
-        guard let info = try? current() else { return (nil, nil) }
+        guard let info = try? currentNow() else { return (nil, nil) }
         return (info.userID, info.primaryGroup)
     }
 

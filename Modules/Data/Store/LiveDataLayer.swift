@@ -5,7 +5,7 @@ struct LiveDataLayer: DataLayer {
     let diagnostics: any DiagnosticLog
     let session: any SessionStore
     let notices: any ChangeNotices
-    let sync: any SyncEngine
+    let syncState: any SyncStateStore
     let isWritable: Bool
     let location: String
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StrataCrossCutting
 
 /// The store file's identity and version, checked on every open so a file written by a newer
 /// Strata, or a file that is not a Strata store, is refused untouched.
@@ -69,15 +70,28 @@ enum StoreFormat {
         }
     }
 
-    /// Runs `body`, retrying while SQLite says busy (switching to WAL may not wait by itself).
+    /// How long the busy retry waits between tries: 1 ms doubling to 50 ms, with full jitter
+    /// (two processes opening one new store do not retry in step).
+    static let busyBackoff = Backoff(first: 0.001, cap: 0.05)
+
+    /// Runs `body`, retrying while SQLite says busy (switching to WAL may not wait by itself),
+    /// for at most the busy timeout.
+    ///
+    /// It runs synchronously on the thread that opens the store (``SQLiteDatabase``'s
+    /// initializer, called by `DataLayerFactory.live`/`readOnly` in a composition root before
+    /// any task runs): the open is synchronous, so each wait is a plain sleep of that thread
+    /// for ``busyBackoff``'s next delay, never a spin.
     private static func retryingWhileBusy(_ connection: SQLiteConnection, _ body: () throws -> Void) throws {
-        let deadline = Date().addingTimeInterval(Double(SQLiteConnection.busyTimeoutMilliseconds) / 1000)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(SQLiteConnection.busyTimeoutMilliseconds))
+        var failures = 0
         while true {
             do {
                 return try body()
             } catch let error as DataError where error.code == .busy {
-                if Date() > deadline { throw error }
-                usleep(20_000)
+                failures += 1
+                let delay = busyBackoff.delay(afterFailures: failures)
+                if ContinuousClock.now + .nanoseconds(Int64(delay * 1e9)) > deadline { throw error }
+                Thread.sleep(forTimeInterval: delay)
             }
         }
     }

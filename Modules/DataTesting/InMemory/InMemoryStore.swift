@@ -3,7 +3,7 @@ import Foundation
 import StrataCrossCutting
 import Synchronization
 
-/// The value-object store of `DataLayerFactory.inMemory(readOnly:allowing:clock:session:sync:)`:
+/// The value-object store of `DataLayerFactory.inMemory(readOnly:allowing:clock:session:)`:
 /// the SQLite store's rules over dictionaries, under one mutex that also guards the journal,
 /// so a save and its change record are one all-or-nothing step, as in the live store.
 final class InMemoryStore: ValueObjectStore {

@@ -93,7 +93,7 @@ final class SteppingClock: StrataClock {
 extension StoreKind {
     /// Runs `body` with a fresh data layer of this kind on `clock`, with `Item`, `Badge`,
     /// `Parcel`, `Ledger`, `Crumb` and `Draft` registered; a live layer's directory is removed afterwards.
-    func withLayer(clock: any StrataClock = SystemClock(), _ body: (any DataLayer) throws -> Void) throws {
+    func withLayer(clock: any StrataClock = SystemClock(), _ body: (any DataLayer) async throws -> Void) async throws {
         let url = TemporaryRoot.directory("strata-datatesting")
         defer { try? FileManager.default.removeItem(at: url) }
         let layer: any DataLayer
@@ -104,13 +104,13 @@ extension StoreKind {
         for type in [Item.self, Badge.self, Parcel.self, Ledger.self, Crumb.self, Draft.self] as [any ValueObject.Type] {
             try layer.store.register(type)
         }
-        try body(layer)
+        try await body(layer)
     }
 }
 
 /// The only change in `journal` (recorded as an issue when there are none or several).
-func onlyChange(_ journal: any ChangeJournal) throws -> Change {
-    let all = try journal.changes(in: Set(ChangeState.allCases), limit: nil)
+func onlyChange(_ journal: any ChangeJournal) async throws -> Change {
+    let all = try await journal.changes(in: Set(ChangeState.allCases), limit: nil)
     #expect(all.count == 1, "expected one change, got \(all.map { "\($0.operation) \($0.objectID) \($0.state)" })")
     return try #require(all.first)
 }

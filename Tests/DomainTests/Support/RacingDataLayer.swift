@@ -20,6 +20,7 @@ final class RacingDataLayer: DataLayer, ValueObjectStore {
     var journal: any ChangeJournal { inner.journal }
     var diagnostics: any DiagnosticLog { inner.diagnostics }
     var session: any SessionStore { inner.session }
+    var syncState: any SyncStateStore { inner.syncState }
     var notices: any ChangeNotices { inner.notices }
 
     /// The title the rival record is stored with.

@@ -5,6 +5,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataSync
 import StrataHostKit
 import Synchronization
 
@@ -30,15 +31,18 @@ final class HostHarness: Sendable {
 
     let clock = FixedClock(HostHarness.now)
     let data: any DataLayer
+    let sync: any SyncEngine
     let domain: any DomainServices
     private let recordedLaunches = Mutex<[HostLaunch]>([])
 
     /// Every launch the kit asked the composition root for (to prove `--help` never does).
     var launches: [HostLaunch] { recordedLaunches.withLock { $0 } }
 
-    /// A harness over `data` (a fresh writable in-memory layer by default).
-    init(data: any DataLayer = DataLayerFactory.inMemory()) throws {
+    /// A harness over `data` (a fresh writable in-memory layer by default) and `sync` (an
+    /// offline engine on `data` by default; `SyncFactory.scripted(data:script:)` for a server).
+    init(data: any DataLayer = DataLayerFactory.inMemory(), sync: (any SyncEngine)? = nil) throws {
         self.data = data
+        self.sync = sync ?? SyncFactory.offline(data: data)
         domain = try DomainFactory.make(data: data, clock: clock)
     }
 
@@ -59,7 +63,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.data.sync, session: self.data.session)
+                location: self.data.location, sync: self.sync, session: self.data.session)
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
     }
@@ -73,7 +77,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.data.sync, session: self.data.session)
+                location: self.data.location, sync: self.sync, session: self.data.session)
         }
     }
 

@@ -57,7 +57,7 @@ final class ReportsClient {
 
     /// Adds `creates` reports, then edits `updates` random live ones and deletes `deletes`
     /// others (one transaction each), and notes the journal's operation ids.
-    func write(creates: Int, updates: Int = 0, deletes: Int = 0) throws {
+    func write(creates: Int, updates: Int = 0, deletes: Int = 0) async throws {
         try withStore { data in
             let drafts = (0..<creates).map { _ in next() }
             let saved = try data.store.save(
@@ -90,13 +90,13 @@ final class ReportsClient {
             }
             _ = try data.store.delete(gone)
         }
-        try noteJournal()
+        try await noteJournal()
     }
 
     /// Records the operation ids in the journal now; returns how many are `inFlight`.
     @discardableResult
-    func noteJournal() throws -> Int {
-        let changes = try withStore { try $0.journal.changes(in: Set(ChangeState.allCases), limit: nil) }
+    func noteJournal() async throws -> Int {
+        let changes = try await withStore { $0.journal }.changes(in: Set(ChangeState.allCases), limit: nil)
         seenOperations.formUnion(changes.map(\.operationID))
         let inFlight = changes.filter { $0.state == .inFlight }.map(\.operationID)
         seenInFlight.formUnion(inFlight)
@@ -104,8 +104,8 @@ final class ReportsClient {
     }
 
     /// The operation ids waiting in the journal (pending, in flight or rejected).
-    func journalOperations() throws -> [String] {
-        try withStore { try $0.journal.changes(in: Set(ChangeState.allCases), limit: nil).map(\.operationID) }
+    func journalOperations() async throws -> [String] {
+        try await withStore { $0.journal }.changes(in: Set(ChangeState.allCases), limit: nil).map(\.operationID)
     }
 
     /// The reports the client's own store holds, by id.

@@ -2,26 +2,28 @@ public import Foundation
 
 /// Error and monitor logs kept in the local store for upload (the seed's `APLogError` /
 /// `APLogMonitor`), gated by a collection level the server sets. Nothing is printed.
+///
+/// Every operation is `async`: the live log does its SQLite work on the database's own queue.
 public protocol DiagnosticLog: Sendable {
     /// Records an error, if the collection level is `error` or `monitor`. Returns whether it was kept.
     @discardableResult
-    func logError(_ message: String, metadata: [String: String]) throws -> Bool
+    func logError(_ message: String, metadata: [String: String]) async throws -> Bool
 
     /// Records a monitoring event, if the collection level is `monitor`. Returns whether it was kept.
     @discardableResult
-    func logMonitor(_ message: String, metadata: [String: String]) throws -> Bool
+    func logMonitor(_ message: String, metadata: [String: String]) async throws -> Bool
 
     /// The collection level in force (persisted; `error` until set).
-    func collectionLevel() throws -> LogCollectionLevel
+    func collectionLevel() async throws -> LogCollectionLevel
 
     /// Sets and persists the collection level (the server's setting).
-    func setCollectionLevel(_ level: LogCollectionLevel) throws
+    func setCollectionLevel(_ level: LogCollectionLevel) async throws
 
     /// The kept entries, oldest first, at most `limit`.
-    func entries(limit: Int?) throws -> [LogEntry]
+    func entries(limit: Int?) async throws -> [LogEntry]
 
     /// Removes the entries up to and including `sequence` (after an upload).
-    func removeEntries(through sequence: Int64) throws
+    func removeEntries(through sequence: Int64) async throws
 }
 
 /// Which logs are kept (the server decides).

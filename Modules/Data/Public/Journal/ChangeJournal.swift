@@ -8,32 +8,35 @@ public import Foundation
 /// update then a delete become a delete). Changes already handed to the sync engine
 /// (`inFlight`) are never rewritten: a later edit queues behind them.
 ///
+/// Every operation is `async`: the live journal does its SQLite work on the database's own
+/// queue and suspends the caller meanwhile (the sync engine never blocks a cooperative thread).
+///
 /// - Important: logging out does not empty the journal. Pending changes keep the user and
 ///   group they were made by and are sent with that user's session; `discard` drops them.
 public protocol ChangeJournal: Sendable {
     /// How many changes wait to be sent (`pending` and `inFlight`).
-    func pendingCount() throws -> Int
+    func pendingCount() async throws -> Int
 
     /// Changes in the given states, oldest first, at most `limit` (`nil`: all).
-    func changes(in states: Set<ChangeState>, limit: Int?) throws -> [Change]
+    func changes(in states: Set<ChangeState>, limit: Int?) async throws -> [Change]
 
     /// The changes the server refused, each with its reason, oldest first.
-    func rejected() throws -> [Change]
+    func rejected() async throws -> [Change]
 
     /// Moves a rejected change back to `pending`, to be sent again.
     ///
     /// - Throws: ``DataError`` `notFound` naming the operation id when no rejected change has it.
-    func retry(operationID: String) throws
+    func retry(operationID: String) async throws
 
     /// Drops a pending or rejected change for good (the local data stays as it is).
     ///
     /// - Throws: ``DataError`` `notFound` naming the operation id.
-    func discard(operationID: String) throws
+    func discard(operationID: String) async throws
 
     /// For the sync engine: marks up to `limit` sendable changes `inFlight` and returns them,
     /// oldest first; only the oldest change of each object is handed out at a time.
     /// Changes already `inFlight` (a crash interrupted their sending) come first.
-    func claim(limit: Int) throws -> [Change]
+    func claim(limit: Int) async throws -> [Change]
 
     /// For the sync engine: ``claim(limit:)`` for one signed-in user — only changes `user` made
     /// or made while nobody was signed in; other users' changes stay as they are — and never
@@ -42,27 +45,27 @@ public protocol ChangeJournal: Sendable {
     ///
     /// The default claims every sendable change and puts back (`release`) what it does not
     /// return; a journal should do better, as the live one does.
-    func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change]
+    func claim(limit: Int, for user: String, excluding sending: Set<String>) async throws -> [Change]
 
     /// For the sync engine: the server applied these changes; they leave the journal.
-    func acknowledge(operationIDs: [String]) throws
+    func acknowledge(operationIDs: [String]) async throws
 
     /// For the sync engine: the server refused this change (4xx); it becomes `rejected`.
-    func reject(operationID: String, reason: String) throws
+    func reject(operationID: String, reason: String) async throws
 
     /// For the sync engine: sending failed (network, 5xx); these go back to `pending`.
-    func release(operationIDs: [String]) throws
+    func release(operationIDs: [String]) async throws
 }
 
 extension ChangeJournal {
     /// Claims every sendable change and releases those not returned (see the requirement).
-    public func claim(limit: Int, for user: String, excluding sending: Set<String>) throws -> [Change] {
+    public func claim(limit: Int, for user: String, excluding sending: Set<String>) async throws -> [Change] {
         guard limit > 0 else { return [] }
-        let claimed = try claim(limit: Int(Int32.max))
+        let claimed = try await claim(limit: Int(Int32.max))
         let wanted = claimed.filter { !sending.contains($0.operationID) && ($0.ownerUser ?? user) == user }.prefix(limit)
         let kept = Set(wanted.map(\.operationID)).union(sending)
         let others = claimed.map(\.operationID).filter { !kept.contains($0) }
-        if !others.isEmpty { try release(operationIDs: others) }
+        if !others.isEmpty { try await release(operationIDs: others) }
         return Array(wanted)
     }
 }

@@ -3,17 +3,20 @@ public import Foundation
 /// The signed-in user's auth info, stored encrypted and owner-only in the container
 /// directory (the seed's `APAuthInfo`).
 ///
+/// Every operation is `async`: the live store reads and writes its file on the database's
+/// queue, never on a cooperative thread.
+///
 /// - Important: logging out (``clear()``) removes only the session. Changes still waiting in
 ///   the ``ChangeJournal`` stay there, marked with the user and group that made them, and are
 ///   sent when that user signs in again; use ``ChangeJournal/discard(operationID:)`` to drop
 ///   them. Logging out with server sync (telling the server first) is the sync engine's job.
 public protocol SessionStore: Sendable {
     /// The current session, or `nil` when nobody is signed in or the session has expired.
-    func current() throws -> AuthInfo?
+    func current() async throws -> AuthInfo?
     /// Stores a session (after a login).
-    func save(_ info: AuthInfo) throws
+    func save(_ info: AuthInfo) async throws
     /// Removes the session (logout). Harmless when there is none.
-    func clear() throws
+    func clear() async throws
 }
 
 /// Who is signed in, their groups and roles, and the token that proves it.

@@ -1,7 +1,11 @@
 public import Foundation
 
-/// Where the server is and how to talk to it: given to
-/// ``DataLayerFactory/live(container:logger:clock:sync:)``; without one the engine is offline.
+/// Where the server is and how to talk to it: given to `StrataSync`'s
+/// `SyncFactory.live(data:configuration:logger:)`; without one the engine is offline.
+///
+/// It lives in the data layer, beside ``SyncStatus``, because every host's composition root
+/// reads it from the environment (``fromEnvironment(_:)``), `strata-status` included, which
+/// shows the configured server but never links the engine.
 public struct SyncConfiguration: Sendable, Hashable {
     /// The server's base URL, e.g. `http://127.0.0.1:8080`.
     public var serverURL: URL
@@ -27,11 +31,12 @@ public struct SyncConfiguration: Sendable, Hashable {
     public var maxRequestBytes: Int
     /// Objects asked for per pull request (the server sends at most 1,000).
     public var pullPageSize: Int
-    /// The first delay after a network or 5xx failure, in seconds; it doubles each time.
+    /// The first delay after a network or 5xx failure, in seconds; it doubles each time (the
+    /// ceiling of a `Backoff` with full jitter: each wait is drawn at random below it).
     public var retryDelay: Double
     /// The longest delay between retries, in seconds.
     public var maxRetryDelay: Double
-    /// How many times one ``SyncEngine/syncNow()`` tries a request before giving up.
+    /// How many times one sync (`SyncEngine.syncNow()`) tries a request before giving up.
     public var maxAttempts: Int
     /// How often the background loop looks for work, in seconds.
     public var pollInterval: Double

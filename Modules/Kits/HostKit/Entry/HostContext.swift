@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataSync
 
 /// Everything a parsed subcommand needs to turn itself into a request, passed explicitly (no globals).
 struct HostContext: Sendable {

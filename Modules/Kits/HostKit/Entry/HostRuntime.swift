@@ -2,6 +2,7 @@ public import Logging
 public import StrataCrossCutting
 public import StrataData
 public import StrataDomain
+public import StrataSync
 
 /// What the composition root gives `strata-host` to run a command with.
 ///
@@ -19,8 +20,8 @@ public struct HostRuntime: Sendable {
     public var logger: Logger
     /// Where the data lives (the container directory or `in-memory`), shown in the overview.
     public var location: String
-    /// The data layer's sync engine (`data.sync`) for `account` and `sync`; `nil` means no
-    /// data layer offers one, which those commands treat as offline.
+    /// The sync engine (`StrataSync`, composed on the data layer by the composition root) for
+    /// `account` and `sync`; `nil` means none was composed, which those commands treat as offline.
     public var sync: (any SyncEngine)?
     /// The data layer's session store (`data.session`): who `account status` says is signed in.
     public var session: (any SessionStore)?

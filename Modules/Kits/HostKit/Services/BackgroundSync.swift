@@ -1,5 +1,5 @@
 import StrataContainer
-import StrataData
+import StrataSync
 
 /// The sync engine's background loop as a container service (`sync` in the built-in
 /// configuration): while the interactive host runs, pending changes are pushed, auto-refresh

@@ -152,10 +152,12 @@ public final class NotifyDaemon: Sendable {
         logger.info("strata-notifyd stopped")
     }
 
-    /// The pause before the next pass: the poll interval, doubled per failed pass, capped.
+    /// The pause before the next pass: the poll interval, doubled per failed pass, capped (a
+    /// ``Backoff`` without jitter: one local loop, whose pauses a person reads in the log).
     @_spi(Testing) public func pause(afterFailedPasses count: Int) -> Double {
         guard count > 0 else { return pollInterval }
-        return min(pollInterval * Double(1 << min(count, 16)), max(pollInterval, Self.maximumBackoff))
+        let backoff = Backoff(first: pollInterval * 2, cap: max(pollInterval, Self.maximumBackoff), jitter: false)
+        return backoff.delay(afterFailures: count)
     }
 
     /// One look at the push channel without waiting; whether it was read (or nobody is signed in).

@@ -1,4 +1,4 @@
-public import StrataData
+public import StrataSync
 
 /// One push message and what happened to it in one look at the channel.
 public struct ProcessedMessage: Sendable, Hashable {

@@ -1,6 +1,8 @@
 public import Logging
-public import StrataData
+import StrataCrossCutting
+import StrataData
 public import StrataDomain
+public import StrataSync
 
 /// Receives this device's push messages from the sync server and takes each through the same
 /// path as an inbox file: enrich → record exactly once (per message id) → deliver one line.
@@ -45,7 +47,7 @@ public struct PushChannelListener: Sendable {
             let outcome = await handle(message)
             processed.append(ProcessedMessage(message: message, outcome: outcome))
             if case .retryLater = outcome { break }
-            try sync.acknowledgePushMessages(through: message.sequence)
+            try await sync.acknowledgePushMessages(through: message.sequence)
         }
         return processed
     }
@@ -81,10 +83,11 @@ public struct PushChannelListener: Sendable {
         }
     }
 
-    /// The pause after `count` failures in a row: none, then 1, 2, 4 … seconds, capped.
+    /// The pause after `count` failures in a row: none, then up to 1, 2, 4 … seconds, capped
+    /// (a ``Backoff`` with full jitter: every device of a server that went down does not come
+    /// back at the same instant).
     func backoff(afterFailures count: Int) -> Double {
-        guard count > 0 else { return 0 }
-        return min(Double(1 << min(count - 1, 16)), Self.maximumBackoff)
+        Backoff(first: 1, cap: Self.maximumBackoff).delay(afterFailures: count)
     }
 
     /// Records and delivers one message.

@@ -58,8 +58,8 @@ struct LayerPolicy: Sendable {
             .init("CSQLite", data, role: .layerPrivate, side: .client),
             .init("StrataDataTesting", data, role: .testSupport, side: .client),
             // The client's sync engine, on StrataData's protocols: in the data group, so it may import StrataData.
-            .init("StrataSync", data, side: .client, publishesOnlyAbstractions: true, mayBeAbsent: true),
-            .init("StrataSyncTesting", data, role: .testSupport, side: .client, mayBeAbsent: true),
+            .init("StrataSync", data, side: .client, publishesOnlyAbstractions: true),
+            .init("StrataSyncTesting", data, role: .testSupport, side: .client),
             // Helpers the test targets share (temporary root, polling, child processes and the
             // strata-server launcher, raw file names, a damaged SQLite page): test support at the
             // data layer, where CSQLite may be imported; it imports no Strata module; both sides use it.

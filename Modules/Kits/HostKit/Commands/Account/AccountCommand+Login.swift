@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataSync
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +48,7 @@ extension AccountCommand {
         func request(_ context: HostContext) throws -> HostRequest {
             let sync = try context.requireSync()
             // Login needs the server: say so before asking for a password.
-            if try sync.status().connectivity == .notConfigured {
+            if !sync.isConfigured {
                 throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to log in")
             }
             let password = try readPassword(interactive: context.interactive)

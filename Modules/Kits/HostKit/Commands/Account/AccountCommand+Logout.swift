@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataData
+import StrataSync
 
 extension AccountCommand {
     /// `account logout`: signs out; works offline unless `--server-sync` asks to send first.
@@ -30,7 +31,7 @@ extension AccountCommand {
                 if serverSync { _ = try context.requireSync() }
                 let session = context.session
                 return .task {
-                    try session?.clear()
+                    try await session?.clear()
                     return "Signed out."
                 }
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataData
+import StrataSync
 
 extension AccountCommand {
     /// `account status`: who is signed in and what the sync engine last saw (no network call).
@@ -20,10 +21,14 @@ extension AccountCommand {
         @OptionGroup var global: GlobalOptions
 
         func request(_ context: HostContext) throws -> HostRequest {
-            let info = try context.session?.current()
-            let status = try context.sync?.status()
+            let session = context.session
+            let sync = context.sync
             let json = json
-            return .task { json ? SyncText.accountJSON(info, status) : SyncText.account(info, status) }
+            return .task {
+                let info = try await session?.current()
+                let status = try await sync?.status()
+                return json ? SyncText.accountJSON(info, status) : SyncText.account(info, status)
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataData
+import StrataSync
 
 /// `strata-host account`: sign in to the server, sign out, and show who is signed in.
 struct AccountCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import StrataData
+import StrataSync
 
 /// `strata-host sync`: sends the pending changes, then pulls everyone else's, once.
 struct SyncCommand: ParsableCommand, HostSubcommand {

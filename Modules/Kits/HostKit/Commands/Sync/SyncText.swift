@@ -3,6 +3,7 @@ import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataPresentation
+import StrataSync
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.
 enum SyncText {

@@ -1,0 +1,79 @@
+public import StrataWire
+
+/// What the sync engine (`StrataSync`) keeps in the store besides the ``ChangeJournal`` and
+/// the ``SessionStore``: the facts it records (last sync, last error, connectivity, server,
+/// device ids, push and pull cursors), the types it syncs, and the pulled rows it writes.
+///
+/// Obtained as ``DataLayer/syncState``. The store is the one source of the sync status:
+/// `strata-status` reads ``status()`` from a read-only layer and never links the engine.
+///
+/// Every `async` requirement does its SQLite work on the database's own queue, suspending
+/// (never blocking) the caller.
+public protocol SyncStateStore: Sendable {
+    /// What a status line shows, from the store alone: the journal's counts (without opening
+    /// payloads, so a reader without the key can count) and the facts the engine recorded.
+    /// Connectivity is `notConfigured` when no server was ever recorded.
+    func status() async throws -> SyncStatus
+
+    /// ``status()`` read on the calling thread, for a caller that is not `async` (a one-shot
+    /// process such as `strata-status`, which runs no tasks). `async` code awaits ``status()``.
+    func readStatus() throws -> SyncStatus
+
+    /// One recorded fact, or `nil` when it was never recorded (or a read-only store has no
+    /// settings yet).
+    func value(_ key: SyncStateKey) async throws -> String?
+
+    /// Records (or, for `nil`, removes) facts in one write transaction.
+    ///
+    /// - Throws: ``DataError`` `readOnly` on a read-only layer.
+    func set(_ values: [SyncStateKey: String?]) async throws
+
+    /// The registered `localAndServer` types (with a table), by name, each with its
+    /// ``AutoRefresh`` interval if it has one.
+    func syncedTypes() async throws -> [SyncedType]
+
+    /// Writes one pulled page of `typeName` into local rows and moves the type's pull cursor
+    /// (``SyncStateKey/cursor(_:)``) to `page.cursor`, in one write transaction, writing no
+    /// journal entries (the server is authoritative; nothing goes back).
+    ///
+    /// A pulled object whose id still has a change in the journal (`pending`, `inFlight` or
+    /// `rejected`), or whose type has an unsent `deleteAll`, is skipped: the local edit stays
+    /// on top until it is sent. Encrypted keys are sealed as a save would seal them; one
+    /// object that does not fit the schema is skipped and counted, not fatal.
+    ///
+    /// - Throws: ``DataError`` `notRegistered` when `typeName` is not a registered
+    ///   `localAndServer` type, `readOnly`, or a storage error (nothing of the page is written).
+    func applyPulled(_ page: PullResponse, typeName: String) async throws -> PulledPageOutcome
+}
+
+/// A registered type the engine pulls.
+public struct SyncedType: Sendable, Hashable {
+    /// The type's name.
+    public var name: String
+    /// Seconds between background pulls (its ``AutoRefresh``), or `nil` to pull only on an
+    /// explicit sync.
+    public var refreshInterval: Double?
+
+    /// A synced type.
+    public init(name: String, refreshInterval: Double?) {
+        self.name = name
+        self.refreshInterval = refreshInterval
+    }
+}
+
+/// What ``SyncStateStore/applyPulled(_:typeName:)`` did with one page.
+public struct PulledPageOutcome: Sendable, Hashable {
+    /// Objects written to local rows (created, updated or deleted).
+    public var written: Int
+    /// Objects skipped because a local change of them still waits to be sent.
+    public var keptLocal: Int
+    /// Objects skipped because they do not fit the schema (a wrong value kind, a unique clash).
+    public var invalid: Int
+
+    /// An outcome with every count given.
+    public init(written: Int = 0, keptLocal: Int = 0, invalid: Int = 0) {
+        self.written = written
+        self.keptLocal = keptLocal
+        self.invalid = invalid
+    }
+}

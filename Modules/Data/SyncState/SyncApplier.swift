@@ -1,0 +1,114 @@
+import Foundation
+import StrataCrossCutting
+import Logging
+import StrataWire
+
+/// Writes one pulled page into local rows, in one write transaction with the type's new
+/// cursor, without journal entries (the server is authoritative; nothing goes back).
+///
+/// The rule: a pulled object whose id still has a change in the journal (`pending`,
+/// `inFlight` or `rejected`), or whose type has an unsent `deleteAll`, is skipped — the
+/// local edit stays on top until it is sent. Encrypted keys are sealed (with their keyed
+/// hash) as a save would; `_storedAt` is now, scope and owner are the server's.
+struct SyncApplier: Sendable {
+    let database: SQLiteDatabase
+
+    /// Writes `page` and the type's new cursor in one write transaction.
+    func apply(_ page: PullResponse, typeName: String) throws -> PulledPageOutcome {
+        let cipher = try database.requireCipher(for: "pulled \(typeName) objects")
+        let now = database.clock.now().timeIntervalSince1970
+        let logger = database.logger
+        return try database.write { state in
+            guard let table = state.tables[StoreState.tableKey(typeName)], table.exists,
+                table.behaviour.persistentType == .localAndServer
+            else {
+                throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
+            }
+            var outcome = PulledPageOutcome()
+            for object in page.objects {
+                if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
+                    outcome.keptLocal += 1
+                    continue
+                }
+                if object.deleted {
+                    try state.connection.withStatement(table.deleteSQL) { statement in
+                        statement.bind(object.objectId, at: 1)
+                        try statement.step()
+                    }
+                    outcome.written += 1
+                    continue
+                }
+                do {
+                    try upsert(object, table: table, cipher: cipher, now: now, connection: state.connection)
+                    outcome.written += 1
+                } catch let error as DataError where error.code == .typeMismatch || error.code == .duplicate {
+                    // One bad object (a wrong value kind, a unique-key clash) must not stop every pull of the type.
+                    logger.warning("skipped a pulled object", metadata: ["type": "\(typeName)", "error": "\(error.message)"])
+                    outcome.invalid += 1
+                }
+            }
+            try SyncSettings.set([SyncStateKey.cursor(typeName).rawValue: String(page.cursor)], in: state.connection)
+            state.touch(typeName)
+            return outcome
+        }
+    }
+
+    private func hasLocalChange(typeName: String, objectID: String, connection: SQLiteConnection) throws -> Bool {
+        let sql = """
+            SELECT 1 FROM "_strata_journal" WHERE "typeName" = ?1
+              AND ("objectId" = ?2 OR ("objectId" = '*' AND "state" <> 'rejected')) LIMIT 1
+            """
+        return try connection.withStatement(sql) { statement in
+            statement.bind(typeName, at: 1)
+            statement.bind(objectID, at: 2)
+            return try statement.step()
+        }
+    }
+
+    /// Inserts or replaces the row of `object`: the keys it carries (others keep their value,
+    /// or their default for a new row), `_storedAt`, scope, owner and keyed hashes.
+    private func upsert(
+        _ object: WireObject, table: TableDefinition, cipher: FieldCipher, now: Double, connection: SQLiteConnection
+    ) throws {
+        var columns = ["objectId"]
+        var values: [FieldValue] = [.text(object.objectId)]
+        for (index, field) in table.fields.enumerated() {
+            guard let wire = object.values[field.key] else { continue }
+            let value = field.type.normalized(FieldValue(wire: wire))
+            guard Self.fits(value, field.type, nullable: field.isNullable || table.encrypted[index]) else {
+                throw DataError(
+                    .typeMismatch,
+                    "\(table.typeName) '\(object.objectId)'.\(field.key) is \(value) on the server, not a \(field.type.rawValue)")
+            }
+            if table.encrypted[index] {
+                columns += [field.key, TableDefinition.hashColumn(field.key)]
+                values += [try cipher.seal(value), cipher.keyedHash(value)]
+            } else {
+                columns.append(field.key)
+                values.append(value)
+            }
+        }
+        columns += ["_storedAt", "_scope", "_ownerUser", "_ownerGroup"]
+        values += [
+            .real(now), .integer(Int64(object.scope)), object.ownerUser.map(FieldValue.text) ?? .null,
+            object.ownerGroup.map(FieldValue.text) ?? .null,
+        ]
+        let quoted = columns.map(TableDefinition.quote)
+        let sql = "INSERT INTO \(TableDefinition.quote(table.typeName)) (\(quoted.joined(separator: ", "))) VALUES ("
+            + (1...columns.count).map { "?\($0)" }.joined(separator: ", ") + ") ON CONFLICT (\"objectId\") DO UPDATE SET "
+            + quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        try connection.withStatement(sql) { statement in
+            statement.bind(values)
+            try statement.step()
+        }
+    }
+
+    /// Whether `value` is what a key of `type` stores.
+    private static func fits(_ value: FieldValue, _ type: FieldType, nullable: Bool) -> Bool {
+        switch (value, type) {
+        case (.null, _): nullable
+        case (.integer, .integer), (.integer, .bool), (.real, .real), (.real, .date), (.text, .text), (.blob, .blob): true
+        default: false
+        }
+    }
+}

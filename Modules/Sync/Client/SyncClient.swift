@@ -1,0 +1,102 @@
+import Foundation
+import StrataData
+import StrataWire
+
+/// The wire protocol's calls, typed: encodes requests, decodes answers, and turns statuses
+/// into ``SyncFailure``s (401 unauthorized, other 4xx refused, 5xx server, no answer network).
+struct SyncClient: Sendable {
+    let transport: any SyncTransport
+    let configuration: SyncConfiguration
+
+    /// The server, as messages name it.
+    var server: String { configuration.serverURL.absoluteString }
+
+    func login(account: String, password: String) async throws(SyncFailure) -> LoginResponse {
+        let request = LoginRequest(
+            account: account, password: password, appId: configuration.appID, appVersion: configuration.appVersion,
+            appKey: configuration.appKey)
+        return try await call("POST", WirePaths.login, body: request, token: nil)
+    }
+
+    func logout(token: String) async throws(SyncFailure) {
+        _ = try await exchange(SyncRequest(method: "POST", path: WirePaths.logout, token: token))
+    }
+
+    /// Sends a `PushRequest` body already written (see ``ChangeBatch``).
+    func push(body: Data, token: String) async throws(SyncFailure) -> PushResponse {
+        let request = SyncRequest(method: "POST", path: WirePaths.changes, token: token, body: body)
+        let answer = try await exchange(request)
+        if let read = WireJSONReader.pushResponse(from: [UInt8](answer)) { return read }
+        return try decode(PushResponse.self, from: answer)
+    }
+
+    func pull(_ typeName: String, since cursor: Int64, limit: Int, token: String) async throws(SyncFailure) -> PullResponse {
+        let request = SyncRequest(
+            method: "GET", path: "\(WirePaths.objects)/\(WirePaths.segment(typeName))",
+            query: [.init(name: "since", value: String(cursor)), .init(name: "limit", value: String(limit))], token: token)
+        let answer = try await exchange(request)
+        if let read = WireJSONReader.pullResponse(from: [UInt8](answer)) { return read }
+        return try decode(PullResponse.self, from: answer)
+    }
+
+    func config(token: String) async throws(SyncFailure) -> AppConfig {
+        try decode(AppConfig.self, from: try await exchange(SyncRequest(method: "GET", path: WirePaths.config, token: token)))
+    }
+
+    func uploadLogs(_ upload: LogUpload, token: String) async throws(SyncFailure) {
+        _ = try await exchange(SyncRequest(method: "POST", path: WirePaths.logs, token: token, body: encode(upload)))
+    }
+
+    func registerDevice(_ registration: DeviceRegistration, token: String) async throws(SyncFailure) {
+        _ = try await exchange(SyncRequest(method: "POST", path: WirePaths.devices, token: token, body: encode(registration)))
+    }
+
+    private func call<Body: Encodable, Answer: Decodable>(
+        _ method: String, _ path: String, body: Body, token: String?
+    ) async throws(SyncFailure) -> Answer {
+        let request = SyncRequest(method: method, path: path, token: token, body: try encode(body))
+        return try decode(Answer.self, from: try await exchange(request))
+    }
+
+    /// Sends `request`; a 2xx answer's body comes back, anything else is a failure.
+    func exchange(_ request: SyncRequest) async throws(SyncFailure) -> Data {
+        let response: SyncResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            throw .network(SyncFailure.describe(error))
+        }
+        switch response.status {
+        case 200..<300: return response.body
+        case 401: throw .unauthorized(reason(in: response))
+        case 400..<500: throw .refused(status: response.status, reason: reason(in: response))
+        case 500..<600: throw .server(status: response.status, reason: reason(in: response))
+        default: throw .malformed("unexpected HTTP status \(response.status)")
+        }
+    }
+
+    /// The server's reason (a `WireError` body), or the body's text.
+    private func reason(in response: SyncResponse) -> String {
+        if let error = try? WireCoding.decoder().decode(WireError.self, from: response.body) {
+            return "\(error.error): \(error.reason)"
+        }
+        let text = String(decoding: response.body.prefix(300), as: UTF8.self)
+        return text.isEmpty ? "no reason given" : text
+    }
+
+    private func encode<Body: Encodable>(_ body: Body) throws(SyncFailure) -> Data {
+        do {
+            return try WireCoding.encoder().encode(body)
+        } catch {
+            throw .malformed("cannot encode \(Body.self): \(error)")
+        }
+    }
+
+    func decode<Answer: Decodable>(_ type: Answer.Type, from data: Data) throws(SyncFailure) -> Answer {
+        do {
+            return try WireCoding.decoder().decode(type, from: data)
+        } catch {
+            throw .malformed("expected \(Answer.self) JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import StrataData
+
+/// Why one request to the sync server failed, before it becomes a ``DataError``.
+enum SyncFailure: Error, Sendable, Hashable {
+    /// The server was not reached (refused, timed out, reset).
+    case network(String)
+    /// The server failed (5xx).
+    case server(status: Int, reason: String)
+    /// The server refused the token (401).
+    case unauthorized(String)
+    /// The server refused the request (another 4xx), with its reason.
+    case refused(status: Int, reason: String)
+    /// The answer could not be read.
+    case malformed(String)
+
+    /// Whether trying again later may help (network failures and 5xx).
+    var isRetryable: Bool {
+        switch self {
+        case .network, .server: true
+        case .unauthorized, .refused, .malformed: false
+        }
+    }
+
+    /// Whether the server answered at all (so it is online).
+    var serverAnswered: Bool {
+        if case .network = self { return false }
+        if case .server = self { return false }
+        return true
+    }
+
+    /// The failure as the data layer's error, for `doing` (e.g. `send 3 changes`) at `server`.
+    func dataError(doing: String, server: String, attempts: Int = 1) -> DataError {
+        let tries = attempts > 1 ? " (tried \(attempts) times)" : ""
+        switch self {
+        case .network(let reason):
+            return DataError(.unreachable, "cannot reach the sync server \(server) to \(doing): \(reason)\(tries)")
+        case .server(let status, let reason):
+            return DataError(.unreachable, "the sync server \(server) failed to \(doing): HTTP \(status): \(reason)\(tries)")
+        case .unauthorized(let reason):
+            return DataError(
+                .notSignedIn, "the sync server \(server) refused the session token to \(doing) (HTTP 401: \(reason)); log in again")
+        case .refused(let status, let reason):
+            return DataError(.serverError, "the sync server \(server) refused to \(doing): HTTP \(status): \(reason)")
+        case .malformed(let reason):
+            return DataError(.serverError, "the sync server \(server) answered something unreadable to \(doing): \(reason)")
+        }
+    }
+}

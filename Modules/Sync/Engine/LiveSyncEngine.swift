@@ -1,0 +1,185 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+import StrataWire
+import Synchronization
+
+/// The live ``SyncEngine``: a data layer's journal, session, logs and sync state, and a
+/// ``SyncClient`` when a server is configured (see the protocol for the rules).
+final class LiveSyncEngine: SyncEngine {
+    let journal: any ChangeJournal
+    let session: any SessionStore
+    let diagnostics: any DiagnosticLog
+    let state: any SyncStateStore
+    let isWritable: Bool
+    let configuration: SyncConfiguration?
+    let client: SyncClient?
+    let logger: Logger
+    let clock: any StrataClock
+    let sleep: SyncSleep
+    /// The wait before each retry: `retryDelay` doubling to `maxRetryDelay`, with full jitter.
+    let backoff: Backoff
+    let gate = SyncGate()
+    /// The background loop, while it runs.
+    let loop = Mutex<Task<Void, Never>?>(nil)
+    /// When the loop last pulled each type, and last fetched the log level.
+    let schedule = Mutex<[String: Date]>([:])
+
+    static let offlineMessage =
+        "no server configured: set STRATA_SERVER_URL (or the host's server setting) to sign in and sync; "
+        + "changes wait in the journal meanwhile"
+
+    init(
+        data: any DataLayer, configuration: SyncConfiguration?, transport: (any SyncTransport)?, logger: Logger,
+        clock: any StrataClock, sleep: SyncSleep?, random: (@Sendable (ClosedRange<Double>) -> Double)? = nil
+    ) {
+        journal = data.journal
+        session = data.session
+        diagnostics = data.diagnostics
+        state = data.syncState
+        isWritable = data.isWritable
+        self.configuration = configuration
+        if let configuration, let transport {
+            client = SyncClient(transport: transport, configuration: configuration)
+        } else {
+            client = nil
+        }
+        self.logger = logger
+        self.clock = clock
+        self.sleep = sleep ?? { seconds in try await Task.sleep(for: .seconds(seconds)) }
+        let first = configuration?.retryDelay ?? 0
+        let cap = configuration?.maxRetryDelay ?? 0
+        backoff = random.map { Backoff(first: first, cap: cap, random: $0) } ?? Backoff(first: first, cap: cap)
+    }
+
+    deinit {
+        loop.withLock { $0?.cancel() }
+    }
+
+    var isConfigured: Bool { client != nil }
+
+    // MARK: - Login and logout
+
+    func login(account: String, password: String) async throws -> AuthInfo {
+        let client = try requireClient(doing: "log in as \(account)")
+        let answer: LoginResponse
+        do {
+            answer = try await client.login(account: account, password: password)
+        } catch {
+            try? await recordFailure(error, doing: "log in")
+            if case .unauthorized(let reason) = error {
+                throw DataError(.loginRefused, "the sync server \(client.server) refused the login of \(account): \(reason)")
+            }
+            if case .refused(let status, let reason) = error {
+                throw DataError(.loginRefused, "the sync server \(client.server) refused the login of \(account): HTTP \(status): \(reason)")
+            }
+            throw error.dataError(doing: "log in as \(account)", server: client.server)
+        }
+        let info = AuthInfo(
+            userID: answer.userId, account: answer.account,
+            groups: answer.groups.map { GroupRole(groupID: $0.groupId, groupName: $0.groupName, roleName: $0.roleName) },
+            token: answer.token, validUntil: answer.validUntil)
+        try await session.save(info)
+        try await recordOnline()
+        do {
+            try await registerDevice(info)
+        } catch {
+            logger.warning("device registration failed; the background loop retries it", metadata: ["error": "\(error)"])
+        }
+        return info
+    }
+
+    func logout(serverSync: Bool) async throws {
+        guard serverSync else {
+            if let client, let info = try? await session.current() {
+                // Best effort: the local logout never depends on the server.
+                try? await client.logout(token: info.token)
+            }
+            try await session.clear()
+            return
+        }
+        let client = try requireClient(doing: "log out with server sync")
+        guard let info = try await session.current() else {
+            try await session.clear()
+            return
+        }
+        try await gate.run {
+            var report = SyncReport(pushed: 0, rejected: 0, pulled: [:], keptLocal: 0, startedAt: clock.now(), finishedAt: clock.now())
+            do {
+                try await push(as: info, client: client, report: &report)
+                try await client.logout(token: info.token)
+            } catch let failure as SyncFailure {
+                try? await recordFailure(failure, doing: "log out")
+                throw failure.dataError(doing: "log out with server sync (the session is kept)", server: client.server)
+            }
+        }
+        try await session.clear()
+        try await recordOnline()
+    }
+
+    // MARK: - Sync
+
+    func syncNow() async throws -> SyncReport {
+        let client = try requireClient(doing: "sync")
+        return try await gate.run {
+            do {
+                let info = try await signedIn()
+                var report = SyncReport(
+                    pushed: 0, rejected: 0, pulled: [:], keptLocal: 0, startedAt: clock.now(), finishedAt: clock.now())
+                try await push(as: info, client: client, report: &report)
+                for type in try await state.syncedTypes() {
+                    try await pull(type.name, as: info, client: client, report: &report)
+                }
+                report.finishedAt = clock.now()
+                try await recordSuccess()
+                return report
+            } catch let failure as SyncFailure {
+                try? await recordFailure(failure, doing: "sync")
+                throw failure.dataError(doing: "sync", server: client.server)
+            } catch let error as RetriesExhausted {
+                try? await recordFailure(error.failure, doing: "sync")
+                throw error.failure.dataError(doing: error.doing, server: client.server, attempts: error.attempts)
+            } catch {
+                try? await recordError("\(error)")
+                throw error
+            }
+        }
+    }
+
+    func status() async throws -> SyncStatus {
+        var status = try await state.status()
+        if let configuration {
+            // This engine's server is the one the facts are about; before it is asked, unknown.
+            status.server = configuration.serverURL.absoluteString
+            if status.connectivity == .notConfigured { status.connectivity = .unknown }
+        }
+        return status
+    }
+
+    // MARK: - Shared steps
+
+    /// The client, or `offline` naming what could not be done.
+    func requireClient(doing what: String) throws -> SyncClient {
+        guard let client else {
+            throw DataError(.offline, "cannot \(what): \(Self.offlineMessage)")
+        }
+        return client
+    }
+
+    /// The valid session, or `notSignedIn`.
+    func signedIn() async throws -> AuthInfo {
+        guard let info = try await session.current() else {
+            let waiting = (try? await journal.pendingCount()) ?? 0
+            throw DataError(.notSignedIn, "nobody is signed in (or the session expired): log in first; \(waiting) changes wait in the journal")
+        }
+        return info
+    }
+}
+
+/// A retryable failure that kept happening for every allowed attempt.
+struct RetriesExhausted: Error {
+    var failure: SyncFailure
+    var doing: String
+    var attempts: Int
+}

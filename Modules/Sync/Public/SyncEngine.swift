@@ -1,0 +1,99 @@
+public import StrataData
+
+/// The client half of sync: signs in and out, sends the ``ChangeJournal`` to the server and
+/// pulls other people's changes into local rows (the seed's AppPot SDK sync, on Linux).
+///
+/// Obtained from ``SyncFactory`` on a data layer's journal, session, logs and sync state
+/// (`StrataData`'s protocols); the composition root picks it. Without a `SyncConfiguration`
+/// (a server URL) the engine is offline: every call that needs the server throws `DataError` `offline`, and
+/// ``logout(serverSync:)`` without server sync still signs out locally.
+///
+/// **Push.** The journal is drained in batches (`SyncConfiguration.batchSize`) with the
+/// session's token. Each change the server `applied` (or already had: `duplicate`) leaves
+/// the journal; a change it `rejected` moves to `ChangeJournal.rejected()` with the
+/// server's reason, as does every change of a batch the server refuses as a whole with a 4xx;
+/// a network failure or a 5xx puts the batch back (`pending`) and is retried with doubling,
+/// capped delays. A 401 stops the sync with `notSignedIn`; the changes stay pending.
+/// Changes left `inFlight` by a crash are sent again first: the server applies each
+/// operation id once, so a change is never applied twice.
+///
+/// **Pull.** Each registered `localAndServer` type is pulled since its cursor (kept in the
+/// store, advanced in the same transaction as the page's rows: `SyncStateStore.applyPulled`). The server is
+/// authoritative: pulled objects replace, create or delete local rows, and write no journal
+/// entries — with one rule on top:
+///
+/// - Important: **a local change wins until it is sent.** A pulled object whose id has a
+///   change still waiting in the journal (`pending`, `inFlight` or `rejected`, or a pending
+///   `deleteAll` of its type) is skipped: the local row keeps the local edit, and the edit is
+///   sent (and so comes back from the server) at a later sync. A rejected change keeps its
+///   row until it is retried or discarded.
+///
+/// **Values on the wire.** Changes carry every field decrypted (the journal holds them
+/// sealed, the wire does not): the server enforces scopes, not secrecy, so use loopback or
+/// HTTPS. Keys a type encrypts are sealed again when pulled rows are written.
+public protocol SyncEngine: Sendable {
+    /// Whether a server is configured (`false`: login and sync throw `offline` at once).
+    var isConfigured: Bool { get }
+
+    /// Signs in with the server and stores the session in the data layer's `SessionStore`;
+    /// then registers this device for push messages (a failure there is logged and retried
+    /// by the background loop, and does not fail the login).
+    ///
+    /// - Throws: `DataError` `offline` (no server configured), `unreachable`,
+    ///   `loginRefused` (wrong account, password or app key), `serverError`.
+    func login(account: String, password: String) async throws -> AuthInfo
+
+    /// Signs out.
+    ///
+    /// Without `serverSync` this always succeeds locally: the session is removed, and the
+    /// server is told if it can be reached (errors are ignored). With `serverSync` the
+    /// pending changes are sent and the server is told first; if that fails (offline,
+    /// unreachable, token refused) the error is thrown and the session is kept.
+    ///
+    /// - Important: pending changes stay in the journal after a local logout, marked with the
+    ///   user who made them; see `SessionStore`.
+    func logout(serverSync: Bool) async throws
+
+    /// Sends the journal, then pulls every registered `localAndServer` type.
+    ///
+    /// - Throws: `DataError` `offline`, `notSignedIn`, `unreachable` (after the configured
+    ///   retries), `serverError`. What was sent or pulled before the failure stays done.
+    func syncNow() async throws -> SyncReport
+
+    /// What a status line shows, read from the store without a network call
+    /// (`SyncStateStore.status()`, which `strata-status` reads too), with this engine's server.
+    func status() async throws -> SyncStatus
+
+    /// Starts the background loop: pushes whenever changes are pending, pulls each
+    /// `localAndServer` type with `AutoRefresh` on its interval, fetches the server's log
+    /// level and uploads kept logs. Failures back off and are recorded in ``status()``.
+    /// Harmless when already running or offline (the loop then does nothing).
+    func start()
+
+    /// Stops the background loop (a sync in progress finishes its current request).
+    func stop()
+
+    // MARK: - The push channel
+
+    /// Waits up to `wait` seconds (a long poll; `0` only looks) for messages the server
+    /// pushed to this device after the last one acknowledged, oldest first.
+    ///
+    /// Registers the device for the signed-in user first when it is not yet registered. Each
+    /// user of a shared store is a device of their own (the server never moves a device from
+    /// one user to another), so one user never receives another's messages.
+    /// `wait` is capped below the request timeout and the server's limit (25 s).
+    ///
+    /// - Important: the same messages come back until ``acknowledgePushMessages(through:)``
+    ///   moves the channel's cursor past them: handle a message (record it once per
+    ///   ``PushedMessage/id``), then acknowledge it, so a crash in between repeats it
+    ///   instead of losing it.
+    /// - Throws: `DataError` `offline`, `notSignedIn`, `unreachable`, `serverError`.
+    func receivePushMessages(wait: Double) async throws -> [PushedMessage]
+
+    /// Moves the signed-in user's push cursor (kept in the store) past `sequence`: the next
+    /// ``receivePushMessages(wait:)`` starts after it. A smaller sequence than the cursor
+    /// changes nothing.
+    ///
+    /// - Throws: `DataError` `offline` without a server, `notSignedIn`; a storage error.
+    func acknowledgePushMessages(through sequence: Int64) async throws
+}

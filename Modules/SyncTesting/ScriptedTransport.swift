@@ -1,0 +1,58 @@
+import Foundation
+import StrataData
+import StrataSync
+import StrataWire
+
+/// The wire side of a ``SyncScript``: answers the engine's requests as `strata-server` would.
+struct ScriptedTransport: SyncTransport {
+    let script: SyncScript
+
+    /// What a request to an unreachable script throws (a network failure to the engine).
+    struct Unreachable: Error, CustomStringConvertible {
+        var description: String { "the SyncScript says the server is unreachable" }
+    }
+
+    func send(_ request: SyncRequest) async throws -> SyncResponse {
+        guard script.reachable else { throw Unreachable() }
+        switch request.path {
+        case WirePaths.login:
+            return try login(request)
+        case WirePaths.changes:
+            let push = try WireCoding.decoder().decode(PushRequest.self, from: request.body ?? Data())
+            return try json(PushResponse(results: push.changes.map { ChangeResult(operationId: $0.operationId, status: "applied") }))
+        case WirePaths.config:
+            return try json(AppConfig(logLevel: "none"))
+        case WirePaths.logout, WirePaths.logs, WirePaths.devices:
+            return try json(["ok": true])
+        case let path where path.hasPrefix(WirePaths.devices + "/"):
+            let after = Int64(request.parameter("after") ?? "0") ?? 0
+            let messages = try script.pushMessages?(after) ?? []
+            return try json(PushPoll(messages: messages.map {
+                PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
+            }))
+        default:
+            let since = Int64(request.parameter("since") ?? "0") ?? 0
+            return try json(PullResponse(objects: [], cursor: since, hasMore: false))
+        }
+    }
+
+    private func login(_ request: SyncRequest) throws -> SyncResponse {
+        let login = try WireCoding.decoder().decode(LoginRequest.self, from: request.body ?? Data())
+        guard let answer = script.login else {
+            return SyncResponse(status: 500, body: Data("the SyncScript has no login".utf8))
+        }
+        do {
+            let info = try answer(login.account, login.password)
+            return try json(LoginResponse(
+                token: info.token, validUntil: info.validUntil, userId: info.userID, account: info.account,
+                groups: info.groups.map { WireGroupRole(groupId: $0.groupID, groupName: $0.groupName, roleName: $0.roleName) }))
+        } catch let error as DataError {
+            let body = try WireCoding.encoder().encode(WireError(error: "\(error.code)", reason: error.message))
+            return SyncResponse(status: 401, body: body)
+        }
+    }
+
+    private func json<Body: Encodable>(_ body: Body) throws -> SyncResponse {
+        SyncResponse(status: 200, body: try WireCoding.encoder().encode(body))
+    }
+}

@@ -1,0 +1,43 @@
+public import StrataData
+public import StrataSync
+
+/// What the pretend server of `SyncFactory.scripted(data:script:)` answers: an injected
+/// transport for the real engine, so login, push, pull, the push channel and the recorded
+/// status behave as the live engine's do, on whatever data layer the test passes.
+///
+/// Each call the script does not provide for fails loudly with `DataError` `unexpectedCall`.
+/// The server acknowledges every pushed change (`applied`) and has nothing to pull.
+///
+/// ```swift
+/// let data = DataLayerFactory.inMemory()
+/// let sync = SyncFactory.scripted(data: data, script: SyncScript(login: { account, _ in
+///     AuthInfo(userID: "u1", account: account, groups: [], token: "t", validUntil: .distantFuture)
+/// }))
+/// _ = try await sync.login(account: "sigrid", password: "pw")   // stores the session in data.session
+/// let report = try await sync.syncNow()   // sends the journal's changes; the server applies them
+/// ```
+public struct SyncScript: Sendable {
+    /// Whether the pretend server can be reached; when `false`, every request fails as a
+    /// network failure (`unreachable`; a local logout still works).
+    public var reachable: Bool
+    /// Answers a login (throw `DataError` `loginRefused` to refuse it); `nil`: a login is unexpected.
+    public var login: (@Sendable (_ account: String, _ password: String) throws -> AuthInfo)?
+    /// Answers a look at the push channel with the messages after the given sequence (the
+    /// engine keeps the acknowledged cursor in the data layer's sync state); `nil`: unexpected.
+    public var pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])?
+    /// Told when the background loop starts (`true`) and stops (`false`).
+    public var onLoop: (@Sendable (_ running: Bool) -> Void)?
+
+    /// A script; by default the server is reachable, acknowledges every change, and a login
+    /// is unexpected.
+    public init(
+        reachable: Bool = true, login: (@Sendable (_ account: String, _ password: String) throws -> AuthInfo)? = nil,
+        pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])? = nil,
+        onLoop: (@Sendable (_ running: Bool) -> Void)? = nil
+    ) {
+        self.reachable = reachable
+        self.login = login
+        self.pushMessages = pushMessages
+        self.onLoop = onLoop
+    }
+}
