@@ -77,7 +77,7 @@ public final class NotifyDaemon: Sendable {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
         let listening = push.map { listener in Blocking.start { await listener.run() } }
         defer {
-            // The message in hand finishes; a long poll the transport cannot cancel is left behind.
+            // The message in hand finishes; the long poll in flight ends as soon as its task is cancelled.
             listening?.cancel(waitingAtMost: 2)
         }
         var failedPasses = 0
