@@ -120,7 +120,7 @@ let package = Package(
             name: "StrataSyncTests",
             dependencies: [
                 "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
-                asyncHTTPClient, nioCore, nioPosix, log,
+                "StrataTestSupport", asyncHTTPClient, nioCore, nioPosix, log,
             ],
             path: "Tests/SyncTests",
             swiftSettings: strictSettings
@@ -222,9 +222,7 @@ let package = Package(
             dependencies: [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
                 "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataPresentation", "StrataData",
-                "StrataCrossCutting", argumentParser, log,
-                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting",
-                argumentParser, log,
+                "StrataSync", "StrataCrossCutting", argumentParser, log,
             ],
             path: "Modules/Kits/HostKit",
             swiftSettings: strictSettings
@@ -233,8 +231,7 @@ let package = Package(
             name: "StrataHostKitTests",
             dependencies: [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log,
-                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", log,
+                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", "StrataTestSupport", log,
             ],
             path: "Tests/HostKitTests",
             swiftSettings: strictSettings
@@ -255,8 +252,10 @@ let package = Package(
         ),
         .target(
             name: "StrataNotifyKit",
-            dependencies: ["StrataDomain", "StrataData", "StrataCrossCutting", argumentParser, log, serviceLifecycle, unixSignals],
-            dependencies: ["StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log],
+            dependencies: [
+                "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log, serviceLifecycle,
+                unixSignals,
+            ],
             path: "Modules/Kits/NotifyKit",
             swiftSettings: strictSettings
         ),

@@ -41,10 +41,14 @@ do {
     print("strata-server on 127.0.0.1:\(port) (child process, SQLite); \(changes) changes, \(batchSize) per request/page")
     let figures = try await bench.run(pusher: "pusher", puller: "puller", password: password)
     func rate(_ count: Int, _ seconds: Double) -> String { String(format: "%8.0f changes/s  (%.2f s)", Double(count) / seconds, seconds) }
+    /// `now` beside the figure before StrataSync moved onto AsyncHTTPClient (URLSession, quiet machine).
+    func versus(_ count: Int, _ seconds: Double, before: Double) -> String {
+        String(format: "   before %6.0f/s  (%.2f×)", before, Double(count) / seconds / before)
+    }
     print("local save (journal):         \(rate(changes, figures.saveSeconds))")
-    print("push  client A -> server:     \(rate(changes, figures.pushSeconds))")
-    print("pull  server -> client B:     \(rate(figures.pulled, figures.pullSeconds))")
-    print("published sync engines: 2,000-20,000 ops/s per client; aim: 50,000")
+    print("push  client A -> server:     \(rate(changes, figures.pushSeconds))\(versus(changes, figures.pushSeconds, before: 15_500))")
+    print("pull  server -> client B:     \(rate(figures.pulled, figures.pullSeconds))\(versus(figures.pulled, figures.pullSeconds, before: 36_000))")
+    print("published sync engines: 2,000-20,000 ops/s per client; aim: push ≥ 30,000, pull ≥ 50,000")
 } catch {
     FileHandle.standardError.write(Data("strata-bench-sync: \(error)\n".utf8))
     exit(1)
