@@ -86,7 +86,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDataTests",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log],
+            dependencies: [
+                "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
+            ],
             path: "Tests/DataTests",
             swiftSettings: strictSettings
         ),

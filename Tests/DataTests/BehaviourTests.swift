@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataDataTesting
 import Testing
 
 /// A type that lives locally and on the server, with a one-hour lifespan.

@@ -24,11 +24,17 @@ struct SyncCrashTests {
             var killedMidPush = 0
             for round in 1...12 {
                 let appliedBefore = server.appliedOperationCount()
+                let inFlightBefore = client.inFlightCount()
                 let running = try client.host().start(["sync"])
                 if round.isMultiple(of: 2) {
-                    // Once the server applied a batch of this run, the client is sending the next.
-                    _ = await eventually(within: .seconds(30)) { server.appliedOperationCount() > appliedBefore || !running.process.isRunning }
-                    usleep(UInt32.random(in: 0...150_000))  // the kill lands at a random moment: what is under test
+                    // Once the server applied a batch of this run, or this run claimed more changes
+                    // than a kill left in flight, a request of this run is out (a push now takes
+                    // milliseconds, so the kill follows at once).
+                    _ = await eventually(within: .seconds(30)) {
+                        server.appliedOperationCount() > appliedBefore || client.inFlightCount() > inFlightBefore
+                            || !running.process.isRunning
+                    }
+                    usleep(UInt32.random(in: 0...20_000))  // the kill lands at a random moment: what is under test
                 } else {
                     usleep(UInt32.random(in: 20_000...600_000))  // a random moment, not a wait for something
                 }

@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataTestSupport
 import StrataWire
+import StrataDataTesting
 import Testing
 
 import StrataData

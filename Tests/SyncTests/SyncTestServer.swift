@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataWire
 import Synchronization
+import StrataDataTesting
 import Testing
 
 import StrataData

@@ -103,6 +103,13 @@ final class ReportsClient {
         return inFlight.count
     }
 
+    /// How many changes the client's journal holds `inFlight` right now: read with SQLite itself,
+    /// without opening a data layer, so a test can poll it while a child process pushes.
+    func inFlightCount() -> Int {
+        let store = ContainerDirectory(url: home).storeURL.path
+        return (try? SQLiteReader(store).integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" = 'inFlight'"#)) ?? 0
+    }
+
     /// The operation ids waiting in the journal (pending, in flight or rejected).
     func journalOperations() async throws -> [String] {
         try await withStore { $0.journal }.changes(in: Set(ChangeState.allCases), limit: nil).map(\.operationID)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataCrossCutting
+import StrataTestSupport
 
 /// A fresh container directory under the system temp folder (not yet created).
 func temporaryContainer() -> ContainerDirectory {
