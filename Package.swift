@@ -82,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "StrataDataTesting",
-            dependencies: ["StrataData", "StrataCrossCutting"],
+            dependencies: ["StrataData", "StrataCrossCutting", log],
             path: "Modules/DataTesting",
             swiftSettings: strictSettings
         ),
