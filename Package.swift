@@ -94,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "StrataDataTesting",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting"],
+            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", log],
             path: "Modules/DataTesting",
             swiftSettings: strictSettings
         ),

@@ -1,73 +1,115 @@
+import Foundation
+import Logging
 public import StrataCrossCutting
 public import StrataData
 
 extension DataLayerFactory {
-    /// An in-memory data layer for tests: no file, same rules as the live SQLite layer.
+    /// A data layer for tests: the real SQLite store, on a temporary container of its own.
     ///
-    /// **The store** behaves like the live store: a type must be registered before use (else
-    /// `DataError` `notRegistered`), schemas and queries are validated the same way (so `like`
-    /// and sorting on an encrypted key are refused), inserts get fresh unique ids, updating a
-    /// missing id is `notFound`, unique keys reject a second value (`duplicate`), a list is
-    /// saved all or nothing, and queries filter, sort (ties broken by `objectId`) and page
-    /// with SQLite's comparison rules. Each type's ``ValueObjectBehaviour`` is honoured:
-    /// - `serverOnly` keeps no readable rows: a save returns the object with an id and
-    ///   writes a journal change; fetch, query and count see nothing.
-    /// - `localOnly` keeps rows and never journals; `localAndServer` does both.
-    /// - `lifespan`: a row stored more than `lifespan` seconds ago (by `clock`) is never
-    ///   returned, and is purged on registration and on a save at most once a minute, unless
-    ///   the journal still holds a change of it.
-    /// - Each change records the type's scope and the owner (user id and primary group) of
-    ///   the session valid at the time; `deleteAll` of a journalled type drops the type's
-    ///   pending changes and records one `deleteAll` change with object id `*`.
-    /// Encrypted keys are kept in plain text: the double has no file to protect.
+    /// **Every behaviour is the live store's.** The layer is
+    /// ``StrataData/DataLayerFactory/live(container:logger:clock:verifyPages:)`` on a fresh
+    /// owner-only directory (on `/dev/shm` when there is one, so a test's store costs about a
+    /// millisecond); the directory, with the store, its key and its session file, is removed
+    /// when the last part of the layer is released. So registration, validation, queries,
+    /// behaviours (server-only, lifespans, scopes, owners), the journal's coalescing, the log,
+    /// the session and the notices (a watcher polling the file) are exactly what a host gets;
+    /// nothing is re-implemented. Each call returns a layer with its own, empty store.
     ///
-    /// **The journal** coalesces like the live one (insert+update → one insert with the new
-    /// values; insert+delete → nothing; update+update → update; update+delete → delete; an
-    /// in-flight change is never rewritten), `claim` hands out the oldest change of each
-    /// object (in-flight ones first), and retry / discard / reject / release of an unknown
-    /// id, or of a change in the wrong state, is `notFound` naming the operation id.
-    /// **The log** keeps errors while the collection level (initially `error`) allows them,
-    /// **the session** expires by `clock`, and **the notices** yield after each in-memory
-    /// commit touching a requested type. The state lives as long as the returned layer and
-    /// is safe to use from several threads at once.
+    /// **What the double adds** is a thin decorator over the layer's protocols that every call
+    /// passes before it reaches the store:
     ///
-    /// **An unexpected call fails loudly.** When `allowing` is given, every operation not in
-    /// the set throws `DataError` `unexpectedCall` before touching any state, with a message
-    /// such as `StrataDataTesting: unexpected call to save(CaseReport); this double allows
-    /// only: query, count`. Use it to prove a use case never writes, or only counts:
+    /// - **An unexpected call fails loudly.** When `allowing` is given, every operation not in
+    ///   the set throws `DataError` `unexpectedCall` without touching the store, with a message
+    ///   such as `StrataDataTesting: unexpected call to save(CaseReport); this double allows
+    ///   only: query, count`. Use it to prove a use case never writes, or only counts:
     ///
-    /// ```swift
-    /// let data = DataLayerFactory.inMemory(allowing: [.register, .count])
-    /// let domain = try DomainFactory.make(data: data, clock: FixedClock(now))
-    /// _ = try domain.status.summary()          // fine: only counts
-    /// _ = try domain.reports.add(draft)        // throws: unexpected call to save(CaseReport)
-    /// ```
+    ///   ```swift
+    ///   let data = DataLayerFactory.inMemory(allowing: [.register, .count])
+    ///   let domain = try DomainFactory.make(data: data, clock: FixedClock(now))
+    ///   _ = try domain.status.summary()          // fine: only counts
+    ///   _ = try domain.reports.add(draft)        // throws: unexpected call to save(CaseReport)
+    ///   ```
+    /// - **Failure injection.** `failing` maps operations to the error each call of them throws
+    ///   instead of reaching the store (every call, until the layer is released), as a damaged
+    ///   or busy store would:
+    ///
+    ///   ```swift
+    ///   let data = DataLayerFactory.inMemory(failing: [.fetch: DataError(.sqlite, "disk I/O error")])
+    ///   ```
+    ///
+    /// The store's own work is not a call: a save that journals a change does not need a
+    /// journal member in `allowing`, and the owner it records is read without `.currentSession`.
     ///
     /// - Parameters:
-    ///   - readOnly: when `true`, the layer reports `isWritable == false`, registering only
-    ///     checks the schema, every type reads as empty and every write throws `readOnly`
-    ///     (what `DataLayerFactory.readOnly(container:logger:)` gives on a fresh store); so
-    ///     do the journal's changes, kept log entries and setting the log level.
+    ///   - readOnly: when `true`, the layer is ``StrataData/DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:)``
+    ///     on a fresh store: `isWritable` is `false`, registering only checks the schema, every
+    ///     type reads as empty and every write throws `readOnly`; so do the journal's changes,
+    ///     kept log entries and setting the log level.
     ///   - allowing: the operations a test expects; `nil` (the default) allows all of them.
+    ///   - failing: the error each listed operation throws (checked after `allowing`).
     ///   - clock: where "now" comes from for lifespans, change and log times and session
     ///     expiry; a test moves it to make rows expire.
-    ///   - session: a session to start signed in with (`nil`: nobody is signed in).
     /// - Important: the allowed set is checked on every call, `register` included: a use case
     ///   factory that registers its types needs `.register` in the set. `notices.changes(of:)`
-    ///   cannot throw; when `.notices` is not allowed its stream ends at once.
+    ///   cannot throw; when `.notices` is not allowed (or failing) its stream ends at once.
+    ///   A double that cannot make its temporary store (no writable temporary directory) stops
+    ///   the test process with a message naming the folder: there is nothing to test without it.
     public static func inMemory(
-        readOnly: Bool = false, allowing: Set<DataOperation>? = nil, clock: any StrataClock = SystemClock(),
-        session: AuthInfo? = nil
+        readOnly: Bool = false, allowing: Set<DataOperation>? = nil, failing: [DataOperation: any Error] = [:],
+        clock: any StrataClock = SystemClock()
     ) -> any DataLayer {
-        let gate = CallGate(allowing: allowing)
-        let sessionStore = InMemorySessionStore(gate: gate, clock: clock, initial: session)
-        let notices = InMemoryChangeNotices(gate: gate)
-        let store = InMemoryStore(readOnly: readOnly, gate: gate, clock: clock, session: sessionStore, notices: notices)
-        let journal = InMemoryChangeJournal(store: store)
-        return InMemoryDataLayer(
-            store: store, journal: journal,
-            diagnostics: InMemoryDiagnosticLog(gate: gate, clock: clock, readOnly: readOnly), session: sessionStore,
-            notices: notices, syncState: InMemorySyncState(store: store, readOnly: readOnly),
-            isWritable: !readOnly)
+        let container = makeContainer()
+        let layer = opened { try openStore(in: container.directory, readOnly: readOnly, clock: clock) }
+        return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
+    }
+
+    /// ``inMemory(readOnly:allowing:failing:clock:)`` signed in as `session` from the start (the
+    /// session is saved through the real, `async` ``StrataData/SessionStore`` before any call
+    /// passes the gate, so it needs no `.saveSession` in `allowing`).
+    public static func inMemory(
+        readOnly: Bool = false, allowing: Set<DataOperation>? = nil, failing: [DataOperation: any Error] = [:],
+        clock: any StrataClock = SystemClock(), session: AuthInfo
+    ) async -> any DataLayer {
+        let container = makeContainer()
+        let writer = opened { try openStore(in: container.directory, readOnly: false, clock: clock) }
+        do {
+            try await writer.session.save(session)
+        } catch {
+            fatalError("StrataDataTesting: cannot save the session of a test double: \(error)")
+        }
+        let layer = readOnly ? opened { try openStore(in: container.directory, readOnly: true, clock: clock) } : writer
+        return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
+    }
+
+    /// A new temporary container, or a stop naming why there is none.
+    private static func makeContainer() -> TemporaryContainer {
+        do {
+            return try TemporaryContainer()
+        } catch {
+            fatalError("StrataDataTesting: cannot make a temporary store for a test double: \(error)")
+        }
+    }
+
+    /// The layer `open` returns, or a stop naming why it could not open.
+    private static func opened(_ open: () throws -> any DataLayer) -> any DataLayer {
+        do {
+            return try open()
+        } catch {
+            fatalError("StrataDataTesting: cannot open a temporary store for a test double: \(error)")
+        }
+    }
+
+    /// The live layer on `container`'s store; read-only: a writer creates the store first,
+    /// then a reader opens it.
+    private static func openStore(in container: ContainerDirectory, readOnly: Bool, clock: any StrataClock) throws
+        -> any DataLayer
+    {
+        let logger = Logger(label: "strata.testing") { _ in SwiftLogNoOpLogHandler() }
+        let writer = try live(container: container, logger: logger, clock: clock)
+        guard readOnly else { return writer }
+        guard let reader = try DataLayerFactory.readOnly(container: container, logger: logger, clock: clock) else {
+            throw DataError(.cannotOpen, "the store just created in \(container.url.path) is gone")
+        }
+        return reader
     }
 }

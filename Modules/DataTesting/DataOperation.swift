@@ -1,8 +1,9 @@
-/// One operation of the data layer's protocols, as an in-memory double names it.
+/// One operation of the data layer's protocols, as a test double names it.
 ///
 /// Pass a set of these as `allowing:` to
-/// ``StrataData/DataLayerFactory/inMemory(readOnly:allowing:clock:session:)`` to say which
-/// calls a test expects; any other call fails loudly with `DataError` `unexpectedCall`.
+/// ``StrataData/DataLayerFactory/inMemory(readOnly:allowing:failing:clock:)`` to say
+/// which calls a test expects (any other call fails loudly with `DataError` `unexpectedCall`),
+/// or map them to errors as `failing:` to make each call of them throw instead.
 ///
 /// The store's own journalling (a save of a type that goes to the server writes a change)
 /// is not a call to the journal: `allowing: [.register, .save]` lets a use case save a

@@ -3,8 +3,9 @@ import StrataData
 import StrataDataTesting
 import Testing
 
-/// What only the double does: allowed operations, a read-only mode, isolated state.
-@Suite("the in-memory double")
+/// What the double adds to the real store it runs on: allowed operations, injected failures,
+/// a read-only mode, a temporary store of its own per layer.
+@Suite("the test double over the real store")
 struct InMemoryDoubleTests {
     @Test("an operation the test did not allow fails loudly, naming the call and the allowed ones")
     func unexpectedCallFailsLoudly() throws {
@@ -58,7 +59,6 @@ struct InMemoryDoubleTests {
     func readOnlyRefusesWrites() throws {
         let layer = DataLayerFactory.inMemory(readOnly: true)
         #expect(!layer.isWritable)
-        #expect(layer.location == "in-memory")
         let store = layer.store
         try store.register(Item.self)
         #expect(try store.query(Query<Item>().whereKey("rank", .greater, 1)).isEmpty)
@@ -85,11 +85,60 @@ struct InMemoryDoubleTests {
         #expect(dataError { try store.count(Query<Item>().whereKey("nope", .equal, 1)) }?.code == .unknownKey)
     }
 
-    @Test("a writable double says where it lives and that it can write")
+    @Test("a writable double says where its temporary store lives and that it can write")
     func writableLayerDescribesItself() {
         let layer = DataLayerFactory.inMemory()
         #expect(layer.isWritable)
-        #expect(layer.location == "in-memory")
+        #expect(layer.location.hasPrefix("/") && layer.location.hasSuffix(".sqlite"))
+        #expect(FileManager.default.fileExists(atPath: layer.location))
+    }
+
+    @Test("the temporary store is removed when the last part of the layer is released")
+    func temporaryStoreGoesWithTheLayer() throws {
+        var store: (any ValueObjectStore)?
+        let location: String
+        do {
+            let layer = DataLayerFactory.inMemory()
+            location = layer.location
+            store = layer.store
+        }
+        try store?.register(Item.self)
+        #expect(FileManager.default.fileExists(atPath: location), "a part still in use keeps the store")
+        store = nil
+        #expect(!FileManager.default.fileExists(atPath: location))
+        #expect(!FileManager.default.fileExists(atPath: (location as NSString).deletingLastPathComponent))
+    }
+
+    @Test("an injected failure is thrown instead of the call, which changes nothing; other calls still work")
+    func injectedFailureReplacesTheCall() async throws {
+        let failure = DataError(.sqlite, "disk I/O error reading test.sqlite")
+        let layer = DataLayerFactory.inMemory(failing: [.fetch: failure, .deleteAll: failure, .pendingCount: failure])
+        let store = layer.store
+        try store.register(Parcel.self)
+        try store.register(Item.self)
+        let saved = try store.save(Item("kept"))
+        #expect(dataError { try store.fetch(Item.self, id: saved.objectId ?? "") } == failure)
+        #expect(dataError { try store.deleteAll(Item.self) } == failure)
+        #expect(try store.count(Query<Item>()) == 1)
+        _ = try store.save(Parcel("journalled"))
+        #expect(await dataError { try await layer.journal.pendingCount() } == failure)
+        #expect(try await layer.journal.changes(in: [.pending], limit: nil).count == 1)
+    }
+
+    @Test("a refused call is refused even when a failure is injected for it: allowing is checked first")
+    func refusalComesBeforeInjectedFailure() throws {
+        let store = DataLayerFactory.inMemory(
+            allowing: [.register], failing: [.save: DataError(.busy, "the store is busy")]
+        ).store
+        try store.register(Item.self)
+        #expect(dataError { try store.save(Item("x")) }?.code == .unexpectedCall)
+    }
+
+    @Test("a failing notices member ends its stream at once")
+    func failingNoticesEndAtOnce() async throws {
+        let layer = DataLayerFactory.inMemory(failing: [.notices: DataError(.sqlite, "no watcher")])
+        var iterator = layer.notices.changes(of: []).makeAsyncIterator()
+        #expect(await iterator.next() == nil)
     }
 
     @Test("each double has its own state")

@@ -10,7 +10,7 @@ struct InMemoryLayerTests {
     @Test("changes record the signed-in user and primary group; a coalesced change keeps its first owner")
     func changesRecordTheOwner() async throws {
         let clock = SteppingClock()
-        let layer = DataLayerFactory.inMemory(clock: clock, session: .sample(validUntil: clock.now() + 100))
+        let layer = await DataLayerFactory.inMemory(clock: clock, session: .sample(validUntil: clock.now() + 100))
         try layer.store.register(Ledger.self)
         var ledger = try layer.store.save(Ledger("a"))
         var change = try await onlyChange(layer.journal)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataData
 import StrataDomain
 import StrataHostKit
 import Testing
@@ -31,7 +32,7 @@ struct CommandLineTests {
         _ = try await host.addReport("Hanako Sato")
         let outcome = await host.run()
         #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout.contains("Container: in-memory"))
+        #expect(outcome.stdout.contains("Container: \(host.data.location)"))
         #expect(outcome.stdout.contains("reports               1"))
         #expect(outcome.stdout.contains("reports add|list|show|update|delete"))
         #expect(outcome.stdout.contains("follows add|list|due|done"))

@@ -27,7 +27,7 @@ struct PushChannelListenerTests {
     @Test("each push message is recorded once, delivered as one line and acknowledged")
     func messagesAreRecordedDeliveredAndAcknowledged() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2", title: "Lab results", body: "")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -47,7 +47,7 @@ struct PushChannelListenerTests {
     @Test("a message whose id is already recorded (an inbox file, a repeat) is a duplicate and changes nothing")
     func knownIdIsADuplicate() async throws {
         let server = [Self.message(1, id: "n-9"), Self.message(2, id: "n-9", title: "Again")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -68,7 +68,7 @@ struct PushChannelListenerTests {
     @Test("when the store cannot record a message it is not acknowledged, so the next look receives it again")
     func storeFailureKeepsTheMessage() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2")]
-        let broken = DataLayerFactory.inMemory(
+        let broken = await DataLayerFactory.inMemory(
             allowing: [.register, .fetch, .query, .count, .currentSession], session: Self.signedIn)
         let fixture = try InboxFixture(data: broken)
         defer { fixture.remove() }
@@ -114,7 +114,7 @@ struct PushChannelListenerTests {
 
     @Test("--once drains the inbox and then the push channel, recording each once")
     func drainOnceTakesThePushChannel() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         try fixture.drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "From the inbox"}"#)
         let listener = PushChannelListener(

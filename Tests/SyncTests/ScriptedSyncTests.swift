@@ -13,7 +13,7 @@ struct ScriptedSyncTests {
 
     @Test("without a server the engine is offline, and a local logout still clears the session")
     func offlineByDefault() async throws {
-        let data = DataLayerFactory.inMemory(session: Self.info)
+        let data = await DataLayerFactory.inMemory(session: Self.info)
         let sync = SyncFactory.offline(data: data)
         let error = await #expect(throws: DataError.self) { try await sync.syncNow() }
         #expect(error?.code == .offline)
@@ -35,11 +35,11 @@ struct ScriptedSyncTests {
 
     @Test("calls the script does not provide fail loudly; an unreachable server keeps the session")
     func unexpectedAndUnreachable() async throws {
-        let data = DataLayerFactory.inMemory(session: Self.info)
+        let data = await DataLayerFactory.inMemory(session: Self.info)
         let sync = SyncFactory.scripted(data: data, script: SyncScript())
         let login = await #expect(throws: DataError.self) { try await sync.login(account: "a", password: "b") }
         #expect(login?.code == .unexpectedCall)
-        let downData = DataLayerFactory.inMemory(session: Self.info)
+        let downData = await DataLayerFactory.inMemory(session: Self.info)
         let down = SyncFactory.scripted(data: downData, script: SyncScript(reachable: false))
         let logout = await #expect(throws: DataError.self) { try await down.logout(serverSync: true) }
         #expect(logout?.code == .unreachable)

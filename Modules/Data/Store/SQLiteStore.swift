@@ -32,7 +32,7 @@ final class SQLiteStore: ValueObjectStore {
     }
 
     func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
-        let context = try writeContext()
+        let context = try writeContext(saving: Object.self)
         return try database.write { state in
             try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).save(objects)
         }
@@ -57,14 +57,14 @@ final class SQLiteStore: ValueObjectStore {
     }
 
     func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
-        let context = try writeContext()
+        let context = try writeContext(saving: Object.self)
         return try database.write { state in
             try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).delete(objects)
         }
     }
 
     func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
-        let context = try writeContext()
+        let context = try writeContext(saving: Object.self)
         return try database.write { state in
             try ObjectWriter(table: try state.table(for: type), state: state, context: context)
                 .deleteAll(behaviour: Object.schema.behaviour)
@@ -104,10 +104,12 @@ final class SQLiteStore: ValueObjectStore {
         }
     }
 
-    /// The clock reading, owner and cipher one write transaction shares.
-    private func writeContext() throws -> ObjectWriter.WriteContext {
+    /// The clock reading, owner and cipher one write transaction of `type` shares.
+    private func writeContext<Object: ValueObject>(saving type: Object.Type) throws -> ObjectWriter.WriteContext {
         guard database.mode == .readWrite else {
-            throw DataError(.readOnly, "the store \(database.url.path) is open read-only; writes are not allowed")
+            throw DataError(
+                .readOnly,
+                "cannot change \(Object.schema.typeName): the store \(database.url.path) is open read-only; writes are not allowed")
         }
         let (user, group) = owner()
         return ObjectWriter.WriteContext(

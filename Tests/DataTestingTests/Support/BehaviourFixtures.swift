@@ -90,24 +90,6 @@ final class SteppingClock: StrataClock {
     }
 }
 
-extension StoreKind {
-    /// Runs `body` with a fresh data layer of this kind on `clock`, with `Item`, `Badge`,
-    /// `Parcel`, `Ledger`, `Crumb` and `Draft` registered; a live layer's directory is removed afterwards.
-    func withLayer(clock: any StrataClock = SystemClock(), _ body: (any DataLayer) async throws -> Void) async throws {
-        let url = TemporaryRoot.directory("strata-datatesting")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let layer: any DataLayer
-        switch self {
-        case .inMemory: layer = DataLayerFactory.inMemory(clock: clock)
-        case .live: layer = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger, clock: clock)
-        }
-        for type in [Item.self, Badge.self, Parcel.self, Ledger.self, Crumb.self, Draft.self] as [any ValueObject.Type] {
-            try layer.store.register(type)
-        }
-        try await body(layer)
-    }
-}
-
 /// The only change in `journal` (recorded as an issue when there are none or several).
 func onlyChange(_ journal: any ChangeJournal) async throws -> Change {
     let all = try await journal.changes(in: Set(ChangeState.allCases), limit: nil)

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
@@ -83,37 +82,16 @@ struct ItemImpostor: ValueObject {
     static let schema = ValueObjectSchema<ItemImpostor>("Item", fields: [.field("name", \.name)])
 }
 
-/// Which store a contract test runs against: the behaviour of the double must match the real one.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// `DataLayerFactory.inMemory()`, the double under test.
-    case inMemory
-    /// `DataLayerFactory.live(container:logger:)` on a fresh temp directory: the reference.
-    case live
-
-    var testDescription: String { rawValue }
-
-    /// Runs `body` with a fresh store of this kind on which `Item` and `Badge` are registered;
-    /// a live store's directory is removed afterwards.
-    func withStore(_ body: (any ValueObjectStore) throws -> Void) throws {
-        switch self {
-        case .inMemory:
-            let store = DataLayerFactory.inMemory().store
-            try store.register(Item.self)
-            try store.register(Badge.self)
-            try body(store)
-        case .live:
-            let url = TemporaryRoot.directory("strata-datatesting")
-            defer { try? FileManager.default.removeItem(at: url) }
-            let layer = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
-            try layer.store.register(Item.self)
-            try layer.store.register(Badge.self)
-            try body(layer.store)
-        }
+extension AuthInfo {
+    /// A signed-in nurse in two groups (the first is the primary group).
+    static func sample(validUntil: Date) -> AuthInfo {
+        AuthInfo(
+            userID: "u-42", account: "nurse", groups: [
+                GroupRole(groupID: "g-ward", groupName: "Ward 3", roleName: "Nurse"),
+                GroupRole(groupID: "g-all", groupName: "Everyone", roleName: "Member"),
+            ], token: "token-abc", validUntil: validUntil)
     }
 }
-
-/// A logger that drops everything (tests assert on errors, not on logs).
-let quietLogger = Logger(label: "strata.tests.datatesting") { _ in SwiftLogNoOpLogHandler() }
 
 /// The `DataError` `body` throws, or `nil` (recorded as a test issue) when it throws nothing
 /// or something else.
@@ -133,6 +111,19 @@ func asyncDataError(_ body: () async throws -> some Any) async -> DataError? {
 func dataError(_ body: () throws -> some Any) -> DataError? {
     do {
         _ = try body()
+        Issue.record("expected a DataError; nothing was thrown")
+    } catch let error as DataError {
+        return error
+    } catch {
+        Issue.record("expected a DataError; got \(error)")
+    }
+    return nil
+}
+
+/// ``dataError(_:)`` for an `async` call.
+func dataError(_ body: () async throws -> some Any) async -> DataError? {
+    do {
+        _ = try await body()
         Issue.record("expected a DataError; nothing was thrown")
     } catch let error as DataError {
         return error
