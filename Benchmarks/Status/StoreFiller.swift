@@ -25,7 +25,10 @@ struct StoreFiller {
                 let isAutoincrement = table == "_strata_journal" || table == "_strata_log"
                 let copied = columns.filter { !(isAutoincrement && $0 == key) }
                 let names = copied.map { "\"\($0)\"" }.joined(separator: ", ")
-                let values = copied.map { $0 == key ? "\"\($0)\" || '-' || n.i" : "\"\($0)\"" }.joined(separator: ", ")
+                // Unique per copy: the key, and the journal's operation and object ids.
+                let unique: Set<String> = isAutoincrement ? ["operationId", "objectId"] : [key]
+                let values = copied.map { unique.contains($0) ? "\"\($0)\" || '-' || n.i" : "\"\($0)\"" }
+                    .joined(separator: ", ")
                 try exec(
                     db,
                     """

@@ -19,12 +19,15 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("str
 let bench = StatusBenchmark(runs: runs, products: products, scratch: scratch)
 do {
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let status = try bench.executable("strata-status")
-    let hello = try bench.executable("strata-bench-hello")
+    // STRATA_STATUS_BIN and STRATA_HELLO_BIN compare other builds (a statically linked one).
+    let environment = ProcessInfo.processInfo.environment
+    let status = try environment["STRATA_STATUS_BIN"] ?? bench.executable("strata-status")
+    let hello = try environment["STRATA_HELLO_BIN"] ?? bench.executable("strata-bench-hello")
 
     let small = try bench.makeStore(named: "five", reports: 5)
     let (subject, baseline) = try bench.compare(subject: status, [], baseline: hello, environment: small)
     print("cold start, median of \(runs) alternating runs (a store with 5 reports):")
+    print("  \(status)\n  against \(hello)")
     print("  Foundation hello-world (strata-bench-hello): \(format(baseline.medianMilliseconds)) ms, peak \(format(baseline.medianMaxResidentMiB)) MiB")
     print("  strata-status:                               \(format(subject.medianMilliseconds)) ms, peak \(format(subject.medianMaxResidentMiB)) MiB")
     print("  ratio strata-status / hello-world: \(format(subject.medianMilliseconds / baseline.medianMilliseconds, 2))x (target <= 1.5x)")

@@ -67,6 +67,20 @@ struct NotifyDaemonTests {
         #expect(finished.status == 0)
     }
 
+    @Test("a stop asked for before the daemon runs ends its service group at once, the inbox untouched")
+    func stopBeforeRunEndsAtOnce() async throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
+        let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
+
+        await daemon.requestStop()
+
+        #expect(await daemon.run() == 0)
+        #expect(try fixture.names(in: fixture.inbox.newURL) == ["a.json"])
+        #expect(fixture.delivery.lines.isEmpty)
+    }
+
     @Test("after failed passes the pause doubles, up to five seconds")
     func pauseBacksOffAfterFailures() throws {
         let fixture = try InboxFixture()
