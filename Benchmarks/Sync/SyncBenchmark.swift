@@ -25,11 +25,11 @@ struct SyncBenchmark {
         let a = try DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-a")), logger: logger,
             sync: configuration)
-        try a.store.register(SyncRecord.self)
+        try await a.store.register(SyncRecord.self)
         _ = try await a.sync.login(account: pusher, password: password)
         let objects = (0..<changes).map(SyncRecord.init(index:))
         let saveStart = ContinuousClock.now
-        _ = try a.store.save(objects)
+        _ = try await a.store.save(objects)
         let saveSeconds = seconds(since: saveStart)
         guard try a.sync.status().pendingCount == changes else {
             throw ServerChild.Failure(description: "expected \(changes) pending changes, found \(try a.sync.status().pendingCount)")
@@ -59,12 +59,12 @@ struct SyncBenchmark {
         let b = try DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-b")), logger: logger,
             sync: configuration)
-        try b.store.register(SyncRecord.self)
+        try await b.store.register(SyncRecord.self)
         _ = try await b.sync.login(account: puller, password: password)
         let pullStart = ContinuousClock.now
         let report = try await b.sync.syncNow()
         let pullSeconds = seconds(since: pullStart)
-        let stored = try b.store.count(Query<SyncRecord>())
+        let stored = try await b.store.count(Query<SyncRecord>())
         guard stored == changes else {
             throw ServerChild.Failure(description: "client B holds \(stored) objects after the pull; expected \(changes)")
         }

@@ -11,10 +11,14 @@ enum CompositionRoot {
     ///
     /// A start-up failure (bad `STRATA_HOME` or `STRATA_LOG_LEVEL`, unusable store or inbox)
     /// is one line on standard error and exit status 1.
-    static func run(_ options: NotifydOptions, environment: [String: String]) -> Int32 {
+    ///
+    /// Runs on the main thread (the main actor): the daemon's loop blocks the thread it is on,
+    /// which must not be one of Swift's cooperative pool.
+    @MainActor
+    static func run(_ options: NotifydOptions, environment: [String: String]) async -> Int32 {
         let daemon: NotifyDaemon
         do {
-            daemon = try compose(options, environment: environment)
+            daemon = try await compose(options, environment: environment)
         } catch {
             OutputSink.standard.err(FailureLine.line(program: NotifydCommand.programName, error: error, verbose: false))
             return 1
@@ -22,7 +26,7 @@ enum CompositionRoot {
         return daemon.runTrappingSignals(once: options.once)
     }
 
-    private static func compose(_ options: NotifydOptions, environment: [String: String]) throws -> NotifyDaemon {
+    private static func compose(_ options: NotifydOptions, environment: [String: String]) async throws -> NotifyDaemon {
         let level = try StrataLogging.level(verbose: options.verbose, environment: environment)
         let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()
@@ -30,7 +34,7 @@ enum CompositionRoot {
         let sync = try SyncConfiguration.fromEnvironment(environment)
         let data = try DataLayerFactory.live(
             container: container, logger: logger.component("data"), sync: sync, verifyPages: true)
-        let domain = try DomainFactory.make(data: data, clock: clock)
+        let domain = try await DomainFactory.make(data: data, clock: clock)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),

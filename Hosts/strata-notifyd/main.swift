@@ -9,5 +9,5 @@ case .exit(let status, let standardOutput, let standardError):
     FileHandle.standardError.write(Data(standardError.utf8))
     exit(status)
 case .run(let options):
-    exit(CompositionRoot.run(options, environment: ProcessInfo.processInfo.environment))
+    exit(await CompositionRoot.run(options, environment: ProcessInfo.processInfo.environment))
 }

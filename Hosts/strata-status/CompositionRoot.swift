@@ -12,7 +12,7 @@ enum CompositionRoot {
     /// and the sync status.
     ///
     /// - Important: never creates the container directory or the store: a widget only looks.
-    static func makeStatus(_ launch: StatusLaunch) throws -> StatusSources {
+    static func makeStatus(_ launch: StatusLaunch) async throws -> StatusSources {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
@@ -26,7 +26,7 @@ enum CompositionRoot {
         else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }
-        let domain = try DomainFactory.make(data: data, clock: SystemClock())
+        let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         let status = try data.sync.status()
         var sync = StatusSync(
             connectivity: StatusSync.Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown,

@@ -4,7 +4,7 @@ import Foundation
 import StrataStatusKit
 
 exit(
-    StrataStatusCLI.main(
+    await StrataStatusCLI.main(
         arguments: Array(CommandLine.arguments.dropFirst()),
         environment: ProcessInfo.processInfo.environment,
         makeStatus: CompositionRoot.makeStatus

@@ -17,7 +17,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("the default level is error: errors are kept, monitoring events are not")
-    func defaultLevelKeepsErrorsOnly() throws {
+    func defaultLevelKeepsErrorsOnly() async throws {
         let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
         #expect(try log.collectionLevel() == .error)
         #expect(try log.logError("sync failed", metadata: ["code": "500"]))
@@ -40,7 +40,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("the collection level persists across reopening the store")
-    func levelPersistsAcrossReopen() throws {
+    func levelPersistsAcrossReopen() async throws {
         let container = temporaryContainer()
         do {
             let log = SQLiteDiagnosticLog(database: try Self.open(container))
@@ -58,7 +58,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("entries come back oldest first, with metadata, level and the clock's time")
-    func entriesOldestFirstWithMetadata() throws {
+    func entriesOldestFirstWithMetadata() async throws {
         let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
         try log.setCollectionLevel(.monitor)
         try log.logError("first", metadata: ["type": "CaseReport", "id": "r-1"])
@@ -76,7 +76,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("metadata is stored as JSON text")
-    func metadataIsStoredAsJSON() throws {
+    func metadataIsStoredAsJSON() async throws {
         let database = try Self.open(temporaryContainer())
         let log = SQLiteDiagnosticLog(database: database)
         try log.logError("failed", metadata: ["b": "2", "a": "1"])
@@ -87,7 +87,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("removing entries through a sequence keeps the later ones")
-    func removeEntriesThroughSequence() throws {
+    func removeEntriesThroughSequence() async throws {
         let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
         for number in 1...4 { try log.logError("e\(number)", metadata: [:]) }
         let second = try log.entries(limit: nil)[1].sequence
@@ -98,7 +98,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("a negative limit is a clear error")
-    func negativeLimitIsAnError() throws {
+    func negativeLimitIsAnError() async throws {
         let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
         let error = try #require(throws: DataError.self) { try log.entries(limit: -1) }
         #expect(error.code == .invalidQuery)
@@ -106,7 +106,7 @@ struct DiagnosticLogTests {
     }
 
     @Test("on a read-only store, reading works and writing is a readOnly error")
-    func readOnlyStoreRefusesWrites() throws {
+    func readOnlyStoreRefusesWrites() async throws {
         let container = temporaryContainer()
         do {
             let writer = SQLiteDiagnosticLog(database: try Self.open(container))

@@ -26,7 +26,7 @@ struct SessionStoreTests {
     }
 
     @Test("a saved session comes back as it was saved")
-    func sessionRoundTrips() throws {
+    func sessionRoundTrips() async throws {
         let store = try Self.makeStore()
         #expect(try store.current() == nil)
         try store.save(Self.info)
@@ -35,7 +35,7 @@ struct SessionStoreTests {
     }
 
     @Test("a session is valid until, not at, its expiry; the expired file may stay")
-    func expiryIsHonoured() throws {
+    func expiryIsHonoured() async throws {
         let container = temporaryContainer()
         try Self.makeStore(container).save(Self.info)
         let justBefore = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(-0.001))
@@ -48,7 +48,7 @@ struct SessionStoreTests {
     }
 
     @Test("logging out removes the session file; clearing twice is harmless")
-    func logoutClears() throws {
+    func logoutClears() async throws {
         let store = try Self.makeStore()
         try store.save(Self.info)
         try store.clear()
@@ -59,7 +59,7 @@ struct SessionStoreTests {
     }
 
     @Test("the session file is owner-only and no temporary file is left behind")
-    func fileIsOwnerOnly() throws {
+    func fileIsOwnerOnly() async throws {
         let store = try Self.makeStore()
         try store.save(Self.info)
         try store.save(Self.info)
@@ -70,7 +70,7 @@ struct SessionStoreTests {
     }
 
     @Test("neither the token, the account nor the user id appear in plaintext in the file")
-    func fileHoldsNoPlaintext() throws {
+    func fileHoldsNoPlaintext() async throws {
         let store = try Self.makeStore()
         try store.save(Self.info)
         let bytes = try Data(contentsOf: store.fileURL)
@@ -80,7 +80,7 @@ struct SessionStoreTests {
     }
 
     @Test("a session saved by another process is seen; a new save replaces the old one")
-    func anotherWriterIsSeen() throws {
+    func anotherWriterIsSeen() async throws {
         let container = temporaryContainer()
         let reader = try Self.makeStore(container)
         let writer = try Self.makeStore(container)
@@ -97,7 +97,7 @@ struct SessionStoreTests {
     }
 
     @Test("a damaged session file is a clear error naming the file, not a crash")
-    func damagedFileIsAClearError() throws {
+    func damagedFileIsAClearError() async throws {
         let store = try Self.makeStore()
         try Data("not a sealed session".utf8).write(to: store.fileURL)
         let error = try #require(throws: DataError.self) { try store.current() }
@@ -109,7 +109,7 @@ struct SessionStoreTests {
     }
 
     @Test("a session file that is a folder or a FIFO is named as no regular file: no Foundation error code, no wait")
-    func sessionFileThatIsNoFile() throws {
+    func sessionFileThatIsNoFile() async throws {
         for make in [
             { (url: URL) in try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) },
             { (url: URL) in #expect(mkfifo(url.path, 0o600) == 0) },
@@ -123,7 +123,7 @@ struct SessionStoreTests {
     }
 
     @Test("a session sealed with another key is a clear error naming the file")
-    func otherKeyIsAClearError() throws {
+    func otherKeyIsAClearError() async throws {
         let container = temporaryContainer()
         try Self.makeStore(container).save(Self.info)
         let foreign = temporaryContainer()
@@ -135,7 +135,7 @@ struct SessionStoreTests {
     }
 
     @Test("the store's database-backed session store lives in the container as session.bin")
-    func databaseSessionStoreUsesTheContainer() throws {
+    func databaseSessionStoreUsesTheContainer() async throws {
         let container = temporaryContainer()
         try container.prepare()
         let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: FixedClock(Self.now))

@@ -11,7 +11,7 @@ import Testing
 @Suite("sync failure wording")
 struct SyncFailureWordingTests {
     @Test("a named network failure is plain words with no 'URLError' code")
-    func namedFailuresArePlainWords() {
+    func namedFailuresArePlainWords() async {
         #expect(SyncFailure.describe(URLError(.cannotConnectToHost)) == "connection refused (is the server running?)")
         #expect(SyncFailure.describe(URLError(.timedOut)) == "timed out")
         #expect(SyncFailure.describe(URLError(.serverCertificateUntrusted)) == "the TLS connection failed (certificate or protocol)")

@@ -9,7 +9,7 @@ import Testing
 struct SyncPullTests {
     @Test("pages are applied, encrypted keys sealed and queryable, the cursor advances, no journal entries")
     func appliesPagesAndAdvancesTheCursor() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptPages(
             "SyncVisit",
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 1), .visit("b", patient: "Bo", ward: 2, version: 2)],
@@ -18,8 +18,8 @@ struct SyncPullTests {
         let report = try await harness.data.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 3])
         let store = harness.data.store
-        #expect(try store.fetch(SyncVisit.self, id: "b")?.patient == "Bo")
-        #expect(try store.query(Query<SyncVisit>().whereKey("patient", .equal, "Cy")).map(\.objectId) == ["c"])
+        #expect(try await store.fetch(SyncVisit.self, id: "b")?.patient == "Bo")
+        #expect(try await store.query(Query<SyncVisit>().whereKey("patient", .equal, "Cy")).map(\.objectId) == ["c"])
         #expect(try harness.data.journal.pendingCount() == 0)
         let pulls = harness.server.requests(to: "\(WirePaths.objects)/SyncVisit")
         #expect(pulls.map { $0.parameter("since") } == ["0", "2"])
@@ -32,8 +32,8 @@ struct SyncPullTests {
 
     @Test("a pulled object with a local change waiting keeps the local change on top")
     func pendingLocalChangeWins() async throws {
-        let harness = try SyncHarness(signedInAs: "u2")
-        var mine = try harness.data.store.save(SyncVisit(patient: "local edit", ward: 7))
+        let harness = try await SyncHarness(signedInAs: "u2")
+        var mine = try await harness.data.store.save(SyncVisit(patient: "local edit", ward: 7))
         try harness.signIn("u1")  // u2's change waits: it stays in the journal during this sync
         harness.server.scriptPages(
             "SyncVisit",
@@ -43,37 +43,37 @@ struct SyncPullTests {
         let report = try await harness.data.sync.syncNow()
         #expect(report.keptLocal == 1)
         #expect(report.pulled == ["SyncVisit": 1])
-        mine = try #require(try harness.data.store.fetch(SyncVisit.self, id: mine.objectId!))
+        mine = try #require(try await harness.data.store.fetch(SyncVisit.self, id: mine.objectId!))
         #expect(mine.patient == "local edit")
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "x")?.patient == "X")
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "x")?.patient == "X")
     }
 
     @Test("objects deleted on the server are deleted locally")
     func deletionsArePulled() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptPages(
             "SyncVisit",
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 1), .visit("b", patient: "Bo", ward: 2, version: 2)],
                 cursor: 2, hasMore: false),
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 3, deleted: true)], cursor: 3, hasMore: false))
         _ = try await harness.data.sync.syncNow()
-        #expect(try harness.data.store.count(Query<SyncVisit>()) == 2)
+        #expect(try await harness.data.store.count(Query<SyncVisit>()) == 2)
         let report = try await harness.data.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 1])
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "a") == nil)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "b") != nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "a") == nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "b") != nil)
         #expect(try harness.data.journal.pendingCount() == 0)
     }
 
     @Test("an object whose value has the wrong kind is skipped; the rest of the page is applied")
     func badObjectIsSkipped() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         var bad = WireObject.visit("bad", patient: "Q", ward: 1, version: 1)
         bad.values["ward"] = .text("three")
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [bad, .visit("ok", patient: "O", ward: 2, version: 2)], cursor: 2, hasMore: false))
         let report = try await harness.data.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 1])
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "bad") == nil)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "ok")?.ward == 2)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "bad") == nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "ok")?.ward == 2)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct SyncSessionTests {
     @Test("login stores the session and registers the device for push")
     func loginStoresTheSessionAndRegisters() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
+        let harness = try await SyncHarness(signedInAs: nil)
         harness.server.scriptLogin(.applyAll)
         let info = try await harness.data.sync.login(account: "sigrid", password: "pw")
         #expect(info.userID == "id-sigrid" && info.token == "token-sigrid" && info.primaryGroup == "g1")
@@ -22,7 +22,7 @@ struct SyncSessionTests {
 
     @Test("a refused login is loginRefused and stores nothing; an unreachable server is unreachable")
     func refusedLogin() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
+        let harness = try await SyncHarness(signedInAs: nil)
         harness.server.scriptLogin(.status(401, "wrong password"))
         let refused = await #expect(throws: DataError.self) { try await harness.data.sync.login(account: "sigrid", password: "x") }
         #expect(refused?.code == .loginRefused && refused?.message.contains("wrong password") == true)
@@ -34,7 +34,7 @@ struct SyncSessionTests {
 
     @Test("a local logout always works, telling the server if it can")
     func localLogoutWorksOffline() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptLogout(.networkDown)
         try await harness.data.sync.logout(serverSync: false)
         #expect(try harness.data.session.current() == nil)
@@ -43,8 +43,8 @@ struct SyncSessionTests {
 
     @Test("a logout with server sync sends pending changes, tells the server, then clears the session")
     func serverSyncLogout() async throws {
-        let harness = try SyncHarness()
-        try harness.addVisits(2)
+        let harness = try await SyncHarness()
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.applyAll)
         try await harness.data.sync.logout(serverSync: true)
         #expect(try harness.data.session.current() == nil)
@@ -54,7 +54,7 @@ struct SyncSessionTests {
 
     @Test("a logout with server sync fails clearly when the server is down, and keeps the session")
     func serverSyncLogoutFailsOffline() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         harness.server.scriptLogout(.networkDown)
         let error = await #expect(throws: DataError.self) { try await harness.data.sync.logout(serverSync: true) }
         #expect(error?.code == .unreachable)
@@ -64,8 +64,8 @@ struct SyncSessionTests {
 
     @Test("syncing without a session is notSignedIn, naming the waiting changes")
     func syncNeedsASession() async throws {
-        let harness = try SyncHarness(signedInAs: nil)
-        try harness.addVisits(2)
+        let harness = try await SyncHarness(signedInAs: nil)
+        try await harness.addVisits(2)
         let error = await #expect(throws: DataError.self) { try await harness.data.sync.syncNow() }
         #expect(error?.code == .notSignedIn && error?.message.contains("2 changes wait") == true)
         #expect(harness.server.requests.isEmpty)
@@ -73,9 +73,9 @@ struct SyncSessionTests {
 
     @Test("status shows online, counts, last sync and last error; a read-only layer reads the same")
     func statusIsKeptInTheStore() async throws {
-        let harness = try SyncHarness()
+        let harness = try await SyncHarness()
         #expect(try harness.data.sync.status().connectivity == .unknown)
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.results(["applied", "rejected"]))
         _ = try await harness.data.sync.syncNow()
         let status = try harness.data.sync.status()
@@ -107,24 +107,25 @@ struct SyncSessionTests {
 
     @Test("the background loop pushes pending changes, pulls, and applies and uploads logs at the server's level")
     func backgroundLoop() async throws {
-        let harness = try SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
+        let harness = try await SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
         harness.server.scriptLogLevel("monitor")
         try harness.data.diagnostics.logError("disk almost full", metadata: [:])
-        try harness.addVisits(3)
+        try await harness.addVisits(3)
         harness.server.scriptPushes(.applyAll)
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.data.sync.start()
         defer { harness.data.sync.stop() }
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
+            let fetched = try await harness.data.store.fetch(SyncVisit.self, id: "p")
             let done = try harness.data.journal.pendingCount() == 0
-                && harness.data.store.fetch(SyncVisit.self, id: "p") != nil
+                && fetched != nil
                 && harness.data.diagnostics.entries(limit: nil).isEmpty
             if done { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try harness.data.journal.pendingCount() == 0)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")
         #expect(try harness.data.diagnostics.collectionLevel() == .monitor)
         #expect(try harness.data.diagnostics.entries(limit: nil).isEmpty)
         let upload = try #require(harness.server.requests(to: WirePaths.logs).first)

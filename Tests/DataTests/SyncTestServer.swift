@@ -171,7 +171,7 @@ struct SyncHarness {
         clock: TestClock = TestClock(), batchSize: Int = 500, maxRequestBytes: Int = 512 * 1024, maxAttempts: Int = 4,
         retryDelay: Double = 0.5, maxRetryDelay: Double = 30, signedInAs user: String? = "u1",
         sleep: SyncSleep? = nil
-    ) throws {
+    ) async throws {
         self.container = container
         self.server = server
         self.clock = clock
@@ -184,7 +184,7 @@ struct SyncHarness {
         data = try DataLayerFactory.live(
             container: container, logger: quietLogger, clock: clock, sync: configuration, transport: server,
             sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } })
-        try data.store.register(SyncVisit.self)
+        try await data.store.register(SyncVisit.self)
         if let user { try signIn(user) }
     }
 
@@ -197,8 +197,8 @@ struct SyncHarness {
 
     /// Saves `count` new visits (each one pending insert).
     @discardableResult
-    func addVisits(_ count: Int) throws -> [SyncVisit] {
-        try data.store.save((0..<count).map { SyncVisit(patient: "patient \($0)", ward: $0) })
+    func addVisits(_ count: Int) async throws -> [SyncVisit] {
+        try await data.store.save((0..<count).map { SyncVisit(patient: "patient \($0)", ward: $0) })
     }
 }
 

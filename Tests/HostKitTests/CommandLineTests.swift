@@ -8,8 +8,8 @@ import Testing
 @Suite("strata-host command line")
 struct CommandLineTests {
     @Test("--help explains every command with examples and never opens the store")
-    func helpNeedsNoStore() throws {
-        let host = try HostHarness()
+    func helpNeedsNoStore() async throws {
+        let host = try await HostHarness()
         for arguments in [["--help"], ["reports", "--help"], ["reports", "add", "--help"], ["follows", "due", "--help"]] {
             let outcome = host.run(arguments)
             #expect(outcome.status == 0, "\(arguments)")
@@ -20,15 +20,15 @@ struct CommandLineTests {
     }
 
     @Test("--version prints the version")
-    func versionPrintsTheVersion() throws {
-        let outcome = try HostHarness().run("--version")
+    func versionPrintsTheVersion() async throws {
+        let outcome = try await HostHarness().run("--version")
         #expect(outcome.status == 0)
         #expect(outcome.text == StrataConstants.version)
     }
 
     @Test("with no arguments it prints an overview: the store, the counts and the commands")
-    func noArgumentsPrintsAnOverview() throws {
-        let host = try HostHarness()
+    func noArgumentsPrintsAnOverview() async throws {
+        let host = try await HostHarness()
         _ = try host.addReport("Hanako Sato")
         let outcome = host.run()
         #expect(outcome.status == 0, "\(outcome)")
@@ -39,8 +39,8 @@ struct CommandLineTests {
     }
 
     @Test("help for a command that does not exist is a usage error naming it; help for real ones still works")
-    func helpForAnUnknownCommand() throws {
-        let host = try HostHarness()
+    func helpForAnUnknownCommand() async throws {
+        let host = try await HostHarness()
         for arguments in [["help", "nonexistent"], ["help", "reports", "nope"], ["help", "store", "check", "x"]] {
             let outcome = host.run(arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")
@@ -55,8 +55,8 @@ struct CommandLineTests {
     }
 
     @Test("a value ArgumentParser cannot read is one line naming the option, with its exit code")
-    func badValueIsOneLine() throws {
-        let host = try HostHarness()
+    func badValueIsOneLine() async throws {
+        let host = try await HostHarness()
         let outcome = host.run("reports", "add", "--patient-name", "X", "--age", "abc")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>': it is not a number"])
@@ -64,16 +64,16 @@ struct CommandLineTests {
     }
 
     @Test("--verbose adds the usage to a usage error")
-    func verboseUsageErrorShowsUsage() throws {
-        let outcome = try HostHarness().run("reports", "add", "--patient-name", "X", "--age", "abc", "--verbose")
+    func verboseUsageErrorShowsUsage() async throws {
+        let outcome = try await HostHarness().run("reports", "add", "--patient-name", "X", "--age", "abc", "--verbose")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines.count > 1)
         #expect(outcome.stderr.contains("Usage:"))
     }
 
     @Test("an unknown gender or medication is a usage error listing the accepted values")
-    func unknownChoiceListsValues() throws {
-        let host = try HostHarness()
+    func unknownChoiceListsValues() async throws {
+        let host = try await HostHarness()
         let gender = host.run("reports", "add", "--patient-name", "X", "--age", "1", "--gender", "robot")
         #expect(gender.status == 64)
         #expect(gender.stderrLines.count == 1)
@@ -84,8 +84,8 @@ struct CommandLineTests {
     }
 
     @Test("--medication is parsed at the edge: an unknown name is one usage line naming every accepted name")
-    func unknownMedicationNamesTheAcceptedNames() throws {
-        let host = try HostHarness()
+    func unknownMedicationNamesTheAcceptedNames() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let outcome = host.run(
             "follows", "add", "--report", report, "--date", "2026-12-01", "--medication", "ace", "--medication", "aspirin")
@@ -95,22 +95,22 @@ struct CommandLineTests {
         for medication in Medication.allCases {
             #expect(outcome.stderr.contains(medication.rawValue), "\(medication) missing: \(outcome)")
         }
-        #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
+        #expect(try await host.domain.followUps.list(reportID: nil).isEmpty)
     }
 
     @Test("--medication names are case-insensitive and stored as the domain's medications")
-    func medicationNamesAreCaseInsensitive() throws {
-        let host = try HostHarness()
+    func medicationNamesAreCaseInsensitive() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         _ = try host.addFollowUp(report: report, date: "2026-12-01", "--medication", "BETABLOCKER", "--medication", "Ace")
-        let followUp = try #require(try host.domain.followUps.list(reportID: report).first)
+        let followUp = try #require(try await host.domain.followUps.list(reportID: report).first)
         #expect(followUp.betaBlocker && followUp.ace)
         #expect(followUp.medications == ["betaBlocker", "ace"])
     }
 
     @Test("an impossible --date is one line naming --date, exit 1")
-    func badDateNamesTheOption() throws {
-        let host = try HostHarness()
+    func badDateNamesTheOption() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let outcome = host.run("follows", "add", "--report", report, "--date", "2026-13-40")
         #expect(outcome.status == 1)
@@ -119,8 +119,8 @@ struct CommandLineTests {
     }
 
     @Test("a domain rule broken (age out of range) is one line; --verbose adds the error code")
-    func domainErrorIsOneLine() throws {
-        let host = try HostHarness()
+    func domainErrorIsOneLine() async throws {
+        let host = try await HostHarness()
         let plain = host.run("reports", "add", "--patient-name", "X", "--age", "200")
         #expect(plain.status == 1)
         #expect(plain.stderrLines.count == 1)
@@ -130,8 +130,8 @@ struct CommandLineTests {
     }
 
     @Test("a failure while composing (bad STRATA_LOG_LEVEL) is one line naming the variable")
-    func compositionFailureIsOneLine() throws {
-        let host = try HostHarness()
+    func compositionFailureIsOneLine() async throws {
+        let host = try await HostHarness()
         let outcome = host.run(["reports", "list"], environment: ["STRATA_LOG_LEVEL": "loud"])
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
@@ -142,8 +142,8 @@ struct CommandLineTests {
     }
 
     @Test("--verbose reaches the composition root; its absence does too")
-    func verbosityIsPassedOn() throws {
-        let host = try HostHarness()
+    func verbosityIsPassedOn() async throws {
+        let host = try await HostHarness()
         _ = host.run("reports", "list", "--verbose")
         _ = host.run("reports", "list")
         #expect(host.launches.map(\.verbose) == [true, false])

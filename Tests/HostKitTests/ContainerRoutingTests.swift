@@ -12,18 +12,18 @@ import Testing
 @Suite("strata-host on the container: open, routing, boot report, the Launcher")
 struct ContainerRoutingTests {
     @Test("open strata://reports/new?… adds a report through the Reports micro-app and prints its id")
-    func openAddsAReport() throws {
-        let host = try HostHarness()
+    func openAddsAReport() async throws {
+        let host = try await HostHarness()
         let added = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female&follow=true")
         #expect(added.status == 0, "\(added)")
-        let report = try #require(try host.domain.reports.list(.first).first)
+        let report = try #require(try await host.domain.reports.list(.first).first)
         #expect(added.text == report.objectId)
         #expect(report.patientName == "Hanako Sato" && report.gender == .female && report.isFollow)
     }
 
     @Test("open … --json asks the micro-app for JSON; routes reach every micro-app")
-    func openWithJSON() throws {
-        let host = try HostHarness()
+    func openWithJSON() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato")
         let shown = try #require(try HostHarness.json(host.run("open", "strata://reports/\(id)", "--json")) as? [String: Any])
         #expect(shown["id"] as? String == id)
@@ -37,8 +37,8 @@ struct ContainerRoutingTests {
     }
 
     @Test("a URL no micro-app handles, or not a strata:// URL, is one usage line")
-    func unroutableURLIsOneLine() throws {
-        let host = try HostHarness()
+    func unroutableURLIsOneLine() async throws {
+        let host = try await HostHarness()
         for url in ["strata://nowhere", "https://example.com/x"] {
             let outcome = host.run("open", url)
             #expect(outcome.status == 64, "\(outcome)")
@@ -49,8 +49,8 @@ struct ContainerRoutingTests {
     }
 
     @Test("--boot-report prints the seven BootLoader stages in order and each service's start time")
-    func bootReportIsJSON() throws {
-        let host = try HostHarness()
+    func bootReportIsJSON() async throws {
+        let host = try await HostHarness()
         let outcome = host.run("--boot-report")
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(try HostHarness.json(outcome) as? [String: Any])
@@ -64,11 +64,11 @@ struct ContainerRoutingTests {
     }
 
     @Test("a --config file that names an unknown delegate is one line naming the file and key")
-    func badConfigIsOneLine() throws {
+    func badConfigIsOneLine() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).json")
         try Data(#"{"Applications": [{"name": "Launcher", "delegate": "NoSuchDelegate"}]}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let outcome = try HostHarness().run("reports", "list", "--config", file.path)
+        let outcome = try await HostHarness().run("reports", "list", "--config", file.path)
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.contains(file.lastPathComponent) && outcome.stderr.contains("NoSuchDelegate"), "\(outcome)")
@@ -76,7 +76,7 @@ struct ContainerRoutingTests {
 
     @Test("in a terminal, no command shows the Launcher; a person opens Reports, adds a report, sees it, quits")
     func interactiveLauncher() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let doubles = ContainerDoubles()
         let terminal = doubles.terminal
         let run = Task {
@@ -87,20 +87,20 @@ struct ContainerRoutingTests {
         try await waitFor(terminal) { $0.contains("Added case report") && $0.contains("Hanako Sato") }
         terminal.type("quit")
         #expect(await run.value == 0)
-        #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato"])
+        #expect(try await host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato"])
     }
 
     @Test("while the host runs, a notification recorded in the store is posted and shown; a follow-up due too")
     func watchersPostNotifications() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let doubles = ContainerDoubles()
         let terminal = doubles.terminal
         let run = Task { await host.runInteractive(environment: doubles.environment) }
         try await waitFor(terminal) { $0.contains("home") }
-        let report = try host.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        _ = try host.domain.notifications.record(
+        let report = try await host.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try await host.domain.notifications.record(
             IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
-        _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
+        _ = try await host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
         // The watchers see the commits through the change notices; the Notifications screen lists what arrived.
         for _ in 0..<50 {
             terminal.type("notifications")
@@ -120,7 +120,7 @@ struct ContainerRoutingTests {
     func interactiveHostRunsTheSyncLoop() async throws {
         let loop = Mutex<[Bool]>([])
         let data = DataLayerFactory.inMemory(sync: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
-        let host = try HostHarness(data: data)
+        let host = try await HostHarness(data: data)
 
         let opened = host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
         #expect(opened.status == 0, "\(opened)")

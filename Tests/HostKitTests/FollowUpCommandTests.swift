@@ -5,8 +5,8 @@ import Testing
 @Suite("strata-host follows")
 struct FollowUpCommandTests {
     @Test("follows add prints the id; follows list --report lists it with its medications")
-    func addThenList() throws {
-        let host = try HostHarness()
+    func addThenList() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let id = try host.addFollowUp(
             report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90", "--medication", "ace",
@@ -26,8 +26,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follow-up JSON keeps every key, writing null for what was not measured")
-    func followUpJSONHasStableKeys() throws {
-        let host = try HostHarness()
+    func followUpJSONHasStableKeys() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let added = host.run("follows", "add", "--report", report, "--date", "2026-12-01", "--json")
         #expect(added.status == 0, "\(added)")
@@ -41,8 +41,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows list prints a table with the blood pressure as max/min")
-    func listPrintsATable() throws {
-        let host = try HostHarness()
+    func listPrintsATable() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         _ = try host.addFollowUp(report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90")
         let listed = host.run("follows", "list")
@@ -53,8 +53,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows due is today only by default; --days and --from/--to widen the period")
-    func dueSelectsThePeriod() throws {
-        let host = try HostHarness()  // today is 2026-11-22
+    func dueSelectsThePeriod() async throws {
+        let host = try await HostHarness()  // today is 2026-11-22
         let report = try host.addReport("Hanako Sato")
         let today = try host.addFollowUp(report: report, date: "2026-11-22")
         let inThreeDays = try host.addFollowUp(report: report, date: "2026-11-25")
@@ -67,8 +67,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows due --json pairs each follow-up with its report")
-    func dueJSONCarriesTheReport() throws {
-        let host = try HostHarness()
+    func dueJSONCarriesTheReport() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato", age: 42)
         _ = try host.addFollowUp(report: report, date: "2026-11-22")
         let due = host.run("follows", "due", "--json")
@@ -78,8 +78,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows due prints the patient in text, or a sentence naming the day when none is due")
-    func dueText() throws {
-        let host = try HostHarness()
+    func dueText() async throws {
+        let host = try await HostHarness()
         #expect(host.run("follows", "due").text == "No follow-ups due 2026-11-22.")
         #expect(host.run("follows", "due", "--days", "7").text == "No follow-ups due 2026-11-22 to 2026-11-28.")
         let report = try host.addReport("Hanako Sato")
@@ -88,8 +88,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("follows done takes a follow-up out of the due list")
-    func doneRemovesFromDue() throws {
-        let host = try HostHarness()
+    func doneRemovesFromDue() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let id = try host.addFollowUp(report: report, date: "2026-11-22")
         let done = host.run("follows", "done", id)
@@ -98,8 +98,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("a period that runs backwards is an error naming --from and --to")
-    func backwardsPeriodIsAnError() throws {
-        let host = try HostHarness()
+    func backwardsPeriodIsAnError() async throws {
+        let host = try await HostHarness()
         let outcome = host.run("follows", "due", "--from", "2026-12-01", "--to", "2026-11-01")
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
@@ -107,8 +107,8 @@ struct FollowUpCommandTests {
     }
 
     @Test("--days with --from, or --from without --to, is a usage error")
-    func conflictingPeriodOptions() throws {
-        let host = try HostHarness()
+    func conflictingPeriodOptions() async throws {
+        let host = try await HostHarness()
         for arguments in [["--from", "2026-12-01"], ["--days", "2", "--from", "2026-12-01", "--to", "2026-12-02"], ["--days", "0"]] {
             let outcome = host.run(["follows", "due"] + arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")

@@ -16,8 +16,8 @@ struct HostileInputTests {
     // MARK: 15 — control characters
 
     @Test("a name with ESC is refused naming patientName; nothing raw reaches the terminal")
-    func escInNameIsRefused() throws {
-        let host = try HostHarness()
+    func escInNameIsRefused() async throws {
+        let host = try await HostHarness()
         let outcome = host.run("reports", "add", "--patient-name", "\u{1B}[2JSato", "--age", "40")
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderrLines.count == 1)
@@ -25,12 +25,12 @@ struct HostileInputTests {
         #expect(!hasRawControl(outcome.stderr))
         let nul = host.run("reports", "add", "--patient-name", "\u{00}", "--age", "40")
         #expect(nul.status == 1 && nul.stderr.contains("U+0000 (NUL)"), "\(nul)")
-        #expect(try host.domain.reports.list(.first).isEmpty)
+        #expect(try await host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("an account name with a control character is refused before anything is sent or prompted")
-    func accountNameWithControlIsRefused() throws {
-        let host = try HostHarness()
+    func accountNameWithControlIsRefused() async throws {
+        let host = try await HostHarness()
         let outcome = host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines == [
@@ -42,13 +42,13 @@ struct HostileInputTests {
     }
 
     @Test("a name already stored with control characters is listed and shown escaped")
-    func oldNameIsEscaped() throws {
-        let host = try HostHarness()
+    func oldNameIsEscaped() async throws {
+        let host = try await HostHarness()
         var report = CaseReport()
         report.patientName = "\u{1B}[2J\u{1B}]0;pwned\u{07}Sato"
         report.age = 40
         report.memo = "one\ntwo\u{9B}"
-        let id = try host.data.store.save(report).objectId ?? ""
+        let id = try await host.data.store.save(report).objectId ?? ""
         let list = host.run("reports", "list")
         #expect(list.status == 0, "\(list)")
         #expect(!hasRawControl(list.stdout), "\(list.stdout.debugDescription)")
@@ -63,13 +63,13 @@ struct HostileInputTests {
     @Test("an impossible --date is refused naming the option and the value, not rolled over", arguments: [
         "2026-02-30", "2026-02-30T10:00:00Z", "2026-11-22T24:30:00Z", "0000-01-01",
     ])
-    func impossibleDate(date: String) throws {
-        let host = try HostHarness()
+    func impossibleDate(date: String) async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Sato")
         let outcome = host.run("follows", "add", "--report", report, "--date", date)
         #expect(outcome.status != 0, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-host: --date '\(date)' is not a date: "), "\(outcome)")
-        #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
+        #expect(try await host.domain.followUps.list(reportID: nil).isEmpty)
         let due = host.run("open", "strata://follows/due?from=\(date)&to=2026-12-01")
         #expect(due.status != 0 && due.stderr.contains("from '\(date)' is not a date"), "\(due)")
     }
@@ -90,21 +90,21 @@ struct HostileInputTests {
             ("strata://reports//delete", "the path has an empty segment"),
             ("strata://reports//", "the path has an empty segment"),
         ])
-    func strictOpen(url: String, named: String) throws {
-        let host = try HostHarness()
+    func strictOpen(url: String, named: String) async throws {
+        let host = try await HostHarness()
         let outcome = host.run("open", url)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
         #expect(outcome.stderr.contains(named), "\(outcome)")
-        #expect(try host.domain.reports.list(.first).isEmpty)
+        #expect(try await host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("open still reads good escapes, + as itself, and format=json or text")
-    func goodOpen() throws {
-        let host = try HostHarness()
+    func goodOpen() async throws {
+        let host = try await HostHarness()
         let added = host.run("open", "strata://reports/new?patientName=Hanako%20Sato%2B&age=42&format=text")
         #expect(added.status == 0, "\(added)")
-        #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
+        #expect(try await host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
         #expect(host.run("open", "strata://reports?format=json").stdout.contains("Hanako Sato+"))
         #expect(host.run("open", "strata://reports?format=text", "--json").status == 64)
         let nul = host.run("open", "strata://reports/new?patientName=%00&age=4")
@@ -122,14 +122,14 @@ struct HostileInputTests {
             (["follows", "add", "--report", "", "--date", "2026-12-01"], "--report is empty"),
             (["reports", "show", "x/delete"], "holds a '/'"),
         ])
-    func emptyID(arguments: [String], named: String) throws {
-        let host = try HostHarness()
+    func emptyID(arguments: [String], named: String) async throws {
+        let host = try await HostHarness()
         _ = try host.addReport("Hanako Sato")
         let outcome = host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stdout.isEmpty, "\(outcome)")
         #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(named), "\(outcome)")
-        #expect(try host.domain.reports.list(.first).count == 1)
+        #expect(try await host.domain.reports.list(.first).count == 1)
     }
 
     // MARK: 19 — messages
@@ -145,8 +145,8 @@ struct HostileInputTests {
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", "-5"], "--max-bp -5: a negative"),
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--min-bp", "-0.5"], "--min-bp -0.5: a negative"),
         ])
-    func negativeNumbers(arguments: [String], line: String) throws {
-        let host = try HostHarness()
+    func negativeNumbers(arguments: [String], line: String) async throws {
+        let host = try await HostHarness()
         let outcome = host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
@@ -162,19 +162,19 @@ struct HostileInputTests {
             (["reports", "list", "--page", "abc"], "'abc' is invalid for '--page <n>': it is not a number"),
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", ""], "'' is invalid for '--max-bp <mmHg>': the value is empty; expected a number"),
         ])
-    func numbersThatAreNot(arguments: [String], line: String) throws {
-        let host = try HostHarness()
+    func numbersThatAreNot(arguments: [String], line: String) async throws {
+        let host = try await HostHarness()
         let outcome = host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr == "strata-host: The value \(line)\n", "\(outcome)")
     }
 
     @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
-    func dashValues() throws {
-        let host = try HostHarness()
+    func dashValues() async throws {
+        let host = try await HostHarness()
         let added = host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
         #expect(added.status == 0, "\(added)")
-        let report = try #require(try host.domain.reports.list(.first).first)
+        let report = try #require(try await host.domain.reports.list(.first).first)
         #expect(report.patientName == "-Sato" && report.memo == "- took meds")
         let id = try #require(report.objectId)
         #expect(host.run("reports", "update", id, "--memo", "-x").status == 0)
@@ -191,10 +191,10 @@ struct HostileInputTests {
     }
 
     @Test("--config naming a directory or a missing file says so in words, with no Foundation error code")
-    func configProblems() throws {
+    func configProblems() async throws {
         let folder = TemporaryRoot.directory("strata-host-config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let directory = host.run("reports", "list", "--config", folder.path)
         #expect(directory.status == 1, "\(directory)")
         #expect(directory.stderr == "strata-host: \(folder.path): cannot be read: is a directory; expected a configuration "
@@ -206,13 +206,13 @@ struct HostileInputTests {
     }
 
     @Test("--config naming a FIFO, a device or a huge file is refused naming what it is, never read (no hang)")
-    func configThatIsNoRegularFile() throws {
+    func configThatIsNoRegularFile() async throws {
         let fifo = TemporaryRoot.directory("strata-host-config-fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let huge = TemporaryRoot.directory("strata-host-config-huge")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         #expect(truncate(huge.path, 2 << 20) == 0)
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let cases = [
             (fifo.path, "is not a regular file (it is a named pipe, a FIFO)"),
             ("/dev/zero", "is not a regular file (it is a device)"),

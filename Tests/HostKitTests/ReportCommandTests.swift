@@ -5,8 +5,8 @@ import Testing
 @Suite("strata-host reports")
 struct ReportCommandTests {
     @Test("reports add prints only the new id, and list --json contains the report")
-    func addPrintsTheIdAndListShowsIt() throws {
-        let host = try HostHarness()
+    func addPrintsTheIdAndListShowsIt() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "hypertension")
         #expect(!id.isEmpty)
         #expect(!id.contains("\n") && !id.contains(" "))
@@ -25,8 +25,8 @@ struct ReportCommandTests {
     }
 
     @Test("report JSON always has the same keys, with ISO 8601 instants")
-    func reportJSONHasStableKeys() throws {
-        let host = try HostHarness()
+    func reportJSONHasStableKeys() async throws {
+        let host = try await HostHarness()
         let added = host.run("reports", "add", "--patient-name", "Taro", "--age", "7", "--json")
         #expect(added.status == 0, "\(added)")
         let report = try #require(try HostHarness.json(added) as? [String: Any])
@@ -36,8 +36,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports list prints an aligned table, wide characters counted as two columns")
-    func listPrintsAnAlignedTable() throws {
-        let host = try HostHarness()
+    func listPrintsAnAlignedTable() async throws {
+        let host = try await HostHarness()
         _ = try host.addReport("佐藤 花子", age: 42)
         _ = try host.addReport("Bob", age: 101)
         let listed = host.run("reports", "list")
@@ -52,16 +52,16 @@ struct ReportCommandTests {
     }
 
     @Test("an empty store lists as a sentence, and as an empty JSON array")
-    func emptyListIsReadable() throws {
-        let host = try HostHarness()
+    func emptyListIsReadable() async throws {
+        let host = try await HostHarness()
         #expect(host.run("reports", "list").text == "No case reports.")
         let json = try HostHarness.json(host.run("reports", "list", "--json")) as? [Any]
         #expect(json?.isEmpty == true)
     }
 
     @Test("reports list --search keeps only matching patients")
-    func searchFilters() throws {
-        let host = try HostHarness()
+    func searchFilters() async throws {
+        let host = try await HostHarness()
         _ = try host.addReport("Hanako Sato")
         _ = try host.addReport("Taro Yamada")
         let found = host.run("reports", "list", "--search", "sato", "--json")
@@ -70,8 +70,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports list pages with --page and --page-size")
-    func listPages() throws {
-        let host = try HostHarness()
+    func listPages() async throws {
+        let host = try await HostHarness()
         for index in 1...5 { _ = try host.addReport("Patient \(index)") }
         let first = try #require(try HostHarness.json(host.run("reports", "list", "--page-size", "2", "--json")) as? [Any])
         let third = try #require(
@@ -81,8 +81,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports show prints labelled lines, or the JSON object")
-    func showPrintsOneReport() throws {
-        let host = try HostHarness()
+    func showPrintsOneReport() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato", age: 42, "--memo", "line one\nline two")
         let shown = host.run("reports", "show", id)
         #expect(shown.status == 0, "\(shown)")
@@ -94,8 +94,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports update changes only the given fields")
-    func updateChangesGivenFields() throws {
-        let host = try HostHarness()
+    func updateChangesGivenFields() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato", age: 42, "--follow", "--memo", "first")
         let updated = host.run("reports", "update", id, "--age", "43", "--no-follow", "--json")
         #expect(updated.status == 0, "\(updated)")
@@ -107,8 +107,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports update with nothing to change is a usage error naming the options")
-    func updateWithoutChangesIsAUsageError() throws {
-        let host = try HostHarness()
+    func updateWithoutChangesIsAUsageError() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato")
         let outcome = host.run("reports", "update", id)
         #expect(outcome.status == 64, "\(outcome)")
@@ -117,8 +117,8 @@ struct ReportCommandTests {
     }
 
     @Test("reports delete removes the report; showing it afterwards names the id")
-    func deleteRemoves() throws {
-        let host = try HostHarness()
+    func deleteRemoves() async throws {
+        let host = try await HostHarness()
         let id = try host.addReport("Hanako Sato")
         let deleted = host.run("reports", "delete", id)
         #expect(deleted.status == 0, "\(deleted)")

@@ -5,8 +5,8 @@ import Testing
 @Suite("strata-host refuses what it would otherwise lose: unknown URL keys, bad --config files")
 struct RequestCheckTests {
     @Test("an unknown query key is one error line naming it and the accepted keys; nothing is saved")
-    func unknownKeyIsRefused() throws {
-        let host = try HostHarness()
+    func unknownKeyIsRefused() async throws {
+        let host = try await HostHarness()
         let bogus = host.run("open", "strata://reports/new?patientName=B&age=3&bogus=1")
         #expect(bogus.status == 1, "\(bogus)")
         #expect(bogus.stderrLines.count == 1, "\(bogus)")
@@ -16,15 +16,15 @@ struct RequestCheckTests {
             "\(bogus)")
         let typo = host.run("open", "strata://reports/new?patientName=B&age=3&mmo=call%20back")
         #expect(typo.status == 1 && typo.stderr.contains("'mmo'"), "\(typo)")
-        #expect(try host.domain.reports.list(.first).isEmpty)
+        #expect(try await host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("every route of every micro-app refuses an unknown key")
-    func everyRouteRefusesUnknownKeys() throws {
-        let host = try HostHarness()
+    func everyRouteRefusesUnknownKeys() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato")
         let followUp = try host.addFollowUp(report: report, date: "2026-11-22")
-        _ = try host.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "Hi", reportId: report))
+        _ = try await host.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "Hi", reportId: report))
         let urls = [
             "strata://reports", "strata://reports/list", "strata://reports/new", "strata://reports/\(report)",
             "strata://reports/\(report)/edit", "strata://reports/\(report)/delete", "strata://follows",
@@ -39,14 +39,14 @@ struct RequestCheckTests {
             #expect(outcome.stderr.contains("unknown parameter 'zzz'; accepted: "), "\(url): \(outcome)")
         }
         // Nothing was changed by the refused requests.
-        #expect(try host.domain.reports.list(.first).count == 1)
-        #expect(try host.domain.followUps.list(reportID: nil).first?.isDone == false)
-        #expect(try host.domain.notifications.list(unreadOnly: true).count == 1)
+        #expect(try await host.domain.reports.list(.first).count == 1)
+        #expect(try await host.domain.followUps.list(reportID: nil).first?.isDone == false)
+        #expect(try await host.domain.notifications.list(unreadOnly: true).count == 1)
     }
 
     @Test("the subcommands still pass only keys their routes accept")
-    func subcommandsStillWork() throws {
-        let host = try HostHarness()
+    func subcommandsStillWork() async throws {
+        let host = try await HostHarness()
         let report = try host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "m")
         for arguments in [
             ["reports", "list", "--search", "sato", "--page", "1", "--page-size", "10"], ["reports", "show", report],
@@ -59,8 +59,8 @@ struct RequestCheckTests {
     }
 
     @Test("open strata://follows/due --json with nothing due prints []")
-    func emptyJSONListIsCompact() throws {
-        let host = try HostHarness()
+    func emptyJSONListIsCompact() async throws {
+        let host = try await HostHarness()
         let due = host.run("open", "strata://follows/due", "--json")
         #expect(due.status == 0, "\(due)")
         #expect(due.stdout == "[]\n", "\(due)")
@@ -69,7 +69,7 @@ struct RequestCheckTests {
     }
 
     @Test("a --config file is read and checked before the store is opened")
-    func configIsCheckedBeforeTheStore() throws {
+    func configIsCheckedBeforeTheStore() async throws {
         let folder = TemporaryRoot.directory("strata-host-config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let unknownDelegate = folder.appendingPathComponent("apps.json")
@@ -78,12 +78,12 @@ struct RequestCheckTests {
         try Data(#"{"Applications": ["#.utf8).write(to: malformed)
         let missing = folder.appendingPathComponent("missing.plist")
         for (file, expected) in [(unknownDelegate, "NoSuchDelegate"), (malformed, "broken.json"), (missing, "missing.plist")] {
-            let host = try HostHarness()
+            let host = try await HostHarness()
             let outcome = host.run("reports", "add", "--patient-name", "X", "--age", "3", "--config", file.path)
             #expect(outcome.status == 1, "\(outcome)")
             #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(expected), "\(outcome)")
             #expect(host.launches.isEmpty, "the composition root (and the store) was reached for \(file.lastPathComponent)")
-            #expect(try host.domain.reports.list(.first).isEmpty)
+            #expect(try await host.domain.reports.list(.first).isEmpty)
         }
     }
 }

@@ -57,7 +57,7 @@ struct StoreCommandTests {
     }
 
     @Test("store backup to a file whose name holds ESC and BEL prints them escaped, never raw")
-    func backupPathIsEscaped() {
+    func backupPathIsEscaped() async {
         let run = run(["store", "backup", "--force", "/tmp/b\u{1B}[2J\u{7}.sqlite"], FakeMaintenance())
         #expect(run.status == 0, "\(run)")
         #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(run.stdout)")
@@ -65,7 +65,7 @@ struct StoreCommandTests {
     }
 
     @Test("store check prints ok and exits 0 on a sound store, lists the problems and exits 1 on a damaged one")
-    func checkExitCodes() {
+    func checkExitCodes() async {
         let sound = run(["store", "check"], FakeMaintenance())
         #expect(sound.status == 0 && sound.stdout.hasPrefix("ok: /data/strata.sqlite"), "\(sound)")
         #expect(!sound.domainRequested)
@@ -79,7 +79,7 @@ struct StoreCommandTests {
     }
 
     @Test("store backup passes --force on and fails with one line when the maintenance refuses")
-    func backupForce() {
+    func backupForce() async {
         let maintenance = FakeMaintenance()
         let refused = run(["store", "backup", "/tmp/b.sqlite"], maintenance)
         #expect(refused.status == 1 && refused.stderr == "strata-host: /tmp/b.sqlite already exists; pass --force to replace it\n", "\(refused)")
@@ -90,7 +90,7 @@ struct StoreCommandTests {
     }
 
     @Test("store recover prints what it recovered, what it lost and where the damaged file is")
-    func recoverReport() {
+    func recoverReport() async {
         let recovered = run(["store", "recover"], FakeMaintenance())
         #expect(recovered.status == 0, "\(recovered)")
         #expect(recovered.stdout.contains("CaseReport: 40 row(s) recovered, 2 lost"), "\(recovered)")

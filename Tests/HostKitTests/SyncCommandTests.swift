@@ -6,8 +6,8 @@ import Testing
 @Suite("strata-host account and sync commands")
 struct SyncCommandTests {
     @Test("offline, login and sync are one line naming STRATA_SERVER_URL")
-    func offlineLoginAndSyncFailClearly() throws {
-        let harness = try HostHarness()
+    func offlineLoginAndSyncFailClearly() async throws {
+        let harness = try await HostHarness()
         let login = harness.run("account", "login", "--account", "sigrid", "--password-stdin")
         #expect(login.status == 1)
         #expect(login.stderrLines.count == 1, "\(login)")
@@ -18,8 +18,8 @@ struct SyncCommandTests {
     }
 
     @Test("offline, logout works and status says not signed in, not configured")
-    func offlineLogoutAndStatus() throws {
-        let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
+    func offlineLogoutAndStatus() async throws {
+        let harness = try await HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
         #expect(harness.run("account", "status").stdout.contains("sigrid"))
         let logout = harness.run("account", "logout")
         #expect(logout.status == 0, "\(logout)")
@@ -32,8 +32,8 @@ struct SyncCommandTests {
     }
 
     @Test("logout --server-sync offline fails and keeps the session")
-    func serverSyncLogoutOfflineKeepsSession() throws {
-        let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
+    func serverSyncLogoutOfflineKeepsSession() async throws {
+        let harness = try await HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid))
         let logout = harness.run("account", "logout", "--server-sync")
         #expect(logout.status == 1)
         #expect(logout.stderrLines.count == 1, "\(logout)")
@@ -41,8 +41,8 @@ struct SyncCommandTests {
     }
 
     @Test("sync pushes the pending changes and prints the report, as text and JSON")
-    func syncPrintsTheReport() throws {
-        let harness = try HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid, sync: SyncScript()))
+    func syncPrintsTheReport() async throws {
+        let harness = try await HostHarness(data: DataLayerFactory.inMemory(session: Self.sigrid, sync: SyncScript()))
         _ = try harness.addReport("Hanako Sato")
         _ = try harness.addReport("Taro Yamada")
         let json = try #require(try HostHarness.json(harness.run("sync", "--json")) as? [String: Any])

@@ -18,7 +18,7 @@ struct SyncCrashTests {
     func killedClientSendsEachChangeOnce() async throws {
         let (server, client) = try start("killed-client")
         defer { server.stop() }
-        try client.write(creates: 3000, updates: 400, deletes: 200)
+        try await client.write(creates: 3000, updates: 400, deletes: 200)
         var story: [String] = []
         var killedMidPush = 0
         for round in 1...12 {
@@ -33,16 +33,16 @@ struct SyncCrashTests {
             }
             running.signal(SIGKILL)
             let outcome = running.wait(timeout: 10)
-            let inFlight = try client.noteJournal()
+            let inFlight = try await client.noteJournal()
             if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
             story.append(
                 "round \(round): exit \(outcome.status), \(inFlight) changes left in flight, "
                     + "server applied \(appliedBefore) → \(server.appliedOperationCount())")
             // The user goes on working: new reports, edits (some to reports whose change is in
             // flight, which must queue behind it) and deletes.
-            try client.write(creates: 100, updates: 150, deletes: 50)
+            try await client.write(creates: 100, updates: 150, deletes: 50)
         }
-        try finalSync(client, story: &story)
+        try await finalSync(client, story: &story)
         try await verifyExactlyOnce(server, client, story: story)
         #expect(killedMidPush > 0, "no kill landed while changes were in flight, so nothing was proved:\n\(story.joined(separator: "\n"))")
     }
@@ -51,7 +51,7 @@ struct SyncCrashTests {
     func killedServerAppliesEachChangeOnce() async throws {
         let (server, client) = try start("killed-server")
         defer { server.stop() }
-        try client.write(creates: 3000, updates: 400, deletes: 200)
+        try await client.write(creates: 3000, updates: 400, deletes: 200)
         var story: [String] = []
         var running: StrataProcess.Running?
         for kill in 1...10 {
@@ -72,7 +72,7 @@ struct SyncCrashTests {
             server.kill()
             story.append("kill \(kill): server applied \(appliedBefore) → \(server.appliedOperationCount())")
             // While the server is down the user goes on working, the client retrying meanwhile.
-            try client.write(creates: 50, updates: 100, deletes: 30)
+            try await client.write(creates: 50, updates: 100, deletes: 30)
             usleep(UInt32.random(in: 0...300_000))
             try server.restart()
         }
@@ -80,7 +80,7 @@ struct SyncCrashTests {
             let outcome = running.wait(timeout: 90)
             story.append("last client run: exit \(outcome.status) \(outcome.stderrLines.last ?? "")")
         }
-        try finalSync(client, story: &story)
+        try await finalSync(client, story: &story)
         try await verifyExactlyOnce(server, client, story: story)
     }
 
@@ -88,7 +88,7 @@ struct SyncCrashTests {
     func editAfterLostAnswerIsSent() async throws {
         let (server, client) = try start("lost-answer")
         defer { server.stop() }
-        try client.write(creates: 4)
+        try await client.write(creates: 4)
         // Every answer is cut off after the server applied the batch, as if the server died
         // between its commit and its reply: the client retries, then gives up.
         let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
@@ -98,8 +98,8 @@ struct SyncCrashTests {
         #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
         var story = ["sync through the proxy: \(cut.stderrLines.last ?? "")"]
         // The user edits one report and deletes another before the next sync.
-        try client.write(creates: 0, updates: 1, deletes: 1)
-        try finalSync(client, story: &story)
+        try await client.write(creates: 0, updates: 1, deletes: 1)
+        try await finalSync(client, story: &story)
         try await verifyExactlyOnce(server, client, story: story)
     }
 
@@ -116,8 +116,8 @@ struct SyncCrashTests {
     }
 
     /// A sync that must succeed, then one that must find nothing left to send.
-    private func finalSync(_ client: ReportsClient, story: inout [String]) throws {
-        try client.noteJournal()
+    private func finalSync(_ client: ReportsClient, story: inout [String]) async throws {
+        try await client.noteJournal()
         let last = try client.host().run(["sync", "--json"], timeout: 120)
         story.append("final sync: \(last)")
         try #require(last.status == 0, "the final sync failed:\n\(story.joined(separator: "\n"))")
@@ -176,8 +176,8 @@ struct SyncCrashTests {
         let sync = (try status.json(["--format", "json"]) as? [String: Any])?["sync"] as? [String: Any]
         #expect(sync?["pending"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(sync?["rejected"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
-        #expect(try client.journalOperations().isEmpty)
-        let local = try client.localReports()
+        #expect(try await client.journalOperations().isEmpty)
+        let local = try await client.localReports()
         let differing = client.live.filter { local[$0.key] != $0.value }.map(\.key).sorted()
         #expect(differing.isEmpty && local.count == client.live.count, "the client's own store differs from what it wrote in \(differing.count) reports (\(local.count) held, \(client.live.count) expected): \(differing.prefix(5))\(told)")
         let store = try SQLiteReader(ContainerDirectory(url: client.home).storeURL.path)

@@ -7,19 +7,19 @@ import Testing
 @Suite("Enrichment through the domain")
 struct EnrichmentTests {
     @Test("a follow-up-due notification naming a report is delivered with the patient and due date")
-    func followUpDueIsEnriched() throws {
-        let fixture = try InboxFixture()
+    func followUpDueIsEnriched() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
-        let report = try fixture.domain.reports.add(CaseReportDraft(patientName: "Yamada", age: 44))
+        let report = try await fixture.domain.reports.add(CaseReportDraft(patientName: "Yamada", age: 44))
         let due = try DayText.parse("2026-11-22", calendar: fixture.clock.calendar, what: "date")
-        let followUp = try fixture.domain.followUps.schedule(
+        let followUp = try await fixture.domain.followUps.schedule(
             FollowUpDraft(caseReportID: try #require(report.objectId), date: due))
         try fixture.drop(
             "fu.json",
             #"{"id": "n-fu", "kind": "follow-up-due", "reportId": "\#(report.objectId ?? "")", "followUpId": "\#(followUp.objectId ?? "")"}"#
         )
 
-        let outcome = try fixture.processor().drain().files.first?.outcome
+        let outcome = try await fixture.processor().drain().files.first?.outcome
 
         guard case .recorded(let record) = outcome else {
             Issue.record("expected .recorded, got \(String(describing: outcome))")
@@ -34,14 +34,14 @@ struct EnrichmentTests {
     }
 
     @Test("a follow-up-due notification naming an unknown report keeps its own content and is recorded")
-    func unknownReportFallsBackToTheOriginal() throws {
-        let fixture = try InboxFixture()
+    func unknownReportFallsBackToTheOriginal() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop(
             "fu.json",
             #"{"id": "n-lost", "kind": "follow-up-due", "reportId": "no-such-report", "title": "Check the ward", "body": "Bed 4"}"#)
 
-        let outcome = try fixture.processor().drain().files.first?.outcome
+        let outcome = try await fixture.processor().drain().files.first?.outcome
 
         guard case .recorded(let record) = outcome else {
             Issue.record("expected .recorded, got \(String(describing: outcome))")

@@ -13,30 +13,30 @@ struct HostileInboxTests {
     static let longName = Array(String(repeating: "a", count: 250).utf8) + Array(".json".utf8)
 
     @Test("a file whose name is not UTF-8 is recorded once and moved to cur/ under the same bytes")
-    func nonUTF8NameIsProcessed() throws {
-        let fixture = try InboxFixture()
+    func nonUTF8NameIsProcessed() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let name: [UInt8] = [0x31, 0xFF, 0xFE, 0x2E, 0x6A, 0x73, 0x6F, 0x6E]  // "1\xff\xfe.json"
         try RawFiles.drop(name, #"{"id": "n-raw", "kind": "message", "title": "Raw"}"#, tmp: fixture.inbox.tmpURL, new: fixture.inbox.newURL)
 
-        let report = try fixture.processor().drain()
+        let report = try await fixture.processor().drain()
 
         #expect(report.files.map(\.name) == [InboxFileName(bytes: name)])
         #expect(report.files.first?.name.escaped == "1\\xff\\xfe.json")
         #expect(fixture.delivery.lines == ["recorded n-raw message: Raw"])
         #expect(RawFiles.names(in: fixture.inbox.curURL) == [name])
         #expect(RawFiles.names(in: fixture.inbox.newURL).isEmpty)
-        #expect(try fixture.records().map(\.notificationId) == ["n-raw"])
+        #expect(try await fixture.records().map(\.notificationId) == ["n-raw"])
     }
 
     @Test("a malformed file with a 255-byte name is quarantined under a short unique name; the reason keeps the name")
-    func longNameIsQuarantinedUnderASafeName() throws {
-        let fixture = try InboxFixture()
+    func longNameIsQuarantinedUnderASafeName() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try RawFiles.drop(Self.longName, "not json", tmp: fixture.inbox.tmpURL, new: fixture.inbox.newURL)
         try fixture.drop("z-good.json", Self.good)
 
-        let report = try fixture.processor().drain()
+        let report = try await fixture.processor().drain()
 
         guard case .quarantined(let reason) = report.files.first?.outcome else {
             Issue.record("expected .quarantined, got \(report.files)")
@@ -53,12 +53,12 @@ struct HostileInboxTests {
     }
 
     @Test("a name with a line break is shown escaped in the reason, and the file gets a safe name in bad/")
-    func lineBreakInANameIsEscaped() throws {
-        let fixture = try InboxFixture()
+    func lineBreakInANameIsEscaped() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("evil\nquarantined-at: never.json", "{")
 
-        _ = try fixture.processor().drain()
+        _ = try await fixture.processor().drain()
 
         let (file, reasonText) = try Self.quarantined(in: fixture)
         #expect(file.hasPrefix("quarantined-"))
@@ -75,8 +75,8 @@ struct HostileInboxTests {
     /// followed: the target is neither read nor moved). The FIFO's 255-byte name used to keep
     /// it in new/ for ever.
     @Test("a FIFO, a socket and a link out of the inbox are quarantined themselves, without blocking or reading the target")
-    func unreadableEntriesAreQuarantined() throws {
-        let fixture = try InboxFixture()
+    func unreadableEntriesAreQuarantined() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try RawFiles.makeFIFO(Self.longName, in: fixture.inbox.newURL)
         try RawFiles.makeSocket("s.sock", in: fixture.inbox.newURL)
@@ -86,13 +86,13 @@ struct HostileInboxTests {
             at: fixture.inbox.newURL.appendingPathComponent("link.json"), withDestinationURL: outside)
         try fixture.drop("z-good.json", Self.good)
 
-        let report = try fixture.processor().drain()
+        let report = try await fixture.processor().drain()
 
         let quarantined = report.files.filter { if case .quarantined = $0.outcome { true } else { false } }
         #expect(quarantined.count == 3, "\(report.files)")
         #expect(report.summary == "1 recorded, 0 duplicate, 3 quarantined, 0 left in new/ to retry, 0 skipped (cannot be moved)")
         #expect(RawFiles.names(in: fixture.inbox.newURL).isEmpty)
-        #expect(try fixture.records().map(\.notificationId) == ["n-good"], "the link's target is never read")
+        #expect(try await fixture.records().map(\.notificationId) == ["n-good"], "the link's target is never read")
         #expect(try Data(contentsOf: outside) == Data(#"{"id": "n-outside", "kind": "message"}"#.utf8))
         let link = fixture.inbox.badURL.appendingPathComponent("link.json")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == outside.path, "the link itself moved")
@@ -104,15 +104,15 @@ struct HostileInboxTests {
     }
 
     @Test("a huge (sparse) file is quarantined by its size, without being read")
-    func hugeFileIsQuarantinedUnread() throws {
-        let fixture = try InboxFixture()
+    func hugeFileIsQuarantinedUnread() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("huge.json", "{")
         let handle = try FileHandle(forWritingTo: fixture.inbox.newURL.appendingPathComponent("huge.json"))
         try handle.truncate(atOffset: 8 << 30)  // 8 GiB, sparse: reading it all would take minutes
         try handle.close()
 
-        let report = try fixture.processor().drain()
+        let report = try await fixture.processor().drain()
 
         guard case .quarantined(let reason) = report.files.first?.outcome else {
             Issue.record("expected .quarantined, got \(report.files)")
@@ -123,17 +123,17 @@ struct HostileInboxTests {
     }
 
     @Test("a name that is not a plain file name of new/ is never read or moved")
-    func pathLikeNameIsRefused() throws {
-        let fixture = try InboxFixture()
+    func pathLikeNameIsRefused() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let outside = fixture.inbox.url.appendingPathComponent("escape.json")
         try Data(#"{"id": "n-out", "kind": "message"}"#.utf8).write(to: outside)
 
-        #expect(fixture.processor().process("../escape.json") == .vanished)
+        #expect(await fixture.processor().process("../escape.json") == .vanished)
         #expect(throws: NotifyKitError.self) { try fixture.inbox.quarantine("../escape.json", reason: "x", at: InboxFixture.now) }
         #expect(FileManager.default.fileExists(atPath: outside.path))
         #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     /// An immutable file (`chattr +i`) cannot be renamed, not even by root: the realistic
@@ -141,8 +141,8 @@ struct HostileInboxTests {
     @Test(
         "a file that cannot be moved is skipped on its own: the others go on, the daemon does not back off",
         .enabled(if: RawFiles.canMakeImmutable, "needs chattr +i (CAP_LINUX_IMMUTABLE on ext4)"))
-    func unmovableFileIsSkippedAlone() throws {
-        let fixture = try InboxFixture()
+    func unmovableFileIsSkippedAlone() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a-stuck.json", #"{"id": "n-stuck", "kind": "message", "title": "Stuck"}"#)
         let stuck = fixture.inbox.newURL.appendingPathComponent("a-stuck.json")
@@ -151,7 +151,7 @@ struct HostileInboxTests {
         try fixture.drop("b-good.json", Self.good)
         let processor = fixture.processor()
 
-        let first = try processor.drain()
+        let first = try await processor.drain()
 
         guard case .skipped(let reason) = first.files.first?.outcome else {
             Issue.record("expected .skipped, got \(first.files)")
@@ -164,9 +164,9 @@ struct HostileInboxTests {
         #expect(try fixture.names(in: fixture.inbox.newURL) == ["a-stuck.json"])
 
         try fixture.drop("c-later.json", #"{"id": "n-later", "kind": "message", "title": "Later"}"#)
-        let second = try processor.drain()
+        let second = try await processor.drain()
         #expect(second.files.map(\.name) == ["c-later.json"], "the stuck file waits for its own retry time")
-        #expect(try fixture.records().count == 3)
+        #expect(try await fixture.records().count == 3)
     }
 
     /// The one quarantined file in `bad/` and its reason text.

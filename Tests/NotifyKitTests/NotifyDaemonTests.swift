@@ -8,8 +8,8 @@ import Testing
 @Suite("The daemon loop")
 struct NotifyDaemonTests {
     @Test("--once drains new/ and exits 0")
-    func onceDrainsAndSucceeds() throws {
-        let fixture = try InboxFixture()
+    func onceDrainsAndSucceeds() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         try fixture.drop("b.json", "not json")
@@ -22,8 +22,8 @@ struct NotifyDaemonTests {
     }
 
     @Test("--once exits 75 when the store fails, with the file still in new/")
-    func onceReportsAStorageFailure() throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+    func onceReportsAStorageFailure() async throws {
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
@@ -34,7 +34,7 @@ struct NotifyDaemonTests {
 
     @Test("running, the daemon picks up a new file promptly and stops at once when asked")
     func runPicksUpFilesAndStops() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.05, logger: InboxFixture.logger)
         let finished = BackgroundRun(daemon)
@@ -52,7 +52,7 @@ struct NotifyDaemonTests {
 
     @Test("a long poll interval does not delay stopping")
     func stopDoesNotWaitForThePollInterval() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
         let finished = BackgroundRun(daemon)
@@ -65,8 +65,8 @@ struct NotifyDaemonTests {
     }
 
     @Test("after failed passes the pause doubles, up to five seconds")
-    func pauseBacksOffAfterFailures() throws {
-        let fixture = try InboxFixture()
+    func pauseBacksOffAfterFailures() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
 

@@ -25,7 +25,7 @@ struct PushChannelListenerTests {
     @Test("each push message is recorded once, delivered as one line and acknowledged")
     func messagesAreRecordedDeliveredAndAcknowledged() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2", title: "Lab results", body: "")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -34,7 +34,7 @@ struct PushChannelListenerTests {
         let first = try await listener.pass(wait: 0)
         #expect(first.map(\.message.id) == ["p-1", "p-2"])
         #expect(fixture.delivery.lines == ["recorded p-1 message: Ward meeting — At 3 pm", "recorded p-2 message: Lab results"])
-        #expect(try fixture.records().map(\.notificationId).sorted() == ["p-1", "p-2"])
+        #expect(try await fixture.records().map(\.notificationId).sorted() == ["p-1", "p-2"])
 
         // Acknowledged: the next look receives nothing and records nothing.
         let second = try await listener.pass(wait: 0)
@@ -45,7 +45,7 @@ struct PushChannelListenerTests {
     @Test("a message whose id is already recorded (an inbox file, a repeat) is a duplicate and changes nothing")
     func knownIdIsADuplicate() async throws {
         let server = [Self.message(1, id: "n-9"), Self.message(2, id: "n-9", title: "Again")]
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script(server)))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -58,7 +58,7 @@ struct PushChannelListenerTests {
             Issue.record("expected .duplicate, got \(processed)")
             return
         }
-        let records = try fixture.records()
+        let records = try await fixture.records()
         #expect(records.count == 1)
         #expect(records.first?.title == "Ward meeting")
     }
@@ -69,7 +69,7 @@ struct PushChannelListenerTests {
         let broken = DataLayerFactory.inMemory(
             allowing: [.register, .fetch, .query, .count, .currentSession], session: Self.signedIn,
             sync: Self.script(server))
-        let fixture = try InboxFixture(data: broken)
+        let fixture = try await InboxFixture(data: broken)
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -89,7 +89,7 @@ struct PushChannelListenerTests {
 
     @Test("nobody signed in is notSignedIn, and nothing is recorded")
     func signedOutIsNotSignedIn() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(sync: Self.script([Self.message(1, id: "p-1")])))
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(sync: Self.script([Self.message(1, id: "p-1")])))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -97,12 +97,12 @@ struct PushChannelListenerTests {
 
         let error = await #expect(throws: DataError.self) { try await listener.pass(wait: 0) }
         #expect(error?.code == .notSignedIn)
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     @Test("without a server the listener's run returns at once")
     func offlineRunReturns() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: fixture.data.sync, notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -112,8 +112,8 @@ struct PushChannelListenerTests {
     }
 
     @Test("--once drains the inbox and then the push channel, recording each once")
-    func drainOnceTakesThePushChannel() throws {
-        let fixture = try InboxFixture(
+    func drainOnceTakesThePushChannel() async throws {
+        let fixture = try await InboxFixture(
             data: DataLayerFactory.inMemory(session: Self.signedIn, sync: Self.script([Self.message(1, id: "p-1")])))
         defer { fixture.remove() }
         try fixture.drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "From the inbox"}"#)

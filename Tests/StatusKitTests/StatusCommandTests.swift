@@ -23,11 +23,11 @@ struct StatusCommandTests {
     func run(
         _ arguments: [String], environment: [String: String] = [:],
         makeDomain: (StatusLaunch) throws -> (any DomainServices)?
-    ) -> Outcome {
+    ) async -> Outcome {
         let out = Mutex<[String]>([])
         let err = Mutex<[String]>([])
-        let status = withoutActuallyEscaping(makeDomain) { makeDomain in
-            StrataStatusCLI.main(
+        let status = await withoutActuallyEscaping(makeDomain) { makeDomain in
+            await StrataStatusCLI.main(
                 arguments: arguments, environment: environment,
                 output: OutputSink(
                     standardOutput: { text in out.withLock { $0.append(text) } },
@@ -39,21 +39,21 @@ struct StatusCommandTests {
     }
 
     @Test("with no store it prints the empty status and exits 0")
-    func noStorePrintsEmpty() {
-        let outcome = run(["--format", "json"]) { _ in nil }
+    func noStorePrintsEmpty() async {
+        let outcome = await run(["--format", "json"]) { _ in nil }
         #expect(outcome.status == 0)
         #expect(outcome.stdout == #"{"dueToday":0,"overdue":0,"reports":0,"store":"absent","unreadNotifications":0}"#)
         #expect(outcome.stderr.isEmpty)
     }
 
     @Test("the summary comes from the domain")
-    func summaryComesFromTheDomain() throws {
+    func summaryComesFromTheDomain() async throws {
         let writable = DataLayerFactory.inMemory()
-        let domain = try DomainFactory.make(data: writable, clock: FixedClock(Self.now))
-        let report = try domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        _ = try domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: Self.now))
+        let domain = try await DomainFactory.make(data: writable, clock: FixedClock(Self.now))
+        let report = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try await domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: Self.now))
 
-        let outcome = run(["--format", "waybar"]) { _ in domain }
+        let outcome = await run(["--format", "waybar"]) { _ in domain }
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: String])
         #expect(object["class"] == "due")
@@ -61,37 +61,37 @@ struct StatusCommandTests {
     }
 
     @Test("a read-only, empty store reads as zero counts with the store present")
-    func readOnlyEmptyStore() throws {
-        let domain = try DomainFactory.make(
+    func readOnlyEmptyStore() async throws {
+        let domain = try await DomainFactory.make(
             data: DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
             clock: FixedClock(Self.now))
-        let outcome = run(["--format", "json"]) { _ in domain }
+        let outcome = await run(["--format", "json"]) { _ in domain }
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains(#""store":"present""#))
         #expect(outcome.stdout.contains(#""reports":0"#))
     }
 
     @Test("the default format is text")
-    func defaultIsText() {
-        let outcome = run([]) { _ in nil }
+    func defaultIsText() async {
+        let outcome = await run([]) { _ in nil }
         #expect(outcome.stdout.hasPrefix("reports               0"))
     }
 
     @Test("--help and --version print without opening anything")
-    func helpAndVersionOpenNothing() {
-        let help = run(["--help"]) { _ in
+    func helpAndVersionOpenNothing() async {
+        let help = await run(["--help"]) { _ in
             Issue.record("--help must not open the store")
             return nil
         }
         #expect(help.status == 0)
         #expect(help.stdout.contains("waybar") && help.stdout.contains("Examples:"))
-        let version = run(["--version"]) { _ in nil }
+        let version = await run(["--version"]) { _ in nil }
         #expect(version.stdout == StrataConstants.version)
     }
 
     @Test("an unknown format is one line naming --format and the accepted values")
-    func unknownFormatIsOneLine() {
-        let outcome = run(["--format", "yaml"]) { _ in nil }
+    func unknownFormatIsOneLine() async {
+        let outcome = await run(["--format", "yaml"]) { _ in nil }
         #expect(outcome.status == 64)
         #expect(outcome.stderr.count == 1)
         #expect(outcome.stderr.first?.hasPrefix("strata-status: ") == true)
@@ -100,25 +100,25 @@ struct StatusCommandTests {
     }
 
     @Test("a failure opening the store is one line; --verbose adds the error code")
-    func failureIsOneLine() {
+    func failureIsOneLine() async {
         let failing: (StatusLaunch) throws -> (any DomainServices)? = { _ in
             throw DataError(.cannotOpen, "cannot open /x/strata.sqlite: permission denied")
         }
-        let plain = run([], makeDomain: failing)
+        let plain = await run([], makeDomain: failing)
         #expect(plain.status == 1)
         #expect(plain.stderr == ["strata-status: cannot open /x/strata.sqlite: permission denied"])
-        let verbose = run(["--verbose"], makeDomain: failing)
+        let verbose = await run(["--verbose"], makeDomain: failing)
         #expect(verbose.stderr == ["strata-status: cannot open /x/strata.sqlite: permission denied [DataError.cannotOpen]"])
     }
 
     @Test("--verbose reaches the composition root")
-    func verboseIsPassedOn() {
+    func verboseIsPassedOn() async {
         let seen = Mutex<[Bool]>([])
-        _ = run(["--verbose"]) { launch in
+        _ = await run(["--verbose"]) { launch in
             seen.withLock { $0.append(launch.verbose) }
             return nil
         }
-        _ = run([]) { launch in
+        _ = await run([]) { launch in
             seen.withLock { $0.append(launch.verbose) }
             return nil
         }

@@ -10,9 +10,9 @@ struct StatusSyncTests {
         connectivity: .online, server: "http://127.0.0.1:8080", pending: 2, rejected: 1,
         lastSyncAt: Date(timeIntervalSince1970: 1_795_339_800))
 
-    func run(_ arguments: [String], sync: StatusSync?) -> String {
+    func run(_ arguments: [String], sync: StatusSync?) async -> String {
         let out = Mutex<[String]>([])
-        _ = StrataStatusCLI.main(
+        _ = await StrataStatusCLI.main(
             arguments: arguments, environment: [:],
             output: OutputSink(standardOutput: { text in out.withLock { $0.append(text) } }, standardError: { _ in }),
             makeStatus: { _ in StatusSources(domain: nil, sync: sync) })
@@ -20,8 +20,8 @@ struct StatusSyncTests {
     }
 
     @Test("the text format appends the sync lines after the counts")
-    func textAppendsSyncLines() {
-        let text = run([], sync: Self.synced)
+    func textAppendsSyncLines() async {
+        let text = await run([], sync: Self.synced)
         #expect(
             text == """
                 reports               0
@@ -37,26 +37,26 @@ struct StatusSyncTests {
     }
 
     @Test("the JSON format adds a sync object")
-    func jsonAddsSyncObject() {
-        #expect(
+    func jsonAddsSyncObject() async {
+        #expect(await 
             run(["--format", "json"], sync: Self.synced)
                 == #"{"dueToday":0,"overdue":0,"reports":0,"store":"absent","sync":{"connectivity":"online","lastSyncAt":"2026-11-22T09:30:00Z","pending":2,"rejected":1,"server":"http://127.0.0.1:8080"},"unreadNotifications":0}"#
         )
     }
 
     @Test("not configured reads as such, with a last error when there is one")
-    func notConfiguredAndLastError() {
-        #expect(run([], sync: .notConfigured).contains("sync                  not configured"))
+    func notConfiguredAndLastError() async {
+        #expect(await run([], sync: .notConfigured).contains("sync                  not configured"))
         let failing = StatusSync(connectivity: .offline, server: "http://x", lastError: "server unreachable")
-        let text = run([], sync: failing)
+        let text = await run([], sync: failing)
         #expect(text.contains("last sync             never") && text.contains("last error            server unreachable"))
-        #expect(run(["--format", "json"], sync: .notConfigured).contains(#""sync":{"connectivity":"notConfigured","pending":0,"rejected":0}"#))
+        #expect(await run(["--format", "json"], sync: .notConfigured).contains(#""sync":{"connectivity":"notConfigured","pending":0,"rejected":0}"#))
     }
 
     @Test("without sync facts the output is unchanged, and waybar and i3blocks never show them")
-    func withoutSyncFactsNothingChanges() {
-        #expect(!run([], sync: nil).contains("sync"))
-        #expect(!run(["--format", "waybar"], sync: Self.synced).contains("sync"))
-        #expect(!run(["--format", "i3blocks"], sync: Self.synced).contains("sync"))
+    func withoutSyncFactsNothingChanges() async {
+        #expect(await !run([], sync: nil).contains("sync"))
+        #expect(await !run(["--format", "waybar"], sync: Self.synced).contains("sync"))
+        #expect(await !run(["--format", "i3blocks"], sync: Self.synced).contains("sync"))
     }
 }

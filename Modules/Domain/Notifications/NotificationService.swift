@@ -9,15 +9,15 @@ public protocol NotificationService: Sendable {
     /// - Throws: ``DomainError`` `invalidInput` for an empty id; `storage` when the store cannot
     ///   look the id up or save the record. A failed enrichment look-up only keeps the original
     ///   content, except a StrataDataTesting double's `unexpectedCall`, which is reported.
-    func record(_ notification: IncomingNotification) throws -> RecordOutcome
+    func record(_ notification: IncomingNotification) async throws -> RecordOutcome
 
     /// Recorded notifications, newest first; only unread ones when `unreadOnly`.
-    func list(unreadOnly: Bool) throws -> [NotificationRecord]
+    func list(unreadOnly: Bool) async throws -> [NotificationRecord]
 
     /// Marks the notification with this notification id read; returns it.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
-    func markRead(notificationId: String) throws -> NotificationRecord
+    func markRead(notificationId: String) async throws -> NotificationRecord
 }
 
 /// What ``NotificationService/record(_:)`` did.

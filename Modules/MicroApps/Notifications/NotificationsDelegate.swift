@@ -61,16 +61,16 @@ final class NotificationsDelegate: MicroApplicationDelegate {
             switch route {
             case .list(let unreadOnly):
                 guard let console else { return }
-                let records = try services.domain.notifications.list(unreadOnly: unreadOnly)
+                let records = try await services.domain.notifications.list(unreadOnly: unreadOnly)
                 console.write(
                     options["format"] == "json"
                         ? try JSONText.encode(records.map(NotificationJSON.init))
                         : NotificationText.table(records, calendar: services.clock.calendar))
             case .read(let id):
-                _ = try services.domain.notifications.markRead(notificationId: id)
+                _ = try await services.domain.notifications.markRead(notificationId: id)
                 console?.write("Marked notification \(id) read.")
             case .open(let id):
-                let record = try services.domain.notifications.markRead(notificationId: id)
+                let record = try await services.domain.notifications.markRead(notificationId: id)
                 guard let report = record.reportId else {
                     throw DomainError(.invalidInput, "notification \(id) names no case report")
                 }

@@ -94,9 +94,9 @@ extension AuthInfo {
 
 /// The `DataError` `body` throws, or `nil` (recorded as a test issue) when it throws nothing
 /// or something else.
-func dataError(_ body: () throws -> some Any) -> DataError? {
+func dataError(_ body: () async throws -> some Any) async -> DataError? {
     do {
-        _ = try body()
+        _ = try await body()
         Issue.record("expected a DataError; nothing was thrown")
     } catch let error as DataError {
         return error

@@ -37,9 +37,9 @@ final class HostHarness: Sendable {
     var launches: [HostLaunch] { recordedLaunches.withLock { $0 } }
 
     /// A harness over `data` (a fresh writable in-memory layer by default).
-    init(data: any DataLayer = DataLayerFactory.inMemory()) throws {
+    init(data: any DataLayer = DataLayerFactory.inMemory()) async throws {
         self.data = data
-        domain = try DomainFactory.make(data: data, clock: clock)
+        domain = try await DomainFactory.make(data: data, clock: clock)
     }
 
     /// Runs `strata-host` with `arguments` and returns what happened.

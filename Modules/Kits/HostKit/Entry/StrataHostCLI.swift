@@ -40,10 +40,10 @@ public enum StrataHostCLI {
     /// - Returns: The process exit status.
     public static func run(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime,
+        terminal: HostTerminal = .none, makeDomain: (HostLaunch) async throws -> HostRuntime,
         makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
     ) async -> Int32 {
-        switch prepare(
+        switch await prepare(
             arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
             makeStore: makeStore)
         {
@@ -55,19 +55,18 @@ public enum StrataHostCLI {
     /// ``run(arguments:environment:output:terminal:makeDomain:)`` without a terminal, blocking
     /// the caller until it ends.
     ///
-    /// - Important: The container runs on a thread of its own (see `BlockingExecutor`), so a
-    ///   caller on Swift's cooperative pool (a synchronous test) cannot starve it.
+    /// - Important: The composition root and the container run on a thread of its own (see
+    ///   `BlockingExecutor`), so a
+    ///   caller on Swift's cooperative pool (a synchronous test) cannot starve them.
     public static func main(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
+        makeDomain: @escaping @Sendable (HostLaunch) async throws -> HostRuntime,
+        makeStore: (@Sendable (HostLaunch) throws -> any StoreMaintenance)? = nil
     ) -> Int32 {
-        switch prepare(
-            arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain,
-            makeStore: makeStore)
-        {
-        case .exit(let status): return status
-        case .perform(let session, let request):
-            return BlockingExecutor.run { await perform(session, request, terminal: .none) }
+        BlockingExecutor.run {
+            await run(
+                arguments: arguments, environment: environment, output: output, terminal: .none, makeDomain: makeDomain,
+                makeStore: makeStore)
         }
     }
 
@@ -79,8 +78,8 @@ public enum StrataHostCLI {
     /// Parses and composes: everything before the container boots.
     private static func prepare(
         arguments: [String], environment: [String: String], output: OutputSink, terminal: HostTerminal,
-        makeDomain: (HostLaunch) throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
-    ) -> Prepared {
+        makeDomain: (HostLaunch) async throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
+    ) async -> Prepared {
         if let unknown = unknownHelpTopic(arguments) {
             // ArgumentParser would print the root help and exit 0 for a command that does not exist.
             output.err(
@@ -114,7 +113,7 @@ public enum StrataHostCLI {
             // creates) the store: a bad `--config` changes nothing on disk.
             let configuration = try HostConfiguration.load(path: command.global.config)
             try HostRegistry.validate(configuration)
-            let runtime = try makeDomain(HostLaunch(verbose: verbose, environment: environment))
+            let runtime = try await makeDomain(HostLaunch(verbose: verbose, environment: environment))
             let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
                 domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
@@ -123,7 +122,7 @@ public enum StrataHostCLI {
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)
             if case .overview = request {
-                output.out(TerminalText.escapedKeepingLines(try RootCommand.overview(context)))
+                output.out(TerminalText.escapedKeepingLines(try await RootCommand.overview(context)))
                 return .exit(0)
             }
             let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)

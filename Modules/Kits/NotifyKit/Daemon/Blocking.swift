@@ -1,16 +1,18 @@
 import Dispatch
 import Synchronization
 
-/// Bridges the daemon's blocking main thread to async work on the cooperative pool.
+/// Bridges the daemon's blocking main thread to async work.
 ///
 /// - Important: call only from a thread outside the cooperative pool (the main thread of
-///   `strata-notifyd`): blocking a pool thread on async work can deadlock it.
+///   `strata-notifyd`): ``start(_:)``'s work runs on the pool, and a blocked pool thread is
+///   one it cannot use. ``run(_:)`` needs no pool thread (its task prefers a queue of its own).
 enum Blocking {
-    /// Runs `work` and blocks until it returns its value.
+    /// Runs `work` in a task on a dispatch queue of its own and blocks until it returns its
+    /// value: a caller on a pool thread (a synchronous test) cannot starve it.
     static func run<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
         let result = ResultBox<Value>()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: QueueExecutor()) {
             let value = await work()
             result.value.withLock { $0 = value }
             done.signal()
@@ -40,6 +42,16 @@ enum Blocking {
             task.cancel()
             _ = done.wait(timeout: .now() + seconds)
         }
+    }
+}
+
+/// The task executor of ``Blocking/run(_:)``: its jobs run on a serial dispatch queue.
+private final class QueueExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "strata.notifyd.blocking")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

@@ -54,7 +54,7 @@ public final class NotifyDaemon: Sendable {
         logger.info("strata-notifyd draining \(processor.inbox.newURL.path) once")
         let report: PassReport
         do {
-            report = try processor.drain(while: { !isStopRequested })
+            report = try drainBlocking()
         } catch {
             logger.error("\(error)")
             return 1
@@ -83,7 +83,7 @@ public final class NotifyDaemon: Sendable {
         while !isStopRequested {
             var failed = false
             do {
-                let report = try processor.drain(while: { !isStopRequested })
+                let report = try drainBlocking()
                 failed = report.retryCount > 0
                 if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
@@ -95,6 +95,18 @@ public final class NotifyDaemon: Sendable {
         }
         logger.info("strata-notifyd stopped")
         return 0
+    }
+
+    /// One pass over `new/` (until a stop request), blocking this thread while the store works.
+    private func drainBlocking() throws -> PassReport {
+        let processor = processor
+        return try Blocking.run { [self] () -> Result<PassReport, any Error> in
+            do {
+                return .success(try await processor.drain(while: { !isStopRequested }))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
     }
 
     /// The pause before the next pass: the poll interval, doubled per failed pass, capped.

@@ -40,13 +40,13 @@ public struct InboxProcessor: Sendable {
     /// (it is asked before each file, so a stop request finishes the file in hand first).
     ///
     /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
-    public func drain(while shouldContinue: () -> Bool = { true }) throws -> PassReport {
+    public func drain(while shouldContinue: () -> Bool = { true }) async throws -> PassReport {
         var report = PassReport()
         let names = try inbox.pendingNames()
         stuck.keepOnly(names)
         for name in names where !stuck.isWaiting(name) {
             guard shouldContinue() else { break }
-            let outcome = process(name)
+            let outcome = await process(name)
             if case .skipped = outcome { stuck.remember(name) } else { stuck.forget(name) }
             report.files.append(ProcessedFile(name: name, outcome: outcome))
         }
@@ -54,7 +54,7 @@ public struct InboxProcessor: Sendable {
     }
 
     /// Processes the one file `new/<name>`; never throws: every failure is an outcome.
-    public func process(_ name: InboxFileName) -> FileOutcome {
+    public func process(_ name: InboxFileName) async -> FileOutcome {
         var logger = self.logger
         logger[metadataKey: "file"] = "new/\(name.escaped)"
         logger.debug("processing notification file")
@@ -67,7 +67,7 @@ public struct InboxProcessor: Sendable {
         }
         logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
         let outcome: FileOutcome
-        switch recording.record(notification, source: source) {
+        switch await recording.record(notification, source: source) {
         case .delivered(let delivered):
             outcome = delivered
         case .malformed(let reason):

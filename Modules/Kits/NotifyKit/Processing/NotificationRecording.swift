@@ -17,10 +17,10 @@ struct NotificationRecording: Sendable {
     }
 
     /// Records `notification` (read from `source`, for messages) and delivers its line.
-    func record(_ notification: IncomingNotification, source: String) -> Result {
+    func record(_ notification: IncomingNotification, source: String) async -> Result {
         let outcome: FileOutcome
         do {
-            switch try notifications.record(notification) {
+            switch try await notifications.record(notification) {
             case .recorded(let record): outcome = .recorded(record)
             case .duplicate(let record): outcome = .duplicate(record)
             }

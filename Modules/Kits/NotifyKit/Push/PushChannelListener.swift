@@ -42,7 +42,7 @@ public struct PushChannelListener: Sendable {
     public func pass(wait: Double) async throws -> [ProcessedMessage] {
         var processed: [ProcessedMessage] = []
         for message in try await sync.receivePushMessages(wait: wait) {
-            let outcome = handle(message)
+            let outcome = await handle(message)
             processed.append(ProcessedMessage(message: message, outcome: outcome))
             if case .retryLater = outcome { break }
             try sync.acknowledgePushMessages(through: message.sequence)
@@ -88,12 +88,12 @@ public struct PushChannelListener: Sendable {
     }
 
     /// Records and delivers one message.
-    private func handle(_ message: PushedMessage) -> FileOutcome {
+    private func handle(_ message: PushedMessage) async -> FileOutcome {
         let source = "push message \(message.sequence) (\(message.id))"
         let notification = IncomingNotification(
             id: message.id, kind: "message", title: message.title, body: message.body.isEmpty ? nil : message.body,
             sentAt: message.sentAt)
-        switch recording.record(notification, source: source) {
+        switch await recording.record(notification, source: source) {
         case .delivered(let outcome):
             return outcome
         case .malformed(let reason):

@@ -30,10 +30,10 @@ public enum StrataStatusCLI {
         arguments: [String],
         environment: [String: String],
         output: OutputSink = .standard,
-        makeDomain: (StatusLaunch) throws -> (any DomainServices)?
-    ) -> Int32 {
-        main(arguments: arguments, environment: environment, output: output) { launch in
-            StatusSources(domain: try makeDomain(launch), sync: nil)
+        makeDomain: (StatusLaunch) async throws -> (any DomainServices)?
+    ) async -> Int32 {
+        await main(arguments: arguments, environment: environment, output: output) { launch in
+            StatusSources(domain: try await makeDomain(launch), sync: nil)
         }
     }
 
@@ -48,8 +48,8 @@ public enum StrataStatusCLI {
         arguments: [String],
         environment: [String: String],
         output: OutputSink = .standard,
-        makeStatus: (StatusLaunch) throws -> StatusSources
-    ) -> Int32 {
+        makeStatus: (StatusLaunch) async throws -> StatusSources
+    ) async -> Int32 {
         let command: StatusCommand
         do {
             command = try StatusCommand.parse(arguments)
@@ -57,8 +57,8 @@ public enum StrataStatusCLI {
             return reportParseFailure(error, verbose: arguments.contains("--verbose"), output: output)
         }
         do {
-            let sources = try makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
-            let summary = try sources.domain?.status.summary() ?? .empty
+            let sources = try await makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
+            let summary = try await sources.domain?.status.summary() ?? .empty
             output.out(StatusRenderer.render(
                 summary, storePresent: sources.domain != nil, format: command.format.format, sync: sources.sync))
             return 0
