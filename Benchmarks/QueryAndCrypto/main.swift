@@ -17,9 +17,9 @@ else {
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-query-\(getpid())")
 let logger = StrataLogging.makeLogger(label: "bench", level: .error)
 
-func seconds(_ work: () throws -> Void) rethrows -> Double {
+func seconds(_ work: () async throws -> Void) async rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
-    try work()
+    try await work()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
@@ -29,10 +29,10 @@ do {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let container = ContainerDirectory(url: scratch)
     let store = try DataLayerFactory.live(container: container, logger: logger).store
-    try store.register(QueryRecord.self)
-    let fill = try seconds {
+    try await store.register(QueryRecord.self)
+    let fill = try await seconds {
         for start in stride(from: 0, to: rows, by: 100_000) {
-            _ = try store.save((start..<min(rows, start + 100_000)).map(QueryRecord.init(index:)))
+            _ = try await store.save((start..<min(rows, start + 100_000)).map(QueryRecord.init(index:)))
         }
     }
     print("filled \(rows) rows in \(String(format: "%.1f", fill)) s")
@@ -42,7 +42,7 @@ do {
     let repeats = 200
     var storeTimes: [Double] = []
     for _ in 0..<repeats {
-        storeTimes.append(try seconds { guard try store.query(query).count == 50 else { throw BenchError("short page") } })
+        storeTimes.append(try await seconds { guard try await store.query(query).count == 50 else { throw BenchError("short page") } })
     }
     let rawTimes = try RawQuery(path: container.storeURL.path).run(age: 42, pageSize: 50, page: 3, repeats: repeats)
     print("\nquery over \(rows) rows: where age = 42, sort by createdAt desc, page 3 of 50 (median of \(repeats)):")
@@ -51,17 +51,17 @@ do {
     print(String(format: "  ratio raw / store: %.2fx (1.00x = as fast as the C API)", median(rawTimes) / median(storeTimes)))
 
     // 2. encrypted patient name vs plaintext, on save and on load.
-    try store.register(SealedRecord.self)
-    try store.register(PlainRecord.self)
+    try await store.register(SealedRecord.self)
+    try await store.register(PlainRecord.self)
     var results: [(String, Double, Double)] = []
     for _ in 0..<3 {
-        let plainSave = try seconds { _ = try store.save((0..<cryptoRows).map(PlainRecord.init(index:))) }
-        let sealedSave = try seconds { _ = try store.save((0..<cryptoRows).map(SealedRecord.init(index:))) }
-        let plainLoad = try seconds { _ = try store.query(Query<PlainRecord>()) }
-        let sealedLoad = try seconds { _ = try store.query(Query<SealedRecord>()) }
+        let plainSave = try await seconds { _ = try await store.save((0..<cryptoRows).map(PlainRecord.init(index:))) }
+        let sealedSave = try await seconds { _ = try await store.save((0..<cryptoRows).map(SealedRecord.init(index:))) }
+        let plainLoad = try await seconds { _ = try await store.query(Query<PlainRecord>()) }
+        let sealedLoad = try await seconds { _ = try await store.query(Query<SealedRecord>()) }
         results.append(("run", plainSave / sealedSave, plainLoad / sealedLoad))
-        _ = try store.deleteAll(PlainRecord.self)
-        _ = try store.deleteAll(SealedRecord.self)
+        _ = try await store.deleteAll(PlainRecord.self)
+        _ = try await store.deleteAll(SealedRecord.self)
     }
     let save = median(results.map(\.1))
     let load = median(results.map(\.2))

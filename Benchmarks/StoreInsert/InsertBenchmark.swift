@@ -12,7 +12,7 @@ struct InsertBenchmark {
     let logger: Logger
 
     /// Measures both sides `runs` times, alternating which goes first, and prints the medians.
-    func compare<Record: ValueObject>(_ title: String, _ type: Record.Type, make: (Int) -> Record) throws {
+    func compare<Record: ValueObject>(_ title: String, _ type: Record.Type, make: (Int) -> Record) async throws {
         let records = (0..<rows).map(make)
         let plain = (0..<rows).map(BenchRecord.init(index:))
         let ids = (0..<rows).map { String(format: "%016llx%012llx", 0x5eed_5eed_5eed_5eed as UInt64, UInt64($0 + 1)) }
@@ -20,14 +20,14 @@ struct InsertBenchmark {
         var rawTimes: [Double] = []
         for run in 0..<runs {
             let folder = scratch.appendingPathComponent("\(Record.self)-\(run)")
-            let tableSQL = try prepareStore(folder, type)
+            let tableSQL = try await prepareStore(folder, type)
             let raw = RawSQLiteInserter(path: folder.appendingPathComponent("raw.sqlite").path, tableSQL: tableSQL)
             if run % 2 == 0 {
-                storeTimes.append(try timeStore(folder, records))
+                storeTimes.append(try await timeStore(folder, records))
                 rawTimes.append(try raw.insert(plain, ids: ids))
             } else {
                 rawTimes.append(try raw.insert(plain, ids: ids))
-                storeTimes.append(try timeStore(folder, records))
+                storeTimes.append(try await timeStore(folder, records))
             }
             try? FileManager.default.removeItem(at: folder)
         }
@@ -40,17 +40,17 @@ struct InsertBenchmark {
     }
 
     /// Creates the store's table and returns its DDL, so the raw side gets the very same table.
-    private func prepareStore<Record: ValueObject>(_ folder: URL, _ type: Record.Type) throws -> [String] {
+    private func prepareStore<Record: ValueObject>(_ folder: URL, _ type: Record.Type) async throws -> [String] {
         let container = ContainerDirectory(url: folder)
-        try DataLayerFactory.live(container: container, logger: logger).store.register(type)
+        try await DataLayerFactory.live(container: container, logger: logger).store.register(type)
         return try schemaSQL(of: container.storeURL.path)
     }
 
-    private func timeStore<Record: ValueObject>(_ folder: URL, _ records: [Record]) throws -> Double {
+    private func timeStore<Record: ValueObject>(_ folder: URL, _ records: [Record]) async throws -> Double {
         let store = try DataLayerFactory.live(container: ContainerDirectory(url: folder), logger: logger).store
-        try store.register(Record.self)
+        try await store.register(Record.self)
         let start = DispatchTime.now().uptimeNanoseconds
-        let saved = try store.save(records)
+        let saved = try await store.save(records)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard saved.count == records.count else { throw BenchError("saved \(saved.count) of \(records.count)") }
         return seconds

@@ -17,8 +17,8 @@ let bench = InsertBenchmark(rows: rows, runs: runs, scratch: scratch, logger: St
 print("rows per run: \(rows), runs: \(runs) (median shown; the two sides alternate which goes first)")
 do {
     defer { try? FileManager.default.removeItem(at: scratch) }
-    try bench.compare("table indexed like CaseReport", BenchRecord.self, make: BenchRecord.init(index:))
-    try bench.compare("table without secondary indexes", PlainBenchRecord.self, make: PlainBenchRecord.init(index:))
+    try await bench.compare("table indexed like CaseReport", BenchRecord.self, make: BenchRecord.init(index:))
+    try await bench.compare("table without secondary indexes", PlainBenchRecord.self, make: PlainBenchRecord.init(index:))
 } catch {
     try? FileManager.default.removeItem(at: scratch)
     FileHandle.standardError.write(Data("strata-bench-store: \(error)\n".utf8))

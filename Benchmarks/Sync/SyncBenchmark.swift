@@ -26,11 +26,11 @@ struct SyncBenchmark {
         let a = try DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-a")), logger: logger)
         let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
-        try a.store.register(SyncRecord.self)
+        try await a.store.register(SyncRecord.self)
         _ = try await aSync.login(account: pusher, password: password)
         let objects = (0..<changes).map(SyncRecord.init(index:))
         let saveStart = ContinuousClock.now
-        _ = try a.store.save(objects)
+        _ = try await a.store.save(objects)
         let saveSeconds = seconds(since: saveStart)
         guard try await aSync.status().pendingCount == changes else {
             throw ServerChild.Failure(description: "expected \(changes) pending changes, found \(try await aSync.status().pendingCount)")
@@ -60,12 +60,12 @@ struct SyncBenchmark {
         let b = try DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-b")), logger: logger)
         let bSync = SyncFactory.live(data: b, configuration: configuration, logger: logger)
-        try b.store.register(SyncRecord.self)
+        try await b.store.register(SyncRecord.self)
         _ = try await bSync.login(account: puller, password: password)
         let pullStart = ContinuousClock.now
         let report = try await bSync.syncNow()
         let pullSeconds = seconds(since: pullStart)
-        let stored = try b.store.count(Query<SyncRecord>())
+        let stored = try await b.store.count(Query<SyncRecord>())
         guard stored == changes else {
             throw ServerChild.Failure(description: "client B holds \(stored) objects after the pull; expected \(changes)")
         }

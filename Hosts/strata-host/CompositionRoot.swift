@@ -12,7 +12,7 @@ import StrataSync
 /// `STRATA_SERVER_URL` names, else offline.
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
-    static func makeRuntime(_ launch: HostLaunch) throws -> HostRuntime {
+    static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
@@ -20,7 +20,7 @@ enum CompositionRoot {
         let data = try DataLayerFactory.live(container: container, logger: logger, verifyPages: true)
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
-        let domain = try DomainFactory.make(data: data, clock: clock)
+        let domain = try await DomainFactory.make(data: data, clock: clock)
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
             sync: sync, session: data.session)

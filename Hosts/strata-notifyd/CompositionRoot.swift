@@ -13,14 +13,14 @@ enum CompositionRoot {
     ///
     /// - Throws: a bad `STRATA_HOME` or `STRATA_LOG_LEVEL`, an unusable store or inbox: the
     ///   kit prints one line and exits 1.
-    static func makeDaemon(_ options: NotifydOptions, environment: [String: String]) throws -> NotifyDaemon {
+    static func makeDaemon(_ options: NotifydOptions, environment: [String: String]) async throws -> NotifyDaemon {
         let level = try StrataLogging.level(verbose: options.verbose, environment: environment)
         let logger = StrataLogging.makeLogger(label: NotifydCommand.programName, level: level)
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
         let data = try DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
-        let domain = try DomainFactory.make(data: data, clock: clock)
+        let domain = try await DomainFactory.make(data: data, clock: clock)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),

@@ -14,7 +14,7 @@ enum CompositionRoot {
     /// and the sync status.
     ///
     /// - Important: never creates the container directory or the store: a widget only looks.
-    static func makeStatus(_ launch: StatusLaunch) throws -> StatusSources {
+    static func makeStatus(_ launch: StatusLaunch) async throws -> StatusSources {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
@@ -28,7 +28,7 @@ enum CompositionRoot {
         else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }
-        let domain = try DomainFactory.make(data: data, clock: SystemClock())
+        let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         // The store is the one source of the status: strata-status never links the sync engine.
         let status = try data.syncState.readStatus()
         var sync = StatusSync(

@@ -14,12 +14,12 @@ public enum DomainFactory {
     ///
     /// - Throws: ``DomainError`` `storage` carrying the data layer's message when a type
     ///   cannot be registered (for example a store written by a newer Strata).
-    public static func make(data: any DataLayer, clock: any StrataClock) throws -> any DomainServices {
+    public static func make(data: any DataLayer, clock: any StrataClock) async throws -> any DomainServices {
         let store = data.store
-        try withStorage {
-            try store.register(CaseReport.self)
-            try store.register(FollowUp.self)
-            try store.register(NotificationRecord.self)
+        try await withStorage {
+            try await store.register(CaseReport.self)
+            try await store.register(FollowUp.self)
+            try await store.register(NotificationRecord.self)
         }
         return StoreDomainServices(store: store, clock: clock)
     }

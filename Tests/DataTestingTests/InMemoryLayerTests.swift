@@ -11,23 +11,23 @@ struct InMemoryLayerTests {
     func changesRecordTheOwner() async throws {
         let clock = SteppingClock()
         let layer = await DataLayerFactory.inMemory(clock: clock, session: .sample(validUntil: clock.now() + 100))
-        try layer.store.register(Ledger.self)
-        var ledger = try layer.store.save(Ledger("a"))
+        try await layer.store.register(Ledger.self)
+        var ledger = try await layer.store.save(Ledger("a"))
         var change = try await onlyChange(layer.journal)
         #expect(change.ownerUser == "u-42" && change.ownerGroup == "g-ward")
 
         try await layer.session.save(
             AuthInfo(userID: "u-7", account: "other", groups: [], token: "t", validUntil: clock.now() + 100))
         ledger.amount = 1
-        _ = try layer.store.save(ledger)
+        _ = try await layer.store.save(ledger)
         change = try await onlyChange(layer.journal)
         #expect(change.ownerUser == "u-42" && change.ownerGroup == "g-ward")
-        _ = try layer.store.save(Ledger("b"))
+        _ = try await layer.store.save(Ledger("b"))
         let second = try #require(try await layer.journal.changes(in: [.pending], limit: nil).last)
         #expect(second.ownerUser == "u-7" && second.ownerGroup == nil)  // no groups: no primary group
 
         clock.advance(by: 100)  // the session expired: nobody owns new changes
-        _ = try layer.store.save(Ledger("c"))
+        _ = try await layer.store.save(Ledger("c"))
         let third = try #require(try await layer.journal.changes(in: [.pending], limit: nil).last)
         #expect(third.ownerUser == nil && third.ownerGroup == nil)
     }
@@ -42,8 +42,8 @@ struct InMemoryLayerTests {
     @Test("every journal, log, session member is gated by its own name")
     func newMembersAreGated() async throws {
         let layer = DataLayerFactory.inMemory(allowing: [.register, .save])
-        try layer.store.register(Parcel.self)
-        _ = try layer.store.save(Parcel("saving journals without allowing any journal member"))
+        try await layer.store.register(Parcel.self)
+        _ = try await layer.store.save(Parcel("saving journals without allowing any journal member"))
         let journal = layer.journal
         let log = layer.diagnostics
         let session = layer.session
@@ -70,7 +70,7 @@ struct InMemoryLayerTests {
         #expect(Set(calls.map(\.0)).union([.register, .save, .saveList, .fetch, .delete, .deleteList, .deleteAll, .query, .count, .notices])
             == Set(DataOperation.allCases))
         for (operation, call, body) in calls {
-            let error = await asyncDataError(body)
+            let error = await dataError(body)
             #expect(error?.code == .unexpectedCall, "\(operation)")
             #expect(
                 error?.message == "StrataDataTesting: unexpected call to \(call); this double allows only: register, save",
@@ -78,8 +78,8 @@ struct InMemoryLayerTests {
         }
         // Allowed, the same members work.
         let open = DataLayerFactory.inMemory(allowing: [.register, .save, .pendingCount, .claim])
-        try open.store.register(Parcel.self)
-        _ = try open.store.save(Parcel("p"))
+        try await open.store.register(Parcel.self)
+        _ = try await open.store.save(Parcel("p"))
         #expect(try await open.journal.pendingCount() == 1)
         #expect(try await open.journal.claim(limit: 1).count == 1)
     }
@@ -87,27 +87,27 @@ struct InMemoryLayerTests {
     @Test("a notice stream the test did not allow ends at once; an allowed one stays open")
     func refusedNoticesEndAtOnce() async throws {
         let refused = DataLayerFactory.inMemory(allowing: [.register, .save])
-        try refused.store.register(Item.self)
+        try await refused.store.register(Item.self)
         var iterator = refused.notices.changes(of: []).makeAsyncIterator()
-        _ = try refused.store.save(Item("x"))
+        _ = try await refused.store.save(Item("x"))
         #expect(await iterator.next() == nil)
 
         let allowed = DataLayerFactory.inMemory(allowing: [.register, .save, .notices])
-        try allowed.store.register(Item.self)
+        try await allowed.store.register(Item.self)
         var open = allowed.notices.changes(of: ["Item"]).makeAsyncIterator()
-        _ = try allowed.store.save(Item("x"))
+        _ = try await allowed.store.save(Item("x"))
         #expect(await open.next() == StoreChange(typeNames: ["Item"]))
     }
 
     @Test("a notice stream reports only commits after it was made, and failed writes not at all")
     func noticesStartAtTheStream() async throws {
         let layer = DataLayerFactory.inMemory()
-        try layer.store.register(Badge.self)
-        try layer.store.register(Item.self)
-        _ = try layer.store.save(Badge("before"))
+        try await layer.store.register(Badge.self)
+        try await layer.store.register(Item.self)
+        _ = try await layer.store.save(Badge("before"))
         var iterator = layer.notices.changes(of: []).makeAsyncIterator()
-        #expect(dataError { try layer.store.save(Badge("before")) }?.code == .duplicate)
-        _ = try layer.store.save(Item("after"))
+        #expect(await dataError { try await layer.store.save(Badge("before")) }?.code == .duplicate)
+        _ = try await layer.store.save(Item("after"))
         #expect(await iterator.next() == StoreChange(typeNames: ["Item"]))
     }
 
@@ -127,7 +127,7 @@ struct InMemoryLayerTests {
             { try await layer.diagnostics.setCollectionLevel(.monitor) }, { try await layer.diagnostics.removeEntries(through: 1) },
         ]
         for write in writes {
-            let error = await asyncDataError(write)
+            let error = await dataError(write)
             #expect(error?.code == .readOnly)
             #expect(error?.message.contains("read-only") == true)
         }
@@ -136,14 +136,14 @@ struct InMemoryLayerTests {
     @Test("journal, log and session are safe from many threads at once")
     func concurrentUseIsSafe() async throws {
         let layer = DataLayerFactory.inMemory()
-        try layer.store.register(Ledger.self)
+        try await layer.store.register(Ledger.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
                     for index in 0..<25 {
-                        var ledger = try layer.store.save(Ledger("w\(worker)-\(index)"))
+                        var ledger = try await layer.store.save(Ledger("w\(worker)-\(index)"))
                         ledger.amount = index
-                        _ = try layer.store.save(ledger)
+                        _ = try await layer.store.save(ledger)
                         try await layer.diagnostics.logError("w\(worker)", metadata: [:])
                         _ = try await layer.journal.claim(limit: 3)
                     }

@@ -11,28 +11,28 @@ import Testing
 struct DamagedStoreTests {
     /// A closed store in a fresh container holding `count` samples (long names spread them
     /// over many pages).
-    private func storeWithSamples(_ count: Int, nameLength: Int = 8) throws -> ContainerDirectory {
+    private func storeWithSamples(_ count: Int, nameLength: Int = 8) async throws -> ContainerDirectory {
         let container = temporaryContainer()
-        let store = try makeStore(container)
-        _ = try store.save((0..<count).map { Sample(name: String(repeating: "n", count: nameLength) + "\($0)", count: $0) })
+        let store = try await makeStore(container)
+        _ = try await store.save((0..<count).map { Sample(name: String(repeating: "n", count: nameLength) + "\($0)", count: $0) })
         return container
     }
 
     private func markerPath(_ container: ContainerDirectory) -> String { container.storeURL.path + "-damaged" }
 
     @Test("a corrupt page: the read fails as damaged, later writes refuse, and every later open refuses too")
-    func corruptPageStopsWrites() throws {
-        let container = try storeWithSamples(3)
+    func corruptPageStopsWrites() async throws {
+        let container = try await storeWithSamples(3)
         try StoreDamage.damage(container.storeURL.path, table: "Sample", .root)
 
         let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
-        let found = try #require(throws: DataError.self) { try layer.store.register(Sample.self) }
+        let found = try await #require(throws: DataError.self) { try await layer.store.register(Sample.self) }
         #expect(found.code == .damaged)
         #expect(found.message.contains(container.storeURL.path))
         #expect(found.message.contains("strata-host store recover"))
         #expect(!found.message.contains("\n"))
-        try layer.store.register(Ticket.self)
-        let refused = try #require(throws: DataError.self) { try layer.store.save(Ticket(code: "t-1")) }
+        try await layer.store.register(Ticket.self)
+        let refused = try await #require(throws: DataError.self) { try await layer.store.save(Ticket(code: "t-1")) }
         #expect(refused.code == .damaged)
         #expect(FileManager.default.fileExists(atPath: markerPath(container)))
 
@@ -47,20 +47,29 @@ struct DamagedStoreTests {
     }
 
     @Test("a foreign SQLite file holding only a view is refused untouched, like one holding a table")
-    func viewOnlyFileIsForeign() throws {
-        try expectRefusedUntouched(foreignStoreContainer("CREATE VIEW answers AS SELECT 42 AS answer"))
+    func viewOnlyFileIsForeign() async throws {
+        let container = temporaryContainer()
+        try container.prepare()
+        try SQLiteInspector(container.storeURL).execute("CREATE VIEW answers AS SELECT 42 AS answer")
+        let before = try Data(contentsOf: container.storeURL)
+        let error = try #require(throws: DataError.self) {
+            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(error.code == .incompatibleStore)
+        #expect(error.message.contains("is not a Strata store"))
+        #expect(try Data(contentsOf: container.storeURL) == before)
     }
 
     @Test("store check lists the problems of a damaged file and clears a stale mark on a sound one")
-    func checkFindsDamageAndClearsStaleMarks() throws {
-        let sound = try storeWithSamples(3)
+    func checkFindsDamageAndClearsStaleMarks() async throws {
+        let sound = try await storeWithSamples(3)
         try Data("an old complaint\n".utf8).write(to: URL(fileURLWithPath: markerPath(sound)))
         let clean = try DataLayerFactory.maintenance(container: sound, logger: quietLogger).check(quick: false)
         #expect(clean.isSound)
         #expect(clean.clearedMark == "an old complaint")
         #expect(!FileManager.default.fileExists(atPath: markerPath(sound)))
 
-        let damaged = try storeWithSamples(200, nameLength: 200)
+        let damaged = try await storeWithSamples(200, nameLength: 200)
         try StoreDamage.damage(damaged.storeURL.path, table: "Sample", .leaf(1))
         for quick in [true, false] {
             let result = try DataLayerFactory.maintenance(container: damaged, logger: quietLogger).check(quick: quick)
@@ -70,8 +79,8 @@ struct DamagedStoreTests {
     }
 
     @Test("recover keeps every readable row, keeps the damaged file byte for byte, and the new store works")
-    func recoverSavesWhatIsReadable() throws {
-        let container = try storeWithSamples(300, nameLength: 200)
+    func recoverSavesWhatIsReadable() async throws {
+        let container = try await storeWithSamples(300, nameLength: 200)
         try StoreDamage.damage(container.storeURL.path, table: "Sample", .leaf(2))
         let damagedBytes = try Data(contentsOf: container.storeURL)
 
@@ -87,15 +96,15 @@ struct DamagedStoreTests {
         #expect(!FileManager.default.fileExists(atPath: markerPath(container)))
 
         #expect(try DataLayerFactory.maintenance(container: container, logger: quietLogger).check(quick: false).isSound)
-        let store = try makeStore(container)
-        #expect(try store.count(Query<Sample>()) == sample.recovered)
-        _ = try store.save(Sample(name: "after recovery", count: 1))
-        #expect(try store.count(Query<Sample>()) == sample.recovered + 1)
+        let store = try await makeStore(container)
+        #expect(try await store.count(Query<Sample>()) == sample.recovered)
+        _ = try await store.save(Sample(name: "after recovery", count: 1))
+        #expect(try await store.count(Query<Sample>()) == sample.recovered + 1)
     }
 
     @Test("a store whose first page is unreadable is left exactly as it was by recover")
-    func unreadableHeaderIsLeftAlone() throws {
-        let container = try storeWithSamples(3)
+    func unreadableHeaderIsLeftAlone() async throws {
+        let container = try await storeWithSamples(3)
         let handle = try FileHandle(forUpdating: container.storeURL)
         try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
         try handle.close()

@@ -39,9 +39,9 @@ struct EncryptionTests {
     func plaintextNeverReachesTheDisk() async throws {
         let container = temporaryContainer()
         let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
-        try layer.store.register(Patient.self)
-        let saved = try layer.store.save(names.map { Patient(name: $0, age: 40, nickname: "zqxw \($0)") })
-        #expect(try layer.store.fetch(Patient.self, id: saved[1].objectId!)?.name == "Hanako Sato")
+        try await layer.store.register(Patient.self)
+        let saved = try await layer.store.save(names.map { Patient(name: $0, age: 40, nickname: "zqxw \($0)") })
+        #expect(try await layer.store.fetch(Patient.self, id: saved[1].objectId!)?.name == "Hanako Sato")
         var files = [container.storeURL]
         let wal = URL(fileURLWithPath: container.storeURL.path + "-wal")
         if FileManager.default.fileExists(atPath: wal.path) { files.append(wal) }
@@ -61,39 +61,39 @@ struct EncryptionTests {
     }
 
     @Test("equality on an encrypted key works through the keyed hash; ordering and like are refused")
-    func queriesOnEncryptedKeys() throws {
+    func queriesOnEncryptedKeys() async throws {
         let layer = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger)
-        try layer.store.register(Patient.self)
-        _ = try layer.store.save(names.map { Patient(name: $0, age: 40) })
-        #expect(try layer.store.query(Query<Patient>().whereKey("name", .equal, "Hanako Sato")).map(\.name) == ["Hanako Sato"])
-        #expect(try layer.store.count(Query<Patient>().whereKey("name", .notEqual, "Hanako Sato")) == 2)
-        #expect(try layer.store.count(Query<Patient>().whereKey("nickname", .equal, String?.none)) == 3)
-        let like = try #require(throws: DataError.self) {
-            try layer.store.query(Query<Patient>().whereKey("name", .like, "Han%"))
+        try await layer.store.register(Patient.self)
+        _ = try await layer.store.save(names.map { Patient(name: $0, age: 40) })
+        #expect(try await layer.store.query(Query<Patient>().whereKey("name", .equal, "Hanako Sato")).map(\.name) == ["Hanako Sato"])
+        #expect(try await layer.store.count(Query<Patient>().whereKey("name", .notEqual, "Hanako Sato")) == 2)
+        #expect(try await layer.store.count(Query<Patient>().whereKey("nickname", .equal, String?.none)) == 3)
+        let like = try await #require(throws: DataError.self) {
+            try await layer.store.query(Query<Patient>().whereKey("name", .like, "Han%"))
         }
         #expect(like.code == .invalidQuery)
         #expect(like.message.contains("Patient.name is encrypted"))
-        let sort = try #require(throws: DataError.self) { try layer.store.query(Query<Patient>().sorted(by: "name")) }
+        let sort = try await #require(throws: DataError.self) { try await layer.store.query(Query<Patient>().sorted(by: "name")) }
         #expect(sort.message.contains("cannot be sorted"))
-        let greater = try #require(throws: DataError.self) {
-            try layer.store.query(Query<Patient>().whereKey("name", .greater, "A"))
+        let greater = try await #require(throws: DataError.self) {
+            try await layer.store.query(Query<Patient>().whereKey("name", .greater, "A"))
         }
         #expect(greater.code == .invalidQuery)
     }
 
     @Test("a key that becomes encrypted has its stored plaintext sealed in place, and stays readable")
-    func becomingEncryptedSealsOldRows() throws {
+    func becomingEncryptedSealsOldRows() async throws {
         let container = temporaryContainer()
         let old = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try old.register(PatientPlain.self)
+        try await old.register(PatientPlain.self)
         var plain = PatientPlain()
         plain.name = "Yamada Taro"
-        let saved = try old.save(plain)
+        let saved = try await old.save(plain)
 
         let new = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try new.register(Patient.self)
-        #expect(try new.fetch(Patient.self, id: saved.objectId!)?.name == "Yamada Taro")
-        #expect(try new.count(Query<Patient>().whereKey("name", .equal, "Yamada Taro")) == 1)
+        try await new.register(Patient.self)
+        #expect(try await new.fetch(Patient.self, id: saved.objectId!)?.name == "Yamada Taro")
+        #expect(try await new.count(Query<Patient>().whereKey("name", .equal, "Yamada Taro")) == 1)
         let stored = try SQLiteInspector(container.storeURL).rows("SELECT typeof(name) FROM Patient")
         #expect(stored == [["blob"]])
         // The old index on the plaintext column is gone; lookups use the keyed hash's index.
@@ -103,11 +103,11 @@ struct EncryptionTests {
     }
 
     @Test("a lost or replaced key file is refused before anything is sealed with a new key")
-    func lostOrReplacedKeyIsRefused() throws {
+    func lostOrReplacedKeyIsRefused() async throws {
         let container = temporaryContainer()
         let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try writer.register(Patient.self)
-        _ = try writer.save(Patient(name: "Yamada Taro", age: 40))
+        try await writer.register(Patient.self)
+        _ = try await writer.save(Patient(name: "Yamada Taro", age: 40))
         let keyURL = container.url.appendingPathComponent("keys/data.key")
         let original = try Data(contentsOf: keyURL)
         try FileManager.default.removeItem(at: keyURL)
@@ -126,21 +126,21 @@ struct EncryptionTests {
 
         try original.write(to: keyURL)
         let restored = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try restored.register(Patient.self)
-        #expect(try restored.query(Query<Patient>()).map(\.name) == ["Yamada Taro"])
+        try await restored.register(Patient.self)
+        #expect(try await restored.query(Query<Patient>()).map(\.name) == ["Yamada Taro"])
     }
 
     @Test("a read-only opener without the key cannot decrypt, and says which key is missing")
-    func missingKeyIsAClearError() throws {
+    func missingKeyIsAClearError() async throws {
         let container = temporaryContainer()
         let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try writer.register(Patient.self)
-        _ = try writer.save(Patient(name: "Yamada Taro", age: 40))
+        try await writer.register(Patient.self)
+        _ = try await writer.save(Patient(name: "Yamada Taro", age: 40))
         try FileManager.default.removeItem(at: container.url.appendingPathComponent("keys/data.key"))
         let reader = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
-        try reader.register(Patient.self)
-        #expect(try reader.count(Query<Patient>()) == 1)
-        let error = try #require(throws: DataError.self) { try reader.query(Query<Patient>()) }
+        try await reader.register(Patient.self)
+        #expect(try await reader.count(Query<Patient>()) == 1)
+        let error = try await #require(throws: DataError.self) { try await reader.query(Query<Patient>()) }
         #expect(error.message.contains("key"))
     }
 }

@@ -34,7 +34,7 @@ struct FieldCipherTests {
     // MARK: - Field values
 
     @Test("every kind of field value comes back from seal and open unchanged")
-    func everyKindRoundTrips() throws {
+    func everyKindRoundTrips() async throws {
         let cipher = try makeCipher()
         let cases: [(FieldValue, FieldType)] = [
             (.integer(0), .integer), (.integer(-42), .integer), (.integer(.max), .integer), (.integer(.min), .integer),
@@ -67,7 +67,7 @@ struct FieldCipherTests {
     }
 
     @Test("null stays null: it is neither encrypted nor hashed")
-    func nullStaysNull() throws {
+    func nullStaysNull() async throws {
         let cipher = try makeCipher()
         #expect(try cipher.seal(FieldValue.null) == .null)
         #expect(try cipher.open(.null, as: .text, what: "Sample 'x'.note") == .null)
@@ -75,7 +75,7 @@ struct FieldCipherTests {
     }
 
     @Test("a sealed value opened as another type is a type mismatch naming the value")
-    func wrongTypeTagIsRefused() throws {
+    func wrongTypeTagIsRefused() async throws {
         let cipher = try makeCipher()
         let sealed = try cipher.seal(.text("Ana"))
         let error = try #require(throws: DataError.self) {
@@ -92,7 +92,7 @@ struct FieldCipherTests {
     }
 
     @Test("a stored value that is not a sealed box is a clear error, never a crash")
-    func plaintextStoredValueIsRefused() throws {
+    func plaintextStoredValueIsRefused() async throws {
         let cipher = try makeCipher()
         let text = try #require(throws: DataError.self) {
             try cipher.open(.text("Ana Plain"), as: .text, what: "CaseReport 'abc'.patientName")
@@ -106,7 +106,7 @@ struct FieldCipherTests {
     }
 
     @Test("a changed, truncated or foreign ciphertext fails authentication with a clear error")
-    func tamperedCiphertextIsRefused() throws {
+    func tamperedCiphertextIsRefused() async throws {
         let cipher = try makeCipher()
         guard case .blob(let box) = try cipher.seal(.text("Ana")) else {
             Issue.record("sealing did not give bytes")
@@ -129,7 +129,7 @@ struct FieldCipherTests {
     }
 
     @Test("sealing the same value twice gives different bytes, but its keyed hash is the same")
-    func nonceIsRandomHashIsStable() throws {
+    func nonceIsRandomHashIsStable() async throws {
         let cipher = try makeCipher()
         let value = FieldValue.text("Ana María")
         #expect(try cipher.seal(value) != cipher.seal(value))
@@ -147,7 +147,7 @@ struct FieldCipherTests {
     }
 
     @Test("the sealed bytes of a field value or payload never contain its plaintext")
-    func sealedBytesHideThePlaintext() throws {
+    func sealedBytesHideThePlaintext() async throws {
         let cipher = try makeCipher()
         let name = "Josefina Patient-Name"
         guard case .blob(let box) = try cipher.seal(.text(name)) else {
@@ -165,7 +165,7 @@ struct FieldCipherTests {
     // MARK: - Payloads
 
     @Test("payloads round-trip, and a tampered payload is a clear error naming it")
-    func payloadsRoundTrip() throws {
+    func payloadsRoundTrip() async throws {
         let cipher = try makeCipher()
         for payload in [Data(), Data("token=abc".utf8), Data((0..<4096).map { UInt8(truncatingIfNeeded: $0) })] {
             #expect(try cipher.open(cipher.seal(payload), what: "the session file") == payload)
@@ -178,7 +178,7 @@ struct FieldCipherTests {
     }
 
     @Test("a sealed field value cannot be opened as a payload, nor a payload as a field value")
-    func fieldsAndPayloadsAreSeparate() throws {
+    func fieldsAndPayloadsAreSeparate() async throws {
         let cipher = try makeCipher()
         guard case .blob(let box) = try cipher.seal(.blob([1, 2, 3])) else {
             Issue.record("sealing did not give bytes")
@@ -192,7 +192,7 @@ struct FieldCipherTests {
     // MARK: - The key file
 
     @Test("the key is 32 bytes in a 0600 file inside a 0700 keys folder")
-    func keyFileIsOwnerOnly() throws {
+    func keyFileIsOwnerOnly() async throws {
         let (_, key) = try createdKey()
         #expect(key.lastPathComponent == "data.key")
         #expect(key.deletingLastPathComponent().lastPathComponent == "keys")
@@ -204,7 +204,7 @@ struct FieldCipherTests {
     }
 
     @Test("two loads of one container share one key")
-    func loadsShareTheKey() throws {
+    func loadsShareTheKey() async throws {
         let container = temporaryContainer()
         let first = try makeCipher(container)
         let bytes = try Data(contentsOf: FieldCipher.keyURL(in: container))
@@ -218,7 +218,7 @@ struct FieldCipherTests {
     }
 
     @Test("threads creating the key of a fresh container at once all end up with one key")
-    func concurrentCreationMakesOneKey() throws {
+    func concurrentCreationMakesOneKey() async throws {
         for _ in 0..<20 {
             let container = temporaryContainer()
             let results = Mutex<[Result<FieldValue, any Error>]>([])
@@ -240,7 +240,7 @@ struct FieldCipherTests {
     }
 
     @Test("loading without create returns nil when there is no key, and creates nothing")
-    func missingKeyWithoutCreateIsNil() throws {
+    func missingKeyWithoutCreateIsNil() async throws {
         let container = temporaryContainer()
         #expect(try FieldCipher.load(from: container, create: false) == nil)
         #expect(!container.exists)
@@ -250,7 +250,7 @@ struct FieldCipherTests {
     }
 
     @Test("a key file others may read is refused with the path and the chmod to run, and left alone")
-    func tooOpenKeyIsAClearError() throws {
+    func tooOpenKeyIsAClearError() async throws {
         for mode in [0o644, 0o640, 0o604, 0o660] {
             let (container, key) = try createdKey()
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: key.path)
@@ -265,7 +265,7 @@ struct FieldCipherTests {
     }
 
     @Test("a key file of the wrong size is refused with the path and the size expected, and left alone")
-    func wrongSizeKeyIsAClearError() throws {
+    func wrongSizeKeyIsAClearError() async throws {
         for size in [0, 16, 31, 33, 64] {
             let (container, key) = try createdKey()
             try Data(repeating: 7, count: size).write(to: key)

@@ -16,7 +16,7 @@ struct JournalPayloadTests {
     ]
 
     @Test("every kind of value survives the payload round trip exactly")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let data = try PayloadCodec.encode(Self.tricky)
         #expect(try PayloadCodec.decode(data, what: "change x") == Self.tricky)
         // It is the wire's own form: the wire's decoder reads the same values.
@@ -25,7 +25,7 @@ struct JournalPayloadTests {
     }
 
     @Test("payloads written by earlier builds (JSONSerialization) still read")
-    func readsEarlierPayloads() throws {
+    func readsEarlierPayloads() async throws {
         var object: [String: [Any]] = [:]
         for (key, value) in Self.tricky {
             switch value {
@@ -41,7 +41,7 @@ struct JournalPayloadTests {
     }
 
     @Test("a real that is not finite is refused when saved, naming the key; an unreadable payload names the change")
-    func refusesWhatJSONCannotCarry() throws {
+    func refusesWhatJSONCannotCarry() async throws {
         let error = #expect(throws: DataError.self) { try PayloadCodec.encode(["ward": .integer(1), "score": .real(.nan)]) }
         #expect(error?.code == .typeMismatch)
         #expect(error?.message.contains("'score'") == true)
@@ -53,7 +53,7 @@ struct JournalPayloadTests {
     }
 
     @Test("operation ids are version 7 UUIDs: unique, and later ones sort after earlier ones")
-    func operationIDsSortByTime() throws {
+    func operationIDsSortByTime() async throws {
         let earlier = (0..<50).map { OperationID.make(at: 1_800_000_000 + Double($0) * 0.002) }
         #expect(earlier == earlier.sorted())
         #expect(Set(earlier).count == 50)

@@ -8,7 +8,7 @@ import Testing
 @Suite("key folder upkeep")
 struct KeyFolderTests {
     @Test("a temporary key file left by a killed creator is removed on the next open; look-alikes stay")
-    func leftoverTemporaryKeysAreRemoved() throws {
+    func leftoverTemporaryKeysAreRemoved() async throws {
         let container = temporaryContainer()
         _ = try DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")
@@ -39,7 +39,7 @@ struct KeyFolderTests {
     }
 
     @Test("a key folder others may enter is tightened to 0700 by the next writable open")
-    func wideKeyFolderIsTightened() throws {
+    func wideKeyFolderIsTightened() async throws {
         let container = temporaryContainer()
         _ = try DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")
@@ -52,7 +52,7 @@ struct KeyFolderTests {
     }
 
     @Test("a key folder that is a symbolic link is refused, naming the folder")
-    func symlinkedKeyFolderIsRefused() throws {
+    func symlinkedKeyFolderIsRefused() async throws {
         let container = temporaryContainer()
         _ = try DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")

@@ -5,9 +5,9 @@ import Testing
 @Suite("SQLite value-object store: queries")
 struct QueryTests {
     /// Ten samples: name "n0"…"n9", count 0…9, flag on even counts, note only on multiples of 3.
-    func seeded() throws -> any ValueObjectStore {
-        let store = try makeStore()
-        _ = try store.save((0..<10).map {
+    func seeded() async throws -> any ValueObjectStore {
+        let store = try await makeStore()
+        _ = try await store.save((0..<10).map {
             Sample(name: "n\($0)", count: $0, score: Double($0) / 2, flag: $0 % 2 == 0, note: $0 % 3 == 0 ? "third" : nil)
         })
         return store
@@ -23,81 +23,81 @@ struct QueryTests {
             (.less, 2, [0, 1]),
             (.lessOrEqual, 2, [0, 1, 2]),
         ])
-    func comparisons(comparison: Comparison, value: Int, expected: [Int]) throws {
-        let store = try seeded()
-        let found = try store.query(Query<Sample>().whereKey("count", comparison, value).sorted(by: "count"))
+    func comparisons(comparison: Comparison, value: Int, expected: [Int]) async throws {
+        let store = try await seeded()
+        let found = try await store.query(Query<Sample>().whereKey("count", comparison, value).sorted(by: "count"))
         #expect(found.map(\.count) == expected)
-        #expect(try store.count(Query<Sample>().whereKey("count", comparison, value)) == expected.count)
+        #expect(try await store.count(Query<Sample>().whereKey("count", comparison, value)) == expected.count)
     }
 
     @Test("like matches with % and _, ignoring ASCII case")
-    func like() throws {
-        let store = try seeded()
-        #expect(try store.query(Query<Sample>().whereKey("name", .like, "N1%")).map(\.count) == [1])
-        #expect(try store.count(Query<Sample>().whereKey("name", .like, "n_")) == 10)
+    func like() async throws {
+        let store = try await seeded()
+        #expect(try await store.query(Query<Sample>().whereKey("name", .like, "N1%")).map(\.count) == [1])
+        #expect(try await store.count(Query<Sample>().whereKey("name", .like, "n_")) == 10)
     }
 
     @Test("conditions combine with AND; null tests use equal and notEqual")
-    func conditionsCombine() throws {
-        let store = try seeded()
+    func conditionsCombine() async throws {
+        let store = try await seeded()
         let query = Query<Sample>().whereKey("flag", .equal, true).whereKey("note", .notEqual, String?.none)
-        #expect(try store.query(query.sorted(by: "count")).map(\.count) == [0, 6])
-        #expect(try store.count(Query<Sample>().whereKey("note", .equal, String?.none)) == 6)
-        #expect(try store.count(Query<Sample>().whereKey("score", .greater, 2)) == 5)
+        #expect(try await store.query(query.sorted(by: "count")).map(\.count) == [0, 6])
+        #expect(try await store.count(Query<Sample>().whereKey("note", .equal, String?.none)) == 6)
+        #expect(try await store.count(Query<Sample>().whereKey("score", .greater, 2)) == 5)
     }
 
     @Test("sorting by a key, descending, with pages counted from 1")
-    func sortingAndPaging() throws {
-        let store = try seeded()
+    func sortingAndPaging() async throws {
+        let store = try await seeded()
         let base = Query<Sample>().sorted(by: "count", .descending)
-        #expect(try store.query(base.page(size: 3, index: 1)).map(\.count) == [9, 8, 7])
-        #expect(try store.query(base.page(size: 3, index: 2)).map(\.count) == [6, 5, 4])
-        #expect(try store.query(base.page(size: 3, index: 4)).map(\.count) == [0])
-        #expect(try store.query(base.page(size: 3, index: 5)).isEmpty)
-        #expect(try store.query(base.limit(2)).map(\.count) == [9, 8])
-        #expect(try store.count(base.page(size: 3, index: 2)) == 10)
+        #expect(try await store.query(base.page(size: 3, index: 1)).map(\.count) == [9, 8, 7])
+        #expect(try await store.query(base.page(size: 3, index: 2)).map(\.count) == [6, 5, 4])
+        #expect(try await store.query(base.page(size: 3, index: 4)).map(\.count) == [0])
+        #expect(try await store.query(base.page(size: 3, index: 5)).isEmpty)
+        #expect(try await store.query(base.limit(2)).map(\.count) == [9, 8])
+        #expect(try await store.count(base.page(size: 3, index: 2)) == 10)
     }
 
     @Test("an unknown key is a clear error naming the key and the type's keys")
-    func unknownKey() throws {
-        let store = try seeded()
-        let error = try #require(throws: DataError.self) {
-            try store.query(Query<Sample>().whereKey("name\"; DROP TABLE Sample; --", .equal, "x"))
+    func unknownKey() async throws {
+        let store = try await seeded()
+        let error = try await #require(throws: DataError.self) {
+            try await store.query(Query<Sample>().whereKey("name\"; DROP TABLE Sample; --", .equal, "x"))
         }
         #expect(error.code == .unknownKey)
         #expect(error.message.contains("Sample has no key"))
         #expect(error.message.contains("expected one of: objectId, name, count"))
-        #expect(try store.count(Query<Sample>()) == 10)
-        let sortError = try #require(throws: DataError.self) { try store.query(Query<Sample>().sorted(by: "nope")) }
+        #expect(try await store.count(Query<Sample>()) == 10)
+        let sortError = try await #require(throws: DataError.self) { try await store.query(Query<Sample>().sorted(by: "nope")) }
         #expect(sortError.code == .unknownKey)
     }
 
     @Test("a value of the wrong type, like on a number, and bad paging are refused")
-    func invalidQueries() throws {
-        let store = try seeded()
-        let mismatch = try #require(throws: DataError.self) {
-            try store.query(Query<Sample>().whereKey("count", .equal, "four"))
+    func invalidQueries() async throws {
+        let store = try await seeded()
+        let mismatch = try await #require(throws: DataError.self) {
+            try await store.query(Query<Sample>().whereKey("count", .equal, "four"))
         }
         #expect(mismatch.code == .typeMismatch)
         #expect(mismatch.message.contains("Sample.count is integer"))
-        let like = try #require(throws: DataError.self) { try store.query(Query<Sample>().whereKey("count", .like, "4%")) }
+        let like = try await #require(throws: DataError.self) { try await store.query(Query<Sample>().whereKey("count", .like, "4%")) }
         #expect(like.code == .invalidQuery)
-        let page = try #require(throws: DataError.self) { try store.query(Query<Sample>().page(size: 5, index: 0)) }
+        let page = try await #require(throws: DataError.self) { try await store.query(Query<Sample>().page(size: 5, index: 0)) }
         #expect(page.code == .invalidQuery)
-        #expect(throws: DataError.self) { try store.query(Query<Sample>().page(size: .max, index: 3)) }
+        await #expect(throws: DataError.self) { try await store.query(Query<Sample>().page(size: .max, index: 3)) }
         var noSize = Query<Sample>()
         noSize.pageIndex = 2
-        #expect(throws: DataError.self) { try store.query(noSize) }
-        let nullOrder = try #require(throws: DataError.self) {
-            try store.query(Query<Sample>().whereKey("note", .greater, String?.none))
+        await #expect(throws: DataError.self) { try await store.query(noSize) }
+        let nullOrder = try await #require(throws: DataError.self) {
+            try await store.query(Query<Sample>().whereKey("note", .greater, String?.none))
         }
         #expect(nullOrder.code == .invalidQuery)
     }
 
     @Test("objectId can be queried like a text key")
-    func objectIDIsQueryable() throws {
-        let store = try seeded()
-        let first = try #require(try store.query(Query<Sample>().limit(1)).first)
-        #expect(try store.query(Query<Sample>().whereKey("objectId", .equal, first.objectId)).count == 1)
+    func objectIDIsQueryable() async throws {
+        let store = try await seeded()
+        let first = try #require(try await store.query(Query<Sample>().limit(1)).first)
+        #expect(try await store.query(Query<Sample>().whereKey("objectId", .equal, first.objectId)).count == 1)
     }
 }

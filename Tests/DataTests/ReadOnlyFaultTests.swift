@@ -8,7 +8,7 @@ import Testing
 @Suite("read-only opener faults")
 struct ReadOnlyFaultTests {
     @Test("a container path that is a file, or lies under one, is an error naming it, not an absent store")
-    func containerThatIsAFileIsRefused() throws {
+    func containerThatIsAFileIsRefused() async throws {
         let file = TemporaryRoot.directory("strata-file")
         try Data("not a folder".utf8).write(to: file)
         for url in [file, file.appendingPathComponent("strata")] {
@@ -20,7 +20,7 @@ struct ReadOnlyFaultTests {
     }
 
     @Test("a container path that cannot be looked at (a name too long, a loop of links) is an error naming why, not an absent store")
-    func containerThatCannotBeLookedAtIsRefused() throws {
+    func containerThatCannotBeLookedAtIsRefused() async throws {
         let root = TemporaryRoot.directory("strata-unreachable")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let loop = root.appendingPathComponent("loop")
@@ -38,9 +38,9 @@ struct ReadOnlyFaultTests {
     }
 
     @Test("requireKey: a store whose key file is missing is refused, naming the key; without it the reader still opens")
-    func missingKeyIsRefusedWhenRequired() throws {
+    func missingKeyIsRefusedWhenRequired() async throws {
         let container = temporaryContainer()
-        _ = try makeStore(container)
+        _ = try await makeStore(container)
         let key = container.url.appendingPathComponent("keys/data.key")
         try FileManager.default.removeItem(at: key)
         let error = try #require(throws: DataError.self) {

@@ -48,9 +48,9 @@ struct ReservedKey: ValueObject {
 @Suite("SQLite value-object store: tables, migration, file format")
 struct SchemaTests {
     @Test("registering creates one table with typed columns and the declared indexes")
-    func registerCreatesTypedTable() throws {
+    func registerCreatesTypedTable() async throws {
         let container = temporaryContainer()
-        _ = try makeStore(container)
+        _ = try await makeStore(container)
         let columns = try SQLiteInspector(container.storeURL).rows("SELECT name, type, \"notnull\" FROM pragma_table_info('Sample')")
         #expect(columns.prefix(8).map { $0[0] } == ["objectId", "name", "count", "score", "flag", "when", "note", "bytes"])
         #expect(columns.prefix(8).map { $0[1] } == ["TEXT", "TEXT", "INTEGER", "REAL", "INTEGER", "REAL", "TEXT", "BLOB"])
@@ -64,54 +64,54 @@ struct SchemaTests {
     }
 
     @Test("a type that gains fields is migrated; old rows get the defaults of init()")
-    func addedFieldsMigrate() throws {
+    func addedFieldsMigrate() async throws {
         let container = temporaryContainer()
         let v1 = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try v1.register(ItemV1.self)
+        try await v1.register(ItemV1.self)
         var old = ItemV1()
         old.title = "before"
-        let saved = try v1.save(old)
+        let saved = try await v1.save(old)
 
         let v2 = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try v2.register(ItemV2.self)
-        let migrated = try #require(try v2.fetch(ItemV2.self, id: saved.objectId!))
+        try await v2.register(ItemV2.self)
+        let migrated = try #require(try await v2.fetch(ItemV2.self, id: saved.objectId!))
         #expect(migrated.title == "before" && migrated.priority == 3 && migrated.tag == nil)
         var fresh = ItemV2()
         fresh.priority = 1
-        _ = try v2.save(fresh)
-        #expect(try v2.count(Query<ItemV2>().whereKey("priority", .less, 3)) == 1)
+        _ = try await v2.save(fresh)
+        #expect(try await v2.count(Query<ItemV2>().whereKey("priority", .less, 3)) == 1)
         // The old definition still reads its own fields from the migrated table.
-        #expect(try v1.count(Query<ItemV1>()) == 2)
+        #expect(try await v1.count(Query<ItemV1>()) == 2)
     }
 
     @Test("changing a key's type is refused, naming the key and both types, and nothing is lost")
-    func typeChangeIsRefused() throws {
+    func typeChangeIsRefused() async throws {
         let container = temporaryContainer()
         let store = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        try store.register(ItemV1.self)
-        _ = try store.save(ItemV1())
+        try await store.register(ItemV1.self)
+        _ = try await store.save(ItemV1())
         let other = try DataLayerFactory.live(container: container, logger: quietLogger).store
-        let error = try #require(throws: DataError.self) { try other.register(ItemRetyped.self) }
+        let error = try await #require(throws: DataError.self) { try await other.register(ItemRetyped.self) }
         #expect(error.code == .incompatibleStore)
         #expect(error.message.contains("Item.title is stored as TEXT"))
         #expect(error.message.contains("INTEGER"))
-        #expect(try store.count(Query<ItemV1>()) == 1)
+        #expect(try await store.count(Query<ItemV1>()) == 1)
     }
 
     @Test("bad type names and reserved keys are refused before any SQL runs")
-    func invalidSchemas() throws {
-        let store = try makeStore()
-        let badName = try #require(throws: DataError.self) { try store.register(BadName.self) }
+    func invalidSchemas() async throws {
+        let store = try await makeStore()
+        let badName = try await #require(throws: DataError.self) { try await store.register(BadName.self) }
         #expect(badName.code == .invalidSchema)
         #expect(badName.message.contains("'Bad Name; DROP'"))
-        let reserved = try #require(throws: DataError.self) { try store.register(ReservedKey.self) }
+        let reserved = try await #require(throws: DataError.self) { try await store.register(ReservedKey.self) }
         #expect(reserved.message.contains("reserved"))
     }
 
     @Test("a store written by a newer format is refused with both versions named, untouched")
-    func newerFormatIsRefused() throws {
+    func newerFormatIsRefused() async throws {
         let container = temporaryContainer()
-        _ = try makeStore(container)
+        _ = try await makeStore(container)
         try SQLiteInspector(container.storeURL).execute("PRAGMA user_version = 7")
         let before = try Data(contentsOf: container.storeURL)
         let error = try #require(throws: DataError.self) {
@@ -123,7 +123,7 @@ struct SchemaTests {
     }
 
     @Test("a file that is not a Strata store is refused and left alone")
-    func foreignFilesAreRefused() throws {
+    func foreignFilesAreRefused() async throws {
         let container = temporaryContainer()
         try container.prepare()
         try Data("hello, not a database".utf8).write(to: container.storeURL)
@@ -136,10 +136,10 @@ struct SchemaTests {
     }
 
     @Test("the container directory and the store files are owner-only")
-    func containerIsOwnerOnly() throws {
+    func containerIsOwnerOnly() async throws {
         let container = temporaryContainer()
-        let store = try makeStore(container)
-        _ = try store.save(Sample(name: "keeps the WAL open", count: 1))
+        let store = try await makeStore(container)
+        _ = try await store.save(Sample(name: "keeps the WAL open", count: 1))
         let mode = try FileManager.default.attributesOfItem(atPath: container.url.path)[.posixPermissions] as? NSNumber
         #expect(mode?.int16Value == 0o700)
         for suffix in ["", "-wal", "-shm"] {
@@ -189,8 +189,10 @@ struct ForeignFileTests {
     }
 
     @Test("another program's SQLite file is refused before anything about it changes")
-    func foreignSQLiteFileIsUntouched() throws {
-        let container = try foreignStoreContainer("CREATE TABLE notes (body TEXT)")
+    func foreignSQLiteFileIsUntouched() async throws {
+        let container = temporaryContainer()
+        try container.prepare()
+        try SQLiteInspector(container.storeURL).execute("CREATE TABLE notes (body TEXT)")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: container.storeURL.path)
         try expectRefusedUntouched(container)
         let mode = try FileManager.default.attributesOfItem(atPath: container.storeURL.path)[.posixPermissions] as? NSNumber
@@ -199,17 +201,17 @@ struct ForeignFileTests {
     }
 
     @Test("two types whose names differ only in case are refused: SQLite would give them one table")
-    func caseInsensitiveNameClash() throws {
-        let store = try makeStore()
-        let error = try #require(throws: DataError.self) { try store.register(Lowercase.self) }
+    func caseInsensitiveNameClash() async throws {
+        let store = try await makeStore()
+        let error = try await #require(throws: DataError.self) { try await store.register(Lowercase.self) }
         #expect(error.code == .invalidSchema)
         #expect(error.message.contains("ignoring case"))
     }
 
     @Test("object ids are 28 lowercase hex digits, unique and in creation order")
-    func objectIDShape() throws {
-        let store = try makeStore()
-        let ids = try store.save((0..<50).map { Sample(name: "n\($0)", count: $0) }).compactMap(\.objectId)
+    func objectIDShape() async throws {
+        let store = try await makeStore()
+        let ids = try await store.save((0..<50).map { Sample(name: "n\($0)", count: $0) }).compactMap(\.objectId)
         #expect(ids.allSatisfy { $0.count == 28 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
         #expect(ids == ids.sorted())
         #expect(Set(ids).count == 50)

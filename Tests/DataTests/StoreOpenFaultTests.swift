@@ -10,7 +10,7 @@ import Testing
 @Suite("store open faults")
 struct StoreOpenFaultTests {
     @Test("a store path that is a directory: every opener names it a directory, not 'unable to open database file'")
-    func storeThatIsADirectory() throws {
+    func storeThatIsADirectory() async throws {
         let container = temporaryContainer()
         try container.prepare()
         try FileManager.default.createDirectory(at: container.storeURL, withIntermediateDirectories: false)
@@ -27,7 +27,7 @@ struct StoreOpenFaultTests {
     }
 
     @Test("a full disk (SQLITE_FULL) says so in plain words, naming the store, with no SQLite code")
-    func fullDiskIsPlainWords() throws {
+    func fullDiskIsPlainWords() async throws {
         let container = temporaryContainer()
         try container.prepare()
         let path = container.url.appendingPathComponent("full.sqlite").path
@@ -44,9 +44,9 @@ struct StoreOpenFaultTests {
     }
 
     @Test("store check reports only damage as damage: a busy store, a full disk or a foreign file is never marked")
-    func onlyDamageIsMarked() throws {
+    func onlyDamageIsMarked() async throws {
         let container = temporaryContainer()
-        _ = try makeStore(container)
+        _ = try await makeStore(container)
         let maintenance = SQLiteStoreMaintenance(container: container, logger: quietLogger)
         #expect(maintenance.isDamage(DataError(.damaged, "malformed")))
         #expect(maintenance.isDamage(DataError(.cannotOpen, "file is not a database")))

@@ -5,105 +5,107 @@ import Testing
 @Suite("SQLite value-object store: save, fetch, delete")
 struct StoreOperationTests {
     @Test("saving an object without an id inserts it and returns it with a new id")
-    func saveInsertsAndAssignsID() throws {
-        let store = try makeStore()
-        let saved = try store.save(Sample(name: "a", count: 1, note: "n"))
+    func saveInsertsAndAssignsID() async throws {
+        let store = try await makeStore()
+        let saved = try await store.save(Sample(name: "a", count: 1, note: "n"))
         let id = try #require(saved.objectId)
         #expect(!id.isEmpty)
-        let fetched = try #require(try store.fetch(Sample.self, id: id))
+        let fetched = try #require(try await store.fetch(Sample.self, id: id))
         #expect(fetched == saved)
     }
 
     @Test("every field type round-trips")
-    func everyFieldTypeRoundTrips() throws {
-        let store = try makeStore()
+    func everyFieldTypeRoundTrips() async throws {
+        let store = try await makeStore()
         var sample = Sample(name: "Zoë 'quoted' \"x\"; DROP TABLE Sample", count: -42, score: 3.25, flag: true, note: nil)
         sample.when = Date(timeIntervalSince1970: 1_700_000_000.5)
         sample.bytes = [0, 1, 2, 255]
-        let saved = try store.save(sample)
-        #expect(try store.fetch(Sample.self, id: saved.objectId!) == saved)
+        let saved = try await store.save(sample)
+        #expect(try await store.fetch(Sample.self, id: saved.objectId!) == saved)
     }
 
     @Test("saving an object with an id updates it")
-    func saveWithIDUpdates() throws {
-        let store = try makeStore()
-        var saved = try store.save(Sample(name: "a", count: 1))
+    func saveWithIDUpdates() async throws {
+        let store = try await makeStore()
+        var saved = try await store.save(Sample(name: "a", count: 1))
         saved.count = 2
-        let updated = try store.save(saved)
+        let updated = try await store.save(saved)
         #expect(updated.objectId == saved.objectId)
-        #expect(try store.fetch(Sample.self, id: saved.objectId!)?.count == 2)
-        #expect(try store.count(Query<Sample>()) == 1)
+        #expect(try await store.fetch(Sample.self, id: saved.objectId!)?.count == 2)
+        #expect(try await store.count(Query<Sample>()) == 1)
     }
 
     @Test("updating an id that is not stored is a notFound error and stores nothing")
-    func updatingMissingIDIsNotFound() throws {
-        let store = try makeStore()
+    func updatingMissingIDIsNotFound() async throws {
+        let store = try await makeStore()
         var ghost = Sample(name: "ghost", count: 1)
         ghost.objectId = "no-such-id"
-        let error = try #require(throws: DataError.self) { try store.save(ghost) }
+        let error = try await #require(throws: DataError.self) { try await store.save(ghost) }
         #expect(error.code == .notFound)
         #expect(error.message.contains("no-such-id"))
-        #expect(try store.count(Query<Sample>()) == 0)
+        #expect(try await store.count(Query<Sample>()) == 0)
     }
 
     @Test("saving a list is one transaction: a failure in the middle saves none")
-    func saveListIsAtomic() throws {
-        let store = try makeStore()
-        _ = try store.save(Ticket(code: "taken"))
-        let error = try #require(throws: DataError.self) {
-            try store.save([Ticket(code: "one"), Ticket(code: "taken"), Ticket(code: "three")])
+    func saveListIsAtomic() async throws {
+        let store = try await makeStore()
+        _ = try await store.save(Ticket(code: "taken"))
+        let error = try await #require(throws: DataError.self) {
+            try await store.save([Ticket(code: "one"), Ticket(code: "taken"), Ticket(code: "three")])
         }
         #expect(error.code == .duplicate)
         #expect(error.message.contains("Ticket.code 'taken'"))
-        #expect(try store.count(Query<Ticket>()) == 1)
+        #expect(try await store.count(Query<Ticket>()) == 1)
     }
 
     @Test("a saved list comes back in order, each with an id")
-    func saveListReturnsObjectsWithIDs() throws {
-        let store = try makeStore()
-        let saved = try store.save((0..<100).map { Sample(name: "n\($0)", count: $0) })
+    func saveListReturnsObjectsWithIDs() async throws {
+        let store = try await makeStore()
+        let saved = try await store.save((0..<100).map { Sample(name: "n\($0)", count: $0) })
         #expect(saved.map(\.count) == Array(0..<100))
         #expect(Set(saved.compactMap(\.objectId)).count == 100)
     }
 
     @Test("delete, delete a list and delete all remove exactly what they say")
-    func deletes() throws {
-        let store = try makeStore()
-        let saved = try store.save((0..<5).map { Sample(name: "n\($0)", count: $0) })
-        #expect(try store.delete(saved[0]))
-        #expect(try store.delete(saved[0]) == false)
-        #expect(try store.delete([saved[1], saved[2]]) == 2)
-        #expect(try store.count(Query<Sample>()) == 2)
-        #expect(try store.deleteAll(Sample.self) == 2)
-        #expect(try store.count(Query<Sample>()) == 0)
+    func deletes() async throws {
+        let store = try await makeStore()
+        let saved = try await store.save((0..<5).map { Sample(name: "n\($0)", count: $0) })
+        #expect(try await store.delete(saved[0]))
+        #expect(try await store.delete(saved[0]) == false)
+        #expect(try await store.delete([saved[1], saved[2]]) == 2)
+        #expect(try await store.count(Query<Sample>()) == 2)
+        #expect(try await store.deleteAll(Sample.self) == 2)
+        #expect(try await store.count(Query<Sample>()) == 0)
     }
 
     @Test("deleting an object that was never saved is a clear error")
-    func deletingUnsavedObjectIsAnError() throws {
-        let store = try makeStore()
-        let error = try #require(throws: DataError.self) { try store.delete(Sample(name: "x", count: 0)) }
+    func deletingUnsavedObjectIsAnError() async throws {
+        let store = try await makeStore()
+        let error = try await #require(throws: DataError.self) { try await store.delete(Sample(name: "x", count: 0)) }
         #expect(error.code == .notFound)
     }
 
     @Test("using a type before registering it says to call register")
-    func unregisteredTypeIsAClearError() throws {
+    func unregisteredTypeIsAClearError() async throws {
         let store = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store
-        let error = try #require(throws: DataError.self) { try store.save(Sample(name: "x", count: 0)) }
+        let error = try await #require(throws: DataError.self) { try await store.save(Sample(name: "x", count: 0)) }
         #expect(error.code == .notRegistered)
         #expect(error.message.contains("register(Sample.self)"))
     }
 
-    @Test("the async forms do the same work off the caller's thread")
-    func asyncForms() async throws {
-        let store = try makeStore()
-        let saved = try await store.async.save(Sample(name: "async", count: 7))
-        let listed = try await store.async.save([Sample(name: "b", count: 8)])
-        #expect(try await store.async.fetch(Sample.self, id: saved.objectId!) == saved)
-        #expect(try await store.async.query(Query<Sample>().sorted(by: "count")).map(\.count) == [7, 8])
-        #expect(try await store.async.count(Query<Sample>()) == 2)
-        #expect(try await store.async.delete(listed[0]))
-        #expect(try await store.async.delete([saved]) == 1)
-        #expect(try await store.async.deleteAll(Sample.self) == 0)
-        try await store.async.register(Sample.self)
+    @Test("the blocking forms do the same work, for callers that cannot await")
+    func blockingForms() throws {
+        let store = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store.blocking
+        try store.register(Sample.self)
+        let saved = try store.save(Sample(name: "blocking", count: 7))
+        let listed = try store.save([Sample(name: "b", count: 8)])
+        #expect(try store.fetch(Sample.self, id: saved.objectId!) == saved)
+        #expect(try store.query(Query<Sample>().sorted(by: "count")).map(\.count) == [7, 8])
+        #expect(try store.count(Query<Sample>()) == 2)
+        #expect(try store.delete(listed[0]))
+        #expect(try store.delete([saved]) == 1)
+        #expect(try store.deleteAll(Sample.self) == 0)
+        let error = try #require(throws: DataError.self) { try store.fetch(Ticket.self, id: "x") }
+        #expect(error.code == .notRegistered, "an error of the async form reaches the blocking caller")
     }
 }

@@ -9,49 +9,49 @@ struct ControlCharacterTests {
     @Test(
         "a patient name with ESC, NUL, BEL, CR, LF, DEL, C1 or a bidi override is refused naming patientName",
         arguments: ["\u{1B}[2JSato", "\u{00}", "Sato\u{07}", "Sa\rto", "Sa\nto", "Sato\u{7F}", "Sato\u{9B}", "\u{202E}otaS", "Sa\u{2028}to"])
-    func nameRefusesControls(name: String) throws {
-        let reports = try DomainFixture(.inMemory).domain.reports
-        let error = domainError { try reports.add(CaseReportDraft(patientName: name, age: 3)) }
+    func nameRefusesControls(name: String) async throws {
+        let reports = try await DomainFixture(.inMemory).domain.reports
+        let error = await domainError { try await reports.add(CaseReportDraft(patientName: name, age: 3)) }
         #expect(error?.code == .invalidInput)
         #expect(error?.message.hasPrefix("patientName holds the control character U+") == true, "\(String(describing: error))")
         #expect(error?.message.unicodeScalars.contains { $0.value == 0x1B } == false)
-        #expect(try reports.list(.first).isEmpty)
-        let saved = try reports.add(CaseReportDraft(patientName: "Sato", age: 3))
-        #expect(domainError { try reports.update(id: saved.objectId ?? "", CaseReportChange(patientName: name)) }?.code == .invalidInput)
+        #expect(try await reports.list(.first).isEmpty)
+        let saved = try await reports.add(CaseReportDraft(patientName: "Sato", age: 3))
+        #expect(await domainError { try await reports.update(id: saved.objectId ?? "", CaseReportChange(patientName: name)) }?.code == .invalidInput)
     }
 
     @Test("a memo keeps line feeds and tabs, and refuses any other control character naming memo")
-    func memoKeepsLines() throws {
-        let fixture = try DomainFixture(.inMemory)
-        let report = try fixture.domain.reports.add(CaseReportDraft(patientName: "Sato", age: 3, memo: "line one\n\tline two"))
+    func memoKeepsLines() async throws {
+        let fixture = try await DomainFixture(.inMemory)
+        let report = try await fixture.domain.reports.add(CaseReportDraft(patientName: "Sato", age: 3, memo: "line one\n\tline two"))
         #expect(report.memo == "line one\n\tline two")
         for memo in ["a\u{1B}[31m", "a\rb", "a\u{00}"] {
-            let error = domainError { try fixture.domain.reports.add(CaseReportDraft(patientName: "S", age: 3, memo: memo)) }
+            let error = await domainError { try await fixture.domain.reports.add(CaseReportDraft(patientName: "S", age: 3, memo: memo)) }
             #expect(error?.message.hasPrefix("memo holds the control character") == true, "\(String(describing: error))")
-            let followUp = domainError {
-                try fixture.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: testNow, memo: memo))
+            let followUp = await domainError {
+                try await fixture.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: testNow, memo: memo))
             }
             #expect(followUp?.message.hasPrefix("memo holds") == true)
         }
     }
 
     @Test("an empty or control-character id is refused naming the id, never read as 'every report'")
-    func emptyIDs() throws {
-        let fixture = try DomainFixture(.inMemory)
-        _ = try fixture.addReport("Sato")
+    func emptyIDs() async throws {
+        let fixture = try await DomainFixture(.inMemory)
+        _ = try await fixture.addReport("Sato")
         let domain = fixture.domain
-        #expect(domainError { try domain.reports.get(id: "") }?.message.hasPrefix("case report id is empty") == true)
-        #expect(domainError { try domain.reports.delete(id: " ") }?.code == .invalidInput)
-        #expect(domainError { try domain.followUps.list(reportID: "") }?.message.hasPrefix("case report id is empty") == true)
-        #expect(domainError { try domain.followUps.complete(id: "") }?.message.hasPrefix("follow-up id is empty") == true)
-        #expect(domainError { try domain.reports.get(id: "a\u{1B}b") }?.message.hasPrefix("case report id holds") == true)
-        #expect(domainError { try domain.notifications.markRead(notificationId: "") }?.code == .invalidInput)
-        #expect(domainError { try domain.reports.search("a\u{1B}", .first) }?.message.hasPrefix("search text holds") == true)
+        #expect(await domainError { try await domain.reports.get(id: "") }?.message.hasPrefix("case report id is empty") == true)
+        #expect(await domainError { try await domain.reports.delete(id: " ") }?.code == .invalidInput)
+        #expect(await domainError { try await domain.followUps.list(reportID: "") }?.message.hasPrefix("case report id is empty") == true)
+        #expect(await domainError { try await domain.followUps.complete(id: "") }?.message.hasPrefix("follow-up id is empty") == true)
+        #expect(await domainError { try await domain.reports.get(id: "a\u{1B}b") }?.message.hasPrefix("case report id holds") == true)
+        #expect(await domainError { try await domain.notifications.markRead(notificationId: "") }?.code == .invalidInput)
+        #expect(await domainError { try await domain.reports.search("a\u{1B}", .first) }?.message.hasPrefix("search text holds") == true)
     }
 
     @Test("a notification's id, kind and title refuse control characters; its body keeps line feeds and tabs")
-    func notifications() throws {
-        let notifications = try DomainFixture(.inMemory).domain.notifications
+    func notifications() async throws {
+        let notifications = try await DomainFixture(.inMemory).domain.notifications
         let cases: [(IncomingNotification, String)] = [
             (IncomingNotification(id: "n\u{1B}", kind: "message"), "notification id"),
             (IncomingNotification(id: "n", kind: "message\n"), "notification kind"),
@@ -60,21 +60,21 @@ struct ControlCharacterTests {
             (IncomingNotification(id: "n", kind: "message", reportId: "r\u{00}"), "notification reportId"),
         ]
         for (notification, field) in cases {
-            let error = domainError { try notifications.record(notification) }
+            let error = await domainError { try await notifications.record(notification) }
             #expect(error?.code == .invalidInput)
             #expect(error?.message.hasPrefix("\(field) holds the control character") == true, "\(String(describing: error))")
         }
-        #expect(try notifications.list(unreadOnly: false).isEmpty)
-        _ = try notifications.record(IncomingNotification(id: "n", kind: "message", title: "Hi", body: "one\n\ttwo"))
-        #expect(try notifications.list(unreadOnly: false).map(\.body) == ["one\n\ttwo"])
+        #expect(try await notifications.list(unreadOnly: false).isEmpty)
+        _ = try await notifications.record(IncomingNotification(id: "n", kind: "message", title: "Hi", body: "one\n\ttwo"))
+        #expect(try await notifications.list(unreadOnly: false).map(\.body) == ["one\n\ttwo"])
     }
 
     @Test("a notification's sentAt that does not exist is refused, not rolled over", arguments: [
         "2026-02-30T10:00:00Z", "2026-11-22T24:30:00Z", "0000-01-01T00:00:00Z",
     ])
-    func impossibleSentAt(sentAt: String) throws {
+    func impossibleSentAt(sentAt: String) async throws {
         let document = #"{"id":"n","kind":"message","sentAt":"\#(sentAt)"}"#
-        let error = domainError { try IncomingNotification.decode(Data(document.utf8), source: "inbox/new/x.json") }
+        let error = await domainError { try IncomingNotification.decode(Data(document.utf8), source: "inbox/new/x.json") }
         #expect(error?.code == .malformedNotification)
         #expect(error?.message.hasPrefix("inbox/new/x.json: key 'sentAt' is '\(sentAt)', which is not an instant: ") == true,
             "\(String(describing: error))")

@@ -8,7 +8,7 @@ import Testing
 @Suite("declared behaviours of the domain's types")
 struct DeclaredBehaviourTests {
     @Test("case reports go to the server, pulled every 30 minutes at group scope, patient names encrypted")
-    func caseReportBehaviour() {
+    func caseReportBehaviour() async {
         let behaviour = CaseReport.schema.behaviour
         #expect(behaviour.persistentType == .localAndServer)
         #expect(behaviour.autoRefresh == AutoRefresh(interval: 1800, scope: .group))
@@ -18,7 +18,7 @@ struct DeclaredBehaviourTests {
     }
 
     @Test("follow-ups stay local; notification records stay local with patient names and the text made from them encrypted")
-    func localTypesBehaviour() {
+    func localTypesBehaviour() async {
         #expect(FollowUp.schema.behaviour == ValueObjectBehaviour(persistentType: .localOnly))
         let notification = NotificationRecord.schema.behaviour
         #expect(notification.persistentType == .localOnly)
@@ -28,8 +28,8 @@ struct DeclaredBehaviourTests {
 
     @Test("adding, editing and deleting a report queues one change for the server; follow-ups queue none", arguments: StoreKind.allCases)
     func reportsAreJournalled(kind: StoreKind) async throws {
-        let fixture = try DomainFixture(kind)
-        let report = try fixture.addReport("Hanako Yamada", memo: "bp")
+        let fixture = try await DomainFixture(kind)
+        let report = try await fixture.addReport("Hanako Yamada", memo: "bp")
         let id = try #require(report.objectId)
         var changes = try await fixture.data.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.operation) == [.insert])
@@ -37,39 +37,39 @@ struct DeclaredBehaviourTests {
         #expect(changes.first?.values["patientName"] == .text("Hanako Yamada"))  // sent decrypted
         #expect(changes.first?.scope == .group)
 
-        _ = try fixture.domain.reports.update(id: id, CaseReportChange(memo: "edited"))
-        try fixture.schedule(report, on: testNow + day)
-        _ = try fixture.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hello"))
+        _ = try await fixture.domain.reports.update(id: id, CaseReportChange(memo: "edited"))
+        try await fixture.schedule(report, on: testNow + day)
+        _ = try await fixture.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hello"))
         changes = try await fixture.data.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.operation) == [.insert])  // coalesced; follow-ups and notifications stay local
         #expect(changes.first?.values["memo"] == .text("edited"))
 
-        try fixture.domain.reports.delete(id: id)
+        try await fixture.domain.reports.delete(id: id)
         #expect(try await fixture.data.journal.pendingCount() == 0)  // never sent, so nothing to send
     }
 
     @Test("the store refuses like on the encrypted patient name, so search filters in Swift", arguments: StoreKind.allCases)
-    func likeOnPatientNameIsRefused(kind: StoreKind) throws {
-        let fixture = try DomainFixture(kind)
-        try fixture.addReport("Hanako Yamada")
+    func likeOnPatientNameIsRefused(kind: StoreKind) async throws {
+        let fixture = try await DomainFixture(kind)
+        try await fixture.addReport("Hanako Yamada")
         let query = Query<CaseReport>().whereKey("patientName", .like, "%Hanako%")
-        #expect(throws: DataError.self) { try fixture.data.store.query(query) }
-        #expect(try fixture.domain.reports.search("hanako", .first).map(\.patientName) == ["Hanako Yamada"])
+        await #expect(throws: DataError.self) { try await fixture.data.store.query(query) }
+        #expect(try await fixture.domain.reports.search("hanako", .first).map(\.patientName) == ["Hanako Yamada"])
         // Equality still works, through the keyed hash.
         let exact = Query<CaseReport>().whereKey("patientName", .equal, "Hanako Yamada")
-        #expect(try fixture.data.store.count(exact) == 1)
+        #expect(try await fixture.data.store.count(exact) == 1)
     }
 
     @Test("search pages through matches among many reports, newest first", arguments: StoreKind.allCases)
-    func searchPagesAmongMany(kind: StoreKind) throws {
-        let fixture = try DomainFixture(kind)
+    func searchPagesAmongMany(kind: StoreKind) async throws {
+        let fixture = try await DomainFixture(kind)
         for index in 0..<30 {
-            try fixture.addReport(index.isMultiple(of: 3) ? "Match \(index)" : "Other \(index)", at: testNow + Double(index))
+            try await fixture.addReport(index.isMultiple(of: 3) ? "Match \(index)" : "Other \(index)", at: testNow + Double(index))
         }
         let reports = fixture.domain.reports
-        #expect(try reports.search("MATCH", PageRequest(size: 4, index: 1)).map(\.patientName)
+        #expect(try await reports.search("MATCH", PageRequest(size: 4, index: 1)).map(\.patientName)
             == ["Match 27", "Match 24", "Match 21", "Match 18"])
-        #expect(try reports.search("match", PageRequest(size: 4, index: 3)).map(\.patientName) == ["Match 3", "Match 0"])
-        #expect(try reports.search("match", PageRequest(size: 4, index: 4)).isEmpty)
+        #expect(try await reports.search("match", PageRequest(size: 4, index: 3)).map(\.patientName) == ["Match 3", "Match 0"])
+        #expect(try await reports.search("match", PageRequest(size: 4, index: 4)).isEmpty)
     }
 }

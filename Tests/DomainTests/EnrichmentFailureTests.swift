@@ -17,34 +17,34 @@ struct EnrichmentFailureTests {
     }
 
     @Test("a test double refusing the enrichment's look-up fails the recording loudly; nothing is stored")
-    func unexpectedCallPropagates() throws {
+    func unexpectedCallPropagates() async throws {
         let data = DataLayerFactory.inMemory(allowing: [.register, .save, .query])
-        let domain = try DomainFactory.make(data: data, clock: FixedClock(testNow))
-        let report = try domain.reports.add(CaseReportDraft(patientName: "Hanako Yamada", age: 42))
+        let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
+        let report = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Yamada", age: 42))
         var followUp = FollowUp()
         followUp.caseReportID = report.objectId ?? ""
         followUp.date = testNow + day
-        let stored = try data.store.save(followUp)
+        let stored = try await data.store.save(followUp)
 
-        let error = domainError {
-            try domain.notifications.record(dueNotice(report: report.objectId ?? "", followUp: stored.objectId))
+        let error = await domainError {
+            try await domain.notifications.record(dueNotice(report: report.objectId ?? "", followUp: stored.objectId))
         }
 
         #expect(error?.code == .storage)
         #expect(
             error?.message == "StrataDataTesting: unexpected call to fetch(CaseReport); "
                 + "this double allows only: register, save, query")
-        #expect(try domain.notifications.list(unreadOnly: false).isEmpty)
+        #expect(try await domain.notifications.list(unreadOnly: false).isEmpty)
     }
 
     @Test("a store failure while enriching keeps the original title and body", arguments: StoreKind.allCases)
-    func storeFailureFallsBack(kind: StoreKind) throws {
-        let fixture = try DomainFixture(kind)
-        let report = try fixture.addReport("Hanako Yamada")
-        let followUp = try fixture.schedule(report, on: testNow + day)
-        let failing = try DomainFactory.make(data: FailingLookupDataLayer(inner: fixture.data), clock: FixedClock(testNow))
+    func storeFailureFallsBack(kind: StoreKind) async throws {
+        let fixture = try await DomainFixture(kind)
+        let report = try await fixture.addReport("Hanako Yamada")
+        let followUp = try await fixture.schedule(report, on: testNow + day)
+        let failing = try await DomainFactory.make(data: FailingLookupDataLayer(inner: fixture.data), clock: FixedClock(testNow))
 
-        let outcome = try failing.notifications.record(
+        let outcome = try await failing.notifications.record(
             dueNotice(report: report.objectId ?? "", followUp: followUp.objectId))
 
         guard case .recorded(let record) = outcome else {

@@ -17,16 +17,16 @@ struct FailingLookupDataLayer: DataLayer, ValueObjectStore {
     var syncState: any SyncStateStore { inner.syncState }
     var notices: any ChangeNotices { inner.notices }
 
-    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
         throw DataError(.sqlite, Self.failure)
     }
 
-    func register<Object: ValueObject>(_ type: Object.Type) throws { try inner.store.register(type) }
-    func save<Object: ValueObject>(_ object: Object) throws -> Object { try inner.store.save(object) }
-    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] { try inner.store.save(objects) }
-    func delete<Object: ValueObject>(_ object: Object) throws -> Bool { try inner.store.delete(object) }
-    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int { try inner.store.delete(objects) }
-    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int { try inner.store.deleteAll(type) }
-    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] { try inner.store.query(query) }
-    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int { try inner.store.count(query) }
+    func register<Object: ValueObject>(_ type: Object.Type) async throws { try await inner.store.register(type) }
+    func save<Object: ValueObject>(_ object: Object) async throws -> Object { try await inner.store.save(object) }
+    func save<Object: ValueObject>(_ objects: [Object]) async throws -> [Object] { try await inner.store.save(objects) }
+    func delete<Object: ValueObject>(_ object: Object) async throws -> Bool { try await inner.store.delete(object) }
+    func delete<Object: ValueObject>(_ objects: [Object]) async throws -> Int { try await inner.store.delete(objects) }
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) async throws -> Int { try await inner.store.deleteAll(type) }
+    func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] { try await inner.store.query(query) }
+    func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int { try await inner.store.count(query) }
 }

@@ -22,28 +22,28 @@ struct NotificationBatchTests {
 
     @Test("each comes back in order: new ones recorded, known and repeated ids duplicates, a bad id refused alone",
         arguments: StoreKind.allCases)
-    func batchMatchesOneByOne(kind: StoreKind) throws {
-        let fixture = try DomainFixture(kind)
-        _ = try fixture.domain.notifications.record(message("n-0"))
+    func batchMatchesOneByOne(kind: StoreKind) async throws {
+        let fixture = try await DomainFixture(kind)
+        _ = try await fixture.domain.notifications.record(message("n-0"))
 
-        let results = fixture.domain.notifications.record([
+        let results = await fixture.domain.notifications.record([
             message("n-1"), message("n-0"), message(""), message("n-2"), message("n-1", "again"),
         ])
 
         #expect(results.map(describe) == [
             "recorded n-1", "duplicate n-0", "failed invalidInput", "recorded n-2", "duplicate n-1",
         ])
-        let stored = try fixture.domain.notifications.list(unreadOnly: false).map(\.notificationId).sorted()
+        let stored = try await fixture.domain.notifications.list(unreadOnly: false).map(\.notificationId).sorted()
         #expect(stored == ["n-0", "n-1", "n-2"])
     }
 
     @Test("a store that refuses the batch has each notification tried on its own, each failure reported")
-    func failedBatchFallsBackToOneByOne() throws {
-        let domain = try DomainFactory.make(
+    func failedBatchFallsBackToOneByOne() async throws {
+        let domain = try await DomainFactory.make(
             data: DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
             clock: FixedClock(testNow))
 
-        let results = domain.notifications.record([message("n-1"), message("n-2")])
+        let results = await domain.notifications.record([message("n-1"), message("n-2")])
 
         #expect(results.map(describe) == ["failed storage", "failed storage"])
     }

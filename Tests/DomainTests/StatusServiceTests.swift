@@ -10,85 +10,85 @@ import Testing
 @Suite("status summary")
 struct StatusServiceTests {
     @Test("a fresh store summarizes as empty", arguments: StoreKind.allCases)
-    func emptySummary(kind: StoreKind) throws {
-        #expect(try DomainFixture(kind).domain.status.summary() == .empty)
+    func emptySummary(kind: StoreKind) async throws {
+        #expect(try await DomainFixture(kind).domain.status.summary() == .empty)
     }
 
     @Test("counts reports, follow-ups due today and overdue (not done), unread notifications", arguments: StoreKind.allCases)
-    func countsEverything(kind: StoreKind) throws {
-        let fixture = try DomainFixture(kind)
-        let report = try fixture.addReport("Hanako")
-        try fixture.addReport("Taro")
-        try fixture.schedule(report, on: testNow)
-        try fixture.schedule(report, on: testNow + 3600)
-        try fixture.schedule(report, on: testNow - 2 * day)
-        try fixture.schedule(report, on: testNow + 2 * day)
-        let done = try fixture.schedule(report, on: testNow - day)
-        _ = try fixture.domain.followUps.complete(id: done.objectId ?? "")
+    func countsEverything(kind: StoreKind) async throws {
+        let fixture = try await DomainFixture(kind)
+        let report = try await fixture.addReport("Hanako")
+        try await fixture.addReport("Taro")
+        try await fixture.schedule(report, on: testNow)
+        try await fixture.schedule(report, on: testNow + 3600)
+        try await fixture.schedule(report, on: testNow - 2 * day)
+        try await fixture.schedule(report, on: testNow + 2 * day)
+        let done = try await fixture.schedule(report, on: testNow - day)
+        _ = try await fixture.domain.followUps.complete(id: done.objectId ?? "")
         let notifications = fixture.domain.notifications
-        _ = try notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hi"))
-        _ = try notifications.record(IncomingNotification(id: "n-2", kind: "message", title: "hello"))
-        _ = try notifications.record(IncomingNotification(id: "n-3", kind: "message", title: "read me"))
-        _ = try notifications.markRead(notificationId: "n-3")
-        let summary = try fixture.domain.status.summary()
+        _ = try await notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hi"))
+        _ = try await notifications.record(IncomingNotification(id: "n-2", kind: "message", title: "hello"))
+        _ = try await notifications.record(IncomingNotification(id: "n-3", kind: "message", title: "read me"))
+        _ = try await notifications.markRead(notificationId: "n-3")
+        let summary = try await fixture.domain.status.summary()
         #expect(summary == StatusSummary(reports: 2, dueToday: 2, overdue: 1, unreadNotifications: 2))
     }
 
     @Test("the summary only counts: a double that allows register and count is enough")
-    func summaryOnlyCounts() throws {
+    func summaryOnlyCounts() async throws {
         let data = DataLayerFactory.inMemory(allowing: [.register, .count])
-        let domain = try DomainFactory.make(data: data, clock: FixedClock(testNow))
-        #expect(try domain.status.summary() == .empty)
+        let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
+        #expect(try await domain.status.summary() == .empty)
     }
 
     @Test("a use case that writes through a count-only double fails loudly, naming the call")
-    func writingThroughCountOnlyDoubleFailsLoudly() throws {
+    func writingThroughCountOnlyDoubleFailsLoudly() async throws {
         let data = DataLayerFactory.inMemory(allowing: [.register, .count])
-        let domain = try DomainFactory.make(data: data, clock: FixedClock(testNow))
-        let error = domainError { try domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
+        let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
+        let error = await domainError { try await domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
         #expect(error?.code == .storage)
         #expect(
             error?.message
                 == "StrataDataTesting: unexpected call to save(CaseReport); this double allows only: register, count")
-        let listing = domainError { try domain.reports.list(.first) }
+        let listing = await domainError { try await domain.reports.list(.first) }
         #expect(listing?.message.contains("unexpected call to query(CaseReport)") == true)
     }
 
     @Test("on a read-only data layer the domain registers, summarizes, and refuses writes as storage errors")
-    func readOnlyLayer() throws {
-        let domain = try DomainFactory.make(data: DataLayerFactory.inMemory(readOnly: true), clock: FixedClock(testNow))
-        #expect(try domain.status.summary() == .empty)
-        #expect(try domain.reports.list(.first).isEmpty)
-        let error = domainError { try domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
+    func readOnlyLayer() async throws {
+        let domain = try await DomainFactory.make(data: DataLayerFactory.inMemory(readOnly: true), clock: FixedClock(testNow))
+        #expect(try await domain.status.summary() == .empty)
+        #expect(try await domain.reports.list(.first).isEmpty)
+        let error = await domainError { try await domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
         #expect(error?.code == .storage)
         #expect(error?.message.contains("read-only") == true)
     }
 
     @Test("the factory reports a type it cannot register as a storage error with the data layer's message")
-    func factoryRegistrationFailure() {
-        let error = domainError {
-            try DomainFactory.make(data: DataLayerFactory.inMemory(allowing: [.count]), clock: FixedClock(testNow))
+    func factoryRegistrationFailure() async {
+        let error = await domainError {
+            try await DomainFactory.make(data: DataLayerFactory.inMemory(allowing: [.count]), clock: FixedClock(testNow))
         }
         #expect(error?.code == .storage)
         #expect(error?.message.contains("unexpected call to register(CaseReport)") == true)
     }
 
     @Test("a read-only SQLite store sees what a writer stored, and the domain cannot write through it")
-    func readOnlyLiveStore() throws {
+    func readOnlyLiveStore() async throws {
         let url = TemporaryRoot.directory("strata-domain")
         defer { try? FileManager.default.removeItem(at: url) }
         let container = ContainerDirectory(url: url)
         #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)
-        let writer = try DomainFactory.make(
+        let writer = try await DomainFactory.make(
             data: try DataLayerFactory.live(container: container, logger: quietLogger), clock: FixedClock(testNow))
-        let report = try writer.reports.add(CaseReportDraft(patientName: "Hanako", age: 42))
-        _ = try writer.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: testNow))
+        let report = try await writer.reports.add(CaseReportDraft(patientName: "Hanako", age: 42))
+        _ = try await writer.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: testNow))
 
         let readOnly = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger))
-        let reader = try DomainFactory.make(data: readOnly, clock: FixedClock(testNow))
-        #expect(try reader.status.summary() == StatusSummary(reports: 1, dueToday: 1, overdue: 0, unreadNotifications: 0))
-        #expect(try reader.reports.get(id: report.objectId ?? "") == report)
-        let error = domainError { try reader.reports.add(CaseReportDraft(patientName: "Taro", age: 3)) }
+        let reader = try await DomainFactory.make(data: readOnly, clock: FixedClock(testNow))
+        #expect(try await reader.status.summary() == StatusSummary(reports: 1, dueToday: 1, overdue: 0, unreadNotifications: 0))
+        #expect(try await reader.reports.get(id: report.objectId ?? "") == report)
+        let error = await domainError { try await reader.reports.add(CaseReportDraft(patientName: "Taro", age: 3)) }
         #expect(error?.code == .storage)
     }
 }

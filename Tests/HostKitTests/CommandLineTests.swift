@@ -9,7 +9,7 @@ import Testing
 struct CommandLineTests {
     @Test("--help explains every command with examples and never opens the store")
     func helpNeedsNoStore() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         for arguments in [["--help"], ["reports", "--help"], ["reports", "add", "--help"], ["follows", "due", "--help"]] {
             let outcome = await host.run(arguments)
             #expect(outcome.status == 0, "\(arguments)")
@@ -28,7 +28,7 @@ struct CommandLineTests {
 
     @Test("with no arguments it prints an overview: the store, the counts and the commands")
     func noArgumentsPrintsAnOverview() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         _ = try await host.addReport("Hanako Sato")
         let outcome = await host.run()
         #expect(outcome.status == 0, "\(outcome)")
@@ -40,7 +40,7 @@ struct CommandLineTests {
 
     @Test("help for a command that does not exist is a usage error naming it; help for real ones still works")
     func helpForAnUnknownCommand() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         for arguments in [["help", "nonexistent"], ["help", "reports", "nope"], ["help", "store", "check", "x"]] {
             let outcome = await host.run(arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")
@@ -56,7 +56,7 @@ struct CommandLineTests {
 
     @Test("a value ArgumentParser cannot read is one line naming the option, with its exit code")
     func badValueIsOneLine() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("reports", "add", "--patient-name", "X", "--age", "abc")
         #expect(outcome.status == 64)
         #expect(outcome.stderrLines == ["strata-host: The value 'abc' is invalid for '--age <years>': it is not a number"])
@@ -73,7 +73,7 @@ struct CommandLineTests {
 
     @Test("an unknown gender or medication is a usage error listing the accepted values")
     func unknownChoiceListsValues() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let gender = await host.run("reports", "add", "--patient-name", "X", "--age", "1", "--gender", "robot")
         #expect(gender.status == 64)
         #expect(gender.stderrLines.count == 1)
@@ -85,7 +85,7 @@ struct CommandLineTests {
 
     @Test("--medication is parsed at the edge: an unknown name is one usage line naming every accepted name")
     func unknownMedicationNamesTheAcceptedNames() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         let outcome = await host.run(
             "follows", "add", "--report", report, "--date", "2026-12-01", "--medication", "ace", "--medication", "aspirin")
@@ -95,22 +95,22 @@ struct CommandLineTests {
         for medication in Medication.allCases {
             #expect(outcome.stderr.contains(medication.rawValue), "\(medication) missing: \(outcome)")
         }
-        #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
+        #expect(try await host.domain.followUps.list(reportID: nil).isEmpty)
     }
 
     @Test("--medication names are case-insensitive and stored as the domain's medications")
     func medicationNamesAreCaseInsensitive() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         _ = try await host.addFollowUp(report: report, date: "2026-12-01", "--medication", "BETABLOCKER", "--medication", "Ace")
-        let followUp = try #require(try host.domain.followUps.list(reportID: report).first)
+        let followUp = try await #require(try host.domain.followUps.list(reportID: report).first)
         #expect(followUp.betaBlocker && followUp.ace)
         #expect(followUp.medications == ["betaBlocker", "ace"])
     }
 
     @Test("an impossible --date is one line naming --date, exit 1")
     func badDateNamesTheOption() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         let outcome = await host.run("follows", "add", "--report", report, "--date", "2026-13-40")
         #expect(outcome.status == 1)
@@ -120,7 +120,7 @@ struct CommandLineTests {
 
     @Test("a domain rule broken (age out of range) is one line; --verbose adds the error code")
     func domainErrorIsOneLine() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let plain = await host.run("reports", "add", "--patient-name", "X", "--age", "200")
         #expect(plain.status == 1)
         #expect(plain.stderrLines.count == 1)
@@ -131,7 +131,7 @@ struct CommandLineTests {
 
     @Test("a failure while composing (bad STRATA_LOG_LEVEL) is one line naming the variable")
     func compositionFailureIsOneLine() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run(["reports", "list"], environment: ["STRATA_LOG_LEVEL": "loud"])
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
@@ -143,7 +143,7 @@ struct CommandLineTests {
 
     @Test("--verbose reaches the composition root; its absence does too")
     func verbosityIsPassedOn() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         _ = await host.run("reports", "list", "--verbose")
         _ = await host.run("reports", "list")
         #expect(host.launches.map(\.verbose) == [true, false])

@@ -16,17 +16,17 @@ import Testing
 struct ContainerRoutingTests {
     @Test("open strata://reports/new?… adds a report through the Reports micro-app and prints its id")
     func openAddsAReport() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let added = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female&follow=true")
         #expect(added.status == 0, "\(added)")
-        let report = try #require(try host.domain.reports.list(.first).first)
+        let report = try #require(try await host.domain.reports.list(.first).first)
         #expect(added.text == report.objectId)
         #expect(report.patientName == "Hanako Sato" && report.gender == .female && report.isFollow)
     }
 
     @Test("open … --json asks the micro-app for JSON; routes reach every micro-app")
     func openWithJSON() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato")
         let shown = try #require(try HostHarness.json(await host.run("open", "strata://reports/\(id)", "--json")) as? [String: Any])
         #expect(shown["id"] as? String == id)
@@ -41,7 +41,7 @@ struct ContainerRoutingTests {
 
     @Test("a URL no micro-app handles, or not a strata:// URL, is one usage line")
     func unroutableURLIsOneLine() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         for url in ["strata://nowhere", "https://example.com/x"] {
             let outcome = await host.run("open", url)
             #expect(outcome.status == 64, "\(outcome)")
@@ -53,7 +53,7 @@ struct ContainerRoutingTests {
 
     @Test("--boot-report prints the seven BootLoader stages in order and each service's start time")
     func bootReportIsJSON() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("--boot-report")
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(try HostHarness.json(outcome) as? [String: Any])
@@ -79,7 +79,7 @@ struct ContainerRoutingTests {
 
     @Test("in a terminal, no command shows the Launcher; a person opens Reports, adds a report, sees it, quits")
     func interactiveLauncher() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let doubles = ContainerDoubles()
         let terminal = doubles.terminal
         let run = Task {
@@ -90,20 +90,20 @@ struct ContainerRoutingTests {
         try await waitFor(terminal) { $0.contains("Added case report") && $0.contains("Hanako Sato") }
         terminal.type("quit")
         #expect(await run.value == 0)
-        #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato"])
+        #expect(try await host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato"])
     }
 
     @Test("while the host runs, a notification recorded in the store is posted and shown; a follow-up due too")
     func watchersPostNotifications() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let doubles = ContainerDoubles()
         let terminal = doubles.terminal
         let run = Task { await host.runInteractive(environment: doubles.environment) }
         try await waitFor(terminal) { $0.contains("home") }
-        let report = try host.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        _ = try host.domain.notifications.record(
+        let report = try await host.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try await host.domain.notifications.record(
             IncomingNotification(id: "n-7", kind: "message", title: "Call back", reportId: report.objectId))
-        _ = try host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
+        _ = try await host.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: HostHarness.now))
         // The watchers see the commits through the change notices; the Notifications screen lists what arrived.
         _ = await eventually(within: .seconds(15), every: .milliseconds(100)) {
             let screen = terminal.lastScreen.joined(separator: "\n")
@@ -124,7 +124,7 @@ struct ContainerRoutingTests {
         let loop = Mutex<[Bool]>([])
         let data = DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(data: data, script: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
-        let host = try HostHarness(data: data, sync: sync)
+        let host = try await HostHarness(data: data, sync: sync)
 
         let opened = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato&age=42")
         #expect(opened.status == 0, "\(opened)")

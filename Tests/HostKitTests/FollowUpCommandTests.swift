@@ -6,7 +6,7 @@ import Testing
 struct FollowUpCommandTests {
     @Test("follows add prints the id; follows list --report lists it with its medications")
     func addThenList() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         let id = try await host.addFollowUp(
             report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90", "--medication", "ace",
@@ -27,7 +27,7 @@ struct FollowUpCommandTests {
 
     @Test("follow-up JSON keeps every key, writing null for what was not measured")
     func followUpJSONHasStableKeys() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         let added = await host.run("follows", "add", "--report", report, "--date", "2026-12-01", "--json")
         #expect(added.status == 0, "\(added)")
@@ -42,7 +42,7 @@ struct FollowUpCommandTests {
 
     @Test("follows list prints a table with the blood pressure as max/min")
     func listPrintsATable() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         _ = try await host.addFollowUp(report: report, date: "2026-12-01", "--max-bp", "140", "--min-bp", "90")
         let listed = await host.run("follows", "list")
@@ -54,7 +54,7 @@ struct FollowUpCommandTests {
 
     @Test("follows due is today only by default; --days and --from/--to widen the period")
     func dueSelectsThePeriod() async throws {
-        let host = try HostHarness()  // today is 2026-11-22
+        let host = try await HostHarness()  // today is 2026-11-22
         let report = try await host.addReport("Hanako Sato")
         let today = try await host.addFollowUp(report: report, date: "2026-11-22")
         let inThreeDays = try await host.addFollowUp(report: report, date: "2026-11-25")
@@ -68,7 +68,7 @@ struct FollowUpCommandTests {
 
     @Test("follows due --json pairs each follow-up with its report")
     func dueJSONCarriesTheReport() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato", age: 42)
         _ = try await host.addFollowUp(report: report, date: "2026-11-22")
         let due = await host.run("follows", "due", "--json")
@@ -79,7 +79,7 @@ struct FollowUpCommandTests {
 
     @Test("follows due prints the patient in text, or a sentence naming the day when none is due")
     func dueText() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         #expect(await host.run("follows", "due").text == "No follow-ups due 2026-11-22.")
         #expect(await host.run("follows", "due", "--days", "7").text == "No follow-ups due 2026-11-22 to 2026-11-28.")
         let report = try await host.addReport("Hanako Sato")
@@ -89,7 +89,7 @@ struct FollowUpCommandTests {
 
     @Test("follows done takes a follow-up out of the due list")
     func doneRemovesFromDue() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Hanako Sato")
         let id = try await host.addFollowUp(report: report, date: "2026-11-22")
         let done = await host.run("follows", "done", id)
@@ -99,7 +99,7 @@ struct FollowUpCommandTests {
 
     @Test("a period that runs backwards is an error naming --from and --to")
     func backwardsPeriodIsAnError() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("follows", "due", "--from", "2026-12-01", "--to", "2026-11-01")
         #expect(outcome.status == 1)
         #expect(outcome.stderrLines.count == 1)
@@ -108,7 +108,7 @@ struct FollowUpCommandTests {
 
     @Test("--days with --from, or --from without --to, is a usage error")
     func conflictingPeriodOptions() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         for arguments in [["--from", "2026-12-01"], ["--days", "2", "--from", "2026-12-01", "--to", "2026-12-02"], ["--days", "0"]] {
             let outcome = await host.run(["follows", "due"] + arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome)")

@@ -18,7 +18,7 @@ struct HostileInputTests {
 
     @Test("a name with ESC is refused naming patientName; nothing raw reaches the terminal")
     func escInNameIsRefused() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("reports", "add", "--patient-name", "\u{1B}[2JSato", "--age", "40")
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderrLines.count == 1)
@@ -26,12 +26,12 @@ struct HostileInputTests {
         #expect(!hasRawControl(outcome.stderr))
         let nul = await host.run("reports", "add", "--patient-name", "\u{00}", "--age", "40")
         #expect(nul.status == 1 && nul.stderr.contains("U+0000 (NUL)"), "\(nul)")
-        #expect(try host.domain.reports.list(.first).isEmpty)
+        #expect(try await host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("an account name with a control character is refused before anything is sent or prompted")
     func accountNameWithControlIsRefused() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("account", "login", "--account", "al\u{1B}[2Jice", "--password-stdin")
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines == [
@@ -44,12 +44,12 @@ struct HostileInputTests {
 
     @Test("a name already stored with control characters is listed and shown escaped")
     func oldNameIsEscaped() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         var report = CaseReport()
         report.patientName = "\u{1B}[2J\u{1B}]0;pwned\u{07}Sato"
         report.age = 40
         report.memo = "one\ntwo\u{9B}"
-        let id = try host.data.store.save(report).objectId ?? ""
+        let id = try await host.data.store.save(report).objectId ?? ""
         let list = await host.run("reports", "list")
         #expect(list.status == 0, "\(list)")
         #expect(!hasRawControl(list.stdout), "\(list.stdout.debugDescription)")
@@ -65,12 +65,12 @@ struct HostileInputTests {
         "2026-02-30", "2026-02-30T10:00:00Z", "2026-11-22T24:30:00Z", "0000-01-01",
     ])
     func impossibleDate(date: String) async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let report = try await host.addReport("Sato")
         let outcome = await host.run("follows", "add", "--report", report, "--date", date)
         #expect(outcome.status != 0, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-host: --date '\(date)' is not a date: "), "\(outcome)")
-        #expect(try host.domain.followUps.list(reportID: nil).isEmpty)
+        #expect(try await host.domain.followUps.list(reportID: nil).isEmpty)
         let due = await host.run("open", "strata://follows/due?from=\(date)&to=2026-12-01")
         #expect(due.status != 0 && due.stderr.contains("from '\(date)' is not a date"), "\(due)")
     }
@@ -92,20 +92,20 @@ struct HostileInputTests {
             ("strata://reports//", "the path has an empty segment"),
         ])
     func strictOpen(url: String, named: String) async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run("open", url)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
         #expect(outcome.stderr.contains(named), "\(outcome)")
-        #expect(try host.domain.reports.list(.first).isEmpty)
+        #expect(try await host.domain.reports.list(.first).isEmpty)
     }
 
     @Test("open still reads good escapes, + as itself, and format=json or text")
     func goodOpen() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let added = await host.run("open", "strata://reports/new?patientName=Hanako%20Sato%2B&age=42&format=text")
         #expect(added.status == 0, "\(added)")
-        #expect(try host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
+        #expect(try await host.domain.reports.list(.first).map(\.patientName) == ["Hanako Sato+"])
         #expect(await host.run("open", "strata://reports?format=json").stdout.contains("Hanako Sato+"))
         #expect(await host.run("open", "strata://reports?format=text", "--json").status == 64)
         let nul = await host.run("open", "strata://reports/new?patientName=%00&age=4")
@@ -124,13 +124,13 @@ struct HostileInputTests {
             (["reports", "show", "x/delete"], "holds a '/'"),
         ])
     func emptyID(arguments: [String], named: String) async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         _ = try await host.addReport("Hanako Sato")
         let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stdout.isEmpty, "\(outcome)")
         #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(named), "\(outcome)")
-        #expect(try host.domain.reports.list(.first).count == 1)
+        #expect(try await host.domain.reports.list(.first).count == 1)
     }
 
     // MARK: 19 — messages
@@ -147,7 +147,7 @@ struct HostileInputTests {
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--min-bp", "-0.5"], "--min-bp -0.5: a negative"),
         ])
     func negativeNumbers(arguments: [String], line: String) async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")
@@ -164,7 +164,7 @@ struct HostileInputTests {
             (["follows", "add", "--report", "r", "--date", "2026-12-01", "--max-bp", ""], "'' is invalid for '--max-bp <mmHg>': the value is empty; expected a number"),
         ])
     func numbersThatAreNot(arguments: [String], line: String) async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let outcome = await host.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr == "strata-host: The value \(line)\n", "\(outcome)")
@@ -172,10 +172,10 @@ struct HostileInputTests {
 
     @Test("a text value starting with '-' is the value, never 'Missing value': memos and names are kept, dates refused as dates")
     func dashValues() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let added = await host.run("reports", "add", "--patient-name", "-Sato", "--age", "40", "--memo", "- took meds")
         #expect(added.status == 0, "\(added)")
-        let report = try #require(try host.domain.reports.list(.first).first)
+        let report = try #require(try await host.domain.reports.list(.first).first)
         #expect(report.patientName == "-Sato" && report.memo == "- took meds")
         let id = try #require(report.objectId)
         #expect(await host.run("reports", "update", id, "--memo", "-x").status == 0)
@@ -195,7 +195,7 @@ struct HostileInputTests {
     func configProblems() async throws {
         let folder = TemporaryRoot.directory("strata-host-config")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let directory = await host.run("reports", "list", "--config", folder.path)
         #expect(directory.status == 1, "\(directory)")
         #expect(directory.stderr == "strata-host: \(folder.path): cannot be read: is a directory; expected a configuration "
@@ -213,7 +213,7 @@ struct HostileInputTests {
         let huge = TemporaryRoot.directory("strata-host-config-huge")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         #expect(truncate(huge.path, 2 << 20) == 0)
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let cases = [
             (fifo.path, "is not a regular file (it is a named pipe, a FIFO)"),
             ("/dev/zero", "is not a regular file (it is a device)"),

@@ -6,7 +6,7 @@ import Testing
 struct ReportCommandTests {
     @Test("reports add prints only the new id, and list --json contains the report")
     func addPrintsTheIdAndListShowsIt() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato", age: 42, "--gender", "female", "--follow", "--memo", "hypertension")
         #expect(!id.isEmpty)
         #expect(!id.contains("\n") && !id.contains(" "))
@@ -26,7 +26,7 @@ struct ReportCommandTests {
 
     @Test("report JSON always has the same keys, with ISO 8601 instants")
     func reportJSONHasStableKeys() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let added = await host.run("reports", "add", "--patient-name", "Taro", "--age", "7", "--json")
         #expect(added.status == 0, "\(added)")
         let report = try #require(try HostHarness.json(added) as? [String: Any])
@@ -37,7 +37,7 @@ struct ReportCommandTests {
 
     @Test("reports list prints an aligned table, wide characters counted as two columns")
     func listPrintsAnAlignedTable() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         _ = try await host.addReport("佐藤 花子", age: 42)
         _ = try await host.addReport("Bob", age: 101)
         let listed = await host.run("reports", "list")
@@ -53,7 +53,7 @@ struct ReportCommandTests {
 
     @Test("an empty store lists as a sentence, and as an empty JSON array")
     func emptyListIsReadable() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         #expect(await host.run("reports", "list").text == "No case reports.")
         let json = try HostHarness.json(await host.run("reports", "list", "--json")) as? [Any]
         #expect(json?.isEmpty == true)
@@ -61,7 +61,7 @@ struct ReportCommandTests {
 
     @Test("reports list --search keeps only matching patients")
     func searchFilters() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         _ = try await host.addReport("Hanako Sato")
         _ = try await host.addReport("Taro Yamada")
         let found = await host.run("reports", "list", "--search", "sato", "--json")
@@ -71,7 +71,7 @@ struct ReportCommandTests {
 
     @Test("reports list pages with --page and --page-size")
     func listPages() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         for index in 1...5 { _ = try await host.addReport("Patient \(index)") }
         let first = try #require(try HostHarness.json(await host.run("reports", "list", "--page-size", "2", "--json")) as? [Any])
         let third = try #require(
@@ -82,7 +82,7 @@ struct ReportCommandTests {
 
     @Test("reports show prints labelled lines, or the JSON object")
     func showPrintsOneReport() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato", age: 42, "--memo", "line one\nline two")
         let shown = await host.run("reports", "show", id)
         #expect(shown.status == 0, "\(shown)")
@@ -95,7 +95,7 @@ struct ReportCommandTests {
 
     @Test("reports update changes only the given fields")
     func updateChangesGivenFields() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato", age: 42, "--follow", "--memo", "first")
         let updated = await host.run("reports", "update", id, "--age", "43", "--no-follow", "--json")
         #expect(updated.status == 0, "\(updated)")
@@ -108,7 +108,7 @@ struct ReportCommandTests {
 
     @Test("reports update with nothing to change is a usage error naming the options")
     func updateWithoutChangesIsAUsageError() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato")
         let outcome = await host.run("reports", "update", id)
         #expect(outcome.status == 64, "\(outcome)")
@@ -118,7 +118,7 @@ struct ReportCommandTests {
 
     @Test("reports delete removes the report; showing it afterwards names the id")
     func deleteRemoves() async throws {
-        let host = try HostHarness()
+        let host = try await HostHarness()
         let id = try await host.addReport("Hanako Sato")
         let deleted = await host.run("reports", "delete", id)
         #expect(deleted.status == 0, "\(deleted)")

@@ -9,7 +9,7 @@ import Testing
 struct SyncCommandTests {
     @Test("offline, login and sync are one line naming STRATA_SERVER_URL")
     func offlineLoginAndSyncFailClearly() async throws {
-        let harness = try HostHarness()
+        let harness = try await HostHarness()
         let login = await harness.run("account", "login", "--account", "sigrid", "--password-stdin")
         #expect(login.status == 1)
         #expect(login.stderrLines.count == 1, "\(login)")
@@ -21,7 +21,7 @@ struct SyncCommandTests {
 
     @Test("offline, logout works and status says not signed in, not configured")
     func offlineLogoutAndStatus() async throws {
-        let harness = try HostHarness(data: await DataLayerFactory.inMemory(session: Self.sigrid))
+        let harness = try await HostHarness(data: await DataLayerFactory.inMemory(session: Self.sigrid))
         #expect(await harness.run("account", "status").stdout.contains("sigrid"))
         let logout = await harness.run("account", "logout")
         #expect(logout.status == 0, "\(logout)")
@@ -35,7 +35,7 @@ struct SyncCommandTests {
 
     @Test("logout --server-sync offline fails and keeps the session")
     func serverSyncLogoutOfflineKeepsSession() async throws {
-        let harness = try HostHarness(data: await DataLayerFactory.inMemory(session: Self.sigrid))
+        let harness = try await HostHarness(data: await DataLayerFactory.inMemory(session: Self.sigrid))
         let logout = await harness.run("account", "logout", "--server-sync")
         #expect(logout.status == 1)
         #expect(logout.stderrLines.count == 1, "\(logout)")
@@ -45,7 +45,7 @@ struct SyncCommandTests {
     @Test("sync pushes the pending changes and prints the report, as text and JSON")
     func syncPrintsTheReport() async throws {
         let data = await DataLayerFactory.inMemory(session: Self.sigrid)
-        let harness = try HostHarness(data: data, sync: SyncFactory.scripted(data: data, script: SyncScript()))
+        let harness = try await HostHarness(data: data, sync: SyncFactory.scripted(data: data, script: SyncScript()))
         _ = try await harness.addReport("Hanako Sato")
         _ = try await harness.addReport("Taro Yamada")
         let json = try #require(try HostHarness.json(await harness.run("sync", "--json")) as? [String: Any])

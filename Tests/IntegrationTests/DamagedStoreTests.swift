@@ -12,12 +12,12 @@ import Testing
 @Suite("damaged store, end to end")
 struct DamagedStoreTests {
     /// A closed store in `home` holding `count` case reports (long memos spread them over pages).
-    static func storeWithReports(_ home: URL, count: Int) throws {
+    static func storeWithReports(_ home: URL, count: Int) async throws {
         let data = try DataLayerFactory.live(
             container: ContainerDirectory(url: home), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        let domain = try DomainFactory.make(data: data, clock: SystemClock())
+        let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         for index in 0..<count {
-            _ = try domain.reports.add(
+            _ = try await domain.reports.add(
                 CaseReportDraft(patientName: "Patient \(index)", age: 40, memo: String(repeating: "m", count: 300)))
         }
     }
@@ -51,9 +51,9 @@ struct DamagedStoreTests {
     }
 
     @Test("strata-status refuses a store damaged in a page its counts never read, and writes nothing")
-    func statusFindsDamageAnywhereInTheFile() throws {
+    func statusFindsDamageAnywhereInTheFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         // A leaf of the reports table: counting reports reads an index, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
@@ -68,9 +68,9 @@ struct DamagedStoreTests {
     }
 
     @Test("reports add and strata-notifyd refuse a store damaged in a page they would never pass, and write nothing")
-    func writersFindDamageAnywhereInTheFile() throws {
+    func writersFindDamageAnywhereInTheFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         // A leaf of old reports: adding a report writes the newest leaf, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
@@ -90,9 +90,9 @@ struct DamagedStoreTests {
     }
 
     @Test("store recover: a new store with every readable report, the damaged file kept beside it, nothing deleted")
-    func recoverKeepsTheDamagedFile() throws {
+    func recoverKeepsTheDamagedFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
         let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))

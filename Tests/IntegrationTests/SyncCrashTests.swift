@@ -185,7 +185,7 @@ struct SyncCrashTests {
         #expect(sync?["pending"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(sync?["rejected"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(try await client.journalOperations().isEmpty)
-        let local = try client.localReports()
+        let local = try await client.localReports()
         let differing = client.live.filter { local[$0.key] != $0.value }.map(\.key).sorted()
         #expect(differing.isEmpty && local.count == client.live.count, "the client's own store differs from what it wrote in \(differing.count) reports (\(local.count) held, \(client.live.count) expected): \(differing.prefix(5))\(told)")
         let store = try SQLiteReader(ContainerDirectory(url: client.home).storeURL.path)

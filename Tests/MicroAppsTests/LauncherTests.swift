@@ -6,7 +6,7 @@ import Testing
 struct LauncherTests {
     @Test("the home screen lists every other micro-app with its description and says what can be typed")
     func homeListsMicroApps() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         let screen = harness.screen
         for name in ["Reports", "FollowUps", "Notifications", "About"] { #expect(screen.contains(name), "\(screen)") }
@@ -17,7 +17,7 @@ struct LauncherTests {
 
     @Test("a number or a name opens the micro-app; home switches back and the app stays running")
     func openAndSwitch() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("1", into: container)
         #expect(await container.context.currentApplication?.name == "Reports")
@@ -34,7 +34,7 @@ struct LauncherTests {
 
     @Test("an unknown choice is a message naming what can be typed; quit ends the host")
     func unknownChoiceAndQuit() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("zebra", into: container)
         #expect(harness.screen.contains("No micro-app 'zebra'"))

@@ -7,10 +7,10 @@ import Testing
 struct OtherAppsTests {
     @Test("follow-ups: due today and overdue are listed; done N marks one done through the domain")
     func followUpsDueAndDone() async throws {
-        let harness = try MicroAppHarness()
-        let report = try harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        let today = try harness.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId!, date: MicroAppHarness.now))
-        _ = try harness.domain.followUps.schedule(
+        let harness = try await MicroAppHarness()
+        let report = try await harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        let today = try await harness.domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId!, date: MicroAppHarness.now))
+        _ = try await harness.domain.followUps.schedule(
             FollowUpDraft(caseReportID: report.objectId!, date: MicroAppHarness.now.addingTimeInterval(-86_400 * 3)))
         let container = try await harness.boot()
         await harness.type("followups", into: container)
@@ -18,17 +18,17 @@ struct OtherAppsTests {
         #expect(harness.screen.contains("Overdue"))
         #expect(harness.screen.contains("2026-11-19"))
         await harness.type("done 1", into: container)
-        #expect(try harness.domain.followUps.list(reportID: nil).first { $0.objectId == today.objectId }?.isDone == true)
+        #expect(try await harness.domain.followUps.list(reportID: nil).first { $0.objectId == today.objectId }?.isDone == true)
         await container.terminate(.quit)
     }
 
     @Test("follow-ups: schedule asks the fields and saves; scripted due writes the table")
     func followUpsSchedule() async throws {
-        let harness = try MicroAppHarness()
-        let report = try harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        let harness = try await MicroAppHarness()
+        let report = try await harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
         let container = try await harness.boot()
         await harness.type("followups", "schedule \(report.objectId!)", "", "", "140", "90", "ace", "", into: container)
-        let saved = try #require(try harness.domain.followUps.list(reportID: nil).first)
+        let saved = try #require(try await harness.domain.followUps.list(reportID: nil).first)
         #expect(saved.maxBloodPressure == 140 && saved.ace)
         let captured = CapturedConsole()
         await container.context.registerService(captured.console, name: ConsoleService.serviceName)
@@ -39,11 +39,11 @@ struct OtherAppsTests {
 
     @Test("notifications: a remote notification reaches the inbox and the screen; open N shows its report")
     func notificationsOpenTheReport() async throws {
-        let harness = try MicroAppHarness()
-        let report = try harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        let harness = try await MicroAppHarness()
+        let report = try await harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
         var incoming = IncomingNotification(id: "n-1", kind: "message", title: "Call back", body: "about the visit")
         incoming.reportId = report.objectId
-        _ = try harness.domain.notifications.record(incoming)
+        _ = try await harness.domain.notifications.record(incoming)
         let container = try await harness.boot()
         await container.postRemoteNotification(NotificationPayload(identifier: "n-1", title: "Call back"))
         await harness.type("notifications", into: container)
@@ -52,13 +52,13 @@ struct OtherAppsTests {
         await harness.type("open 1", into: container)
         #expect(await container.context.currentApplication?.name == "Reports")
         #expect(harness.screen.contains("patient  Hanako Sato"))
-        #expect(try harness.domain.notifications.list(unreadOnly: true).isEmpty)
+        #expect(try await harness.domain.notifications.list(unreadOnly: true).isEmpty)
         await container.terminate(.quit)
     }
 
     @Test("about: the boot report's seven stages and each service's state")
     func aboutShowsTheBootReport() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("about", into: container)
         for stage in BootStage.allCases { #expect(harness.screen.contains(stage.rawValue), "\(stage)") }

@@ -7,12 +7,12 @@ import Testing
 struct ReportsAppTests {
     @Test("add asks each field in turn, saves through the domain, and the list shows the report")
     func addThroughTheForm() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("reports", "add", into: container)
         #expect(harness.screen.contains("Patient name"))
         await harness.type("Hanako Sato", "42", "female", "yes", "hypertension", into: container)
-        let saved = try harness.domain.reports.list(.first)
+        let saved = try await harness.domain.reports.list(.first)
         #expect(saved.map(\.patientName) == ["Hanako Sato"])
         #expect(saved.first?.gender == .female && saved.first?.isFollow == true)
         #expect(harness.screen.contains("Added case report"))
@@ -22,35 +22,35 @@ struct ReportsAppTests {
 
     @Test("a refused value (age 200) restarts the form with the message, nothing saved")
     func refusedValueRetries() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("reports", "add", "Taro", "200", "", "", "", into: container)
         #expect(harness.screen.contains("age"))
         #expect(harness.screen.contains("[Taro]"))
-        #expect(try harness.domain.reports.list(.first).isEmpty)
+        #expect(try await harness.domain.reports.list(.first).isEmpty)
         await container.terminate(.quit)
     }
 
     @Test("show, edit (Enter keeps a value) and delete (after yes) act on the numbered row")
     func showEditDelete() async throws {
-        let harness = try MicroAppHarness()
-        let report = try harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        let harness = try await MicroAppHarness()
+        let report = try await harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
         let container = try await harness.boot()
         await harness.type("reports", "show 1", into: container)
         #expect(harness.screen.contains("patient  Hanako Sato"))
         await harness.type("edit", "", "43", "", "", "", into: container)
-        #expect(try harness.domain.reports.get(id: report.objectId ?? "").age == 43)
+        #expect(try await harness.domain.reports.get(id: report.objectId ?? "").age == 43)
         await harness.type("back", "delete 1", "yes", into: container)
-        #expect(try harness.domain.reports.list(.first).isEmpty)
+        #expect(try await harness.domain.reports.list(.first).isEmpty)
         #expect(harness.screen.contains("Deleted case report"))
         await container.terminate(.quit)
     }
 
     @Test("search keeps matching patients; an unknown word says what can be typed")
     func searchAndUnknown() async throws {
-        let harness = try MicroAppHarness()
-        _ = try harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        _ = try harness.domain.reports.add(CaseReportDraft(patientName: "Taro Yamada", age: 67))
+        let harness = try await MicroAppHarness()
+        _ = try await harness.domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try await harness.domain.reports.add(CaseReportDraft(patientName: "Taro Yamada", age: 67))
         let container = try await harness.boot()
         await harness.type("reports", "search sato", into: container)
         #expect(harness.screen.contains("Hanako Sato") && !harness.screen.contains("Taro Yamada"))
@@ -61,10 +61,10 @@ struct ReportsAppTests {
 
     @Test("scripted: strata://reports/new adds and writes the id; format=json writes the report")
     func scriptedAdd() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let (container, captured) = try await harness.bootScripted()
         #expect(try await container.open(URL(string: "strata://reports/new?patientName=Hanako%20Sato&age=42&follow=true")!))
-        let id = try #require(try harness.domain.reports.list(.first).first?.objectId)
+        let id = try #require(try await harness.domain.reports.list(.first).first?.objectId)
         #expect(captured.text == id)
         try await container.open(URL(string: "strata://reports/\(id)?format=json")!)
         #expect(captured.text.contains("\"patientName\" : \"Hanako Sato\""))
@@ -74,7 +74,7 @@ struct ReportsAppTests {
 
     @Test("scripted: a domain error is recorded on the console, not written")
     func scriptedFailure() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let (container, captured) = try await harness.bootScripted()
         try await container.open(URL(string: "strata://reports/no-such-id")!)
         #expect(captured.text.isEmpty)

@@ -32,11 +32,11 @@ struct RouteKeyTests {
             ("strata://reports/r-1/delete?force=yes", "strata://reports/<id>/delete: unknown parameter 'force'; accepted: format"),
         ])
     func reportsRoutes(url: String, message: String) async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let error = try await failure(opening: url, harness)
         #expect(error.code == .unknownParameter)
         #expect(error.message == message)
-        #expect(try harness.domain.reports.list(.first).isEmpty)
+        #expect(try await harness.domain.reports.list(.first).isEmpty)
     }
 
     @Test(
@@ -53,11 +53,11 @@ struct RouteKeyTests {
             ("strata://follows/f-1/done?at=now", "strata://follows/<id>/done: unknown parameter 'at'; accepted: format"),
         ])
     func followUpsRoutes(url: String, message: String) async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let error = try await failure(opening: url, harness)
         #expect(error.code == .unknownParameter)
         #expect(error.message == message)
-        #expect(try harness.domain.followUps.list(reportID: nil).isEmpty)
+        #expect(try await harness.domain.followUps.list(reportID: nil).isEmpty)
     }
 
     @Test(
@@ -69,17 +69,17 @@ struct RouteKeyTests {
             ("strata://about?verbose=1", "strata://about: unknown parameter 'verbose'; accepted: format"),
         ])
     func notificationsAndAboutRoutes(url: String, message: String) async throws {
-        let harness = try MicroAppHarness()
-        _ = try harness.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "Hi"))
+        let harness = try await MicroAppHarness()
+        _ = try await harness.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "Hi"))
         let error = try await failure(opening: url, harness)
         #expect(error.code == .unknownParameter)
         #expect(error.message == message)
-        #expect(try harness.domain.notifications.list(unreadOnly: true).count == 1)
+        #expect(try await harness.domain.notifications.list(unreadOnly: true).count == 1)
     }
 
     @Test("the accepted keys still work, and format is accepted everywhere")
     func acceptedKeysWork() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let (container, captured) = try await harness.bootScripted()
         for url in [
             "strata://reports/new?patientName=B&age=3&gender=female&follow=yes&memo=m&format=json",
@@ -90,7 +90,7 @@ struct RouteKeyTests {
         }
         await container.terminate(.quit)
         #expect(captured.console.failures.isEmpty, "\(captured.console.failures)")
-        #expect(try harness.domain.reports.list(.first).first?.memo == "m")
+        #expect(try await harness.domain.reports.list(.first).first?.memo == "m")
     }
 }
 
@@ -98,7 +98,7 @@ struct RouteKeyTests {
 struct EchoTests {
     @Test("control characters typed at a screen are shown escaped in Unknown command, never raw")
     func controlCharactersAreEscaped() async throws {
-        let harness = try MicroAppHarness()
+        let harness = try await MicroAppHarness()
         let container = try await harness.boot()
         await harness.type("\u{1B}[2Jboom", into: container)
         #expect(harness.screen.contains(#"No micro-app '\u{1B}[2Jboom'"#), "\(harness.screen)")

@@ -8,11 +8,11 @@ import Testing
 struct EnrichmentTests {
     @Test("a follow-up-due notification naming a report is delivered with the patient and due date")
     func followUpDueIsEnriched() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
-        let report = try fixture.domain.reports.add(CaseReportDraft(patientName: "Yamada", age: 44))
+        let report = try await fixture.domain.reports.add(CaseReportDraft(patientName: "Yamada", age: 44))
         let due = try DayText.parse("2026-11-22", calendar: fixture.clock.calendar, what: "date")
-        let followUp = try fixture.domain.followUps.schedule(
+        let followUp = try await fixture.domain.followUps.schedule(
             FollowUpDraft(caseReportID: try #require(report.objectId), date: due))
         try fixture.drop(
             "fu.json",
@@ -35,7 +35,7 @@ struct EnrichmentTests {
 
     @Test("a follow-up-due notification naming an unknown report keeps its own content and is recorded")
     func unknownReportFallsBackToTheOriginal() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop(
             "fu.json",

@@ -14,7 +14,7 @@ struct HostileInboxTests {
 
     @Test("a file whose name is not UTF-8 is recorded once and moved to cur/ under the same bytes")
     func nonUTF8NameIsProcessed() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let name: [UInt8] = [0x31, 0xFF, 0xFE, 0x2E, 0x6A, 0x73, 0x6F, 0x6E]  // "1\xff\xfe.json"
         try RawFiles.drop(name, #"{"id": "n-raw", "kind": "message", "title": "Raw"}"#, tmp: fixture.inbox.tmpURL, new: fixture.inbox.newURL)
@@ -26,12 +26,12 @@ struct HostileInboxTests {
         #expect(fixture.delivery.lines == ["recorded n-raw message: Raw"])
         #expect(RawFiles.names(in: fixture.inbox.curURL) == [name])
         #expect(RawFiles.names(in: fixture.inbox.newURL).isEmpty)
-        #expect(try fixture.records().map(\.notificationId) == ["n-raw"])
+        #expect(try await fixture.records().map(\.notificationId) == ["n-raw"])
     }
 
     @Test("a malformed file with a 255-byte name is quarantined under a short unique name; the reason keeps the name")
     func longNameIsQuarantinedUnderASafeName() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try RawFiles.drop(Self.longName, "not json", tmp: fixture.inbox.tmpURL, new: fixture.inbox.newURL)
         try fixture.drop("z-good.json", Self.good)
@@ -54,7 +54,7 @@ struct HostileInboxTests {
 
     @Test("a name with a line break is shown escaped in the reason, and the file gets a safe name in bad/")
     func lineBreakInANameIsEscaped() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("evil\nquarantined-at: never.json", "{")
 
@@ -76,7 +76,7 @@ struct HostileInboxTests {
     /// it in new/ for ever.
     @Test("a FIFO, a socket and a link out of the inbox are quarantined themselves, without blocking or reading the target")
     func unreadableEntriesAreQuarantined() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try RawFiles.makeFIFO(Self.longName, in: fixture.inbox.newURL)
         try RawFiles.makeSocket("s.sock", in: fixture.inbox.newURL)
@@ -92,7 +92,7 @@ struct HostileInboxTests {
         #expect(quarantined.count == 3, "\(report.files)")
         #expect(report.summary == "1 recorded, 0 duplicate, 3 quarantined, 0 left in new/ to retry, 0 skipped (cannot be moved)")
         #expect(RawFiles.names(in: fixture.inbox.newURL).isEmpty)
-        #expect(try fixture.records().map(\.notificationId) == ["n-good"], "the link's target is never read")
+        #expect(try await fixture.records().map(\.notificationId) == ["n-good"], "the link's target is never read")
         #expect(try Data(contentsOf: outside) == Data(#"{"id": "n-outside", "kind": "message"}"#.utf8))
         let link = fixture.inbox.badURL.appendingPathComponent("link.json")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == outside.path, "the link itself moved")
@@ -105,7 +105,7 @@ struct HostileInboxTests {
 
     @Test("a huge (sparse) file is quarantined by its size, without being read")
     func hugeFileIsQuarantinedUnread() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("huge.json", "{")
         let handle = try FileHandle(forWritingTo: fixture.inbox.newURL.appendingPathComponent("huge.json"))
@@ -124,7 +124,7 @@ struct HostileInboxTests {
 
     @Test("a name that is not a plain file name of new/ is never read or moved")
     func pathLikeNameIsRefused() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let outside = fixture.inbox.url.appendingPathComponent("escape.json")
         try Data(#"{"id": "n-out", "kind": "message"}"#.utf8).write(to: outside)
@@ -133,7 +133,7 @@ struct HostileInboxTests {
         #expect(throws: NotifyKitError.self) { try fixture.inbox.quarantine("../escape.json", reason: "x", at: InboxFixture.now) }
         #expect(FileManager.default.fileExists(atPath: outside.path))
         #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     /// An immutable file (`chattr +i`) cannot be renamed, not even by root: the realistic
@@ -142,7 +142,7 @@ struct HostileInboxTests {
         "a file that cannot be moved is skipped on its own: the others go on, the daemon does not back off",
         .enabled(if: RawFiles.canMakeImmutable, "needs chattr +i (CAP_LINUX_IMMUTABLE on ext4)"))
     func unmovableFileIsSkippedAlone() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a-stuck.json", #"{"id": "n-stuck", "kind": "message", "title": "Stuck"}"#)
         let stuck = fixture.inbox.newURL.appendingPathComponent("a-stuck.json")
@@ -166,7 +166,7 @@ struct HostileInboxTests {
         try fixture.drop("c-later.json", #"{"id": "n-later", "kind": "message", "title": "Later"}"#)
         let second = try await processor.drain()
         #expect(second.files.map(\.name) == ["c-later.json"], "the stuck file waits for its own retry time")
-        #expect(try fixture.records().count == 3)
+        #expect(try await fixture.records().count == 3)
     }
 
     /// The one quarantined file in `bad/` and its reason text.

@@ -10,7 +10,7 @@ import Testing
 struct InboxProcessorTests {
     @Test("a good file is recorded, delivered as one line and moved to cur/ under its name")
     func goodFileIsRecordedAndFiled() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("1-n1.json", #"{"id": "n-1", "kind": "message", "title": "Hello", "body": "From the lab"}"#)
 
@@ -25,12 +25,12 @@ struct InboxProcessorTests {
         #expect(fixture.delivery.lines == ["recorded n-1 message: Hello — From the lab"])
         #expect(try fixture.names(in: fixture.inbox.newURL).isEmpty)
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["1-n1.json"])
-        #expect(try fixture.records().map(\.notificationId) == ["n-1"])
+        #expect(try await fixture.records().map(\.notificationId) == ["n-1"])
     }
 
     @Test("the same id in two files is recorded once; the second is reported as a duplicate")
     func sameIdTwiceIsRecordedOnce() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("1-first.json", #"{"id": "n-7", "kind": "message", "title": "First"}"#)
         try fixture.drop("2-again.json", #"{"id": "n-7", "kind": "message", "title": "Again"}"#)
@@ -40,14 +40,14 @@ struct InboxProcessorTests {
         #expect(report.files.map(\.name) == ["1-first.json", "2-again.json"])
         #expect(fixture.delivery.lines == ["recorded n-7 message: First", "duplicate n-7 (already recorded)"])
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["1-first.json", "2-again.json"])
-        let records = try fixture.records()
+        let records = try await fixture.records()
         #expect(records.count == 1)
         #expect(records.first?.title == "First")
     }
 
     @Test("re-delivering a processed file changes nothing and lands in cur/ under a free name")
     func redeliveryIsHarmless() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let document = #"{"id": "n-2", "kind": "message", "title": "Once"}"#
         try fixture.drop("n2.json", document)
@@ -59,7 +59,7 @@ struct InboxProcessorTests {
         #expect(report.files.map(\.outcome).count == 1)
         #expect(fixture.delivery.lines.last == "duplicate n-2 (already recorded)")
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["n2.json", "n2.json.2"])
-        #expect(try fixture.records().count == 1)
+        #expect(try await fixture.records().count == 1)
     }
 
     @Test(
@@ -72,7 +72,7 @@ struct InboxProcessorTests {
             ("array.json", #"["n-1"]"#, "not a JSON object"),
         ])
     func malformedFileIsQuarantined(name: String, document: String, named: String) async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("1-\(name)", document)
         try fixture.drop("2-good.json", #"{"id": "n-ok", "kind": "message", "title": "Still here"}"#)
@@ -97,7 +97,7 @@ struct InboxProcessorTests {
 
     @Test("a file over 64 KiB is quarantined without being decoded")
     func oversizedFileIsQuarantined() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let padding = String(repeating: "x", count: Inbox.maximumFileSize)
         try fixture.drop("big.json", #"{"id": "n-big", "kind": "message", "body": "\#(padding)"}"#)
@@ -110,12 +110,12 @@ struct InboxProcessorTests {
         }
         #expect(reason.contains("big.json") && reason.contains("65536"))
         #expect(try fixture.names(in: fixture.inbox.badURL) == ["big.json", "big.json.reason"])
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     @Test("files in tmp/ and dot-files in new/ are never read")
     func tmpAndDotFilesAreIgnored() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let document = Data(#"{"id": "n-3", "kind": "message"}"#.utf8)
         try document.write(to: fixture.inbox.tmpURL.appendingPathComponent("half-written.json"))
@@ -127,12 +127,12 @@ struct InboxProcessorTests {
         #expect(fixture.delivery.lines.isEmpty)
         #expect(try fixture.names(in: fixture.inbox.tmpURL) == ["half-written.json"])
         #expect(try fixture.names(in: fixture.inbox.newURL) == [".being-renamed.json"])
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     @Test("files are processed oldest name first")
     func filesAreProcessedInNameOrder() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         for (name, id) in [("1700000003.c", "c"), ("1700000001.a", "a"), ("1700000002.b", "b")] {
             try fixture.drop(name, #"{"id": "\#(id)", "kind": "message", "title": "\#(id)"}"#)
@@ -146,7 +146,7 @@ struct InboxProcessorTests {
 
     @Test("a storage failure leaves the file in new/, and a later pass with a working store records it")
     func storageFailureKeepsTheFileForLater() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("n4.json", #"{"id": "n-4", "kind": "message", "title": "Kept"}"#)
 
@@ -161,7 +161,7 @@ struct InboxProcessorTests {
         #expect(try fixture.names(in: fixture.inbox.newURL) == ["n4.json"])
         #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
 
-        let working = try DomainFactory.make(data: DataLayerFactory.inMemory(), clock: fixture.clock)
+        let working = try await DomainFactory.make(data: DataLayerFactory.inMemory(), clock: fixture.clock)
         let retried = try await fixture.processor(notifications: working.notifications).drain()
 
         guard case .recorded = retried.files.first?.outcome else {
@@ -173,7 +173,7 @@ struct InboxProcessorTests {
 
     @Test("a drain stops before the next file once asked to, leaving the rest in new/")
     func drainStopsBetweenFiles() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("1.json", #"{"id": "n-1", "kind": "message"}"#)
         try fixture.drop("2.json", #"{"id": "n-2", "kind": "message"}"#)
@@ -190,7 +190,7 @@ struct InboxProcessorTests {
 
     @Test("more files than one batch holds are all recorded once, delivered and filed in name order")
     func drainsSeveralBatchesInOrder() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let count = InboxProcessor.batchSize * 2 + 3
         let names = (0..<count).map { String(format: "%04d.json", $0) }
@@ -206,6 +206,6 @@ struct InboxProcessorTests {
         #expect(fixture.delivery.lines == (0..<count).map { "recorded n-\($0) message: t\($0)" } + ["duplicate n-1 (already recorded)"])
         #expect(try fixture.names(in: fixture.inbox.newURL).isEmpty)
         #expect(try fixture.names(in: fixture.inbox.curURL) == names + ["9999-repeat.json"])
-        #expect(try fixture.records().count == count)
+        #expect(try await fixture.records().count == count)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("The inbox folders")
 struct InboxTests {
     @Test("prepare creates inbox, tmp, new, cur and bad owner-only, and tightens an open folder")
-    func prepareCreatesOwnerOnlyFolders() throws {
+    func prepareCreatesOwnerOnlyFolders() async throws {
         let root = TemporaryRoot.directory("inbox")
         defer { try? FileManager.default.removeItem(at: root) }
         let inbox = Inbox(url: root.appendingPathComponent("inbox", isDirectory: true))
@@ -23,7 +23,7 @@ struct InboxTests {
     }
 
     @Test("an inbox folder that is a symbolic link is refused naming it: nothing outside is tightened, read or moved")
-    func symbolicLinkFolderIsRefused() throws {
+    func symbolicLinkFolderIsRefused() async throws {
         let root = TemporaryRoot.directory("inbox-link")
         let outside = TemporaryRoot.directory("inbox-outside")
         defer {
@@ -48,8 +48,8 @@ struct InboxTests {
     }
 
     @Test("pending names skip dot-files and come in byte order")
-    func pendingNamesAreSortedWithoutDotFiles() throws {
-        let fixture = try InboxFixture()
+    func pendingNamesAreSortedWithoutDotFiles() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         for name in ["b", ".hidden", "B", "a", "10", "9"] {
             try Data().write(to: fixture.inbox.newURL.appendingPathComponent(name))
@@ -59,7 +59,7 @@ struct InboxTests {
     }
 
     @Test("listing an inbox that was never prepared is an error naming new/")
-    func listingAMissingInboxNamesTheFolder() throws {
+    func listingAMissingInboxNamesTheFolder() async throws {
         let inbox = Inbox(url: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/inbox"))
 
         let error = try #require(throws: NotifyKitError.self) { try inbox.pendingNames() }
@@ -69,8 +69,8 @@ struct InboxTests {
     }
 
     @Test("a quarantined file keeps its bytes; its reason is one line, the time and the name; names never clash")
-    func quarantineWritesAReasonAndNeverOverwrites() throws {
-        let fixture = try InboxFixture()
+    func quarantineWritesAReasonAndNeverOverwrites() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("x.json", "first")
         try fixture.inbox.quarantine("x.json", reason: "x.json: line one\nline two", at: InboxFixture.now)
@@ -89,7 +89,7 @@ struct InboxTests {
 
     @Test("a folder dropped into new/ is not a notification and is quarantined")
     func aFolderInNewIsRejected() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try FileManager.default.createDirectory(
             at: fixture.inbox.newURL.appendingPathComponent("folder"), withIntermediateDirectories: false)
@@ -108,7 +108,7 @@ struct InboxTests {
 
     @Test("a file that is gone before it is read is reported as vanished, not as an error")
     func aMissingFileHasVanished() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
 
         let error = try #require(throws: NotifyKitError.self) { try fixture.inbox.read("taken.json") }

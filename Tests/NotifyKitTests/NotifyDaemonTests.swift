@@ -10,7 +10,7 @@ import Testing
 struct NotifyDaemonTests {
     @Test("--once drains new/ and exits 0")
     func onceDrainsAndSucceeds() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         try fixture.drop("b.json", "not json")
@@ -24,7 +24,7 @@ struct NotifyDaemonTests {
 
     @Test("--once exits 75 when the store fails, with the file still in new/")
     func onceReportsAStorageFailure() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
@@ -35,7 +35,7 @@ struct NotifyDaemonTests {
 
     @Test("running, the daemon picks up a new file promptly and stops at once when asked")
     func runPicksUpFilesAndStops() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.05, logger: InboxFixture.logger)
         let finished = BackgroundRun(daemon)
@@ -53,7 +53,7 @@ struct NotifyDaemonTests {
 
     @Test("a long poll interval does not delay stopping")
     func stopDoesNotWaitForThePollInterval() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
         try fixture.drop("first.json", #"{"id": "n-1", "kind": "message", "title": "First"}"#)
@@ -69,7 +69,7 @@ struct NotifyDaemonTests {
 
     @Test("a stop asked for before the daemon runs ends its service group at once, the inbox untouched")
     func stopBeforeRunEndsAtOnce() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
@@ -82,8 +82,8 @@ struct NotifyDaemonTests {
     }
 
     @Test("after failed passes the pause doubles, up to five seconds")
-    func pauseBacksOffAfterFailures() throws {
-        let fixture = try InboxFixture()
+    func pauseBacksOffAfterFailures() async throws {
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)
 

@@ -5,7 +5,7 @@ import Testing
 @Suite("The command line")
 struct NotifydCommandTests {
     @Test("no arguments run the daemon with a 0.2 s poll interval")
-    func defaults() {
+    func defaults() async {
         guard case .run(let options) = NotifydCommand.launch([]) else {
             Issue.record("expected .run")
             return
@@ -14,7 +14,7 @@ struct NotifydCommandTests {
     }
 
     @Test("--once, --poll-interval and --verbose are read")
-    func optionsAreRead() {
+    func optionsAreRead() async {
         guard case .run(let options) = NotifydCommand.launch(["--once", "--poll-interval", "1.5", "--verbose"]) else {
             Issue.record("expected .run")
             return
@@ -23,7 +23,7 @@ struct NotifydCommandTests {
     }
 
     @Test("--help explains the inbox protocol and exits 0")
-    func helpExplainsTheInbox() {
+    func helpExplainsTheInbox() async {
         guard case .exit(let status, let output, let errors) = NotifydCommand.launch(["--help"]) else {
             Issue.record("expected .exit")
             return
@@ -36,7 +36,7 @@ struct NotifydCommandTests {
     }
 
     @Test("the --help example creates the inbox first and works without STRATA_HOME")
-    func helpExampleCreatesTheInboxFirst() throws {
+    func helpExampleCreatesTheInboxFirst() async throws {
         guard case .exit(_, let output, _) = NotifydCommand.launch(["--help"]) else {
             Issue.record("expected .exit")
             return
@@ -50,7 +50,7 @@ struct NotifydCommandTests {
     }
 
     @Test("--version prints the Strata version")
-    func versionIsPrinted() {
+    func versionIsPrinted() async {
         guard case .exit(let status, let output, _) = NotifydCommand.launch(["--version"]) else {
             Issue.record("expected .exit")
             return

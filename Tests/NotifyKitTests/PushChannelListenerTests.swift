@@ -27,7 +27,7 @@ struct PushChannelListenerTests {
     @Test("each push message is recorded once, delivered as one line and acknowledged")
     func messagesAreRecordedDeliveredAndAcknowledged() async throws {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2", title: "Lab results", body: "")]
-        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -36,7 +36,7 @@ struct PushChannelListenerTests {
         let first = try await listener.pass(wait: 0)
         #expect(first.map(\.message.id) == ["p-1", "p-2"])
         #expect(fixture.delivery.lines == ["recorded p-1 message: Ward meeting — At 3 pm", "recorded p-2 message: Lab results"])
-        #expect(try fixture.records().map(\.notificationId).sorted() == ["p-1", "p-2"])
+        #expect(try await fixture.records().map(\.notificationId).sorted() == ["p-1", "p-2"])
 
         // Acknowledged: the next look receives nothing and records nothing.
         let second = try await listener.pass(wait: 0)
@@ -47,7 +47,7 @@ struct PushChannelListenerTests {
     @Test("a message whose id is already recorded (an inbox file, a repeat) is a duplicate and changes nothing")
     func knownIdIsADuplicate() async throws {
         let server = [Self.message(1, id: "n-9"), Self.message(2, id: "n-9", title: "Again")]
-        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -60,7 +60,7 @@ struct PushChannelListenerTests {
             Issue.record("expected .duplicate, got \(processed)")
             return
         }
-        let records = try fixture.records()
+        let records = try await fixture.records()
         #expect(records.count == 1)
         #expect(records.first?.title == "Ward meeting")
     }
@@ -70,7 +70,7 @@ struct PushChannelListenerTests {
         let server = [Self.message(1, id: "p-1"), Self.message(2, id: "p-2")]
         let broken = await DataLayerFactory.inMemory(
             allowing: [.register, .fetch, .query, .count, .currentSession], session: Self.signedIn)
-        let fixture = try InboxFixture(data: broken)
+        let fixture = try await InboxFixture(data: broken)
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script(server)), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -90,7 +90,7 @@ struct PushChannelListenerTests {
 
     @Test("nobody signed in is notSignedIn, and nothing is recorded")
     func signedOutIsNotSignedIn() async throws {
-        let fixture = try InboxFixture(data: DataLayerFactory.inMemory())
+        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory())
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script([Self.message(1, id: "p-1")])), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -98,12 +98,12 @@ struct PushChannelListenerTests {
 
         let error = await #expect(throws: DataError.self) { try await listener.pass(wait: 0) }
         #expect(error?.code == .notSignedIn)
-        #expect(try fixture.records().isEmpty)
+        #expect(try await fixture.records().isEmpty)
     }
 
     @Test("without a server the listener's run returns at once")
     func offlineRunReturns() async throws {
-        let fixture = try InboxFixture()
+        let fixture = try await InboxFixture()
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.offline(data: fixture.data), notifications: fixture.domain.notifications, delivery: fixture.delivery,
@@ -114,7 +114,7 @@ struct PushChannelListenerTests {
 
     @Test("--once drains the inbox and then the push channel, recording each once")
     func drainOnceTakesThePushChannel() async throws {
-        let fixture = try InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory(session: Self.signedIn))
         defer { fixture.remove() }
         try fixture.drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "From the inbox"}"#)
         let listener = PushChannelListener(

@@ -47,9 +47,9 @@ struct StatusCommandTests {
     @Test("the summary comes from the domain")
     func summaryComesFromTheDomain() async throws {
         let writable = DataLayerFactory.inMemory()
-        let domain = try DomainFactory.make(data: writable, clock: FixedClock(Self.now))
-        let report = try domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
-        _ = try domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: Self.now))
+        let domain = try await DomainFactory.make(data: writable, clock: FixedClock(Self.now))
+        let report = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        _ = try await domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: Self.now))
 
         let outcome = await run(["--format", "waybar"]) { _ in domain }
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -60,7 +60,7 @@ struct StatusCommandTests {
 
     @Test("a read-only, empty store reads as zero counts with the store present")
     func readOnlyEmptyStore() async throws {
-        let domain = try DomainFactory.make(
+        let domain = try await DomainFactory.make(
             data: DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
             clock: FixedClock(Self.now))
         let outcome = await run(["--format", "json"]) { _ in domain }

@@ -17,7 +17,7 @@ struct StatusEscapingTests {
     }
 
     @Test("text: the server and the last error are one line each, every control character escaped")
-    func text() {
+    func text() async {
         let text = StatusRenderer.render(.empty, storePresent: true, format: .text, sync: Self.hostile)
         #expect(!hasRawControl(text), "\(text.debugDescription)")
         let lastError = text.split(separator: "\n").filter { $0.hasPrefix("last error") }
@@ -26,7 +26,7 @@ struct StatusEscapingTests {
     }
 
     @Test("json and waybar: C1, DEL and bidi controls are \\u escapes; the JSON decodes to the same text")
-    func json() throws {
+    func json() async throws {
         for format in [StatusFormat.json, .waybar, .i3blocks] {
             let text = StatusRenderer.render(.empty, storePresent: true, format: format, sync: Self.hostile)
             #expect(!hasRawControl(text), "\(format): \(text.debugDescription)")

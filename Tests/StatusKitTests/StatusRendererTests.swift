@@ -9,7 +9,7 @@ struct StatusRendererTests {
     static let dueOnly = StatusSummary(reports: 4, dueToday: 1, overdue: 0, unreadNotifications: 0)
 
     @Test("the level is overdue if anything is overdue, else due if anything is due today, else ok")
-    func levelFollowsTheCounts() {
+    func levelFollowsTheCounts() async {
         #expect(StatusLevel(Self.busy) == .overdue)
         #expect(StatusLevel(Self.dueOnly) == .due)
         #expect(StatusLevel(.empty) == .ok)
@@ -17,7 +17,7 @@ struct StatusRendererTests {
     }
 
     @Test("text: one aligned line per count")
-    func textIsAlignedLines() {
+    func textIsAlignedLines() async {
         let text = StatusRenderer.render(Self.busy, storePresent: true, format: .text)
         #expect(
             text == """
@@ -29,14 +29,14 @@ struct StatusRendererTests {
     }
 
     @Test("text without a store: the empty counts and a note saying there is no store yet")
-    func textWithoutStoreSaysSo() {
+    func textWithoutStoreSaysSo() async {
         let text = StatusRenderer.render(.empty, storePresent: false, format: .text)
         #expect(text.hasPrefix("reports               0\n"))
         #expect(text.hasSuffix("(no store yet: nothing recorded)"))
     }
 
     @Test("json: one object with the four counts and the store state")
-    func jsonHasTheSummaryKeys() throws {
+    func jsonHasTheSummaryKeys() async throws {
         let text = StatusRenderer.render(Self.busy, storePresent: true, format: .json)
         #expect(!text.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -51,7 +51,7 @@ struct StatusRendererTests {
     }
 
     @Test("waybar: one JSON line with text, a newline-separated tooltip and the class")
-    func waybarIsOneJSONLine() throws {
+    func waybarIsOneJSONLine() async throws {
         let line = StatusRenderer.render(Self.busy, storePresent: true, format: .waybar)
         #expect(!line.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
@@ -62,7 +62,7 @@ struct StatusRendererTests {
     }
 
     @Test("waybar's class is due, then ok, as the counts fall")
-    func waybarClassFollowsTheLevel() throws {
+    func waybarClassFollowsTheLevel() async throws {
         for (summary, expected) in [(Self.dueOnly, "due"), (StatusSummary.empty, "ok")] {
             let line = StatusRenderer.render(summary, storePresent: true, format: .waybar)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
@@ -71,7 +71,7 @@ struct StatusRendererTests {
     }
 
     @Test("i3blocks: full text, short text and a colour by level")
-    func i3blocksIsThreeLines() {
+    func i3blocksIsThreeLines() async {
         let lines = StatusRenderer.render(Self.busy, storePresent: true, format: .i3blocks)
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines == ["Strata: 12 reports, 2 due today, 1 overdue, 3 unread", "2 due · 1 overdue · 3 unread", "#FF5555"])
@@ -82,7 +82,7 @@ struct StatusRendererTests {
     }
 
     @Test("i3blocks counts one report in the singular, any other number in the plural")
-    func i3blocksSaysOneReport() {
+    func i3blocksSaysOneReport() async {
         let one = StatusSummary(reports: 1, dueToday: 1, overdue: 1, unreadNotifications: 1)
         let lines = StatusRenderer.render(one, storePresent: true, format: .i3blocks).split(separator: "\n")
         #expect(lines.first == "Strata: 1 report, 1 due today, 1 overdue, 1 unread")
@@ -91,7 +91,7 @@ struct StatusRendererTests {
     }
 
     @Test("every level has a distinct #RRGGBB colour")
-    func coloursAreDistinctHex() {
+    func coloursAreDistinctHex() async {
         let colours = StatusLevel.allCases.map(\.colour)
         #expect(Set(colours).count == StatusLevel.allCases.count)
         for colour in colours {

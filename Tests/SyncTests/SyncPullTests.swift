@@ -20,8 +20,8 @@ struct SyncPullTests {
         let report = try await harness.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 3])
         let store = harness.data.store
-        #expect(try store.fetch(SyncVisit.self, id: "b")?.patient == "Bo")
-        #expect(try store.query(Query<SyncVisit>().whereKey("patient", .equal, "Cy")).map(\.objectId) == ["c"])
+        #expect(try await store.fetch(SyncVisit.self, id: "b")?.patient == "Bo")
+        #expect(try await store.query(Query<SyncVisit>().whereKey("patient", .equal, "Cy")).map(\.objectId) == ["c"])
         #expect(try await harness.data.journal.pendingCount() == 0)
         let pulls = harness.server.requests(to: "\(WirePaths.objects)/SyncVisit")
         #expect(pulls.map { $0.parameter("since") } == ["0", "2"])
@@ -35,7 +35,7 @@ struct SyncPullTests {
     @Test("a pulled object with a local change waiting keeps the local change on top")
     func pendingLocalChangeWins() async throws {
         let harness = try await SyncHarness(signedInAs: "u2")
-        var mine = try harness.data.store.save(SyncVisit(patient: "local edit", ward: 7))
+        var mine = try await harness.data.store.save(SyncVisit(patient: "local edit", ward: 7))
         try await harness.signIn("u1")  // u2's change waits: it stays in the journal during this sync
         harness.server.scriptPages(
             "SyncVisit",
@@ -45,9 +45,9 @@ struct SyncPullTests {
         let report = try await harness.sync.syncNow()
         #expect(report.keptLocal == 1)
         #expect(report.pulled == ["SyncVisit": 1])
-        mine = try #require(try harness.data.store.fetch(SyncVisit.self, id: mine.objectId!))
+        mine = try #require(try await harness.data.store.fetch(SyncVisit.self, id: mine.objectId!))
         #expect(mine.patient == "local edit")
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "x")?.patient == "X")
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "x")?.patient == "X")
     }
 
     @Test("objects deleted on the server are deleted locally")
@@ -59,11 +59,11 @@ struct SyncPullTests {
                 cursor: 2, hasMore: false),
             PullResponse(objects: [.visit("a", patient: "Ada", ward: 1, version: 3, deleted: true)], cursor: 3, hasMore: false))
         _ = try await harness.sync.syncNow()
-        #expect(try harness.data.store.count(Query<SyncVisit>()) == 2)
+        #expect(try await harness.data.store.count(Query<SyncVisit>()) == 2)
         let report = try await harness.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 1])
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "a") == nil)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "b") != nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "a") == nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "b") != nil)
         #expect(try await harness.data.journal.pendingCount() == 0)
     }
 
@@ -75,7 +75,7 @@ struct SyncPullTests {
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [bad, .visit("ok", patient: "O", ward: 2, version: 2)], cursor: 2, hasMore: false))
         let report = try await harness.sync.syncNow()
         #expect(report.pulled == ["SyncVisit": 1])
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "bad") == nil)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "ok")?.ward == 2)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "bad") == nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "ok")?.ward == 2)
     }
 }

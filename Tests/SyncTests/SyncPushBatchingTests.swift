@@ -13,8 +13,8 @@ struct SyncPushBatchingTests {
     func batchesStayWithinTheBodyBudget() async throws {
         let harness = try await SyncHarness(maxRequestBytes: 4096)
         let long = String(repeating: "é", count: 700)  // 1,400 bytes of text per change
-        _ = try harness.data.store.save((0..<5).map { SyncVisit(patient: "\($0) \(long)", ward: $0) })
-        _ = try harness.data.store.save(SyncVisit(patient: String(repeating: "x", count: 6000), ward: 9))
+        _ = try await harness.data.store.save((0..<5).map { SyncVisit(patient: "\($0) \(long)", ward: $0) })
+        _ = try await harness.data.store.save(SyncVisit(patient: String(repeating: "x", count: 6000), ward: 9))
         let waiting = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.applyAll, .applyAll, .applyAll, .applyAll)
         let report = try await harness.sync.syncNow()
@@ -29,7 +29,7 @@ struct SyncPushBatchingTests {
     @Test("a 413 halves the batches until the server takes them; a single change it still refuses is rejected")
     func tooLargeHalvesTheBatch() async throws {
         let harness = try await SyncHarness(batchSize: 8)
-        try harness.addVisits(8)
+        try await harness.addVisits(8)
         let waiting = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         let refusals: [SyncTestServer.Step] = (0..<4).map { .status(413, "too large \($0)") }
         harness.server.scriptPushes(refusals + Array(repeating: .applyAll, count: 7))
@@ -47,7 +47,7 @@ struct SyncPushBatchingTests {
     @Test("the next batch is claimed while one is in flight, but sent only after that one is answered in full")
     func overlappingKeepsJournalOrder() async throws {
         let harness = try await SyncHarness(batchSize: 2)
-        try harness.addVisits(5)
+        try await harness.addVisits(5)
         let ids = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         // No result for ids[1]: the batch claimed meanwhile ([2, 3]) goes back, and ids[1],
         // released, leads the next request, as if nothing had overlapped.
@@ -61,11 +61,11 @@ struct SyncPushBatchingTests {
     @Test("an edit of an object whose change is in flight is not claimed beside it")
     func laterEditWaitsForItsObject() async throws {
         let harness = try await SyncHarness()
-        let saved = try harness.addVisits(3)
+        let saved = try await harness.addVisits(3)
         let sending = try await harness.data.journal.claim(limit: 2)
         var edited = saved[0]
         edited.ward = 42
-        _ = try harness.data.store.save(edited)
+        _ = try await harness.data.store.save(edited)
         // The edit queues behind the in-flight insert; the next claim takes only the third visit.
         let next = try await harness.data.journal.claim(limit: 5, for: "u1", excluding: Set(sending.map(\.operationID)))
         #expect(next.map(\.objectID) == [saved[2].objectId])
@@ -76,7 +76,7 @@ struct SyncPushBatchingTests {
     @Test("the live journal never claims the changes it was told are in flight")
     func claimExcludingInFlight() async throws {
         let harness = try await SyncHarness()
-        try harness.addVisits(4)
+        try await harness.addVisits(4)
         let sending = try await harness.data.journal.claim(limit: 2)
         let next = try await harness.data.journal.claim(limit: 2, for: "u1", excluding: Set(sending.map(\.operationID)))
         let all = try await harness.data.journal.changes(in: [.pending, .inFlight], limit: nil).map(\.operationID)

@@ -12,7 +12,7 @@ struct SyncPushTests {
     @Test("the journal is sent in batches of the configured size, oldest first, and acknowledged")
     func sendsInBatches() async throws {
         let harness = try await SyncHarness(batchSize: 2)
-        try harness.addVisits(5)
+        try await harness.addVisits(5)
         let waiting = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.applyAll, .applyAll, .applyAll)
         let report = try await harness.sync.syncNow()
@@ -26,7 +26,7 @@ struct SyncPushTests {
     @Test("applied and duplicate leave the journal, rejected keeps the reason, no result is sent again")
     func settlesEachChangeByItsResult() async throws {
         let harness = try await SyncHarness()
-        try harness.addVisits(4)
+        try await harness.addVisits(4)
         let ids = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.results(["applied", "duplicate", "rejected", nil]), .applyAll)
         let report = try await harness.sync.syncNow()
@@ -42,7 +42,7 @@ struct SyncPushTests {
     @Test("network failures and 5xx put the batch back and retry with doubling delays")
     func retriesWithBackoff() async throws {
         let harness = try await SyncHarness(retryDelay: 0.5)
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.networkDown, .status(503, "busy"), .applyAll)
         let report = try await harness.sync.syncNow()
         #expect(report.pushed == 2)
@@ -55,7 +55,7 @@ struct SyncPushTests {
     @Test("each retry waits a draw below its doubling ceiling (full jitter)")
     func retriesAreJittered() async throws {
         let harness = try await SyncHarness(retryDelay: 0.5, random: { $0.upperBound * 0.5 })
-        try harness.addVisits(1)
+        try await harness.addVisits(1)
         harness.server.scriptPushes(.networkDown, .networkDown, .applyAll)
         _ = try await harness.sync.syncNow()
         #expect(harness.delays.all == [0.25, 0.5])
@@ -64,7 +64,7 @@ struct SyncPushTests {
     @Test("backoff is capped, and giving up leaves every change pending with a clear error")
     func givesUpAfterTheConfiguredAttempts() async throws {
         let harness = try await SyncHarness(maxAttempts: 5, retryDelay: 1, maxRetryDelay: 3)
-        try harness.addVisits(3)
+        try await harness.addVisits(3)
         harness.server.scriptPushes(.networkDown, .networkDown, .networkDown, .networkDown, .status(500, "boom"))
         let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .unreachable)
@@ -82,7 +82,7 @@ struct SyncPushTests {
     @Test("a 401 stops the sync as not signed in and keeps the changes pending")
     func unauthorizedStops() async throws {
         let harness = try await SyncHarness(batchSize: 1)
-        try harness.addVisits(3)
+        try await harness.addVisits(3)
         harness.server.scriptPushes(.status(401, "token expired"))
         let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .notSignedIn)
@@ -95,7 +95,7 @@ struct SyncPushTests {
     @Test("a 4xx for the whole batch rejects each change with the server's reason")
     func batchRefusalRejectsEachChange() async throws {
         let harness = try await SyncHarness()
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.status(400, "ward must be positive"))
         let report = try await harness.sync.syncNow()
         #expect(report.rejected == 2)
@@ -108,7 +108,7 @@ struct SyncPushTests {
     func resumesAfterACrash() async throws {
         let container = temporaryContainer()
         let first = try await SyncHarness(container: container)
-        try first.addVisits(4)
+        try await first.addVisits(4)
         // A crash after claiming: two changes stay inFlight in the file.
         let interrupted = try await first.data.journal.claim(limit: 2).map(\.operationID)
         let all = try await first.data.journal.changes(in: [.pending, .inFlight], limit: nil).map(\.operationID)
@@ -125,14 +125,14 @@ struct SyncPushTests {
     @Test("a batch whose answer was lost is sent again as it was; later edits queue behind it and follow it")
     func editAfterLostAnswer() async throws {
         let harness = try await SyncHarness(maxAttempts: 2)
-        let saved = try harness.addVisits(3)
+        let saved = try await harness.addVisits(3)
         let inserts = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.networkDown, .status(503, "gone after the commit"))
         await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
         var edited = saved[0]
         edited.ward = 42
-        _ = try harness.data.store.save(edited)
-        try harness.data.store.delete(saved[1])
+        _ = try await harness.data.store.save(edited)
+        try await harness.data.store.delete(saved[1])
         let waiting = try await harness.data.journal.changes(in: [.pending, .inFlight], limit: nil)
         #expect(waiting.map(\.operation) == [.insert, .insert, .insert, .update, .delete])
         #expect(Array(waiting.prefix(3).map(\.operationID)) == inserts, "the inserts keep their operation ids")
@@ -146,9 +146,9 @@ struct SyncPushTests {
     @Test("another user's changes wait for that user; the signed-in user's are sent")
     func othersChangesWait() async throws {
         let harness = try await SyncHarness(batchSize: 1, signedInAs: "u2")
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         try await harness.signIn("u1")
-        try harness.addVisits(1)
+        try await harness.addVisits(1)
         harness.server.scriptPushes(.applyAll)
         let report = try await harness.sync.syncNow()
         #expect(report.pushed == 1)

@@ -48,7 +48,7 @@ struct SyncSessionTests {
     @Test("a logout with server sync sends pending changes, tells the server, then clears the session")
     func serverSyncLogout() async throws {
         let harness = try await SyncHarness()
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.applyAll)
         try await harness.sync.logout(serverSync: true)
         #expect(try await harness.data.session.current() == nil)
@@ -69,7 +69,7 @@ struct SyncSessionTests {
     @Test("syncing without a session is notSignedIn, naming the waiting changes")
     func syncNeedsASession() async throws {
         let harness = try await SyncHarness(signedInAs: nil)
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .notSignedIn && error?.message.contains("2 changes wait") == true)
         #expect(harness.server.requests.isEmpty)
@@ -79,7 +79,7 @@ struct SyncSessionTests {
     func statusIsKeptInTheStore() async throws {
         let harness = try await SyncHarness()
         #expect(try await harness.sync.status().connectivity == .unknown)
-        try harness.addVisits(2)
+        try await harness.addVisits(2)
         harness.server.scriptPushes(.results(["applied", "rejected"]))
         _ = try await harness.sync.syncNow()
         let status = try await harness.sync.status()
@@ -116,7 +116,7 @@ struct SyncSessionTests {
         let harness = try await SyncHarness(sleep: { _ in try await Task.sleep(for: .milliseconds(10)) })
         harness.server.scriptLogLevel("monitor")
         try await harness.data.diagnostics.logError("disk almost full", metadata: [:])
-        try harness.addVisits(3)
+        try await harness.addVisits(3)
         harness.server.scriptPushes(.applyAll)
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.sync.start()
@@ -124,10 +124,11 @@ struct SyncSessionTests {
         _ = await eventually(within: .seconds(30)) {
             let pending = try await harness.data.journal.pendingCount()
             let logs = try await harness.data.diagnostics.entries(limit: nil)
-            return try pending == 0 && harness.data.store.fetch(SyncVisit.self, id: "p") != nil && logs.isEmpty
+            let visit = try await harness.data.store.fetch(SyncVisit.self, id: "p")
+            return pending == 0 && visit != nil && logs.isEmpty
         }
         #expect(try await harness.data.journal.pendingCount() == 0)
-        #expect(try harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "p")?.patient == "P")
         #expect(try await harness.data.diagnostics.collectionLevel() == .monitor)
         #expect(try await harness.data.diagnostics.entries(limit: nil).isEmpty)
         let upload = try #require(harness.server.requests(to: WirePaths.logs).first)

@@ -191,7 +191,7 @@ struct SyncHarness {
             sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } },
             // By default jitter draws the top of each range: the recorded delays are the backoff's ceilings.
             random: random)
-        try data.store.register(SyncVisit.self)
+        try await data.store.register(SyncVisit.self)
         if let user { try await signIn(user) }
     }
 
@@ -204,8 +204,8 @@ struct SyncHarness {
 
     /// Saves `count` new visits (each one pending insert).
     @discardableResult
-    func addVisits(_ count: Int) throws -> [SyncVisit] {
-        try data.store.save((0..<count).map { SyncVisit(patient: "patient \($0)", ward: $0) })
+    func addVisits(_ count: Int) async throws -> [SyncVisit] {
+        try await data.store.save((0..<count).map { SyncVisit(patient: "patient \($0)", ward: $0) })
     }
 }
 

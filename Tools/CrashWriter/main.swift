@@ -37,24 +37,24 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let container = try ContainerDirectory.resolve(environment: ProcessInfo.processInfo.environment)
     let layer = try DataLayerFactory.live(container: container, logger: StrataLogging.makeLogger(label: "crash", level: .error))
-    try layer.store.register(Entry.self)
+    try await layer.store.register(Entry.self)
     switch arguments.first {
     case "write":
         guard let run = arguments.dropFirst().first.flatMap(Int.init) else { fail("usage: write RUN") }
-        var live = try layer.store.query(Query<Entry>()).compactMap(\.objectId)
+        var live = try await layer.store.query(Query<Entry>()).compactMap(\.objectId)
         var sequence = run * 1_000_000
         var generator = SystemRandomNumberGenerator()
         while true {
             sequence += 1
             let roll = Int.random(in: 0..<10, using: &generator)
             if live.isEmpty || roll < 5 {
-                let saved = try layer.store.save(Entry(sequence: sequence))
+                let saved = try await layer.store.save(Entry(sequence: sequence))
                 live.append(saved.objectId!)
                 emit("I \(saved.objectId!) \(sequence)")
             } else if roll < 8 {
                 var entry = Entry(sequence: sequence)
                 entry.objectId = live.randomElement(using: &generator)
-                _ = try layer.store.save(entry)
+                _ = try await layer.store.save(entry)
                 emit("U \(entry.objectId!) \(sequence)")
             } else {
                 let index = Int.random(in: 0..<live.count, using: &generator)
@@ -62,12 +62,12 @@ do {
                 entry.objectId = live.remove(at: index)
                 // Announced first: if the kill lands between, the test knows the delete may have happened.
                 emit("X \(entry.objectId!) \(sequence)")
-                _ = try layer.store.delete(entry)
+                _ = try await layer.store.delete(entry)
                 emit("D \(entry.objectId!) \(sequence)")
             }
         }
     case "check":
-        for entry in try layer.store.query(Query<Entry>()) {
+        for entry in try await layer.store.query(Query<Entry>()) {
             emit("R \(entry.objectId!) \(entry.sequence) \(entry.payload)")
         }
         for change in try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil) {

@@ -9,7 +9,7 @@ struct ObjectWriter {
     let context: WriteContext
 
     /// What every write in one transaction shares.
-    struct WriteContext {
+    struct WriteContext: Sendable {
         var now: Double
         var ownerUser: String?
         var ownerGroup: String?

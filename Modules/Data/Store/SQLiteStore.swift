@@ -6,6 +6,11 @@ import StrataCrossCutting
 /// Each type's ``ValueObjectBehaviour`` decides what a save does: a local row (sealed where
 /// keys are encrypted, stamped with `_storedAt`, scope and owner), a change record in the
 /// journal in the same transaction, or both. Reads never return rows past their lifespan.
+///
+/// Every operation does its SQLite work on the database's own queue
+/// (``SQLiteDatabase/perform(_:)`` / ``SQLiteDatabase/performWrite(_:)``) and suspends the
+/// caller meanwhile; checks that need no database (schema and query validation, read-only
+/// refusal, the clock and owner of a write) run first, on the caller's task.
 final class SQLiteStore: ValueObjectStore {
     /// Who is signed in: recorded as the owner of each saved object and change.
     typealias OwnerProvider = @Sendable () -> (user: String?, group: String?)
@@ -18,30 +23,31 @@ final class SQLiteStore: ValueObjectStore {
         self.owner = owner
     }
 
-    func register<Object: ValueObject>(_ type: Object.Type) throws {
+    func register<Object: ValueObject>(_ type: Object.Type) async throws {
         let schema = Object.schema
         try schema.validate()
         let database = database
-        try database.withState { state in
-            try state.register(schema, owner: ObjectIdentifier(type), database: database)
+        let owner = ObjectIdentifier(type)
+        try await database.perform { state in
+            try state.register(schema, owner: owner, database: database)
         }
     }
 
-    func save<Object: ValueObject>(_ object: Object) throws -> Object {
-        try save([object])[0]
+    func save<Object: ValueObject>(_ object: Object) async throws -> Object {
+        try await save([object])[0]
     }
 
-    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
+    func save<Object: ValueObject>(_ objects: [Object]) async throws -> [Object] {
         let context = try writeContext(saving: Object.self)
-        return try database.write { state in
+        return try await database.performWrite { state in
             try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).save(objects)
         }
     }
 
-    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
         let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
-        return try database.withState { state in
-            let table = try state.table(for: type)
+        return try await database.perform { state in
+            let table = try state.table(for: Object.self)
             guard table.exists else { return nil }
             let (sql, bindings) = QueryCompiler(query: Query<Object>(), table: table, cipher: cipher, now: now).fetch(id: id)
             return try state.connection.withStatement(sql) { statement in
@@ -52,29 +58,29 @@ final class SQLiteStore: ValueObjectStore {
         }
     }
 
-    func delete<Object: ValueObject>(_ object: Object) throws -> Bool {
-        try delete([object]) == 1
+    func delete<Object: ValueObject>(_ object: Object) async throws -> Bool {
+        try await delete([object]) == 1
     }
 
-    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
+    func delete<Object: ValueObject>(_ objects: [Object]) async throws -> Int {
         let context = try writeContext(saving: Object.self)
-        return try database.write { state in
+        return try await database.performWrite { state in
             try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context).delete(objects)
         }
     }
 
-    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) async throws -> Int {
         let context = try writeContext(saving: Object.self)
-        return try database.write { state in
-            try ObjectWriter(table: try state.table(for: type), state: state, context: context)
+        return try await database.performWrite { state in
+            try ObjectWriter(table: try state.table(for: Object.self), state: state, context: context)
                 .deleteAll(behaviour: Object.schema.behaviour)
         }
     }
 
-    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
+    func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] {
         try query.validate()
         let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
-        return try database.withState { state in
+        return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return [] }
             let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).select()
@@ -90,10 +96,10 @@ final class SQLiteStore: ValueObjectStore {
         }
     }
 
-    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
+    func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int {
         try query.validate()
         let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
-        return try database.withState { state in
+        return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return 0 }
             let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).count()

@@ -6,48 +6,48 @@ struct GatedStore: ValueObjectStore {
     let base: any ValueObjectStore
     let gate: CallGate
 
-    func register<Object: ValueObject>(_ type: Object.Type) throws {
+    func register<Object: ValueObject>(_ type: Object.Type) async throws {
         try gate.admit(.register, Object.schema.typeName)
-        try base.register(type)
+        try await base.register(type)
     }
 
-    func save<Object: ValueObject>(_ object: Object) throws -> Object {
+    func save<Object: ValueObject>(_ object: Object) async throws -> Object {
         try gate.admit(.save, Object.schema.typeName)
-        return try base.save(object)
+        return try await base.save(object)
     }
 
-    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
+    func save<Object: ValueObject>(_ objects: [Object]) async throws -> [Object] {
         try gate.admit(.saveList, Object.schema.typeName)
-        return try base.save(objects)
+        return try await base.save(objects)
     }
 
-    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
         try gate.admit(.fetch, Object.schema.typeName)
-        return try base.fetch(type, id: id)
+        return try await base.fetch(type, id: id)
     }
 
-    func delete<Object: ValueObject>(_ object: Object) throws -> Bool {
+    func delete<Object: ValueObject>(_ object: Object) async throws -> Bool {
         try gate.admit(.delete, Object.schema.typeName)
-        return try base.delete(object)
+        return try await base.delete(object)
     }
 
-    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
+    func delete<Object: ValueObject>(_ objects: [Object]) async throws -> Int {
         try gate.admit(.deleteList, Object.schema.typeName)
-        return try base.delete(objects)
+        return try await base.delete(objects)
     }
 
-    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) async throws -> Int {
         try gate.admit(.deleteAll, Object.schema.typeName)
-        return try base.deleteAll(type)
+        return try await base.deleteAll(type)
     }
 
-    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
+    func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] {
         try gate.admit(.query, Object.schema.typeName)
-        return try base.query(query)
+        return try await base.query(query)
     }
 
-    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
+    func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int {
         try gate.admit(.count, Object.schema.typeName)
-        return try base.count(query)
+        return try await base.count(query)
     }
 }

@@ -18,7 +18,7 @@ struct NotificationEnricher {
     ///
     /// - Throws: only a `DataError` `unexpectedCall` (see ``bestEffort(_:)``); every other
     ///   failure to look up the report or follow-up keeps the original content.
-    func record(for notification: IncomingNotification, receivedAt: Date) throws -> NotificationRecord {
+    func record(for notification: IncomingNotification, receivedAt: Date) async throws -> NotificationRecord {
         var record = NotificationRecord()
         record.notificationId = notification.id
         record.kind = notification.kind
@@ -28,7 +28,7 @@ struct NotificationEnricher {
         record.followUpId = notification.followUpId
         record.sentAt = notification.sentAt
         record.receivedAt = receivedAt
-        if let (patientName, dueDate) = try enrichment(for: notification) {
+        if let (patientName, dueDate) = try await enrichment(for: notification) {
             record.patientName = patientName
             record.dueDate = dueDate
             record.title = "Follow-up due: \(patientName)"
@@ -40,18 +40,18 @@ struct NotificationEnricher {
 
     /// The patient's name and the due date, or `nil` when anything is missing. Enrichment is
     /// best effort: a storage error here only means the original content is kept.
-    private func enrichment(for notification: IncomingNotification) throws -> (patientName: String, dueDate: Date)? {
+    private func enrichment(for notification: IncomingNotification) async throws -> (patientName: String, dueDate: Date)? {
         guard notification.kind == Self.followUpDueKind, let reportId = notification.reportId,
-            let report = try bestEffort({ try store.fetch(CaseReport.self, id: reportId) })
+            let report = try await bestEffort({ try await store.fetch(CaseReport.self, id: reportId) })
         else { return nil }
         let followUp: FollowUp?
         if let followUpId = notification.followUpId {
             // A named follow-up of another report is as good as missing.
-            followUp = try bestEffort { try store.fetch(FollowUp.self, id: followUpId) }
+            followUp = try await bestEffort { try await store.fetch(FollowUp.self, id: followUpId) }
                 .flatMap { $0.caseReportID == reportId ? $0 : nil }
         } else {
             let pending = Query<FollowUp>.of(report: reportId).whereKey("isDone", .equal, false).limit(1)
-            followUp = try bestEffort { try store.query(pending).first }
+            followUp = try await bestEffort { try await store.query(pending).first }
         }
         guard let followUp else { return nil }
         return (report.patientName, followUp.date)
@@ -62,9 +62,9 @@ struct NotificationEnricher {
     /// - Important: a `DataError` `unexpectedCall` is rethrown, not swallowed. It means a
     ///   StrataDataTesting double refused a call its test did not allow; falling back would
     ///   hide that mistake behind a record that merely looks un-enriched.
-    private func bestEffort<Found>(_ lookUp: () throws -> Found?) throws -> Found? {
+    private func bestEffort<Found>(_ lookUp: () async throws -> Found?) async throws -> Found? {
         do {
-            return try lookUp()
+            return try await lookUp()
         } catch let error as DataError where error.code == .unexpectedCall {
             throw error
         } catch {

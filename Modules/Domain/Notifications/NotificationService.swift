@@ -9,7 +9,7 @@ public protocol NotificationService: Sendable {
     /// - Throws: ``DomainError`` `invalidInput` for an empty id; `storage` when the store cannot
     ///   look the id up or save the record. A failed enrichment look-up only keeps the original
     ///   content, except a StrataDataTesting double's `unexpectedCall`, which is reported.
-    func record(_ notification: IncomingNotification) throws -> RecordOutcome
+    func record(_ notification: IncomingNotification) async throws -> RecordOutcome
 
     /// Records several notifications as ``record(_:)`` records each, the new ones in one
     /// transaction: all of them are stored, or none (then each is recorded on its own, so one
@@ -18,15 +18,15 @@ public protocol NotificationService: Sendable {
     /// - Returns: per notification, in order, what ``record(_:)`` returns or the ``DomainError``
     ///   it throws; an id twice in `notifications` is recorded once, its later copies are
     ///   `.duplicate`.
-    func record(_ notifications: [IncomingNotification]) -> [Result<RecordOutcome, DomainError>]
+    func record(_ notifications: [IncomingNotification]) async -> [Result<RecordOutcome, DomainError>]
 
     /// Recorded notifications, newest first; only unread ones when `unreadOnly`.
-    func list(unreadOnly: Bool) throws -> [NotificationRecord]
+    func list(unreadOnly: Bool) async throws -> [NotificationRecord]
 
     /// Marks the notification with this notification id read; returns it.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
-    func markRead(notificationId: String) throws -> NotificationRecord
+    func markRead(notificationId: String) async throws -> NotificationRecord
 }
 
 /// What ``NotificationService/record(_:)`` did.

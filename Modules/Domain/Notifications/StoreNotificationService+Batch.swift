@@ -7,18 +7,22 @@ extension StoreNotificationService {
     /// second). Any failure of the batch — a storage failure, a record the store refuses,
     /// another process recording one of the ids first — falls back to ``record(_:)`` one by
     /// one, which says what happened to each.
-    func record(_ notifications: [IncomingNotification]) -> [Result<RecordOutcome, DomainError>] {
-        guard notifications.count > 1, let batch = try? recordTogether(notifications) else {
-            return notifications.map { notification in
-                Result { try record(notification) }.mapError { DomainError.wrapping($0) }
+    func record(_ notifications: [IncomingNotification]) async -> [Result<RecordOutcome, DomainError>] {
+        if notifications.count > 1, let batch = try? await recordTogether(notifications) { return batch }
+        var results: [Result<RecordOutcome, DomainError>] = []
+        for notification in notifications {
+            do {
+                results.append(.success(try await record(notification)))
+            } catch {
+                results.append(.failure(DomainError.wrapping(error)))
             }
         }
-        return batch
+        return results
     }
 
     /// The batch in one transaction, or a thrown error (nothing written).
-    private func recordTogether(_ notifications: [IncomingNotification]) throws -> [Result<RecordOutcome, DomainError>] {
-        try withStorage {
+    private func recordTogether(_ notifications: [IncomingNotification]) async throws -> [Result<RecordOutcome, DomainError>] {
+        try await withStorage {
             var results = [Result<RecordOutcome, DomainError>?](repeating: nil, count: notifications.count)
             var pending: [(index: Int, record: NotificationRecord)] = []
             var batchIndex: [String: Int] = [:]
@@ -31,14 +35,14 @@ extension StoreNotificationService {
                     results[index] = .failure(error)
                     continue
                 }
-                if let existing = try find(notification.id) {
+                if let existing = try await find(notification.id) {
                     results[index] = .success(.duplicate(existing))
                 } else if batchIndex[notification.id] == nil {
                     batchIndex[notification.id] = pending.count
-                    pending.append((index, try enricher.record(for: notification, receivedAt: now)))
+                    pending.append((index, try await enricher.record(for: notification, receivedAt: now)))
                 }
             }
-            let saved = try store.save(pending.map(\.record))
+            let saved = try await store.save(pending.map(\.record))
             for (position, entry) in pending.enumerated() { results[entry.index] = .success(.recorded(saved[position])) }
             return notifications.enumerated().map { index, notification in
                 // An id met earlier in this batch: the copy is a duplicate of the record saved for it.

@@ -10,39 +10,39 @@ struct StoreNotificationService: NotificationService {
     /// Looks the id up first; when another process records the same id between that look
     /// and the save, the unique key makes the save fail with `duplicate` and the record that
     /// process stored is returned instead: each id is stored exactly once.
-    func record(_ notification: IncomingNotification) throws -> RecordOutcome {
-        try withStorage {
+    func record(_ notification: IncomingNotification) async throws -> RecordOutcome {
+        try await withStorage {
             try Self.check(notification)
-            if let existing = try find(notification.id) {
+            if let existing = try await find(notification.id) {
                 return .duplicate(existing)
             }
             let enricher = NotificationEnricher(store: store, calendar: clock.calendar)
-            let record = try enricher.record(for: notification, receivedAt: clock.now())
+            let record = try await enricher.record(for: notification, receivedAt: clock.now())
             do {
-                return .recorded(try store.save(record))
+                return .recorded(try await store.save(record))
             } catch let error as DataError where error.code == .duplicate {
-                guard let winner = try find(notification.id) else { throw error }
+                guard let winner = try await find(notification.id) else { throw error }
                 return .duplicate(winner)
             }
         }
     }
 
-    func list(unreadOnly: Bool) throws -> [NotificationRecord] {
-        try withStorage {
+    func list(unreadOnly: Bool) async throws -> [NotificationRecord] {
+        try await withStorage {
             let newestFirst = Query<NotificationRecord>.newestFirst
-            return try store.query(unreadOnly ? newestFirst.whereKey("isRead", .equal, false) : newestFirst)
+            return try await store.query(unreadOnly ? newestFirst.whereKey("isRead", .equal, false) : newestFirst)
         }
     }
 
-    func markRead(notificationId: String) throws -> NotificationRecord {
-        try withStorage {
+    func markRead(notificationId: String) async throws -> NotificationRecord {
+        try await withStorage {
             try InputRules.identifier(notificationId, field: "notification id", expected: "the id of a recorded notification")
-            guard var record = try find(notificationId) else {
+            guard var record = try await find(notificationId) else {
                 throw DomainError.notFound("no notification with id '\(notificationId)'")
             }
             guard !record.isRead else { return record }
             record.isRead = true
-            return try store.save(record)
+            return try await store.save(record)
         }
     }
 
@@ -58,7 +58,7 @@ struct StoreNotificationService: NotificationService {
     }
 
     /// The record stored under `notificationId`, if any.
-    func find(_ notificationId: String) throws -> NotificationRecord? {
-        try store.query(Query.notification(notificationId)).first
+    func find(_ notificationId: String) async throws -> NotificationRecord? {
+        try await store.query(Query.notification(notificationId)).first
     }
 }

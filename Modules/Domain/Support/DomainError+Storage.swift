@@ -30,9 +30,9 @@ extension DomainError {
 
 /// Runs a use case's body, reporting every error it throws as a ``DomainError``
 /// (see ``DomainError/wrapping(_:)``).
-func withStorage<Result>(_ body: () throws -> Result) throws -> Result {
+func withStorage<Result>(_ body: () async throws -> Result) async throws -> Result {
     do {
-        return try body()
+        return try await body()
     } catch {
         throw DomainError.wrapping(error)
     }

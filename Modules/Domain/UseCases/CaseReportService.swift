@@ -4,20 +4,20 @@ public protocol CaseReportService: Sendable {
     ///
     /// - Throws: ``DomainError`` `invalidInput` naming the field (empty patient name, age
     ///   outside 0…150).
-    func add(_ draft: CaseReportDraft) throws -> CaseReport
+    func add(_ draft: CaseReportDraft) async throws -> CaseReport
 
     /// Applies the set fields of `change` to report `id`; returns the saved report.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id, `invalidInput` naming the field.
-    func update(id: String, _ change: CaseReportChange) throws -> CaseReport
+    func update(id: String, _ change: CaseReportChange) async throws -> CaseReport
 
     /// The report with this id.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
-    func get(id: String) throws -> CaseReport
+    func get(id: String) async throws -> CaseReport
 
     /// Reports, newest first, one page at a time.
-    func list(_ page: PageRequest) throws -> [CaseReport]
+    func list(_ page: PageRequest) async throws -> [CaseReport]
 
     /// Reports whose patient name or memo contains `text` (case-insensitive), newest first.
     ///
@@ -26,12 +26,12 @@ public protocol CaseReportService: Sendable {
     /// - Important: patient names are encrypted at rest, so the store cannot search them:
     ///   every search reads and decrypts every stored report and filters in Swift. Its cost
     ///   grows with the number of reports, not with the page size or the number of matches.
-    func search(_ text: String, _ page: PageRequest) throws -> [CaseReport]
+    func search(_ text: String, _ page: PageRequest) async throws -> [CaseReport]
 
     /// Deletes report `id` and its follow-ups.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
-    func delete(id: String) throws
+    func delete(id: String) async throws
 }
 
 /// The fields of a new case report.

@@ -6,25 +6,25 @@ public protocol FollowUpService: Sendable {
     ///
     /// - Throws: ``DomainError`` `notFound` when the report does not exist, `invalidInput`
     ///   naming the field (blood pressure outside 0…300, min above max).
-    func schedule(_ draft: FollowUpDraft) throws -> FollowUp
+    func schedule(_ draft: FollowUpDraft) async throws -> FollowUp
 
     /// Follow-ups, by date; only those of `reportID` when given.
-    func list(reportID: String?) throws -> [FollowUp]
+    func list(reportID: String?) async throws -> [FollowUp]
 
     /// Follow-ups not yet done whose date falls in `interval` (start inclusive, end
     /// exclusive), by date, each with its report.
-    func due(in interval: DateInterval) throws -> [DueFollowUp]
+    func due(in interval: DateInterval) async throws -> [DueFollowUp]
 
     /// Follow-ups not yet done due today (by the domain's clock), by date.
-    func dueToday() throws -> [DueFollowUp]
+    func dueToday() async throws -> [DueFollowUp]
 
     /// Follow-ups not yet done whose date is before today, by date.
-    func overdue() throws -> [DueFollowUp]
+    func overdue() async throws -> [DueFollowUp]
 
     /// Marks follow-up `id` done; returns it.
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
-    func complete(id: String) throws -> FollowUp
+    func complete(id: String) async throws -> FollowUp
 }
 
 /// The fields of a new follow-up.

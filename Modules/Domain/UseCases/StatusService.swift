@@ -3,7 +3,7 @@ import Foundation
 /// The status summary `strata-status` prints.
 public protocol StatusService: Sendable {
     /// Counts of reports, follow-ups due today and overdue, and unread notifications.
-    func summary() throws -> StatusSummary
+    func summary() async throws -> StatusSummary
 }
 
 /// A one-look summary of the shared store.

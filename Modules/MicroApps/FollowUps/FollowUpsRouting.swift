@@ -27,10 +27,10 @@ struct FollowUpsRouting: RoutedApplication {
             case .schedule(nil):
                 await context.push(FollowUpForms.schedule(report: options["report"], screen: list), for: application)
             case .schedule(let draft?):
-                let followUp = try list.services.domain.followUps.schedule(draft)
+                let followUp = try await list.services.domain.followUps.schedule(draft)
                 list.flash("Scheduled follow-up \(followUp.objectId ?? "").")
             case .done(let id):
-                _ = try list.services.domain.followUps.complete(id: id)
+                _ = try await list.services.domain.followUps.complete(id: id)
                 list.flash("Marked follow-up \(id) done.")
             }
         } catch {
@@ -41,6 +41,6 @@ struct FollowUpsRouting: RoutedApplication {
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let services = try await FollowUpsServices.find(context)
         let actions = FollowUpsActions(domain: services.domain, calendar: services.clock.calendar)
-        return try actions.perform(try FollowUpsRoute(params: options, clock: services.clock), json: options["format"] == "json")
+        return try await actions.perform(try FollowUpsRoute(params: options, clock: services.clock), json: options["format"] == "json")
     }
 }

@@ -50,17 +50,17 @@ struct NotificationsRouting: RoutedApplication {
     ) async throws -> [String] {
         switch route {
         case .list(let unreadOnly):
-            let records = try services.domain.notifications.list(unreadOnly: unreadOnly)
+            let records = try await services.domain.notifications.list(unreadOnly: unreadOnly)
             return [
                 options["format"] == "json"
                     ? try JSONText.encode(records.map(NotificationJSON.init))
                     : NotificationText.table(records, calendar: services.clock.calendar)
             ]
         case .read(let id):
-            _ = try services.domain.notifications.markRead(notificationId: id)
+            _ = try await services.domain.notifications.markRead(notificationId: id)
             return ["Marked notification \(id) read."]
         case .open(let id):
-            let record = try services.domain.notifications.markRead(notificationId: id)
+            let record = try await services.domain.notifications.markRead(notificationId: id)
             guard let report = record.reportId else {
                 throw DomainError(.invalidInput, "notification \(id) names no case report")
             }

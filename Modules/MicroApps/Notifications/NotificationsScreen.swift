@@ -35,7 +35,7 @@ final class NotificationsScreen: TextScreen {
         lines.append("")
         lines.append(unreadOnly ? "Unread notifications, newest first" : "Notifications, newest first")
         do {
-            let records = try services.domain.notifications.list(unreadOnly: unreadOnly)
+            let records = try await services.domain.notifications.list(unreadOnly: unreadOnly)
             state.withLock { $0.shown = records }
             lines.append(NotificationText.table(records, calendar: services.clock.calendar))
         } catch {
@@ -62,7 +62,7 @@ final class NotificationsScreen: TextScreen {
                 return .message("Type \(command.word) and a row number or a notification id.")
             }
             do {
-                _ = try services.domain.notifications.markRead(notificationId: record.notificationId)
+                _ = try await services.domain.notifications.markRead(notificationId: record.notificationId)
                 guard command.word == "open" else { return .message("Marked \(record.notificationId) read.") }
                 guard let report = record.reportId else { return .message("\(record.notificationId) names no report.") }
                 // Through the Context, by name: micro-apps never import each other.

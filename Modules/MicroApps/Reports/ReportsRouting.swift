@@ -27,14 +27,14 @@ struct ReportsRouting: RoutedApplication {
             case .add(nil):
                 await context.push(ReportForms.add(services: list.services, list: list), for: application)
             case .add(let draft?):
-                let report = try list.services.domain.reports.add(draft)
+                let report = try await list.services.domain.reports.add(draft)
                 list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
             case .show(let id):
                 _ = await list.open("show", id: id, context: context)
             case .edit(let id, let change) where change.isEmpty:
                 _ = await list.open("edit", id: id, context: context)
             case .edit(let id, let change):
-                _ = try list.services.domain.reports.update(id: id, change)
+                _ = try await list.services.domain.reports.update(id: id, change)
                 _ = await list.open("show", id: id, context: context)
             case .delete(let id):
                 _ = await list.open("delete", id: id, context: context)
@@ -47,6 +47,6 @@ struct ReportsRouting: RoutedApplication {
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let services = try await ReportsServices.find(context)
         let actions = ReportsActions(domain: services.domain, calendar: services.clock.calendar)
-        return try actions.perform(try ReportsRoute(params: options), json: options["format"] == "json")
+        return try await actions.perform(try ReportsRoute(params: options), json: options["format"] == "json")
     }
 }

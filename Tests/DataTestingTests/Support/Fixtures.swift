@@ -95,19 +95,6 @@ extension AuthInfo {
 
 /// The `DataError` `body` throws, or `nil` (recorded as a test issue) when it throws nothing
 /// or something else.
-/// ``dataError(_:)`` for an `async` body.
-func asyncDataError(_ body: () async throws -> some Any) async -> DataError? {
-    do {
-        _ = try await body()
-        Issue.record("expected a DataError; nothing was thrown")
-    } catch let error as DataError {
-        return error
-    } catch {
-        Issue.record("expected a DataError; got \(error)")
-    }
-    return nil
-}
-
 func dataError(_ body: () throws -> some Any) -> DataError? {
     do {
         _ = try body()

@@ -58,10 +58,10 @@ func temporaryContainer() -> ContainerDirectory {
 let quietLogger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
 /// A live store in a fresh temp container, with `Sample` and `Ticket` registered.
-func makeStore(_ container: ContainerDirectory = temporaryContainer()) throws -> any ValueObjectStore {
+func makeStore(_ container: ContainerDirectory = temporaryContainer()) async throws -> any ValueObjectStore {
     let store = try DataLayerFactory.live(container: container, logger: quietLogger).store
-    try store.register(Sample.self)
-    try store.register(Ticket.self)
+    try await store.register(Sample.self)
+    try await store.register(Ticket.self)
     return store
 }
 

@@ -26,24 +26,24 @@ final class RacingDataLayer: DataLayer, ValueObjectStore {
     /// The title the rival record is stored with.
     static let rivalTitle = "stored by the other process"
 
-    func save<Object: ValueObject>(_ object: Object) throws -> Object {
+    func save<Object: ValueObject>(_ object: Object) async throws -> Object {
         let isFirstRecord = object is NotificationRecord && raced.withLock { raced in
             defer { raced = true }
             return !raced
         }
         if isFirstRecord, var rival = object as? NotificationRecord {
             rival.title = Self.rivalTitle
-            _ = try inner.store.save(rival)
+            _ = try await inner.store.save(rival)
         }
-        return try inner.store.save(object)
+        return try await inner.store.save(object)
     }
 
-    func register<Object: ValueObject>(_ type: Object.Type) throws { try inner.store.register(type) }
-    func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] { try inner.store.save(objects) }
-    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? { try inner.store.fetch(type, id: id) }
-    func delete<Object: ValueObject>(_ object: Object) throws -> Bool { try inner.store.delete(object) }
-    func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int { try inner.store.delete(objects) }
-    func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int { try inner.store.deleteAll(type) }
-    func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] { try inner.store.query(query) }
-    func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int { try inner.store.count(query) }
+    func register<Object: ValueObject>(_ type: Object.Type) async throws { try await inner.store.register(type) }
+    func save<Object: ValueObject>(_ objects: [Object]) async throws -> [Object] { try await inner.store.save(objects) }
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? { try await inner.store.fetch(type, id: id) }
+    func delete<Object: ValueObject>(_ object: Object) async throws -> Bool { try await inner.store.delete(object) }
+    func delete<Object: ValueObject>(_ objects: [Object]) async throws -> Int { try await inner.store.delete(objects) }
+    func deleteAll<Object: ValueObject>(_ type: Object.Type) async throws -> Int { try await inner.store.deleteAll(type) }
+    func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] { try await inner.store.query(query) }
+    func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int { try await inner.store.count(query) }
 }

@@ -32,7 +32,7 @@ final class DomainFixture {
     private let directory: URL?
 
     /// A fresh store of `kind` with the domain's clock fixed at `now`.
-    init(_ kind: StoreKind, now: Date = testNow) throws {
+    init(_ kind: StoreKind, now: Date = testNow) async throws {
         switch kind {
         case .inMemory:
             data = DataLayerFactory.inMemory()
@@ -42,7 +42,7 @@ final class DomainFixture {
             directory = url
             data = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
         }
-        domain = try DomainFactory.make(data: data, clock: FixedClock(now))
+        domain = try await DomainFactory.make(data: data, clock: FixedClock(now))
     }
 
     deinit {
@@ -52,21 +52,21 @@ final class DomainFixture {
     }
 
     /// The domain over the same data with the clock fixed at another instant.
-    func domain(at instant: Date) throws -> any DomainServices {
-        try DomainFactory.make(data: data, clock: FixedClock(instant))
+    func domain(at instant: Date) async throws -> any DomainServices {
+        try await DomainFactory.make(data: data, clock: FixedClock(instant))
     }
 
     /// Adds a report named `name` at `instant` (default: the fixture's clock).
     @discardableResult
-    func addReport(_ name: String, age: Int = 40, memo: String = "", at instant: Date? = nil) throws -> CaseReport {
-        let services = try instant.map { try domain(at: $0) } ?? domain
-        return try services.reports.add(CaseReportDraft(patientName: name, age: age, memo: memo))
+    func addReport(_ name: String, age: Int = 40, memo: String = "", at instant: Date? = nil) async throws -> CaseReport {
+        let services = if let instant { try await domain(at: instant) } else { domain }
+        return try await services.reports.add(CaseReportDraft(patientName: name, age: age, memo: memo))
     }
 
     /// Schedules a follow-up of `report` on `date`.
     @discardableResult
-    func schedule(_ report: CaseReport, on date: Date, memo: String = "") throws -> FollowUp {
-        try domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: date, memo: memo))
+    func schedule(_ report: CaseReport, on date: Date, memo: String = "") async throws -> FollowUp {
+        try await domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: date, memo: memo))
     }
 }
 
@@ -75,9 +75,9 @@ let quietLogger = Logger(label: "strata.tests.domain") { _ in SwiftLogNoOpLogHan
 
 /// The `DomainError` `body` throws, or `nil` (recorded as a test issue) when it throws
 /// nothing or something else.
-func domainError(_ body: () throws -> some Any) -> DomainError? {
+func domainError(_ body: () async throws -> some Any) async -> DomainError? {
     do {
-        _ = try body()
+        _ = try await body()
         Issue.record("expected a DomainError; nothing was thrown")
     } catch let error as DomainError {
         return error

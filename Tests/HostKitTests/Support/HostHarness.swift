@@ -40,10 +40,10 @@ final class HostHarness: Sendable {
 
     /// A harness over `data` (a fresh writable in-memory layer by default) and `sync` (an
     /// offline engine on `data` by default; `SyncFactory.scripted(data:script:)` for a server).
-    init(data: any DataLayer = DataLayerFactory.inMemory(), sync: (any SyncEngine)? = nil) throws {
+    init(data: any DataLayer = DataLayerFactory.inMemory(), sync: (any SyncEngine)? = nil) async throws {
         self.data = data
         self.sync = sync ?? SyncFactory.offline(data: data)
-        domain = try DomainFactory.make(data: data, clock: clock)
+        domain = try await DomainFactory.make(data: data, clock: clock)
     }
 
     /// Runs `strata-host` with `arguments` and returns what happened.

@@ -48,19 +48,19 @@ final class ReportsClient {
     }
 
     /// Opens the store as a host would (its own connection, closed again at the end) for `body`.
-    func withStore<T>(_ body: (any DataLayer) throws -> T) throws -> T {
+    func withStore<T>(_ body: (any DataLayer) async throws -> T) async throws -> T {
         let logger = Logger(label: "sync-crash-test") { _ in SwiftLogNoOpLogHandler() }
         let data = try DataLayerFactory.live(container: ContainerDirectory(url: home), logger: logger)
-        _ = try DomainFactory.make(data: data, clock: SystemClock())
-        return try body(data)
+        _ = try await DomainFactory.make(data: data, clock: SystemClock())
+        return try await body(data)
     }
 
     /// Adds `creates` reports, then edits `updates` random live ones and deletes `deletes`
     /// others (one transaction each), and notes the journal's operation ids.
     func write(creates: Int, updates: Int = 0, deletes: Int = 0) async throws {
-        try withStore { data in
+        try await withStore { data in
             let drafts = (0..<creates).map { _ in next() }
-            let saved = try data.store.save(
+            let saved = try await data.store.save(
                 drafts.map { expected in
                     var report = CaseReport()
                     report.patientName = "Patient \(expected.memo)"
@@ -72,14 +72,14 @@ final class ReportsClient {
             var changed: [CaseReport] = []
             let shuffled = live.keys.shuffled(using: &generator)
             for id in shuffled.prefix(updates) {
-                var report = try #require(try data.store.fetch(CaseReport.self, id: id), "report \(id) vanished locally")
+                var report = try #require(try await data.store.fetch(CaseReport.self, id: id), "report \(id) vanished locally")
                 let expected = next()
                 report.age = expected.age
                 report.memo = expected.memo
                 changed.append(report)
                 live[id] = expected
             }
-            _ = try data.store.save(changed)
+            _ = try await data.store.save(changed)
             var gone: [CaseReport] = []
             for id in shuffled.dropFirst(updates).prefix(deletes) {
                 var report = CaseReport()
@@ -88,7 +88,7 @@ final class ReportsClient {
                 live[id] = nil
                 deleted.insert(id)
             }
-            _ = try data.store.delete(gone)
+            _ = try await data.store.delete(gone)
         }
         try await noteJournal()
     }
@@ -96,7 +96,7 @@ final class ReportsClient {
     /// Records the operation ids in the journal now; returns how many are `inFlight`.
     @discardableResult
     func noteJournal() async throws -> Int {
-        let changes = try await withStore { $0.journal }.changes(in: Set(ChangeState.allCases), limit: nil)
+        let changes = try await withStore { try await $0.journal.changes(in: Set(ChangeState.allCases), limit: nil) }
         seenOperations.formUnion(changes.map(\.operationID))
         let inFlight = changes.filter { $0.state == .inFlight }.map(\.operationID)
         seenInFlight.formUnion(inFlight)
@@ -112,12 +112,12 @@ final class ReportsClient {
 
     /// The operation ids waiting in the journal (pending, in flight or rejected).
     func journalOperations() async throws -> [String] {
-        try await withStore { $0.journal }.changes(in: Set(ChangeState.allCases), limit: nil).map(\.operationID)
+        try await withStore { try await $0.journal.changes(in: Set(ChangeState.allCases), limit: nil).map(\.operationID) }
     }
 
     /// The reports the client's own store holds, by id.
-    func localReports() throws -> [String: Expected] {
-        let reports = try withStore { try $0.store.query(Query<CaseReport>()) }
+    func localReports() async throws -> [String: Expected] {
+        let reports = try await withStore { try await $0.store.query(Query<CaseReport>()) }
         var byID: [String: Expected] = [:]
         for report in reports { byID[report.objectId ?? "?"] = Expected(age: report.age, memo: report.memo) }
         return byID

@@ -41,9 +41,9 @@ struct MicroAppHarness {
     /// The data layer under the domain (a test writes "old" rows straight into its store).
     let data: any DataLayer
 
-    init() throws {
+    init() async throws {
         data = DataLayerFactory.inMemory()
-        domain = try DomainFactory.make(data: data, clock: clock)
+        domain = try await DomainFactory.make(data: data, clock: clock)
     }
 
     var registry: ContainerRegistry {

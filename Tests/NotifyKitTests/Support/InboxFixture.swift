@@ -21,11 +21,11 @@ struct InboxFixture {
     let clock = FixedClock(InboxFixture.now)
 
     /// A prepared inbox over `data` (a fresh, writable in-memory layer by default).
-    init(data: any DataLayer = DataLayerFactory.inMemory()) throws {
+    init(data: any DataLayer = DataLayerFactory.inMemory()) async throws {
         root = TemporaryRoot.directory("notifykit")
         inbox = try Inbox(url: root.appendingPathComponent("inbox", isDirectory: true)).prepare()
         self.data = data
-        domain = try DomainFactory.make(data: data, clock: clock)
+        domain = try await DomainFactory.make(data: data, clock: clock)
     }
 
     /// A processor over this fixture's inbox and domain (or `notifications`, when given).
@@ -58,8 +58,8 @@ struct InboxFixture {
     }
 
     /// Every recorded notification, newest first.
-    func records() throws -> [NotificationRecord] {
-        try domain.notifications.list(unreadOnly: false)
+    func records() async throws -> [NotificationRecord] {
+        try await domain.notifications.list(unreadOnly: false)
     }
 
     /// Removes the temporary directory.

@@ -10,8 +10,8 @@ struct StoreCaseReportService: CaseReportService {
     let store: any ValueObjectStore
     let clock: any StrataClock
 
-    func add(_ draft: CaseReportDraft) throws -> CaseReport {
-        try withStorage {
+    func add(_ draft: CaseReportDraft) async throws -> CaseReport {
+        try await withStorage {
             var report = CaseReport()
             report.patientName = try InputRules.patientName(draft.patientName)
             report.age = try InputRules.age(draft.age)
@@ -20,42 +20,42 @@ struct StoreCaseReportService: CaseReportService {
             report.memo = try InputRules.memo(draft.memo)
             report.createdAt = clock.now()
             report.updatedAt = report.createdAt
-            return try store.save(report)
+            return try await store.save(report)
         }
     }
 
-    func update(id: String, _ change: CaseReportChange) throws -> CaseReport {
-        try withStorage {
+    func update(id: String, _ change: CaseReportChange) async throws -> CaseReport {
+        try await withStorage {
             guard !change.isEmpty else {
                 throw DomainError.invalidInput(
                     "the change to case report '\(id)' sets no field; set at least one of: "
                         + "patientName, age, gender, isFollow, memo")
             }
-            var report = try get(id: id)
+            var report = try await get(id: id)
             if let name = change.patientName { report.patientName = try InputRules.patientName(name) }
             if let age = change.age { report.age = try InputRules.age(age) }
             if let gender = change.gender { report.gender = gender }
             if let isFollow = change.isFollow { report.isFollow = isFollow }
             if let memo = change.memo { report.memo = try InputRules.memo(memo) }
             report.updatedAt = clock.now()
-            return try store.save(report)
+            return try await store.save(report)
         }
     }
 
-    func get(id: String) throws -> CaseReport {
-        try withStorage {
+    func get(id: String) async throws -> CaseReport {
+        try await withStorage {
             try InputRules.identifier(id, field: "case report id", expected: Self.expectedID)
-            guard let report = try store.fetch(CaseReport.self, id: id) else {
+            guard let report = try await store.fetch(CaseReport.self, id: id) else {
                 throw DomainError.notFound("no case report with id '\(id)'")
             }
             return report
         }
     }
 
-    func list(_ page: PageRequest) throws -> [CaseReport] {
-        try withStorage {
+    func list(_ page: PageRequest) async throws -> [CaseReport] {
+        try await withStorage {
             try InputRules.page(page)
-            return try store.query(Query.newestFirst.page(size: page.size, index: page.index))
+            return try await store.query(Query.newestFirst.page(size: page.size, index: page.index))
         }
     }
 
@@ -70,14 +70,14 @@ struct StoreCaseReportService: CaseReportService {
     ///   open each) and holds them in memory at once. That is milliseconds for the thousands
     ///   of reports one clinic keeps; a much larger store would need a search index of its
     ///   own (for example keyed hashes of name tokens) rather than this scan.
-    func search(_ text: String, _ page: PageRequest) throws -> [CaseReport] {
+    func search(_ text: String, _ page: PageRequest) async throws -> [CaseReport] {
         let needle = InputRules.trimmed(text)
-        guard !needle.isEmpty else { return try list(page) }
-        return try withStorage {
+        guard !needle.isEmpty else { return try await list(page) }
+        return try await withStorage {
             try InputRules.oneLine(needle, field: "search text")
             try InputRules.page(page)
             let pattern = ContainsPattern(needle)
-            let matches = try store.query(Query<CaseReport>.newestFirst).filter { report in
+            let matches = try await store.query(Query<CaseReport>.newestFirst).filter { report in
                 pattern.matches(report.patientName) || pattern.matches(report.memo)
             }
             return Array(matches.dropFirst((page.index - 1) * page.size).prefix(page.size))
@@ -85,14 +85,14 @@ struct StoreCaseReportService: CaseReportService {
     }
 
     /// Deletes the report's follow-ups first, so a failure never leaves follow-ups without a report.
-    func delete(id: String) throws {
-        try withStorage {
-            let report = try get(id: id)
-            let followUps = try store.query(Query.of(report: id))
+    func delete(id: String) async throws {
+        try await withStorage {
+            let report = try await get(id: id)
+            let followUps = try await store.query(Query.of(report: id))
             if !followUps.isEmpty {
-                try store.delete(followUps)
+                try await store.delete(followUps)
             }
-            guard try store.delete(report) else {
+            guard try await store.delete(report) else {
                 throw DomainError.notFound("no case report with id '\(id)' (it was deleted meanwhile)")
             }
         }

@@ -7,12 +7,12 @@ struct StoreFollowUpService: FollowUpService {
     let store: any ValueObjectStore
     let clock: any StrataClock
 
-    func schedule(_ draft: FollowUpDraft) throws -> FollowUp {
-        try withStorage {
+    func schedule(_ draft: FollowUpDraft) async throws -> FollowUp {
+        try await withStorage {
             let reportID = InputRules.trimmed(draft.caseReportID)
             try InputRules.identifier(reportID, field: "caseReportID", expected: StoreCaseReportService.expectedID)
             try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
-            guard try store.fetch(CaseReport.self, id: reportID) != nil else {
+            guard try await store.fetch(CaseReport.self, id: reportID) != nil else {
                 throw DomainError.notFound(
                     "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report")
             }
@@ -26,52 +26,55 @@ struct StoreFollowUpService: FollowUpService {
                 followUp[keyPath: medication.keyPath] = true
             }
             followUp.createdAt = clock.now()
-            return try store.save(followUp)
+            return try await store.save(followUp)
         }
     }
 
-    func list(reportID: String?) throws -> [FollowUp] {
-        try withStorage {
+    func list(reportID: String?) async throws -> [FollowUp] {
+        try await withStorage {
             if let reportID {
                 try InputRules.identifier(reportID, field: "case report id", expected: StoreCaseReportService.expectedID)
             }
-            return try store.query(reportID.map { Query.of(report: $0) } ?? Query<FollowUp>().sorted(by: "date"))
+            return try await store.query(reportID.map { Query.of(report: $0) } ?? Query<FollowUp>().sorted(by: "date"))
         }
     }
 
-    func due(in interval: DateInterval) throws -> [DueFollowUp] {
-        try withStorage { try withReports(store.query(Query.due(in: interval))) }
+    func due(in interval: DateInterval) async throws -> [DueFollowUp] {
+        try await withStorage { try await withReports(store.query(Query.due(in: interval))) }
     }
 
-    func dueToday() throws -> [DueFollowUp] {
-        try due(in: clock.today)
+    func dueToday() async throws -> [DueFollowUp] {
+        try await due(in: clock.today)
     }
 
-    func overdue() throws -> [DueFollowUp] {
-        try withStorage { try withReports(store.query(Query.overdue(before: clock.today.start))) }
+    func overdue() async throws -> [DueFollowUp] {
+        try await withStorage { try await withReports(store.query(Query.overdue(before: clock.today.start))) }
     }
 
-    func complete(id: String) throws -> FollowUp {
-        try withStorage {
+    func complete(id: String) async throws -> FollowUp {
+        try await withStorage {
             try InputRules.identifier(
                 id, field: "follow-up id", expected: "the id of a follow-up, as printed by 'follows add' or 'follows list'")
-            guard var followUp = try store.fetch(FollowUp.self, id: id) else {
+            guard var followUp = try await store.fetch(FollowUp.self, id: id) else {
                 throw DomainError.notFound("no follow-up with id '\(id)'")
             }
             guard !followUp.isDone else { return followUp }
             followUp.isDone = true
-            return try store.save(followUp)
+            return try await store.save(followUp)
         }
     }
 
     /// Pairs each follow-up with its report, fetching each report once.
-    private func withReports(_ followUps: [FollowUp]) throws -> [DueFollowUp] {
+    private func withReports(_ followUps: [FollowUp]) async throws -> [DueFollowUp] {
         var reports: [String: CaseReport?] = [:]
-        return try followUps.map { followUp in
+        var paired: [DueFollowUp] = []
+        paired.reserveCapacity(followUps.count)
+        for followUp in followUps {
             if reports[followUp.caseReportID] == nil {
-                reports[followUp.caseReportID] = .some(try store.fetch(CaseReport.self, id: followUp.caseReportID))
+                reports[followUp.caseReportID] = .some(try await store.fetch(CaseReport.self, id: followUp.caseReportID))
             }
-            return DueFollowUp(followUp: followUp, report: reports[followUp.caseReportID] ?? nil)
+            paired.append(DueFollowUp(followUp: followUp, report: reports[followUp.caseReportID] ?? nil))
         }
+        return paired
     }
 }

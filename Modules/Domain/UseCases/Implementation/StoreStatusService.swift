@@ -7,14 +7,14 @@ struct StoreStatusService: StatusService {
     let store: any ValueObjectStore
     let clock: any StrataClock
 
-    func summary() throws -> StatusSummary {
-        try withStorage {
+    func summary() async throws -> StatusSummary {
+        try await withStorage {
             let today = clock.today
             return StatusSummary(
-                reports: try store.count(Query<CaseReport>()),
-                dueToday: try store.count(Query.due(in: today)),
-                overdue: try store.count(Query.overdue(before: today.start)),
-                unreadNotifications: try store.count(Query<NotificationRecord>().whereKey("isRead", .equal, false)))
+                reports: try await store.count(Query<CaseReport>()),
+                dueToday: try await store.count(Query.due(in: today)),
+                overdue: try await store.count(Query.overdue(before: today.start)),
+                unreadNotifications: try await store.count(Query<NotificationRecord>().whereKey("isRead", .equal, false)))
         }
     }
 }

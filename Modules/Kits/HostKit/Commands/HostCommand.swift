@@ -52,8 +52,8 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
     }
 
     /// The overview printed with no command and no terminal.
-    static func overview(_ context: HostContext) throws -> String {
-        let summary = try context.domain.status.summary()
+    static func overview(_ context: HostContext) async throws -> String {
+        let summary = try await context.domain.status.summary()
         return """
             Strata \(StrataConstants.version): case reports and follow-ups
             Container: \(context.location)

@@ -41,7 +41,7 @@ public enum StrataHostCLI {
     /// - Returns: The process exit status.
     public static func run(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        terminal: HostTerminal = .none, makeDomain: (HostLaunch) throws -> HostRuntime,
+        terminal: HostTerminal = .none, makeDomain: (HostLaunch) async throws -> HostRuntime,
         makeStore: ((HostLaunch) throws -> any StoreMaintenance)? = nil
     ) async -> Int32 {
         if let unknown = unknownHelpTopic(arguments) {
@@ -70,7 +70,7 @@ public enum StrataHostCLI {
             // creates) the store: a bad `--config` changes nothing on disk.
             let configuration = try HostConfiguration.load(path: command.global.config)
             try HostRegistry.validate(configuration)
-            let runtime = try makeDomain(HostLaunch(verbose: verbose, environment: environment))
+            let runtime = try await makeDomain(HostLaunch(verbose: verbose, environment: environment))
             let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
                 domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
@@ -79,7 +79,7 @@ public enum StrataHostCLI {
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)
             if case .overview = request {
-                output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
+                await output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
                 return 0
             }
             let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)

@@ -18,7 +18,7 @@ extension StoreWatcher.Source {
             // Newest first (by receivedAt): read down to the mark's instant, keep those past the
             // mark, then post them oldest first.
             let since = mark.instant
-            let records = try domain.notifications.list(unreadOnly: false)
+            let records = try await domain.notifications.list(unreadOnly: false)
                 .prefix { record in since.map { record.receivedAt >= $0 } ?? true }
                 .filter { mark.isNew($0.notificationId, at: $0.receivedAt) }
                 .reversed()
@@ -33,7 +33,7 @@ extension StoreWatcher.Source {
         StoreWatcher.Source(
             typeName: FollowUp.schema.typeName, recheckInterval: recheckInterval,
             fresh: { domain, mark in
-                let due = try domain.followUps.dueToday().filter { !mark.identifiers.contains($0.followUp.objectId ?? "") }
+                let due = try await domain.followUps.dueToday().filter { !mark.identifiers.contains($0.followUp.objectId ?? "") }
                 mark.identifiers.formUnion(due.map { $0.followUp.objectId ?? "" })
                 return due.map { due in
                     NotificationPayload(

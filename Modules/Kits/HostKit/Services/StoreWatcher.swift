@@ -22,7 +22,7 @@ final class StoreWatcher: StrataService {
         let recheckInterval: Duration?
         /// The items not yet posted according to `mark`, oldest first, moving `mark` past them.
         /// Called once at start to take the baseline (what is there then is not posted).
-        let fresh: @Sendable (any DomainServices, inout Watermark) throws -> [NotificationPayload]
+        let fresh: @Sendable (any DomainServices, inout Watermark) async throws -> [NotificationPayload]
         /// Posts one payload (remote or local notification).
         let post: @Sendable (NotificationPayload, any ContainerContext) async -> Void
     }
@@ -52,7 +52,7 @@ final class StoreWatcher: StrataService {
         // Subscribe before the baseline: a commit after it is then always noticed.
         let changes = notices.changes(of: [source.typeName])
         var baseline = Watermark()
-        _ = try source.fresh(domain, &baseline)
+        _ = try await source.fresh(domain, &baseline)
         mark.withLock { $0 = baseline }
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         var tasks = [
@@ -89,7 +89,7 @@ final class StoreWatcher: StrataService {
     /// is retried at the next notice or tick (the mark has not moved).
     func check(context: any ContainerContext) async {
         var next = mark.withLock { $0 }
-        guard let items = try? source.fresh(domain, &next) else { return }
+        guard let items = try? await source.fresh(domain, &next) else { return }
         mark.withLock { $0 = next }
         for payload in items { await source.post(payload, context) }
     }

@@ -22,7 +22,7 @@ public enum StrataNotifydCLI {
     /// - Returns: The process exit status.
     public static func main(
         arguments: [String], environment: [String: String], output: OutputSink = .standard,
-        makeDaemon: (NotifydOptions, [String: String]) throws -> NotifyDaemon
+        makeDaemon: (NotifydOptions, [String: String]) async throws -> NotifyDaemon
     ) async -> Int32 {
         await CommandRunner.run(
             NotifydCommand.self, program: NotifydCommand.programName, arguments: arguments, output: output, seeHelp: true,
@@ -32,7 +32,7 @@ public enum StrataNotifydCLI {
                 return CommandRunner.runOwn(parsed, of: NotifydCommand.self, program: NotifydCommand.programName, output: output)
             }
             let options = command.options
-            let daemon = try makeDaemon(options, environment)
+            let daemon = try await makeDaemon(options, environment)
             return await daemon.run(once: options.once)
         }
     }

@@ -20,7 +20,7 @@ struct NotificationRecording: Sendable {
     func record(_ notification: IncomingNotification, source: String) async -> Result {
         let outcome: RecordOutcome
         do {
-            outcome = try notifications.record(notification)
+            outcome = try await notifications.record(notification)
         } catch {
             return Self.failure(error, source: source)
         }
@@ -31,7 +31,7 @@ struct NotificationRecording: Sendable {
     /// one transaction — and returns what each came to, in order; nothing is delivered yet:
     /// the caller delivers each line (``deliver(_:)``) as it files the notification's source.
     func recordTogether(_ batch: [(notification: IncomingNotification, source: String)]) async -> [RecordOutcomeOrFailure] {
-        zip(batch, notifications.record(batch.map(\.notification))).map { item, result in
+        await zip(batch, notifications.record(batch.map(\.notification))).map { item, result in
             switch result {
             case .success(let outcome): .recorded(outcome)
             case .failure(let error): .failed(Self.failure(error, source: item.source))

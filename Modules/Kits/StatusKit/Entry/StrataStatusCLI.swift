@@ -48,7 +48,7 @@ public enum StrataStatusCLI {
         arguments: [String],
         environment: [String: String],
         output: OutputSink = .standard,
-        makeStatus: (StatusLaunch) throws -> StatusSources
+        makeStatus: (StatusLaunch) async throws -> StatusSources
     ) async -> Int32 {
         await CommandRunner.run(
             StatusCommand.self, program: programName, arguments: arguments, output: output,
@@ -58,8 +58,8 @@ public enum StrataStatusCLI {
                 // `--help` parses as ArgumentParser's help command.
                 return CommandRunner.runOwn(parsed, of: StatusCommand.self, program: programName, output: output)
             }
-            let sources = try makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
-            let summary = try sources.domain?.status.summary() ?? .empty
+            let sources = try await makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
+            let summary = try await sources.domain?.status.summary() ?? .empty
             output.out(StatusRenderer.render(
                 summary, storePresent: sources.domain != nil, format: command.format.format, sync: sources.sync))
             return 0

@@ -13,10 +13,10 @@ struct FollowUpsActions {
     /// Performs `route` and returns what to print.
     ///
     /// - Throws: the domain's error, or ``DomainError`` `invalidInput` for the form route.
-    func perform(_ route: FollowUpsRoute, json: Bool) throws -> [String] {
+    func perform(_ route: FollowUpsRoute, json: Bool) async throws -> [String] {
         switch route {
         case .list(let report):
-            let followUps = try domain.followUps.list(reportID: report)
+            let followUps = try await domain.followUps.list(reportID: report)
             if json { return [try JSONText.encode(followUps.map { FollowUpJSON($0, calendar: calendar) })] }
             let empty = report.map { "No follow-ups for report \($0)." } ?? "No follow-ups."
             return [FollowUpText.table(followUps, calendar: calendar, emptyText: empty)]
@@ -24,21 +24,21 @@ struct FollowUpsActions {
             guard let draft else {
                 throw DomainError(.invalidInput, "strata://follows/new needs report and date without a terminal")
             }
-            let followUp = try domain.followUps.schedule(draft)
+            let followUp = try await domain.followUps.schedule(draft)
             return [json ? try JSONText.encode(FollowUpJSON(followUp, calendar: calendar)) : followUp.objectId ?? ""]
         case .due(let period):
-            let due = try domain.followUps.due(in: period)
+            let due = try await domain.followUps.due(in: period)
             if json { return [try JSONText.encode(due.map { FollowUpJSON($0, calendar: calendar) })] }
             let first = DayText.day(period.start, calendar: calendar)
             let last = DayText.day(calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start, calendar: calendar)
             let span = first == last ? first : "\(first) to \(last)"
             return [FollowUpText.dueTable(due, calendar: calendar, emptyText: "No follow-ups due \(span).")]
         case .overdue:
-            let overdue = try domain.followUps.overdue()
+            let overdue = try await domain.followUps.overdue()
             if json { return [try JSONText.encode(overdue.map { FollowUpJSON($0, calendar: calendar) })] }
             return [FollowUpText.dueTable(overdue, calendar: calendar, emptyText: "No follow-ups overdue.")]
         case .done(let id):
-            let followUp = try domain.followUps.complete(id: id)
+            let followUp = try await domain.followUps.complete(id: id)
             return ["Marked follow-up \(followUp.objectId ?? id) done."]
         }
     }

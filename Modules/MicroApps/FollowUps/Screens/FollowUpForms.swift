@@ -21,7 +21,7 @@ enum FollowUpForms {
             do {
                 let reader = FollowUpParameters(params: values, calendar: calendar)
                 guard let draft = try reader.draft() else { return .retry("Nothing to save.") }
-                let followUp = try screen.services.domain.followUps.schedule(draft)
+                let followUp = try await screen.services.domain.followUps.schedule(draft)
                 screen.flash("Scheduled follow-up \(followUp.objectId ?? "") on \(values["date"] ?? "").")
                 return .done(.back)
             } catch {

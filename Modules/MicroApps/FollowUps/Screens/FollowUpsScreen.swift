@@ -41,13 +41,13 @@ final class FollowUpsScreen: TextScreen {
         do {
             var shown: [String] = []
             if mode == .all {
-                let all = try services.domain.followUps.list(reportID: nil)
+                let all = try await services.domain.followUps.list(reportID: nil)
                 lines.append("All follow-ups, by date")
                 lines.append(table(all.map { ($0, nil) }, numberFrom: 1, calendar: calendar) ?? "No follow-ups yet.")
                 shown = all.compactMap(\.objectId)
             } else {
-                let today = try services.domain.followUps.dueToday()
-                let overdue = try services.domain.followUps.overdue()
+                let today = try await services.domain.followUps.dueToday()
+                let overdue = try await services.domain.followUps.overdue()
                 lines.append("Due today (\(DayText.day(services.clock.now(), calendar: calendar)))")
                 lines.append(table(today.map { ($0.followUp, $0.report) }, numberFrom: 1, calendar: calendar)
                     ?? "Nothing due today.")
@@ -97,7 +97,7 @@ final class FollowUpsScreen: TextScreen {
         case "done":
             guard let id = resolve(command.argument) else { return .message("Type done and a row number or an id.") }
             do {
-                _ = try services.domain.followUps.complete(id: id)
+                _ = try await services.domain.followUps.complete(id: id)
                 return .message("Marked follow-up \(id) done.")
             } catch {
                 return .message("\(error)")

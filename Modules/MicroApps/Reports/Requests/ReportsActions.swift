@@ -14,14 +14,14 @@ struct ReportsActions {
     ///
     /// - Throws: the domain's error, or ``DomainError`` `invalidInput` for a route that needs a
     ///   person (a form) in a run without a terminal.
-    func perform(_ route: ReportsRoute, json: Bool) throws -> [String] {
+    func perform(_ route: ReportsRoute, json: Bool) async throws -> [String] {
         switch route {
         case .list(let search, let page):
             let reports: [CaseReport]
             if let search, !search.isEmpty {
-                reports = try domain.reports.search(search, page)
+                reports = try await domain.reports.search(search, page)
             } else {
-                reports = try domain.reports.list(page)
+                reports = try await domain.reports.list(page)
             }
             if json { return [try JSONText.encode(reports.map(CaseReportJSON.init))] }
             var output = [ReportText.table(reports, calendar: calendar)]
@@ -33,18 +33,18 @@ struct ReportsActions {
             guard let draft else {
                 throw DomainError(.invalidInput, "strata://reports/new needs patientName and age without a terminal")
             }
-            let report = try domain.reports.add(draft)
+            let report = try await domain.reports.add(draft)
             return [json ? try JSONText.encode(CaseReportJSON(report)) : report.objectId ?? ""]
         case .show(let id):
-            return [try describe(try domain.reports.get(id: id), json: json)]
+            return [try describe(try await domain.reports.get(id: id), json: json)]
         case .edit(let id, let change):
             guard !change.isEmpty else {
                 throw DomainError(
                     .invalidInput, "nothing to update: give at least one of patientName, age, gender, follow, memo")
             }
-            return [try describe(try domain.reports.update(id: id, change), json: json)]
+            return [try describe(try await domain.reports.update(id: id, change), json: json)]
         case .delete(let id):
-            try domain.reports.delete(id: id)
+            try await domain.reports.delete(id: id)
             return ["Deleted case report \(id) and its follow-ups."]
         }
     }

@@ -11,9 +11,9 @@ struct ReportDetailScreen: TextScreen {
     func render() async -> [String] {
         var lines = ["Case report \(reportID)"]
         do {
-            let report = try services.domain.reports.get(id: reportID)
+            let report = try await services.domain.reports.get(id: reportID)
             lines.append(ReportText.detail(report, calendar: services.clock.calendar))
-            let followUps = try services.domain.followUps.list(reportID: reportID)
+            let followUps = try await services.domain.followUps.list(reportID: reportID)
             lines.append("follow-ups \(followUps.count) (\(followUps.filter { !$0.isDone }.count) not done)")
         } catch {
             lines.append("\(error)")
@@ -31,7 +31,7 @@ struct ReportDetailScreen: TextScreen {
         case "edit", "delete":
             guard let current = await context.currentApplication else { return .stay }
             do {
-                let report = try services.domain.reports.get(id: reportID)
+                let report = try await services.domain.reports.get(id: reportID)
                 let screen: any TextScreen = command.word == "edit"
                     ? ReportForms.edit(report, services: services, list: list)
                     : ReportForms.delete(report, services: services, list: list)

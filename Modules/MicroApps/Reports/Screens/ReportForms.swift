@@ -18,7 +18,7 @@ enum ReportForms {
         ) { values, _ in
             do {
                 guard let draft = try RouteParameters(values).draft() else { return .retry("Nothing to save.") }
-                let report = try services.domain.reports.add(draft)
+                let report = try await services.domain.reports.add(draft)
                 list.setSearch(nil)
                 list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
                 return .done(.back)
@@ -42,7 +42,7 @@ enum ReportForms {
             ]
         ) { values, _ in
             do {
-                let saved = try services.domain.reports.update(id: id, try RouteParameters(values).change())
+                let saved = try await services.domain.reports.update(id: id, try RouteParameters(values).change())
                 list.flash("Saved case report \(id) (\(saved.patientName)).")
                 return .done(.back)
             } catch {
@@ -63,7 +63,7 @@ enum ReportForms {
                 return .done(.back)
             }
             do {
-                try services.domain.reports.delete(id: id)
+                try await services.domain.reports.delete(id: id)
                 list.flash("Deleted case report \(id) and its follow-ups.")
                 return .done(.back)
             } catch {

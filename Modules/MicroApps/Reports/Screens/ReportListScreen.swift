@@ -49,8 +49,12 @@ final class ReportListScreen: TextScreen {
         lines.append("\(title), newest first (page \(page))")
         let request = PageRequest(size: Self.pageSize, index: page)
         do {
-            let reports = try search.map { try services.domain.reports.search($0, request) }
-                ?? services.domain.reports.list(request)
+            let reports =
+                if let search {
+                    try await services.domain.reports.search(search, request)
+                } else {
+                    try await services.domain.reports.list(request)
+                }
             state.withLock { $0.shown = reports.compactMap(\.objectId) }
             if reports.isEmpty {
                 lines.append(page > 1 ? "No more reports." : "No case reports yet: type add to write one.")
@@ -111,7 +115,7 @@ final class ReportListScreen: TextScreen {
     /// Pushes the screen `word` asks for about report `id`.
     func open(_ word: String, id: String, context: any ContainerContext) async -> ScreenResponse {
         do {
-            let report = try services.domain.reports.get(id: id)
+            let report = try await services.domain.reports.get(id: id)
             let screen: any TextScreen
             switch word {
             case "edit": screen = ReportForms.edit(report, services: services, list: self)

@@ -1,0 +1,106 @@
+import Dispatch
+import Synchronization
+
+/// The blocking forms of every store operation — the seed's `saveObject:` — for code that
+/// cannot `await`: `try store.blocking.save(report)`, reached through ``ValueObjectStore/blocking``.
+///
+/// Each runs the `async` operation and blocks the calling thread until it ends. The operation's
+/// task runs on a dispatch queue of its own (its task-executor preference), and the live store
+/// does its SQLite work on its database's queue, so the wait never needs a thread of Swift's
+/// cooperative pool: it cannot deadlock when every pool thread is busy.
+///
+/// - Important: never call these from `async` code (a task, an actor, an `async` function):
+///   the caller's thread is blocked while the store works, and a blocked cooperative thread is
+///   one the rest of the process cannot use. `await` the operations of ``ValueObjectStore``
+///   there instead.
+public struct BlockingValueObjectStore: Sendable {
+    /// The store whose `async` operations are waited for.
+    public let base: any ValueObjectStore
+
+    /// Wraps a store.
+    public init(base: any ValueObjectStore) {
+        self.base = base
+    }
+
+    /// Registers a type. See ``ValueObjectStore/register(_:)``.
+    public func register<Object: ValueObject>(_ type: Object.Type) throws {
+        let base = base
+        try waitFor { try await base.register(type) }
+    }
+
+    /// Saves one object. See ``ValueObjectStore/save(_:)-(Object)``.
+    public func save<Object: ValueObject>(_ object: Object) throws -> Object {
+        let base = base
+        return try waitFor { try await base.save(object) }
+    }
+
+    /// Saves a list of objects in one transaction.
+    public func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
+        let base = base
+        return try waitFor { try await base.save(objects) }
+    }
+
+    /// Fetches one object by id.
+    public func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
+        let base = base
+        return try waitFor { try await base.fetch(type, id: id) }
+    }
+
+    /// Deletes one object; returns whether something was deleted.
+    @discardableResult
+    public func delete<Object: ValueObject>(_ object: Object) throws -> Bool {
+        let base = base
+        return try waitFor { try await base.delete(object) }
+    }
+
+    /// Deletes a list of objects; returns how many were deleted.
+    @discardableResult
+    public func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
+        let base = base
+        return try waitFor { try await base.delete(objects) }
+    }
+
+    /// Deletes every object of a type; returns how many were deleted.
+    @discardableResult
+    public func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
+        let base = base
+        return try waitFor { try await base.deleteAll(type) }
+    }
+
+    /// Runs a query.
+    public func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
+        let base = base
+        return try waitFor { try await base.query(query) }
+    }
+
+    /// Counts matching objects.
+    public func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
+        let base = base
+        return try waitFor { try await base.count(query) }
+    }
+}
+
+extension ValueObjectStore {
+    /// The blocking forms of this store's operations, for code that cannot `await`:
+    /// `try store.blocking.fetch(T.self, id: id)`. Never use them from `async` code.
+    public var blocking: BlockingValueObjectStore { BlockingValueObjectStore(base: self) }
+}
+
+/// Runs `work` in a task on a dispatch queue of its own and blocks until it ends.
+private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let executor = QueueTaskExecutor(label: "strata.store.blocking")
+    let outcome = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task(executorPreference: executor) {
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await work())
+        } catch {
+            result = .failure(error)
+        }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    done.wait()
+    return try outcome.withLock { $0 }!.get()
+}
