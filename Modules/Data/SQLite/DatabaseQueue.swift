@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The executor of one SQLite database: a serial dispatch queue of its own, on which every
 /// `async` operation of the data layer does its blocking SQLite work.
@@ -23,16 +24,50 @@ struct DatabaseQueue: Sendable {
     ///
     /// Cancelling the caller's task does not interrupt work already queued: a SQLite
     /// transaction is never abandoned half-way.
+    ///
+    /// What `work` captured (the database, its connection) is released on this queue *before*
+    /// the caller resumes: otherwise the queue's thread could still hold the last reference
+    /// while the process exits, and the connection would never close (SQLite checkpoints and
+    /// removes the WAL file when the last connection closes).
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+        let job = Job(work)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: job.runOnce()) }
         }
     }
 
     /// ``run(_:)`` for work that cannot fail.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+        let job = Job(work)
+        return await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: job.runOnce().infallibleValue) }
+        }
+    }
+}
+
+/// One queued piece of work that forgets its closure (and what it captured) once it has run.
+private final class Job<T: Sendable>: Sendable {
+    private let work: Mutex<(@Sendable () throws -> T)?>
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        self.work = Mutex(work)
+    }
+
+    /// Runs the work and drops it.
+    func runOnce() -> Result<T, any Error> {
+        guard let body = work.withLock({ $0.take() }) else {
+            preconditionFailure("a database job ran twice")
+        }
+        return Result { try body() }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The value of work that cannot fail.
+    fileprivate var infallibleValue: Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): preconditionFailure("work that cannot fail threw \(error)")
         }
     }
 }
