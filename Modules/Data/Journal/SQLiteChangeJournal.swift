@@ -2,6 +2,10 @@ import Foundation
 import StrataCrossCutting
 
 /// The change journal on the shared SQLite file; every operation runs on the database's queue.
+///
+/// A batch is acknowledged, claimed and released with one statement each (the batch's ids as
+/// one JSON array, read with `json_each`), not one statement per change; a release is still
+/// all or nothing, failing on the first id (in the order given) that is not in flight.
 final class SQLiteChangeJournal: ChangeJournal {
     private let database: SQLiteDatabase
     private static let columns = """
@@ -64,14 +68,16 @@ final class SQLiteChangeJournal: ChangeJournal {
             // ones; each query walks the (state, sequence) index in order and stops at the limit.
             var claimed = try sendable(in: .inFlight, owner: owner, limit: limit, skipping: sending, state: state)
             let pending = try sendable(in: .pending, owner: owner, limit: limit - claimed.count, skipping: [], state: state)
-            let now = database.clock.now().timeIntervalSince1970
-            try state.connection.withStatement(
-                #"UPDATE "_strata_journal" SET "state" = 'inFlight', "sent" = 1, "updatedAt" = ?2 WHERE "sequence" = ?1"#
-            ) { statement in
-                for change in pending {
-                    statement.rewind()
-                    statement.bind(.integer(change.sequence), at: 1)
-                    statement.bind(.real(now), at: 2)
+            if !pending.isEmpty {
+                // One statement for the batch: the sequences go in as one JSON array.
+                try state.connection.withStatement(
+                    """
+                    UPDATE "_strata_journal" SET "state" = 'inFlight', "sent" = 1, "updatedAt" = ?2
+                    WHERE "sequence" IN (SELECT "value" FROM json_each(?1))
+                    """
+                ) { statement in
+                    statement.bind(.text(Self.jsonArray(pending.map { String($0.sequence) })), at: 1)
+                    statement.bind(.real(database.clock.now().timeIntervalSince1970), at: 2)
                     try statement.step()
                 }
             }
@@ -107,15 +113,17 @@ final class SQLiteChangeJournal: ChangeJournal {
 
     func acknowledge(operationIDs: [String]) async throws {
         guard !operationIDs.isEmpty else { return }
+        let ids = Self.jsonArray(operationIDs.map(Self.jsonString))
         try await database.performWrite { state in
+            // One statement for the batch (the ids as one JSON array), not one per change.
             try state.connection.withStatement(
-                #"DELETE FROM "_strata_journal" WHERE "operationId" = ?1 AND "state" = 'inFlight'"#
+                """
+                DELETE FROM "_strata_journal"
+                WHERE "operationId" IN (SELECT "value" FROM json_each(?1)) AND "state" = 'inFlight'
+                """
             ) { statement in
-                for operationID in operationIDs {
-                    statement.rewind()
-                    statement.bind(operationID, at: 1)
-                    try statement.step()
-                }
+                statement.bind(.text(ids), at: 1)
+                try statement.step()
             }
         }
     }
@@ -126,11 +134,54 @@ final class SQLiteChangeJournal: ChangeJournal {
 
     func release(operationIDs: [String]) async throws {
         guard !operationIDs.isEmpty else { return }
+        let ids = Self.jsonArray(operationIDs.map(Self.jsonString))
+        // Naming an id twice fails as moving it one at a time would: the second time it is pending.
+        var seen = Set<String>()
+        let repeated = operationIDs.first { !seen.insert($0).inserted }
         try await database.performWrite { [self] state in
-            for operationID in operationIDs {
-                try move(operationID, from: [.inFlight], to: .pending, reason: nil, state: state)
+            // All or nothing: the first id (in the order given) that is not inFlight fails the call.
+            let missing = try state.connection.withStatement(
+                """
+                SELECT "value" FROM json_each(?1) AS wanted WHERE NOT EXISTS (
+                    SELECT 1 FROM "_strata_journal" WHERE "operationId" = wanted."value" AND "state" = 'inFlight')
+                ORDER BY wanted."key" LIMIT 1
+                """
+            ) { statement -> String? in
+                statement.bind(.text(ids), at: 1)
+                return try statement.step() ? statement.text(at: 0) : nil
+            }
+            if let missing = missing ?? repeated { throw Self.notFound(missing, states: ChangeState.inFlight.rawValue) }
+            try state.connection.withStatement(
+                """
+                UPDATE "_strata_journal" SET "state" = 'pending', "reason" = NULL, "updatedAt" = ?2
+                WHERE "operationId" IN (SELECT "value" FROM json_each(?1))
+                """
+            ) { statement in
+                statement.bind(.text(ids), at: 1)
+                statement.bind(.real(database.clock.now().timeIntervalSince1970), at: 2)
+                try statement.step()
             }
         }
+    }
+
+    /// `elements` (each already JSON) as one JSON array, for `json_each`.
+    private static func jsonArray(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var quoted = "\""
+        quoted.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 
     private func move(_ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?) async throws {
