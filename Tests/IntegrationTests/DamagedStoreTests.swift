@@ -11,14 +11,17 @@ import Testing
 /// `strata-host store check|recover` find and repair it without deleting anything.
 @Suite("damaged store, end to end")
 struct DamagedStoreTests {
-    /// A closed store in `home` holding `count` case reports (long memos spread them over pages).
-    static func storeWithReports(_ home: URL, count: Int) throws {
-        let data = try DataLayerFactory.live(
-            container: ContainerDirectory(url: home), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        let domain = try DomainFactory.make(data: data, clock: SystemClock())
-        for index in 0..<count {
-            _ = try domain.reports.add(
-                CaseReportDraft(patientName: "Patient \(index)", age: 40, memo: String(repeating: "m", count: 300)))
+    /// A closed store in `home` holding `count` case reports (long memos spread them over pages),
+    /// written on a thread of its own: the synchronous writes never hold a pool thread.
+    static func storeWithReports(_ home: URL, count: Int) async throws {
+        try await onThreadOfItsOwn {
+            let data = try DataLayerFactory.live(
+                container: ContainerDirectory(url: home), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            let domain = try DomainFactory.make(data: data, clock: SystemClock())
+            for index in 0..<count {
+                _ = try domain.reports.add(
+                    CaseReportDraft(patientName: "Patient \(index)", age: 40, memo: String(repeating: "m", count: 300)))
+            }
         }
     }
 
@@ -53,7 +56,7 @@ struct DamagedStoreTests {
     @Test("strata-status refuses a store damaged in a page its counts never read, and writes nothing")
     func statusFindsDamageAnywhereInTheFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         // A leaf of the reports table: counting reports reads an index, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
@@ -70,7 +73,7 @@ struct DamagedStoreTests {
     @Test("reports add and strata-notifyd refuse a store damaged in a page they would never pass, and write nothing")
     func writersFindDamageAnywhereInTheFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         // A leaf of old reports: adding a report writes the newest leaf, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
@@ -92,7 +95,7 @@ struct DamagedStoreTests {
     @Test("store recover: a new store with every readable report, the damaged file kept beside it, nothing deleted")
     func recoverKeepsTheDamagedFile() async throws {
         let home = temporaryHome()
-        try Self.storeWithReports(home, count: 60)
+        try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
         let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
