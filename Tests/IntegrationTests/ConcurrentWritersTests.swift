@@ -5,7 +5,7 @@ import Testing
 
 /// Several `strata-host` processes writing the shared store at once lose nothing and never
 /// show a lock error, while `strata-status` reads alongside.
-@Suite("concurrent writers")
+@Suite("concurrent writers", .childProcessSlot)
 struct ConcurrentWritersTests {
     static let writers = 4
     static let reportsPerWriter = 25

@@ -5,7 +5,7 @@ import Testing
 /// Kills a writer with SIGKILL at random moments and checks nothing it reported committed is
 /// lost, nothing half-written shows, every surviving change is in the journal, and SQLite's
 /// integrity check passes.
-@Suite("Crash safety: SIGKILL at random moments")
+@Suite("Crash safety: SIGKILL at random moments", .childProcessSlot)
 struct CrashSafetyTests {
     /// What the writers reported: the last committed operation of each object.
     struct Reported {

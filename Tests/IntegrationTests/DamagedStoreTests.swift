@@ -9,7 +9,7 @@ import Testing
 /// A store with one page of random bytes, through the real executables: writers and
 /// strata-status fail with one line naming the file and the recovery command, and
 /// `strata-host store check|recover` find and repair it without deleting anything.
-@Suite("damaged store, end to end")
+@Suite("damaged store, end to end", .childProcessSlot)
 struct DamagedStoreTests {
     /// A closed store in `home` holding `count` case reports (long memos spread them over pages),
     /// written on a thread of its own: the synchronous writes never hold a pool thread.

@@ -2,7 +2,7 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-@Suite("Patient names at rest", .serialized)
+@Suite("Patient names at rest", .childProcessSlot, .serialized)
 struct EncryptionAtRestTests {
     @Test("reports added with strata-host leave no patient name in the store file or its WAL")
     func patientNamesAreSealedOnDisk() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every executable's `--help` (and strata-server's per-command help) run as a real child
 /// process: the real usage text on standard output, nothing on standard error, exit 0.
-@Suite("--help of every executable")
+@Suite("--help of every executable", .childProcessSlot)
 struct ExecutableHelpTests {
     @Test(
         "--help prints the executable's own usage and exits 0",

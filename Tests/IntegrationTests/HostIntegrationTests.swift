@@ -3,7 +3,7 @@ import StrataTestSupport
 import Testing
 
 /// `strata-host` as a real child process on a fresh `STRATA_HOME` with the real SQLite store.
-@Suite("strata-host, end to end")
+@Suite("strata-host, end to end", .childProcessSlot)
 struct HostIntegrationTests {
     @Test("reports and follow-ups go through add, list, show, update, due, done and delete")
     func reportsAndFollowUpsRoundTrip() async throws {
@@ -85,7 +85,7 @@ struct HostIntegrationTests {
     }
 }
 
-@Suite("strata-host on the container, end to end")
+@Suite("strata-host on the container, end to end", .childProcessSlot)
 struct HostContainerIntegrationTests {
     @Test("open strata://reports/new?… works without a terminal, and the report is listed")
     func openWithoutATerminal() async throws {

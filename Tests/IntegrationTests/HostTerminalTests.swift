@@ -8,7 +8,7 @@ import Testing
 
 /// `strata-host` with no arguments as a real child process in a pseudo-terminal: the Launcher,
 /// a micro-app, and the lifecycle events its signals stand for.
-@Suite("strata-host in a terminal")
+@Suite("strata-host in a terminal", .childProcessSlot)
 struct HostTerminalTests {
     @Test("open the Launcher, add a report through Reports, see it listed; TSTP/CONT/USR1/TERM are events; exit 0")
     func launcherAndSignals() async throws {

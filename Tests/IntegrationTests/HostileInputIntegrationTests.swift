@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile input against the real executables: what reaches the user's terminal, and what
 /// the one error line says.
-@Suite("hostile input, end to end")
+@Suite("hostile input, end to end", .childProcessSlot)
 struct HostileInputIntegrationTests {
     @Test("a patient name with ESC is refused; nothing printed holds a raw ESC byte")
     func escapeSequenceNeverReachesTheTerminal() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The example `strata-notifyd --help` prints, run as written by `/bin/sh` on a fresh home:
 /// it must work before the inbox exists, with or without `STRATA_HOME`.
-@Suite("strata-notifyd --help example", .serialized)
+@Suite("strata-notifyd --help example", .childProcessSlot, .serialized)
 struct NotifydHelpExampleTests {
     @Test("the --help example works on a fresh home, with STRATA_HOME unset or set", arguments: [false, true])
     func helpExampleWorksOnAFreshHome(setsStrataHome: Bool) async throws {

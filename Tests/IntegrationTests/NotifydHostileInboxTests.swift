@@ -4,7 +4,7 @@ import Testing
 
 /// `strata-notifyd` as a real child process on an inbox holding entries that used to stay in
 /// `new/` for ever (and, running, slowed the whole inbox down to one look every 5 s).
-@Suite("strata-notifyd on a hostile inbox", .serialized)
+@Suite("strata-notifyd on a hostile inbox", .childProcessSlot, .serialized)
 struct NotifydHostileInboxTests {
     /// A 255-byte name: `<name>.reason` cannot exist, so it can only be quarantined renamed.
     static func longName(_ letter: Character, _ suffix: String) -> [UInt8] {

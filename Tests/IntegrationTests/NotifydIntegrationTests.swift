@@ -4,7 +4,7 @@ import Testing
 
 /// `strata-notifyd` as a real child process on a temporary `STRATA_HOME`, next to the real
 /// `strata-host` and `strata-status` on the same SQLite store.
-@Suite("strata-notifyd end to end", .serialized)
+@Suite("strata-notifyd end to end", .childProcessSlot, .serialized)
 struct NotifydIntegrationTests {
     @Test("--once records good notifications once, reports duplicates and quarantines malformed files")
     func onceRecordsSkipsAndQuarantines() async throws {

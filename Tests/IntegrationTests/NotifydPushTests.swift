@@ -4,7 +4,7 @@ import Testing
 
 /// `strata-notifyd` on the device's push channel: the real `strata-server`, a host that logs
 /// in (which registers the device), and the daemon pointed at the server by `STRATA_SERVER_URL`.
-@Suite("strata-notifyd on the sync server's push channel", .serialized)
+@Suite("strata-notifyd on the sync server's push channel", .childProcessSlot, .serialized)
 struct NotifydPushTests {
     static let password = "a long password for tests"
 

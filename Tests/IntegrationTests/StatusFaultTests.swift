@@ -4,7 +4,7 @@ import Testing
 
 /// `strata-status` on a misconfigured container: one line naming the path and the fault,
 /// exit 1 — never an empty status that looks fine.
-@Suite("strata-status faults, end to end")
+@Suite("strata-status faults, end to end", .childProcessSlot)
 struct StatusFaultTests {
     @Test("STRATA_HOME naming a regular file (or a path under one) fails naming it, exit 1")
     func homeThatIsAFileFails() async throws {

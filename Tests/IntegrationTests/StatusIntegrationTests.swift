@@ -3,7 +3,7 @@ import StrataTestSupport
 import Testing
 
 /// `strata-status` as a real child process: read-only, every format, with and without a store.
-@Suite("strata-status, end to end")
+@Suite("strata-status, end to end", .childProcessSlot)
 struct StatusIntegrationTests {
     static let formats = ["text", "json", "waybar", "i3blocks"]
 

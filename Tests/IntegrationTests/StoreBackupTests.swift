@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// `strata-host store backup FILE`: SQLite's online backup through the real executable.
-@Suite("store backup, end to end")
+@Suite("store backup, end to end", .childProcessSlot)
 struct StoreBackupTests {
     @Test("backups taken while another process writes are consistent, complete snapshots that open as stores")
     func backupWhileWriting() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Several processes starting on a brand-new `STRATA_HOME` at the same moment: creating the
 /// container directory, the key folder, the key and the store is one race, and nobody loses it
 /// with an error.
-@Suite("store creation race")
+@Suite("store creation race", .childProcessSlot)
 struct StoreCreationRaceTests {
     static let rounds = 30
     static let writers = 8

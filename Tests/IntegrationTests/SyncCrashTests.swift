@@ -11,7 +11,7 @@ import Testing
 /// the server and the client hold, which operations the server recorded) with what the test
 /// wrote, never what happened when. The kill moments only decide how much there is to prove,
 /// and the suite prints that story with any failure.
-@Suite("sync crash safety: SIGKILLed clients and servers apply every change once", .serialized)
+@Suite("sync crash safety: SIGKILLed clients and servers apply every change once", .childProcessSlot, .serialized)
 struct SyncCrashTests {
     static let password = "a long password for tests"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The whole sync loop on one machine: the real `strata-server` on a loopback port and real
 /// `strata-host` / `strata-status` processes, one `STRATA_HOME` per user.
-@Suite("sync loop: strata-host and strata-status against strata-server", .serialized)
+@Suite("sync loop: strata-host and strata-status against strata-server", .childProcessSlot, .serialized)
 struct SyncLoopTests {
     static let password = "a long password for tests"
 
