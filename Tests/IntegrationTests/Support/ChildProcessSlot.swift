@@ -1,9 +1,10 @@
 import Testing
 
-/// A suite trait: each of its tests runs only while it holds one of two slots shared by every
-/// integration test. The integration tests start hundreds of child processes; all of them at
-/// once would leave the 2 cores to them and make the timed unit tests running beside them in
-/// the one `swift test` run late. A test waiting for a slot is suspended: it holds no thread.
+/// A suite trait: each of its tests runs only while it holds the one slot shared by every
+/// integration test, so one integration test runs at a time. They start hundreds of child
+/// processes; many at once would leave the 2 cores to them and make the timed unit tests
+/// running beside them in the one `swift test` run late (two at a time still made a 250 ms
+/// wake-up bound fail). A test waiting for the slot is suspended: it holds no thread.
 struct ChildProcessSlot: SuiteTrait, TestTrait, TestScoping {
     /// The suite's tests and their cases each take a slot.
     var isRecursive: Bool { true }
@@ -25,14 +26,14 @@ struct ChildProcessSlot: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == ChildProcessSlot {
-    /// Runs each test of the suite in one of the integration tests' two shared slots.
+    /// Runs each test of the suite in the integration tests' one shared slot: one at a time.
     static var childProcessSlot: Self { Self() }
 }
 
-/// Two slots, handed to waiters in the order they asked.
+/// The slot (one), handed to waiters in the order they asked.
 private actor Slots {
     static let shared = Slots()
-    private let limit = 2
+    private let limit = 1
     private var taken = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
