@@ -7,16 +7,16 @@ import Testing
 /// The journal's batch calls (one statement per batch) keep the per-change rules.
 @Suite("Change journal: acknowledging, claiming and releasing a batch at once")
 struct JournalBatchTests {
-    private func layer() throws -> any DataLayer {
+    private func layer() async throws -> any DataLayer {
         let layer = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger, clock: TestClock())
-        try layer.store.register(Visit.self)
+        try await layer.store.register(Visit.self)
         return layer
     }
 
     @Test("acknowledging a batch removes exactly its in-flight changes; pending and unknown ids are left alone")
     func acknowledgeRemovesOnlyInFlight() async throws {
-        let layer = try layer()
-        _ = try layer.store.save([Visit(note: "a"), Visit(note: "b"), Visit(note: "c")])
+        let layer = try await layer()
+        _ = try await layer.store.save([Visit(note: "a"), Visit(note: "b"), Visit(note: "c")])
         let claimed = try await layer.journal.claim(limit: 2)
         #expect(claimed.map(\.state) == [.inFlight, .inFlight])
         let pending = try #require(try await layer.journal.changes(in: [.pending], limit: nil).first)
@@ -28,8 +28,8 @@ struct JournalBatchTests {
 
     @Test("releasing a batch puts every change back as pending, or none when one of them is not in flight")
     func releaseIsAllOrNothing() async throws {
-        let layer = try layer()
-        _ = try layer.store.save([Visit(note: "a"), Visit(note: "b"), Visit(note: "c")])
+        let layer = try await layer()
+        _ = try await layer.store.save([Visit(note: "a"), Visit(note: "b"), Visit(note: "c")])
         let claimed = try await layer.journal.claim(limit: 2).map(\.operationID)
         let pending = try #require(try await layer.journal.changes(in: [.pending], limit: nil).first).operationID
 

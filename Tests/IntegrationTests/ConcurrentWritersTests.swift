@@ -5,49 +5,47 @@ import Testing
 
 /// Several `strata-host` processes writing the shared store at once lose nothing and never
 /// show a lock error, while `strata-status` reads alongside.
-@Suite("concurrent writers")
+@Suite("concurrent writers", .childProcessSlot)
 struct ConcurrentWritersTests {
     static let writers = 4
     static let reportsPerWriter = 25
 
     @Test("4 writers adding 25 reports each at once: all 100 stored, no failure, no lock error")
-    func concurrentWritersLoseNothing() throws {
+    func concurrentWritersLoseNothing() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
         let status = StrataProcess("strata-status", home: home)
         // Create the store first so the writers race on inserts (creating it is tested elsewhere).
-        _ = try host.succeed(["reports", "list"])
+        _ = try await host.succeed(["reports", "list"])
 
-        // Each writer is a thread running its 25 `reports add` processes back to back, so four
-        // processes write at any moment; a fifth thread keeps running `strata-status` meanwhile.
-        let outcomes = Mutex<[StrataProcess.Outcome]>([])
-        let writersLeft = Mutex(Self.writers)
-        let group = DispatchGroup()
-        for writer in 0..<Self.writers {
-            group.enter()
-            Thread.detachNewThread {
-                defer {
-                    writersLeft.withLock { $0 -= 1 }
-                    group.leave()
-                }
-                for index in 0..<Self.reportsPerWriter {
-                    let arguments = ["reports", "add", "--patient-name", "writer-\(writer)-report-\(index)", "--age", "\(index)"]
-                    let outcome = Self.runOrRecord(host, arguments)
-                    outcomes.withLock { $0.append(outcome) }
+        // Each writer is a task running its 25 `reports add` processes back to back, so four
+        // processes write at any moment; a fifth task keeps running `strata-status` meanwhile.
+        // Every task suspends while its child works: none holds a thread.
+        let writersLeft = Remaining(Self.writers)
+        let started = ContinuousClock.now
+        let all = await withTaskGroup(of: [StrataProcess.Outcome].self) { group in
+            for writer in 0..<Self.writers {
+                group.addTask {
+                    var outcomes: [StrataProcess.Outcome] = []
+                    for index in 0..<Self.reportsPerWriter {
+                        let arguments = ["reports", "add", "--patient-name", "writer-\(writer)-report-\(index)", "--age", "\(index)"]
+                        outcomes.append(await Self.runOrRecord(host, arguments))
+                    }
+                    writersLeft.count.withLock { $0 -= 1 }
+                    return outcomes
                 }
             }
-        }
-        group.enter()
-        Thread.detachNewThread {
-            defer { group.leave() }
-            while writersLeft.withLock({ $0 > 0 }) {
-                let outcome = Self.runOrRecord(status, ["--format", "json"])
-                outcomes.withLock { $0.append(outcome) }
+            group.addTask {
+                var outcomes: [StrataProcess.Outcome] = []
+                while writersLeft.count.withLock({ $0 > 0 }) {
+                    outcomes.append(await Self.runOrRecord(status, ["--format", "json"]))
+                }
+                return outcomes
             }
+            return await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(group.wait(timeout: .now() + 300) == .success, "writers did not finish within 5 minutes")
+        #expect(ContinuousClock.now - started < .seconds(300), "writers did not finish within 5 minutes")
 
-        let all = outcomes.withLock { $0 }
         #expect(all.count > Self.writers * Self.reportsPerWriter, "the reader ran alongside the writers")
         for outcome in all {
             #expect(outcome.status == 0, "\(outcome)")
@@ -55,7 +53,7 @@ struct ConcurrentWritersTests {
             #expect(!outcome.stderr.localizedCaseInsensitiveContains("busy"), "\(outcome)")
         }
 
-        let listed = try host.json(["reports", "list", "--page-size", "1000", "--json"]) as? [[String: Any]] ?? []
+        let listed = try await host.json(["reports", "list", "--page-size", "1000", "--json"]) as? [[String: Any]] ?? []
         let expected = Set(
             (0..<Self.writers).flatMap { writer in
                 (0..<Self.reportsPerWriter).map { "writer-\(writer)-report-\($0)" }
@@ -63,14 +61,20 @@ struct ConcurrentWritersTests {
         #expect(listed.count == Self.writers * Self.reportsPerWriter)
         #expect(Set(listed.compactMap { $0["patientName"] as? String }) == expected)
         #expect(Set(listed.compactMap { $0["id"] as? String }).count == listed.count, "every report has its own id")
-        let summary = try status.json(["--format", "json"]) as? [String: Any]
+        let summary = try await status.json(["--format", "json"]) as? [String: Any]
         #expect(summary?["reports"] as? Int == Self.writers * Self.reportsPerWriter)
     }
 
+    /// How many writers are still writing, shared by the writer tasks and the reader task.
+    private final class Remaining: Sendable {
+        let count: Mutex<Int>
+        init(_ count: Int) { self.count = Mutex(count) }
+    }
+
     /// Runs a process to the end; a failure to even start becomes a failed outcome.
-    private static func runOrRecord(_ process: StrataProcess, _ arguments: [String]) -> StrataProcess.Outcome {
+    private static func runOrRecord(_ process: StrataProcess, _ arguments: [String]) async -> StrataProcess.Outcome {
         do {
-            return try process.run(arguments, timeout: 60)
+            return try await process.run(arguments, timeout: 60)
         } catch {
             return StrataProcess.Outcome(status: -1, stdout: "", stderr: "could not start \(process.name): \(error)")
         }

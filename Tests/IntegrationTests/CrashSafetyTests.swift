@@ -5,7 +5,7 @@ import Testing
 /// Kills a writer with SIGKILL at random moments and checks nothing it reported committed is
 /// lost, nothing half-written shows, every surviving change is in the journal, and SQLite's
 /// integrity check passes.
-@Suite("Crash safety: SIGKILL at random moments")
+@Suite("Crash safety: SIGKILL at random moments", .childProcessSlot)
 struct CrashSafetyTests {
     /// What the writers reported: the last committed operation of each object.
     struct Reported {
@@ -32,7 +32,7 @@ struct CrashSafetyTests {
     }
 
     @Test("50 kills: every reported commit survives with its journal entry; integrity_check is ok")
-    func killedWritersLoseNothing() throws {
+    func killedWritersLoseNothing() async throws {
         let home = temporaryHome()
         let writer = StrataProcess("strata-crash-writer", home: home)
         var reported = Reported()
@@ -41,10 +41,10 @@ struct CrashSafetyTests {
             let running = try writer.start(["write", "\(run)"])
             // Start the random delay only once the writer commits, so a slow start-up on a
             // loaded machine still leaves commits to kill in the middle of.
-            _ = eventually(within: .seconds(20), every: .milliseconds(5)) { running.stdout.snapshot().contains("\n") }
-            usleep(UInt32.random(in: 5_000...100_000, using: &generator))  // the kill lands at a random moment: under test
+            _ = await eventually(within: .seconds(20), every: .milliseconds(5)) { running.stdout.snapshot().contains("\n") }
+            try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...100_000, using: &generator)))  // the kill lands at a random moment: under test
             running.signal(SIGKILL)
-            let outcome = running.wait(timeout: 10)
+            let outcome = await running.finish(within: .seconds(10))
             #expect(outcome.status == SIGKILL || outcome.stderr.isEmpty, "run \(run): \(outcome)")
             // Only whole lines count: a line cut by the kill was never fully reported.
             let text = outcome.stdout
@@ -53,7 +53,7 @@ struct CrashSafetyTests {
         }
         #expect(reported.live.count + reported.deleted.count > 50, "the writers committed too little to prove anything")
 
-        let check = try writer.run(["check"])
+        let check = try await writer.run(["check"])
         #expect(check.status == 0, "\(check)")
         var rows: [String: (sequence: Int, payload: String)] = [:]
         var journal: [String: [(operation: String, sequence: Int)]] = [:]

@@ -9,7 +9,7 @@ import Testing
 /// A store with one page of random bytes, through the real executables: writers and
 /// strata-status fail with one line naming the file and the recovery command, and
 /// `strata-host store check|recover` find and repair it without deleting anything.
-@Suite("damaged store, end to end")
+@Suite("damaged store, end to end", .childProcessSlot)
 struct DamagedStoreTests {
     /// A closed store in `home` holding `count` case reports (long memos spread them over pages).
     static func storeWithReports(_ home: URL, count: Int) async throws {
@@ -23,11 +23,11 @@ struct DamagedStoreTests {
     }
 
     @Test("one page of random bytes in the reports table: reports add and strata-status fail naming the file and the recovery")
-    func damagedReportsTableStopsWritersAndStatus() throws {
+    func damagedReportsTableStopsWritersAndStatus() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
         let status = StrataProcess("strata-status", home: home)
-        for index in 0..<3 { _ = try host.succeed(["reports", "add", "--patient-name", "P\(index)", "--age", "40"]) }
+        for index in 0..<3 { _ = try await host.succeed(["reports", "add", "--patient-name", "P\(index)", "--age", "40"]) }
         let store = home.appendingPathComponent("strata.sqlite").path
         try StoreDamage.damage(store, table: "CaseReport", .root)
 
@@ -37,7 +37,7 @@ struct DamagedStoreTests {
             (status, ["--format", "json"]), (host, ["reports", "add", "--patient-name", "Again", "--age", "42"]),
         ]
         for (process, arguments) in runs {
-            let outcome = try process.run(arguments)
+            let outcome = try await process.run(arguments)
             #expect(outcome.status != 0, "\(process.name) \(arguments): \(outcome)")
             #expect(outcome.stdout.isEmpty, "\(process.name) \(arguments): \(outcome)")
             #expect(outcome.stderrLines.count == 1, "\(process.name) \(arguments): \(outcome)")
@@ -45,7 +45,7 @@ struct DamagedStoreTests {
             #expect(outcome.stderr.contains("strata-host store recover"), "\(process.name) \(arguments): \(outcome)")
         }
 
-        let check = try host.run(["store", "check"])
+        let check = try await host.run(["store", "check"])
         #expect(check.status == 1, "\(check)")
         #expect(check.stdout.hasPrefix("damaged: \(store)"), "\(check)")
     }
@@ -58,7 +58,7 @@ struct DamagedStoreTests {
         // A leaf of the reports table: counting reports reads an index, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
         let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
-        let outcome = try StrataProcess("strata-status", home: home).run([])
+        let outcome = try await StrataProcess("strata-status", home: home).run([])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stdout.isEmpty, "no counts from a damaged store: \(outcome)")
         #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains(store), "\(outcome)")
@@ -80,7 +80,7 @@ struct DamagedStoreTests {
             ("strata-notifyd", ["--once"]),
         ]
         for (name, arguments) in runs {
-            let outcome = try StrataProcess(name, home: home).run(arguments)
+            let outcome = try await StrataProcess(name, home: home).run(arguments)
             #expect(outcome.status == 1, "\(name) \(arguments): \(outcome)")
             #expect(outcome.stdout.isEmpty, "\(name) \(arguments): \(outcome)")
             #expect(outcome.stderr.contains(store) && outcome.stderr.contains("strata-host store recover"), "\(outcome)")
@@ -99,9 +99,9 @@ struct DamagedStoreTests {
         let filesBefore = Set(try FileManager.default.contentsOfDirectory(atPath: home.path))
         let host = StrataProcess("strata-host", home: home)
         let status = StrataProcess("strata-status", home: home)
-        #expect(try host.run(["reports", "list"]).status != 0)
+        #expect(try await host.run(["reports", "list"]).status != 0)
 
-        let recover = try host.run(["store", "recover"])
+        let recover = try await host.run(["store", "recover"])
         #expect(recover.status == 0, "\(recover)")
         let lines = recover.stdout.split(separator: "\n").map(String.init)
         let reportLine = try #require(lines.first { $0.hasPrefix("  CaseReport: ") }, "\(recover)")
@@ -116,12 +116,12 @@ struct DamagedStoreTests {
         let filesAfter = Set(try FileManager.default.contentsOfDirectory(atPath: home.path))
         #expect(filesBefore.subtracting(filesAfter).isEmpty, "nothing deleted: \(filesBefore) → \(filesAfter)")
 
-        let check = try host.run(["store", "check"])
+        let check = try await host.run(["store", "check"])
         #expect(check.status == 0 && check.stdout.hasPrefix("ok: "), "\(check)")
-        let summary = try status.json(["--format", "json"]) as? [String: Any]
+        let summary = try await status.json(["--format", "json"]) as? [String: Any]
         #expect(summary?["reports"] as? Int == recovered)
-        _ = try host.succeed(["reports", "add", "--patient-name", "After recovery", "--age", "50"])
-        let listed = try host.json(["reports", "list", "--page-size", "1000", "--json"]) as? [[String: Any]] ?? []
+        _ = try await host.succeed(["reports", "add", "--patient-name", "After recovery", "--age", "50"])
+        let listed = try await host.json(["reports", "list", "--page-size", "1000", "--json"]) as? [[String: Any]] ?? []
         #expect(listed.count == recovered + 1)
     }
 }

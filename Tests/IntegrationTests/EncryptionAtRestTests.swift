@@ -2,18 +2,18 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-@Suite("Patient names at rest", .serialized)
+@Suite("Patient names at rest", .childProcessSlot, .serialized)
 struct EncryptionAtRestTests {
     @Test("reports added with strata-host leave no patient name in the store file or its WAL")
-    func patientNamesAreSealedOnDisk() throws {
+    func patientNamesAreSealedOnDisk() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
         let names = ["Zyxwvu Tanaka", "Qorvath Sato", "Plimsoll Müller"]
         for name in names {
-            let outcome = try host.run(["reports", "add", "--patient-name", name, "--age", "44"])
+            let outcome = try await host.run(["reports", "add", "--patient-name", name, "--age", "44"])
             #expect(outcome.status == 0, "\(outcome)")
         }
-        let listed = try host.run(["reports", "list", "--json"])
+        let listed = try await host.run(["reports", "list", "--json"])
         for name in names { #expect(listed.stdout.contains(name), "the host must still read \(name)") }
 
         let store = home.appendingPathComponent("strata.sqlite")
@@ -36,33 +36,33 @@ struct EncryptionAtRestTests {
     /// (checked while the daemon still holds the store open, so the WAL is there), every table,
     /// the inbox — holds any part of the name in plaintext (SQLite stores text as UTF-8).
     @Test("a patient name passed through every host is in no byte of the store, its WAL or the inbox")
-    func patientNameIsSealedThroughEveryHost() throws {
+    func patientNameIsSealedThroughEveryHost() async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let parts = ["Vrexlomund", "Quibbleth"]
         let name = parts.joined(separator: " ")
         let host = StrataProcess("strata-host", home: home)
-        let reportID = try Self.printedID(host.run(["reports", "add", "--patient-name", name, "--age", "61"]))
-        let followUpID = try Self.printedID(host.run(["follows", "add", "--report", reportID, "--date", "2026-11-22"]))
+        let reportID = try await Self.printedID(host.run(["reports", "add", "--patient-name", name, "--age", "61"]))
+        let followUpID = try await Self.printedID(host.run(["follows", "add", "--report", reportID, "--date", "2026-11-22"]))
 
         let notifyd = try StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
             .start(["--poll-interval", "0.05"])
         defer { if notifyd.process.isRunning { notifyd.signal(SIGKILL) } }
-        #expect(eventually(within: .seconds(20)) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
+        #expect(await eventually(within: .seconds(20)) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
         try Inbox(home: home).drop(
             "1-secret.json",
             #"{"id": "n-secret", "kind": "follow-up-due", "reportId": "\#(reportID)", "followUpId": "\#(followUpID)"}"#)
-        let enriched = eventually(within: .seconds(10)) {
+        let enriched = await eventually(within: .seconds(10)) {
             notifyd.stdout.snapshot().contains("recorded n-secret follow-up-due: Follow-up due: \(name)")
         }
         #expect(enriched, "the daemon must enrich with the name: \(notifyd.stdout.snapshot())")
 
-        let listed = try host.run(["open", "strata://notifications", "--json"])
+        let listed = try await host.run(["open", "strata://notifications", "--json"])
         #expect(listed.status == 0 && listed.stdout.contains(name), "the host must still read it: \(listed)")
-        let read = try host.run(["open", "strata://notifications/n-secret/read"])
+        let read = try await host.run(["open", "strata://notifications/n-secret/read"])
         #expect(read.status == 0, "\(read)")
         for arguments in [[], ["--format", "json"]] {
-            let status = try StrataProcess("strata-status", home: home).run(arguments)
+            let status = try await StrataProcess("strata-status", home: home).run(arguments)
             #expect(status.status == 0, "\(status)")
         }
 
@@ -70,7 +70,7 @@ struct EncryptionAtRestTests {
         #expect(FileManager.default.fileExists(atPath: wal.path), "the running daemon keeps the WAL: it must be checked")
         Self.expectNoPlaintext(parts, under: home)
         notifyd.signal(SIGTERM)
-        #expect(notifyd.wait(timeout: 10).status == 0)
+        #expect(await notifyd.finish(within: .seconds(10)).status == 0)
         Self.expectNoPlaintext(parts, under: home)
     }
 

@@ -4,10 +4,10 @@ import Testing
 
 /// The example `strata-notifyd --help` prints, run as written by `/bin/sh` on a fresh home:
 /// it must work before the inbox exists, with or without `STRATA_HOME`.
-@Suite("strata-notifyd --help example", .serialized)
+@Suite("strata-notifyd --help example", .childProcessSlot, .serialized)
 struct NotifydHelpExampleTests {
     @Test("the --help example works on a fresh home, with STRATA_HOME unset or set", arguments: [false, true])
-    func helpExampleWorksOnAFreshHome(setsStrataHome: Bool) throws {
+    func helpExampleWorksOnAFreshHome(setsStrataHome: Bool) async throws {
         let base = TemporaryRoot.directory("strata-help")
         defer { try? FileManager.default.removeItem(at: base) }
         let home = base.appendingPathComponent("user", isDirectory: true)
@@ -20,9 +20,9 @@ struct NotifydHelpExampleTests {
             : home.appendingPathComponent(".local/share/strata", isDirectory: true)
         if setsStrataHome { environment["STRATA_HOME"] = container.path }
 
-        let help = try Self.run(["/bin/sh", "-c", "strata-notifyd --help"], environment: environment)
+        let help = try await Self.run(["/bin/sh", "-c", "strata-notifyd --help"], environment: environment)
         let script = try #require(Self.example(in: help.stdout), "no example in: \(help.stdout)")
-        let outcome = try Self.run(["/bin/sh", "-e", "-c", script], environment: environment)
+        let outcome = try await Self.run(["/bin/sh", "-e", "-c", script], environment: environment)
 
         #expect(outcome.status == 0, "\(script)\n\(outcome)")
         #expect(outcome.stdout == "recorded n-1 message: Hi\n", "\(outcome)")
@@ -39,22 +39,12 @@ struct NotifydHelpExampleTests {
     }
 
     /// Runs `command` with exactly `environment`; returns its exit status and output.
-    static func run(_ command: [String], environment: [String: String]) throws -> StrataProcess.Outcome {
+    static func run(_ command: [String], environment: [String: String]) async throws -> StrataProcess.Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return StrataProcess.Outcome(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try await StrataProcess.start(process).finish()
     }
 }

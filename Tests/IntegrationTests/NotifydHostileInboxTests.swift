@@ -4,7 +4,7 @@ import Testing
 
 /// `strata-notifyd` as a real child process on an inbox holding entries that used to stay in
 /// `new/` for ever (and, running, slowed the whole inbox down to one look every 5 s).
-@Suite("strata-notifyd on a hostile inbox", .serialized)
+@Suite("strata-notifyd on a hostile inbox", .childProcessSlot, .serialized)
 struct NotifydHostileInboxTests {
     /// A 255-byte name: `<name>.reason` cannot exist, so it can only be quarantined renamed.
     static func longName(_ letter: Character, _ suffix: String) -> [UInt8] {
@@ -16,11 +16,11 @@ struct NotifydHostileInboxTests {
     /// name is the one that kept it in `new/`. The mode-000 file is malformed too, so it goes
     /// to `bad/` whether it is unreadable (a user) or read (root).
     @Test("--once records a non-UTF-8 name, quarantines a 255-byte name, a FIFO and a mode-000 file under safe names, and counts them")
-    func onceHandlesEveryEntry() throws {
+    func onceHandlesEveryEntry() async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
-        #expect(try notifyd.run(["--once"]).status == 0)
+        #expect(try await notifyd.run(["--once"]).status == 0)
         let inbox = Inbox(home: home)
         let rawName: [UInt8] = [0x31, 0xFF, 0x0A, 0x2E, 0x6A, 0x73, 0x6F, 0x6E]  // "1\xff\n.json"
         try RawFiles.drop(rawName, #"{"id": "n-raw", "kind": "message", "title": "Raw"}"#, tmp: inbox.tmp, new: inbox.new)
@@ -29,7 +29,7 @@ struct NotifydHostileInboxTests {
         try inbox.drop("m0.json", "{")
         #expect(chmod(inbox.new.appendingPathComponent("m0.json").path, 0) == 0)
 
-        let pass = try notifyd.run(["--once"], timeout: 20)
+        let pass = try await notifyd.run(["--once"], timeout: 20)
 
         #expect(pass.status == 0, "\(pass)")
         #expect(pass.stdout == "recorded n-raw message: Raw\n", "\(pass)")
@@ -52,11 +52,11 @@ struct NotifydHostileInboxTests {
     /// immutable file (`chattr +i`: nobody, root included, can rename it) is stuck as well,
     /// for good: it is recorded, cannot be moved to `cur/`, and must be skipped on its own.
     @Test("with a stuck file in new/, a file dropped into the running daemon's inbox is recorded well under a second")
-    func stuckFileDoesNotSlowTheInbox() throws {
+    func stuckFileDoesNotSlowTheInbox() async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let notifyd = StrataProcess("strata-notifyd", home: home)
-        #expect(try notifyd.run(["--once"]).status == 0)
+        #expect(try await notifyd.run(["--once"]).status == 0)
         let inbox = Inbox(home: home)
         let longName = Self.longName("a", ".json")
         try RawFiles.drop(longName, "not json", tmp: inbox.tmp, new: inbox.new)
@@ -72,7 +72,7 @@ struct NotifydHostileInboxTests {
         defer { if running.process.isRunning { running.signal(SIGKILL) } }
         // Until the long name is handled: quarantined now; before, five failed passes had
         // stretched the pause to 1.6 s, then 3.2 s.
-        let handled = eventually(within: .seconds(20)) {
+        let handled = await eventually(within: .seconds(20)) {
             let stderr = running.stderr.snapshot()
             let longGone = !RawFiles.names(in: inbox.new).contains(longName)
             let stuckSeen = !stuckForGood || running.stdout.snapshot().contains("recorded n-stuck message: Stuck")
@@ -82,7 +82,7 @@ struct NotifydHostileInboxTests {
 
         let dropped = Date()
         try inbox.drop("z-good.json", #"{"id": "n-good", "kind": "message", "title": "Good"}"#)
-        let recorded = eventually(within: .seconds(10)) { running.stdout.snapshot().contains("recorded n-good message: Good") }
+        let recorded = await eventually(within: .seconds(10)) { running.stdout.snapshot().contains("recorded n-good message: Good") }
         let waited = Date().timeIntervalSince(dropped)
 
         #expect(recorded, "\(running.stdout.snapshot())")
@@ -90,11 +90,11 @@ struct NotifydHostileInboxTests {
         if stuckForGood {
             // The line is printed when the notification is recorded, just before its file moves to
             // cur/: wait for the move rather than race it.
-            let settled = eventually(within: .seconds(5)) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
+            let settled = await eventually(within: .seconds(5)) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
             let left = try inbox.names(in: inbox.new)
             #expect(settled && left == ["0-stuck.json"], "it cannot move; it stays: \(left); \(running.stderr.snapshot())")
         }
         running.signal(SIGTERM)
-        #expect(running.wait(timeout: 10).status == 0)
+        #expect(await running.finish(within: .seconds(10)).status == 0)
     }
 }

@@ -4,18 +4,18 @@ import Testing
 
 /// `strata-notifyd` as a real child process on a temporary `STRATA_HOME`, next to the real
 /// `strata-host` and `strata-status` on the same SQLite store.
-@Suite("strata-notifyd end to end", .serialized)
+@Suite("strata-notifyd end to end", .childProcessSlot, .serialized)
 struct NotifydIntegrationTests {
     @Test("--once records good notifications once, reports duplicates and quarantines malformed files")
-    func onceRecordsSkipsAndQuarantines() throws {
+    func onceRecordsSkipsAndQuarantines() async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let host = StrataProcess("strata-host", home: home)
         let notifyd = StrataProcess("strata-notifyd", home: home)
-        let reportID = try lastLine(of: host.run(["reports", "add", "--patient-name", "Yamada", "--age", "44"]))
-        let followUpID = try lastLine(of: host.run(["follows", "add", "--report", reportID, "--date", "2026-11-22"]))
+        let reportID = try await lastLine(of: host.run(["reports", "add", "--patient-name", "Yamada", "--age", "44"]))
+        let followUpID = try await lastLine(of: host.run(["follows", "add", "--report", reportID, "--date", "2026-11-22"]))
 
-        let empty = try notifyd.run(["--once"])
+        let empty = try await notifyd.run(["--once"])
         #expect(empty.status == 0, "\(empty)")
         #expect(empty.stdout.isEmpty, "\(empty)")
         let inbox = Inbox(home: home)
@@ -31,7 +31,7 @@ struct NotifydIntegrationTests {
         try inbox.drop("5-no-id.json", #"{"kind": "message", "title": "Who?"}"#)
         try Data("{}".utf8).write(to: inbox.tmp.appendingPathComponent("6-half-written.json"))
 
-        let pass = try notifyd.run(["--once"])
+        let pass = try await notifyd.run(["--once"])
 
         #expect(pass.status == 0, "\(pass)")
         let lines = pass.stdout.split(separator: "\n").map(String.init)
@@ -52,11 +52,11 @@ struct NotifydIntegrationTests {
         #expect(pass.stderr.contains("4-broken.json") && pass.stderr.contains("5-no-id.json"), "warnings: \(pass)")
 
         try inbox.drop("7-n2-again.json", #"{"id": "n-2", "kind": "message", "title": "Lab results"}"#)
-        let again = try notifyd.run(["--once"])
+        let again = try await notifyd.run(["--once"])
         #expect(again.status == 0, "\(again)")
         #expect(again.stdout == "duplicate n-2 (already recorded)\n", "\(again)")
 
-        let status = try StrataProcess("strata-status", home: home).run(["--format", "json"])
+        let status = try await StrataProcess("strata-status", home: home).run(["--format", "json"])
         #expect(status.status == 0, "\(status)")
         let summary = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
         #expect(summary?["unreadNotifications"] as? Int == 2, "one record per id: \(status)")
@@ -65,24 +65,24 @@ struct NotifydIntegrationTests {
     @Test(
         "as a daemon it picks up a dropped file within seconds and exits 0 on the signal",
         arguments: [SIGTERM, SIGINT])
-    func daemonProcessesAndStopsOnSignal(signal: Int32) throws {
+    func daemonProcessesAndStopsOnSignal(signal: Int32) async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
         let running = try notifyd.start(["--poll-interval", "0.05"])
-        let started = eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
+        let started = await eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
         #expect(started, "never started: \(running.stderr.snapshot())")
         let inbox = Inbox(home: home)
 
         try inbox.drop("n-live.json", #"{"id": "n-live", "kind": "message", "title": "Live"}"#)
 
-        let delivered = eventually(within: .seconds(5)) { running.stdout.snapshot().contains("recorded n-live message: Live") }
+        let delivered = await eventually(within: .seconds(5)) { running.stdout.snapshot().contains("recorded n-live message: Live") }
         #expect(delivered, "not processed within 5 s: \(running.stdout.snapshot())")
         // The line is printed before the file moves to cur/: wait for the move too.
-        let moved = eventually(within: .seconds(5)) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
+        let moved = await eventually(within: .seconds(5)) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
         #expect(moved, "n-live.json never reached cur/")
         running.signal(signal)
-        let outcome = running.wait(timeout: 10)
+        let outcome = await running.finish(within: .seconds(10))
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stderr.contains("stopped"), "\(outcome)")
     }
@@ -94,11 +94,11 @@ struct NotifydIntegrationTests {
             (["STRATA_HOME": "relative/home"], ["--once"], "STRATA_HOME"),
             ([:], ["--once", "--poll-interval", "0"], "--poll-interval"),
         ])
-    func badStartupIsOneLine(environment: [String: String], arguments: [String], named: String) throws {
+    func badStartupIsOneLine(environment: [String: String], arguments: [String], named: String) async throws {
         let home = temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
 
-        let outcome = try StrataProcess("strata-notifyd", home: home, extraEnvironment: environment).run(arguments)
+        let outcome = try await StrataProcess("strata-notifyd", home: home, extraEnvironment: environment).run(arguments)
 
         #expect(outcome.status != 0, "\(outcome)")
         #expect(outcome.stderrLines.count == 1, "\(outcome)")

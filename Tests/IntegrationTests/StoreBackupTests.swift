@@ -4,37 +4,35 @@ import Synchronization
 import Testing
 
 /// `strata-host store backup FILE`: SQLite's online backup through the real executable.
-@Suite("store backup, end to end")
+@Suite("store backup, end to end", .childProcessSlot)
 struct StoreBackupTests {
     @Test("backups taken while another process writes are consistent, complete snapshots that open as stores")
-    func backupWhileWriting() throws {
+    func backupWhileWriting() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
-        _ = try host.succeed(["reports", "add", "--patient-name", "Before", "--age", "40"])
+        _ = try await host.succeed(["reports", "add", "--patient-name", "Before", "--age", "40"])
         let folder = TemporaryRoot.directory("strata-backups")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
         let writing = Mutex(true)
-        let writes = Mutex(0)
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            defer { done.signal() }
+        async let writes = { () async -> Int in
+            var writes = 0
             for index in 0..<12 {
-                let outcome = try? host.run(["reports", "add", "--patient-name", "Writer \(index)", "--age", "41"])
-                if outcome?.status == 0 { writes.withLock { $0 += 1 } }
+                let outcome = try? await host.run(["reports", "add", "--patient-name", "Writer \(index)", "--age", "41"])
+                if outcome?.status == 0 { writes += 1 }
             }
             writing.withLock { $0 = false }
-        }
+            return writes
+        }()
         var backups: [URL] = []
         repeat {
             let file = folder.appendingPathComponent("backup-\(backups.count).sqlite")
-            let outcome = try host.run(["store", "backup", file.path])
+            let outcome = try await host.run(["store", "backup", file.path])
             #expect(outcome.status == 0, "\(outcome)")
             #expect(outcome.stdout.contains(file.path) && outcome.stdout.contains("keys/data.key"), "\(outcome)")
             backups.append(file)
         } while writing.withLock({ $0 }) && backups.count < 20
-        done.wait()
-        #expect(writes.withLock { $0 } == 12)
+        #expect(await writes == 12)
 
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(backups.map(\.lastPathComponent)),
             "a backup writes its file and nothing else")
@@ -53,47 +51,47 @@ struct StoreBackupTests {
         try FileManager.default.copyItem(at: try #require(backups.last), to: restored.appendingPathComponent("strata.sqlite"))
         try FileManager.default.copyItem(
             at: home.appendingPathComponent("keys/data.key"), to: restored.appendingPathComponent("keys/data.key"))
-        let listed = try StrataProcess("strata-host", home: restored).json(["reports", "list", "--page-size", "100", "--json"])
+        let listed = try await StrataProcess("strata-host", home: restored).json(["reports", "list", "--page-size", "100", "--json"])
         let names = ((listed as? [[String: Any]]) ?? []).compactMap { $0["patientName"] as? String }
         #expect(names.contains("Before"))
     }
 
     @Test("an existing file is replaced only with --force; a missing folder is not created")
-    func backupRefusesToOverwrite() throws {
+    func backupRefusesToOverwrite() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
-        _ = try host.succeed(["reports", "add", "--patient-name", "Someone", "--age", "40"])
+        _ = try await host.succeed(["reports", "add", "--patient-name", "Someone", "--age", "40"])
         let folder = TemporaryRoot.directory("strata-backup-target")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("precious.txt")
         try Data("keep me".utf8).write(to: file)
 
-        let refused = try host.run(["store", "backup", file.path])
+        let refused = try await host.run(["store", "backup", file.path])
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderrLines.count == 1 && refused.stderr.contains(file.path) && refused.stderr.contains("--force"), "\(refused)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
 
-        let forced = try host.run(["store", "backup", file.path, "--force"])
+        let forced = try await host.run(["store", "backup", file.path, "--force"])
         #expect(forced.status == 0, "\(forced)")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["precious.txt"], "no other file written")
         #expect(try SQLiteReader(file.path).integer(#"SELECT count(*) FROM "CaseReport""#) == 1)
 
         let store = home.appendingPathComponent("strata.sqlite")
-        let ontoStore = try host.run(["store", "backup", store.path, "--force"])
+        let ontoStore = try await host.run(["store", "backup", store.path, "--force"])
         #expect(ontoStore.status == 1, "\(ontoStore)")
-        _ = try host.succeed(["reports", "list"])
+        _ = try await host.succeed(["reports", "list"])
 
         let missing = folder.appendingPathComponent("no-such-folder/backup.sqlite")
-        let outcome = try host.run(["store", "backup", missing.path])
+        let outcome = try await host.run(["store", "backup", missing.path])
         #expect(outcome.status == 1 && outcome.stderr.contains("does not exist"), "\(outcome)")
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
     }
 
     @Test("--force never writes over the data key, the key folder, the damaged mark, or a -wal/-shm not there right now")
-    func backupNeverTakesTheStoresOwnFiles() throws {
+    func backupNeverTakesTheStoresOwnFiles() async throws {
         let home = temporaryHome()
         let host = StrataProcess("strata-host", home: home)
-        _ = try host.succeed(["reports", "add", "--patient-name", "Someone", "--age", "40"])
+        _ = try await host.succeed(["reports", "add", "--patient-name", "Someone", "--age", "40"])
         let key = home.appendingPathComponent("keys/data.key")
         let keyBytes = try Data(contentsOf: key)
         let targets = [
@@ -102,14 +100,14 @@ struct StoreBackupTests {
             home.appendingPathComponent("strata.sqlite-damaged").path,
         ]
         for target in targets {
-            let outcome = try host.run(["store", "backup", target, "--force"])
+            let outcome = try await host.run(["store", "backup", target, "--force"])
             #expect(outcome.status == 1, "\(target): \(outcome)")
             #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("nothing was written"), "\(target): \(outcome)")
         }
         #expect(try Data(contentsOf: key) == keyBytes, "the key is untouched")
         #expect(try FileManager.default.contentsOfDirectory(atPath: key.deletingLastPathComponent().path) == ["data.key"])
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("strata.sqlite-damaged").path))
-        let listed = try host.json(["reports", "list", "--json"]) as? [[String: Any]] ?? []
+        let listed = try await host.json(["reports", "list", "--json"]) as? [[String: Any]] ?? []
         #expect(listed.count == 1)
     }
 }

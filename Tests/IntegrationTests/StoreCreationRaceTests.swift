@@ -5,13 +5,13 @@ import Testing
 /// Several processes starting on a brand-new `STRATA_HOME` at the same moment: creating the
 /// container directory, the key folder, the key and the store is one race, and nobody loses it
 /// with an error.
-@Suite("store creation race")
+@Suite("store creation race", .childProcessSlot)
 struct StoreCreationRaceTests {
     static let rounds = 30
     static let writers = 8
 
     @Test("8 writers and a reader on a fresh home, 30 rounds: every process succeeds and every report is kept")
-    func concurrentFirstCreationNeverFails() throws {
+    func concurrentFirstCreationNeverFails() async throws {
         var failures: [String] = []
         for round in 0..<Self.rounds {
             let home = temporaryHome()
@@ -25,7 +25,7 @@ struct StoreCreationRaceTests {
             }
             running.append(("strata-status", try status.start(["--format", "json"])))
             for (name, process) in running {
-                let outcome = process.wait(timeout: 60)
+                let outcome = await process.finish(within: .seconds(60))
                 if outcome.status != 0 || !outcome.stderr.isEmpty {
                     failures.append("round \(round), \(name): \(outcome)")
                 }

@@ -11,7 +11,7 @@ import Testing
 /// the server and the client hold, which operations the server recorded) with what the test
 /// wrote, never what happened when. The kill moments only decide how much there is to prove,
 /// and the suite prints that story with any failure.
-@Suite("sync crash safety: SIGKILLed clients and servers apply every change once", .serialized)
+@Suite("sync crash safety: SIGKILLed clients and servers apply every change once", .childProcessSlot, .serialized)
 struct SyncCrashTests {
     static let password = "a long password for tests"
 
@@ -34,12 +34,12 @@ struct SyncCrashTests {
                         server.appliedOperationCount() > appliedBefore || client.inFlightCount() > inFlightBefore
                             || !running.process.isRunning
                     }
-                    usleep(UInt32.random(in: 0...20_000))  // the kill lands at a random moment: what is under test
+                    try await Task.sleep(for: .microseconds(UInt32.random(in: 0...20_000)))  // the kill lands at a random moment: what is under test
                 } else {
-                    usleep(UInt32.random(in: 20_000...600_000))  // a random moment, not a wait for something
+                    try await Task.sleep(for: .microseconds(UInt32.random(in: 20_000...600_000)))  // a random moment, not a wait for something
                 }
                 running.signal(SIGKILL)
-                let outcome = running.wait(timeout: 10)
+                let outcome = await running.finish(within: .seconds(10))
                 let inFlight = try await client.noteJournal()
                 if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
                 story.append(
@@ -64,7 +64,8 @@ struct SyncCrashTests {
             var running: StrataProcess.Running?
             for kill in 1...10 {
                 if let finished = running, !finished.process.isRunning {
-                    story.append("client run ended: \(finished.wait(timeout: 1).stderrLines.last ?? "exit 0")")
+                    let ended = await finished.finish(within: .seconds(1))
+                    story.append("client run ended: \(ended.stderrLines.last ?? "exit 0")")
                     running = nil
                 }
                 let current = try running ?? client.host().start(["sync"])
@@ -73,19 +74,19 @@ struct SyncCrashTests {
                 if kill.isMultiple(of: 2) {
                     // Once this server process committed a batch, it is likely applying the next.
                     _ = await eventually(within: .seconds(30)) { server.appliedOperationCount() > appliedBefore || !current.process.isRunning }
-                    usleep(UInt32.random(in: 0...100_000))  // the kill lands at a random moment: what is under test
+                    try await Task.sleep(for: .microseconds(UInt32.random(in: 0...100_000)))  // the kill lands at a random moment: what is under test
                 } else {
-                    usleep(UInt32.random(in: 50_000...700_000))  // a random moment, not a wait for something
+                    try await Task.sleep(for: .microseconds(UInt32.random(in: 50_000...700_000)))  // a random moment, not a wait for something
                 }
                 await server.kill()
                 story.append("kill \(kill): server applied \(appliedBefore) → \(server.appliedOperationCount())")
                 // While the server is down the user goes on working, the client retrying meanwhile.
                 try await client.write(creates: 50, updates: 100, deletes: 30)
-                usleep(UInt32.random(in: 0...300_000))  // the server stays down a random while: under test
+                try await Task.sleep(for: .microseconds(UInt32.random(in: 0...300_000)))  // the server stays down a random while: under test
                 try await server.restart()
             }
             if let running {
-                let outcome = running.wait(timeout: 90)
+                let outcome = await running.finish(within: .seconds(90))
                 story.append("last client run: exit \(outcome.status) \(outcome.stderrLines.last ?? "")")
             }
             try await finalSync(client, story: &story)
@@ -101,7 +102,7 @@ struct SyncCrashTests {
             // Every answer is cut off after the server applied the batch, as if the server died
             // between its commit and its reply: the client retries, then gives up.
             let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
-            let cut = try client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: 60)
+            let cut = try await client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: 60)
             #expect(cut.status == 1, "\(cut)")
             #expect(proxy.droppedAnswers >= 1)
             #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
@@ -119,17 +120,17 @@ struct SyncCrashTests {
     private func signedInClient(_ server: TestServer, _ name: String) async throws -> ReportsClient {
         try await server.addUsers(["alice": "ward3"], password: Self.password)
         let client = ReportsClient(name, environment: server.clientEnvironment)
-        try client.login("alice", password: Self.password)
+        try await client.login("alice", password: Self.password)
         return client
     }
 
     /// A sync that must succeed, then one that must find nothing left to send.
     private func finalSync(_ client: ReportsClient, story: inout [String]) async throws {
         try await client.noteJournal()
-        let last = try client.host().run(["sync", "--json"], timeout: 120)
+        let last = try await client.host().run(["sync", "--json"], timeout: 120)
         story.append("final sync: \(last)")
         try #require(last.status == 0, "the final sync failed:\n\(story.joined(separator: "\n"))")
-        let again = try client.host().json(["sync", "--json"]) as? [String: Any]
+        let again = try await client.host().json(["sync", "--json"]) as? [String: Any]
         #expect(again?["pushed"] as? Int == 0, "a second sync still sent changes: \(again ?? [:])")
     }
 
@@ -181,7 +182,7 @@ struct SyncCrashTests {
         #expect(try database.integrityCheck() == ["ok"], "the server's database\(told)")
 
         let status = StrataProcess("strata-status", home: client.home, extraEnvironment: client.environment)
-        let sync = (try status.json(["--format", "json"]) as? [String: Any])?["sync"] as? [String: Any]
+        let sync = (try await status.json(["--format", "json"]) as? [String: Any])?["sync"] as? [String: Any]
         #expect(sync?["pending"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(sync?["rejected"] as? Int == 0, "strata-status: \(sync ?? [:])\(told)")
         #expect(try await client.journalOperations().isEmpty)

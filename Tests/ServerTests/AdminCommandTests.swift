@@ -12,20 +12,20 @@ struct AdminCommandTests {
     func adminThenServe() async throws {
         let directory = TemporaryRoot.directory("server-cli").path
         let data = ["--data-dir", directory]
-        #expect(try TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
-        let user = try TestServer.run(
+        #expect(try await TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        let user = try await TestServer.run(
             ["admin", "user", "create", "alice", "--password-stdin", "--group", "nurses:lead"] + data,
             stdin: "\(TestServer.password)\n")
         #expect(user.status == 0, "\(user)")
         #expect(user.stdout.contains("nurses:lead"))
-        let app = try TestServer.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
+        let app = try await TestServer.run(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)
         #expect(app.status == 0, "\(app)")
         let key = try #require(
             app.stdout.split(separator: "\n").first { $0.hasPrefix("app key: ") }.map { String($0.dropFirst(9)) })
-        let level = try TestServer.run(["admin", "app", "log-level", "org.example.cases", "--version", "1", "monitor"] + data)
+        let level = try await TestServer.run(["admin", "app", "log-level", "org.example.cases", "--version", "1", "monitor"] + data)
         #expect(level.status == 0, "\(level)")
-        #expect(try TestServer.run(["admin", "app", "list"] + data).stdout.contains("org.example.cases\t1\tmonitor"))
-        #expect(try TestServer.run(["admin", "push", "--group", "nurses", "--body", "hello"] + data).stdout == "sent to 0 devices\n")
+        #expect(try await TestServer.run(["admin", "app", "list"] + data).stdout.contains("org.example.cases\t1\tmonitor"))
+        #expect(try await TestServer.run(["admin", "push", "--group", "nurses", "--body", "hello"] + data).stdout == "sent to 0 devices\n")
 
         try await withTestServer(dataDirectory: URL(fileURLWithPath: directory)) { server in
             let client = server.client
@@ -39,19 +39,19 @@ struct AdminCommandTests {
     }
 
     @Test("each failure is one readable line on standard error and a non-zero exit")
-    func failuresAreOneLine() throws {
+    func failuresAreOneLine() async throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
-        #expect(try TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
+        #expect(try await TestServer.run(["admin", "group", "create", "nurses"] + data).status == 0)
         let outcomes = [
-            try TestServer.run(["admin", "group", "create", "nurses"] + data),
-            try TestServer.run(["admin", "user", "create", "bob", "--password", "short"] + data),
-            try TestServer.run(["admin", "user", "create", "bob", "--password", "long enough", "--group", "ghosts"] + data),
-            try TestServer.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
-            try TestServer.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
-            try TestServer.run(["serve", "--port", "70000"] + data),
-            try TestServer.run(["serve", "--login-account-burst", "0"] + data),
-            try TestServer.run(["serve", "--login-address-per-minute", "nan"] + data),
-            try TestServer.run(["bogus"]),
+            try await TestServer.run(["admin", "group", "create", "nurses"] + data),
+            try await TestServer.run(["admin", "user", "create", "bob", "--password", "short"] + data),
+            try await TestServer.run(["admin", "user", "create", "bob", "--password", "long enough", "--group", "ghosts"] + data),
+            try await TestServer.run(["admin", "app", "create", "../escape", "--version", "1"] + data),
+            try await TestServer.run(["admin", "app", "log-level", "nope", "--version", "1", "loud"] + data),
+            try await TestServer.run(["serve", "--port", "70000"] + data),
+            try await TestServer.run(["serve", "--login-account-burst", "0"] + data),
+            try await TestServer.run(["serve", "--login-address-per-minute", "nan"] + data),
+            try await TestServer.run(["bogus"]),
         ]
         for outcome in outcomes {
             #expect(outcome.status != 0, "\(outcome)")
@@ -62,13 +62,13 @@ struct AdminCommandTests {
     }
 
     @Test("a negative number for a serve option is a usage error naming the option and the value, not a missing value")
-    func negativeServeOptions() throws {
+    func negativeServeOptions() async throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
         for option in [
             "--port", "--token-lifetime", "--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections",
             "--login-account-burst", "--login-account-per-minute", "--login-address-burst", "--login-address-per-minute",
         ] {
-            let outcome = try TestServer.run(["serve", option, "-1"] + data)
+            let outcome = try await TestServer.run(["serve", option, "-1"] + data)
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(option) -1"), "\(outcome)")
             #expect(!outcome.stderr.contains("Missing value"), "\(outcome)")
@@ -80,10 +80,10 @@ struct AdminCommandTests {
     func listenFailures() async throws {
         try await withTestServer([]) { server in
             let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
-            let taken = try TestServer.run(["serve", "--port", "\(server.port)"] + data)
+            let taken = try await TestServer.run(["serve", "--port", "\(server.port)"] + data)
             #expect(taken.status == 1, "\(taken)")
             #expect(taken.stderr == "strata-server: cannot listen on 127.0.0.1:\(server.port): Address already in use\n", "\(taken)")
-            let unknown = try TestServer.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
+            let unknown = try await TestServer.run(["serve", "--port", "0", "--host", "no-such-host.invalid"] + data)
             #expect(unknown.status == 1, "\(unknown)")
             #expect(
                 unknown.stderr == "strata-server: cannot listen on no-such-host.invalid:0: --host no-such-host.invalid is no "
@@ -92,12 +92,12 @@ struct AdminCommandTests {
     }
 
     @Test("a data directory that cannot be created is named with the reason in words, never a Foundation error code")
-    func uncreatableDataDirectory() throws {
+    func uncreatableDataDirectory() async throws {
         let folder = TemporaryRoot.directory("server-cli")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("a-file")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
-        let outcome = try TestServer.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
+        let outcome = try await TestServer.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-server: cannot create the data directory \(file.path)/data: "), "\(outcome)")
         #expect(outcome.stderr.contains("not a directory"), "\(outcome)")
@@ -105,10 +105,10 @@ struct AdminCommandTests {
     }
 
     @Test("a token lifetime past ten years is a usage error: its validUntil would be no RFC 3339 date")
-    func tokenLifetimeIsBounded() throws {
+    func tokenLifetimeIsBounded() async throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
         for lifetime in ["315360001", "9223372036854775807"] {
-            let outcome = try TestServer.run(["serve", "--token-lifetime", lifetime] + data)
+            let outcome = try await TestServer.run(["serve", "--token-lifetime", lifetime] + data)
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: --token-lifetime \(lifetime) is out of range"), "\(outcome)")
         }

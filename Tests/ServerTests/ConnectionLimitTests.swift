@@ -154,14 +154,14 @@ struct ConnectionLimitTests {
     }
 
     @Test("serve --help documents the limits, and out-of-range limits are usage errors")
-    func limitOptions() throws {
-        let help = try TestServer.run(["serve", "--help"])
+    func limitOptions() async throws {
+        let help = try await TestServer.run(["serve", "--help"])
         #expect(help.status == 0, "\(help)")
         for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections"] {
             #expect(help.stdout.contains(option), "\(help)")
         }
         for bad in [["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
-            let outcome = try TestServer.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
+            let outcome = try await TestServer.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(bad[0])"), "\(outcome)")
         }

@@ -192,14 +192,14 @@ struct ControlCharacterTests {
     }
 
     @Test("admin user create and group create refuse a control character with one clear line")
-    func adminCommandRefusesControlCharacters() throws {
+    func adminCommandRefusesControlCharacters() async throws {
         let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
         for arguments in [
             ["admin", "group", "create", "nur\u{1}ses"],
             ["admin", "user", "create", "al\u{7F}ice", "--password", "long enough"],
             ["admin", "app", "create", "org.\u{1B}[31mred", "--version", "1"],
         ] {
-            let outcome = try TestServer.run(arguments + data)
+            let outcome = try await TestServer.run(arguments + data)
             #expect(outcome.status == 1, "\(outcome)")
             let lines = outcome.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(outcome)")

@@ -50,9 +50,9 @@ struct FileModeTests {
     }
 
     @Test("under umask 000, strata-server admin still makes its folders 0700 and databases 0600")
-    func umaskDoesNotMatter() throws {
+    func umaskDoesNotMatter() async throws {
         let directory = TemporaryRoot.directory("server-modes")
-        let outcome = try TestServer.run(
+        let outcome = try await TestServer.run(
             ["admin", "app", "create", "org.example", "--version", "1", "--data-dir", directory.path], shellPrefix: "umask 000")
         #expect(outcome.status == 0, "\(outcome)")
         #expect(try Self.mode(directory) == 0o700)

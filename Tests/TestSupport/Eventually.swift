@@ -33,7 +33,9 @@ nonisolated(nonsending) public func eventually(
 }
 
 /// ``eventually(within:every:_:)`` for synchronous code (a synchronous test, a thread
-/// of its own): the same polling, blocking the calling thread between checks.
+/// of its own): the same polling, blocking the calling thread between checks. Never from async
+/// code, where a blocked thread is one the cooperative pool lacks.
+@available(*, noasync, message: "await the async eventually: blocking here holds a thread of the cooperative pool")
 public func eventually(
     within timeout: Duration = .seconds(15), every interval: Duration = .milliseconds(20), _ condition: () throws -> Bool
 ) -> Bool {

@@ -60,11 +60,13 @@ public struct StrataProcess: Sendable {
         self.environment = environment
     }
 
-    /// Runs to completion (killed after `timeout` seconds) and returns what happened.
+    /// Runs to completion (killed after `timeout` seconds) and returns what happened. Suspends
+    /// while the child works: no thread of the cooperative pool waits for it (so async tests
+    /// beside it, on few cores, never starve).
     public func run(
         _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil, timeout: TimeInterval = 30
-    ) throws -> Outcome {
-        try start(arguments, stdin: stdin, shellPrefix: shellPrefix).wait(timeout: timeout)
+    ) async throws -> Outcome {
+        try await start(arguments, stdin: stdin, shellPrefix: shellPrefix).finish(within: .seconds(timeout))
     }
 
     /// Starts the process and returns at once (for daemons and concurrent writers).
@@ -80,15 +82,24 @@ public struct StrataProcess: Sendable {
             process.arguments = arguments
         }
         process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        let running = try Self.start(process)
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        return running
+    }
+
+    /// Starts `process` as the caller configured it (executable, arguments, environment,
+    /// standard input) with its standard output and error collected: for a child launched some
+    /// other way (through `unshare`, with exactly a given environment) that a test still awaits
+    /// with ``Running/finish(within:)``.
+    public static func start(_ process: Process) throws -> Running {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
         return Running(process: process, stdout: Collector(out), stderr: Collector(err))
     }
 
@@ -112,31 +123,18 @@ public struct StrataProcess: Sendable {
         /// Sends a signal (SIGTERM, SIGINT, …).
         public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-        /// Waits for the process to end (SIGKILL after `timeout` seconds), blocking the calling
-        /// thread; returns its outcome.
-        public func wait(timeout: TimeInterval = 30) -> Outcome {
-            if !eventually(within: .seconds(timeout), every: .milliseconds(10), { !process.isRunning }) {
-                kill(process.processIdentifier, SIGKILL)
-            }
-            process.waitUntilExit()
-            return outcome
-        }
-
         /// Waits for the process to end without blocking a thread (SIGKILL after `timeout`);
-        /// returns its outcome.
+        /// returns its outcome. The only way to wait for a child: polling suspends between
+        /// checks, so the waiting test holds no thread of the cooperative pool.
         public func finish(within timeout: Duration = .seconds(30)) async -> Outcome {
             let ended = await eventually(within: timeout, every: .milliseconds(10)) { !process.isRunning }
             if !ended {
                 kill(process.processIdentifier, SIGKILL)
                 _ = await eventually(within: .seconds(30), every: .milliseconds(10)) { !process.isRunning }
             }
-            return outcome
-        }
-
-        /// The outcome of the ended process.
-        private var outcome: Outcome {
+            // The process has ended (a SIGKILLed one is reaped within moments), so this returns at once.
             process.waitUntilExit()
-            return Outcome(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text())
+            return Outcome(status: process.terminationStatus, stdout: await stdout.text(), stderr: await stderr.text())
         }
     }
 
@@ -146,7 +144,6 @@ public struct StrataProcess: Sendable {
         private let lock = NSLock()
         private var buffer = Data()
         private var finished = false
-        private let done = DispatchSemaphore(value: 0)
 
         /// Starts draining `pipe`'s reading end.
         public init(_ pipe: Pipe) {
@@ -162,22 +159,19 @@ public struct StrataProcess: Sendable {
                 lock.lock()
                 finished = true
                 lock.unlock()
-                done.signal()
             }
         }
 
-        /// Everything read so far (complete once the process has ended and the pipe closed).
-        public func text(waitForEnd: Bool = true) -> String {
-            lock.lock()
-            let isFinished = finished
-            lock.unlock()
-            if waitForEnd && !isFinished { _ = done.wait(timeout: .now() + 5) }
-            lock.lock()
-            defer { lock.unlock() }
-            return String(decoding: buffer, as: UTF8.self)
+        /// Everything the pipe carried: waits (suspending, at most 5 s) for its end, which comes
+        /// once the process and any child that inherited the pipe have ended.
+        public func text() async -> String {
+            _ = await eventually(within: .seconds(5), every: .milliseconds(5)) { lock.withLock { finished } }
+            return snapshot()
         }
 
         /// What was read so far, without waiting for the end.
-        public func snapshot() -> String { text(waitForEnd: false) }
+        public func snapshot() -> String {
+            lock.withLock { String(decoding: buffer, as: UTF8.self) }
+        }
     }
 }

@@ -61,9 +61,12 @@ public final class TestServer: Sendable {
         if process.process.isRunning { process.signal(SIGKILL) }
     }
 
-    /// Runs `strata-server arguments` to completion (a CLI check, an admin command); blocking.
-    public static func run(_ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil) throws -> StrataProcess.Outcome {
-        try StrataProcess("strata-server", home: nil).run(arguments, stdin: stdin, shellPrefix: shellPrefix)
+    /// Runs `strata-server arguments` to completion (a CLI check, an admin command), suspending
+    /// meanwhile.
+    public static func run(
+        _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil
+    ) async throws -> StrataProcess.Outcome {
+        try await StrataProcess("strata-server", home: nil).run(arguments, stdin: stdin, shellPrefix: shellPrefix)
     }
 
     /// Starts `strata-server serve --port 0 <options>` and returns once it answers (at most
@@ -161,9 +164,8 @@ public final class TestServer: Sendable {
     }
 
     private static func admin(_ directory: URL, _ arguments: [String], stdin: String? = nil) async throws -> String {
-        let running = try StrataProcess("strata-server", home: nil)
-            .start(["admin"] + arguments + ["--data-dir", directory.path], stdin: stdin)
-        let outcome = await running.finish()
+        let outcome = try await StrataProcess("strata-server", home: nil)
+            .run(["admin"] + arguments + ["--data-dir", directory.path], stdin: stdin)
         guard outcome.status == 0 else { throw TestServerFailure("strata-server admin \(arguments): \(outcome)") }
         return outcome.stdout
     }

@@ -9,15 +9,15 @@ import Testing
 @Suite("The repository follows the layering rule")
 struct RepositoryLayeringTests {
     @Test("the real package has no layering violations")
-    func realRepositoryHasNoViolations() throws {
-        let (root, package) = try RealRepository.shared.get()
+    func realRepositoryHasNoViolations() async throws {
+        let (root, package) = try await RealRepository.shared.value.get()
         ViolationReport.record(try LayeringChecker(package: package, root: root).check())
     }
 
     @Test("swift package dump-package runs while swift test holds the package lock, and sees every layer")
-    func dumpPackageSeesTheRealPackage() throws {
+    func dumpPackageSeesTheRealPackage() async throws {
         // Deliberately not cached: this test proves the child process itself works under `swift test`.
-        let package = try PackageDumper.dump(packageAt: try PackageDumper.packageRoot())
+        let package = try await PackageDumper.dump(packageAt: try PackageDumper.packageRoot())
         #expect(package.name == "Strata")
         // A placement made ready for a target another branch adds (`mayBeAbsent`) may wait for it.
         for placement in LayerPolicy.strata.placements where !placement.mayBeAbsent {
@@ -33,8 +33,8 @@ struct RepositoryLayeringTests {
     }
 
     @Test("the checker reads every target's sources, so a clean result means something")
-    func checkerReadsEverySourceFile() throws {
-        let (root, package) = try RealRepository.shared.get()
+    func checkerReadsEverySourceFile() async throws {
+        let (root, package) = try await RealRepository.shared.value.get()
         let data = try #require(package.target(named: "StrataData"))
         let files = SourceFiles.swiftFiles(of: data, root: root)
         #expect(files.contains("Modules/Data/Public/DataLayerFactory.swift"))
@@ -55,8 +55,8 @@ struct RepositoryLayeringTests {
 @Suite("The public-surface rule sees the real service protocols")
 struct RepositoryPublicSurfaceTests {
     @Test("Data's and Domain's service protocols are found, and value-object protocols are not among them")
-    func realServiceProtocols() throws {
-        let (root, package) = try RealRepository.shared.get()
+    func realServiceProtocols() async throws {
+        let (root, package) = try await RealRepository.shared.value.get()
         let checker = LayeringChecker(package: package, root: root)
         let surfaces = checker.moduleSurfaces(of: try checker.scannedSources())
         let data = try #require(package.target(named: "StrataData"))
@@ -73,13 +73,16 @@ struct RepositoryPublicSurfaceTests {
     }
 }
 
-/// The real repository, read once per test run: `dump-package` costs a child process.
+/// The real repository, read once per test run: `dump-package` costs a child process. The
+/// tests await one task for it, so none blocks a thread of the cooperative pool meanwhile.
 private enum RealRepository {
     /// The package root and its description, or why they could not be read.
-    static let shared: Result<(URL, PackageModel), ArchitectureCheckError> = Result {
-        let root = try PackageDumper.packageRoot()
-        return (root, try PackageDumper.dump(packageAt: root))
-    }.mapError { error in
-        error as? ArchitectureCheckError ?? ArchitectureCheckError("\(error)")
+    static let shared = Task<Result<(URL, PackageModel), ArchitectureCheckError>, Never> {
+        do {
+            let root = try PackageDumper.packageRoot()
+            return .success((root, try await PackageDumper.dump(packageAt: root)))
+        } catch {
+            return .failure(error as? ArchitectureCheckError ?? ArchitectureCheckError("\(error)"))
+        }
     }
 }

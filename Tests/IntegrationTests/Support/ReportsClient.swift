@@ -42,8 +42,8 @@ final class ReportsClient {
     }
 
     /// `strata-host account login --account NAME --password-stdin`, required to succeed.
-    func login(_ account: String, password: String) throws {
-        let outcome = try host().run(["account", "login", "--account", account, "--password-stdin"], stdin: password + "\n")
+    func login(_ account: String, password: String) async throws {
+        let outcome = try await host().run(["account", "login", "--account", account, "--password-stdin"], stdin: password + "\n")
         try #require(outcome.status == 0, "login \(account): \(outcome)")
     }
 

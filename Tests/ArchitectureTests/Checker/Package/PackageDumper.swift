@@ -40,8 +40,11 @@ enum PackageDumper {
     /// Runs `swift package --package-path <root> --scratch-path <temp> --manifest-cache none
     /// dump-package`, found on `PATH`.
     ///
+    /// The child is awaited (``StrataProcess/Running/finish(within:)``), so no thread of the
+    /// cooperative pool waits for it while the other tests run.
+    ///
     /// - Throws: ``ArchitectureCheckError`` with the command and its stderr when it fails.
-    static func dump(packageAt root: URL) throws -> PackageModel {
+    static func dump(packageAt root: URL) async throws -> PackageModel {
         let fileManager = FileManager.default
         let temporary = TemporaryRoot.directory("strata-arch")
         try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -52,13 +55,6 @@ enum PackageDumper {
             "--scratch-path", temporary.appendingPathComponent("scratch").path,
             "--manifest-cache", "none", "dump-package",
         ]
-        let errorFile = temporary.appendingPathComponent("stderr.txt")
-        guard fileManager.createFile(atPath: errorFile.path, contents: nil) else {
-            throw ArchitectureCheckError("cannot create \(errorFile.path) for the child's stderr")
-        }
-        let errorHandle = try FileHandle(forWritingTo: errorFile)
-        defer { try? errorHandle.close() }
-
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -68,25 +64,19 @@ enum PackageDumper {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorHandle  // a file, so a chatty stderr can never block the child
         process.standardInput = FileHandle.nullDevice
         let command = arguments.joined(separator: " ")
+        let running: StrataProcess.Running
         do {
-            try process.run()
+            // Both outputs drain on threads of their own, so neither can block the child.
+            running = try StrataProcess.start(process)
         } catch {
             throw ArchitectureCheckError("cannot start `\(command)`: \(error)")
         }
-        // Read to the end before waiting: the JSON is larger than a pipe buffer.
-        let json = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw ArchitectureCheckError(
-                "`\(command)` exited with status \(process.terminationStatus): \(stderr)"
-            )
+        let outcome = await running.finish(within: .seconds(300))
+        guard outcome.status == 0 else {
+            throw ArchitectureCheckError("`\(command)` exited with status \(outcome.status): \(outcome.stderr)")
         }
-        return try PackageModel(dumpJSON: json, source: "the output of `\(command)`")
+        return try PackageModel(dumpJSON: Data(outcome.stdout.utf8), source: "the output of `\(command)`")
     }
 }
