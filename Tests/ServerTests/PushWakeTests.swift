@@ -53,7 +53,7 @@ struct PushWakeTests {
         }
     }
 
-    @Test("a waiting poll answers within milliseconds of a push this process stores, without a timed re-read")
+    @Test("a waiting poll answers as soon as a push this process stores wakes it, without a timed re-read")
     func wakesAtOnce() async throws {
         // The watcher would look only after a minute, the poll would wait 20 s: only the wake-up answers in time.
         let fixture = try await Fixture(check: .seconds(60))
@@ -66,7 +66,10 @@ struct PushWakeTests {
         let latency = ContinuousClock.now - stored
         #expect(sent == 1)
         #expect(answer.messages.map(\.body) == ["Ward 3"])
-        #expect(latency < .milliseconds(250), "answered \(latency) after the push was stored")
+        // Without the wake-up the poll would answer only at its 20 s end (the watcher looks after a
+        // minute): any answer well before that came from the wake-up. Typically 1 ms; the bound is
+        // loose so a loaded machine does not fail it (speed is measured in benchmarks, not here).
+        #expect(latency < .seconds(10), "answered \(latency) after the push was stored")
         #expect(fixture.data.snapshot.pushMessages == 2, "one read before the wait, one after the wake-up")
         #expect(fixture.data.snapshot.pushChannels == 0)
     }
@@ -100,7 +103,8 @@ struct PushWakeTests {
         let stored = ContinuousClock.now
         let answer = try await poll.value
         #expect(answer.messages.map(\.body) == ["Results ready"])
-        #expect(ContinuousClock.now - stored < .seconds(2))
+        // The poll waits 20 s: an answer well before that is the watcher's (loose for a loaded machine).
+        #expect(ContinuousClock.now - stored < .seconds(10))
     }
 
     @Test("cancelling a waiting poll ends it at once; ending the waits answers the others empty")
@@ -115,6 +119,7 @@ struct PushWakeTests {
         fixture.services.client.endWaits()
         let answer = try await ended.value
         #expect(answer.messages.isEmpty && answer.cursor == 0)
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Both polls wait 20 s: ending well before that is the cancellation's and endWaits' doing.
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 }

@@ -30,7 +30,9 @@ struct HTTPTransportTests {
         let cancelled = ContinuousClock.now
         poll.cancel()
         let outcome = await poll.result
-        #expect(ContinuousClock.now - cancelled < .seconds(2), "the poll outlived its cancelled task")
+        // The server holds the poll for 25 s and the request's deadline is 60 s: an end well before
+        // either is the cancellation's (typically milliseconds; the bound is loose for a loaded machine).
+        #expect(ContinuousClock.now - cancelled < .seconds(12), "the poll outlived its cancelled task")
         guard case .failure(let error) = outcome else {
             Issue.record("a held poll answered: \(outcome)")
             return
