@@ -69,7 +69,7 @@ struct LayerPolicy: Sendable {
             .init("StrataDomain", domain, side: .client, publishesOnlyAbstractions: true),
             // What micro-apps and kits print (report JSON, sync-status text): in the domain's group, so
             // it may import StrataDomain (which cannot import it back: SwiftPM refuses the cycle).
-            .init("StrataPresentation", domain, side: .client, mayBeAbsent: true),
+            .init("StrataPresentation", domain, side: .client),
             // Micro-apps never import each other: each is its own sibling group.
             .init("StrataLauncherApp", microApps, group: "launcher", side: .client),
             .init("StrataReportsApp", microApps, group: "reports", side: .client),
