@@ -73,48 +73,63 @@ public struct StrataProcess: Sendable {
     /// `shellPrefix` (e.g. `ulimit -S -n 256` or `umask 000`) runs in a shell that then `exec`s
     /// the executable, so the process keeps the shell's process id.
     public func start(_ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil) throws -> Running {
-        let process = Process()
+        let executable: String
+        let argv: [String]
         if let shellPrefix {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(shellPrefix) && exec \"$0\" \"$@\"", Self.executable(name).path] + arguments
+            executable = "/bin/sh"
+            argv = ["-c", "\(shellPrefix) && exec \"$0\" \"$@\"", Self.executable(name).path] + arguments
         } else {
-            process.executableURL = Self.executable(name)
-            process.arguments = arguments
+            executable = Self.executable(name).path
+            argv = arguments
         }
-        process.environment = environment
         let input = Pipe()
-        process.standardInput = input
-        let running = try Self.start(process)
+        let running = try Self.spawn(
+            executable, arguments: argv, environment: environment, input: input.fileHandleForReading.fileDescriptor)
+        try? input.fileHandleForReading.close()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         return running
     }
 
-    /// Starts `process` as the caller configured it (executable, arguments, environment,
-    /// standard input) with its standard output and error collected: for a child launched some
-    /// other way (through `unshare`, with exactly a given environment) that a test still awaits
-    /// with ``Running/finish(within:)``.
+    /// Starts what `process` describes (executable, arguments, environment; standard input when
+    /// it is a `FileHandle`, else `/dev/null`) with its standard output and error collected: for
+    /// a child launched some other way (through `unshare`, with exactly a given environment)
+    /// that a test still awaits with ``Running/finish(within:)``. `process` itself is never run
+    /// (see ``ChildProcess`` for why).
     public static func start(_ process: Process) throws -> Running {
+        guard let url = process.executableURL else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the process names no executable"])
+        }
+        return try spawn(
+            url.path, arguments: process.arguments ?? [], environment: process.environment ?? [:],
+            input: (process.standardInput as? FileHandle)?.fileDescriptor)
+    }
+
+    /// Spawns a child with its standard output and error drained into collectors.
+    private static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String], input: Int32?
+    ) throws -> Running {
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return Running(process: process, stdout: Collector(out), stderr: Collector(err))
+        let child = try ChildProcess.spawn(
+            executable, arguments: arguments, environment: environment, input: input,
+            output: out.fileHandleForWriting.fileDescriptor, error: err.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies; the parent's writing ends close so the readers see the end.
+        try? out.fileHandleForWriting.close()
+        try? err.fileHandleForWriting.close()
+        return Running(process: child, stdout: Collector(out), stderr: Collector(err))
     }
 
     /// A started child process.
-    public final class Running: @unchecked Sendable {
-        // Safe: `process` is only read (its id, whether it runs, its status: Foundation guards
-        // those with a lock of its own) or signalled, and the collectors lock their buffers.
+    public final class Running: Sendable {
         /// The child process.
-        public let process: Process
+        public let process: ChildProcess
         /// Its standard output, as read so far.
         public let stdout: Collector
         /// Its standard error, as read so far.
         public let stderr: Collector
 
-        init(process: Process, stdout: Collector, stderr: Collector) {
+        init(process: ChildProcess, stdout: Collector, stderr: Collector) {
             self.process = process
             self.stdout = stdout
             self.stderr = stderr
