@@ -29,6 +29,11 @@ let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", pac
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
+/// A benchmark executable in `Benchmarks/<folder>` (each prints its figures against a baseline).
+func benchmark(_ name: String, _ folder: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "Benchmarks/\(folder)", swiftSettings: strictSettings)
+}
+
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
@@ -363,47 +368,12 @@ let package = Package(
         ),
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
-        .executableTarget(
-            name: "strata-bench-boot",
-            dependencies: ["StrataContainer", "StrataCrossCutting", log],
-            path: "Benchmarks/Boot",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-query",
-            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
-            path: "Benchmarks/QueryAndCrypto",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-store",
-            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
-            path: "Benchmarks/StoreInsert",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-status",
-            dependencies: ["CSQLite"],
-            path: "Benchmarks/Status",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-inbox",
-            dependencies: ["CSQLite"],
-            path: "Benchmarks/Inbox",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-hello",
-            dependencies: [],
-            path: "Benchmarks/Hello",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-bench-sync",
-            dependencies: ["StrataSync", "StrataData", "StrataCrossCutting", log],
-            path: "Benchmarks/Sync",
-            swiftSettings: strictSettings
-        ),
+        benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
+        benchmark("strata-bench-query", "QueryAndCrypto", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-store", "StoreInsert", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-status", "Status", ["CSQLite"]),
+        benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
+        benchmark("strata-bench-hello", "Hello", []),
+        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", log]),
     ]
 )
