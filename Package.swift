@@ -6,7 +6,8 @@
 //   data layer; StrataWire (the sync wire protocol, shared with the server) beside CrossCutting.
 // Server layers, never importing the client's: strata-server → StrataServerKit → StrataServerDomain →
 //   StrataServerData → StrataWire, CrossCutting.
-// Architecture.md explains the rule; Tests/ArchitectureTests enforces it.
+// Architecture.md explains the rule; layers.json states it; strata-check-layers (`swift package check-layers`,
+// Tools/Layering) and Tests/ArchitectureTests enforce it.
 import PackageDescription
 
 /// One settings list for every target: Swift 6 mode plus the three upcoming features.
@@ -42,6 +43,8 @@ let package = Package(
         .executable(name: "strata-status", targets: ["strata-status"]),
         .executable(name: "strata-notifyd", targets: ["strata-notifyd"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
+        .executable(name: "strata-check-layers", targets: ["strata-check-layers"]),
+        .plugin(name: "CheckLayers", targets: ["CheckLayers"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -353,7 +356,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataArchitectureTests",
-            dependencies: ["StrataTestSupport"],
+            dependencies: ["StrataLayering", "StrataTestSupport", "strata-check-layers"],
             path: "Tests/ArchitectureTests",
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
@@ -367,6 +370,31 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - The layering checker as a tool: library, executable, `swift package check-layers`
+        .target(
+            name: "StrataLayering",
+            dependencies: [],
+            path: "Tools/Layering/StrataLayering",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "strata-check-layers",
+            dependencies: ["StrataLayering", argumentParser],
+            path: "Tools/Layering/CheckLayersTool",
+            swiftSettings: strictSettings
+        ),
+        .plugin(
+            name: "CheckLayers",
+            capability: .command(
+                intent: .custom(verb: "check-layers", description: "Check the package against the layering rule in layers.json"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "--write-baseline records today's violations in layers-baseline.json"),
+                ]
+            ),
+            dependencies: ["strata-check-layers"],
+            path: "Tools/Layering/Plugins/CheckLayers"
+        ),
+
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
         benchmark("strata-bench-query", "QueryAndCrypto", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
@@ -375,5 +403,6 @@ let package = Package(
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
         benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", log]),
+        benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
     ]
 )

@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Testing
 
 /// The declaration scanner behind the public-surface rule.

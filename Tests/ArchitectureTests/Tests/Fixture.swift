@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrataLayering
 
 /// The planted fixtures under `Tests/ArchitectureTests/Fixtures/<case>/`: a `package.json` in
 /// `swift package dump-package` shape plus small source files. They are never compiled (the
@@ -26,7 +27,9 @@ enum Fixture {
     /// Every violation the checker finds in fixture `name`, ordered by file and line.
     static func violations(_ name: String) throws -> [Violation] {
         let root = folder.appendingPathComponent(name, isDirectory: true)
-        let checker = LayeringChecker(package: try package(name), root: root, manifestPath: "package.json")
+        let checker = LayeringChecker(
+            package: try package(name), policy: try LayerPolicy.strata(), root: root, manifestPath: "package.json"
+        )
         return try checker.check()
     }
 
@@ -36,7 +39,7 @@ enum Fixture {
         let text = try String(contentsOf: file, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let index = lines.firstIndex(where: { $0.contains("\"name\" : \"\(target)\"") }) else {
-            throw ArchitectureCheckError("no target \(target) in Fixtures/\(name)/package.json")
+            throw LayeringError("no target \(target) in Fixtures/\(name)/package.json")
         }
         return index + 1
     }

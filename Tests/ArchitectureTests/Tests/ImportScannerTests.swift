@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Testing
 
 /// The tokenizer and the import scanner: an import is found only where it is real code.

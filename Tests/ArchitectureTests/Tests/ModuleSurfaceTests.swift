@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Testing
 
 /// The per-module facts behind the public-surface rule: visible types and service protocols.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrataLayering
 import Testing
 
 /// Reading `swift package dump-package` JSON, and what the checker derives from it.
@@ -92,7 +93,8 @@ struct PackageModelTests {
         #expect {
             try PackageModel(dumpJSON: Data(#"{"name": "x"}"#.utf8), source: "Fixtures/broken/package.json")
         } throws: { error in
-            "\(error)".contains("Fixtures/broken/package.json is not a package description")
+            "\(error)" == "Fixtures/broken/package.json: not a package description in `swift package dump-package` "
+                + "shape (the top level: missing key targets)"
         }
     }
 }

@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Testing
 
 /// Each fixture plants violations of one rule (and allowed look-alikes next to them); each
@@ -58,7 +59,7 @@ struct PlantedFixtureTests {
         let violations = try Fixture.violations("unassigned-target")
         let manifestLine = try Fixture.manifestLine(ofTarget: "StrataReports", in: "unassigned-target")
         #expect(violations.map(\.location) == ["unassigned-target package.json:\(manifestLine)"])
-        #expect(violations.first?.fix.contains("LayerPolicy.strata") == true)
+        #expect(violations.first?.fix.contains("\"modules\" of one layer in layers.json") == true)
     }
 
     @Test("test doubles and test frameworks in production code are test-support-in-production violations")

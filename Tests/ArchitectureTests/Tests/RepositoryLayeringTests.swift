@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrataLayering
 import Testing
 
 /// The layering rule, checked on the real repository: the package SwiftPM really sees (from
@@ -11,7 +12,7 @@ struct RepositoryLayeringTests {
     @Test("the real package has no layering violations")
     func realRepositoryHasNoViolations() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
-        ViolationReport.record(try LayeringChecker(package: package, root: root).check())
+        ViolationReport.record(try LayeringChecker(package: package, policy: try LayerPolicy.strata(), root: root).check())
     }
 
     @Test("swift package dump-package runs while swift test holds the package lock, and sees every layer")
@@ -20,10 +21,10 @@ struct RepositoryLayeringTests {
         let package = try await PackageDumper.dump(packageAt: try PackageDumper.packageRoot())
         #expect(package.name == "Strata")
         // A placement made ready for a target another branch adds (`mayBeAbsent`) may wait for it.
-        for placement in LayerPolicy.strata.placements where !placement.mayBeAbsent {
+        for placement in try LayerPolicy.strata().placements where !placement.mayBeAbsent {
             #expect(
                 package.target(named: placement.target) != nil,
-                "LayerPolicy places \(placement.target), which Package.swift lacks"
+                "layers.json places \(placement.target), which Package.swift lacks"
             )
         }
         let data = try #require(package.target(named: "StrataData"))
@@ -40,13 +41,15 @@ struct RepositoryLayeringTests {
         #expect(files.contains("Modules/Data/Public/DataLayerFactory.swift"))
         let own = try #require(package.target(named: "StrataArchitectureTests"))
         let ownFiles = SourceFiles.swiftFiles(of: own, root: root)
-        #expect(ownFiles.contains("Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift"))
+        #expect(ownFiles.contains("Tests/ArchitectureTests/Tests/PlantedFixtureTests.swift"))
+        let library = try #require(package.target(named: "StrataLayering"))
+        #expect(SourceFiles.swiftFiles(of: library, root: root).contains("Tools/Layering/StrataLayering/Policy/LayerPolicy.swift"))
         #expect(!ownFiles.contains { $0.contains("/Fixtures/") }, "planted fixtures must never count as real sources")
         let imports = try ownFiles.flatMap { path in
             ImportScanner.imports(in: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
         }
         // Its tests hold many `import X` lines inside string literals: none may count.
-        #expect(Set(imports.map(\.module)) == ["Foundation", "StrataTestSupport", "Synchronization", "Testing"])
+        #expect(Set(imports.map(\.module)) == ["Foundation", "StrataLayering", "StrataTestSupport", "Synchronization", "Testing"])
     }
 }
 
@@ -57,7 +60,7 @@ struct RepositoryPublicSurfaceTests {
     @Test("Data's and Domain's service protocols are found, and value-object protocols are not among them")
     func realServiceProtocols() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
-        let checker = LayeringChecker(package: package, root: root)
+        let checker = LayeringChecker(package: package, policy: try LayerPolicy.strata(), root: root)
         let surfaces = checker.moduleSurfaces(of: try checker.scannedSources())
         let data = try #require(package.target(named: "StrataData"))
         let domain = try #require(package.target(named: "StrataDomain"))
@@ -68,7 +71,7 @@ struct RepositoryPublicSurfaceTests {
             "CaseReportService", "FollowUpService", "StatusService", "NotificationService", "DomainServices",
             "ValueObjectStore", "DataLayer",
         ]))
-        #expect(dataServices.union(domainServices).isDisjoint(with: LayerPolicy.strata.valueProtocols))
+        #expect(dataServices.union(domainServices).isDisjoint(with: try LayerPolicy.strata().valueProtocols))
         #expect(surfaces["StrataData"]?.publicProtocols.keys.contains("ValueObject") == true)
     }
 }
@@ -77,12 +80,12 @@ struct RepositoryPublicSurfaceTests {
 /// tests await one task for it, so none blocks a thread of the cooperative pool meanwhile.
 private enum RealRepository {
     /// The package root and its description, or why they could not be read.
-    static let shared = Task<Result<(URL, PackageModel), ArchitectureCheckError>, Never> {
+    static let shared = Task<Result<(URL, PackageModel), LayeringError>, Never> {
         do {
             let root = try PackageDumper.packageRoot()
             return .success((root, try await PackageDumper.dump(packageAt: root)))
         } catch {
-            return .failure(error as? ArchitectureCheckError ?? ArchitectureCheckError("\(error)"))
+            return .failure(error as? LayeringError ?? LayeringError("\(error)"))
         }
     }
 }

@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Testing
 
 /// Records layering violations as test issues, each exactly once.

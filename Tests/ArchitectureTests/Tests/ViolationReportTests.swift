@@ -1,3 +1,4 @@
+@testable import StrataLayering
 import Synchronization
 import Testing
 
@@ -9,7 +10,8 @@ struct ViolationReportTests {
         let violations = (1...3).map { line in
             Violation(
                 rule: .siblingHosts, path: "Planted/ViolationReportTests.swift", line: line,
-                message: "planted by ViolationReportTests (expected in this log).", fix: "Nothing to fix."
+                message: "planted by ViolationReportTests (expected in this log).", why: "A planted why.",
+                fix: "Nothing to fix."
             )
         }
         let comments = RecordedComments()

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PackageModel {
     /// Reads the JSON `swift package dump-package` prints.
@@ -11,13 +11,13 @@ extension PackageModel {
     /// "condition": …}`. A conditional dependency still counts as declared; a conditional
     /// upcoming feature does not count as enabled (it is not on everywhere).
     ///
-    /// - Throws: `ArchitectureCheckError` naming what could not be read.
-    init(dumpJSON data: Data, source: String) throws {
+    /// - Throws: `LayeringError` naming what could not be read.
+    public init(dumpJSON data: Data, source: String) throws {
         let dump: DumpPackage
         do {
             dump = try JSONDecoder().decode(DumpPackage.self, from: data)
         } catch {
-            throw ArchitectureCheckError("\(source) is not a package description in dump-package shape: \(error)")
+            throw LayeringError("\(source): not a package description in `swift package dump-package` shape (\(Self.describe(error)))")
         }
         name = dump.name
         targets = dump.targets.map { target in
@@ -36,6 +36,23 @@ extension PackageModel {
                 }),
                 languageMode: swiftSettings.compactMap { $0.kind["swiftLanguageMode"]?.value }.last
             )
+        }
+    }
+}
+
+extension PackageModel {
+    /// A decoding error in words: the key path and what was wrong, without Foundation's codes.
+    static func describe(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.hasPrefix(".") ? String(keys.dropFirst()) : keys.isEmpty ? "the top level" : keys
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: return "\(path(context)): missing key \(key.stringValue)"
+        case .typeMismatch(let type, let context)?: return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context)?: return "\(path(context)): expected \(type), found null"
+        case .dataCorrupted(let context)?: return "\(path(context)): \(context.debugDescription)"
+        default: return "not JSON"
         }
     }
 }
@@ -79,9 +96,10 @@ private struct DumpPayload: Decodable {
 }
 
 extension PackageModel.Dependency: Decodable {
+    /// Reads one dependency in dump-package shape.
     private enum CodingKeys: String, CodingKey { case byName, target, product }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.byName) {
             var fields = try container.nestedUnkeyedContainer(forKey: .byName)

@@ -1,25 +1,31 @@
-import Foundation
+public import Foundation
 
 /// Checks a package against a ``LayerPolicy``: the package description (every target placed,
 /// strict settings, declared dependencies that point the right way) and every Swift source
-/// file (each import, and the public surface of Data and Domain).
+/// file (each import, each live-factory call, and the public surface of the modules that
+/// publish only abstractions).
 ///
-/// It never runs the compiler: give it a ``PackageModel`` (from ``PackageDumper`` for the real
-/// repository, from a fixture's `package.json` in tests) and the folder holding the sources.
-struct LayeringChecker {
+/// It never runs the compiler: give it a ``PackageModel`` (from `swift package dump-package`
+/// for a real package, from a fixture's `package.json` in tests) and the folder holding the
+/// sources.
+///
+/// ```swift
+/// let policy = try LayerPolicy.load(from: root.appendingPathComponent("layers.json"))
+/// let violations = try LayeringChecker(package: package, policy: policy, root: root).check()
+/// ```
+public struct LayeringChecker: Sendable {
     /// The package description.
-    let package: PackageModel
+    public let package: PackageModel
     /// The layers and their targets.
-    let policy: LayerPolicy
+    public let policy: LayerPolicy
     /// The package root; target paths are relative to it.
-    let root: URL
+    public let root: URL
     /// The manifest file, relative to `root`, that package-level violations point at.
-    let manifestPath: String
+    public let manifestPath: String
 
-    /// The upcoming features every Swift target must enable.
-    static let requiredUpcomingFeatures = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
-
-    init(package: PackageModel, policy: LayerPolicy = .strata, root: URL, manifestPath: String = "Package.swift") {
+    /// A checker for `package` (sources under `root`) against `policy`; package-level
+    /// violations point at `manifestPath`.
+    public init(package: PackageModel, policy: LayerPolicy, root: URL, manifestPath: String = "Package.swift") {
         self.package = package
         self.policy = policy
         self.root = root
@@ -32,8 +38,17 @@ struct LayeringChecker {
     /// twice (`"StrataHostKit"` and `.target(name: "StrataHostKit")`), or two imports of one
     /// module on one line, break the rule once.
     ///
-    /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
-    func check() throws -> [Violation] {
+    /// Violations the policy's ``LayerPolicy/exceptions`` allow are left out.
+    ///
+    /// - Throws: ``LayeringError`` when a source file cannot be read.
+    public func check() throws -> [Violation] {
+        try report().violations
+    }
+
+    /// Every violation (as ``check()`` finds them) and how many targets and files were read.
+    ///
+    /// - Throws: ``LayeringError`` when a source file cannot be read.
+    public func report() throws -> LayeringReport {
         var violations = checkPackageDescription()
         let sources = try scannedSources()
         let surfaces = moduleSurfaces(of: sources)
@@ -43,9 +58,13 @@ struct LayeringChecker {
             }
         }
         var seen: Set<Violation> = []
-        return violations.filter { seen.insert($0).inserted }.sorted {
+        let allowed = violations.filter { violation in !policy.exceptions.contains { $0.allows(violation) } }
+        let unique = allowed.filter { seen.insert($0).inserted }.sorted {
             ($0.path, $0.line, $0.rule.rawValue, $0.message) < ($1.path, $1.line, $1.rule.rawValue, $1.message)
         }
+        return LayeringReport(
+            violations: unique, targetCount: package.targets.count, fileCount: sources.reduce(0) { $0 + $1.files.count }
+        )
     }
 
     /// Violations of the package description alone: unplaced targets, missing settings, and
@@ -56,13 +75,13 @@ struct LayeringChecker {
         for target in package.targets {
             let line = manifest.line(ofTarget: target.name)
             guard let placement = policy.placement(of: target) else {
-                violations.append(Violation(
-                    rule: .unassignedTarget, path: manifestPath, line: line,
+                violations.append(violation(
+                    .unassignedTarget, path: manifestPath, line: line,
                     message: "target \(target.name) (\(target.kind.rawValue), \(target.path)) belongs to no layer.",
-                    fix: "Decide where it sits and add one line to LayerPolicy.strata in "
-                        + "Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift, e.g. "
-                        + "`.init(\"\(target.name)\", domain, side: .client)` (no side if the client and the server "
-                        + "both use it), and a row to Architecture.md's layers table."
+                    fix: "Decide where it sits and add it to the \"modules\" of one layer in \(policy.source), e.g. "
+                        + "`\"\(target.name)\"` or `{ \"target\": \"\(target.name)\", \"side\": \"…\" }` (no side if every "
+                        + "side uses it), and a line to the architecture's layers table.",
+                    target: target.name
                 ))
                 continue
             }
@@ -72,10 +91,11 @@ struct LayeringChecker {
                     continue
                 }
                 if let finding = judgeLayers(importer: placement, module: module, verb: "declares a dependency on") {
-                    violations.append(Violation(
-                        rule: finding.rule, path: manifestPath, line: line,
+                    violations.append(violation(
+                        finding.rule, path: manifestPath, line: line,
                         message: finding.message,
-                        fix: finding.fix + " Then remove \"\(dependency.name)\" from its dependencies."
+                        fix: finding.fix + " Then remove \"\(dependency.name)\" from its dependencies.",
+                        target: target.name, subject: module
                     ))
                 }
             }
@@ -103,7 +123,7 @@ struct LayeringChecker {
 
     /// Every Swift target with its source files, read and tokenized.
     ///
-    /// - Throws: ``ArchitectureCheckError`` when a source file cannot be read.
+    /// - Throws: ``LayeringError`` when a source file cannot be read.
     func scannedSources() throws -> [(target: PackageModel.Target, files: [ScannedFile])] {
         try package.targets.filter { $0.kind != .system && $0.kind != .binary }.map { target in
             (target, try SourceFiles.swiftFiles(of: target, root: root).map { try scan($0, of: target) })
@@ -116,25 +136,42 @@ struct LayeringChecker {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             return ScannedFile(path: path, tokens: SwiftTokenizer.tokens(of: text))
         } catch {
-            throw ArchitectureCheckError("cannot read \(path) of target \(target.name): \(error)")
+            throw LayeringError("cannot read \(path) of target \(target.name): expected a readable UTF-8 Swift file")
         }
+    }
+
+    /// A violation of `rule`, with the rule's why under this policy.
+    func violation(
+        _ rule: Rule, path: String, line: Int, message: String, fix: String, target: String? = nil,
+        subject: String? = nil
+    ) -> Violation {
+        Violation(
+            rule: rule, path: path, line: line, message: message, why: rule.why(in: policy), fix: fix, target: target,
+            subject: subject
+        )
     }
 
     // MARK: - strict-settings
 
     private func strictSettingsViolations(of target: PackageModel.Target, line: Int) -> [Violation] {
         guard [.regular, .executable, .test, .macro].contains(target.kind) else { return [] }
+        let required = policy.requiredUpcomingFeatures
         var problems: [String] = []
-        let missing = Self.requiredUpcomingFeatures.filter { !target.upcomingFeatures.contains($0) }
+        let missing = required.filter { !target.upcomingFeatures.contains($0) }
         if !missing.isEmpty { problems.append("does not enable \(missing.joined(separator: ", "))") }
-        if let mode = target.languageMode, !mode.hasPrefix("6") { problems.append("sets Swift language mode \(mode)") }
+        if let minimum = policy.minimumLanguageMode, let mode = target.languageMode,
+           mode.compare(minimum, options: .numeric) == .orderedAscending {
+            problems.append("sets Swift language mode \(mode)")
+        }
         guard !problems.isEmpty else { return [] }
-        return [Violation(
-            rule: .strictSettings, path: manifestPath, line: line,
+        let features = required.isEmpty ? "" : " (enabling \(required.joined(separator: ", ")) on every platform)"
+        let mode = policy.minimumLanguageMode.map { " and remove any `.swiftLanguageMode` below \($0)" } ?? ""
+        return [violation(
+            .strictSettings, path: manifestPath, line: line,
             message: "target \(target.name) \(problems.joined(separator: " and ")).",
-            fix: "Give target \"\(target.name)\" `swiftSettings: strictSettings` in Package.swift (the shared list "
-                + "enabling \(Self.requiredUpcomingFeatures.joined(separator: ", ")) on every platform) and "
-                + "remove any `.swiftLanguageMode` below 6; then fix what the compiler reports."
+            fix: "Give target \"\(target.name)\" the package's shared settings list in Package.swift (in Strata: "
+                + "`swiftSettings: strictSettings`)\(features)\(mode); then fix what the compiler reports.",
+            target: target.name
         )]
     }
 }

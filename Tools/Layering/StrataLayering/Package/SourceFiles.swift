@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 /// Finds a target's Swift source files the way SwiftPM does: every `.swift` file under the
 /// target's path, or under its explicit `sources`, minus its `exclude` entries.
-enum SourceFiles {
+public enum SourceFiles {
     /// The Swift files of `target` in the package at `root`, as paths relative to `root`,
     /// sorted. A missing folder has no files (the package description is checked elsewhere).
-    static func swiftFiles(of target: PackageModel.Target, root: URL) -> [String] {
+    public static func swiftFiles(of target: PackageModel.Target, root: URL) -> [String] {
         let targetFolder = normalized(target.path)
         let roots = (target.sources ?? [""]).map { join(targetFolder, normalized($0)) }
         let excluded = target.exclude.map { join(targetFolder, normalized($0)) }

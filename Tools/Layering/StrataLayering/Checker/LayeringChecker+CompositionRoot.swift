@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `composition-root` rule: only composition roots call the live factories.
 ///
 /// A composition root is an executable (a host, a benchmark, a tool: each is the root of its
@@ -10,9 +12,11 @@
 /// same words in a comment or a string literal do not. A call through an alias or from inside
 /// an extension of the factory is not seen.
 extension LayeringChecker {
-    /// Whether `target` may call the live factories: an executable, a test or test support.
+    /// Whether `target` may call the live factories: an executable (unless the policy says
+    /// otherwise), a test, test support, or a target the policy names a composition root.
     func isCompositionRoot(_ target: PackageModel.Target, placement: Placement) -> Bool {
-        target.kind == .executable || placement.isTestOnly
+        (policy.executablesAreCompositionRoots && target.kind == .executable) || placement.isTestOnly
+            || policy.compositionRootTargets.contains(target.name)
     }
 
     /// The `composition-root` violations of one file of `target`, which is not a composition root.
@@ -37,19 +41,20 @@ extension LayeringChecker {
     private func liveFactoryViolation(
         _ call: String, factory: LiveFactory, placement: Placement, path: String, line: Int
     ) -> Violation {
-        let root = placement.side == .server ? "Hosts/strata-server/CompositionRoot.swift"
-            : "the composition root of each host that uses \(placement.target) (Hosts/<host>/CompositionRoot.swift)"
+        let sideRoot = placement.side.flatMap { policy.side(named: $0)?.compositionRoot }
+        let root = sideRoot?.replacingOccurrences(of: "{target}", with: placement.target)
+            ?? "the composition root of each executable that uses \(placement.target)"
         var fix = "Take `\(factory.returns)` as a parameter instead (an init argument, or a field of the launch "
             + "or environment value \(placement.target) already receives), and let \(root) call \(call) and pass "
             + "the result in."
         if let double = factory.testDouble {
             fix += " Tests then pass \(double) through the same parameter."
         }
-        return Violation(
-            rule: .compositionRoot, path: path, line: line,
+        return violation(
+            .compositionRoot, path: path, line: line,
             message: "\(placement.summary) calls \(call), a live factory: only a composition root (a host, "
                 + "benchmark, tool or test) picks implementations.",
-            fix: fix
+            fix: fix, target: placement.target, subject: call
         )
     }
 }

@@ -1,44 +1,65 @@
 /// The parts of a package description the layering checker reads.
 ///
-/// Built from `swift package dump-package` output (see ``PackageModel/init(dumpJSON:)``), so
-/// it is the package SwiftPM really sees, not a guess from reading `Package.swift`.
-struct PackageModel: Hashable, Sendable {
+/// Built from `swift package dump-package` output (see ``PackageModel/init(dumpJSON:source:)``),
+/// so it is the package SwiftPM really sees, not a guess from reading `Package.swift`.
+public struct PackageModel: Hashable, Sendable {
     /// The package name.
-    var name: String
+    public var name: String
     /// Every target, in manifest order.
-    var targets: [Target]
+    public var targets: [Target]
+
+    /// A package called `name` with `targets`.
+    public init(name: String, targets: [Target]) {
+        self.name = name
+        self.targets = targets
+    }
 
     /// One target of the package.
-    struct Target: Hashable, Sendable {
+    public struct Target: Hashable, Sendable {
         /// The target's name (`strata-host`).
-        var name: String
+        public var name: String
         /// Regular, executable, test, system library, …
-        var kind: Kind
+        public var kind: Kind
         /// The folder holding its sources, relative to the package root (SwiftPM's default
         /// `Sources/<name>` or `Tests/<name>` when the manifest gives none).
-        var path: String
+        public var path: String
         /// Explicit source files or folders relative to ``path``, or `nil` for all of them.
-        var sources: [String]?
+        public var sources: [String]?
         /// Files or folders relative to ``path`` that are not sources.
-        var exclude: [String]
+        public var exclude: [String]
         /// Declared direct dependencies, in order.
-        var dependencies: [Dependency]
+        public var dependencies: [Dependency]
         /// Upcoming features enabled on every platform (settings without a condition).
-        var upcomingFeatures: Set<String>
+        public var upcomingFeatures: Set<String>
         /// The Swift language mode the target sets, or `nil` for the tools-version default.
-        var languageMode: String?
+        public var languageMode: String?
+
+        /// A target with every field given.
+        public init(
+            name: String, kind: Kind, path: String, sources: [String]?, exclude: [String], dependencies: [Dependency],
+            upcomingFeatures: Set<String>, languageMode: String?
+        ) {
+            self.name = name
+            self.kind = kind
+            self.path = path
+            self.sources = sources
+            self.exclude = exclude
+            self.dependencies = dependencies
+            self.upcomingFeatures = upcomingFeatures
+            self.languageMode = languageMode
+        }
 
         /// The name Swift code uses to import this target (`-` becomes `_`).
-        var moduleName: String { PackageModel.moduleName(ofTarget: name) }
+        public var moduleName: String { PackageModel.moduleName(ofTarget: name) }
     }
 
     /// What kind of target this is, as `dump-package` spells it.
-    enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
         case regular, executable, test, system, binary, plugin, macro
     }
 
     /// One declared dependency of a target.
-    enum Dependency: Hashable, Sendable {
+    public enum Dependency: Hashable, Sendable {
         /// `"Name"`: a target of this package, or a product of a dependency with that name.
         case byName(String)
         /// `.target(name:)`.
@@ -47,7 +68,7 @@ struct PackageModel: Hashable, Sendable {
         case product(name: String, package: String?)
 
         /// The name as written in the manifest.
-        var name: String {
+        public var name: String {
             switch self {
             case .byName(let name), .target(let name), .product(let name, _): name
             }
@@ -55,7 +76,7 @@ struct PackageModel: Hashable, Sendable {
     }
 
     /// The module name of a target: SwiftPM replaces `-` by `_` (`strata-host` → `strata_host`).
-    static func moduleName(ofTarget name: String) -> String {
+    public static func moduleName(ofTarget name: String) -> String {
         String(name.map { $0 == "-" ? "_" : $0 })
     }
 
@@ -70,17 +91,17 @@ struct PackageModel: Hashable, Sendable {
     }
 
     /// The target named `name`, if any.
-    func target(named name: String) -> Target? {
+    public func target(named name: String) -> Target? {
         targets.first { $0.name == name }
     }
 
     /// The target whose module is `module`, if any.
-    func target(forModule module: String) -> Target? {
+    public func target(forModule module: String) -> Target? {
         targets.first { $0.moduleName == module }
     }
 
     /// The modules `target` may import because it declares them as direct dependencies.
-    func declaredModules(of target: Target) -> Set<String> {
+    public func declaredModules(of target: Target) -> Set<String> {
         var modules: Set<String> = []
         for dependency in target.dependencies {
             switch dependency {
@@ -135,7 +156,7 @@ struct PackageModel: Hashable, Sendable {
 
 extension PackageModel.Dependency {
     /// Whether this is an explicit `.product(name:package:)` dependency.
-    var isProduct: Bool {
+    public var isProduct: Bool {
         if case .product = self { return true }
         return false
     }

@@ -54,14 +54,14 @@ extension LayeringChecker {
     private func publicSurfaceViolation(
         _ declaration: Declaration, path: String, placement: Placement, surface: ModuleSurface, services: Set<String>
     ) -> Violation? {
-        let factory = policy.liveFactory(declaredIn: placement.target)?.type
-            ?? (placement.layer == LayerPolicy.domain ? "DomainFactory" : "DataLayerFactory")
+        let factory = policy.liveFactory(declaredIn: placement.target)?.type ?? "the module's factory"
         let spi = declaration.isSPI
             ? " `@_spi` does not make it an abstraction: an `@_spi(Testing) import` names it all the same." : ""
         func violation(_ message: String, fix: String) -> Violation {
-            Violation(
-                rule: .publicSurface, path: path, line: declaration.line,
-                message: "\(placement.summary) publishes \(message)\(spi)", fix: fix
+            self.violation(
+                .publicSurface, path: path, line: declaration.line,
+                message: "\(placement.summary) publishes \(message)\(spi)", fix: fix, target: placement.target,
+                subject: declaration.qualifiedName
             )
         }
         let implemented = declaration.inheritance.filter(services.contains)
@@ -104,8 +104,8 @@ extension LayeringChecker {
                     + "the factory).",
                 fix: "Make \(declaration.name) internal if only \(placement.target) uses it. Otherwise move it "
                     + "into a type: a `public static` member of \(factory) if callers need it to reach the layer, "
-                    + "or a member of the value type it works on; a constant belongs in StrataConstants "
-                    + "(StrataCrossCutting) or as a `static let` on its type. A test hook becomes an "
+                    + "or a member of the value type it works on; a constant belongs in the bottom layer's constants "
+                    + "or as a `static let` on its type. A test hook becomes an "
                     + "`@_spi(Testing) public static` member of \(factory)."
             )
         }
@@ -116,8 +116,8 @@ extension LayeringChecker {
         let first = protocols[0]
         return "Keep \(name) internal (drop `public`) and return it from \(factory) as `any \(first)`: callers "
             + "name the protocol, never the implementation, so a test can swap in a double. If \(first) "
-            + "describes values rather than a service, add it to `valueProtocols` in LayerPolicy.strata "
-            + "(Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift) and say why in Architecture.md."
+            + "describes values rather than a service, add it to \"valueProtocols\" in \(policy.source) and say "
+            + "why in the architecture's docs."
     }
 
     /// "the service protocol `A`" or "the service protocols `A`, `B`".

@@ -15,9 +15,9 @@ extension LayeringChecker {
         guard module != target.moduleName else { return nil }
         let branch = statement.isConditional ? " (inside an #if branch: every branch counts)" : ""
         if let finding = judgeLayers(importer: placement, module: module, verb: "imports") {
-            return Violation(
-                rule: finding.rule, path: path, line: statement.line,
-                message: finding.message + branch, fix: finding.fix
+            return violation(
+                finding.rule, path: path, line: statement.line,
+                message: finding.message + branch, fix: finding.fix, target: target.name, subject: module
             )
         }
         if policy.toolchainModules.contains(module) || policy.testOnlyToolchainModules.contains(module) { return nil }
@@ -39,9 +39,12 @@ extension LayeringChecker {
                 + "does, and it is not a toolchain module the policy knows."
             fix = "Add the package that provides \(module) to Package.swift's dependencies and "
                 + "`.product(name: \"\(module)\", package: …)` to target \"\(target.name)\"; if \(module) ships "
-                + "with the toolchain, add it to LayerPolicy's toolchainModules; or remove the import."
+                + "with the toolchain, add it to \"toolchainModules\" in \(policy.source); or remove the import."
         }
-        return Violation(rule: .directDependency, path: path, line: statement.line, message: message + branch, fix: fix)
+        return violation(
+            .directDependency, path: path, line: statement.line, message: message + branch, fix: fix,
+            target: target.name, subject: module
+        )
     }
 
     /// Which layer rule, if any, forbids `importer` from depending on `module`.
@@ -62,35 +65,38 @@ extension LayeringChecker {
         }
         let edge = "\(importer.summary) \(verb) \(imported.summary)"
         if imported.isTestOnly, !importer.isTestOnly {
-            return LayerFinding(
-                rule: .testSupportInProduction,
-                message: "\(edge): test support, in production code.",
-                fix: "Import \(imported.target) only from test targets. Production code gets its data layer from "
-                    + "the composition root, which calls DataLayerFactory.live(container:logger:); tests pass "
-                    + "DataLayerFactory.inMemory() from StrataDataTesting through the same parameter."
-            )
+            var fix = "Import \(imported.target) only from test targets. Production code gets what it needs from "
+                + "the composition root, as a protocol"
+            if let factory = policy.liveFactories.first(where: { $0.testDouble != nil }), let double = factory.testDouble {
+                let member = factory.members.sorted().first.map { ".\($0)" } ?? ""
+                fix += " (the root calls \(factory.type)\(member) and passes `\(factory.returns)` down); tests pass "
+                    + "\(double) through the same parameter"
+            }
+            return LayerFinding(rule: .testSupportInProduction, message: "\(edge): test support, in production code.", fix: fix + ".")
         }
         if importer.role == .test { return nil }
         if importer.side != nil, let finding = judgeSides(importer: importer, imported: imported, edge: edge) {
             return finding
         }
         if imported.role == .layerPrivate, imported.layer != importer.layer,
-           !importer.layer.mayImport.contains(imported.layer) {
-            let owners = policy.placements.filter { $0.layer == imported.layer && $0.role == .production }
-                .map(\.target).joined(separator: ", ")
+           !importer.layer.mayImport.contains(imported.layer.name) {
+            let ownerNames = policy.placements.filter { $0.layer == imported.layer && $0.role == .production }
+                .map(\.target)
+            let owners = ownerNames.joined(separator: ", ")
+            let factories = ownerNames.compactMap { policy.liveFactory(declaredIn: $0)?.type }
+            let through = factories.isEmpty ? "" : " (\(factories.joined(separator: ", ")))"
             return LayerFinding(
                 rule: .layerPrivate,
                 message: "\(edge), which is private to the \(imported.layer.name) layer.",
-                fix: "Go through the public protocols and factory of \(owners) (for data: DataLayerFactory and "
-                    + "ValueObjectStore). If something is missing there, add it to \(owners)'s public protocols "
-                    + "and keep \(imported.target) inside."
+                fix: "Go through the public protocols and factory of \(owners)\(through). If something is missing "
+                    + "there, add it to \(owners)'s public protocols and keep \(imported.target) inside."
             )
         }
         return judgeRanks(importer: importer, imported: imported, edge: edge)
             ?? judgeSides(importer: importer, imported: imported, edge: edge)
     }
 
-    /// The `isolated-sides` finding for an edge between the client and the server (checked
+    /// The `isolated-sides` finding for an edge between two sides (checked
     /// before every other layer rule but test support: no rank makes it right), or from a
     /// shared module into one side (checked after the ranks, which say more about an edge
     /// pointing upward). Benchmarks, tools and test support stand on no side and may use both:
@@ -102,39 +108,37 @@ extension LayeringChecker {
         if let importerSide = importer.side {
             return LayerFinding(
                 rule: .isolatedSides,
-                message: "\(edge): \(importer.target) is \(importerSide.rawValue) code and \(imported.target) is "
-                    + "\(importedSide.rawValue) code, and the two sides never import each other, at any rank.",
-                fix: "Move what both sides need into a module they share (\(shared)): a wire message or path "
-                    + "into StrataWire, a utility into StrataCrossCutting. Then import it from there on both sides. "
-                    + "If \(importer.target) needs what \(imported.target) does, not what it is, ask the other side "
-                    + "over the wire."
+                message: "\(edge): \(importer.target) is \(importerSide) code and \(imported.target) is "
+                    + "\(importedSide) code, and the two sides never import each other, at any rank.",
+                fix: "Move what both sides need into a module they share (\(shared)): a message or path both "
+                    + "speak, or a utility. Then import it from there on both sides. If \(importer.target) needs "
+                    + "what \(imported.target) does, not what it is, ask the other side over the wire."
             )
         }
         guard importer.layer.rank != nil, !importer.isTestOnly else { return nil }
         return LayerFinding(
             rule: .isolatedSides,
-            message: "\(edge): \(importer.target) is shared by both sides, and \(imported.target) is "
-                + "\(importedSide.rawValue) code, so every \(importedSide == .client ? "server" : "client") module "
-                + "that imports \(importer.target) would link it.",
-            fix: "If only the \(importedSide.rawValue) uses \(importer.target), say so: give it "
-                + "`side: .\(importedSide.rawValue)` in LayerPolicy.strata "
-                + "(Tests/ArchitectureTests/Checker/Policy/LayerPolicy.swift). Otherwise keep it free of either "
-                + "side: move the code that needs \(imported.target) into a \(importedSide.rawValue) module."
+            message: "\(edge): \(importer.target) is shared by every side, and \(imported.target) is "
+                + "\(importedSide) code, so every module of another side that imports \(importer.target) would "
+                + "link it.",
+            fix: "If only the \(importedSide) side uses \(importer.target), say so: give it "
+                + "`\"side\": \"\(importedSide)\"` in \(policy.source). Otherwise keep it free of every "
+                + "side: move the code that needs \(imported.target) into a module of the \(importedSide) side."
         )
     }
 
     private func judgeRanks(importer: Placement, imported: Placement, edge: String) -> LayerFinding? {
         guard let importerRank = importer.layer.rank else {
-            let allowedLayers = [importer.layer] + importer.layer.mayImport
-            guard !allowedLayers.contains(imported.layer) else { return nil }
-            let allowed = importer.layer.mayImport.map(\.name).joined(separator: ", ")
+            let allowedLayers = [importer.layer.name] + importer.layer.mayImport
+            guard !allowedLayers.contains(imported.layer.name) else { return nil }
+            let allowed = importer.layer.mayImport.joined(separator: ", ")
             return LayerFinding(
                 rule: .layerRank,
                 message: "\(edge); \(importer.layer.name) may import only \(allowed).",
-                fix: "Measure through the layers \(importer.target) may import (the store through "
-                    + "DataLayerFactory, the baseline through CSQLite), or, if measuring \(imported.layer.name) "
-                    + "is the point, add that layer to the mayImport list of LayerPolicy."
-                    + "\(importer.layer.name) and say why in Architecture.md."
+                fix: "Reach it through the layers \(importer.target) may import (their protocols and factories), "
+                    + "or, if using \(imported.layer.name) directly is the point, add \"\(imported.layer.name)\" to "
+                    + "the mayImport list of layer \"\(importer.layer.name)\" in \(policy.source) and say why in "
+                    + "the architecture's docs."
             )
         }
         let importedRank = imported.layer.rank ?? Int.max
@@ -152,9 +156,9 @@ extension LayeringChecker {
             return LayerFinding(
                 rule: .siblingHosts,
                 message: "\(edge): siblings on one level never import each other.",
-                fix: "Move what both need down into a layer both may import: a use case or business rule into "
-                    + "StrataDomain, a utility or constant into StrataCrossCutting. Then import it from there in "
-                    + "\(importer.target) and \(imported.target) alike."
+                fix: "Move what both need down into a layer both may import (a lower rank): a use case or "
+                    + "business rule into the domain, a utility or constant into the bottom layer. Then import it "
+                    + "from there in \(importer.target) and \(imported.target) alike."
             )
         }
         return nil

@@ -1,15 +1,6 @@
 import Foundation
+@testable import StrataLayering
 import StrataTestSupport
-
-/// The one error type of the architecture checker: a message naming what failed and where.
-struct ArchitectureCheckError: Error, CustomStringConvertible {
-    /// A readable sentence naming what went wrong and what was expected.
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
 
 /// Obtains the real package description by running `swift package dump-package`.
 ///
@@ -32,7 +23,7 @@ enum PackageDumper {
             }
             folder.deleteLastPathComponent()
         }
-        throw ArchitectureCheckError("no Package.swift above \(filePath)")
+        throw LayeringError("no Package.swift above \(filePath)")
     }
 
     /// The package description of the package at `root`, as SwiftPM sees it.
@@ -43,7 +34,7 @@ enum PackageDumper {
     /// The child is awaited (``StrataProcess/Running/finish(within:)``), so no thread of the
     /// cooperative pool waits for it while the other tests run.
     ///
-    /// - Throws: ``ArchitectureCheckError`` with the command and its stderr when it fails.
+    /// - Throws: ``LayeringError`` with the command and its stderr when it fails.
     static func dump(packageAt root: URL) async throws -> PackageModel {
         let fileManager = FileManager.default
         let temporary = TemporaryRoot.directory("strata-arch")
@@ -71,11 +62,11 @@ enum PackageDumper {
             // Both outputs drain on threads of their own, so neither can block the child.
             running = try StrataProcess.start(process)
         } catch {
-            throw ArchitectureCheckError("cannot start `\(command)`: \(error)")
+            throw LayeringError("cannot start `\(command)`: \(error)")
         }
         let outcome = await running.finish(within: .seconds(300))
         guard outcome.status == 0 else {
-            throw ArchitectureCheckError("`\(command)` exited with status \(outcome.status): \(outcome.stderr)")
+            throw LayeringError("`\(command)` exited with status \(outcome.status): \(outcome.stderr)")
         }
         return try PackageModel(dumpJSON: Data(outcome.stdout.utf8), source: "the output of `\(command)`")
     }

@@ -1,0 +1,51 @@
+import Foundation
+import StrataLayering
+
+// strata-bench-layers [package-root] [runs]: the layering check over a package's Swift files
+// (tokenize, scan imports and declarations, apply every rule), against the baseline of just
+// reading the same files. Target: the whole check under 2 s for Strata's ~500 files.
+let arguments = CommandLine.arguments.dropFirst()
+let root = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+let runs = max(1, arguments.dropFirst().first.flatMap { Int($0) } ?? 5)
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+}
+
+do {
+    var package: PackageModel?
+    let dump = try seconds { package = try PackageModel.dump(packageAt: root) }
+    guard let package else { exit(1) }
+    let policy = try LayerPolicy.load(from: root.appendingPathComponent("layers.json"))
+    let checker = LayeringChecker(package: package, policy: policy, root: root)
+    let files = package.targets.filter { $0.kind != .system && $0.kind != .binary }
+        .flatMap { SourceFiles.swiftFiles(of: $0, root: root) }
+    var bytes = 0
+    var readTimes: [Double] = []
+    var checkTimes: [Double] = []
+    var report: LayeringReport?
+    for _ in 0..<runs {
+        readTimes.append(try seconds {
+            bytes = try files.reduce(0) { $0 + (try Data(contentsOf: root.appendingPathComponent($1))).count }
+        })
+        checkTimes.append(try seconds { report = try checker.report() })
+    }
+    let read = median(readTimes)
+    let check = median(checkTimes)
+    let pad = { (label: String) in label.padding(toLength: 52, withPad: " ", startingAt: 0) }
+    print("package \(package.name): \(package.targets.count) targets, \(files.count) Swift files, \(bytes / 1024) KiB; median of \(runs)")
+    print(pad("swift package dump-package (once, not in the check):") + String(format: "%8.3f s", dump))
+    print(pad("baseline: read every Swift file:") + String(format: "%8.3f s", read))
+    print(pad("layering check (read, tokenize, scan, every rule):") + String(format: "%8.3f s", check))
+    print(String(format: "ratio check / read: %.1fx; violations: %d; target: check < 2 s", check / read, report?.violations.count ?? -1))
+} catch {
+    FileHandle.standardError.write(Data("strata-bench-layers: \(error)\n".utf8))
+    exit(1)
+}

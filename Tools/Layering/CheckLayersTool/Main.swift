@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import StrataLayering
+
+/// The entry point: parse, run, and turn what happened into one exit status.
+///
+/// - `--help` prints to standard output, status 0.
+/// - A usage error is one line on standard error (`strata-check-layers: <what was wrong> (see
+///   --help)`), status 64.
+/// - A package, policy or baseline that cannot be read is one line naming the file and the
+///   key, status 65.
+/// - Otherwise 1 when violations were reported, 0 when none.
+@main
+enum Main {
+    static func main() {
+        let program = "strata-check-layers"
+        let command: CheckLayersCommand
+        do {
+            command = try CheckLayersCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst())) as? CheckLayersCommand
+                ?? CheckLayersCommand.parse([])
+        } catch {
+            let status = CheckLayersCommand.exitCode(for: error).rawValue
+            if status == 0 {
+                print(CheckLayersCommand.fullMessage(for: error))
+            } else {
+                let message = CheckLayersCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+                let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+                FileHandle.standardError.write(Data("\(program): \(line) (see \(program) --help)\n".utf8))
+            }
+            exit(status)
+        }
+        do {
+            exit(try command.execute())
+        } catch let error as LayeringError {
+            FileHandle.standardError.write(Data("\(program): \(error.description)\n".utf8))
+            exit(65)
+        } catch {
+            FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

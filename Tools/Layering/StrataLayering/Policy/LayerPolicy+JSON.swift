@@ -1,0 +1,172 @@
+public import Foundation
+
+/// Reading the policy from `layers.json`.
+///
+/// ```json
+/// {
+///   "layers": [
+///     { "name": "core", "rank": 0, "modules": ["Core", { "target": "CoreTesting", "role": "test-support" }] },
+///     { "name": "app", "rank": 1, "modules": [{ "target": "App", "group": "app", "side": "client" }] },
+///     { "name": "benchmarks", "mayImport": ["core"], "modules": ["core-bench"] }
+///   ],
+///   "sides": [{ "name": "client", "description": "the app and the layers under it" }],
+///   "toolchainModules": ["Foundation"], "testOnlyModules": ["Testing", "XCTest"],
+///   "valueProtocols": [], "liveFactories": [], "compositionRoots": { "executables": true, "targets": [] },
+///   "strictSettings": { "upcomingFeatures": ["ExistentialAny"], "minimumLanguageMode": "6" },
+///   "exceptions": [{ "rule": "layer-rank", "target": "Core", "module": "App", "reason": "…" }]
+/// }
+/// ```
+///
+/// Every mistake is one line naming the file, the key path and what was expected:
+/// `layers.json: layers[2].modules[0].side: expected one of the sides declared in "sides" (client, server), found the string "clinet"`.
+extension LayerPolicy {
+    /// The policy in the file at `url`.
+    ///
+    /// - Throws: ``LayeringError`` when the file is missing, unreadable or malformed.
+    public static func load(from url: URL) throws -> LayerPolicy {
+        let name = url.lastPathComponent
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw LayeringError(
+                "\(url.path): no policy file; expected a \(name) at the package root describing the layers "
+                    + "(see Docs/LearnLayering.md), or pass --policy FILE"
+            )
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LayeringError("\(url.path): cannot read the policy file")
+        }
+        return try LayerPolicy(json: data, source: name)
+    }
+
+    /// The policy in the JSON document `data`; `source` names the file in messages.
+    ///
+    /// - Throws: ``LayeringError`` naming the key path and what was expected.
+    public init(json data: Data, source: String) throws {
+        let root = try JSONNode.root(of: data, file: source)
+        let keys = [
+            "layers", "sides", "toolchainModules", "testOnlyModules", "valueProtocols", "liveFactories",
+            "compositionRoots", "strictSettings", "exceptions",
+        ]
+        let top = try root.object(allowing: keys)
+        let sides = try top.optional("sides")?.array(of: "sides").map(Self.side) ?? []
+        let layerNodes = try top.required("layers", in: root).array(of: "layers")
+        var layers: [Layer] = []
+        var placements: [Placement] = []
+        for node in layerNodes {
+            let (layer, modules) = try Self.layer(node, knownSides: sides.map(\.name))
+            guard !layers.contains(where: { $0.name == layer.name }) else {
+                throw node.mismatch("a layer name used once (\"\(layer.name)\" is declared twice)")
+            }
+            layers.append(layer)
+            placements += modules
+        }
+        try Self.checkReferences(layers: layers, placements: placements, nodes: layerNodes)
+        let roots = try top.optional("compositionRoots")?.object(allowing: ["executables", "targets"])
+        let strict = try top.optional("strictSettings")?.object(allowing: ["upcomingFeatures", "minimumLanguageMode"])
+        self.init(
+            layers: layers, placements: placements, sides: sides,
+            toolchainModules: Set(try top.optional("toolchainModules")?.strings() ?? []),
+            testOnlyToolchainModules: Set(try top.optional("testOnlyModules")?.strings() ?? ["Testing", "XCTest"]),
+            valueProtocols: Set(try top.optional("valueProtocols")?.strings() ?? []),
+            liveFactories: try top.optional("liveFactories")?.array(of: "live factories").map(Self.liveFactory) ?? [],
+            compositionRootTargets: Set(try roots?.optional("targets")?.strings() ?? []),
+            executablesAreCompositionRoots: try roots?.optional("executables")?.bool() ?? true,
+            requiredUpcomingFeatures: try strict?.optional("upcomingFeatures")?.strings() ?? [],
+            minimumLanguageMode: try strict?.optional("minimumLanguageMode")?.string(),
+            exceptions: try top.optional("exceptions")?.array(of: "exceptions").map(Self.exception) ?? [],
+            source: source
+        )
+    }
+
+    /// One layer and the placements of its modules.
+    private static func layer(_ node: JSONNode, knownSides: [String]) throws -> (Layer, [Placement]) {
+        let fields = try node.object(allowing: ["name", "rank", "mayImport", "modules"])
+        let name = try fields.required("name", in: node).string()
+        let rank = try fields.optional("rank")?.int()
+        let mayImport = try fields.optional("mayImport")?.strings() ?? []
+        if rank != nil, let listed = fields.optional("mayImport"), !mayImport.isEmpty {
+            throw listed.mismatch("no mayImport on a layer with a rank (ranks already say what it may import)")
+        }
+        let layer = Layer(name, rank: rank, mayImport: mayImport)
+        let modules = try fields.required("modules", in: node).array(of: "module names or objects")
+        return (layer, try modules.map { try placement($0, in: layer, knownSides: knownSides) })
+    }
+
+    /// One module: a target name, or an object with `target` and its details.
+    private static func placement(_ node: JSONNode, in layer: Layer, knownSides: [String]) throws -> Placement {
+        if case .string? = node.value { return Placement(try node.string(), layer) }
+        guard case .object? = node.value else { throw node.mismatch("a target name or an object with \"target\"") }
+        let fields = try node.object(allowing: [
+            "target", "group", "role", "side", "publishesOnlyAbstractions", "mayBeAbsent",
+        ])
+        var role = Placement.Role.production
+        if let roleNode = fields.optional("role") {
+            let roles = Placement.Role.allCases.filter { $0 != .test }
+            guard let parsed = Placement.Role(rawValue: try roleNode.string()), parsed != .test else {
+                throw roleNode.mismatch("one of \(roles.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            }
+            role = parsed
+        }
+        let side = try fields.optional("side")?.string()
+        if let side, !knownSides.contains(side), let sideNode = fields.optional("side") {
+            let known = knownSides.isEmpty ? "none declared" : knownSides.joined(separator: ", ")
+            throw sideNode.mismatch("one of the sides declared in \"sides\" (\(known))")
+        }
+        return Placement(
+            try fields.required("target", in: node).string(), layer, group: try fields.optional("group")?.string(),
+            role: role, side: side,
+            publishesOnlyAbstractions: try fields.optional("publishesOnlyAbstractions")?.bool() ?? false,
+            mayBeAbsent: try fields.optional("mayBeAbsent")?.bool() ?? false
+        )
+    }
+
+    /// Every `mayImport` names a declared layer; no target is placed twice.
+    private static func checkReferences(layers: [Layer], placements: [Placement], nodes: [JSONNode]) throws {
+        for (layer, node) in zip(layers, nodes) {
+            for (index, name) in layer.mayImport.enumerated() where !layers.contains(where: { $0.name == name }) {
+                let path = JSONNode(value: .string(name), path: "\(node.path).mayImport[\(index)]", file: node.file)
+                throw path.mismatch("the name of a layer in \"layers\" (\(layers.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        var seen: Set<String> = []
+        for placement in placements where !seen.insert(placement.target).inserted {
+            let node = nodes[layers.firstIndex(of: placement.layer) ?? 0]
+            throw LayeringError(
+                "\(node.file): \(node.path).modules: target \(placement.target) is placed twice; expected each "
+                    + "target in one layer"
+            )
+        }
+    }
+
+    private static func side(_ node: JSONNode) throws -> IsolatedSide {
+        let fields = try node.object(allowing: ["name", "description", "compositionRoot"])
+        return IsolatedSide(
+            try fields.required("name", in: node).string(),
+            description: try fields.optional("description")?.string() ?? "",
+            compositionRoot: try fields.optional("compositionRoot")?.string()
+        )
+    }
+
+    private static func liveFactory(_ node: JSONNode) throws -> LiveFactory {
+        let fields = try node.object(allowing: ["type", "members", "module", "returns", "testDouble"])
+        return LiveFactory(
+            try fields.required("type", in: node).string(), Set(try fields.required("members", in: node).strings()),
+            in: try fields.required("module", in: node).string(), returns: try fields.required("returns", in: node).string(),
+            testDouble: try fields.optional("testDouble")?.string()
+        )
+    }
+
+    private static func exception(_ node: JSONNode) throws -> PolicyException {
+        let fields = try node.object(allowing: ["rule", "target", "module", "reason"])
+        let ruleNode = try fields.required("rule", in: node)
+        guard let rule = Rule(rawValue: try ruleNode.string()) else {
+            throw ruleNode.mismatch("a rule id (\(Rule.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return PolicyException(
+            rule: rule, target: try fields.required("target", in: node).string(),
+            subject: try fields.optional("module")?.string(), reason: try fields.required("reason", in: node).string()
+        )
+    }
+}
