@@ -78,7 +78,7 @@ struct RepositoryPublicSurfaceTests {
 
 /// The real repository, read once per test run: `dump-package` costs a child process. The
 /// tests await one task for it, so none blocks a thread of the cooperative pool meanwhile.
-private enum RealRepository {
+enum RealRepository {
     /// The package root and its description, or why they could not be read.
     static let shared = Task<Result<(URL, PackageModel), LayeringError>, Never> {
         do {

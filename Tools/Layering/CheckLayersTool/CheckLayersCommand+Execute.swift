@@ -33,7 +33,9 @@ extension CheckLayersCommand {
         let checker = LayeringChecker(package: package, policy: loadedPolicy, root: root, manifestPath: manifestPath)
         let report = try checker.report()
         if let graph {
-            let drawing = LayerGraph(package: package, policy: loadedPolicy, violations: report.violations)
+            let drawing = LayerGraph(
+                package: package, policy: loadedPolicy, violations: report.violations, everything: graphAll
+            )
             print(graph == .mermaid ? drawing.mermaid : drawing.dot, terminator: "")
             return 0
         }

@@ -50,6 +50,9 @@ struct CheckLayersCommand: ParsableCommand {
     @Option(help: "Print the package's layer graph (mermaid or dot), violations in red, then exit.")
     var graph: GraphFormat?
 
+    @Flag(name: .customLong("graph-all"), help: "With --graph: also draw test support, benchmarks and tools.")
+    var graphAll = false
+
     @Option(help: "The baseline file (default: layers-baseline.json at the package root, when it exists).")
     var baseline: String?
 

@@ -16,8 +16,12 @@ enum Main {
         let program = "strata-check-layers"
         let command: CheckLayersCommand
         do {
-            command = try CheckLayersCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst())) as? CheckLayersCommand
-                ?? CheckLayersCommand.parse([])
+            var parsed = try CheckLayersCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            guard let own = parsed as? CheckLayersCommand else {
+                try parsed.run()  // ArgumentParser's own help command: it throws the help to print
+                exit(0)
+            }
+            command = own
         } catch {
             let status = CheckLayersCommand.exitCode(for: error).rawValue
             if status == 0 {

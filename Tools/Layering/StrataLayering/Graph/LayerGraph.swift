@@ -5,7 +5,8 @@ import Foundation
 /// their rule id. `--graph mermaid` and `--graph dot` print it.
 ///
 /// Test targets are left out (they may import whatever they declare); so are edges to other
-/// packages' products.
+/// packages' products. By default the picture shows the ranked layers' production modules;
+/// `everything` adds test support and the layers outside the ranks (benchmarks, tools).
 public struct LayerGraph: Sendable {
     /// One arrow from a target to a module it depends on or imports.
     struct Edge: Hashable, Sendable {
@@ -23,8 +24,12 @@ public struct LayerGraph: Sendable {
     let edges: [Edge]
 
     /// The graph of `package` under `policy`, with `violations` marked.
-    public init(package: PackageModel, policy: LayerPolicy, violations: [Violation]) {
-        let drawn = package.targets.filter { $0.kind != .test && $0.kind != .plugin }
+    public init(package: PackageModel, policy: LayerPolicy, violations: [Violation], everything: Bool = false) {
+        let drawn = package.targets.filter { target in
+            guard target.kind != .test && target.kind != .plugin else { return false }
+            guard !everything, let placement = policy.placement(of: target) else { return true }
+            return placement.layer.rank != nil && !placement.isTestOnly
+        }
         let names = Set(drawn.map(\.name))
         let layerOf = Dictionary(uniqueKeysWithValues: drawn.map { ($0.name, policy.placement(of: $0)?.layer.name ?? "unassigned") })
         var layers = policy.layers.reversed().map { entry in

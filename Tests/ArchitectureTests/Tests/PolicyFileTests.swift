@@ -1,0 +1,99 @@
+import Foundation
+@testable import StrataLayering
+import Testing
+
+/// `layers.json`: Strata's own policy reads back as the layers table, and every mistake in a
+/// policy file is one line naming the file, the key path and what was expected.
+@Suite("The policy file: Strata's layers.json, and one clear line for every mistake")
+struct PolicyFileTests {
+    /// The error reading `json` as a policy gives, as text.
+    private static func error(_ json: String) -> String {
+        do {
+            _ = try LayerPolicy(json: Data(json.utf8), source: "layers.json")
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("Strata's layers.json places the layers, sides and factories Architecture.md describes")
+    func strataPolicyReadsBack() throws {
+        let policy = try LayerPolicy.strata()
+        #expect(policy.rankSummary
+            == "cross-cutting (0), data and hosting runtime (1), domain (2), micro-apps (3), presentation (4)")
+        #expect(policy.sides.map(\.name) == ["client", "server"])
+        #expect(policy.placements.first { $0.target == "CSQLite" }?.role == .layerPrivate)
+        #expect(policy.placements.first { $0.target == "StrataServerKit" }?.group == "server")
+        #expect(policy.placements.first { $0.target == "StrataWire" }?.side == nil)
+        #expect(policy.liveFactories.map(\.type)
+            == ["DataLayerFactory", "DomainFactory", "SyncFactory", "ServerDataFactory", "ServerDomainFactory"])
+        #expect(policy.liveFactories.first?.members == ["live", "readOnly", "maintenance"])
+        #expect(policy.requiredUpcomingFeatures == ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"])
+        #expect(policy.toolchainModules.contains("PackagePlugin"))
+    }
+
+    @Test("each malformed policy names the key path and what was expected", arguments: [
+        (#"[1, 2]"#, "layers.json: the top level: expected an object, found an array"),
+        (#"{}"#, "layers.json: layers: expected a value (this key is required), found nothing (the key is missing)"),
+        (#"{"layers": {}}"#, "layers.json: layers: expected an array of layers, found an object"),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": "Core"}]}"#,
+         #"layers.json: layers[0].modules: expected an array of module names or objects, found the string "Core""#),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": []}, {"name": "b", "rank": 1.5, "modules": []}]}"#,
+         "layers.json: layers[1].rank: expected a whole number, found the number 1.5"),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": [{"target": "Core", "side": "clinet"}]}], "sides": [{"name": "client"}]}"#,
+         #"layers.json: layers[0].modules[0].side: expected one of the sides declared in "sides" (client), found the string "clinet""#),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": [{"target": "Core", "role": "private"}]}]}"#,
+         #"layers.json: layers[0].modules[0].role: expected one of "production", "layer-private", "test-support", found the string "private""#),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": [{"taget": "Core"}]}]}"#,
+         "layers.json: layers[0].modules[0].taget: unknown key; expected one of target, group, role, side, "
+            + "publishesOnlyAbstractions, mayBeAbsent"),
+        (#"{"layers": [{"name": "bench", "mayImport": ["core"], "modules": []}]}"#,
+         #"layers.json: layers[0].mayImport[0]: expected the name of a layer in "layers" (bench), found the string "core""#),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": ["Core"]}, {"name": "b", "rank": 1, "modules": ["Core"]}]}"#,
+         "layers.json: layers[1].modules: target Core is placed twice; expected each target in one layer"),
+        (#"{"layers": [], "exceptions": [{"rule": "upward", "target": "Core", "reason": "legacy"}]}"#,
+         #"layers.json: exceptions[0].rule: expected a rule id (layer-rank, direct-dependency, sibling-hosts, "#
+            + #"unassigned-target, test-support-in-production, layer-private, public-surface, strict-settings, "#
+            + #"isolated-sides, composition-root), found the string "upward""#),
+        (#"{"layers": [], "exceptions": [{"rule": "layer-rank", "target": "Core"}]}"#,
+         "layers.json: exceptions[0].reason: expected a value (this key is required), found nothing (the key is missing)"),
+        (#"{"layers": [{"name": "a", "rank": 0, "modules": [{"target": "Core", "publishesOnlyAbstractions": 1}]}]}"#,
+         "layers.json: layers[0].modules[0].publishesOnlyAbstractions: expected true or false, found the number 1"),
+    ])
+    func malformedPolicies(_ json: String, _ expected: String) {
+        #expect(Self.error(json) == expected)
+    }
+
+    @Test("a file that is not JSON, and a missing file, are one line each naming the file")
+    func notJSONOrMissing() throws {
+        #expect(Self.error("{ layers: [] }").hasPrefix("layers.json: not valid JSON ("))
+        #expect(!Self.error("{ layers: [] }").contains("\n"))
+        #expect {
+            try LayerPolicy.load(from: URL(fileURLWithPath: "/nonexistent/policy/layers.json"))
+        } throws: { error in
+            "\(error)".hasPrefix("/nonexistent/policy/layers.json: no policy file; expected a layers.json at the package root")
+        }
+    }
+
+    @Test("an exception with a reason allows exactly its edge; the same rule elsewhere is still reported")
+    func exceptionsAllowTheirEdgeOnly() throws {
+        let strata = try LayerPolicy.strata()
+        let policy = LayerPolicy(
+            layers: strata.declaredLayers, placements: strata.placements, sides: strata.sides,
+            toolchainModules: strata.toolchainModules, testOnlyToolchainModules: strata.testOnlyToolchainModules,
+            valueProtocols: strata.valueProtocols, liveFactories: strata.liveFactories,
+            requiredUpcomingFeatures: strata.requiredUpcomingFeatures, minimumLanguageMode: strata.minimumLanguageMode,
+            exceptions: [PolicyException(
+                rule: .layerRank, target: "StrataData", subject: "StrataDomain", reason: "planted: a legacy edge"
+            )]
+        )
+        let root = Fixture.folder.appendingPathComponent("layer-rank")
+        let checker = LayeringChecker(
+            package: try Fixture.package("layer-rank"), policy: policy, root: root, manifestPath: "package.json"
+        )
+        #expect(try checker.check().map(\.location) == [
+            "layer-rank Benchmarks/StoreInsert/main.swift:3",
+            "layer-rank Modules/CrossCutting/Clock.swift:5",
+        ])
+    }
+}
