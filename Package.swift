@@ -45,6 +45,7 @@ let package = Package(
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata-check-layers", targets: ["strata-check-layers"]),
         .plugin(name: "CheckLayers", targets: ["CheckLayers"]),
+        .plugin(name: "WriteLayersBaseline", targets: ["WriteLayersBaseline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -386,13 +387,23 @@ let package = Package(
         .plugin(
             name: "CheckLayers",
             capability: .command(
-                intent: .custom(verb: "check-layers", description: "Check the package against the layering rule in layers.json"),
-                permissions: [
-                    .writeToPackageDirectory(reason: "--write-baseline records today's violations in layers-baseline.json"),
-                ]
+                intent: .custom(verb: "check-layers", description: "Check the package against the layering rule in layers.json")
             ),
             dependencies: ["strata-check-layers"],
             path: "Tools/Layering/Plugins/CheckLayers"
+        ),
+        .plugin(
+            name: "WriteLayersBaseline",
+            capability: .command(
+                intent: .custom(
+                    verb: "write-layers-baseline", description: "Record today's layering violations; later checks report only new ones"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "it records today's layering violations in layers-baseline.json"),
+                ]
+            ),
+            dependencies: ["strata-check-layers"],
+            path: "Tools/Layering/Plugins/WriteLayersBaseline"
         ),
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)

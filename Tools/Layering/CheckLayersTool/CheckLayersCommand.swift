@@ -24,7 +24,7 @@ struct CheckLayersCommand: ParsableCommand {
               swift package check-layers --format github
               swift package check-layers --explain layer-rank
               swift package check-layers --graph mermaid
-              swift package --allow-writing-to-package-directory check-layers --write-baseline
+              swift package --allow-writing-to-package-directory write-layers-baseline
             Learn the rule in ten minutes: Docs/LearnLayering.md.
             """
     )
