@@ -64,6 +64,14 @@ struct PolicyFileTests {
         #expect(Self.error(json) == expected)
     }
 
+    @Test("the example policies for packages nobody here wrote read cleanly", arguments: ["hummingbird", "swift-nio"])
+    func examplePoliciesRead(_ name: String) throws {
+        let url = LayerPolicy.repositoryRoot.appendingPathComponent("Docs/LayeringExamples/\(name)/layers.json")
+        let policy = try LayerPolicy.load(from: url)
+        #expect(policy.placements.count > 4)
+        #expect(!policy.rankSummary.isEmpty)
+    }
+
     @Test("a file that is not JSON, and a missing file, are one line each naming the file")
     func notJSONOrMissing() throws {
         #expect(Self.error("{ layers: [] }").hasPrefix("layers.json: not valid JSON ("))
