@@ -58,6 +58,16 @@ struct CheckLayersToolTests {
         #expect(store.contains("%0AFix: Keep the arrow pointing down."))
     }
 
+    @Test("--graph dot and mermaid draw the package by layer with the violating edge in red, status 0")
+    func graphThroughTheExecutable() async throws {
+        let dot = try await CheckLayersTool.run(fixture: "layer-rank", ["--graph", "dot"])
+        #expect(dot.status == 0, "\(dot)")
+        #expect(dot.stdout.hasPrefix("digraph layers {"))
+        #expect(dot.stdout.contains("StrataData -> StrataDomain [color=red, fontcolor=red, label=\"layer-rank\", style=dashed];"))
+        let mermaid = try await CheckLayersTool.run(fixture: "layer-rank", ["--graph", "mermaid", "--graph-all"])
+        #expect(mermaid.stdout.contains("subgraph layer") && mermaid.stdout.contains("strata_bench_store"))
+    }
+
     @Test("a clean package exits 0 and says how much it read")
     func cleanPackage() async throws {
         let outcome = try await CheckLayersTool.run(fixture: "clean")

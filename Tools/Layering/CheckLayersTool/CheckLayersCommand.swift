@@ -17,7 +17,8 @@ struct CheckLayersCommand: ParsableCommand {
             Each violation is printed once with its rule, file:line, why, and the fix.
 
             Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error; \
-            65 the package, the policy or the baseline could not be read.
+            65 the package, the policy or the baseline could not be read. (Through the plugin, SwiftPM \
+            exits 1 on any of them and names the tool's status: "Plugin ended with exit code 65".)
 
             Examples:
               swift package check-layers
@@ -32,7 +33,7 @@ struct CheckLayersCommand: ParsableCommand {
     @Option(name: .customLong("package-path"), help: "The package root (default: the current directory).")
     var packagePath: String = "."
 
-    @Option(help: "The policy file (default: layers.json at the package root).")
+    @Option(help: "The policy file, relative to the package root (default: layers.json).")
     var policy: String?
 
     @Option(
@@ -53,7 +54,7 @@ struct CheckLayersCommand: ParsableCommand {
     @Flag(name: .customLong("graph-all"), help: "With --graph: also draw test support, benchmarks and tools.")
     var graphAll = false
 
-    @Option(help: "The baseline file (default: layers-baseline.json at the package root, when it exists).")
+    @Option(help: "The baseline file, relative to the package root (default: layers-baseline.json, when it exists).")
     var baseline: String?
 
     @Flag(name: .customLong("no-baseline"), help: "Report every violation, baselined or not.")
