@@ -26,6 +26,37 @@ struct PushPullTests {
         }
     }
 
+    @Test("changes of one batch see each other: a repeated id is a duplicate, a deleted object takes no later write")
+    func changesOfOneBatchSeeEachOther() async throws {
+        try await withInProcessServer { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            _ = try await client.push([.report("old", name: "Olga", scope: 2, operationId: "op-0")], token: alice)
+            func change(_ id: String, _ operation: String, _ objectId: String, name: String? = nil) -> WireChange {
+                WireChange(
+                    operationId: id, typeName: "CaseReport", objectId: objectId, operation: operation,
+                    values: name.map { ["name": .text($0)] } ?? [:], scope: 2)
+            }
+            let batch = [
+                change("op-1", "insert", "x", name: "Xena"),
+                change("op-1", "insert", "y", name: "Yann"),  // the id the change before used: a duplicate
+                change("op-0", "update", "old", name: "Olga 2"),  // an id of an earlier batch: a duplicate
+                change("op-2", "update", "old", name: "Olga 3"),
+                change("op-3", "delete", "x"),
+                change("op-4", "update", "x", name: "Xena 2"),  // deleted by the change before
+                change("op-5", "insert", "z", name: "Zoe"),
+                WireChange(operationId: "op-6", typeName: "CaseReport", objectId: "", operation: "deleteAll", values: [:], scope: 2),
+                change("op-7", "update", "z", name: "Zoe 2"),  // deleted by the deleteAll before
+            ]
+            let results = try await client.push(batch, token: alice)
+            #expect(results == ["applied", "duplicate", "duplicate", "applied", "applied", "rejected", "applied", "applied", "rejected"])
+            let objects = try await client.pull("CaseReport", token: alice).objects
+            #expect(objects.map(\.objectId).sorted() == ["old", "x", "z"])
+            #expect(objects.allSatisfy { $0.deleted })
+            #expect(try await client.push(batch, token: alice).allSatisfy { $0 == "duplicate" || $0 == "rejected" })
+        }
+    }
+
     @Test("a pull since a cursor returns only later changes, deletions as deleted")
     func pullSinceCursor() async throws {
         try await withInProcessServer { server in

@@ -78,4 +78,46 @@ struct SyncPullTests {
         #expect(try await harness.data.store.fetch(SyncVisit.self, id: "bad") == nil)
         #expect(try await harness.data.store.fetch(SyncVisit.self, id: "ok")?.ward == 2)
     }
+
+    @Test("objects of one page carrying different keys each write their own keys; the others keep their values")
+    func objectsWithDifferentKeysInOnePage() async throws {
+        let harness = try await SyncHarness()
+        harness.server.scriptPages(
+            "SyncVisit",
+            PullResponse(
+                objects: [
+                    .visit("a", patient: "Ada", ward: 1, version: 1), .visit("b", patient: "Bo", ward: 2, version: 2),
+                    .visit("c", patient: "Cy", ward: 3, version: 3),
+                ],
+                cursor: 3, hasMore: false))
+        _ = try await harness.sync.syncNow()
+        func carrying(_ object: WireObject, only key: String) -> WireObject {
+            var partial = object
+            partial.values = partial.values.filter { $0.key == key }
+            return partial
+        }
+        // Each key set comes twice, interleaved with others: a statement written for one set is used for that set only.
+        harness.server.scriptPages(
+            "SyncVisit",
+            PullResponse(
+                objects: [
+                    carrying(.visit("a", patient: "", ward: 10, version: 4), only: "ward"),
+                    carrying(.visit("b", patient: "Bo again", ward: 0, version: 5), only: "patient"),
+                    .visit("d", patient: "Di", ward: 4, version: 6),
+                    carrying(.visit("c", patient: "", ward: 30, version: 7), only: "ward"),
+                ],
+                cursor: 7, hasMore: false))
+        let report = try await harness.sync.syncNow()
+        #expect(report.pulled == ["SyncVisit": 4])
+        let store = harness.data.store
+        func row(_ id: String) async throws -> [String]? {
+            try await store.fetch(SyncVisit.self, id: id).map { [$0.patient, String($0.ward)] }
+        }
+        #expect(try await row("a") == ["Ada", "10"])
+        #expect(try await row("b") == ["Bo again", "2"])
+        #expect(try await row("c") == ["Cy", "30"])
+        #expect(try await row("d") == ["Di", "4"])
+        // The sealed key stays queryable through its keyed hash.
+        #expect(try await store.query(Query<SyncVisit>().whereKey("patient", .equal, "Bo again")).map(\.objectId) == ["b"])
+    }
 }

@@ -25,6 +25,8 @@ struct SyncApplier: Sendable {
                 throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
             }
             var outcome = PulledPageOutcome()
+            // The objects of a page mostly carry the same keys: each statement is written once per key set.
+            var upserts: [[Int]: String] = [:]
             for object in page.objects {
                 if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
                     outcome.keptLocal += 1
@@ -39,7 +41,7 @@ struct SyncApplier: Sendable {
                     continue
                 }
                 do {
-                    try upsert(object, table: table, cipher: cipher, now: now, connection: state.connection)
+                    try upsert(object, table: table, cipher: cipher, now: now, sql: &upserts, connection: state.connection)
                     outcome.written += 1
                 } catch let error as DataError where error.code == .typeMismatch || error.code == .duplicate {
                     // One bad object (a wrong value kind, a unique-key clash) must not stop every pull of the type.
@@ -66,14 +68,17 @@ struct SyncApplier: Sendable {
     }
 
     /// Inserts or replaces the row of `object`: the keys it carries (others keep their value,
-    /// or their default for a new row), `_storedAt`, scope, owner and keyed hashes.
+    /// or their default for a new row), `_storedAt`, scope, owner and keyed hashes. `sql` keeps
+    /// the statement written for each set of keys (the indexes of the table's fields carried).
     private func upsert(
-        _ object: WireObject, table: TableDefinition, cipher: FieldCipher, now: Double, connection: SQLiteConnection
+        _ object: WireObject, table: TableDefinition, cipher: FieldCipher, now: Double, sql: inout [[Int]: String],
+        connection: SQLiteConnection
     ) throws {
-        var columns = ["objectId"]
+        var carried: [Int] = []
         var values: [FieldValue] = [.text(object.objectId)]
         for (index, field) in table.fields.enumerated() {
             guard let wire = object.values[field.key] else { continue }
+            carried.append(index)
             let value = field.type.normalized(FieldValue(wire: wire))
             guard Self.fits(value, field.type, nullable: field.isNullable || table.encrypted[index]) else {
                 throw DataError(
@@ -81,26 +86,41 @@ struct SyncApplier: Sendable {
                     "\(table.typeName) '\(object.objectId)'.\(field.key) is \(value) on the server, not a \(field.type.rawValue)")
             }
             if table.encrypted[index] {
-                columns += [field.key, TableDefinition.hashColumn(field.key)]
                 values += [try cipher.seal(value), cipher.keyedHash(value)]
             } else {
-                columns.append(field.key)
                 values.append(value)
             }
         }
-        columns += ["_storedAt", "_scope", "_ownerUser", "_ownerGroup"]
         values += [
             .real(now), .integer(Int64(object.scope)), object.ownerUser.map(FieldValue.text) ?? .null,
             object.ownerGroup.map(FieldValue.text) ?? .null,
         ]
-        let quoted = columns.map(TableDefinition.quote)
-        let sql = "INSERT INTO \(TableDefinition.quote(table.typeName)) (\(quoted.joined(separator: ", "))) VALUES ("
-            + (1...columns.count).map { "?\($0)" }.joined(separator: ", ") + ") ON CONFLICT (\"objectId\") DO UPDATE SET "
-            + quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        try connection.withStatement(sql) { statement in
+        let written: String
+        if let cached = sql[carried] {
+            written = cached
+        } else {
+            written = Self.upsertSQL(table: table, carrying: carried)
+            sql[carried] = written
+        }
+        try connection.withStatement(written) { statement in
             statement.bind(values)
             try statement.step()
         }
+    }
+
+    /// The `INSERT … ON CONFLICT DO UPDATE` of a row carrying the fields of `table` at `carried`
+    /// (with their keyed hashes when encrypted), `_storedAt`, scope and owner, bound in that order.
+    static func upsertSQL(table: TableDefinition, carrying carried: [Int]) -> String {
+        var columns = ["objectId"]
+        for index in carried {
+            let key = table.fields[index].key
+            columns += table.encrypted[index] ? [key, TableDefinition.hashColumn(key)] : [key]
+        }
+        columns += ["_storedAt", "_scope", "_ownerUser", "_ownerGroup"]
+        let quoted = columns.map(TableDefinition.quote)
+        return "INSERT INTO \(TableDefinition.quote(table.typeName)) (\(quoted.joined(separator: ", "))) VALUES ("
+            + (1...columns.count).map { "?\($0)" }.joined(separator: ", ") + ") ON CONFLICT (\"objectId\") DO UPDATE SET "
+            + quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     }
 
     /// Whether `value` is what a key of `type` stores.

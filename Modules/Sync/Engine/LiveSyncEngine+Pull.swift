@@ -8,20 +8,33 @@ import Synchronization
 /// Pulling a type since its cursor (see ``SyncEngine``: pull).
 extension LiveSyncEngine {
     /// Pulls `typeName` page by page; each page and the new cursor are written in one transaction.
+    ///
+    /// The next page is requested while the one before is written (its request needs only that
+    /// page's cursor), so the server's work and the network overlap the store's. Pages are still
+    /// written one at a time, in cursor order; when writing one fails, the pull ends there and the
+    /// page fetched meanwhile is dropped (it is pulled again from the stored cursor next time).
     func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         var cursor = Int64(try await state.value(.cursor(typeName)) ?? "") ?? 0
         let limit = client.configuration.pullPageSize
-        while true {
-            let page = try await withRetries(doing: "pull \(typeName)") { () async throws(SyncFailure) in
-                try await client.pull(typeName, since: cursor, limit: limit, token: info.token)
+        let fetch = { @Sendable (since: Int64) async throws -> PullResponse in
+            try await self.withRetries(doing: "pull \(typeName)") { () async throws(SyncFailure) in
+                try await client.pull(typeName, since: since, limit: limit, token: info.token)
             }
+        }
+        var page = try await fetch(cursor)
+        while true {
+            // A page that does not move the cursor cannot lead anywhere new.
+            let following: Int64? = page.hasMore && page.cursor > cursor ? page.cursor : nil
+            async let upcoming: PullResponse? = {
+                guard let following else { return nil }
+                return try await fetch(following)
+            }()
             let outcome = try await state.applyPulled(page, typeName: typeName)
             report.pulled[typeName, default: 0] += outcome.written
             report.keptLocal += outcome.keptLocal
-            let advanced = page.cursor > cursor
             cursor = page.cursor
-            // A page that does not move the cursor cannot lead anywhere new.
-            guard page.hasMore, advanced else { return }
+            guard let next = try await upcoming else { return }
+            page = next
         }
     }
 }

@@ -48,4 +48,10 @@ public protocol AppTransaction {
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws
     /// The ids of the live objects of `typeName` visible to `visibility`.
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String]
+    /// Looks up in one query each what a batch is about to ask one change at a time: whether
+    /// `userId` applied each of `operationIds`, and the stored object (or none) of each id in
+    /// `objectIds` (by type name). ``hasOperation(_:userId:)`` and ``object(typeName:objectId:)``
+    /// then answer those from memory, which this transaction's own writes keep current; other
+    /// questions still go to the database. Optional: answers are the same without it.
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws
 }

@@ -39,7 +39,7 @@ struct ObjectQuerySQL {
         let order = try query.sortKeys.map { key in
             try Self.operand(key.key).raw + Fragment(sql: key.descending ? " DESC" : " ASC")
         }
-        return Fragment(sql: "SELECT * FROM objects WHERE ") + .list(filters, separator: " AND ")
+        return Fragment(sql: "SELECT \(SQLiteAppStore.columns) FROM objects WHERE ") + .list(filters, separator: " AND ")
             + Fragment(sql: " ORDER BY ") + .list(order + [Fragment(sql: "object_id ASC")], separator: ", ")
             + Fragment(sql: " LIMIT ? OFFSET ?", arguments: [query.limit, query.offset])
     }

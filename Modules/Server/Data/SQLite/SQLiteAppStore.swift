@@ -27,7 +27,7 @@ struct SQLiteAppStore: AppObjectStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version
+                    SELECT \(Self.columns)
                     FROM objects WHERE type_name = ? AND version > ? AND \(visible)
                     UNION ALL
                     SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
@@ -87,19 +87,24 @@ struct SQLiteAppStore: AppObjectStore {
         return (clause + ")", arguments)
     }
 
+    /// The columns ``object(_:)`` reads, in the order it reads them: every `SELECT` of objects names them.
+    static let columns = "type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version"
+
     static func object(_ db: Database, typeName: String, objectId: String) throws -> StoredObject? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM objects WHERE type_name = ? AND object_id = ?"),
+            db.cachedStatement(sql: "SELECT \(columns) FROM objects WHERE type_name = ? AND object_id = ?"),
             arguments: [typeName, objectId]
         ).map(object)
     }
 
+    /// The object of a row of ``columns``, read by position: by name, GRDB lower-cases and
+    /// compares each column name for every value (a pull page reads 8,000 of them).
     static func object(_ row: Row) throws -> StoredObject {
-        let json: String = row["values_json"]
+        let json: String = row[2]
         var reader = WireJSONReader(bytes: Array(json.utf8))
         let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
         return StoredObject(
-            typeName: row["type_name"], objectId: row["object_id"], values: values, scope: row["scope"],
-            ownerUser: row["owner_user"], ownerGroup: row["owner_group"], deleted: row["deleted"], version: row["version"])
+            typeName: row[0], objectId: row[1], values: values, scope: row[3], ownerUser: row[4], ownerGroup: row[5],
+            deleted: row[6], version: row[7])
     }
 }

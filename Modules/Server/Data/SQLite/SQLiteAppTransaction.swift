@@ -5,11 +5,13 @@ import StrataWire
 /// An ``AppTransaction`` over one GRDB write transaction.
 ///
 /// A push runs these statements once per change, so each is prepared once per connection
-/// (`cachedStatement`), values are written by ``WireJSON``, not `JSONEncoder`, and the change
-/// counter is read once and written once (``saveCounter()``, before the commit).
+/// (`cachedStatement`), values are written by ``WireJSON``, not `JSONEncoder`, the change
+/// counter is read once and written once (``saveCounter()``, before the commit), and the
+/// batch's operation ids and objects are looked up in one query each (``prefetch(operationIds:userId:objectIds:)``).
 struct SQLiteAppTransaction: AppTransaction {
     let db: Database
     private let counter = Counter()
+    let known = Known()
 
     /// The app's change counter while the transaction runs.
     private final class Counter {
@@ -23,6 +25,7 @@ struct SQLiteAppTransaction: AppTransaction {
 
     func hasOperation(_ operationId: String, userId: String) throws -> Bool {
         try SQLiteText.check(operationId, userId, what: "operation id")
+        if let applied = known.operation(operationId, userId: userId) { return applied }
         let statement = try db.cachedStatement(sql: "SELECT 1 FROM operations WHERE user_id = ? AND operation_id = ?")
         return try Bool.fetchOne(statement, arguments: [userId, operationId]) ?? false
     }
@@ -31,10 +34,12 @@ struct SQLiteAppTransaction: AppTransaction {
         try SQLiteText.check(operationId, userId, what: "operation id")
         try db.cachedStatement(sql: "INSERT INTO operations (operation_id, user_id, version) VALUES (?, ?, ?)")
             .execute(arguments: [operationId, userId, try currentVersion()])
+        known.recorded(operationId, userId: userId)
     }
 
     func object(typeName: String, objectId: String) throws -> StoredObject? {
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
+        if let stored = known.object(typeName: typeName, objectId: objectId) { return stored }
         return try SQLiteAppStore.object(db, typeName: typeName, objectId: objectId)
     }
 
@@ -64,6 +69,7 @@ struct SQLiteAppTransaction: AppTransaction {
             object.typeName, object.objectId, json, object.scope, object.ownerUser, object.ownerGroup, object.deleted,
             object.version,
         ])
+        known.saved(object)
     }
 
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws {

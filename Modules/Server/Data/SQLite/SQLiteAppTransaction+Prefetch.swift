@@ -1,0 +1,92 @@
+import GRDB
+import StrataWire
+
+/// A batch's look-ups in one query each (see ``AppTransaction/prefetch(operationIds:userId:objectIds:)``).
+extension SQLiteAppTransaction {
+    /// What this transaction knows without asking the database: operation ids and objects
+    /// looked up for a batch, kept current by the transaction's own writes. It lives and dies
+    /// with one write transaction, on the writer's queue (one thread at a time).
+    final class Known {
+        private var operationsUser: String?
+        /// Operation id → applied by `operationsUser` (looked up, or recorded since).
+        private var operations: [String: Bool] = [:]
+        /// (type name, object id) → the stored object, or `nil` for none (looked up, or saved since).
+        private var objects: [ObjectKey: StoredObject?] = [:]
+
+        struct ObjectKey: Hashable {
+            var typeName: String
+            var objectId: String
+        }
+
+        /// Whether `userId` applied `operationId`, when known; `nil` when the database must say.
+        func operation(_ operationId: String, userId: String) -> Bool? {
+            userId == operationsUser ? operations[operationId] : nil
+        }
+
+        func recorded(_ operationId: String, userId: String) {
+            if userId == operationsUser { operations[operationId] = true }
+        }
+
+        /// The object (`.some(nil)`: none stored) when known; `nil` when the database must say.
+        func object(typeName: String, objectId: String) -> StoredObject?? {
+            objects[ObjectKey(typeName: typeName, objectId: objectId)]
+        }
+
+        func saved(_ object: StoredObject) {
+            objects[ObjectKey(typeName: object.typeName, objectId: object.objectId)] = .some(object)
+        }
+
+        func lookedUp(operations ids: [String], applied: Set<String>, userId: String) {
+            if operationsUser != userId {
+                operationsUser = userId
+                operations = [:]
+            }
+            for id in ids { operations[id] = applied.contains(id) }
+        }
+
+        func lookedUp(typeName: String, ids: [String], found: [String: StoredObject]) {
+            for id in ids { objects[ObjectKey(typeName: typeName, objectId: id)] = .some(found[id]) }
+        }
+    }
+
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws {
+        try SQLiteText.check(userId, what: "user id")
+        // A text SQLite would cut at U+0000 is left to the one-at-a-time look-up (which refuses it).
+        let ids = operationIds.filter { !$0.utf8.contains(0) }
+        if !ids.isEmpty {
+            let applied = try String.fetchSet(
+                db.cachedStatement(
+                    sql: "SELECT operation_id FROM operations WHERE user_id = ? AND operation_id IN (SELECT value FROM json_each(?))"),
+                arguments: [userId, Self.jsonArray(ids)])
+            known.lookedUp(operations: ids, applied: applied, userId: userId)
+        }
+        for (typeName, wanted) in objectIds where !typeName.utf8.contains(0) {
+            let ids = wanted.filter { !$0.utf8.contains(0) }
+            guard !ids.isEmpty else { continue }
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(SQLiteAppStore.columns) FROM objects
+                        WHERE type_name = ? AND object_id IN (SELECT value FROM json_each(?))
+                        """),
+                arguments: [typeName, Self.jsonArray(ids)])
+            var found: [String: StoredObject] = [:]
+            for row in rows {
+                let object = try SQLiteAppStore.object(row)
+                found[object.objectId] = object
+            }
+            known.lookedUp(typeName: typeName, ids: ids, found: found)
+        }
+    }
+
+    /// `texts` as one JSON array of strings, for `json_each`.
+    private static func jsonArray(_ texts: [String]) -> String {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, text) in texts.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            WireJSON.appendString(text, to: &json)
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
+    }
+}
