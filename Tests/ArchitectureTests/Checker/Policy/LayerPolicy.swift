@@ -98,7 +98,8 @@ struct LayerPolicy: Sendable {
             .init("strata-crash-writer", tools),
         ],
         toolchainModules: [
-            "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",
+            "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+            "Dispatch",
             "Glibc", "Musl", "Darwin", "Synchronization", "_Concurrency", "Swift", "os",
         ],
         testOnlyToolchainModules: ["Testing", "XCTest"],
