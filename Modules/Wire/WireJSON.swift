@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Writes the wire's JSON for the hot paths straight into bytes, as ``WireCoding/encoder()``
 /// would (keys sorted), without `JSONEncoder`'s generic machinery: a push body on the client,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The reader's structure and scalars: objects, arrays, strings, numbers, literals.
 extension WireJSONReader {

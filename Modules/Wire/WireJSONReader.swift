@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the wire's JSON for the hot paths by hand: a push body on the server, a push answer
 /// and a stored change payload on the client.

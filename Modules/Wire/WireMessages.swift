@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// `POST /v1/auth/login`: an account's password for a token, for one app (id, version, key).
 public struct LoginRequest: Sendable, Hashable, Codable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// `POST /v1/logs`: log entries uploaded at the level the server set.
 public struct LogUpload: Sendable, Hashable, Codable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One field value on the wire: `["i", 44]`, `["r", 1.5]`, `["t", "text"]`, `["b", "base64"]`,
 /// `["n"]` — tagged, so integers and reals, text and bytes survive the round trip exactly.

@@ -39,4 +39,16 @@ struct FileProblemTests {
         #expect(!error.message.contains("NSCocoaErrorDomain"), "\(error.message)")
         #expect(!error.message.contains("error 512"), "\(error.message)")
     }
+
+    @Test("an NSError that full Foundation made is worded as before (StrataCrossCutting imports only Essentials)")
+    func foundationNSError() {
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))
+        #expect(FailureLine.line(program: "strata-host", error: posix, verbose: false) == "strata-host: permission denied")
+        let cocoa = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileReadNoSuchFile.rawValue, userInfo: [
+            NSFilePathErrorKey: "/tmp/x", NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR)),
+        ])
+        #expect(FailureLine.line(program: "strata-host", error: cocoa, verbose: false) == "strata-host: /tmp/x: is a directory")
+        let other = NSError(domain: "SomeDomain", code: 3)
+        #expect(FailureLine.line(program: "strata-host", error: other, verbose: false) == "strata-host: \(other)")
+    }
 }

@@ -75,6 +75,24 @@ struct StatusCommandTests {
         #expect(outcome.stdout.hasPrefix("reports               0"))
     }
 
+    @Test("no arguments (run without a parse) print and fail exactly as --format text does")
+    func noArgumentsAreTheParsedDefaults() async throws {
+        let writable = DataLayerFactory.inMemory()
+        let domain = try await DomainFactory.make(data: writable, clock: FixedClock(Self.now))
+        _ = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
+        let failing: (StatusLaunch) throws -> (any DomainServices)? = { _ in
+            throw DataError(.cannotOpen, "cannot open /x/strata.sqlite: permission denied")
+        }
+        for makeDomain in [{ _ in domain }, { _ in nil }, failing] as [(StatusLaunch) throws -> (any DomainServices)?] {
+            let bare = await run([], makeDomain: makeDomain)
+            let parsed = await run(["--format", "text"], makeDomain: makeDomain)
+            #expect(bare.status == parsed.status)
+            #expect(bare.stdout == parsed.stdout)
+            #expect(bare.stderr == parsed.stderr)
+        }
+        #expect(await run([]) { _ in domain }.stdout.hasPrefix("reports               1"))
+    }
+
     @Test("--help and --version print without opening anything")
     func helpAndVersionOpenNothing() async {
         let help = await run(["--help"]) { _ in

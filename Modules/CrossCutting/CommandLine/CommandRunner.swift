@@ -46,12 +46,32 @@ public enum CommandRunner {
         case .exit(let status): return status
         case .command(let parsed): command = parsed
         }
+        return await run(program: program, output: output, verbose: verbose(command)) { try await execute(command) }
+    }
+
+    /// Runs work whose command line needs no parsing, with the same contract as a parsed
+    /// command's in ``run(_:program:arguments:output:explainUsage:seeHelp:verbose:execute:)``:
+    /// a failure is one line (``FailureLine``) and 1, an `ExitCode` thrown its status.
+    ///
+    /// For a kit's fast path: `strata-status` with no arguments (a status bar's every tick) runs
+    /// its defaults without ArgumentParser's parse, whose reflection costs a cold start more
+    /// than the look itself (Benchmarks/README.md, `strata-bench-status`).
+    ///
+    /// - Parameters:
+    ///   - program: The program name that starts the error line.
+    ///   - output: Where the error line goes.
+    ///   - verbose: Whether the error line ends in the error's code.
+    ///   - execute: The work: returns the exit status, or throws a failure to print.
+    /// - Returns: The process exit status.
+    public static func run(
+        program: String, output: OutputSink, verbose: Bool, execute: () async throws -> Int32
+    ) async -> Int32 {
         do {
-            return try await execute(command)
+            return try await execute()
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch {
-            output.err(FailureLine.line(program: program, error: error, verbose: verbose(command)))
+            output.err(FailureLine.line(program: program, error: error, verbose: verbose))
             return 1
         }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns an error into the one line a Strata executable prints on standard error.
 ///
@@ -21,11 +25,12 @@ public enum FailureLine {
     /// plain words with its path, else the error's description.
     static func message(for error: any Error) -> String {
         guard !(error is any StrataError) else { return String(describing: error) }
-        let nsError = error as NSError
-        guard nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain else {
+        let domain = FileProblem.domain(of: error)
+        guard domain == FileProblem.cocoaDomain || domain == FileProblem.posixDomain else {
             return String(describing: error)
         }
-        let path = nsError.userInfo[NSFilePathErrorKey] as? String ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path
+        let cocoa = error as? CocoaError
+        let path = cocoa?.filePath ?? cocoa?.url?.path
         let reason = FileProblem.describe(error, path: path ?? "")
         return path.map { "\($0): \(reason)" } ?? reason
     }
@@ -48,7 +53,7 @@ public enum FailureLine {
     /// blank lines dropped.
     public static func singleLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension OutputSink {
     /// Prints what a command line that did not parse calls for, and returns the exit status.
@@ -45,7 +49,7 @@ extension OutputSink {
     public static func explained(_ message: String) -> String {
         let opening = "The value '"
         guard message.hasPrefix(opening), message.hasSuffix("'"),
-            let separator = message.range(of: "' is invalid for '")
+            let separator = message.firstRange(of: "' is invalid for '")
         else { return message }
         let value = message[message.index(message.startIndex, offsetBy: opening.count)..<separator.lowerBound]
         let digits = value.drop { $0 == "-" || $0 == "+" }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a command writes: one closure for standard output, one for standard error.
 ///
@@ -22,9 +28,28 @@ public struct OutputSink: Sendable {
     /// - Important: A write that fails (a closed descriptor, a full disk) is dropped: there is
     ///   nowhere left to report it, and a daemon must not stop over it.
     public static let standard = OutputSink(
-        standardOutput: { try? FileHandle.standardOutput.write(contentsOf: Data(($0 + "\n").utf8)) },
-        standardError: { try? FileHandle.standardError.write(contentsOf: Data(($0 + "\n").utf8)) }
+        standardOutput: { writeAll($0 + "\n", to: STDOUT_FILENO) },
+        standardError: { writeAll($0 + "\n", to: STDERR_FILENO) }
     )
+
+    /// Writes all of `text` to `descriptor` as `FileHandle.write(contentsOf:)` does (again after
+    /// a partial write or `EINTR`), stopping at the first other failure.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
 
     /// Writes a line (or several) to standard output.
     public func out(_ text: String) { standardOutput(text) }

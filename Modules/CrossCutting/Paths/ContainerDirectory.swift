@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The shared container directory every Strata executable uses: the Linux "app group".
 ///
@@ -46,8 +50,8 @@ public struct ContainerDirectory: Sendable, Hashable {
 
     /// Whether the directory exists already (readers use this to avoid creating anything).
     public var exists: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory
     }
 
     /// Creates the directory (and missing parents) with owner-only permissions, if needed.
@@ -77,9 +81,9 @@ public struct ContainerDirectory: Sendable, Hashable {
     ///   directory, is a symbolic link to nothing, or cannot be created.
     public static func makeOwnerOnlyDirectory(_ url: URL) throws {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if manager.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 throw CrossCuttingError(
                     .containerDirectory, "\(url.path) exists but is not a directory; expected a directory for Strata's data")
             }
@@ -100,7 +104,7 @@ public struct ContainerDirectory: Sendable, Hashable {
                 try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 return
             } catch {
-                if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+                if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory { return }
                 if attempt < 2 { continue }
                 throw CrossCuttingError(
                     .containerDirectory, "cannot create the directory \(url.path): \(FileProblem.describe(error, path: url.path))")

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -69,22 +73,35 @@ public enum FileProblem {
     /// The POSIX error code `error` carries, directly or as its underlying error.
     static func posixCode(of error: any Error) -> Int32? {
         if let posix = error as? POSIXError { return posix.code.rawValue }
-        let nsError = error as NSError
-        if nsError.domain == NSPOSIXErrorDomain { return Int32(truncatingIfNeeded: nsError.code) }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
-            return posixCode(of: underlying)
-        }
+        // An `NSError` full Foundation made (in another module of the process): its domain and code.
+        if domain(of: error) == posixDomain { return Int32(truncatingIfNeeded: error._code) }
+        if let underlying = (error as? CocoaError)?.underlying { return posixCode(of: underlying) }
         return nil
     }
+
+    /// The domain `error as NSError` names, read without full Foundation (which has `NSError`):
+    /// ``cocoaDomain`` for a `CocoaError`, ``posixDomain`` for a `POSIXError`, else the error's
+    /// own `_domain` (an `NSError`'s `domain`). The type is compared, not cast: with full
+    /// Foundation in the process, any `NSError` casts to `CocoaError`, whatever its domain.
+    static func domain(of error: any Error) -> String {
+        if type(of: error) is CocoaError.Type { return cocoaDomain }
+        if type(of: error) is POSIXError.Type { return posixDomain }
+        return error._domain
+    }
+
+    /// `NSCocoaErrorDomain`, the domain of Foundation's file errors (`CocoaError`).
+    static let cocoaDomain = "NSCocoaErrorDomain"
+    /// `NSPOSIXErrorDomain`, the domain of an `errno` (`POSIXError`).
+    static let posixDomain = "NSPOSIXErrorDomain"
 
     /// `not a directory (<ancestor> is a file)` when an ancestor of `path` exists and is not a
     /// directory, else `nil`.
     static func diagnose(_ path: String) -> String? {
         var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
         while ancestor.path != "/" && !ancestor.path.isEmpty {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? nil : "not a directory (\(ancestor.path) is a file)"
+                return isDirectory ? nil : "not a directory (\(ancestor.path) is a file)"
             }
             ancestor = ancestor.deletingLastPathComponent()
         }

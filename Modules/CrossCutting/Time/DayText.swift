@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Reads and writes calendar days and instants as text (`2026-11-22`, ISO 8601).
 ///
@@ -70,7 +74,15 @@ public enum DayText {
         let year = parts.year ?? 0
         let month = parts.month ?? 0
         let day = parts.day ?? 0
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        return "\(zeroPadded(year, 4))-\(zeroPadded(month, 2))-\(zeroPadded(day, 2))"
+    }
+
+    /// `number` in at least `width` digits, zero-padded after any sign, as `String(format:)`'s
+    /// `%0<width>d` prints it (`zeroPadded(7, 2)` is `07`), without full Foundation.
+    public static func zeroPadded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number.magnitude)
+        let sign = number < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
 
     /// Formats an instant as ISO 8601 in UTC (`2026-11-22T09:30:00Z`).

@@ -1,4 +1,12 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    // The named time zones (`TimeZone.current`, `TimeZone(identifier: "UTC")`) come from ICU,
+    // in FoundationInternationalization: a process linking only FoundationEssentials would see
+    // every zone as GMT. This import links it wherever a clock is used.
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Where "now" comes from: the system clock in hosts, a fixed instant in tests.
 public protocol StrataClock: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The strict reader behind ``DayText``: fixed-width ISO 8601 fields, each checked against
 /// the proleptic Gregorian calendar, with no rolling over.

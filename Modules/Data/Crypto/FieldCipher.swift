@@ -1,5 +1,9 @@
 import Crypto
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// Encrypts value-object fields and journal payloads with a key kept in the container

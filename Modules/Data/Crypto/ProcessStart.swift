@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import StrataCrossCutting
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +21,7 @@ enum ProcessStart {
             let close = stat.lastIndex(of: ")"),
             let system = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
             let bootLine = system.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
-            let boot = Double(bootLine.dropFirst("btime ".count).trimmingCharacters(in: .whitespaces))
+            let boot = Double(bootLine.dropFirst("btime ".count).trimmingWhitespace())
         else { return nil }
         // After the command name in parentheses: field 3 (state) onwards; field 22 is the start
         // time in clock ticks since boot.

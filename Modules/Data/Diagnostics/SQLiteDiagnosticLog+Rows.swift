@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading and writing the stored forms: the level's name in `_strata_settings`, a row of
 /// `_strata_log`, metadata as a JSON object of strings.

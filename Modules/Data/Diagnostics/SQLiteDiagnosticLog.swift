@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// The live ``DiagnosticLog``: rows in `_strata_log`, gated by the collection level kept in

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 public import StrataWire
 
 /// Values as the sync wire carries them: the journal's payloads are written in the wire's

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes change records inside the caller's write transaction, coalescing repeated edits
 /// of one object that has not been handed to the sync engine yet.

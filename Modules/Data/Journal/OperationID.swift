@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Makes a change's operation id: a UUID in version 7's layout (RFC 9562) — 48 bits of Unix
 /// milliseconds, then 74 random bits — written like any UUID (`0190f5c4-…`).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataWire
 
 /// Encodes a change's values as JSON with each value tagged by its kind, so integers and

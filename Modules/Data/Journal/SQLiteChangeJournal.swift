@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// The change journal on the shared SQLite file; every operation runs on the database's queue.
@@ -177,7 +181,9 @@ final class SQLiteChangeJournal: ChangeJournal {
             switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"
-            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: quoted.unicodeScalars.append(scalar)
             }
         }

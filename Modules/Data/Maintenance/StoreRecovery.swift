@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Logging
 import StrataCrossCutting
 
@@ -240,9 +244,10 @@ struct StoreRecovery {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        return String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        let day = [(Int(parts.tm_year) + 1900, 4), (Int(parts.tm_mon) + 1, 2), (Int(parts.tm_mday), 2)]
+        let time = [(Int(parts.tm_hour), 2), (Int(parts.tm_min), 2), (Int(parts.tm_sec), 2)]
+        let text = { (fields: [(Int, Int)]) in fields.map { DayText.zeroPadded($0.0, $0.1) }.joined() }
+        return text(day) + "T" + text(time) + "Z"
     }
 
     /// Carries the AUTOINCREMENT counters over (never lower than what the copied rows set), so

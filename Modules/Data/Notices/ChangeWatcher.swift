@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Logging
 
 /// One notice stream's polling loop, on its own read-only connection (never the data

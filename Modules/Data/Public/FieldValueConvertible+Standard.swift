@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 // The conformances Strata provides for standard types. Reading is lenient only where no
 // information is lost: an integer column may hold a whole real, a real column an integer.

@@ -1,5 +1,17 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension SQLiteConnection {
     /// Copies this connection's database into the (existing, empty or replaceable) SQLite file

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import StrataCrossCutting
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +32,7 @@ struct DamageMarker: Sendable {
     /// What the marker says, or `nil` when the store is not marked.
     func reason() -> String? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let text = String(decoding: data.prefix(1000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data.prefix(1000), as: UTF8.self).trimmingWhitespaceAndNewlines()
         return text.isEmpty ? "marked damaged" : text
     }
 

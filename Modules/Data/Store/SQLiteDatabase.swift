@@ -1,7 +1,19 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Logging
 import StrataCrossCutting
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one SQLite file behind a live data layer, shared by its store, journal, logs and
 /// notices: one connection, used only under a mutex.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// The value-object store on the shared SQLite file (see ``SQLiteDatabase``).

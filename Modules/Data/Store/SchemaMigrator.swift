@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Logging
 
 /// Creates and migrates one value-object table so it matches its schema.
@@ -153,7 +157,13 @@ struct SchemaMigrator<Object: ValueObject> {
         case .null: return "NULL"
         case .integer(let number): return String(number)
         case .real(let number): return number.isFinite ? "\(number)" : "0"
-        case .text(let text): return "'\(text.replacingOccurrences(of: "'", with: "''"))'"
+        case .text(let text):
+            var quoted = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                quoted.append(scalar)
+                if scalar == "'" { quoted.append(scalar) }  // every quote doubled
+            }
+            return "'\(String(quoted))'"
         case .blob(let bytes):
             let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
             return "X'\(hex.joined())'"

@@ -1,6 +1,18 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The store file's identity and version, checked on every open so a file written by a newer
 /// Strata, or a file that is not a Strata store, is refused untouched.
@@ -91,8 +103,16 @@ enum StoreFormat {
                 failures += 1
                 let delay = busyBackoff.delay(afterFailures: failures)
                 if ContinuousClock.now + .nanoseconds(Int64(delay * 1e9)) > deadline { throw error }
-                Thread.sleep(forTimeInterval: delay)
+                sleep(seconds: delay)
             }
         }
+    }
+
+    /// Sleeps the calling thread for `seconds`, as `Thread.sleep(forTimeInterval:)` does (on
+    /// after a signal, for the time left).
+    private static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataWire
 
 /// The live ``SyncStateStore``: the engine's facts in `_strata_settings`, the journal's

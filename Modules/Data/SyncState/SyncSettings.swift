@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sync engine's facts in `_strata_settings` (keys start with `sync.`, see
 /// ``SyncStateKey``), read and written on one connection.

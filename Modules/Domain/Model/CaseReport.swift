@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 public import StrataData
 
 /// A case report: one patient's case, as in the AppPot sample (seed `003_*`).

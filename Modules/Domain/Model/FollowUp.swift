@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 public import StrataData
 
 /// A follow-up visit scheduled for a case report (the sample's `Follow`).

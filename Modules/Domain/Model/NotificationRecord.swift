@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 public import StrataData
 
 /// A notification as recorded in the shared store: recorded once per notification id.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// The domain's rules for input, each throwing `invalidInput` naming the field, the value and
@@ -13,7 +17,7 @@ enum InputRules {
 
     /// `text` without leading and trailing white space.
     static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmingWhitespaceAndNewlines()
     }
 
     /// The trimmed patient name: not empty, at most ``maximumNameLength`` characters, no

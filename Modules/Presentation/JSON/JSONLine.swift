@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 
 /// One JSON document on one line, as `strata-status` and `strata-host`'s `account` and `sync`

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The sync facts a person is shown: `strata-status`'s sync lines and `"sync"` object, and the
 /// `"sync"` object of `strata-host account status --json`.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Error and monitor logs kept in the local store for upload (the seed's `APLogError` /
 /// `APLogMonitor`), gated by a collection level the server sets. Nothing is printed.

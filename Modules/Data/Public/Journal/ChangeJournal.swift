@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The change journal (outbox): every save and delete of a type that goes to the server,
 /// written in the same transaction as the data, waiting to be sent exactly once.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Looking after the shared store file itself: `strata-host store check`, `store backup` and
 /// `store recover`. Obtained from ``DataLayerFactory/maintenance(container:logger:)``.

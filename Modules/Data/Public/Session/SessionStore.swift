@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// The signed-in user's auth info, stored encrypted and owner-only in the container
 /// directory (the seed's `APAuthInfo`).

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Where the server is and how to talk to it: given to `StrataSync`'s
 /// `SyncFactory.live(data:configuration:logger:)`; without one the engine is offline.

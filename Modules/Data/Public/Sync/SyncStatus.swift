@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// What the sync engine last saw, for `strata-status` and the host: kept in the store, so
 /// reading it needs no network call and works from a read-only data layer.

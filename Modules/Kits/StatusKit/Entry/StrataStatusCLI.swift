@@ -12,6 +12,8 @@ public enum StrataStatusCLI {
 
     /// Parses `arguments`, obtains the domain with `makeDomain`, prints the summary.
     ///
+    /// - No arguments (a status bar's every tick) runs the defaults without ArgumentParser's
+    ///   parse, as `--format text` would run; any other command line is parsed.
     /// - `--help` and `--version` print to standard output and return 0 without calling
     ///   `makeDomain`.
     /// - When `makeDomain` returns `nil` (no store yet) it prints ``StatusSummary/empty`` and
@@ -50,7 +52,14 @@ public enum StrataStatusCLI {
         output: OutputSink = .standard,
         makeStatus: (StatusLaunch) async throws -> StatusSources
     ) async -> Int32 {
-        await CommandRunner.run(
+        guard !arguments.isEmpty else {
+            // No arguments, a status bar's every tick: the defaults (text, not verbose) without
+            // ArgumentParser's parse, whose reflection costs a cold start more than the look.
+            return await CommandRunner.run(program: programName, output: output, verbose: false) {
+                try await show(format: .text, verbose: false, environment: environment, output: output, makeStatus: makeStatus)
+            }
+        }
+        return await CommandRunner.run(
             StatusCommand.self, program: programName, arguments: arguments, output: output,
             explainUsage: arguments.contains("--verbose"), verbose: { ($0 as? StatusCommand)?.verbose ?? false }
         ) { parsed in
@@ -58,11 +67,20 @@ public enum StrataStatusCLI {
                 // `--help` parses as ArgumentParser's help command.
                 return CommandRunner.runOwn(parsed, of: StatusCommand.self, program: programName, output: output)
             }
-            let sources = try await makeStatus(StatusLaunch(verbose: command.verbose, environment: environment))
-            let summary = try await sources.domain?.status.summary() ?? .empty
-            output.out(StatusRenderer.render(
-                summary, storePresent: sources.domain != nil, format: command.format.format, sync: sources.sync))
-            return 0
+            return try await show(
+                format: command.format.format, verbose: command.verbose, environment: environment, output: output,
+                makeStatus: makeStatus)
         }
+    }
+
+    /// Asks `makeStatus` for the sources and prints the summary in `format`; returns 0.
+    private static func show(
+        format: StatusFormat, verbose: Bool, environment: [String: String], output: OutputSink,
+        makeStatus: (StatusLaunch) async throws -> StatusSources
+    ) async throws -> Int32 {
+        let sources = try await makeStatus(StatusLaunch(verbose: verbose, environment: environment))
+        let summary = try await sources.domain?.status.summary() ?? .empty
+        output.out(StatusRenderer.render(summary, storePresent: sources.domain != nil, format: format, sync: sources.sync))
+        return 0
     }
 }

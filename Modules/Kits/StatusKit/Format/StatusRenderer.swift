@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StrataCrossCutting
 public import StrataDomain
 public import StrataPresentation
@@ -77,9 +81,10 @@ public enum StatusRenderer {
         ]
     }
 
-    /// `label` padded to the value column (22 characters), then `value`.
+    /// `label` padded to the value column (22 characters), then `value`. (The labels are this
+    /// file's own, ASCII and shorter than the column.)
     static func labelled(_ label: String, _ value: String) -> String {
-        label.padding(toLength: 22, withPad: " ", startingAt: 0) + value
+        label + String(repeating: " ", count: max(0, 22 - label.count)) + value
     }
 }
 

@@ -1,5 +1,10 @@
 public import Foundation
 import StrataCrossCutting
+public import StrataDomain
+
+// The inbox's document format lives with the inbox's reader, not in StrataDomain: it parses
+// with JSONSerialization, which is full Foundation, and StrataDomain is in strata-status's
+// closure, which links FoundationEssentials only (Architecture.md, "What the widget links").
 
 extension IncomingNotification {
     /// The largest notification document accepted, in bytes (64 KiB).

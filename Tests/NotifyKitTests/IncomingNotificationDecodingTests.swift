@@ -1,5 +1,6 @@
 import Foundation
 import StrataDomain
+import StrataNotifyKit
 import Testing
 
 /// Reading notification documents: every bad document gets an error naming the file and key.
@@ -15,7 +16,7 @@ struct IncomingNotificationDecodingTests {
     /// The message of the error decoding `json` throws (recorded as an issue when it is not
     /// a `malformedNotification`).
     private func problem(_ json: String) async -> String? {
-        let error = await domainError { try decode(json) }
+        let error = await malformedError { try decode(json) }
         #expect(error?.code == .malformedNotification)
         return error?.message
     }
@@ -83,7 +84,7 @@ struct IncomingNotificationDecodingTests {
         #expect(await problem(#""just text""#)?.hasPrefix("inbox/new/x.json: not a JSON object (it is 'just text')") == true)
         #expect(await problem("{\"id\": \"n-1\",")?.hasPrefix("inbox/new/x.json: not valid JSON") == true)
         #expect(await problem("")?.hasPrefix("inbox/new/x.json: the document is empty") == true)
-        let binary = await domainError { try IncomingNotification.decode(Data([0xff, 0xfe, 0x00]), source: source) }
+        let binary = await malformedError { try IncomingNotification.decode(Data([0xff, 0xfe, 0x00]), source: source) }
         #expect(binary?.code == .malformedNotification)
     }
 
@@ -96,4 +97,29 @@ struct IncomingNotificationDecodingTests {
         let fits = String(repeating: "a", count: IncomingNotification.maximumDocumentSize - 32)
         #expect(try decode(#"{"id":"n","kind":"k","title":"\#(fits)"}"#).title?.count == fits.count)
     }
+
+    @Test("a notification's sentAt that does not exist is refused, not rolled over", arguments: [
+        "2026-02-30T10:00:00Z", "2026-11-22T24:30:00Z", "0000-01-01T00:00:00Z",
+    ])
+    func impossibleSentAt(sentAt: String) async throws {
+        let document = #"{"id":"n","kind":"message","sentAt":"\#(sentAt)"}"#
+        let error = await malformedError { try IncomingNotification.decode(Data(document.utf8), source: "inbox/new/x.json") }
+        #expect(error?.code == .malformedNotification)
+        #expect(error?.message.hasPrefix("inbox/new/x.json: key 'sentAt' is '\(sentAt)', which is not an instant: ") == true,
+            "\(String(describing: error))")
+    }
+}
+
+/// The `DomainError` `body` throws, or `nil` (recorded as a test issue) when it throws
+/// nothing or something else.
+private func malformedError(_ body: () async throws -> some Any) async -> DomainError? {
+    do {
+        _ = try await body()
+        Issue.record("expected a DomainError; nothing was thrown")
+    } catch let error as DomainError {
+        return error
+    } catch {
+        Issue.record("expected a DomainError; got \(type(of: error)): \(error)")
+    }
+    return nil
 }
