@@ -52,4 +52,28 @@ struct LoggingAndTimeTests {
         #expect(clock.now() == clock.now())
         #expect(clock.now().timeIntervalSince1970 == 42)
     }
+
+    @Test("the system clock's days (C library local time) are ICU's days in the process's zone")
+    func systemClockDaysMatchTheCalendar() {
+        // Every 7 hours 13 minutes over two years: each hour of the day, both sides of every
+        // daylight-saving change of the zone the tests run in (TZ, or /etc/localtime).
+        let system = SystemClock()
+        let icu = SystemClock(timeZone: .current)
+        var instant = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+        for _ in 0..<2_430 {
+            let day = system.day(containing: instant)
+            #expect(day == icu.day(containing: instant), "\(instant) in \(TimeZone.current.identifier)")
+            #expect(day.start <= instant && instant < day.end)
+            instant += 26_000
+        }
+    }
+
+    @Test("a clock given a zone that moves at midnight starts the day at its first existing instant")
+    func dayWithoutMidnight() throws {
+        // America/Santiago moved its clocks from 00:00 to 01:00 on 2026-09-06.
+        let clock = SystemClock(timeZone: try #require(TimeZone(identifier: "America/Santiago")))
+        let day = clock.day(containing: Date(timeIntervalSince1970: 1_788_670_800))  // 2026-09-06T05:00:00Z, 02:00 there
+        #expect(DayText.instant(day.start) == "2026-09-06T04:00:00Z")
+        #expect(day.duration == 23 * 3_600)
+    }
 }
