@@ -10,7 +10,9 @@ import Foundation
 struct ChildRun {
     /// Wall-clock time from `posix_spawn` to `wait4` returning.
     var duration: Duration
-    /// The child's peak resident set (`ru_maxrss`), in KiB.
+    /// The child's `ru_maxrss` in KiB. Not its own peak: a child started by `posix_spawn`
+    /// (vfork) or `fork` starts from this process's memory, and Linux keeps that high-water
+    /// mark across `exec`. ``ChildProcess/peakMemoryKiB(_:_:environment:)`` measures the peak.
     var maxResidentKiB: Int
     /// The exit status (`WEXITSTATUS`).
     var status: Int32
@@ -51,5 +53,23 @@ enum ChildProcess {
         }
         let duration = ContinuousClock.now - start
         return ChildRun(duration: duration, maxResidentKiB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
+    }
+
+    /// The peak resident set of one run of `executable`, in KiB, measured by `/usr/bin/time`
+    /// (Debian's `time`): a small process whose own forked child runs the executable, so the
+    /// figure is the executable's alone, not this benchmark's memory carried across `exec`.
+    static func peakMemoryKiB(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Int {
+        let time = "/usr/bin/time"
+        guard access(time, X_OK) == 0 else {
+            throw Failure(description: "\(time) is missing: it measures peak memory (sudo apt-get install time)")
+        }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-status-rss-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let run = try run(time, ["-f", "%M", "-o", report.path, executable] + arguments, environment: environment)
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        guard run.status == 0, let kib = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+            throw Failure(description: "\(time) \(executable) exited \(run.status): \(text)")
+        }
+        return kib
     }
 }

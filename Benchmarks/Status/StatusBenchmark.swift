@@ -63,7 +63,17 @@ struct StatusBenchmark {
                 }
             }
         }
-        return (Self.side(subjectRuns), Self.side(baselineRuns))
+        var (subjectSide, baselineSide) = (Self.side(subjectRuns), Self.side(baselineRuns))
+        // Peak memory in a pass of its own (through /usr/bin/time, which the timings leave out).
+        let memoryRuns = min(runs, 5)
+        subjectSide.medianMaxResidentMiB = try Self.medianPeakMiB(subject, subjectArguments, memoryRuns, environment)
+        baselineSide.medianMaxResidentMiB = try Self.medianPeakMiB(baseline, [], memoryRuns, environment)
+        return (subjectSide, baselineSide)
+    }
+
+    private static func medianPeakMiB(_ executable: String, _ arguments: [String], _ runs: Int, _ environment: [String: String]) throws -> Double {
+        let peaks = try (0..<runs).map { _ in try ChildProcess.peakMemoryKiB(executable, arguments, environment: environment) }.sorted()
+        return Double(peaks[peaks.count / 2]) / 1024
     }
 
     private static func side(_ runs: [ChildRun]) -> Side {

@@ -1,10 +1,4 @@
 public import ArgumentParser
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -48,7 +42,7 @@ extension StrataExecutable {
     /// arguments, environment and standard streams, then `exit` with its status.
     public static func main() async {
         let status = await execute(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
             output: .standard)
         terminate(status)
     }

@@ -3,6 +3,7 @@
 #else
     public import Foundation
 #endif
+import Synchronization
 
 /// Where "now" comes from: the system clock in hosts, a fixed instant in tests.
 public protocol StrataClock: Sendable {
@@ -42,10 +43,8 @@ extension Calendar {
 /// FoundationEssentials — `strata-status`, which starts without ICU
 /// (Architecture.md, "What the widget links") — counts "due today" in its own zone.
 public struct SystemClock: StrataClock {
-    /// The calendar used for day boundaries and for printing days.
-    public let calendar: Calendar
-    /// Whether ``day(containing:)`` asks the C library (the process's zone) or ``calendar``.
-    private let daysFromLocalTime: Bool
+    /// Where the calendar comes from, made on first use (a status bar's tick never needs it).
+    private let zone: CalendarSource
 
     /// A system clock in the process's time zone.
     ///
@@ -54,24 +53,16 @@ public struct SystemClock: StrataClock {
     /// without it, where `TimeZone.current` would read as GMT, the calendar takes the C
     /// library's current offset from UTC instead; days come from the C library either way.
     public init() {
-        let now = Date()
-        var calendar = Calendar(identifier: .gregorian)
-        if let offset = LocalTime.offsetFromUTC(at: now), TimeZone.current.secondsFromGMT(for: now) != offset {
-            calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? TimeZone.current
-        } else {
-            calendar.timeZone = TimeZone.current
-        }
-        self.calendar = calendar
-        daysFromLocalTime = true
+        zone = CalendarSource(timeZone: nil)
     }
 
     /// A system clock using the Gregorian calendar in `timeZone` for days and printing.
     public init(timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
-        daysFromLocalTime = false
+        zone = CalendarSource(timeZone: timeZone)
     }
+
+    /// The calendar used for day boundaries and for printing days.
+    public var calendar: Calendar { zone.calendar }
 
     /// The current instant, read from the system clock on each call.
     public func now() -> Date { Date() }
@@ -79,10 +70,44 @@ public struct SystemClock: StrataClock {
     /// The day containing `instant` in the process's zone (or in the zone given to
     /// ``init(timeZone:)``).
     public func day(containing instant: Date) -> DateInterval {
-        if daysFromLocalTime, let day = LocalTime.day(containing: instant) {
+        if zone.timeZone == nil, let day = LocalTime.day(containing: instant) {
             return day
         }
         return calendar.dayInterval(containing: instant)
+    }
+}
+
+/// A system clock's calendar, made once on first use.
+private final class CalendarSource: Sendable {
+    /// The zone asked for, or `nil` for the process's.
+    let timeZone: TimeZone?
+    /// The calendar once made.
+    private let made = Mutex<Calendar?>(nil)
+
+    init(timeZone: TimeZone?) {
+        self.timeZone = timeZone
+    }
+
+    /// The Gregorian calendar in ``timeZone`` or the process's zone.
+    var calendar: Calendar {
+        made.withLock { made in
+            if let made { return made }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone ?? Self.processZone()
+            made = calendar
+            return calendar
+        }
+    }
+
+    /// `TimeZone.current`, unless it disagrees with the C library about the offset now (no ICU
+    /// in the process): then a zone at the C library's offset.
+    private static func processZone() -> TimeZone {
+        let now = Date()
+        let current = TimeZone.current
+        guard let offset = LocalTime.offsetFromUTC(at: now), current.secondsFromGMT(for: now) != offset else {
+            return current
+        }
+        return TimeZone(secondsFromGMT: offset) ?? current
     }
 }
 
