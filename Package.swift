@@ -3,7 +3,7 @@
 // Client layers (arrows point down only): hosts → kits → micro-apps → Domain → Data → CrossCutting.
 //   StrataPresentation (the JSON and sync-status shapes micro-apps and kits print) sits with Domain;
 //   StrataContainer (the micro-apps' runtime) beside Data; StrataSync (the client's sync engine) in the
-//   data layer; StrataWire (the sync wire protocol, shared with the server) beside CrossCutting.
+//   data layer; StrataWire (the sync wire protocol, shared with the server) on CrossCutting, in its layer.
 // Server layers, never importing the client's: strata-server → StrataServerKit → StrataServerDomain →
 //   StrataServerData → StrataWire, CrossCutting.
 // Architecture.md explains the rule; layers.json states it; strata-check-layers (`swift package check-layers`,
@@ -78,7 +78,7 @@ let package = Package(
         tests("StrataCrossCuttingTests", "CrossCuttingTests", ["StrataCrossCutting", "StrataTestSupport", log]),
 
         // MARK: - The sync wire protocol (shared by the client sync engine and strata-server)
-        module("StrataWire", "Modules/Wire", []),
+        module("StrataWire", "Modules/Wire", ["StrataCrossCutting"]),
 
         // MARK: - Data layer
         .systemLibrary(
