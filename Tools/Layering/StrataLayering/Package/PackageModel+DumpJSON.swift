@@ -98,9 +98,9 @@ private struct DumpPayload: Decodable {
 }
 
 extension PackageModel.Dependency: Decodable {
-    /// Reads one dependency in dump-package shape.
     private enum CodingKeys: String, CodingKey { case byName, target, product }
 
+    /// Reads one dependency in dump-package shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.byName) {
