@@ -84,10 +84,7 @@ enum DeclarationScanner {
         var nextScope: Scope?
         var index = 0
         while index < tokens.count {
-            if let end = prefix.consumeAttribute(tokens, at: index) {
-                index = end
-                continue
-            }
+            if prefix.consumeAttribute(tokens, at: &index) { continue }
             let token = tokens[index]
             if token.isPunctuation("{") || token.isPunctuation("}") {
                 if token.text == "{" { scopes.append(nextScope ?? Scope()) } else { _ = scopes.popLast() }

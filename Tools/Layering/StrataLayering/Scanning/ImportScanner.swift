@@ -39,10 +39,7 @@ enum ImportScanner {
         var conditionalDepth = 0
         var index = 0
         while index < tokens.count {
-            if let end = prefix.consumeAttribute(tokens, at: index) {
-                index = end
-                continue
-            }
+            if prefix.consumeAttribute(tokens, at: &index) { continue }
             let token = tokens[index]
             if token.kind == .identifier, DeclarationPrefix.accessLevels.contains(token.text) {
                 prefix.access = token.text
