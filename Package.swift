@@ -3,7 +3,7 @@
 // Client layers (arrows point down only): hosts → kits → micro-apps → Domain → Data → CrossCutting.
 //   StrataPresentation (the JSON and sync-status shapes micro-apps and kits print) sits with Domain;
 //   StrataContainer (the micro-apps' runtime) beside Data; StrataSync (the client's sync engine) in the
-//   data layer; StrataWire (the sync wire protocol, shared with the server) beside CrossCutting.
+//   data layer; StrataWire (the sync wire protocol, shared with the server) on CrossCutting, in its layer.
 // Server layers, never importing the client's: strata-server → StrataServerKit → StrataServerDomain →
 //   StrataServerData → StrataWire, CrossCutting.
 // Architecture.md explains the rule; layers.json states it; strata-check-layers (`swift package check-layers`,
@@ -30,9 +30,24 @@ let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", pac
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
+/// A library target at `path` with the strict settings.
+func module(_ name: String, _ path: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, path: path, swiftSettings: strictSettings)
+}
+
+/// A test target in `Tests/<folder>` with the strict settings.
+func tests(_ name: String, _ folder: String, _ dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(folder)", swiftSettings: strictSettings)
+}
+
+/// An executable target at `path` with the strict settings.
+func executable(_ name: String, _ path: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: strictSettings)
+}
+
 /// A benchmark executable in `Benchmarks/<folder>` (each prints its figures against a baseline).
 func benchmark(_ name: String, _ folder: String, _ dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: "Benchmarks/\(folder)", swiftSettings: strictSettings)
+    executable(name, "Benchmarks/\(folder)", dependencies)
 }
 
 let package = Package(
@@ -59,26 +74,11 @@ let package = Package(
     ],
     targets: [
         // MARK: - Cross-cutting layer
-        .target(
-            name: "StrataCrossCutting",
-            dependencies: [log, argumentParser],
-            path: "Modules/CrossCutting",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataCrossCuttingTests",
-            dependencies: ["StrataCrossCutting", "StrataTestSupport", log],
-            path: "Tests/CrossCuttingTests",
-            swiftSettings: strictSettings
-        ),
+        module("StrataCrossCutting", "Modules/CrossCutting", [log, argumentParser]),
+        tests("StrataCrossCuttingTests", "CrossCuttingTests", ["StrataCrossCutting", "StrataTestSupport", log]),
 
         // MARK: - The sync wire protocol (shared by the client sync engine and strata-server)
-        .target(
-            name: "StrataWire",
-            dependencies: [],
-            path: "Modules/Wire",
-            swiftSettings: strictSettings
-        ),
+        module("StrataWire", "Modules/Wire", ["StrataCrossCutting"]),
 
         // MARK: - Data layer
         .systemLibrary(
@@ -87,229 +87,141 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(
-            name: "StrataData",
-            dependencies: ["StrataCrossCutting", "StrataWire", "CSQLite", crypto, log],
-            path: "Modules/Data",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataDataTests",
-            dependencies: [
+        module("StrataData", "Modules/Data", ["StrataCrossCutting", "StrataWire", "CSQLite", crypto, log]),
+        tests(
+            "StrataDataTests", "DataTests",
+            [
                 "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
-            ],
-            path: "Tests/DataTests",
-            swiftSettings: strictSettings
+            ]
         ),
-        .target(
-            name: "StrataDataTesting",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", log],
-            path: "Modules/DataTesting",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataDataTestingTests",
-            dependencies: ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log],
-            path: "Tests/DataTestingTests",
-            swiftSettings: strictSettings
+        module("StrataDataTesting", "Modules/DataTesting", ["StrataData", "StrataWire", "StrataCrossCutting", log]),
+        tests(
+            "StrataDataTestingTests", "DataTestingTests",
+            ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
         // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
-        .target(
-            name: "StrataSync",
-            dependencies: ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log],
-            path: "Modules/Sync",
-            swiftSettings: strictSettings
+        module(
+            "StrataSync", "Modules/Sync",
+            ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log]
         ),
-        .target(
-            name: "StrataSyncTesting",
-            dependencies: ["StrataSync", "StrataData", "StrataWire", "StrataCrossCutting", log],
-            path: "Modules/SyncTesting",
-            swiftSettings: strictSettings
+        module(
+            "StrataSyncTesting", "Modules/SyncTesting",
+            ["StrataSync", "StrataData", "StrataWire", "StrataCrossCutting", log]
         ),
-        .testTarget(
-            name: "StrataSyncTests",
-            dependencies: [
+        tests(
+            "StrataSyncTests", "SyncTests",
+            [
                 "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
                 "StrataTestSupport", asyncHTTPClient, nioCore, nioPosix, log,
-            ],
-            path: "Tests/SyncTests",
-            swiftSettings: strictSettings
+            ]
         ),
 
         // MARK: - Domain layer
-        .target(
-            name: "StrataDomain",
-            dependencies: ["StrataData", "StrataCrossCutting"],
-            path: "Modules/Domain",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataDomainTests",
-            dependencies: ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log],
-            path: "Tests/DomainTests",
-            swiftSettings: strictSettings
+        module("StrataDomain", "Modules/Domain", ["StrataData", "StrataCrossCutting"]),
+        tests(
+            "StrataDomainTests", "DomainTests",
+            ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
         // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)
-        .target(
-            name: "StrataPresentation",
-            dependencies: ["StrataDomain", "StrataCrossCutting"],
-            path: "Modules/Presentation",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataPresentationTests",
-            dependencies: ["StrataPresentation", "StrataDomain", "StrataCrossCutting"],
-            path: "Tests/PresentationTests",
-            swiftSettings: strictSettings
-        ),
+        module("StrataPresentation", "Modules/Presentation", ["StrataDomain", "StrataCrossCutting"]),
+        tests("StrataPresentationTests", "PresentationTests", ["StrataPresentation", "StrataDomain", "StrataCrossCutting"]),
 
         // MARK: - Hosting runtime (the mPaaS container): beside Data, on CrossCutting only
-        .target(
-            name: "StrataContainer",
-            dependencies: ["StrataCrossCutting", log],
-            path: "Modules/Container",
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "StrataContainerTesting",
-            dependencies: ["StrataContainer", "StrataCrossCutting", log],
-            path: "Modules/ContainerTesting",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataContainerTests",
-            dependencies: ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log],
-            path: "Tests/ContainerTests",
-            swiftSettings: strictSettings
+        module("StrataContainer", "Modules/Container", ["StrataCrossCutting", log]),
+        module("StrataContainerTesting", "Modules/ContainerTesting", ["StrataContainer", "StrataCrossCutting", log]),
+        tests(
+            "StrataContainerTests", "ContainerTests",
+            ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
         // MARK: - Micro-apps: strata-host's micro-applications, siblings that never import each other
-        .target(
-            name: "StrataLauncherApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
-            path: "Modules/MicroApps/Launcher",
-            swiftSettings: strictSettings
+        module(
+            "StrataLauncherApp", "Modules/MicroApps/Launcher",
+            ["StrataContainer", "StrataDomain", "StrataCrossCutting"]
         ),
-        .target(
-            name: "StrataReportsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
-            path: "Modules/MicroApps/Reports",
-            swiftSettings: strictSettings
+        module(
+            "StrataReportsApp", "Modules/MicroApps/Reports",
+            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
         ),
-        .target(
-            name: "StrataFollowUpsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
-            path: "Modules/MicroApps/FollowUps",
-            swiftSettings: strictSettings
+        module(
+            "StrataFollowUpsApp", "Modules/MicroApps/FollowUps",
+            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
         ),
-        .target(
-            name: "StrataNotificationsApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"],
-            path: "Modules/MicroApps/Notifications",
-            swiftSettings: strictSettings
+        module(
+            "StrataNotificationsApp", "Modules/MicroApps/Notifications",
+            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
         ),
-        .target(
-            name: "StrataAboutApp",
-            dependencies: ["StrataContainer", "StrataDomain", "StrataCrossCutting"],
-            path: "Modules/MicroApps/About",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StrataMicroAppsTests",
-            dependencies: [
-                "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp", "StrataAboutApp",
-                "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData", "StrataDataTesting",
-                "StrataCrossCutting",
-            ],
-            path: "Tests/MicroAppsTests",
-            swiftSettings: strictSettings
+        module("StrataAboutApp", "Modules/MicroApps/About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+        tests(
+            "StrataMicroAppsTests", "MicroAppsTests",
+            [
+                "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp",
+                "StrataAboutApp", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
+                "StrataDataTesting", "StrataCrossCutting",
+            ]
         ),
 
         // MARK: - Kits and hosts: one kit per host (the tested logic) and the thin hosts
-        .target(
-            name: "StrataHostKit",
-            dependencies: [
+        module(
+            "StrataHostKit", "Modules/Kits/HostKit",
+            [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
                 "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataPresentation", "StrataData",
                 "StrataSync", "StrataCrossCutting", argumentParser, log,
-            ],
-            path: "Modules/Kits/HostKit",
-            swiftSettings: strictSettings
+            ]
         ),
-        .testTarget(
-            name: "StrataHostKitTests",
-            dependencies: [
+        tests(
+            "StrataHostKitTests", "HostKitTests",
+            [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
                 "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", "StrataTestSupport", log,
-            ],
-            path: "Tests/HostKitTests",
-            swiftSettings: strictSettings
+            ]
         ),
-        .target(
-            name: "StrataStatusKit",
-            dependencies: ["StrataDomain", "StrataPresentation", "StrataCrossCutting", argumentParser],
-            path: "Modules/Kits/StatusKit",
-            swiftSettings: strictSettings
+        module(
+            "StrataStatusKit", "Modules/Kits/StatusKit",
+            ["StrataDomain", "StrataPresentation", "StrataCrossCutting", argumentParser]
         ),
-        .testTarget(
-            name: "StrataStatusKitTests",
-            dependencies: [
-                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting",
-            ],
-            path: "Tests/StatusKitTests",
-            swiftSettings: strictSettings
+        tests(
+            "StrataStatusKitTests", "StatusKitTests",
+            [
+                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataDataTesting",
+                "StrataCrossCutting",
+            ]
         ),
-        .target(
-            name: "StrataNotifyKit",
-            dependencies: [
+        module(
+            "StrataNotifyKit", "Modules/Kits/NotifyKit",
+            [
                 "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log, serviceLifecycle,
                 unixSignals,
-            ],
-            path: "Modules/Kits/NotifyKit",
-            swiftSettings: strictSettings
+            ]
         ),
-        .testTarget(
-            name: "StrataNotifyKitTests",
-            dependencies: [
+        tests(
+            "StrataNotifyKitTests", "NotifyKitTests",
+            [
                 "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
                 "StrataCrossCutting", "StrataTestSupport", log,
-            ],
-            path: "Tests/NotifyKitTests",
-            swiftSettings: strictSettings
+            ]
         ),
-        .executableTarget(
-            name: "strata-host",
-            dependencies: ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
-            path: "Hosts/strata-host",
-            swiftSettings: strictSettings
+        executable(
+            "strata-host", "Hosts/strata-host",
+            ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"]
         ),
-        .executableTarget(
-            name: "strata-status",
-            dependencies: ["StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataCrossCutting"],
-            path: "Hosts/strata-status",
-            swiftSettings: strictSettings
+        executable(
+            "strata-status", "Hosts/strata-status",
+            ["StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataCrossCutting"]
         ),
-        .executableTarget(
-            name: "strata-notifyd",
-            dependencies: ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"],
-            path: "Hosts/strata-notifyd",
-            swiftSettings: strictSettings
+        executable(
+            "strata-notifyd", "Hosts/strata-notifyd",
+            ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"]
         ),
 
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
-        .target(
-            name: "StrataServerData",
-            dependencies: ["StrataWire", "StrataCrossCutting", grdb, log],
-            path: "Modules/Server/Data",
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "StrataServerDomain",
-            dependencies: ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log],
-            path: "Modules/Server/Domain",
-            swiftSettings: strictSettings
+        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, log]),
+        module(
+            "StrataServerDomain", "Modules/Server/Domain",
+            ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log]
         ),
         .target(
             name: "StrataServerKit",
@@ -321,39 +233,28 @@ let package = Package(
             resources: [.copy("OpenAPI/openapi.json")],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "strata-server",
-            dependencies: ["StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataCrossCutting"],
-            path: "Hosts/strata-server",
-            swiftSettings: strictSettings
+        executable(
+            "strata-server", "Hosts/strata-server",
+            ["StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataCrossCutting"]
         ),
-        .testTarget(
-            name: "StrataServerTests",
-            dependencies: [
+        tests(
+            "StrataServerTests", "ServerTests",
+            [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
                 "StrataTestSupport", "strata-server", "CSQLite", log,
-            ],
-            path: "Tests/ServerTests",
-            swiftSettings: strictSettings
+            ]
         ),
 
         // MARK: - Test support shared by test targets (a test target cannot import another)
-        .target(
-            name: "StrataTestSupport",
-            dependencies: ["CSQLite"],
-            path: "Tests/TestSupport",
-            swiftSettings: strictSettings
-        ),
+        module("StrataTestSupport", "Tests/TestSupport", ["CSQLite"]),
 
         // MARK: - Whole-system checks: child processes and the layering rule
-        .testTarget(
-            name: "StrataIntegrationTests",
-            dependencies: [
-                "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server",
-                "StrataDomain", "StrataData", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
-            ],
-            path: "Tests/IntegrationTests",
-            swiftSettings: strictSettings
+        tests(
+            "StrataIntegrationTests", "IntegrationTests",
+            [
+                "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server", "StrataDomain",
+                "StrataData", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
+            ]
         ),
         .testTarget(
             name: "StrataArchitectureTests",
@@ -364,26 +265,11 @@ let package = Package(
         ),
 
         // MARK: - Tools: child processes for whole-system tests
-        .executableTarget(
-            name: "strata-crash-writer",
-            dependencies: ["StrataData", "StrataCrossCutting", "CSQLite", log],
-            path: "Tools/CrashWriter",
-            swiftSettings: strictSettings
-        ),
+        executable("strata-crash-writer", "Tools/CrashWriter", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
 
         // MARK: - The layering checker as a tool: library, executable, `swift package check-layers`
-        .target(
-            name: "StrataLayering",
-            dependencies: [],
-            path: "Tools/Layering/StrataLayering",
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "strata-check-layers",
-            dependencies: ["StrataLayering", argumentParser],
-            path: "Tools/Layering/CheckLayersTool",
-            swiftSettings: strictSettings
-        ),
+        module("StrataLayering", "Tools/Layering/StrataLayering", []),
+        executable("strata-check-layers", "Tools/Layering/CheckLayersTool", ["StrataLayering", argumentParser]),
         .plugin(
             name: "CheckLayers",
             capability: .command(

@@ -174,17 +174,3 @@ public struct PullResponse: Sendable, Hashable, Codable {
         self.hasMore = hasMore
     }
 }
-
-/// An error answer: a machine-readable code and a reason for people.
-public struct WireError: Sendable, Hashable, Codable, Error {
-    /// e.g. `unauthorized`, `forbidden`, `badRequest`, `notFound`, `tooLarge`.
-    public var error: String
-    /// What was wrong, naming the field or id.
-    public var reason: String
-
-    /// An error answer.
-    public init(error: String, reason: String) {
-        self.error = error
-        self.reason = reason
-    }
-}

@@ -18,6 +18,8 @@ public enum WireValue: Sendable, Hashable, Codable {
     /// Raw bytes.
     case blob(Data)
 
+    /// Reads a value as the wire writes it: `["n"]`, `["i", 7]`, `["r", 0.5]`, `["t", "text"]`
+    /// or `["b", "<base64>"]`.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let tag = try container.decode(String.self)
@@ -38,6 +40,7 @@ public enum WireValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// Writes the value as a tag and its payload (see ``init(from:)``).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         switch self {

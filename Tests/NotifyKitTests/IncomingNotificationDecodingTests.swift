@@ -1,6 +1,7 @@
 import Foundation
 import StrataDomain
 import StrataNotifyKit
+import StrataTestSupport
 import Testing
 
 /// Reading notification documents: every bad document gets an error naming the file and key.
@@ -16,7 +17,7 @@ struct IncomingNotificationDecodingTests {
     /// The message of the error decoding `json` throws (recorded as an issue when it is not
     /// a `malformedNotification`).
     private func problem(_ json: String) async -> String? {
-        let error = await malformedError { try decode(json) }
+        let error = await thrownError(DomainError.self) { try decode(json) }
         #expect(error?.code == .malformedNotification)
         return error?.message
     }
@@ -84,7 +85,7 @@ struct IncomingNotificationDecodingTests {
         #expect(await problem(#""just text""#)?.hasPrefix("inbox/new/x.json: not a JSON object (it is 'just text')") == true)
         #expect(await problem("{\"id\": \"n-1\",")?.hasPrefix("inbox/new/x.json: not valid JSON") == true)
         #expect(await problem("")?.hasPrefix("inbox/new/x.json: the document is empty") == true)
-        let binary = await malformedError { try IncomingNotification.decode(Data([0xff, 0xfe, 0x00]), source: source) }
+        let binary = await thrownError(DomainError.self) { try IncomingNotification.decode(Data([0xff, 0xfe, 0x00]), source: source) }
         #expect(binary?.code == .malformedNotification)
     }
 
@@ -103,23 +104,9 @@ struct IncomingNotificationDecodingTests {
     ])
     func impossibleSentAt(sentAt: String) async throws {
         let document = #"{"id":"n","kind":"message","sentAt":"\#(sentAt)"}"#
-        let error = await malformedError { try IncomingNotification.decode(Data(document.utf8), source: "inbox/new/x.json") }
+        let error = await thrownError(DomainError.self) { try IncomingNotification.decode(Data(document.utf8), source: "inbox/new/x.json") }
         #expect(error?.code == .malformedNotification)
         #expect(error?.message.hasPrefix("inbox/new/x.json: key 'sentAt' is '\(sentAt)', which is not an instant: ") == true,
             "\(String(describing: error))")
     }
-}
-
-/// The `DomainError` `body` throws, or `nil` (recorded as a test issue) when it throws
-/// nothing or something else.
-private func malformedError(_ body: () async throws -> some Any) async -> DomainError? {
-    do {
-        _ = try await body()
-        Issue.record("expected a DomainError; nothing was thrown")
-    } catch let error as DomainError {
-        return error
-    } catch {
-        Issue.record("expected a DomainError; got \(type(of: error)): \(error)")
-    }
-    return nil
 }

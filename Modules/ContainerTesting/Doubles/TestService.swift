@@ -1,4 +1,5 @@
 public import StrataContainer
+public import StrataCrossCutting
 
 /// A service double: records `service.<name>.didCreate`, `.start`, `.willDestroy`; fails or
 /// hangs when the ``TestBehaviour`` says so.
@@ -38,13 +39,16 @@ public struct TestService: StrataService {
     }
 }
 
-/// The error a failing ``TestService`` throws.
-public struct TestServiceFailure: Error, CustomStringConvertible {
+/// The error a failing ``TestService`` throws: StrataContainerTesting's one error type.
+public struct TestServiceFailure: StrataError {
     /// The service that failed.
     public let service: String
 
+    /// Always `refusedToStart`.
+    public var code: String { "refusedToStart" }
+
     /// "<service> refused to start (test)".
-    public var description: String { "\(service) refused to start (test)" }
+    public var message: String { "\(service) refused to start (test)" }
 }
 
 /// A listener double: records `listener.<broadcast>` for every broadcast it receives.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StrataLayering
+import StrataTestSupport
 import Testing
 
 /// Reading `swift package dump-package` JSON, and what the checker derives from it.
@@ -96,5 +97,31 @@ struct PackageModelTests {
             "\(error)" == "Fixtures/broken/package.json: not a package description in `swift package dump-package` "
                 + "shape (the top level: missing key targets)"
         }
+    }
+
+    @Test("a target's manifest line is its name: line, or the line where a helper call takes the name first")
+    func manifestLines() throws {
+        let folder = TemporaryRoot.directory("manifest-lines")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifest = """
+            products: [.executable(name: "tool", targets: ["tool"])],
+            targets: [
+                .target(
+                    name: "Core",
+                    dependencies: [.product(name: "Logging", package: "swift-log")]),
+                module("Helpers", "Modules/Helpers", ["Core"]),
+                executable(
+                    "tool", "Hosts/tool",
+                    ["Core", "Helpers"]
+                ),
+            ]
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        let lines = ManifestLines(root: folder, manifestPath: "Package.swift")
+        #expect(lines.line(ofTarget: "Core") == 4)
+        #expect(lines.line(ofTarget: "Helpers") == 6)
+        #expect(lines.line(ofTarget: "tool") == 8)
+        #expect(lines.line(ofTarget: "Logging") == 5)
+        #expect(lines.line(ofTarget: "Missing") == 1)
     }
 }

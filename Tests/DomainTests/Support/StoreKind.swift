@@ -73,16 +73,10 @@ final class DomainFixture {
 /// A logger that drops everything (tests assert on results and errors, not on logs).
 let quietLogger = Logger(label: "strata.tests.domain") { _ in SwiftLogNoOpLogHandler() }
 
-/// The `DomainError` `body` throws, or `nil` (recorded as a test issue) when it throws
-/// nothing or something else.
-func domainError(_ body: () async throws -> some Any) async -> DomainError? {
-    do {
-        _ = try await body()
-        Issue.record("expected a DomainError; nothing was thrown")
-    } catch let error as DomainError {
-        return error
-    } catch {
-        Issue.record("expected a DomainError; got \(type(of: error)): \(error)")
-    }
-    return nil
+/// The `DomainError` `body` throws, or `nil` (recorded as a test issue at the caller's line)
+/// when it throws nothing or something else.
+func domainError(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> some Any
+) async -> DomainError? {
+    await thrownError(DomainError.self, sourceLocation: sourceLocation, body)
 }

@@ -3,10 +3,11 @@ import Foundation
 import StrataLayering
 
 extension CheckLayersCommand {
-    /// The package root as an absolute URL.
+    /// The package root as an absolute folder URL (a folder even when it is a link to one, so
+    /// paths relative to it resolve inside it).
     var root: URL {
-        URL(fileURLWithPath: packagePath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: packagePath, isDirectory: true, relativeTo: current).standardizedFileURL
     }
 
     /// Does what the options ask and returns the exit status.
@@ -16,14 +17,16 @@ extension CheckLayersCommand {
         if let explain {
             return Self.explain(explain, policy: try? LayerPolicy.load(from: policyURL))
         }
+        try checkRoot()
         let loadedPolicy = try LayerPolicy.load(from: policyURL)
         let package: PackageModel
         let manifestPath: String
         if let packageJSON {
             let url = URL(fileURLWithPath: packageJSON, relativeTo: root).standardizedFileURL
-            guard let data = try? Data(contentsOf: url) else {
-                throw LayeringError("\(packageJSON): cannot read the package description; expected a dump-package JSON file")
-            }
+            let data = try InputFile.read(
+                url, named: packageJSON, limit: InputFile.packageDescriptionLimit,
+                expected: "a package description (the JSON `swift package dump-package` prints)"
+            )
             package = try PackageModel(dumpJSON: data, source: packageJSON)
             manifestPath = packageJSON
         } else {
@@ -51,12 +54,28 @@ extension CheckLayersCommand {
             return 0
         }
         var comparison: BaselineComparison?
-        if !noBaseline, baseline != nil || FileManager.default.fileExists(atPath: baselineURL.path) {
+        if !noBaseline, baseline != nil || InputFile.exists(baselineURL) {
             comparison = try Baseline.load(from: baselineURL).compare(report.violations)
         }
         let shown = comparison?.new ?? report.violations
         print(format.outputFormat.render(shown, of: report, baseline: comparison), terminator: "")
         return shown.isEmpty ? 0 : 1
+    }
+
+    /// Refuses a package root that is missing or not a folder, or (without `--package-json`) has
+    /// no `Package.swift`: one line naming `--package-path` and what was expected.
+    func checkRoot() throws {
+        var isFolder: ObjCBool = false
+        let expected = "expected the folder of a SwiftPM package"
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) else {
+            throw LayeringError("--package-path \(packagePath): no such folder (\(root.path)); \(expected)")
+        }
+        guard isFolder.boolValue else { throw LayeringError("--package-path \(packagePath): a file, not a folder; \(expected)") }
+        if packageJSON == nil, !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            throw LayeringError(
+                "--package-path \(packagePath): no Package.swift in \(root.path); \(expected), or pass --package-json FILE"
+            )
+        }
     }
 
     /// Prints rule `name`'s explanation (0), or the list of rules when there is no such rule (64).

@@ -16,9 +16,14 @@ struct CheckLayersCommand: ParsableCommand {
 
             Each violation is printed once with its rule, file:line, why, and the fix.
 
-            Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error; \
-            65 the package, the policy or the baseline could not be read. (Through the plugin, SwiftPM \
-            exits 1 on any of them and names the tool's status: "Plugin ended with exit code 65".)
+            Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error (an \
+            unknown or repeated option, an unknown --format or --explain rule); 65 the package, the policy, \
+            the baseline or a source file could not be read. (Through the plugin, SwiftPM exits 1 on any of \
+            them and names the tool's status: "Plugin ended with exit code 65".)
+
+            Limits: the policy at most 4 MiB, the baseline 32 MiB, a --package-json file 64 MiB, each Swift \
+            file 8 MiB and UTF-8; each input must be a regular file (or a link to one). Anything else is \
+            refused in one line naming the file, what was found and what was expected.
 
             Examples:
               swift package check-layers
@@ -63,7 +68,41 @@ struct CheckLayersCommand: ParsableCommand {
     @Flag(name: .customLong("write-baseline"), help: "Record today's violations in the baseline file, then exit 0.")
     var writeBaseline = false
 
-    func validate() throws {
+    /// Which command plugin ran the tool (they pass the user's arguments through unread).
+    @Option(help: .hidden)
+    var plugin: PluginVerb?
+
+    /// The options that take a value, for finding one given twice (``repeatedOption(in:)``).
+    static let optionsWithValues: Set<String> = [
+        "--package-path", "--policy", "--package-json", "--format", "--explain", "--graph", "--baseline", "--plugin",
+    ]
+
+    /// The first option given more than once in `arguments` (`--format`), or `nil`. The tool
+    /// refuses it rather than let the last one silently win.
+    static func repeatedOption(in arguments: [String]) -> String? {
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else { continue }
+            let name = String(argument.prefix { $0 != "=" })
+            guard seen.insert(name).inserted else { return name }
+            if optionsWithValues.contains(name), !argument.contains("=") { index += 1 }
+        }
+        return nil
+    }
+
+    mutating func validate() throws {
+        switch plugin {
+        case .checkLayers? where writeBaseline:
+            throw ValidationError(
+                "check-layers only reads the package; write the baseline with "
+                    + "`swift package --allow-writing-to-package-directory write-layers-baseline`"
+            )
+        case .writeLayersBaseline?: writeBaseline = true
+        default: break
+        }
         if writeBaseline && noBaseline { throw ValidationError("--write-baseline and --no-baseline contradict each other") }
         if graph != nil && writeBaseline { throw ValidationError("--graph and --write-baseline are separate runs; give one") }
     }
@@ -71,6 +110,14 @@ struct CheckLayersCommand: ParsableCommand {
     func run() throws {
         throw ExitCode(try execute())
     }
+}
+
+/// The command plugins that run the tool, as `--plugin` names them.
+enum PluginVerb: String, ExpressibleByArgument, CaseIterable {
+    /// `swift package check-layers`: reads only, so `--write-baseline` is refused.
+    case checkLayers = "check-layers"
+    /// `swift package write-layers-baseline`: means `--write-baseline`.
+    case writeLayersBaseline = "write-layers-baseline"
 }
 
 /// The graph formats `--graph` accepts.

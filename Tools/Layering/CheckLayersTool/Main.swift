@@ -5,8 +5,8 @@ import StrataLayering
 /// The entry point: parse, run, and turn what happened into one exit status.
 ///
 /// - `--help` prints to standard output, status 0.
-/// - A usage error is one line on standard error (`strata-check-layers: <what was wrong> (see
-///   --help)`), status 64.
+/// - A usage error (an option given twice included) is one line on standard error
+///   (`strata-check-layers: <what was wrong> (see --help)`), status 64.
 /// - A package, policy or baseline that cannot be read is one line naming the file and the
 ///   key, status 65.
 /// - Otherwise 1 when violations were reported, 0 when none.
@@ -15,8 +15,14 @@ enum Main {
     static func main() {
         let program = "strata-check-layers"
         let command: CheckLayersCommand
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let repeated = CheckLayersCommand.repeatedOption(in: arguments) {
+            let line = "\(program): \(repeated) is given twice; expected each option once (see \(program) --help)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            exit(64)
+        }
         do {
-            var parsed = try CheckLayersCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            var parsed = try CheckLayersCommand.parseAsRoot(arguments)
             guard let own = parsed as? CheckLayersCommand else {
                 try parsed.run()  // ArgumentParser's own help command: it throws the help to print
                 exit(0)

@@ -65,12 +65,14 @@ public struct Baseline: Sendable, Equatable {
 
     /// The baseline in the file at `url`.
     ///
-    /// - Throws: ``LayeringError`` when the file cannot be read or is not a baseline.
+    /// - Throws: ``LayeringError`` when the file cannot be read (missing, not a regular file,
+    ///   unreadable, empty, over ``InputFile/baselineLimit``: 32 MiB) or is not a baseline.
     public static func load(from url: URL) throws -> Baseline {
-        guard let data = try? Data(contentsOf: url) else {
-            throw LayeringError("\(url.path): cannot read the baseline file")
-        }
+        let data = try InputFile.read(
+            url, limit: InputFile.baselineLimit, expected: "a layering baseline (the file --write-baseline writes)"
+        )
         do {
+            if let problem = InputFile.jsonProblem(in: data) { throw LayeringError(problem) }
             return Baseline(entries: try JSONDecoder().decode(File.self, from: data).violations)
         } catch {
             throw LayeringError(

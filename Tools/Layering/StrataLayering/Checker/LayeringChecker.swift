@@ -132,12 +132,16 @@ public struct LayeringChecker: Sendable {
 
     /// Reads and tokenizes source file `path` of `target`.
     private func scan(_ path: String, of target: PackageModel.Target) throws -> ScannedFile {
-        do {
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            return ScannedFile(path: path, tokens: SwiftTokenizer.tokens(of: text))
-        } catch {
-            throw LayeringError("cannot read \(path) of target \(target.name): expected a readable UTF-8 Swift file")
+        let limit = InputFile.size(InputFile.sourceFileLimit)
+        let expected = "a Swift source file of target \(target.name) (UTF-8 text of at most \(limit))"
+        let data = try InputFile.read(
+            root.appendingPathComponent(path), named: path, limit: InputFile.sourceFileLimit, expected: expected, allowsEmpty: true
+        )
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let offset = InputFile.firstInvalidUTF8Byte(in: data)
+            throw LayeringError("\(path): not UTF-8 text (invalid byte at offset \(offset)); expected \(expected)")
         }
+        return ScannedFile(path: path, tokens: SwiftTokenizer.tokens(of: text))
     }
 
     /// A violation of `rule`, with the rule's why under this policy.

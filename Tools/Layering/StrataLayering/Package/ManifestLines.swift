@@ -4,8 +4,10 @@ import Foundation
 /// point at `Package.swift:42` rather than at the package as a whole.
 ///
 /// In `Package.swift` that is the `name: "X"` line of a `.target(`, `.executableTarget(`,
-/// `.testTarget(` or `.systemLibrary(` call (not the product with the same name); in a
-/// fixture's `package.json`, the target's `"name" : "X"` line. When nothing matches: line 1.
+/// `.testTarget(` or `.systemLibrary(` call (not the product with the same name), or the line
+/// where a helper call takes the name as its first argument (`module("X", …)`, or `"X"` first
+/// on the line after `tests(`); in a fixture's `package.json`, the target's `"name" : "X"` line.
+/// When nothing matches: line 1.
 struct ManifestLines {
     private let lines: [Substring]
 
@@ -32,6 +34,11 @@ struct ManifestLines {
             let nearby = lines[max(0, index - 1)...index]
             return nearby.contains { line in Self.targetCalls.contains { line.contains($0) } }
         }
-        return (inTargetCall ?? candidates.first).map { $0 + 1 } ?? 1
+        let inHelperCall = lines.indices.first { index in
+            let line = lines[index]
+            if line.contains("(" + quoted) { return !line.contains(".product(") }
+            return line.drop { $0 == " " }.hasPrefix(quoted) && index > 0 && lines[index - 1].hasSuffix("(")
+        }
+        return (inTargetCall ?? inHelperCall ?? candidates.first).map { $0 + 1 } ?? 1
     }
 }

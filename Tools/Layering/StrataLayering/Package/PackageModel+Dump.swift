@@ -17,7 +17,11 @@ extension PackageModel {
     public static func dump(packageAt root: URL) throws -> PackageModel {
         let fileManager = FileManager.default
         let temporary = fileManager.temporaryDirectory.appendingPathComponent("strata-check-layers-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
+        do {
+            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw LayeringError("\(temporary.path): cannot create a scratch folder; expected a writable temporary folder (TMPDIR)")
+        }
         defer { try? fileManager.removeItem(at: temporary) }
         let arguments = [
             "swift", "package", "--package-path", root.path, "--scratch-path", temporary.appendingPathComponent("scratch").path,
@@ -33,7 +37,10 @@ extension PackageModel {
         let errors = temporary.appendingPathComponent("stderr")
         _ = fileManager.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
+        guard let errorHandle = FileHandle(forWritingAtPath: errors.path) else {
+            throw LayeringError("\(errors.path): cannot create a file; expected a writable temporary folder (TMPDIR)")
+        }
+        process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         let command = "swift package dump-package"
         do {

@@ -15,6 +15,7 @@ extension PackageModel {
     public init(dumpJSON data: Data, source: String) throws {
         let dump: DumpPackage
         do {
+            if let problem = InputFile.jsonProblem(in: data) { throw LayeringError(problem) }
             dump = try JSONDecoder().decode(DumpPackage.self, from: data)
         } catch {
             throw LayeringError("\(source): not a package description in `swift package dump-package` shape (\(Self.describe(error)))")
@@ -47,6 +48,7 @@ extension PackageModel {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return keys.hasPrefix(".") ? String(keys.dropFirst()) : keys.isEmpty ? "the top level" : keys
         }
+        if let error = error as? LayeringError { return error.description }
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?: return "\(path(context)): missing key \(key.stringValue)"
         case .typeMismatch(let type, let context)?: return "\(path(context)): expected \(type)"
@@ -96,9 +98,9 @@ private struct DumpPayload: Decodable {
 }
 
 extension PackageModel.Dependency: Decodable {
-    /// Reads one dependency in dump-package shape.
     private enum CodingKeys: String, CodingKey { case byName, target, product }
 
+    /// Reads one dependency in dump-package shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.byName) {

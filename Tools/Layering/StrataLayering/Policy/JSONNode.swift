@@ -14,6 +14,9 @@ struct JSONNode {
     ///
     /// - Throws: ``LayeringError`` when `data` is not JSON.
     static func root(of data: Data, file: String) throws -> JSONNode {
+        if let problem = InputFile.jsonProblem(in: data) {
+            throw LayeringError("\(file): not valid JSON (\(problem)); expected a JSON object")
+        }
         do {
             return JSONNode(value: try JSONDecoder().decode(JSONValue.self, from: data), path: "", file: file)
         } catch {

@@ -22,21 +22,19 @@ public import Foundation
 extension LayerPolicy {
     /// The policy in the file at `url`.
     ///
-    /// - Throws: ``LayeringError`` when the file is missing, unreadable or malformed.
+    /// - Throws: ``LayeringError`` when the file is missing, unreadable, not a regular file,
+    ///   empty, over ``InputFile/policyLimit`` (4 MiB) or malformed.
     public static func load(from url: URL) throws -> LayerPolicy {
         let name = url.lastPathComponent
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        guard InputFile.exists(url) else {
             throw LayeringError(
                 "\(url.path): no policy file; expected a \(name) at the package root describing the layers "
                     + "(see Docs/LearnLayering.md), or pass --policy FILE"
             )
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LayeringError("\(url.path): cannot read the policy file")
-        }
+        let data = try InputFile.read(
+            url, limit: InputFile.policyLimit, expected: "the policy: a JSON object with \"layers\" (see Docs/LearnLayering.md)"
+        )
         return try LayerPolicy(json: data, source: name)
     }
 

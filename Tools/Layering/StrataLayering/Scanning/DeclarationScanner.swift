@@ -53,8 +53,6 @@ enum DeclarationScanner {
         "weak", "unowned", "dynamic", "optional", "indirect", "nonisolated", "distributed", "prefix",
         "postfix", "infix", "consuming", "borrowing", "isolated",
     ]
-    /// Access-level modifiers.
-    static let accessLevels: Set<String> = ["open", "public", "package", "internal", "fileprivate", "private"]
 
     /// A `{ … }` scope: a type's or extension's body (with the name components it adds), or any
     /// other body.
@@ -81,39 +79,33 @@ enum DeclarationScanner {
     /// Every declaration in `tokens`, in order.
     static func declarations(in tokens: [Token]) -> [Declaration] {
         var result: [Declaration] = []
-        var attributes: [String] = []
-        var access: String?
+        var prefix = DeclarationPrefix()
         var scopes: [Scope] = []
         var nextScope: Scope?
         var index = 0
         while index < tokens.count {
+            if prefix.consumeAttribute(tokens, at: &index) { continue }
             let token = tokens[index]
-            if token.kind == .attribute {
-                let end = tokens.indexAfterGroup(at: index + 1)
-                attributes.append(token.text + tokens.joinedText((index + 1)..<end))
-                index = end
-                continue
-            }
             if token.isPunctuation("{") || token.isPunctuation("}") {
                 if token.text == "{" { scopes.append(nextScope ?? Scope()) } else { _ = scopes.popLast() }
                 nextScope = nil
             } else if token.kind == .identifier, isModifier(tokens, at: index) {
-                if accessLevels.contains(token.text) {
+                if DeclarationPrefix.accessLevels.contains(token.text) {
                     let end = tokens.indexAfterGroup(at: index + 1)  // `private(set)` is a setter's access
-                    if end == index + 1 { access = token.text }
+                    if end == index + 1 { prefix.access = token.text }
                     index = end
                 } else {
                     index += 1
                 }
                 continue
             } else if token.kind == .identifier, introducers.contains(token.text) {
-                let inherited = access == nil && scopes.last?.isPublicExtension == true
+                let inherited = prefix.access == nil && scopes.last?.isPublicExtension == true
                 let enclosing = scopes.allSatisfy { $0.typeName != nil } ? scopes.flatMap { $0.typeName ?? [] } : nil
                 let isType = typeIntroducers.contains(token.text)
                 let declaration = Declaration(
                     introducer: token.text, name: declaredName(tokens, after: index),
-                    access: access ?? (inherited ? "public" : nil), inheritsAccessFromExtension: inherited,
-                    attributes: attributes, inheritance: isType ? inheritedNames(tokens, after: index) : [],
+                    access: prefix.access ?? (inherited ? "public" : nil), inheritsAccessFromExtension: inherited,
+                    attributes: prefix.attributes, inheritance: isType ? inheritedNames(tokens, after: index) : [],
                     enclosingTypes: enclosing, line: token.line
                 )
                 result.append(declaration)
@@ -122,8 +114,7 @@ enum DeclarationScanner {
                     isPublicExtension: token.text == "extension" && declaration.isPublic
                 )
             }
-            attributes = []
-            access = nil
+            prefix.reset()
             index += 1
         }
         return result
@@ -149,7 +140,7 @@ enum DeclarationScanner {
             return next.kind == .attribute
                 || (next.kind == .identifier && (introducers.contains(next.text) || modifiers.contains(next.text)))
         default:
-            return accessLevels.contains(word) || modifiers.contains(word)
+            return DeclarationPrefix.accessLevels.contains(word) || modifiers.contains(word)
         }
     }
 
@@ -185,7 +176,7 @@ enum DeclarationScanner {
         while let token = tokens[safe: cursor] {
             if token.isPunctuation("{") || token.isPunctuation("}") || token.isPunctuation(";") { break }
             if token.kind == .identifier,
-               token.text == "where" || introducers.contains(token.text) || accessLevels.contains(token.text) {
+               token.text == "where" || introducers.contains(token.text) || DeclarationPrefix.accessLevels.contains(token.text) {
                 break
             }
             if token.kind == .attribute {  // `@unchecked Sendable`, `@preconcurrency P`, `@retroactive P`

@@ -27,9 +27,6 @@ struct ImportStatement: Hashable, Sendable {
 enum ImportScanner {
     /// Words that may stand between `import` and the path in a scoped import.
     static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
-    /// Access-level modifiers an import may carry.
-    static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private", "open"]
-
     /// The imports of `source`, in order.
     static func imports(in source: String) -> [ImportStatement] {
         imports(in: SwiftTokenizer.tokens(of: source))
@@ -38,20 +35,14 @@ enum ImportScanner {
     /// The imports found in `tokens`, in order.
     static func imports(in tokens: [Token]) -> [ImportStatement] {
         var result: [ImportStatement] = []
-        var attributes: [String] = []
-        var accessLevel: String?
+        var prefix = DeclarationPrefix()
         var conditionalDepth = 0
         var index = 0
         while index < tokens.count {
+            if prefix.consumeAttribute(tokens, at: &index) { continue }
             let token = tokens[index]
-            if token.kind == .attribute {
-                let end = tokens.indexAfterGroup(at: index + 1)
-                attributes.append(token.text + tokens.joinedText((index + 1)..<end))
-                index = end
-                continue
-            }
-            if token.kind == .identifier, accessLevels.contains(token.text) {
-                accessLevel = token.text
+            if token.kind == .identifier, DeclarationPrefix.accessLevels.contains(token.text) {
+                prefix.access = token.text
                 index += 1
                 continue
             }
@@ -65,16 +56,14 @@ enum ImportScanner {
                       let parsed = parsePath(tokens, from: index + 1) {
                 result.append(ImportStatement(
                     module: parsed.path[0], path: parsed.path, kind: parsed.kind,
-                    attributes: attributes, accessLevel: accessLevel, line: token.line,
+                    attributes: prefix.attributes, accessLevel: prefix.access, line: token.line,
                     isConditional: conditionalDepth > 0
                 ))
                 index = parsed.end
-                attributes = []
-                accessLevel = nil
+                prefix.reset()
                 continue
             }
-            attributes = []
-            accessLevel = nil
+            prefix.reset()
             index += 1
         }
         return result

@@ -6,6 +6,9 @@
 /// leading `#!` line. Line numbers count every newline, including those inside comments and
 /// literals.
 ///
+/// Interpolations nested deeper than ``maximumInterpolationDepth`` are skipped by counting
+/// parentheses rather than lexed, so no source, however hostile, runs the tokenizer out of stack.
+///
 /// - Important: Bare regex literals (`/a+/`) are not recognised: their characters come out as
 ///   punctuation and names. They cannot hide an `import` (a regex spans one line), so the
 ///   checker accepts that gap.
@@ -13,6 +16,11 @@ struct SwiftTokenizer {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// How many `\(…)` interpolations enclose the current position.
+    private var interpolationDepth = 0
+
+    /// The deepest interpolation lexed as code (real code nests a handful).
+    static let maximumInterpolationDepth = 64
 
     /// Tokenizes `source`.
     init(_ source: String) {
@@ -188,6 +196,9 @@ struct SwiftTokenizer {
 
     /// Skips `( … )` of a string interpolation: real code that may hold strings and comments.
     private mutating func skipInterpolation() {
+        guard interpolationDepth < Self.maximumInterpolationDepth else { return skipParentheses() }
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
         var depth = 0
         while let token = next() {
             if token.isPunctuation("(") { depth += 1 }
@@ -195,6 +206,21 @@ struct SwiftTokenizer {
                 depth -= 1
                 if depth == 0 { return }
             }
+        }
+    }
+
+    /// Skips `( … )` by counting parentheses, without lexing what is inside.
+    private mutating func skipParentheses() {
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: "\n"): line += 1
+            default: break
+            }
+            index += 1
+            if depth == 0 { return }
         }
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `strata-check-layers` in the package's folder as `strata-check-layers --plugin <verb>
+/// <arguments>` and ends the plugin with the tool's status when it is not 0.
+///
+/// The one source of both plugins (`WriteLayersBaseline` links this file: plugins cannot
+/// depend on a library target). Arguments pass through unread: the tool parses them, and
+/// `--plugin` tells it which verb ran it (`check-layers` refuses `--write-baseline`;
+/// `write-layers-baseline` means it).
+func runStrataCheckLayers(_ context: PluginContext, plugin verb: String, _ arguments: [String]) async throws {
+    let process = Process()
+    process.executableURL = try context.tool(named: "strata-check-layers").url
+    process.currentDirectoryURL = context.package.directoryURL
+    process.arguments = ["--plugin", verb] + arguments
+    // Awaited, not waited for: the handler resumes the plugin when the tool ends.
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
+    // The tool has printed why; its status (1 violations, 64 usage, 65 unreadable input) is the plugin's.
+    if status != 0 { exit(status) }
+}

@@ -1,0 +1,1 @@
+../CheckLayers/StrataCheckLayers.swift
