@@ -77,7 +77,8 @@ extension DataLayerFactory {
         } catch {
             fatalError("StrataDataTesting: cannot save the session of a test double: \(error)")
         }
-        let layer = readOnly ? await opened { try await openStore(in: container.directory, readOnly: true, clock: clock) } : writer
+        let layer =
+            readOnly ? await opened { try await openStore(in: container.directory, readOnly: true, clock: clock) } : writer
         return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
     }
 

@@ -48,7 +48,8 @@ public enum DataLayerFactory {
             } catch {
                 throw DataError(.cannotOpen, "\(error)")
             }
-            let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue)
+            let database = try SQLiteDatabase(
+                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue)
             if verifyPages { try database.verifyPages() }
             return database
         }
@@ -81,7 +82,8 @@ public enum DataLayerFactory {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
             try openReadOnly(
-                container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages, queue: queue)
+                container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages,
+                queue: queue)
         }
         return database.map { compose($0, isWritable: false) }
     }
