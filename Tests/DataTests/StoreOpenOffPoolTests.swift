@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataCrossCutting
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -14,20 +15,27 @@ import Testing
 struct StoreOpenOffPoolTests {
     /// More waiting calls than the cooperative pool has threads (one per core): calls that
     /// blocked their caller's thread would leave none for anything else.
-    private static let callers = min(32, max(8, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    private static let callers = min(30, max(10, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
-    @Test("while a locked store holds back many opens, checks and backups, other async work still runs at once")
+    @Test("while a locked store holds back many opens, watchers, checks and backups, other async work still runs at once")
     func lockedStoreDoesNotStarveThePool() async throws {
         let container = temporaryContainer()
-        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
+        try container.prepare()
+        // The store is made before the lock is taken (its connection closes once the database's
+        // queue has let go of it: the switch below polls for that).
+        let notices = SQLiteChangeNotices(
+            database: try await SQLiteDatabase.open(
+                container: container, mode: .readWrite, logger: quietLogger, clock: SystemClock()))
         // Another process's exclusive lock on the file in rollback-journal mode: every reader and
         // writer waits for it (up to the busy timeout), the open's format check first of all.
         let holder = try SQLiteConnection(path: container.storeURL.path, access: .readWrite)
-        let mode = try holder.withStatement("PRAGMA journal_mode = DELETE") { statement in
-            _ = try statement.step()
-            return statement.text(at: 0)
+        let switched = await eventually {
+            try holder.withStatement("PRAGMA journal_mode = DELETE") { statement in
+                _ = try statement.step()
+                return statement.text(at: 0) == "delete"
+            }
         }
-        try #require(mode == "delete", "the lock must hold readers back too")
+        try #require(switched, "the lock must hold readers back too")
         try holder.execute("BEGIN EXCLUSIVE")
 
         let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger)
@@ -37,10 +45,11 @@ struct StoreOpenOffPoolTests {
             // thread before the task below could start.
             for index in 0..<Self.callers {
                 group.addTask {
-                    switch index % 4 {
+                    switch index % 5 {
                     case 0: _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
                     case 1: _ = try await DataLayerFactory.readOnly(container: container, logger: quietLogger)
                     case 2: _ = try await maintenance.check(quick: true)
+                    case 3: _ = await notices.changes(of: [])
                     default:
                         let file = container.url.appendingPathComponent("backup-\(index).sqlite")
                         _ = try await maintenance.backup(to: file, overwrite: false)
