@@ -28,7 +28,7 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 do {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let container = ContainerDirectory(url: scratch)
-    let store = try DataLayerFactory.live(container: container, logger: logger).store
+    let store = try await DataLayerFactory.live(container: container, logger: logger).store
     try await store.register(QueryRecord.self)
     let fill = try await seconds {
         for start in stride(from: 0, to: rows, by: 100_000) {

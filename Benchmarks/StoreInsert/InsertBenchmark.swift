@@ -47,7 +47,7 @@ struct InsertBenchmark {
     }
 
     private func timeStore<Record: ValueObject>(_ folder: URL, _ records: [Record]) async throws -> Double {
-        let store = try DataLayerFactory.live(container: ContainerDirectory(url: folder), logger: logger).store
+        let store = try await DataLayerFactory.live(container: ContainerDirectory(url: folder), logger: logger).store
         try await store.register(Record.self)
         let start = DispatchTime.now().uptimeNanoseconds
         let saved = try await store.save(records)

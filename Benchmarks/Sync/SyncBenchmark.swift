@@ -23,7 +23,7 @@ struct SyncBenchmark {
 
     /// Runs the benchmark as `pusher` and then `puller` (both with `password`).
     func run(pusher: String, puller: String, password: String) async throws -> Figures {
-        let a = try DataLayerFactory.live(
+        let a = try await DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-a")), logger: logger)
         let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
         try await a.store.register(SyncRecord.self)
@@ -57,7 +57,7 @@ struct SyncBenchmark {
         let rejected = try await aSync.status().rejectedCount
         guard rejected == 0 else { throw ServerChild.Failure(description: "\(rejected) changes were rejected") }
 
-        let b = try DataLayerFactory.live(
+        let b = try await DataLayerFactory.live(
             container: ContainerDirectory(url: scratch.appendingPathComponent("client-b")), logger: logger)
         let bSync = SyncFactory.live(data: b, configuration: configuration, logger: logger)
         try await b.store.register(SyncRecord.self)

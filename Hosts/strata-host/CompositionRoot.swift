@@ -17,7 +17,7 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         let configuration = try SyncConfiguration.fromEnvironment(launch.environment)
-        let data = try DataLayerFactory.live(container: container, logger: logger, verifyPages: true)
+        let data = try await DataLayerFactory.live(container: container, logger: logger, verifyPages: true)
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)

@@ -19,7 +19,7 @@ enum CompositionRoot {
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
-        let data = try DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
+        let data = try await DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
         let domain = try await DomainFactory.make(data: data, clock: clock)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(

@@ -27,7 +27,7 @@ enum CompositionRoot {
         // A container that is a file, a missing data key or a damaged store (any page of it:
         // quick_check reads them all) is a fault to report (exit 1), not an empty look.
         guard
-            let data = try DataLayerFactory.readOnly(
+            let data = try await DataLayerFactory.readOnly(
                 container: container, logger: logger, requireKey: true, verifyPages: true)
         else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)

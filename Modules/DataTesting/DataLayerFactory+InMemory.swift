@@ -24,17 +24,17 @@ extension DataLayerFactory {
     ///   only: query, count`. Use it to prove a use case never writes, or only counts:
     ///
     ///   ```swift
-    ///   let data = DataLayerFactory.inMemory(allowing: [.register, .count])
-    ///   let domain = try DomainFactory.make(data: data, clock: FixedClock(now))
-    ///   _ = try domain.status.summary()          // fine: only counts
-    ///   _ = try domain.reports.add(draft)        // throws: unexpected call to save(CaseReport)
+    ///   let data = await DataLayerFactory.inMemory(allowing: [.register, .count])
+    ///   let domain = try await DomainFactory.make(data: data, clock: FixedClock(now))
+    ///   _ = try await domain.status.summary()    // fine: only counts
+    ///   _ = try await domain.reports.add(draft)  // throws: unexpected call to save(CaseReport)
     ///   ```
     /// - **Failure injection.** `failing` maps operations to the error each call of them throws
     ///   instead of reaching the store (every call, until the layer is released), as a damaged
     ///   or busy store would:
     ///
     ///   ```swift
-    ///   let data = DataLayerFactory.inMemory(failing: [.fetch: DataError(.sqlite, "disk I/O error")])
+    ///   let data = await DataLayerFactory.inMemory(failing: [.fetch: DataError(.sqlite, "disk I/O error")])
     ///   ```
     ///
     /// The store's own work is not a call: a save that journals a change does not need a
@@ -57,9 +57,9 @@ extension DataLayerFactory {
     public static func inMemory(
         readOnly: Bool = false, allowing: Set<DataOperation>? = nil, failing: [DataOperation: any Error] = [:],
         clock: any StrataClock = SystemClock()
-    ) -> any DataLayer {
+    ) async -> any DataLayer {
         let container = makeContainer()
-        let layer = opened { try openStore(in: container.directory, readOnly: readOnly, clock: clock) }
+        let layer = await opened { try await openStore(in: container.directory, readOnly: readOnly, clock: clock) }
         return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
     }
 
@@ -71,13 +71,14 @@ extension DataLayerFactory {
         clock: any StrataClock = SystemClock(), session: AuthInfo
     ) async -> any DataLayer {
         let container = makeContainer()
-        let writer = opened { try openStore(in: container.directory, readOnly: false, clock: clock) }
+        let writer = await opened { try await openStore(in: container.directory, readOnly: false, clock: clock) }
         do {
             try await writer.session.save(session)
         } catch {
             fatalError("StrataDataTesting: cannot save the session of a test double: \(error)")
         }
-        let layer = readOnly ? opened { try openStore(in: container.directory, readOnly: true, clock: clock) } : writer
+        let layer =
+            readOnly ? await opened { try await openStore(in: container.directory, readOnly: true, clock: clock) } : writer
         return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
     }
 
@@ -91,9 +92,9 @@ extension DataLayerFactory {
     }
 
     /// The layer `open` returns, or a stop naming why it could not open.
-    private static func opened(_ open: () throws -> any DataLayer) -> any DataLayer {
+    private static func opened(_ open: () async throws -> any DataLayer) async -> any DataLayer {
         do {
-            return try open()
+            return try await open()
         } catch {
             fatalError("StrataDataTesting: cannot open a temporary store for a test double: \(error)")
         }
@@ -101,13 +102,13 @@ extension DataLayerFactory {
 
     /// The live layer on `container`'s store; read-only: a writer creates the store first,
     /// then a reader opens it.
-    private static func openStore(in container: ContainerDirectory, readOnly: Bool, clock: any StrataClock) throws
+    private static func openStore(in container: ContainerDirectory, readOnly: Bool, clock: any StrataClock) async throws
         -> any DataLayer
     {
         let logger = Logger(label: "strata.testing") { _ in SwiftLogNoOpLogHandler() }
-        let writer = try live(container: container, logger: logger, clock: clock)
+        let writer = try await live(container: container, logger: logger, clock: clock)
         guard readOnly else { return writer }
-        guard let reader = try DataLayerFactory.readOnly(container: container, logger: logger, clock: clock) else {
+        guard let reader = try await DataLayerFactory.readOnly(container: container, logger: logger, clock: clock) else {
             throw DataError(.cannotOpen, "the store just created in \(container.url.path) is gone")
         }
         return reader

@@ -9,7 +9,7 @@ import Testing
 struct InMemoryDoubleTests {
     @Test("an operation the test did not allow fails loudly, naming the call and the allowed ones")
     func unexpectedCallFailsLoudly() async throws {
-        let store = DataLayerFactory.inMemory(allowing: [.register, .query, .count]).store
+        let store = await DataLayerFactory.inMemory(allowing: [.register, .query, .count]).store
         try await store.register(Item.self)
         #expect(try await store.query(Query<Item>()).isEmpty)
         #expect(try await store.count(Query<Item>()) == 0)
@@ -22,7 +22,7 @@ struct InMemoryDoubleTests {
 
     @Test("each operation is gated by its own name; list forms read save([Item]) and delete([Item])")
     func everyOperationIsGated() async throws {
-        let store = DataLayerFactory.inMemory(allowing: [.register]).store
+        let store = await DataLayerFactory.inMemory(allowing: [.register]).store
         try await store.register(Item.self)
         let calls: [(String, () async throws -> Void)] = [
             ("save([Item])", { _ = try await store.save([Item("x")]) }),
@@ -48,7 +48,7 @@ struct InMemoryDoubleTests {
 
     @Test("a refused call changes nothing")
     func refusedCallChangesNothing() async throws {
-        let store = DataLayerFactory.inMemory(allowing: [.register, .save, .count]).store
+        let store = await DataLayerFactory.inMemory(allowing: [.register, .save, .count]).store
         try await store.register(Item.self)
         _ = try await store.save(Item("kept"))
         #expect(await dataError { try await store.deleteAll(Item.self) }?.code == .unexpectedCall)
@@ -57,7 +57,7 @@ struct InMemoryDoubleTests {
 
     @Test("a read-only double registers, reads as empty and refuses every write")
     func readOnlyRefusesWrites() async throws {
-        let layer = DataLayerFactory.inMemory(readOnly: true)
+        let layer = await DataLayerFactory.inMemory(readOnly: true)
         #expect(!layer.isWritable)
         let store = layer.store
         try await store.register(Item.self)
@@ -79,7 +79,7 @@ struct InMemoryDoubleTests {
 
     @Test("a read-only double still validates schemas and queries")
     func readOnlyStillValidates() async throws {
-        let store = DataLayerFactory.inMemory(readOnly: true).store
+        let store = await DataLayerFactory.inMemory(readOnly: true).store
         #expect(await dataError { try await store.register(BadKey.self) }?.code == .invalidSchema)
         try await store.register(Item.self)
         #expect(await dataError { try await store.count(Query<Item>().whereKey("nope", .equal, 1)) }?.code == .unknownKey)
@@ -87,7 +87,7 @@ struct InMemoryDoubleTests {
 
     @Test("a writable double says where its temporary store lives and that it can write")
     func writableLayerDescribesItself() async {
-        let layer = DataLayerFactory.inMemory()
+        let layer = await DataLayerFactory.inMemory()
         #expect(layer.isWritable)
         #expect(layer.location.hasPrefix("/") && layer.location.hasSuffix(".sqlite"))
         #expect(FileManager.default.fileExists(atPath: layer.location))
@@ -98,7 +98,7 @@ struct InMemoryDoubleTests {
         var store: (any ValueObjectStore)?
         let location: String
         do {
-            let layer = DataLayerFactory.inMemory()
+            let layer = await DataLayerFactory.inMemory()
             location = layer.location
             store = layer.store
         }
@@ -112,7 +112,7 @@ struct InMemoryDoubleTests {
     @Test("an injected failure is thrown instead of the call, which changes nothing; other calls still work")
     func injectedFailureReplacesTheCall() async throws {
         let failure = DataError(.sqlite, "disk I/O error reading test.sqlite")
-        let layer = DataLayerFactory.inMemory(failing: [.fetch: failure, .deleteAll: failure, .pendingCount: failure])
+        let layer = await DataLayerFactory.inMemory(failing: [.fetch: failure, .deleteAll: failure, .pendingCount: failure])
         let store = layer.store
         try await store.register(Parcel.self)
         try await store.register(Item.self)
@@ -127,7 +127,7 @@ struct InMemoryDoubleTests {
 
     @Test("a refused call is refused even when a failure is injected for it: allowing is checked first")
     func refusalComesBeforeInjectedFailure() async throws {
-        let store = DataLayerFactory.inMemory(
+        let store = await DataLayerFactory.inMemory(
             allowing: [.register], failing: [.save: DataError(.busy, "the store is busy")]
         ).store
         try await store.register(Item.self)
@@ -136,15 +136,15 @@ struct InMemoryDoubleTests {
 
     @Test("a failing notices member ends its stream at once")
     func failingNoticesEndAtOnce() async throws {
-        let layer = DataLayerFactory.inMemory(failing: [.notices: DataError(.sqlite, "no watcher")])
-        var iterator = layer.notices.changes(of: []).makeAsyncIterator()
+        let layer = await DataLayerFactory.inMemory(failing: [.notices: DataError(.sqlite, "no watcher")])
+        var iterator = await layer.notices.changes(of: []).makeAsyncIterator()
         #expect(await iterator.next() == nil)
     }
 
     @Test("each double has its own state")
     func doublesAreIsolated() async throws {
-        let first = DataLayerFactory.inMemory().store
-        let second = DataLayerFactory.inMemory().store
+        let first = await DataLayerFactory.inMemory().store
+        let second = await DataLayerFactory.inMemory().store
         try await first.register(Item.self)
         _ = try await first.save(Item("only in first"))
         #expect(await dataError { try await second.count(Query<Item>()) }?.code == .notRegistered)
@@ -154,7 +154,7 @@ struct InMemoryDoubleTests {
 
     @Test("saves from many threads at once all land, each with its own id")
     func concurrentSavesAreSafe() async throws {
-        let store = DataLayerFactory.inMemory().store
+        let store = await DataLayerFactory.inMemory().store
         try await store.register(Item.self)
         let ids = try await withThrowingTaskGroup(of: [String].self) { group in
             for worker in 0..<8 {
@@ -173,7 +173,7 @@ struct InMemoryDoubleTests {
 
     @Test("ids sort in creation order, so objectId ties follow insertion")
     func idsSortInCreationOrder() async throws {
-        let store = DataLayerFactory.inMemory().store
+        let store = await DataLayerFactory.inMemory().store
         try await store.register(Item.self)
         var ids: [String] = []
         for index in 0..<20 { ids.append(try await store.save(Item("i\(index)")).objectId ?? "") }

@@ -41,7 +41,7 @@ struct InMemoryLayerTests {
 
     @Test("every journal, log, session member is gated by its own name")
     func newMembersAreGated() async throws {
-        let layer = DataLayerFactory.inMemory(allowing: [.register, .save])
+        let layer = await DataLayerFactory.inMemory(allowing: [.register, .save])
         try await layer.store.register(Parcel.self)
         _ = try await layer.store.save(Parcel("saving journals without allowing any journal member"))
         let journal = layer.journal
@@ -77,7 +77,7 @@ struct InMemoryLayerTests {
                 "\(operation)")
         }
         // Allowed, the same members work.
-        let open = DataLayerFactory.inMemory(allowing: [.register, .save, .pendingCount, .claim])
+        let open = await DataLayerFactory.inMemory(allowing: [.register, .save, .pendingCount, .claim])
         try await open.store.register(Parcel.self)
         _ = try await open.store.save(Parcel("p"))
         #expect(try await open.journal.pendingCount() == 1)
@@ -86,26 +86,26 @@ struct InMemoryLayerTests {
 
     @Test("a notice stream the test did not allow ends at once; an allowed one stays open")
     func refusedNoticesEndAtOnce() async throws {
-        let refused = DataLayerFactory.inMemory(allowing: [.register, .save])
+        let refused = await DataLayerFactory.inMemory(allowing: [.register, .save])
         try await refused.store.register(Item.self)
-        var iterator = refused.notices.changes(of: []).makeAsyncIterator()
+        var iterator = await refused.notices.changes(of: []).makeAsyncIterator()
         _ = try await refused.store.save(Item("x"))
         #expect(await iterator.next() == nil)
 
-        let allowed = DataLayerFactory.inMemory(allowing: [.register, .save, .notices])
+        let allowed = await DataLayerFactory.inMemory(allowing: [.register, .save, .notices])
         try await allowed.store.register(Item.self)
-        var open = allowed.notices.changes(of: ["Item"]).makeAsyncIterator()
+        var open = await allowed.notices.changes(of: ["Item"]).makeAsyncIterator()
         _ = try await allowed.store.save(Item("x"))
         #expect(await open.next() == StoreChange(typeNames: ["Item"]))
     }
 
     @Test("a notice stream reports only commits after it was made, and failed writes not at all")
     func noticesStartAtTheStream() async throws {
-        let layer = DataLayerFactory.inMemory()
+        let layer = await DataLayerFactory.inMemory()
         try await layer.store.register(Badge.self)
         try await layer.store.register(Item.self)
         _ = try await layer.store.save(Badge("before"))
-        var iterator = layer.notices.changes(of: []).makeAsyncIterator()
+        var iterator = await layer.notices.changes(of: []).makeAsyncIterator()
         #expect(await dataError { try await layer.store.save(Badge("before")) }?.code == .duplicate)
         _ = try await layer.store.save(Item("after"))
         #expect(await iterator.next() == StoreChange(typeNames: ["Item"]))
@@ -113,7 +113,7 @@ struct InMemoryLayerTests {
 
     @Test("a read-only double reads an empty journal and log and refuses to change them")
     func readOnlyRefusesJournalAndLogWrites() async throws {
-        let layer = DataLayerFactory.inMemory(readOnly: true)
+        let layer = await DataLayerFactory.inMemory(readOnly: true)
         #expect(try await layer.journal.pendingCount() == 0)
         #expect(try await layer.journal.rejected().isEmpty)
         #expect(try await layer.journal.claim(limit: 0).isEmpty)
@@ -135,7 +135,7 @@ struct InMemoryLayerTests {
 
     @Test("journal, log and session are safe from many threads at once")
     func concurrentUseIsSafe() async throws {
-        let layer = DataLayerFactory.inMemory()
+        let layer = await DataLayerFactory.inMemory()
         try await layer.store.register(Ledger.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {

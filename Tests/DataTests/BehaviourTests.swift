@@ -31,7 +31,7 @@ struct Remote: ValueObject, Equatable {
 @Suite("Per-type behaviour: persistent types, lifespans, scope")
 struct BehaviourTests {
     func layer(_ container: ContainerDirectory = temporaryContainer(), clock: TestClock = TestClock()) async throws -> any DataLayer {
-        let layer = try DataLayerFactory.live(container: container, logger: quietLogger, clock: clock)
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, clock: clock)
         for type in [Visit.self, Remote.self] as [any ValueObject.Type] { try await register(type, in: layer.store) }
         try await layer.store.register(Sample.self)
         return layer

@@ -9,9 +9,9 @@ import Testing
 @Suite("Change notices: another process's commits are noticed within a second")
 struct ChangeNoticesTests {
     /// A writable database in `container` (created).
-    private static func open(_ container: ContainerDirectory) throws -> SQLiteDatabase {
+    private static func open(_ container: ContainerDirectory) async throws -> SQLiteDatabase {
         try container.prepare()
-        return try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: SystemClock())
+        return try await SQLiteDatabase.open(container: container, mode: .readWrite, logger: quietLogger, clock: SystemClock())
     }
 
     /// A commit that changes `typeNames` (as a save or delete of those types would).
@@ -24,9 +24,9 @@ struct ChangeNoticesTests {
     @Test("a commit by another connection to the file is noticed within a second, naming the type")
     func otherProcessCommitIsNoticed() async throws {
         let container = temporaryContainer()
-        let notices = SQLiteChangeNotices(database: try Self.open(container))
-        let collector = Collector(notices.changes(of: []))
-        let otherProcess = try Self.open(container)
+        let notices = SQLiteChangeNotices(database: try await Self.open(container))
+        let collector = await Collector(notices.changes(of: []))
+        let otherProcess = try await Self.open(container)
         try Self.touch(otherProcess, "CaseReport")
         let committed = ContinuousClock.now
         // Latency is measured where the watcher yields: the consuming task itself may wait for
@@ -40,9 +40,9 @@ struct ChangeNoticesTests {
 
     @Test("a commit through this process's own shared connection is noticed too")
     func ownCommitIsNoticed() async throws {
-        let database = try Self.open(temporaryContainer())
+        let database = try await Self.open(temporaryContainer())
         let notices = SQLiteChangeNotices(database: database, pollInterval: .milliseconds(50))
-        let collector = Collector(notices.changes(of: ["FollowUp"]))
+        let collector = await Collector(notices.changes(of: ["FollowUp"]))
         try Self.touch(database, "FollowUp", "CaseReport")
         let change = try #require(await collector.first(within: .seconds(5)))
         #expect(change.typeNames == ["FollowUp"])
@@ -52,9 +52,9 @@ struct ChangeNoticesTests {
     @Test("commits to types that were not asked for do not yield")
     func unwatchedTypesDoNotYield() async throws {
         let container = temporaryContainer()
-        let notices = SQLiteChangeNotices(database: try Self.open(container), pollInterval: .milliseconds(50))
-        let collector = Collector(notices.changes(of: ["FollowUp"]))
-        let otherProcess = try Self.open(container)
+        let notices = SQLiteChangeNotices(database: try await Self.open(container), pollInterval: .milliseconds(50))
+        let collector = await Collector(notices.changes(of: ["FollowUp"]))
+        let otherProcess = try await Self.open(container)
         try Self.touch(otherProcess, "CaseReport")
         try Self.touch(otherProcess, "NotificationRecord")
         // Eight poll intervals pass: that nothing arrives meanwhile is what is under test.
@@ -69,9 +69,9 @@ struct ChangeNoticesTests {
     @Test("commits that change nothing do not yield")
     func emptyCommitsDoNotYield() async throws {
         let container = temporaryContainer()
-        let notices = SQLiteChangeNotices(database: try Self.open(container), pollInterval: .milliseconds(50))
-        let collector = Collector(notices.changes(of: []))
-        let otherProcess = try Self.open(container)
+        let notices = SQLiteChangeNotices(database: try await Self.open(container), pollInterval: .milliseconds(50))
+        let collector = await Collector(notices.changes(of: []))
+        let otherProcess = try await Self.open(container)
         try await SQLiteDiagnosticLog(database: otherProcess).logError("not a value-object change", metadata: [:])
         // Six poll intervals pass: that nothing arrives meanwhile is what is under test.
         try await Task.sleep(for: .milliseconds(300))
@@ -81,8 +81,8 @@ struct ChangeNoticesTests {
 
     @Test("ending the iteration stops the watcher")
     func cancellingEndsTheStream() async throws {
-        let notices = SQLiteChangeNotices(database: try Self.open(temporaryContainer()), pollInterval: .milliseconds(50))
-        let collector = Collector(notices.changes(of: []))
+        let notices = SQLiteChangeNotices(database: try await Self.open(temporaryContainer()), pollInterval: .milliseconds(50))
+        let collector = await Collector(notices.changes(of: []))
         #expect(notices.runningWatchers == 1)
         collector.stop()
         await collector.finished()

@@ -25,7 +25,7 @@ struct DamagedStoreTests {
         let container = try await storeWithSamples(3)
         try StoreDamage.damage(container.storeURL.path, table: "Sample", .root)
 
-        let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let found = try await #require(throws: DataError.self) { try await layer.store.register(Sample.self) }
         #expect(found.code == .damaged)
         #expect(found.message.contains(container.storeURL.path))
@@ -37,10 +37,10 @@ struct DamagedStoreTests {
         #expect(FileManager.default.fileExists(atPath: markerPath(container)))
 
         for open in [
-            { _ = try DataLayerFactory.live(container: container, logger: quietLogger) },
-            { _ = try DataLayerFactory.readOnly(container: container, logger: quietLogger) },
+            { _ = try await DataLayerFactory.live(container: container, logger: quietLogger) },
+            { _ = try await DataLayerFactory.readOnly(container: container, logger: quietLogger) },
         ] {
-            let error = try #require(throws: DataError.self) { try open() }
+            let error = try await #require(throws: DataError.self) { try await open() }
             #expect(error.code == .damaged)
             #expect(error.message.contains(container.storeURL.path) && error.message.contains("strata-host store recover"))
         }
@@ -52,8 +52,8 @@ struct DamagedStoreTests {
         try container.prepare()
         try SQLiteInspector(container.storeURL).execute("CREATE VIEW answers AS SELECT 42 AS answer")
         let before = try Data(contentsOf: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .incompatibleStore)
         #expect(error.message.contains("is not a Strata store"))
@@ -64,7 +64,7 @@ struct DamagedStoreTests {
     func checkFindsDamageAndClearsStaleMarks() async throws {
         let sound = try await storeWithSamples(3)
         try Data("an old complaint\n".utf8).write(to: URL(fileURLWithPath: markerPath(sound)))
-        let clean = try DataLayerFactory.maintenance(container: sound, logger: quietLogger).check(quick: false)
+        let clean = try await DataLayerFactory.maintenance(container: sound, logger: quietLogger).check(quick: false)
         #expect(clean.isSound)
         #expect(clean.clearedMark == "an old complaint")
         #expect(!FileManager.default.fileExists(atPath: markerPath(sound)))
@@ -72,7 +72,7 @@ struct DamagedStoreTests {
         let damaged = try await storeWithSamples(200, nameLength: 200)
         try StoreDamage.damage(damaged.storeURL.path, table: "Sample", .leaf(1))
         for quick in [true, false] {
-            let result = try DataLayerFactory.maintenance(container: damaged, logger: quietLogger).check(quick: quick)
+            let result = try await DataLayerFactory.maintenance(container: damaged, logger: quietLogger).check(quick: quick)
             #expect(!result.isSound, "quick: \(quick)")
         }
         #expect(FileManager.default.fileExists(atPath: markerPath(damaged)), "a damaged file found by check is marked")
@@ -84,7 +84,7 @@ struct DamagedStoreTests {
         try StoreDamage.damage(container.storeURL.path, table: "Sample", .leaf(2))
         let damagedBytes = try Data(contentsOf: container.storeURL)
 
-        let report = try DataLayerFactory.maintenance(container: container, logger: quietLogger).recover()
+        let report = try await DataLayerFactory.maintenance(container: container, logger: quietLogger).recover()
         let sample = try #require(report.tables.first { $0.name == "Sample" })
         #expect(sample.metDamage)
         #expect(sample.expected == 300)
@@ -95,7 +95,7 @@ struct DamagedStoreTests {
         #expect(report.keptDamagedFile.hasPrefix(container.storeURL.path + ".damaged-"))
         #expect(!FileManager.default.fileExists(atPath: markerPath(container)))
 
-        #expect(try DataLayerFactory.maintenance(container: container, logger: quietLogger).check(quick: false).isSound)
+        #expect(try await DataLayerFactory.maintenance(container: container, logger: quietLogger).check(quick: false).isSound)
         let store = try await makeStore(container)
         #expect(try await store.count(Query<Sample>()) == sample.recovered)
         _ = try await store.save(Sample(name: "after recovery", count: 1))
@@ -109,8 +109,8 @@ struct DamagedStoreTests {
         try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
         try handle.close()
         let before = try Data(contentsOf: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.maintenance(container: container, logger: quietLogger).recover()
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.maintenance(container: container, logger: quietLogger).recover()
         }
         #expect(error.message.contains(container.storeURL.path))
         #expect(try Data(contentsOf: container.storeURL) == before)

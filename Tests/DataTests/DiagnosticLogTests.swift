@@ -11,14 +11,14 @@ struct DiagnosticLogTests {
     /// A writable database in `container` (created), with a fixed clock.
     private static func open(
         _ container: ContainerDirectory, mode: SQLiteDatabase.Mode = .readWrite
-    ) throws -> SQLiteDatabase {
+    ) async throws -> SQLiteDatabase {
         try container.prepare()
-        return try SQLiteDatabase(container: container, mode: mode, logger: quietLogger, clock: FixedClock(instant))
+        return try await SQLiteDatabase.open(container: container, mode: mode, logger: quietLogger, clock: FixedClock(instant))
     }
 
     @Test("the default level is error: errors are kept, monitoring events are not")
     func defaultLevelKeepsErrorsOnly() async throws {
-        let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
+        let log = SQLiteDiagnosticLog(database: try await Self.open(temporaryContainer()))
         #expect(try await log.collectionLevel() == .error)
         #expect(try await log.logError("sync failed", metadata: ["code": "500"]))
         #expect(try await !log.logMonitor("opened list", metadata: [:]))
@@ -31,7 +31,7 @@ struct DiagnosticLogTests {
         (LogCollectionLevel.none, false, false), (.error, true, false), (.monitor, true, true),
     ])
     func levelGatesEachKind(level: LogCollectionLevel, keepsErrors: Bool, keepsMonitor: Bool) async throws {
-        let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
+        let log = SQLiteDiagnosticLog(database: try await Self.open(temporaryContainer()))
         try await log.setCollectionLevel(level)
         #expect(try await log.logError("e", metadata: [:]) == keepsErrors)
         #expect(try await log.logMonitor("m", metadata: [:]) == keepsMonitor)
@@ -43,13 +43,13 @@ struct DiagnosticLogTests {
     func levelPersistsAcrossReopen() async throws {
         let container = temporaryContainer()
         do {
-            let log = SQLiteDiagnosticLog(database: try Self.open(container))
+            let log = SQLiteDiagnosticLog(database: try await Self.open(container))
             try await log.setCollectionLevel(.monitor)
         }
-        let reopened = SQLiteDiagnosticLog(database: try Self.open(container))
+        let reopened = SQLiteDiagnosticLog(database: try await Self.open(container))
         #expect(try await reopened.collectionLevel() == .monitor)
         #expect(try await reopened.logMonitor("kept after reopen", metadata: [:]))
-        let stored = try Self.open(container).withState { state in
+        let stored = try await Self.open(container).withState { state in
             try state.connection.withStatement(#"SELECT "value" FROM "_strata_settings" WHERE "key" = 'log.collectionLevel'"#) {
                 try $0.step() ? $0.text(at: 0) : nil
             }
@@ -59,7 +59,7 @@ struct DiagnosticLogTests {
 
     @Test("entries come back oldest first, with metadata, level and the clock's time")
     func entriesOldestFirstWithMetadata() async throws {
-        let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
+        let log = SQLiteDiagnosticLog(database: try await Self.open(temporaryContainer()))
         try await log.setCollectionLevel(.monitor)
         try await log.logError("first", metadata: ["type": "CaseReport", "id": "r-1"])
         try await log.logMonitor("second", metadata: [:])
@@ -77,7 +77,7 @@ struct DiagnosticLogTests {
 
     @Test("metadata is stored as JSON text")
     func metadataIsStoredAsJSON() async throws {
-        let database = try Self.open(temporaryContainer())
+        let database = try await Self.open(temporaryContainer())
         let log = SQLiteDiagnosticLog(database: database)
         try await log.logError("failed", metadata: ["b": "2", "a": "1"])
         let text = try database.withState { state in
@@ -88,7 +88,7 @@ struct DiagnosticLogTests {
 
     @Test("removing entries through a sequence keeps the later ones")
     func removeEntriesThroughSequence() async throws {
-        let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
+        let log = SQLiteDiagnosticLog(database: try await Self.open(temporaryContainer()))
         for number in 1...4 { try await log.logError("e\(number)", metadata: [:]) }
         let second = try await log.entries(limit: nil)[1].sequence
         try await log.removeEntries(through: second)
@@ -99,7 +99,7 @@ struct DiagnosticLogTests {
 
     @Test("a negative limit is a clear error")
     func negativeLimitIsAnError() async throws {
-        let log = SQLiteDiagnosticLog(database: try Self.open(temporaryContainer()))
+        let log = SQLiteDiagnosticLog(database: try await Self.open(temporaryContainer()))
         let error = try await #require(throws: DataError.self) { try await log.entries(limit: -1) }
         #expect(error.code == .invalidQuery)
         #expect(error.message.contains("-1"))
@@ -109,11 +109,11 @@ struct DiagnosticLogTests {
     func readOnlyStoreRefusesWrites() async throws {
         let container = temporaryContainer()
         do {
-            let writer = SQLiteDiagnosticLog(database: try Self.open(container))
+            let writer = SQLiteDiagnosticLog(database: try await Self.open(container))
             try await writer.setCollectionLevel(.monitor)
             try await writer.logError("written before", metadata: [:])
         }
-        let reader = SQLiteDiagnosticLog(database: try Self.open(container, mode: .readOnly))
+        let reader = SQLiteDiagnosticLog(database: try await Self.open(container, mode: .readOnly))
         #expect(try await reader.collectionLevel() == .monitor)
         #expect(try await reader.entries(limit: nil).map(\.message) == ["written before"])
         for attempt in [

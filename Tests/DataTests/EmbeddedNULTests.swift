@@ -17,7 +17,7 @@ struct EmbeddedNULTests {
         #expect(fetched.note == "a\u{0}\u{0}b\u{0}")
 
         let container = temporaryContainer()
-        let sealed = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let sealed = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await sealed.register(Patient.self)
         let patient = try await sealed.save(Patient(name: "X\u{0}other", age: 1, nickname: "n\u{0}"))
         let patientID = try #require(patient.objectId)
@@ -37,7 +37,7 @@ struct EmbeddedNULTests {
         #expect(try await store.count(Query<Sample>().whereKey("name", .equal, "X\u{0}")) == 0)
 
         let container = temporaryContainer()
-        let sealed = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let sealed = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await sealed.register(Patient.self)
         _ = try await sealed.save(Patient(name: "X\u{0}one", age: 1))
         _ = try await sealed.save(Patient(name: "X\u{0}two", age: 2))

@@ -38,7 +38,7 @@ struct EncryptionTests {
     @Test("no patient name reaches the database file or its WAL in plaintext; the key file is 0600")
     func plaintextNeverReachesTheDisk() async throws {
         let container = temporaryContainer()
-        let layer = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger)
         try await layer.store.register(Patient.self)
         let saved = try await layer.store.save(names.map { Patient(name: $0, age: 40, nickname: "zqxw \($0)") })
         #expect(try await layer.store.fetch(Patient.self, id: saved[1].objectId!)?.name == "Hanako Sato")
@@ -62,7 +62,7 @@ struct EncryptionTests {
 
     @Test("equality on an encrypted key works through the keyed hash; ordering and like are refused")
     func queriesOnEncryptedKeys() async throws {
-        let layer = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger)
+        let layer = try await DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger)
         try await layer.store.register(Patient.self)
         _ = try await layer.store.save(names.map { Patient(name: $0, age: 40) })
         #expect(try await layer.store.query(Query<Patient>().whereKey("name", .equal, "Hanako Sato")).map(\.name) == ["Hanako Sato"])
@@ -84,13 +84,13 @@ struct EncryptionTests {
     @Test("a key that becomes encrypted has its stored plaintext sealed in place, and stays readable")
     func becomingEncryptedSealsOldRows() async throws {
         let container = temporaryContainer()
-        let old = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let old = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await old.register(PatientPlain.self)
         var plain = PatientPlain()
         plain.name = "Yamada Taro"
         let saved = try await old.save(plain)
 
-        let new = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let new = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await new.register(Patient.self)
         #expect(try await new.fetch(Patient.self, id: saved.objectId!)?.name == "Yamada Taro")
         #expect(try await new.count(Query<Patient>().whereKey("name", .equal, "Yamada Taro")) == 1)
@@ -105,27 +105,27 @@ struct EncryptionTests {
     @Test("a lost or replaced key file is refused before anything is sealed with a new key")
     func lostOrReplacedKeyIsRefused() async throws {
         let container = temporaryContainer()
-        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let writer = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await writer.register(Patient.self)
         _ = try await writer.save(Patient(name: "Yamada Taro", age: 40))
         let keyURL = container.url.appendingPathComponent("keys/data.key")
         let original = try Data(contentsOf: keyURL)
         try FileManager.default.removeItem(at: keyURL)
-        let missing = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let missing = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(missing.message.contains("is missing") && missing.message.contains(keyURL.path))
         #expect(!FileManager.default.fileExists(atPath: keyURL.path), "no new key may be made over sealed data")
 
         try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: keyURL)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyURL.path)
-        let replaced = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let replaced = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(replaced.message.contains("is not the key"))
 
         try original.write(to: keyURL)
-        let restored = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let restored = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await restored.register(Patient.self)
         #expect(try await restored.query(Query<Patient>()).map(\.name) == ["Yamada Taro"])
     }
@@ -133,11 +133,11 @@ struct EncryptionTests {
     @Test("a read-only opener without the key cannot decrypt, and says which key is missing")
     func missingKeyIsAClearError() async throws {
         let container = temporaryContainer()
-        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let writer = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await writer.register(Patient.self)
         _ = try await writer.save(Patient(name: "Yamada Taro", age: 40))
         try FileManager.default.removeItem(at: container.url.appendingPathComponent("keys/data.key"))
-        let reader = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
+        let reader = try #require(try await DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
         try await reader.register(Patient.self)
         #expect(try await reader.count(Query<Patient>()) == 1)
         let error = try await #require(throws: DataError.self) { try await reader.query(Query<Patient>()) }

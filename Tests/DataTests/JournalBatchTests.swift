@@ -8,7 +8,7 @@ import Testing
 @Suite("Change journal: acknowledging, claiming and releasing a batch at once")
 struct JournalBatchTests {
     private func layer() async throws -> any DataLayer {
-        let layer = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger, clock: TestClock())
+        let layer = try await DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger, clock: TestClock())
         try await layer.store.register(Visit.self)
         return layer
     }

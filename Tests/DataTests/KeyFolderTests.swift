@@ -10,7 +10,7 @@ struct KeyFolderTests {
     @Test("a temporary key file left by a killed creator is removed on the next open; look-alikes stay")
     func leftoverTemporaryKeysAreRemoved() async throws {
         let container = temporaryContainer()
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")
         let manager = FileManager.default
         let hourAgo = Date().addingTimeInterval(-3600)
@@ -27,7 +27,7 @@ struct KeyFolderTests {
         let unrelated = try plant("notes.txt", modified: hourAgo)
         let fresh = try plant(".data.key.\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString)", modified: Date().addingTimeInterval(60))
 
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
 
         #expect(!manager.fileExists(atPath: leftover.path))
         #expect(!manager.fileExists(atPath: otherLeftover.path))
@@ -41,11 +41,11 @@ struct KeyFolderTests {
     @Test("a key folder others may enter is tightened to 0700 by the next writable open")
     func wideKeyFolderIsTightened() async throws {
         let container = temporaryContainer()
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: keys.path)
 
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
 
         let mode = try FileManager.default.attributesOfItem(atPath: keys.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
@@ -54,14 +54,14 @@ struct KeyFolderTests {
     @Test("a key folder that is a symbolic link is refused, naming the folder")
     func symlinkedKeyFolderIsRefused() async throws {
         let container = temporaryContainer()
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let keys = container.url.appendingPathComponent("keys")
         let elsewhere = container.url.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(at: keys, to: elsewhere)
         try FileManager.default.createSymbolicLink(at: keys, withDestinationURL: elsewhere)
 
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.message.contains(keys.path))
     }

@@ -12,8 +12,8 @@ struct ReadOnlyFaultTests {
         let file = TemporaryRoot.directory("strata-file")
         try Data("not a folder".utf8).write(to: file)
         for url in [file, file.appendingPathComponent("strata")] {
-            let error = try #require(throws: DataError.self) {
-                _ = try DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
+            let error = try await #require(throws: DataError.self) {
+                _ = try await DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
             }
             #expect(error.message.contains(url.path) && error.message.contains("not a directory"))
         }
@@ -30,8 +30,8 @@ struct ReadOnlyFaultTests {
             (loop, "too many symbolic links"),
         ]
         for (url, why) in cases {
-            let error = try #require(throws: DataError.self) {
-                _ = try DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
+            let error = try await #require(throws: DataError.self) {
+                _ = try await DataLayerFactory.readOnly(container: ContainerDirectory(url: url), logger: quietLogger)
             }
             #expect(error.message.contains(why), "\(error)")
         }
@@ -43,10 +43,10 @@ struct ReadOnlyFaultTests {
         _ = try await makeStore(container)
         let key = container.url.appendingPathComponent("keys/data.key")
         try FileManager.default.removeItem(at: key)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.readOnly(container: container, logger: quietLogger, requireKey: true)
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.readOnly(container: container, logger: quietLogger, requireKey: true)
         }
         #expect(error.message.contains(key.path) && error.message.contains("missing"))
-        #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) != nil)
+        #expect(try await DataLayerFactory.readOnly(container: container, logger: quietLogger) != nil)
     }
 }

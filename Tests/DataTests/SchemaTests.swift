@@ -66,13 +66,13 @@ struct SchemaTests {
     @Test("a type that gains fields is migrated; old rows get the defaults of init()")
     func addedFieldsMigrate() async throws {
         let container = temporaryContainer()
-        let v1 = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let v1 = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await v1.register(ItemV1.self)
         var old = ItemV1()
         old.title = "before"
         let saved = try await v1.save(old)
 
-        let v2 = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let v2 = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await v2.register(ItemV2.self)
         let migrated = try #require(try await v2.fetch(ItemV2.self, id: saved.objectId!))
         #expect(migrated.title == "before" && migrated.priority == 3 && migrated.tag == nil)
@@ -87,10 +87,10 @@ struct SchemaTests {
     @Test("changing a key's type is refused, naming the key and both types, and nothing is lost")
     func typeChangeIsRefused() async throws {
         let container = temporaryContainer()
-        let store = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let store = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await store.register(ItemV1.self)
         _ = try await store.save(ItemV1())
-        let other = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let other = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         let error = try await #require(throws: DataError.self) { try await other.register(ItemRetyped.self) }
         #expect(error.code == .incompatibleStore)
         #expect(error.message.contains("Item.title is stored as TEXT"))
@@ -114,8 +114,8 @@ struct SchemaTests {
         _ = try await makeStore(container)
         try SQLiteInspector(container.storeURL).execute("PRAGMA user_version = 7")
         let before = try Data(contentsOf: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .incompatibleStore)
         #expect(error.message.contains("store format 7") && error.message.contains("format 3 at most"))
@@ -127,8 +127,8 @@ struct SchemaTests {
         let container = temporaryContainer()
         try container.prepare()
         try Data("hello, not a database".utf8).write(to: container.storeURL)
-        let error = try #require(throws: DataError.self) {
-            _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let error = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .cannotOpen)
         #expect(error.message.contains(container.storeURL.path))
@@ -194,7 +194,7 @@ struct ForeignFileTests {
         try container.prepare()
         try SQLiteInspector(container.storeURL).execute("CREATE TABLE notes (body TEXT)")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: container.storeURL.path)
-        try expectRefusedUntouched(container)
+        try await expectRefusedUntouched(container)
         let mode = try FileManager.default.attributesOfItem(atPath: container.storeURL.path)[.posixPermissions] as? NSNumber
         #expect(mode?.int16Value == 0o644)
         #expect(try SQLiteInspector(container.storeURL).rows("PRAGMA journal_mode") == [["delete"]])

@@ -138,7 +138,8 @@ struct SessionStoreTests {
     func databaseSessionStoreUsesTheContainer() async throws {
         let container = temporaryContainer()
         try container.prepare()
-        let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: quietLogger, clock: FixedClock(Self.now))
+        let database = try await SQLiteDatabase.open(
+            container: container, mode: .readWrite, logger: quietLogger, clock: FixedClock(Self.now))
         let store = FileSessionStore(database: database)
         #expect(store.fileURL == container.url.appendingPathComponent("session.bin"))
         try await store.save(Self.info)

@@ -20,17 +20,17 @@ struct SharingTests {
     @Test("read-only: no store file means no data layer, and nothing is created")
     func readOnlyWithoutStoreCreatesNothing() async throws {
         let container = temporaryContainer()
-        #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)
+        #expect(try await DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)
         #expect(!FileManager.default.fileExists(atPath: container.url.path))
     }
 
     @Test("read-only: reads what writers stored, refuses writes, never creates tables")
     func readOnlyReadsButNeverWrites() async throws {
         let container = temporaryContainer()
-        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let writer = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await writer.register(Sample.self)
         _ = try await writer.save(Sample(name: "a", count: 1))
-        let layer = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger))
+        let layer = try #require(try await DataLayerFactory.readOnly(container: container, logger: quietLogger))
         #expect(!layer.isWritable)
         try await layer.store.register(Sample.self)
         try await layer.store.register(Ticket.self)
@@ -45,12 +45,12 @@ struct SharingTests {
     @Test("read-only: a table missing columns a newer schema added reads them as defaults")
     func readOnlyToleratesOlderTables() async throws {
         let container = temporaryContainer()
-        let writer = try DataLayerFactory.live(container: container, logger: quietLogger).store
+        let writer = try await DataLayerFactory.live(container: container, logger: quietLogger).store
         try await writer.register(ItemV1.self)
         var item = ItemV1()
         item.title = "old"
         _ = try await writer.save(item)
-        let reader = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
+        let reader = try #require(try await DataLayerFactory.readOnly(container: container, logger: quietLogger)).store
         try await reader.register(ItemV2.self)
         let read = try await reader.query(Query<ItemV2>())
         #expect(read.map(\.title) == ["old"] && read.map(\.priority) == [3])

@@ -14,12 +14,12 @@ struct StoreOpenFaultTests {
         let container = temporaryContainer()
         try container.prepare()
         try FileManager.default.createDirectory(at: container.storeURL, withIntermediateDirectories: false)
-        let openers: [() throws -> Void] = [
-            { _ = try DataLayerFactory.readOnly(container: container, logger: quietLogger) },
-            { _ = try DataLayerFactory.live(container: container, logger: quietLogger) },
+        let openers: [() async throws -> Void] = [
+            { _ = try await DataLayerFactory.readOnly(container: container, logger: quietLogger) },
+            { _ = try await DataLayerFactory.live(container: container, logger: quietLogger) },
         ]
         for open in openers {
-            let error = try #require(throws: DataError.self) { try open() }
+            let error = try await #require(throws: DataError.self) { try await open() }
             #expect(error.message.contains(container.storeURL.path), "\(error)")
             #expect(error.message.contains("is a directory, not a store file"), "\(error)")
             #expect(!error.message.contains("unable to open") && !error.message.contains("I/O error"), "\(error)")

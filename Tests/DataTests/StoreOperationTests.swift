@@ -87,15 +87,15 @@ struct StoreOperationTests {
 
     @Test("using a type before registering it says to call register")
     func unregisteredTypeIsAClearError() async throws {
-        let store = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store
+        let store = try await DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store
         let error = try await #require(throws: DataError.self) { try await store.save(Sample(name: "x", count: 0)) }
         #expect(error.code == .notRegistered)
         #expect(error.message.contains("register(Sample.self)"))
     }
 
     @Test("the blocking forms do the same work, for callers that cannot await")
-    func blockingForms() throws {
-        let store = try DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store.blocking
+    func blockingForms() async throws {
+        let store = try await DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store.blocking
         try store.register(Sample.self)
         let saved = try store.save(Sample(name: "blocking", count: 7))
         let listed = try store.save([Sample(name: "b", count: 8)])

@@ -18,7 +18,7 @@ struct EnrichmentFailureTests {
 
     @Test("a test double refusing the enrichment's look-up fails the recording loudly; nothing is stored")
     func unexpectedCallPropagates() async throws {
-        let data = DataLayerFactory.inMemory(allowing: [.register, .save, .query])
+        let data = await DataLayerFactory.inMemory(allowing: [.register, .save, .query])
         let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
         let report = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Yamada", age: 42))
         var followUp = FollowUp()

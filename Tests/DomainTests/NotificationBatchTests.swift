@@ -40,7 +40,7 @@ struct NotificationBatchTests {
     @Test("a store that refuses the batch has each notification tried on its own, each failure reported")
     func failedBatchFallsBackToOneByOne() async throws {
         let domain = try await DomainFactory.make(
-            data: DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
+            data: await DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
             clock: FixedClock(testNow))
 
         let results = await domain.notifications.record([message("n-1"), message("n-2")])

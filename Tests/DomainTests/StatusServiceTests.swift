@@ -36,14 +36,14 @@ struct StatusServiceTests {
 
     @Test("the summary only counts: a double that allows register and count is enough")
     func summaryOnlyCounts() async throws {
-        let data = DataLayerFactory.inMemory(allowing: [.register, .count])
+        let data = await DataLayerFactory.inMemory(allowing: [.register, .count])
         let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
         #expect(try await domain.status.summary() == .empty)
     }
 
     @Test("a use case that writes through a count-only double fails loudly, naming the call")
     func writingThroughCountOnlyDoubleFailsLoudly() async throws {
-        let data = DataLayerFactory.inMemory(allowing: [.register, .count])
+        let data = await DataLayerFactory.inMemory(allowing: [.register, .count])
         let domain = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
         let error = await domainError { try await domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
         #expect(error?.code == .storage)
@@ -56,7 +56,7 @@ struct StatusServiceTests {
 
     @Test("on a read-only data layer the domain registers, summarizes, and refuses writes as storage errors")
     func readOnlyLayer() async throws {
-        let domain = try await DomainFactory.make(data: DataLayerFactory.inMemory(readOnly: true), clock: FixedClock(testNow))
+        let domain = try await DomainFactory.make(data: await DataLayerFactory.inMemory(readOnly: true), clock: FixedClock(testNow))
         #expect(try await domain.status.summary() == .empty)
         #expect(try await domain.reports.list(.first).isEmpty)
         let error = await domainError { try await domain.reports.add(CaseReportDraft(patientName: "Hanako", age: 42)) }
@@ -67,7 +67,7 @@ struct StatusServiceTests {
     @Test("the factory reports a type it cannot register as a storage error with the data layer's message")
     func factoryRegistrationFailure() async {
         let error = await domainError {
-            try await DomainFactory.make(data: DataLayerFactory.inMemory(allowing: [.count]), clock: FixedClock(testNow))
+            try await DomainFactory.make(data: await DataLayerFactory.inMemory(allowing: [.count]), clock: FixedClock(testNow))
         }
         #expect(error?.code == .storage)
         #expect(error?.message.contains("unexpected call to register(CaseReport)") == true)
@@ -78,13 +78,13 @@ struct StatusServiceTests {
         let url = TemporaryRoot.directory("strata-domain")
         defer { try? FileManager.default.removeItem(at: url) }
         let container = ContainerDirectory(url: url)
-        #expect(try DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)
+        #expect(try await DataLayerFactory.readOnly(container: container, logger: quietLogger) == nil)
         let writer = try await DomainFactory.make(
-            data: try DataLayerFactory.live(container: container, logger: quietLogger), clock: FixedClock(testNow))
+            data: try await DataLayerFactory.live(container: container, logger: quietLogger), clock: FixedClock(testNow))
         let report = try await writer.reports.add(CaseReportDraft(patientName: "Hanako", age: 42))
         _ = try await writer.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: testNow))
 
-        let readOnly = try #require(try DataLayerFactory.readOnly(container: container, logger: quietLogger))
+        let readOnly = try #require(try await DataLayerFactory.readOnly(container: container, logger: quietLogger))
         let reader = try await DomainFactory.make(data: readOnly, clock: FixedClock(testNow))
         #expect(try await reader.status.summary() == StatusSummary(reports: 1, dueToday: 1, overdue: 0, unreadNotifications: 0))
         #expect(try await reader.reports.get(id: report.objectId ?? "") == report)

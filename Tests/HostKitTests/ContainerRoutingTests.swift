@@ -122,7 +122,7 @@ struct ContainerRoutingTests {
     @Test("the interactive host runs the background sync loop while it is up; one-shot runs never start it")
     func interactiveHostRunsTheSyncLoop() async throws {
         let loop = Mutex<[Bool]>([])
-        let data = DataLayerFactory.inMemory()
+        let data = await DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(data: data, script: SyncScript(onLoop: { running in loop.withLock { $0.append(running) } }))
         let host = try await HostHarness(data: data, sync: sync)
 

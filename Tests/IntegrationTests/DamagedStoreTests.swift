@@ -13,7 +13,7 @@ import Testing
 struct DamagedStoreTests {
     /// A closed store in `home` holding `count` case reports (long memos spread them over pages).
     static func storeWithReports(_ home: URL, count: Int) async throws {
-        let data = try DataLayerFactory.live(
+        let data = try await DataLayerFactory.live(
             container: ContainerDirectory(url: home), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         for index in 0..<count {

@@ -146,7 +146,7 @@ struct InboxProcessorTests {
 
     @Test("a storage failure leaves the file in new/, and a later pass with a working store records it")
     func storageFailureKeepsTheFileForLater() async throws {
-        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("n4.json", #"{"id": "n-4", "kind": "message", "title": "Kept"}"#)
 
@@ -161,7 +161,7 @@ struct InboxProcessorTests {
         #expect(try fixture.names(in: fixture.inbox.newURL) == ["n4.json"])
         #expect(try fixture.names(in: fixture.inbox.badURL).isEmpty)
 
-        let working = try await DomainFactory.make(data: DataLayerFactory.inMemory(), clock: fixture.clock)
+        let working = try await DomainFactory.make(data: await DataLayerFactory.inMemory(), clock: fixture.clock)
         let retried = try await fixture.processor(notifications: working.notifications).drain()
 
         guard case .recorded = retried.files.first?.outcome else {

@@ -24,7 +24,7 @@ struct NotifyDaemonTests {
 
     @Test("--once exits 75 when the store fails, with the file still in new/")
     func onceReportsAStorageFailure() async throws {
-        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory(readOnly: true))
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory(readOnly: true))
         defer { fixture.remove() }
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 0.2, logger: InboxFixture.logger)

@@ -90,7 +90,7 @@ struct PushChannelListenerTests {
 
     @Test("nobody signed in is notSignedIn, and nothing is recorded")
     func signedOutIsNotSignedIn() async throws {
-        let fixture = try await InboxFixture(data: DataLayerFactory.inMemory())
+        let fixture = try await InboxFixture(data: await DataLayerFactory.inMemory())
         defer { fixture.remove() }
         let listener = PushChannelListener(
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script([Self.message(1, id: "p-1")])), notifications: fixture.domain.notifications, delivery: fixture.delivery,

@@ -46,7 +46,7 @@ struct StatusCommandTests {
 
     @Test("the summary comes from the domain")
     func summaryComesFromTheDomain() async throws {
-        let writable = DataLayerFactory.inMemory()
+        let writable = await DataLayerFactory.inMemory()
         let domain = try await DomainFactory.make(data: writable, clock: FixedClock(Self.now))
         let report = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
         _ = try await domain.followUps.schedule(FollowUpDraft(caseReportID: report.objectId ?? "", date: Self.now))
@@ -61,7 +61,7 @@ struct StatusCommandTests {
     @Test("a read-only, empty store reads as zero counts with the store present")
     func readOnlyEmptyStore() async throws {
         let domain = try await DomainFactory.make(
-            data: DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
+            data: await DataLayerFactory.inMemory(readOnly: true, allowing: [.register, .query, .count]),
             clock: FixedClock(Self.now))
         let outcome = await run(["--format", "json"]) { _ in domain }
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -77,7 +77,7 @@ struct StatusCommandTests {
 
     @Test("no arguments (run without a parse) print and fail exactly as --format text does")
     func noArgumentsAreTheParsedDefaults() async throws {
-        let writable = DataLayerFactory.inMemory()
+        let writable = await DataLayerFactory.inMemory()
         let domain = try await DomainFactory.make(data: writable, clock: FixedClock(Self.now))
         _ = try await domain.reports.add(CaseReportDraft(patientName: "Hanako Sato", age: 42))
         let failing: (StatusLaunch) throws -> (any DomainServices)? = { _ in

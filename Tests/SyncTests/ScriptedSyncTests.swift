@@ -24,7 +24,7 @@ struct ScriptedSyncTests {
 
     @Test("a scripted login stores the session; a sync acknowledges the journal")
     func scriptedLoginAndSync() async throws {
-        let data = DataLayerFactory.inMemory()
+        let data = await DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(data: data, script: SyncScript(login: { _, _ in Self.info }))
         let info = try await sync.login(account: "sigrid", password: "pw")
         #expect(try await data.session.current() == info)
@@ -48,7 +48,7 @@ struct ScriptedSyncTests {
 
     @Test("a refused scripted login is loginRefused, and the session stays empty")
     func refusedLogin() async throws {
-        let data = DataLayerFactory.inMemory()
+        let data = await DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(
             data: data, script: SyncScript(login: { account, _ in throw DataError(.loginRefused, "no account \(account)") }))
         let error = await #expect(throws: DataError.self) { try await sync.login(account: "x", password: "y") }

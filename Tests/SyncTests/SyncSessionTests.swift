@@ -88,14 +88,14 @@ struct SyncSessionTests {
         #expect(status.pendingCount == 0 && status.rejectedCount == 1)
         #expect(status.lastSyncAt == harness.clock.now())
         #expect(status.lastError == nil)
-        let reader = try #require(try DataLayerFactory.readOnly(container: harness.container, logger: quietLogger))
+        let reader = try #require(try await DataLayerFactory.readOnly(container: harness.container, logger: quietLogger))
         #expect(try await reader.syncState.status() == status)
     }
 
     @Test("without a server every network call is offline with a message naming STRATA_SERVER_URL")
     func offlineWithoutAServer() async throws {
         let container = temporaryContainer()
-        let data = try DataLayerFactory.live(container: container, logger: quietLogger)
+        let data = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let sync = SyncFactory.live(data: data, configuration: nil, logger: quietLogger)
         let login = await #expect(throws: DataError.self) { try await sync.login(account: "a", password: "b") }
         #expect(login?.code == .offline)

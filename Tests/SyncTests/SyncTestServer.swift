@@ -185,7 +185,7 @@ struct SyncHarness {
             serverURL: Self.server, appID: "strata", appVersion: "1", appKey: "key", deviceID: "device-1",
             batchSize: batchSize, maxRequestBytes: maxRequestBytes, retryDelay: retryDelay, maxRetryDelay: maxRetryDelay,
             maxAttempts: maxAttempts, pollInterval: 0.05)
-        data = try DataLayerFactory.live(container: container, logger: quietLogger, clock: clock)
+        data = try await DataLayerFactory.live(container: container, logger: quietLogger, clock: clock)
         sync = SyncFactory.live(
             data: data, configuration: configuration, transport: server, logger: quietLogger, clock: clock,
             sleep: sleep ?? { seconds in delays.values.withLock { $0.append(seconds) } },

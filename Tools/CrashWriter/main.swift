@@ -36,7 +36,7 @@ func emit(_ line: String) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let container = try ContainerDirectory.resolve(environment: ProcessInfo.processInfo.environment)
-    let layer = try DataLayerFactory.live(container: container, logger: StrataLogging.makeLogger(label: "crash", level: .error))
+    let layer = try await DataLayerFactory.live(container: container, logger: StrataLogging.makeLogger(label: "crash", level: .error))
     try await layer.store.register(Entry.self)
     switch arguments.first {
     case "write":

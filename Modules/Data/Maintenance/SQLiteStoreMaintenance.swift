@@ -14,15 +14,41 @@ import StrataCrossCutting
 
 /// ``StoreMaintenance`` on the shared SQLite file: each call opens the file with a connection
 /// of its own, never through ``SQLiteDatabase`` (which refuses a store marked damaged).
+///
+/// Every call does its work (whole-file reads, the backup's copy and its waits for a busy
+/// writer, recovery) on a ``DatabaseQueue`` of its own, suspending the caller: never on the
+/// caller's thread, so never on Swift's cooperative pool.
 struct SQLiteStoreMaintenance: StoreMaintenance {
     let container: ContainerDirectory
     let logger: Logger
+    private let queue = DatabaseQueue(label: "strata.store.maintenance")
+
+    init(container: ContainerDirectory, logger: Logger) {
+        self.container = container
+        self.logger = logger
+    }
 
     var storeURL: URL { container.storeURL }
     var storePath: String { storeURL.path }
     var marker: DamageMarker { DamageMarker(storeURL: storeURL) }
 
-    func check(quick: Bool) throws -> StoreCheckResult {
+    func check(quick: Bool) async throws -> StoreCheckResult {
+        try await queue.run { try checkNow(quick: quick) }
+    }
+
+    func backup(to destination: URL, overwrite: Bool) async throws -> StoreBackupResult {
+        try await queue.run { try backupNow(to: destination, overwrite: overwrite) }
+    }
+
+    func recover() async throws -> StoreRecoveryReport {
+        try await queue.run {
+            try requireStore()
+            return try StoreRecovery(container: container, logger: logger).run()
+        }
+    }
+
+    /// ``check(quick:)`` on the calling thread (the maintenance queue's).
+    private func checkNow(quick: Bool) throws -> StoreCheckResult {
         try requireStore()
         let connection = try SQLiteConnection(path: storePath, access: .readOnly)
         var problems: [String] = []
@@ -57,7 +83,8 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
         return StoreCheckResult(storePath: storePath, problems: [], clearedMark: mark)
     }
 
-    func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
+    /// ``backup(to:overwrite:)`` on the calling thread (the maintenance queue's).
+    private func backupNow(to destination: URL, overwrite: Bool) throws -> StoreBackupResult {
         try requireStore()
         let path = destination.standardizedFileURL.path
         try BackupTarget.prepare(path, overwrite: overwrite, store: storePath, keyFile: FieldCipher.keyURL(in: container).path)
@@ -72,11 +99,6 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             unlink(path)
             throw error
         }
-    }
-
-    func recover() throws -> StoreRecoveryReport {
-        try requireStore()
-        return try StoreRecovery(container: container, logger: logger).run()
     }
 
     /// Whether `error` says the file itself is damaged. A foreign or newer file, a lock held

@@ -8,8 +8,8 @@ import Logging
 /// One notice stream's polling loop, on its own read-only connection (never the data
 /// layer's shared one, so a watcher never waits for the store's mutex or holds a snapshot).
 ///
-/// Not thread-safe: made by ``SQLiteChangeNotices/changes(of:)`` and then used only inside
-/// one mutex, by one serial timer.
+/// Not thread-safe: made by ``SQLiteChangeNotices/changes(of:)`` on the stream's polling queue
+/// and then used only inside one mutex, by one serial timer on that queue.
 final class ChangeWatcher {
     private let connection: SQLiteConnection
     /// The types to report; all when empty.

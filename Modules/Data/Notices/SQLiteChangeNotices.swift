@@ -12,9 +12,10 @@ import Synchronization
 /// shared connection included) committed, reads the tiny `_strata_type_versions` table and
 /// yields the types whose counters moved. Value-object tables are never read.
 ///
-/// Polling runs on a Dispatch timer with its own serial queue, not on Swift's cooperative
-/// thread pool: its SQLite reads block, and a pool busy with synchronous work must not delay
-/// the "within a second" promise.
+/// Each stream's watcher opens its connection and polls on a Dispatch timer, both on a serial
+/// queue of its own (a ``DatabaseQueue``), not on Swift's cooperative thread pool: its SQLite
+/// work blocks, and a pool busy with synchronous work must not delay the "within a second"
+/// promise.
 final class SQLiteChangeNotices: ChangeNotices {
     private let url: URL
     private let pollInterval: Duration
@@ -41,21 +42,24 @@ final class SQLiteChangeNotices: ChangeNotices {
 
     /// A stream of the changes committed after this call returns.
     ///
-    /// When the store cannot be opened for watching, the error is logged and the stream ends
-    /// at once (the protocol has no way to throw here).
-    func changes(of typeNames: Set<String>) -> AsyncStream<StoreChange> {
+    /// The watcher's connection opens (and takes its baseline) on the stream's polling queue;
+    /// the caller is suspended meanwhile. When the store cannot be opened for watching, the
+    /// error is logged and the stream ends at once (the protocol has no way to throw here).
+    func changes(of typeNames: Set<String>) async -> AsyncStream<StoreChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
-        let watcher: ChangeWatcher
+        let queue = DatabaseQueue(label: "strata.change-notices", qos: .utility)
+        let polling: Polling
         do {
-            watcher = try ChangeWatcher(path: url.path, typeNames: typeNames, logger: logger)
+            polling = try await queue.run { [url, logger] in
+                Polling(try ChangeWatcher(path: url.path, typeNames: typeNames, logger: logger))
+            }
         } catch {
             logger.error("cannot watch the store for changes", metadata: ["path": "\(url.path)", "error": "\(error)"])
             continuation.finish()
             return stream
         }
         running.withLock { $0 += 1 }
-        let polling = Polling(watcher)
-        polling.start(every: DispatchTimeInterval.nanoseconds(Int(pollInterval / .nanoseconds(1)))) { [self] in
+        polling.start(on: queue, every: DispatchTimeInterval.nanoseconds(Int(pollInterval / .nanoseconds(1)))) { [self] in
             running.withLock { $0 -= 1 }
             continuation.finish()
         } yield: { [self] change in
@@ -80,14 +84,14 @@ private final class Polling: Sendable {
     /// One check by the watcher.
     func poll() -> StoreChange? { watcher.withLock { $0.poll() } }
 
-    /// Starts polling on a private serial queue every `interval`, calling `yield` with each
-    /// change; `finished` runs once the timer is cancelled.
+    /// Starts polling on `queue` every `interval`, calling `yield` with each change;
+    /// `finished` runs once the timer is cancelled.
     func start(
-        every interval: DispatchTimeInterval, finished: @escaping @Sendable () -> Void,
+        on queue: DatabaseQueue, every interval: DispatchTimeInterval, finished: @escaping @Sendable () -> Void,
         yield: @escaping @Sendable (StoreChange) -> Void
     ) {
         timer.withLock { slot in
-            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "strata.change-notices", qos: .utility))
+            let timer = queue.makeTimer()
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(20))
             timer.setEventHandler { [self] in
                 if let change = poll() { yield(change) }

@@ -15,6 +15,11 @@ public import StrataCrossCutting
 /// The one public way to obtain a data layer: the seed article's `DataLayerFactory`, with
 /// explicit arguments instead of hidden globals.
 ///
+/// Opening is `async`: the file system calls, SQLite's open, the format check (with its busy
+/// retry), the data key and the migrations run on the new database's own queue
+/// (``DatabaseQueue``), never on the caller's thread and so never on Swift's cooperative
+/// pool; the caller is suspended meanwhile.
+///
 /// Implementations stay `internal` to `StrataData`; hosts (composition roots) are the only
 /// code that picks one. Tests get doubles through `StrataDataTesting`'s extension of this
 /// factory (`DataLayerFactory.inMemory()`).
@@ -35,14 +40,19 @@ public enum DataLayerFactory {
     ///   `verifyPages`, a page is damaged.
     public static func live(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false
-    ) throws -> any DataLayer {
-        do {
-            try container.prepare()
-        } catch {
-            throw DataError(.cannotOpen, "\(error)")
+    ) async throws -> any DataLayer {
+        let queue = DatabaseQueue(label: "strata.store")
+        let database = try await queue.run {
+            do {
+                try container.prepare()
+            } catch {
+                throw DataError(.cannotOpen, "\(error)")
+            }
+            let database = try SQLiteDatabase(
+                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue)
+            if verifyPages { try database.verifyPages() }
+            return database
         }
-        let database = try SQLiteDatabase(container: container, mode: .readWrite, logger: logger, clock: clock)
-        if verifyPages { try database.verifyPages() }
         return compose(database, isWritable: true)
     }
 
@@ -68,7 +78,21 @@ public enum DataLayerFactory {
     public static func readOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
         verifyPages: Bool = false
-    ) throws -> (any DataLayer)? {
+    ) async throws -> (any DataLayer)? {
+        let queue = DatabaseQueue(label: "strata.store")
+        let database = try await queue.run {
+            try openReadOnly(
+                container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages,
+                queue: queue)
+        }
+        return database.map { compose($0, isWritable: false) }
+    }
+
+    /// ``readOnly(container:logger:clock:requireKey:verifyPages:)``'s work, on `queue`'s thread.
+    private static func openReadOnly(
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool, verifyPages: Bool,
+        queue: DatabaseQueue
+    ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()
         guard stat(container.storeURL.path, &storeInfo) == 0 else {
@@ -81,11 +105,11 @@ public enum DataLayerFactory {
             }
             return nil
         }
-        var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+        var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue)
         if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
             // A writer creating the store links the key before it records the fingerprint, so a
             // second look that still finds a fingerprint but no key means the key is really gone.
-            database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock)
+            database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue)
         }
         if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
             let keyPath = FieldCipher.keyURL(in: container).path
@@ -95,12 +119,13 @@ public enum DataLayerFactory {
                     + "restore the key file (nothing was changed)")
         }
         if verifyPages { try database.verifyPages() }
-        return compose(database, isWritable: false)
+        return database
     }
 
     /// The maintenance commands for the shared store in `container`: check, online backup,
     /// recovery of a damaged file. Opening it opens nothing; each call opens the file itself
-    /// (never through the live layer, so it works on a store the layer refuses as damaged).
+    /// (never through the live layer, so it works on a store the layer refuses as damaged), on
+    /// a queue of its own.
     public static func maintenance(container: ContainerDirectory, logger: Logger) -> any StoreMaintenance {
         SQLiteStoreMaintenance(container: container, logger: logger)
     }

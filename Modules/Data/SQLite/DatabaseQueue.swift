@@ -14,10 +14,31 @@ import Synchronization
 /// process (the cooperative pool included) keeps its threads.
 struct DatabaseQueue: Sendable {
     private let queue: DispatchQueue
+    /// Marks every database queue, so code that may block (the busy retry's sleeps, the
+    /// backup's waits) can check it runs on one: see ``isCurrent``.
+    private static let marker = DispatchSpecificKey<Bool>()
 
-    /// A new queue; `label` names its thread in a debugger or a crash report.
-    init(label: String) {
-        queue = DispatchQueue(label: label, qos: .userInitiated)
+    /// A new queue; `label` names its thread in a debugger or a crash report. `qos` is
+    /// `.userInitiated` for a store's work, lower for background polling.
+    init(label: String, qos: DispatchQoS = .userInitiated) {
+        queue = DispatchQueue(label: label, qos: qos)
+        queue.setSpecific(key: Self.marker, value: true)
+    }
+
+    /// Whether the calling thread is running work of a database queue (any of them), so may
+    /// block: never a thread of Swift's cooperative pool.
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == true }
+
+    /// Stops a debug build when the calling thread is not running work of a database queue:
+    /// `what` (code that sleeps or waits) would then block whatever thread called it, perhaps
+    /// one of Swift's cooperative pool. Release builds skip the check.
+    static func assertCurrent(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        assert(isCurrent, "\(what()) must run on a database queue, never on the caller's thread", file: file, line: line)
+    }
+
+    /// A timer source that fires on this queue (for work repeated on it, such as polling).
+    func makeTimer() -> any DispatchSourceTimer {
+        DispatchSource.makeTimerSource(queue: queue)
     }
 
     /// Runs `work` on this queue and resumes the caller with its result or error.

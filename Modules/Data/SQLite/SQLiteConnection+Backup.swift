@@ -19,7 +19,12 @@ extension SQLiteConnection {
     /// consistent snapshot while other processes go on writing. Returns the pages copied.
     ///
     /// The destination runs without a rollback journal, so nothing but that file is written.
+    ///
+    /// It may wait (for a writer that holds the source busy), so it runs only on a
+    /// ``DatabaseQueue``'s thread: `SQLiteStoreMaintenance` calls it on its maintenance queue,
+    /// never on the caller's thread. A debug build stops when it is called from any other.
     func backup(into destinationPath: String) throws -> Int {
+        DatabaseQueue.assertCurrent("a store backup")
         var opened: OpaquePointer?
         guard sqlite3_open_v2(destinationPath, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
             let destination = opened
@@ -37,8 +42,8 @@ extension SQLiteConnection {
                 .cannotOpen, "cannot start the backup into \(destinationPath): \(String(cString: sqlite3_errmsg(destination)))")
         }
         // A source busy with a writer is not waited for by SQLite's busy handler during a backup
-        // step: wait here, briefly, on the caller's thread. `strata-host store backup` calls this on
-        // the main thread before the container boots, never on Swift's cooperative pool.
+        // step: wait here, briefly, on this thread: the maintenance queue's, never a thread of
+        // Swift's cooperative pool.
         let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
         var code: Int32
         repeat {

@@ -33,9 +33,27 @@ final class SQLiteDatabase: Sendable {
     private let state: Mutex<StoreState>
     /// Where every `async` operation on this database does its SQLite work (never on the
     /// cooperative pool): see ``DatabaseQueue``.
-    let queue = DatabaseQueue(label: "strata.store")
+    let queue: DatabaseQueue
 
-    init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) throws {
+    /// Opens the store on a queue of its own and resumes the caller with it: the open (file
+    /// system calls, the format check and its busy retry's waits, the key, the migrations)
+    /// never runs on the caller's thread, so never on Swift's cooperative pool. The queue
+    /// becomes the database's ``queue``.
+    static func open(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) async throws
+        -> SQLiteDatabase
+    {
+        let queue = DatabaseQueue(label: "strata.store")
+        return try await queue.run {
+            try SQLiteDatabase(container: container, mode: mode, logger: logger, clock: clock, queue: queue)
+        }
+    }
+
+    /// Opens the store on the calling thread, which must be `queue`'s (the open may block: a
+    /// busy retry sleeps); async code calls ``open(container:mode:logger:clock:)`` or runs
+    /// this in `queue.run` as `DataLayerFactory` does.
+    init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: DatabaseQueue) throws {
+        DatabaseQueue.assertCurrent("opening the store")
+        self.queue = queue
         let url = container.storeURL
         // A store another process found damaged is refused before anything opens it.
         let marker = DamageMarker(storeURL: url)

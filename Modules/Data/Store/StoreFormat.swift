@@ -89,11 +89,13 @@ enum StoreFormat {
     /// Runs `body`, retrying while SQLite says busy (switching to WAL may not wait by itself),
     /// for at most the busy timeout.
     ///
-    /// It runs synchronously on the thread that opens the store (``SQLiteDatabase``'s
-    /// initializer, called by `DataLayerFactory.live`/`readOnly` in a composition root before
-    /// any task runs): the open is synchronous, so each wait is a plain sleep of that thread
-    /// for ``busyBackoff``'s next delay, never a spin.
+    /// It runs only on a ``DatabaseQueue``'s thread, never on the caller's: the new database's
+    /// queue, where `DataLayerFactory.live` and ``SQLiteDatabase/open(container:mode:logger:clock:)``
+    /// run ``SQLiteDatabase``'s initializer. So each wait is a plain sleep of that queue's
+    /// thread for ``busyBackoff``'s next delay, never a spin and never a thread of Swift's
+    /// cooperative pool held. A debug build stops when it is reached from any other thread.
     private static func retryingWhileBusy(_ connection: SQLiteConnection, _ body: () throws -> Void) throws {
+        DatabaseQueue.assertCurrent("the store's busy retry")
         let deadline = ContinuousClock.now + .milliseconds(Int64(SQLiteConnection.busyTimeoutMilliseconds))
         var failures = 0
         while true {
@@ -108,8 +110,8 @@ enum StoreFormat {
         }
     }
 
-    /// Sleeps the calling thread for `seconds`, as `Thread.sleep(forTimeInterval:)` does (on
-    /// after a signal, for the time left).
+    /// Sleeps the calling thread (a database queue's) for `seconds`, going on after a signal
+    /// for the time left.
     private static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()

@@ -8,12 +8,12 @@ struct GatedChangeNotices: ChangeNotices {
 
     /// The real stream; this member cannot throw, so when `.notices` is not allowed (or is
     /// given a failure) the stream ends at once, yielding nothing.
-    func changes(of typeNames: Set<String>) -> AsyncStream<StoreChange> {
+    func changes(of typeNames: Set<String>) async -> AsyncStream<StoreChange> {
         guard gate.allows(.notices) else {
             let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
             continuation.finish()
             return stream
         }
-        return base.changes(of: typeNames)
+        return await base.changes(of: typeNames)
     }
 }

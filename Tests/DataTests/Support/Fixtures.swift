@@ -59,7 +59,7 @@ let quietLogger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
 /// A live store in a fresh temp container, with `Sample` and `Ticket` registered.
 func makeStore(_ container: ContainerDirectory = temporaryContainer()) async throws -> any ValueObjectStore {
-    let store = try DataLayerFactory.live(container: container, logger: quietLogger).store
+    let store = try await DataLayerFactory.live(container: container, logger: quietLogger).store
     try await store.register(Sample.self)
     try await store.register(Ticket.self)
     return store

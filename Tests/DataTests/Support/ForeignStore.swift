@@ -13,10 +13,10 @@ func foreignStoreContainer(_ sql: String) throws -> ContainerDirectory {
 
 /// Expects opening `container` (another program's SQLite file) as a live store to be refused
 /// as no Strata store, leaving the file byte for byte as it was.
-func expectRefusedUntouched(_ container: ContainerDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectRefusedUntouched(_ container: ContainerDirectory, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let before = try Data(contentsOf: container.storeURL)
-    let error = try #require(throws: DataError.self, sourceLocation: sourceLocation) {
-        _ = try DataLayerFactory.live(container: container, logger: quietLogger)
+    let error = try await #require(throws: DataError.self, sourceLocation: sourceLocation) {
+        _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
     }
     #expect(error.code == .incompatibleStore, sourceLocation: sourceLocation)
     #expect(error.message.contains("is not a Strata store"), sourceLocation: sourceLocation)

@@ -10,7 +10,7 @@ import Testing
 /// Which data layer a Domain test runs on: every use-case test runs on both, proving the
 /// double and the real SQLite store give the domain the same answers.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// `DataLayerFactory.inMemory()` from StrataDataTesting.
+    /// `await DataLayerFactory.inMemory()` from StrataDataTesting.
     case inMemory
     /// `DataLayerFactory.live(container:logger:)` on a fresh temporary directory.
     case live
@@ -35,12 +35,12 @@ final class DomainFixture {
     init(_ kind: StoreKind, now: Date = testNow) async throws {
         switch kind {
         case .inMemory:
-            data = DataLayerFactory.inMemory()
+            data = await DataLayerFactory.inMemory()
             directory = nil
         case .live:
             let url = TemporaryRoot.directory("strata-domain")
             directory = url
-            data = try DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
+            data = try await DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
         }
         domain = try await DomainFactory.make(data: data, clock: FixedClock(now))
     }

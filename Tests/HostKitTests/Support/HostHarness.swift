@@ -40,7 +40,8 @@ final class HostHarness: Sendable {
 
     /// A harness over `data` (a fresh writable in-memory layer by default) and `sync` (an
     /// offline engine on `data` by default; `SyncFactory.scripted(data:script:)` for a server).
-    init(data: any DataLayer = DataLayerFactory.inMemory(), sync: (any SyncEngine)? = nil) async throws {
+    init(data: (any DataLayer)? = nil, sync: (any SyncEngine)? = nil) async throws {
+        let data = if let data { data } else { await DataLayerFactory.inMemory() }
         self.data = data
         self.sync = sync ?? SyncFactory.offline(data: data)
         domain = try await DomainFactory.make(data: data, clock: clock)

@@ -50,7 +50,7 @@ final class ReportsClient {
     /// Opens the store as a host would (its own connection, closed again at the end) for `body`.
     func withStore<T>(_ body: (any DataLayer) async throws -> T) async throws -> T {
         let logger = Logger(label: "sync-crash-test") { _ in SwiftLogNoOpLogHandler() }
-        let data = try DataLayerFactory.live(container: ContainerDirectory(url: home), logger: logger)
+        let data = try await DataLayerFactory.live(container: ContainerDirectory(url: home), logger: logger)
         _ = try await DomainFactory.make(data: data, clock: SystemClock())
         return try await body(data)
     }

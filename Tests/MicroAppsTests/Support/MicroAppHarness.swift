@@ -42,7 +42,7 @@ struct MicroAppHarness {
     let data: any DataLayer
 
     init() async throws {
-        data = DataLayerFactory.inMemory()
+        data = await DataLayerFactory.inMemory()
         domain = try await DomainFactory.make(data: data, clock: clock)
     }
 

@@ -21,7 +21,8 @@ struct InboxFixture {
     let clock = FixedClock(InboxFixture.now)
 
     /// A prepared inbox over `data` (a fresh, writable in-memory layer by default).
-    init(data: any DataLayer = DataLayerFactory.inMemory()) async throws {
+    init(data: (any DataLayer)? = nil) async throws {
+        let data = if let data { data } else { await DataLayerFactory.inMemory() }
         root = TemporaryRoot.directory("notifykit")
         inbox = try Inbox(url: root.appendingPathComponent("inbox", isDirectory: true)).prepare()
         self.data = data

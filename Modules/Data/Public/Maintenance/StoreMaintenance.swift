@@ -8,7 +8,9 @@
 /// `store recover`. Obtained from ``DataLayerFactory/maintenance(container:logger:)``.
 ///
 /// Every call opens the file on its own, never through a data layer, so it works on a store
-/// the data layer refuses as damaged. None of them creates a store where there is none.
+/// the data layer refuses as damaged. None of them creates a store where there is none. Each
+/// does its file work on a queue of its own and suspends the caller: never on the caller's
+/// thread, so never on Swift's cooperative pool.
 public protocol StoreMaintenance: Sendable {
     /// The store file these calls look after.
     var storePath: String { get }
@@ -21,7 +23,7 @@ public protocol StoreMaintenance: Sendable {
     ///
     /// - Throws: ``DataError`` `cannotOpen` when there is no store, `incompatibleStore` for a
     ///   file that is not a Strata store.
-    func check(quick: Bool) throws -> StoreCheckResult
+    func check(quick: Bool) async throws -> StoreCheckResult
 
     /// Copies the store into `destination` with SQLite's online backup API: one consistent
     /// snapshot, taken while other processes go on writing.
@@ -32,7 +34,7 @@ public protocol StoreMaintenance: Sendable {
     /// - Throws: ``DataError`` `cannotOpen` when there is no store, `destination` exists and
     ///   `overwrite` is false (or it is not a regular file), its folder does not exist, or it
     ///   is the store itself; `damaged` when SQLite cannot read the store.
-    func backup(to destination: URL, overwrite: Bool) throws -> StoreBackupResult
+    func backup(to destination: URL, overwrite: Bool) async throws -> StoreBackupResult
 
     /// Copies every row SQLite can still read into a new store, renames the damaged file (and
     /// its `-wal` and `-shm`) to `strata.sqlite.damaged-<UTC time>` beside it, puts the new
@@ -43,5 +45,5 @@ public protocol StoreMaintenance: Sendable {
     ///
     /// - Throws: ``DataError`` `cannotOpen` when there is no store; `damaged` when not even the
     ///   store's header and table list can be read (the file is then left as it was).
-    func recover() throws -> StoreRecoveryReport
+    func recover() async throws -> StoreRecoveryReport
 }

@@ -4,7 +4,11 @@
 public protocol ChangeNotices: Sendable {
     /// A sequence that yields each time another process (or this one) commits changes to any
     /// of `typeNames` (all types when empty). Ends when the caller stops iterating.
-    func changes(of typeNames: Set<String>) -> AsyncStream<StoreChange>
+    ///
+    /// The baseline is taken before this returns: a commit after it is always reported. The
+    /// watcher opens its connection on a queue of its own (the caller is suspended meanwhile,
+    /// never blocked).
+    func changes(of typeNames: Set<String>) async -> AsyncStream<StoreChange>
 }
 
 /// Which types changed in one or more commits.

@@ -58,7 +58,7 @@ public enum StrataHostCLI {
             verbose: { ($0 as? any HostSubcommand)?.global.verbose ?? false }
         ) { parsed in
             if let store = parsed as? any StoreSubcommand {
-                return runStore(store, environment: environment, output: output, makeStore: makeStore)
+                return await runStore(store, environment: environment, output: output, makeStore: makeStore)
             }
             guard let command = parsed as? any HostSubcommand else {
                 // A command group given without its subcommand (`strata-host reports`): show its help.

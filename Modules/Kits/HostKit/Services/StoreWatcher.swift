@@ -50,7 +50,7 @@ final class StoreWatcher: StrataService {
     /// - Throws: the domain's error when the baseline cannot be read.
     func start(context: any ContainerContext) async throws {
         // Subscribe before the baseline: a commit after it is then always noticed.
-        let changes = notices.changes(of: [source.typeName])
+        let changes = await notices.changes(of: [source.typeName])
         var baseline = Watermark()
         _ = try await source.fresh(domain, &baseline)
         mark.withLock { $0 = baseline }

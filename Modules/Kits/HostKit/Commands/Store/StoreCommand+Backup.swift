@@ -32,8 +32,8 @@ extension StoreCommand {
             guard !file.isEmpty else { throw ValidationError("the backup file must not be empty") }
         }
 
-        func run(_ maintenance: any StoreMaintenance, output: OutputSink) throws -> Int32 {
-            let result = try maintenance.backup(to: URL(fileURLWithPath: file), overwrite: force)
+        func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32 {
+            let result = try await maintenance.backup(to: URL(fileURLWithPath: file), overwrite: force)
             output.out(StoreText.backup(result))
             return 0
         }

@@ -25,8 +25,8 @@ extension StoreCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ maintenance: any StoreMaintenance, output: OutputSink) throws -> Int32 {
-            let result = try maintenance.check(quick: quick)
+        func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32 {
+            let result = try await maintenance.check(quick: quick)
             output.out(StoreText.check(result))
             return result.isSound ? 0 : 1
         }

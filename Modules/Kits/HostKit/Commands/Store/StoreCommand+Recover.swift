@@ -22,8 +22,9 @@ extension StoreCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run(_ maintenance: any StoreMaintenance, output: OutputSink) throws -> Int32 {
-            output.out(StoreText.recovery(try maintenance.recover()))
+        func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32 {
+            let report = try await maintenance.recover()
+            output.out(StoreText.recovery(report))
             return 0
         }
     }

@@ -9,7 +9,7 @@ protocol StoreSubcommand {
     /// Runs the command; returns the exit status (0 done, 1 a problem found or a failure).
     ///
     /// - Throws: the maintenance call's `DataError`: the kit prints one line and exits 1.
-    func run(_ maintenance: any StoreMaintenance, output: OutputSink) throws -> Int32
+    func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32
 }
 
 extension StrataHostCLI {
@@ -17,14 +17,14 @@ extension StrataHostCLI {
     static func runStore(
         _ command: any StoreSubcommand, environment: [String: String], output: OutputSink,
         makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
-    ) -> Int32 {
+    ) async -> Int32 {
         let verbose = command.global.verbose
         guard let makeStore else {
             output.err(FailureLine.line(program: programName, message: "this strata-host has no store maintenance"))
             return 1
         }
         do {
-            return try command.run(makeStore(HostLaunch(verbose: verbose, environment: environment)), output: output)
+            return try await command.run(makeStore(HostLaunch(verbose: verbose, environment: environment)), output: output)
         } catch {
             output.err(FailureLine.line(program: programName, error: error, verbose: verbose))
             return 1
