@@ -147,6 +147,10 @@ extension SQLiteChangeJournal {
 
     /// `text` as a JSON string literal.
     static func jsonString(_ text: String) -> String {
+        // Operation ids need no escape: quoted as they are, without a walk per character.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            return "\"" + text + "\""
+        }
         var quoted = "\""
         quoted.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
