@@ -34,8 +34,9 @@ final class SQLiteChangeJournal: ChangeJournal {
 
     func pendingCount() async throws -> Int {
         try await database.perform { state in
-            // One range of the (state, sequence) index (claimed changes are `pending` rows).
-            Int(try state.connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" = 'pending'"#))
+            // Ranges of the (state, sequence) index: claimed changes are `pending` rows; `inFlight`
+            // rows exist only in a format-3 store opened read-only, before any upgrade.
+            Int(try state.connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" IN ('pending', 'inFlight')"#))
         }
     }
 
