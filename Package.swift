@@ -131,7 +131,7 @@ let package = Package(
             name: "StrataSyncTests",
             dependencies: [
                 "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
-                "StrataTestSupport", asyncHTTPClient, nioCore, nioPosix, log,
+                "StrataTestSupport", "CSQLite", asyncHTTPClient, nioCore, nioPosix, log,
             ],
             path: "Tests/SyncTests",
             swiftSettings: strictSettings
