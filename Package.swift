@@ -113,7 +113,7 @@ let package = Package(
             "StrataSyncTests", "SyncTests",
             [
                 "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
-                "StrataTestSupport", asyncHTTPClient, nioCore, nioPosix, log,
+                "StrataTestSupport", "CSQLite", asyncHTTPClient, nioCore, nioPosix, log,
             ]
         ),
 

@@ -40,13 +40,15 @@ struct JournalWriter {
         try insert(entry)
     }
 
-    /// The object's newest change when it is pending and was never handed to the server; a
-    /// change that was sent may have been applied even if no answer came back, and the server
-    /// would then answer `duplicate` for its operation id and never see a merged edit.
+    /// The object's newest change when it is pending and was never handed to the server (not
+    /// claimed now, never claimed before); a change that was sent may have been applied even
+    /// if no answer came back, and the server would then answer `duplicate` for its operation
+    /// id and never see a merged edit.
     private func latestPending(typeName: String, objectID: String) throws -> (sequence: Int64, operation: ChangeOperation)? {
+        // A claimed change (a row in `_strata_journal_claims`) is in flight: handed to the server.
         let sql = """
-            SELECT "sequence", "operation", "state", "sent" FROM "_strata_journal"
-            WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
+            SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims")
+            FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
             """
         return try connection.withStatement(sql) { statement in
             statement.bind(typeName, at: 1)

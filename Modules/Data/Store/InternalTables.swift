@@ -9,8 +9,10 @@ enum InternalTables {
         """
 
     /// The change journal (outbox): see ``JournalWriter`` and ``SQLiteChangeJournal``.
-    /// `sent` is 1 once a change was claimed for sending: the server may have applied it even
-    /// if no answer came back, so later edits never merge into it.
+    /// `state` is `pending` or `rejected`; a pending change with a row in ``journalClaims`` is
+    /// in flight. `sent` is 1 once a claimed change left its claim without being acknowledged
+    /// (put back or rejected): the server may have applied it even if no answer came back, so
+    /// later edits never merge into it (nor into a change claimed right now).
     static let journal = """
         CREATE TABLE IF NOT EXISTS "_strata_journal" (
             "sequence" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -29,12 +31,16 @@ enum InternalTables {
             "sent" INTEGER NOT NULL DEFAULT 0)
         """
 
-    /// Format 2 → 3: the journal learns which changes were ever handed to the server. Rows
-    /// already there may have been sent, so they count as sent (never coalesced into).
-    static let journalSentColumn = [
-        #"ALTER TABLE "_strata_journal" ADD COLUMN "sent" INTEGER NOT NULL DEFAULT 0"#,
-        #"UPDATE "_strata_journal" SET "sent" = 1"#,
-    ]
+    /// The journal's in-flight marks (format 4): one small row per change claimed for sending,
+    /// so a claim writes a few pages of these instead of rewriting each ~400-byte journal row
+    /// (and moving it in two indexes), and the acknowledgement deletes them with the rows.
+    /// `operationId` is the journal row's, so a claim can leave out the batch in flight
+    /// without reading its journal rows.
+    static let journalClaims = """
+        CREATE TABLE IF NOT EXISTS "_strata_journal_claims" (
+            "sequence" INTEGER PRIMARY KEY NOT NULL, "operationId" TEXT NOT NULL)
+        """
+
     static let journalByObject = """
         CREATE INDEX IF NOT EXISTS "_strata_journal_by_object" ON "_strata_journal" ("typeName", "objectId", "state")
         """
@@ -55,5 +61,5 @@ enum InternalTables {
         """
 
     /// Every statement, in order.
-    static let all = [typeVersions, journal, journalByObject, journalByState, log, settings]
+    static let all = [typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings]
 }

@@ -103,7 +103,11 @@ struct ObjectWriter {
         }
         if behaviour.sendsChanges {
             try connection.withStatement(
-                #"DELETE FROM "_strata_journal" WHERE "typeName" = ?1 AND "state" = 'pending'"#
+                // Pending, not claimed: a change in flight stays and is settled by its answer.
+                #"""
+                DELETE FROM "_strata_journal" WHERE "typeName" = ?1 AND "state" = 'pending'
+                  AND "sequence" NOT IN (SELECT "sequence" FROM "_strata_journal_claims")
+                """#
             ) { statement in
                 statement.bind(table.typeName, at: 1)
                 try statement.step()

@@ -21,9 +21,9 @@ enum StoreFormat {
     static let applicationID: Int64 = 0x5354_5241
     /// The store format this build writes and reads (`PRAGMA user_version`).
     /// 1: value-object tables only. 2: internal columns (`_storedAt`, `_scope`, owner, keyed
-    /// hashes) and the internal tables (journal, logs, settings, type versions). 3: the
-    /// journal's `sent` column.
-    static let currentVersion: Int64 = 3
+    /// hashes) and the internal tables (journal, logs, settings, type versions). 3 and later:
+    /// the steps of ``StoreMigration/all`` (the last one's version is this).
+    static let currentVersion: Int64 = 4
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.
@@ -44,9 +44,8 @@ enum StoreFormat {
                 let hadJournal = try connection.integer(
                     #"SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '_strata_journal'"#) > 0
                 for sql in InternalTables.all { try connection.execute(sql) }
-                if hadJournal && version < 3 {
-                    for sql in InternalTables.journalSentColumn { try connection.execute(sql) }
-                }
+                // A store that had the internal tables brings them up to date, step by step.
+                if hadJournal { try StoreMigration.migrate(connection, from: version) }
                 try connection.execute("PRAGMA user_version = \(currentVersion)")
             }
         }

@@ -16,7 +16,7 @@ extension LiveSyncEngine {
     /// settles every change of its batch; otherwise it goes back to pending first, so the next
     /// claim starts again from the oldest unsettled change, in journal order. A change put
     /// back after it was sent keeps its operation id and is never merged into by later edits
-    /// (the journal's `sent` mark): the server may have applied it and answers `duplicate`.
+    /// (its journal claim, then the `sent` mark): the server may have applied it and answers `duplicate`.
     func push(as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let configuration = client.configuration
         var plan = PushPlan(userID: info.userID, batchSize: configuration.batchSize, maxBytes: configuration.maxRequestBytes)

@@ -1,0 +1,60 @@
+/// One named step of the store format: the statements that bring an existing store's internal
+/// tables from the format before ``version`` to ``version``.
+///
+/// ``StoreFormat/prepareWritable(_:)`` first creates what a store lacks (``InternalTables/all``,
+/// each `IF NOT EXISTS`: a new store gets every table in its current form), then, for a store
+/// that already had the internal tables, runs every step above the file's `user_version` in
+/// order (``migrate(_:from:)``), all in the one write transaction that stamps the new format:
+/// a step that fails rolls the whole upgrade back and leaves the file in its old format.
+///
+/// A format change is a new step at the end of ``all`` (and ``StoreFormat/currentVersion``
+/// raised to its version); steps already released are never edited.
+struct StoreMigration: Sendable {
+    /// The format this step brings a store to (`PRAGMA user_version` once it ran).
+    let version: Int64
+    /// What the step does, named in the error when it fails.
+    let name: String
+    /// The statements, in order.
+    let statements: [String]
+
+    /// Every step, oldest first.
+    static let all = [
+        // Format 2 → 3: the journal learns which changes were ever handed to the server. Rows
+        // already there may have been sent, so they count as sent (never coalesced into).
+        StoreMigration(
+            version: 3, name: "the journal's sent column",
+            statements: [
+                #"ALTER TABLE "_strata_journal" ADD COLUMN "sent" INTEGER NOT NULL DEFAULT 0"#,
+                #"UPDATE "_strata_journal" SET "sent" = 1"#,
+            ]),
+        // Format 3 → 4: in-flight marks move from the journal rows' `state` to
+        // `_strata_journal_claims` (created empty before the steps run). A change left
+        // `inFlight` (a crash between claim and acknowledgement) stays claimed, so it is sent
+        // again first with its operation id; its row goes back to `pending`, marked sent.
+        StoreMigration(
+            version: 4, name: "the journal's in-flight marks in _strata_journal_claims",
+            statements: [
+                #"""
+                INSERT INTO "_strata_journal_claims" ("sequence", "operationId")
+                SELECT "sequence", "operationId" FROM "_strata_journal" WHERE "state" = 'inFlight'
+                """#,
+                #"UPDATE "_strata_journal" SET "state" = 'pending', "sent" = 1 WHERE "state" = 'inFlight'"#,
+            ]),
+    ]
+
+    /// Runs every step above `version`, oldest first, recording each in `user_version`.
+    /// Called inside the upgrade's write transaction.
+    static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
+        for step in all where step.version > version {
+            do {
+                for sql in step.statements { try connection.execute(sql) }
+                try connection.execute("PRAGMA user_version = \(step.version)")
+            } catch let error as DataError {
+                throw DataError(
+                    error.code,
+                    "upgrading \(connection.path) to store format \(step.version) (\(step.name)) failed: \(error.message); "
+                        + "the file was left in format \(version)")
+            }
+        }
+    }
+}
