@@ -9,7 +9,7 @@ import Testing
 @Suite("Change journal: in-flight marks in the claims table, and the format 3 → 4 upgrade")
 struct JournalClaimsTests {
     private func layer(_ container: ContainerDirectory) async throws -> any DataLayer {
-        let layer = try DataLayerFactory.live(container: container, logger: quietLogger, clock: TestClock())
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, clock: TestClock())
         try await layer.store.register(Visit.self)
         return layer
     }
