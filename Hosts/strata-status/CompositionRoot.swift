@@ -34,7 +34,7 @@ enum CompositionRoot {
         }
         let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         // The store is the one source of the status: strata-status never links the sync engine.
-        let status = try data.syncState.readStatus()
+        let status = try await data.syncState.status()
         var sync = StatusSync(
             connectivity: StatusSync.Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown,
             server: status.server, pending: status.pendingCount, rejected: status.rejectedCount,

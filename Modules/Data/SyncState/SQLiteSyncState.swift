@@ -14,10 +14,6 @@ struct SQLiteSyncState: SyncStateStore {
         try await database.perform { state in try Self.status(in: state.connection) }
     }
 
-    func readStatus() throws -> SyncStatus {
-        try database.withState { state in try Self.status(in: state.connection) }
-    }
-
     func value(_ key: SyncStateKey) async throws -> String? {
         try await database.perform { state in try SyncSettings.value(key.rawValue, in: state.connection) }
     }

@@ -15,10 +15,6 @@ public protocol SyncStateStore: Sendable {
     /// Connectivity is `notConfigured` when no server was ever recorded.
     func status() async throws -> SyncStatus
 
-    /// ``status()`` read on the calling thread, for a caller that is not `async` (a one-shot
-    /// process such as `strata-status`, which runs no tasks). `async` code awaits ``status()``.
-    func readStatus() throws -> SyncStatus
-
     /// One recorded fact, or `nil` when it was never recorded (or a read-only store has no
     /// settings yet).
     func value(_ key: SyncStateKey) async throws -> String?
