@@ -189,6 +189,49 @@ struct ServerDataContractTests {
         #expect(try await stores[1].changes(typeName: "Case", since: 0, limit: 100, visibility: everyone).map(\.version) == [1])
     }
 
+    @Test("a write on a second instance waits for the first's open write: versions commit in order, a pull meanwhile sees neither", arguments: TestEngine.allCases)
+    func writesCommitInVersionOrder(engine: TestEngine) async throws {
+        let (first, reopen) = try await Self.storage(engine)
+        let second = try await reopen()
+        let one = try await first.appStore(appId: "org.a", version: "1")
+        let two = try await second.appStore(appId: "org.a", version: "1")
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let held = Task {
+            try await one.write { transaction in
+                let version = try transaction.nextVersion()
+                try transaction.save(Self.object("held", version: version))
+                holding.signal()
+                release.wait()  // on the store's own queue thread, never the cooperative pool
+                return version
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                holding.wait()
+                continuation.resume()
+            }
+        }
+        let waiting = Task {
+            try await two.write { transaction in
+                let version = try transaction.nextVersion()
+                try transaction.save(Self.object("waiting", version: version))
+                return version
+            }
+        }
+        let everyone = ObjectVisibility(userId: "u1", groupIds: [])
+        #expect(try await two.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone).isEmpty)
+        // Gives the second write time to reach the first's lock; the checks below hold either way
+        // (they only prove less if it had not started yet).
+        try await Task.sleep(for: .milliseconds(200))
+        release.signal()
+        let heldVersion = try await held.value
+        let waitingVersion = try await waiting.value
+        #expect(heldVersion == 1 && waitingVersion == 2, "the second write took its version after the first committed")
+        let pulled = try await one.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone)
+        #expect(pulled.map(\.objectId) == ["held", "waiting"])
+    }
+
     @Test("migrate applies every migration once and then nothing; opening again applies nothing", arguments: TestEngine.allCases)
     func migrations(engine: TestEngine) async throws {
         let directory = TemporaryRoot.directory("migrate")
