@@ -28,6 +28,7 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
 /// A library target at `path` with the strict settings.
@@ -71,6 +72,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -218,7 +220,7 @@ let package = Package(
         ),
 
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
-        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, log]),
+        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, log]),
         module(
             "StrataServerDomain", "Modules/Server/Domain",
             ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log]

@@ -3,12 +3,31 @@ import StrataServerData
 import StrataServerDomain
 import StrataServerKit
 
-/// The only place in `strata-server` that picks implementations: SQLite storage in the data
-/// directory, the system clock, and the server's use cases over them.
+/// The only place in `strata-server` that picks implementations: the storage the launch names
+/// (PostgreSQL for a `--database` URL, else SQLite in the data directory), the system clock, and
+/// the server's use cases over them.
 enum CompositionRoot {
-    /// The services over SQLite storage in `launch.dataDirectory`.
-    @Sendable static func makeServices(_ launch: ServerLaunch) throws -> any ServerServices {
-        let data = try ServerDataFactory.sqlite(directory: launch.dataDirectory, logger: launch.logger)
+    /// The services over the launch's storage (its pending migrations applied first).
+    @Sendable static func makeServices(_ launch: ServerLaunch) async throws -> any ServerServices {
+        let data = try await refusingBadURL(launch) {
+            try await ServerDataFactory.open(database: launch.database, dataDirectory: launch.dataDirectory, logger: launch.logger)
+        }
         return ServerDomainFactory.make(data: data, clock: SystemClock(), settings: launch.settings, logger: launch.logger)
+    }
+
+    /// Applies the launch's storage's pending migrations; returns what it applied.
+    @Sendable static func migrate(_ launch: ServerLaunch) async throws -> [String] {
+        try await refusingBadURL(launch) {
+            try await ServerDataFactory.migrate(database: launch.database, dataDirectory: launch.dataDirectory, logger: launch.logger)
+        }
+    }
+
+    /// `body`, with a database URL the data layer refuses turned into the launch's usage error.
+    private static func refusingBadURL<T>(_ launch: ServerLaunch, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ServerDataError where error.code == .invalidConfiguration {
+            throw launch.badDatabase(error.message)
+        }
     }
 }

@@ -8,6 +8,8 @@ public import StrataServerKit
 extension ServerCommand: StrataExecutable {
     /// Parses the command line and runs `serve` or an admin command on the services `CompositionRoot` builds.
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
-        await StrataServerCLI.main(arguments: arguments, output: output, makeServices: CompositionRoot.makeServices)
+        await StrataServerCLI.main(
+            arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
+            migrate: CompositionRoot.migrate)
     }
 }

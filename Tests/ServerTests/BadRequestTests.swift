@@ -4,9 +4,9 @@ import Testing
 
 @Suite("bad and oversized requests get 4xx with a reason, never 5xx")
 struct BadRequestTests {
-    @Test("malformed, incomplete, oversized and mistyped requests each get a 4xx WireError")
-    func badBodies() async throws {
-        try await withInProcessServer { server in
+    @Test("malformed, incomplete, oversized and mistyped requests each get a 4xx WireError", arguments: TestEngine.allCases)
+    func badBodies(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let token = try await client.login("alice", app: server.app).token
             let huge = Data(repeating: UInt8(ascii: "a"), count: 2 << 20)
@@ -32,9 +32,9 @@ struct BadRequestTests {
         }
     }
 
-    @Test("a repeated query parameter, a negative after and a wait that is not a decimal number get 400 naming them")
-    func strictQueryValues() async throws {
-        try await withInProcessServer { server in
+    @Test("a repeated query parameter, a negative after and a wait that is not a decimal number get 400 naming them", arguments: TestEngine.allCases)
+    func strictQueryValues(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let token = try await client.login("alice", app: server.app).token
             let registration = DeviceRegistration(deviceId: "phone", name: "Phone")
@@ -57,9 +57,9 @@ struct BadRequestTests {
         }
     }
 
-    @Test("an uploaded log entry with an impossible date gets 400, never a rolled-over date")
-    func impossibleLogDates() async throws {
-        try await withInProcessServer { server in
+    @Test("an uploaded log entry with an impossible date gets 400, never a rolled-over date", arguments: TestEngine.allCases)
+    func impossibleLogDates(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let token = try await client.login("alice", app: server.app).token
             func upload(_ date: String) async throws -> (Int, String) {
@@ -78,9 +78,9 @@ struct BadRequestTests {
         }
     }
 
-    @Test("the OpenAPI document is served and names every endpoint")
-    func openAPIServed() async throws {
-        try await withInProcessServer { server in
+    @Test("the OpenAPI document is served and names every endpoint", arguments: TestEngine.allCases)
+    func openAPIServed(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let (status, data) = try await server.client.send("GET", WirePaths.openAPI)
             #expect(status == 200)
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("config, logs, devices and the push channel")
 struct ClientEndpointTests {
-    @Test("the app config follows the admin's log level, and logs upload")
-    func configAndLogs() async throws {
-        try await withInProcessServer { server in
+    @Test("the app config follows the admin's log level, and logs upload", arguments: TestEngine.allCases)
+    func configAndLogs(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let token = try await client.login("alice", app: server.app).token
             let (_, before) = try await client.send("GET", WirePaths.config, token: token)

@@ -10,9 +10,9 @@ import Testing
 /// are refused whole, naming the field; values inside an object's JSON keep every character.
 @Suite("control characters in names and ids are refused, never cut at U+0000")
 struct ControlCharacterTests {
-    @Test("a change whose object id or operation id holds U+0000 is rejected naming the field, and X stays X")
-    func pushRefusesNUL() async throws {
-        try await withInProcessServer { server in
+    @Test("a change whose object id or operation id holds U+0000 is rejected naming the field, and X stays X", arguments: TestEngine.allCases)
+    func pushRefusesNUL(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             #expect(try await client.push([.report("X", name: "Original", scope: 1)], token: alice) == ["applied"])
@@ -52,9 +52,9 @@ struct ControlCharacterTests {
         }
     }
 
-    @Test("a value holding U+0000 comes back from a pull and a fetch intact")
-    func valueWithNULRoundTrips() async throws {
-        try await withInProcessServer { server in
+    @Test("a value holding U+0000 comes back from a pull and a fetch intact", arguments: TestEngine.allCases)
+    func valueWithNULRoundTrips(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let text = "before\u{0}after\u{1}\u{7F}end"
@@ -69,9 +69,9 @@ struct ControlCharacterTests {
         }
     }
 
-    @Test("a login whose account or app id holds U+0000 gets 400 naming it, never another account's token")
-    func loginRefusesNUL() async throws {
-        try await withInProcessServer { server in
+    @Test("a login whose account or app id holds U+0000 gets 400 naming it, never another account's token", arguments: TestEngine.allCases)
+    func loginRefusesNUL(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let app = server.app
             func login(_ account: String, _ appId: String, _ version: String) -> LoginRequest {
                 LoginRequest(account: account, password: TestServer.password, appId: appId, appVersion: version, appKey: app.key)
@@ -88,9 +88,9 @@ struct ControlCharacterTests {
         }
     }
 
-    @Test("a login whose password ends in U+0000 gets 400 naming the password, not the token of the password before it")
-    func loginRefusesNULInPassword() async throws {
-        try await withInProcessServer { server in
+    @Test("a login whose password ends in U+0000 gets 400 naming the password, not the token of the password before it", arguments: TestEngine.allCases)
+    func loginRefusesNULInPassword(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let app = server.app
             // PBKDF2's HMAC pads a short key with zero bytes, so `password\u{0}` derived the same hash.
             for password in [TestServer.password + "\u{0}", TestServer.password + "\u{0}\u{0}", "\u{0}"] {
@@ -104,9 +104,9 @@ struct ControlCharacterTests {
         }
     }
 
-    @Test("fetch, query and device registration refuse U+0000 in an id or a compared text (400)")
-    func readsRefuseNUL() async throws {
-        try await withInProcessServer { server in
+    @Test("fetch, query and device registration refuse U+0000 in an id or a compared text (400)", arguments: TestEngine.allCases)
+    func readsRefuseNUL(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             #expect(try await client.push([.report("X", name: "Ann", scope: 1)], token: alice) == ["applied"])
@@ -146,10 +146,10 @@ struct ControlCharacterTests {
         }
     }
 
-    @Test("the stores refuse text holding U+0000 rather than bind it cut")
-    func storesRefuseNUL() async throws {
+    @Test("the stores refuse text holding U+0000 rather than bind it cut", arguments: TestEngine.allCases)
+    func storesRefuseNUL(engine: TestEngine) async throws {
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
-        let data = try ServerDataFactory.sqlite(directory: TemporaryRoot.directory("server-nul"), logger: logger)
+        let data = try await engine.open(directory: TemporaryRoot.directory("server-nul"), logger: logger)
         try await data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
         await #expect(throws: ServerDataError.self) { try await data.control.group(named: "nurses\u{0}x") }
         await #expect(throws: ServerDataError.self) { try await data.control.user(account: "alice\u{0}") }
@@ -160,9 +160,9 @@ struct ControlCharacterTests {
         await #expect(throws: ServerDataError.self) { try await store.object(typeName: "CaseReport", objectId: "X\u{0}y") }
     }
 
-    @Test("the admin service refuses control characters in names and U+0000 in passwords and push text")
-    func adminRefusesControlCharacters() async throws {
-        try await withInProcessServer { server in
+    @Test("the admin service refuses control characters in names and U+0000 in passwords and push text", arguments: TestEngine.allCases)
+    func adminRefusesControlCharacters(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let admin = server.services.admin
             let attempts: [(String, () async throws -> Void)] = [
                 ("U+0001", { _ = try await admin.createGroup(name: "nur\u{1}ses") }),

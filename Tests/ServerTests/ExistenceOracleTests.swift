@@ -6,9 +6,9 @@ import Testing
 /// an already deleted object answer alike, as fetch answers 404 alike.
 @Suite("writes are no existence oracle")
 struct ExistenceOracleTests {
-    @Test("deleting another group's object, a missing one and an already deleted one all answer applied and change nothing")
-    func deletesAnswerAlike() async throws {
-        try await withInProcessServer { server in
+    @Test("deleting another group's object, a missing one and an already deleted one all answer applied and change nothing", arguments: TestEngine.allCases)
+    func deletesAnswerAlike(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, _, bob) = try await server.tokens()
             #expect(try await client.push([.report("secret", name: "Ann", scope: 2)], token: alice) == ["applied"])
@@ -29,9 +29,9 @@ struct ExistenceOracleTests {
         }
     }
 
-    @Test("an update of another group's object is refused with one reason, whether it is live or deleted")
-    func updatesAnswerAlike() async throws {
-        try await withInProcessServer { server in
+    @Test("an update of another group's object is refused with one reason, whether it is live or deleted", arguments: TestEngine.allCases)
+    func updatesAnswerAlike(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, _, bob) = try await server.tokens()
             _ = try await client.push([.report("live", name: "Ann", scope: 2), .report("dead", name: "Ben", scope: 2)], token: alice)

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("login, logout and tokens over loopback HTTP")
 struct LoginTests {
-    @Test("a good login returns a token, the user and their groups and roles")
-    func goodLogin() async throws {
-        try await withInProcessServer { server in
+    @Test("a good login returns a token, the user and their groups and roles", arguments: TestEngine.allCases)
+    func goodLogin(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let answer = try await server.client.login("alice", app: server.app)
             #expect(answer.account == "alice")
             #expect(answer.token.count >= 43)
@@ -20,9 +20,9 @@ struct LoginTests {
         }
     }
 
-    @Test("a wrong password, an unknown account and a wrong app key get 401 with one reason")
-    func badLogins() async throws {
-        try await withInProcessServer { server in
+    @Test("a wrong password, an unknown account and a wrong app key get 401 with one reason", arguments: TestEngine.allCases)
+    func badLogins(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let app = server.app
             let attempts = [
                 LoginRequest(account: "alice", password: "wrong password", appId: app.id, appVersion: app.version, appKey: app.key),
@@ -42,9 +42,9 @@ struct LoginTests {
         }
     }
 
-    @Test("an expired token gets 401 naming the expiry")
-    func expiredToken() async throws {
-        try await withInProcessServer(tokenLifetime: 60) { server in
+    @Test("an expired token gets 401 naming the expiry", arguments: TestEngine.allCases)
+    func expiredToken(engine: TestEngine) async throws {
+        try await withInProcessServer(tokenLifetime: 60, engine: engine) { server in
             let token = try await server.client.login("alice", app: server.app).token
             server.clock.advance(61)
             let (status, data) = try await server.client.send("GET", WirePaths.config, token: token)
@@ -53,9 +53,9 @@ struct LoginTests {
         }
     }
 
-    @Test("after logout the token no longer works")
-    func logoutEndsTheSession() async throws {
-        try await withInProcessServer { server in
+    @Test("after logout the token no longer works", arguments: TestEngine.allCases)
+    func logoutEndsTheSession(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let token = try await server.client.login("alice", app: server.app).token
             #expect(try await server.client.send("POST", WirePaths.logout, token: token).0 == 204)
             #expect(try await server.client.send("GET", WirePaths.config, token: token).0 == 401)
@@ -63,9 +63,9 @@ struct LoginTests {
         }
     }
 
-    @Test("an account or a group is one, whichever Unicode normalization form it is typed in")
-    func normalizationFormsNameOneAccount() async throws {
-        try await withInProcessServer { server in
+    @Test("an account or a group is one, whichever Unicode normalization form it is typed in", arguments: TestEngine.allCases)
+    func normalizationFormsNameOneAccount(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let admin = server.services.admin
             let composed = "jos\u{E9}"  // é as one scalar (NFC)
             let decomposed = "jose\u{301}"  // e + combining acute (NFD): looks the same, other bytes

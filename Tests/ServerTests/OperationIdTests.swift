@@ -10,9 +10,9 @@ import Testing
 /// into a `duplicate` that is silently dropped.
 @Suite("operation ids are kept per user")
 struct OperationIdTests {
-    @Test("another user's change with an operation id already used is applied, and each user's replay is a duplicate")
-    func idsPerUser() async throws {
-        try await withInProcessServer { server in
+    @Test("another user's change with an operation id already used is applied, and each user's replay is a duplicate", arguments: TestEngine.allCases)
+    func idsPerUser(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, _, bob) = try await server.tokens()
             #expect(try await client.push([.report("a", name: "Ann", scope: 1, operationId: "op-1")], token: alice) == ["applied"])

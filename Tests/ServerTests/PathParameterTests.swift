@@ -7,9 +7,9 @@ import Testing
 struct PathParameterTests {
     static let awkwardId = "case 7/b%20 é"
 
-    @Test("an object id with a space, /, % and é round-trips: pushed, then fetched by its encoded id")
-    func awkwardObjectIdRoundTrips() async throws {
-        try await withInProcessServer { server in
+    @Test("an object id with a space, /, % and é round-trips: pushed, then fetched by its encoded id", arguments: TestEngine.allCases)
+    func awkwardObjectIdRoundTrips(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let token = try await server.client.login("alice", app: server.app).token
             #expect(try await server.client.push([.report(Self.awkwardId, name: "Hanna", scope: 1)], token: token) == ["applied"])
             let path = "\(WirePaths.objects)/\(WirePaths.segment("CaseReport"))/\(WirePaths.segment(Self.awkwardId))"
@@ -20,9 +20,9 @@ struct PathParameterTests {
         }
     }
 
-    @Test("a device id with a space, /, % and é is registered and polled by its encoded id")
-    func awkwardDeviceIdRoundTrips() async throws {
-        try await withInProcessServer { server in
+    @Test("a device id with a space, /, % and é is registered and polled by its encoded id", arguments: TestEngine.allCases)
+    func awkwardDeviceIdRoundTrips(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let token = try await server.client.login("carol", app: server.app).token
             let device = DeviceRegistration(deviceId: "laptop/1 100% é", name: "Carol's laptop")
             #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)

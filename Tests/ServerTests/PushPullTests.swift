@@ -4,9 +4,9 @@ import Testing
 
 @Suite("push exactly once, pull since a cursor")
 struct PushPullTests {
-    @Test("the same batch sent twice is applied once")
-    func sameBatchTwice() async throws {
-        try await withInProcessServer { server in
+    @Test("the same batch sent twice is applied once", arguments: TestEngine.allCases)
+    func sameBatchTwice(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let batch = [
@@ -26,9 +26,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("changes of one batch see each other: a repeated id is a duplicate, a deleted object takes no later write")
-    func changesOfOneBatchSeeEachOther() async throws {
-        try await withInProcessServer { server in
+    @Test("changes of one batch see each other: a repeated id is a duplicate, a deleted object takes no later write", arguments: TestEngine.allCases)
+    func changesOfOneBatchSeeEachOther(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             _ = try await client.push([.report("old", name: "Olga", scope: 2, operationId: "op-0")], token: alice)
@@ -57,9 +57,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("a pull since a cursor returns only later changes, deletions as deleted")
-    func pullSinceCursor() async throws {
-        try await withInProcessServer { server in
+    @Test("a pull since a cursor returns only later changes, deletions as deleted", arguments: TestEngine.allCases)
+    func pullSinceCursor(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let carol = try await client.login("carol", app: server.app).token
@@ -77,9 +77,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("a pull pages with limit and hasMore")
-    func pullPages() async throws {
-        try await withInProcessServer { server in
+    @Test("a pull pages with limit and hasMore", arguments: TestEngine.allCases)
+    func pullPages(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             _ = try await client.push((1...5).map { WireChange.report("r\($0)", name: "N\($0)", scope: 1) }, token: alice)
@@ -91,9 +91,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("more changes than a push may carry get 413 and nothing is applied")
-    func tooManyChanges() async throws {
-        try await withInProcessServer { server in
+    @Test("more changes than a push may carry get 413 and nothing is applied", arguments: TestEngine.allCases)
+    func tooManyChanges(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let batch = (0...1000).map { WireChange.report("r\($0)", name: "N", scope: 1) }
@@ -104,9 +104,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("values of every kind come back from a pull exactly as pushed, however the body is spaced")
-    func valuesRoundTrip() async throws {
-        try await withInProcessServer { server in
+    @Test("values of every kind come back from a pull exactly as pushed, however the body is spaced", arguments: TestEngine.allCases)
+    func valuesRoundTrip(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let values = WireJSONTests.values
@@ -131,9 +131,9 @@ struct PushPullTests {
         }
     }
 
-    @Test("an invalid change is rejected with a reason, the rest of the batch applies")
-    func invalidChangeRejected() async throws {
-        try await withInProcessServer { server in
+    @Test("an invalid change is rejected with a reason, the rest of the batch applies", arguments: TestEngine.allCases)
+    func invalidChangeRejected(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let bad = WireChange(

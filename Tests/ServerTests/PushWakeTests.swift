@@ -12,18 +12,20 @@ import Testing
 /// every waiting poll together; an idle poll reads nothing; cancellation ends the wait.
 @Suite("the push channel's long poll wakes on a message instead of polling storage")
 struct PushWakeTests {
-    /// Services over real SQLite storage counted through ``CountingDataLayer``, with alice's
+    /// Services over real storage on `engine` counted through ``CountingDataLayer``, with alice's
     /// device `phone` registered; `check` is how often the watcher looks for other processes' messages.
     struct Fixture {
-        let directory: URL
+        /// Opens the same storage again: another process, or another instance.
+        let reopen: @Sendable () async throws -> any ServerDataLayer
         let data: CountingDataLayer
         let services: any ServerServices
         let session: ServerSession
 
-        init(check: Duration) async throws {
-            directory = TemporaryRoot.directory("server-push-wake")
+        init(check: Duration, engine: TestEngine = .sqlite) async throws {
             let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
-            data = CountingDataLayer(try ServerDataFactory.sqlite(directory: directory, logger: logger))
+            let storage = try await ServerDataContractTests.storage(engine)
+            reopen = storage.reopen
+            data = CountingDataLayer(storage.data)
             services = ServerDomainFactory.make(
                 data: data, clock: SystemClock(), settings: ServerSettings(pushCheckInterval: check), logger: logger)
             _ = try await services.admin.createGroup(name: "nurses")
@@ -86,14 +88,14 @@ struct PushWakeTests {
         #expect(counts.pushChannels <= 15, "\(counts.pushChannels) watcher reads in 1 s")
     }
 
-    @Test("a message another process stores wakes a waiting poll within the check interval")
-    func wakesOnAnotherProcessesPush() async throws {
-        let fixture = try await Fixture(check: .milliseconds(100))
+    @Test("a message another process (or instance) stores wakes a waiting poll within the check interval", arguments: TestEngine.allCases)
+    func wakesOnAnotherProcessesPush(engine: TestEngine) async throws {
+        let fixture = try await Fixture(check: .milliseconds(100), engine: engine)
         let poll = fixture.poll(wait: 20)
         try await fixture.untilPollsRead(1)
-        // A second data layer on the same directory stands for `strata-server admin push`.
-        let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
-        let other = try ServerDataFactory.sqlite(directory: fixture.directory, logger: logger)
+        // A second data layer on the same storage stands for `strata-server admin push` (or,
+        // on PostgreSQL, another instance).
+        let other = try await fixture.reopen()
         let session = fixture.session
         let device = try #require(
             try await other.control.device(appId: session.appId, version: session.appVersion, deviceId: "phone"))

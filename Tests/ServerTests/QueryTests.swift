@@ -19,9 +19,9 @@ struct QueryTests {
             scope: scope)
     }
 
-    @Test("conditions compare within a kind, sort keys order the result, and pages split it without gaps")
-    func whereSortAndPaging() async throws {
-        try await withInProcessServer { server in
+    @Test("conditions compare within a kind, sort keys order the result, and pages split it without gaps", arguments: TestEngine.allCases)
+    func whereSortAndPaging(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let changes = Self.patients.map { Self.insert($0.0, $0.1, scope: 2) }
@@ -73,9 +73,9 @@ struct QueryTests {
         }
     }
 
-    @Test("a query returns only what the caller's scope shows, and nothing without a valid token")
-    func scopes() async throws {
-        try await withInProcessServer { server in
+    @Test("a query returns only what the caller's scope shows, and nothing without a valid token", arguments: TestEngine.allCases)
+    func scopes(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, bob) = try await server.tokens()
             let changes = [
@@ -99,9 +99,9 @@ struct QueryTests {
         }
     }
 
-    @Test("deleted objects are never returned, and GET on …/query still fetches the object with id query")
-    func deletedObjects() async throws {
-        try await withInProcessServer { server in
+    @Test("deleted objects are never returned, and GET on …/query still fetches the object with id query", arguments: TestEngine.allCases)
+    func deletedObjects(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let alice = try await client.login("alice", app: server.app).token
             let changes = [
@@ -126,9 +126,9 @@ struct QueryTests {
         }
     }
 
-    @Test("each bad query gets a 4xx WireError whose reason names the field")
-    func badQueries() async throws {
-        try await withInProcessServer { server in
+    @Test("each bad query gets a 4xx WireError whose reason names the field", arguments: TestEngine.allCases)
+    func badQueries(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let token = try await client.login("alice", app: server.app).token
             let path = WirePaths.query(typeName: "Patient")

@@ -6,9 +6,9 @@ import Testing
 /// leaves their devices; its values never reach them again.
 @Suite("a narrowed scope sends a tombstone to those who lost the object")
 struct ScopeNarrowingTests {
-    @Test("all → user: another group's user and a group member each get one tombstone without values; the owner keeps it")
-    func allToUser() async throws {
-        try await withInProcessServer { server in
+    @Test("all → user: another group's user and a group member each get one tombstone without values; the owner keeps it", arguments: TestEngine.allCases)
+    func allToUser(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, bob) = try await server.tokens()
             #expect(try await client.push([.report("r1", name: "Public", scope: 3)], token: alice) == ["applied"])
@@ -33,9 +33,9 @@ struct ScopeNarrowingTests {
         }
     }
 
-    @Test("group → user reaches the group's members only; all → group reaches only the other groups")
-    func groupNarrowings() async throws {
-        try await withInProcessServer { server in
+    @Test("group → user reaches the group's members only; all → group reaches only the other groups", arguments: TestEngine.allCases)
+    func groupNarrowings(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, bob) = try await server.tokens()
             _ = try await client.push([.report("g", name: "Ward", scope: 2), .report("a", name: "All", scope: 3)], token: alice)
@@ -54,9 +54,9 @@ struct ScopeNarrowingTests {
         }
     }
 
-    @Test("an object narrowed and widened again comes back whole; a later update while hidden sends nothing more")
-    func narrowThenWiden() async throws {
-        try await withInProcessServer { server in
+    @Test("an object narrowed and widened again comes back whole; a later update while hidden sends nothing more", arguments: TestEngine.allCases)
+    func narrowThenWiden(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, _, bob) = try await server.tokens()
             _ = try await client.push([.report("r", name: "One", scope: 3)], token: alice)

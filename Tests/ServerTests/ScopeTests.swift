@@ -4,9 +4,9 @@ import Testing
 
 @Suite("scopes: who sees which objects, through every endpoint")
 struct ScopeTests {
-    @Test("two users of one group see each other's group-scope objects; another group and no token see nothing")
-    func groupScope() async throws {
-        try await withInProcessServer { server in
+    @Test("two users of one group see each other's group-scope objects; another group and no token see nothing", arguments: TestEngine.allCases)
+    func groupScope(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, bob) = try await server.tokens()
             #expect(try await client.push([.report("r1", name: "Ann", scope: 2)], token: alice) == ["applied"])
@@ -48,9 +48,9 @@ struct ScopeTests {
         }
     }
 
-    @Test("a user-scope object is visible only to its creator")
-    func userScope() async throws {
-        try await withInProcessServer { server in
+    @Test("a user-scope object is visible only to its creator", arguments: TestEngine.allCases)
+    func userScope(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
             #expect(try await client.push([.report("mine", name: "Private", scope: 1)], token: alice) == ["applied"])
@@ -61,9 +61,9 @@ struct ScopeTests {
         }
     }
 
-    @Test("an all-scope object is visible to every user of the app")
-    func allScope() async throws {
-        try await withInProcessServer { server in
+    @Test("an all-scope object is visible to every user of the app", arguments: TestEngine.allCases)
+    func allScope(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, _, bob) = try await server.tokens()
             #expect(try await client.push([.report("public", name: "Notice", scope: 3)], token: alice) == ["applied"])

@@ -27,6 +27,15 @@ public final class TestServer: Sendable {
 
     /// The server's data directory (`--data-dir`).
     public let dataDirectory: URL
+    /// The PostgreSQL database (`--database`) every command of this server runs on, or `nil`
+    /// for SQLite in ``dataDirectory``.
+    public let database: String?
+    /// `--data-dir` and, when given, `--database`: what every command of this server gets.
+    var storage: [String] { Self.storage(dataDirectory, database) }
+
+    static func storage(_ directory: URL, _ database: String?) -> [String] {
+        ["--data-dir", directory.path] + (database.map { ["--database", $0] } ?? [])
+    }
     /// The loopback port it listens on.
     public let port: Int
     /// The app created at start (nil when none was asked for).
@@ -48,8 +57,9 @@ public final class TestServer: Sendable {
 
     private var current: StrataProcess.Running { running.withLock { $0 } }
 
-    private init(dataDirectory: URL, port: Int, app: App?, running: StrataProcess.Running) {
+    private init(dataDirectory: URL, database: String?, port: Int, app: App?, running: StrataProcess.Running) {
         self.dataDirectory = dataDirectory
+        self.database = database
         self.port = port
         self.app = app
         self.running = Mutex(running)
@@ -74,26 +84,30 @@ public final class TestServer: Sendable {
     /// admin commands create `app` (id, version) when given, and with `user` the group `nurses`,
     /// its lead `alice` (``password``) and ``casesApp``. `shellPrefix` (e.g. `ulimit -S -n 256`)
     /// runs in a shell that then `exec`s the server.
+    /// With `database` (a URL from ``TestPostgres``) every command runs on that PostgreSQL
+    /// database instead of SQLite in the data directory. With `database` (a URL from ``TestPostgres``)
+    /// every command runs on that PostgreSQL database instead of SQLite.
     public static func start(
         _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
-        shellPrefix: String? = nil, timeout: Duration = .seconds(30)
+        shellPrefix: String? = nil, timeout: Duration = .seconds(30), database: String? = nil
     ) async throws -> TestServer {
         let directory = dataDirectory ?? TemporaryRoot.directory("strata-server-data")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let storage = storage(directory, database)
         if user {
-            _ = try await admin(directory, ["group", "create", "nurses"])
-            _ = try await admin(directory, ["user", "create", "alice", "--password-stdin", "--group", "nurses:lead"], stdin: password + "\n")
+            _ = try await admin(storage, ["group", "create", "nurses"])
+            _ = try await admin(storage, ["user", "create", "alice", "--password-stdin", "--group", "nurses:lead"], stdin: password + "\n")
         }
         var created: App?
         if let app = app ?? (user ? casesApp : nil) {
-            let output = try await admin(directory, ["app", "create", app.id, "--version", app.version])
+            let output = try await admin(storage, ["app", "create", app.id, "--version", app.version])
             guard let key = output.split(separator: "\n").first(where: { $0.hasPrefix("app key: ") }) else {
                 throw TestServerFailure("strata-server admin app create printed no key: \(output)")
             }
             created = App(id: app.id, version: app.version, key: String(key.dropFirst("app key: ".count)))
         }
-        let (running, port) = try await serve(directory, port: 0, options: options, shellPrefix: shellPrefix, timeout: timeout)
-        return TestServer(dataDirectory: directory, port: port, app: created, running: running)
+        let (running, port) = try await serve(storage, port: 0, options: options, shellPrefix: shellPrefix, timeout: timeout)
+        return TestServer(dataDirectory: directory, database: database, port: port, app: created, running: running)
     }
 
     /// Stops the server: SIGTERM, then SIGKILL if it has not ended after `grace`; waits for it
@@ -120,7 +134,7 @@ public final class TestServer: Sendable {
         while true {
             do {
                 let (process, _) = try await Self.serve(
-                    dataDirectory, port: port, options: [], shellPrefix: nil, timeout: deadline - ContinuousClock.now)
+                    storage, port: port, options: [], shellPrefix: nil, timeout: deadline - ContinuousClock.now)
                 running.withLock { $0 = process }
                 return
             } catch let failure as TestServerFailure where ContinuousClock.now < deadline {
@@ -147,10 +161,10 @@ public final class TestServer: Sendable {
         return exited ? process.terminationStatus : nil
     }
 
-    /// `strata-server admin <arguments> --data-dir <data directory>`, required to succeed; its standard output.
+    /// `strata-server admin <arguments> --data-dir <data directory> [--database <url>]`, required to succeed; its standard output.
     @discardableResult
     public func admin(_ arguments: [String], stdin: String? = nil) async throws -> String {
-        try await Self.admin(dataDirectory, arguments, stdin: stdin)
+        try await Self.admin(storage, arguments, stdin: stdin)
     }
 
     /// `strata-server admin group create NAME`.
@@ -163,18 +177,17 @@ public final class TestServer: Sendable {
         try await admin(["user", "create", name, "--password-stdin", "--group", "\(group):member"], stdin: password + "\n")
     }
 
-    private static func admin(_ directory: URL, _ arguments: [String], stdin: String? = nil) async throws -> String {
-        let outcome = try await StrataProcess("strata-server", home: nil)
-            .run(["admin"] + arguments + ["--data-dir", directory.path], stdin: stdin)
+    private static func admin(_ storage: [String], _ arguments: [String], stdin: String? = nil) async throws -> String {
+        let outcome = try await StrataProcess("strata-server", home: nil).run(["admin"] + arguments + storage, stdin: stdin)
         guard outcome.status == 0 else { throw TestServerFailure("strata-server admin \(arguments): \(outcome)") }
         return outcome.stdout
     }
 
     /// Starts `serve --port PORT` and waits (at most `timeout`) for the printed address.
     private static func serve(
-        _ directory: URL, port: Int, options: [String], shellPrefix: String?, timeout: Duration
+        _ storage: [String], port: Int, options: [String], shellPrefix: String?, timeout: Duration
     ) async throws -> (StrataProcess.Running, Int) {
-        let arguments = ["serve", "--port", "\(port)", "--data-dir", directory.path] + options
+        let arguments = ["serve", "--port", "\(port)"] + storage + options
         let running = try StrataProcess("strata-server", home: nil).start(arguments, shellPrefix: shellPrefix)
         var bound: Int?
         _ = await eventually(within: max(timeout, .seconds(1))) {
@@ -198,11 +211,11 @@ public final class TestServer: Sendable {
 /// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
 public func withTestServer<Result>(
     _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
-    shellPrefix: String? = nil, isolation: isolated (any Actor)? = #isolation,
+    shellPrefix: String? = nil, database: String? = nil, isolation: isolated (any Actor)? = #isolation,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
     let server = try await TestServer.start(
-        options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix)
+        options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix, database: database)
     return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }
 

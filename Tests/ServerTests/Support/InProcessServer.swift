@@ -6,7 +6,8 @@ import StrataServerKit
 import StrataTestSupport
 import StrataWire
 
-/// The real server, in-process on a free loopback port, over SQLite in a temporary directory,
+/// The real server, in-process on a free loopback port, over SQLite in a temporary directory
+/// or a fresh database on the test PostgreSQL cluster (``TestEngine``),
 /// with two groups (nurses: alice, carol; doctors: bob) and one app; every user's password is
 /// ``TestServer/password``. (``TestServer`` is the same server as a child process.)
 final class InProcessServer: Sendable {
@@ -33,13 +34,14 @@ final class InProcessServer: Sendable {
     /// Starts a server with tokens valid for `tokenLifetime` seconds, `protections` (the
     /// production defaults unless given), its log going to `logs` when given.
     static func start(
-        tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil
+        tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
+        engine: TestEngine = .sqlite
     ) async throws -> InProcessServer {
         let directory = TemporaryRoot.directory("server")
         var logger = Logger(label: "strata-server-test") { _ in logs.map { $0 as any LogHandler } ?? SwiftLogNoOpLogHandler() }
         if logs != nil { logger.logLevel = .debug }
         let clock = MutableClock()
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+        let data = try await engine.open(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
             data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime), logger: logger)
         _ = try await services.admin.createGroup(name: "nurses")
@@ -83,8 +85,8 @@ final class InProcessServer: Sendable {
 /// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
 func withInProcessServer<Result>(
     tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
-    isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
+    engine: TestEngine = .sqlite, isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
 ) async throws -> Result {
-    let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs)
+    let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs, engine: engine)
     return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }

@@ -16,7 +16,9 @@ public struct ServerDataError: StrataError, Hashable {
         public static let invalidQuery = Code(name: "invalidQuery")
         /// The data directory or a database file cannot be opened or created.
         public static let cannotOpen = Code(name: "cannotOpen")
-        /// SQLite reported an error (the message carries its text and the file).
+        /// The database URL is not one this server can use (the message says what was expected).
+        public static let invalidConfiguration = Code(name: "invalidConfiguration")
+        /// The database reported an error (the message carries its text and the file or the PostgreSQL host).
         public static let storage = Code(name: "storage")
         /// The code's name, e.g. `notFound`.
         public var description: String { name }

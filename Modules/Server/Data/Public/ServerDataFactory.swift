@@ -10,4 +10,35 @@ public enum ServerDataFactory {
     public static func sqlite(directory: URL, logger: Logger) throws -> any ServerDataLayer {
         try SQLiteServerData(directory: directory, logger: logger)
     }
+
+    /// PostgreSQL storage in the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`):
+    /// the control tables and every app version's objects in that one database, through a pool
+    /// of connections that lives as long as the returned layer. Applies the pending migrations
+    /// first (once, under an advisory lock, when several servers start at once).
+    ///
+    /// - Throws: ``ServerDataError`` `invalidConfiguration` when `url` is not such a URL (the
+    ///   message never shows its password), `cannotOpen` when the database is newer than this
+    ///   server or a migration fails, `storage` when PostgreSQL cannot be reached.
+    public static func postgres(url: String, logger: Logger) async throws -> any ServerDataLayer {
+        try await PostgresServerData.open(url: url, logger: logger)
+    }
+
+    /// The storage `database` names: a `postgres://` URL for ``postgres(url:logger:)``, or
+    /// `nil` for ``sqlite(directory:logger:)`` in `dataDirectory`. What callers use who must not
+    /// know which engine runs.
+    public static func open(database: String?, dataDirectory: URL, logger: Logger) async throws -> any ServerDataLayer {
+        if let database { return try await postgres(url: database, logger: logger) }
+        return try sqlite(directory: dataDirectory, logger: logger)
+    }
+
+    /// Applies the pending migrations of the storage `database` names (as ``open(database:dataDirectory:logger:)``):
+    /// on SQLite, of the control database and every app version's file in `dataDirectory`.
+    /// Returns what it applied, one line each (`<database>: <number> <name>`); none when current.
+    public static func migrate(database: String?, dataDirectory: URL, logger: Logger) async throws -> [String] {
+        if let database {
+            let data = try await PostgresServerData.open(url: database, logger: logger)
+            return data.appliedMigrations.map { "PostgreSQL \(data.database.place): \($0)" }
+        }
+        return try await SQLiteServerData.migrate(directory: dataDirectory, logger: logger)
+    }
 }

@@ -15,8 +15,11 @@ struct SQLiteMigrations: Sendable {
     /// The migrations, oldest first; never reorder or remove one, only append.
     let migrations: [Migration]
 
-    /// Runs the migrations `pool`'s database has not run yet.
-    func run(on pool: DatabasePool) throws {
+    /// Runs the migrations `pool`'s database has not run yet; returns those it ran
+    /// (`<number> <name>`), none when the database was current.
+    @discardableResult
+    func run(on pool: DatabasePool) throws -> [String] {
+        var names: [String] = []
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let applied = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -28,6 +31,7 @@ struct SQLiteMigrations: Sendable {
                 for (number, migration) in migrations.enumerated().dropFirst(applied) {
                     do {
                         try migration.run(db)
+                        names.append("\(number + 1) \(migration.name)")
                     } catch {
                         throw ServerDataError(.cannotOpen, "migration \(number + 1) (\(migration.name)) failed: \(error)")
                     }
@@ -36,5 +40,6 @@ struct SQLiteMigrations: Sendable {
                 return .commit
             }
         }
+        return names
     }
 }

@@ -10,6 +10,8 @@ final class SQLiteServerData: ServerDataLayer {
     private let directory: URL
     private let logger: Logger
     private let appStores = Mutex<[String: SQLiteAppStore]>([:])
+    /// The control database's migrations that opening it ran.
+    let controlMigrations: [String]
 
     init(directory: URL, logger: Logger) throws {
         self.directory = directory
@@ -17,7 +19,9 @@ final class SQLiteServerData: ServerDataLayer {
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        control = SQLiteControlStore(database: try ServerDatabase.open(at: url, migrations: ControlSchema.migrations))
+        let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations)
+        control = SQLiteControlStore(database: opened.database)
+        controlMigrations = opened.applied
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
@@ -35,6 +39,30 @@ final class SQLiteServerData: ServerDataLayer {
             stores[key] = opened
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
             return opened
+        }
+    }
+
+    /// Applies the pending migrations of `control.sqlite` and of every app version's file in
+    /// `directory` (creating the directory and the control database when missing), off the
+    /// caller's thread; returns what it applied (`<file>: <number> <name>`).
+    static func migrate(directory: URL, logger: Logger) async throws -> [String] {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result {
+                        var applied: [String] = []
+                        let data = try SQLiteServerData(directory: directory, logger: logger)
+                        applied += data.controlMigrations.map { "control.sqlite: \($0)" }
+                        let apps = directory.appendingPathComponent("apps", isDirectory: true)
+                        let files = (try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? []
+                        for file in files.sorted() where file.hasSuffix(".sqlite") {
+                            let opened = try ServerDatabase.openMigrating(
+                                at: apps.appendingPathComponent(file), migrations: AppSchema.migrations)
+                            applied += opened.applied.map { "apps/\(file): \($0)" }
+                        }
+                        return applied
+                    })
+            }
         }
     }
 

@@ -19,14 +19,19 @@ struct ServerDatabase: Sendable {
     ///
     /// Blocks while it opens: call it at start, or through ``opening(at:migrations:)``.
     static func open(at url: URL, migrations: SQLiteMigrations) throws -> ServerDatabase {
+        try openMigrating(at: url, migrations: migrations).database
+    }
+
+    /// ``open(at:migrations:)``, and the migrations it ran (`<number> <name>`).
+    static func openMigrating(at url: URL, migrations: SQLiteMigrations) throws -> (database: ServerDatabase, applied: [String]) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
         try SQLiteFileModes.prepareDatabase(url)
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
-            try migrations.run(on: pool)
-            return ServerDatabase(pool: pool, file: url.path)
+            let applied = try migrations.run(on: pool)
+            return (ServerDatabase(pool: pool, file: url.path), applied)
         } catch {
             throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")
         }

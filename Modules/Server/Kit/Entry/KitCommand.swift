@@ -32,8 +32,23 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "The data directory: control.sqlite and apps/<app id>@<version>.sqlite.")
     var dataDir = "strata-server-data"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PostgreSQL database, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (else STRATA_DATABASE_URL; "
+                + "with neither, SQLite in --data-dir).", valueName: "url"))
+    var database: String?
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (logs go to standard error).")
     var logLevel: String?
+
+    /// The database URL: `--database`, else `STRATA_DATABASE_URL` (an empty one counts as
+    /// none), with the name of where it came from; `nil` for SQLite in ``dataDir``.
+    func database(environment: [String: String]) -> (url: String, origin: String)? {
+        if let database { return (database, "--database") }
+        if let url = environment["STRATA_DATABASE_URL"], !url.isEmpty { return (url, "STRATA_DATABASE_URL") }
+        return nil
+    }
 
     func level(default fallback: Logger.Level) throws -> Logger.Level {
         guard let logLevel else { return fallback }

@@ -16,9 +16,11 @@ public struct ServerCommand: AsyncParsableCommand {
               strata-server admin user create alice --password-stdin --group nurses:member --data-dir /var/lib/strata
               strata-server admin app create org.example.cases --version 1 --data-dir /var/lib/strata
               strata-server serve --port 8080 --data-dir /var/lib/strata --log-level info
+              strata-server serve --database postgres://strata@db.internal/strata   (or STRATA_DATABASE_URL)
+              strata-server migrate --database postgres://strata@db.internal/strata
             """,
         version: StrataConstants.version,
-        subcommands: [ServeCommand.self, AdminCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, AdminCommand.self]
     )
 
     /// The root command with no subcommand (which only prints its help).

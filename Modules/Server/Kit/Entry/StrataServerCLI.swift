@@ -12,25 +12,50 @@ public enum StrataServerCLI {
     /// The program name used in messages (`strata-server: …`).
     public static let programName = "strata-server"
 
-    /// Parses `arguments`, asks `makeServices` for the services over the data directory, runs the command.
+    /// Parses `arguments`, asks `makeServices` for the services over the storage the command
+    /// line names (`--database`, else `STRATA_DATABASE_URL` in `environment`, else `--data-dir`),
+    /// runs the command; `migrate` asks `migrate` to apply the storage's pending migrations.
     ///
-    /// - Returns: 0 on success; ArgumentParser's 64 for a usage error; 1 for any other failure,
+    /// - Returns: 0 on success; ArgumentParser's 64 for a usage error (a database URL the data
+    ///   layer refuses is one: see ``ServerLaunch/badDatabase(_:)``); 1 for any other failure,
     ///   after one line on standard error naming what was wrong.
     public static func main(
-        arguments: [String], output: OutputSink = .standard,
-        makeServices: @Sendable (ServerLaunch) throws -> any ServerServices
+        arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard,
+        makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
+        migrate: @Sendable (ServerLaunch) async throws -> [String] = { _ in [] }
     ) async -> Int32 {
         await CommandRunner.run(ServerCommand.self, program: programName, arguments: arguments, output: output) { parsed in
-            guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
-            let common = command.common
-            let level = try common.level(default: command.defaultLogLevel)
+            let common: CommonOptions
+            let level: Logger.Level
+            if let command = parsed as? MigrateCommand {
+                common = command.common
+                level = try common.level(default: .warning)
+            } else if let command = parsed as? any KitCommand {
+                common = command.common
+                level = try common.level(default: command.defaultLogLevel)
+            } else {
+                return runOther(parsed, output: output)
+            }
             let logger = StrataLogging.makeLogger(label: programName, level: level)
+            let database = common.database(environment: environment)
             let launch = ServerLaunch(
                 dataDirectory: URL(fileURLWithPath: common.dataDir, isDirectory: true), logger: logger,
-                settings: command.settings)
-            let services = try makeServices(launch)
-            try await command.execute(CommandRun(services: services, output: output, logger: logger))
-            return 0
+                settings: (parsed as? any KitCommand)?.settings ?? ServerSettings(), database: database?.url,
+                databaseOrigin: database?.origin ?? "--database")
+            do {
+                if parsed is MigrateCommand {
+                    let applied = try await migrate(launch)
+                    output.out(MigrateCommand.report(applied, launch: launch))
+                    return 0
+                }
+                guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
+                let services = try await makeServices(launch)
+                try await command.execute(CommandRun(services: services, output: output, logger: logger))
+                return 0
+            } catch let usage as LaunchUsageError {
+                output.err(FailureLine.line(program: programName, message: usage.message))
+                return 64
+            }
         }
     }
 

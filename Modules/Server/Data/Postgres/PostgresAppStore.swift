@@ -1,0 +1,148 @@
+import Foundation
+import PostgresNIO
+import StrataWire
+
+/// The PostgreSQL ``AppObjectStore`` of one app version: its rows of the shared object tables
+/// (`app` = `<app id>@<version>`; see ``PostgresSchema``).
+struct PostgresAppStore: AppObjectStore {
+    let database: ServerPostgres
+    /// `<app id>@<version>`: the first column of every key.
+    let app: String
+    /// Where a transaction's synchronous body runs (see ``PostgresAppTransaction``).
+    let bodies: DispatchQueue
+
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
+        try await database.transaction("applying changes") { connection in
+            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger)
+            try await transaction.lockCounter()
+            let result = try await withoutActuallyEscaping(body) { body in
+                let work = BodyOnQueue(body: body, transaction: transaction)
+                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                    bodies.async { continuation.resume(with: work.run()) }
+                }
+            }
+            try await transaction.saveCounter()
+            return result
+        }
+    }
+
+    func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject] {
+        try SQLiteText.check(typeName, what: "type name")
+        var statement = PostgresStatement()
+        let app = statement.bind(self.app)
+        let type = statement.bind(typeName)
+        let after = statement.bind(since)
+        let visible = Self.visibleClause(visibility, &statement)
+        let before = Self.visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
+        let now = Self.visibleClause(visibility, &statement, prefix: "o.")
+        statement.append(
+            """
+            SELECT \(Self.columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND version > \(after) AND \(visible)
+            UNION ALL
+            SELECT o.type_name, o.object_id, '{}'::text, o.scope, o.owner_user, o.owner_group, TRUE, MAX(n.version)
+            FROM narrowings n JOIN objects o ON o.app = n.app AND o.type_name = n.type_name AND o.object_id = n.object_id
+            WHERE n.app = \(app) AND n.type_name = \(type) AND n.version > \(after) AND \(before) AND NOT COALESCE(\(now), FALSE)
+            GROUP BY o.type_name, o.object_id, o.scope, o.owner_user, o.owner_group
+            ORDER BY 8 LIMIT \(statement.bind(Int64(limit)))
+            """)
+        return try await database.rows("reading changes of \(typeName)", statement).map(Self.object)
+    }
+
+    func query(_ query: ObjectQuery, visibility: ObjectVisibility) async throws -> [StoredObject] {
+        for case .text(let text) in query.conditions.flatMap(\.values) { try SQLiteText.check(text, what: "query value") }
+        let statement = try PostgresObjectQuery.select(query, app: app, visibility: visibility)
+        return try await database.rows("querying \(query.typeName)", statement).map(Self.object)
+    }
+
+    func object(typeName: String, objectId: String) async throws -> StoredObject? {
+        try SQLiteText.check(typeName, objectId, what: "type name or object id")
+        return try await database.rows("reading \(typeName) \(objectId)", Self.select(app: app, typeName: typeName, objectId: objectId))
+            .first.map(Self.object)
+    }
+
+    func appendLogs(_ entries: [StoredLogEntry]) async throws {
+        for entry in entries { try SQLiteText.check(entry.userId, entry.level, entry.message, what: "log entry") }
+        guard !entries.isEmpty else { return }
+        try await database.transaction("storing \(entries.count) log entries") { connection in
+            for entry in entries {
+                var insert = PostgresStatement()
+                insert.append(
+                    """
+                    INSERT INTO logs (app, user_id, level, message, metadata_json, logged_at, received_at)
+                    VALUES (\(insert.bind(app)), \(insert.bind(entry.userId)), \(insert.bind(entry.level)), \
+                    \(insert.bind(entry.message)), \(insert.bind(entry.metadataJSON)), \
+                    \(insert.bind(entry.loggedAt.storedSeconds)), \(insert.bind(entry.receivedAt.storedSeconds)))
+                    """)
+                try await connection.rows(insert, logger: database.logger)
+            }
+        }
+    }
+
+    func logCount() async throws -> Int {
+        var statement = PostgresStatement()
+        statement.append("SELECT COUNT(*)::BIGINT FROM logs WHERE app = \(statement.bind(app))")
+        return Int(try await database.rows("counting log entries", statement).first?.decode(Int64.self) ?? 0)
+    }
+
+    // MARK: Rows
+
+    /// The SQL condition that keeps only objects `visibility` may see, its values bound in
+    /// `statement`; the columns are `prefix` + `owner_user`, `scope` (or another name) and `owner_group`.
+    static func visibleClause(
+        _ visibility: ObjectVisibility, _ statement: inout PostgresStatement, prefix: String = "", scope: String = "scope"
+    ) -> String {
+        var clause = "(\(prefix)owner_user = \(statement.bind(visibility.userId)) OR \(prefix)\(scope) = 3"
+        if !visibility.groupIds.isEmpty {
+            clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group = ANY(\(statement.bind(visibility.groupIds))))"
+        }
+        return clause + ")"
+    }
+
+    /// The columns ``object(_:)`` reads, in its order: every `SELECT` of objects names them.
+    static let columns = "type_name, object_id, values_json::text, scope, owner_user, owner_group, deleted, version"
+
+    static func select(app: String, typeName: String, objectId: String) -> PostgresStatement {
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            SELECT \(columns) FROM objects WHERE app = \(statement.bind(app)) AND type_name = \(statement.bind(typeName)) \
+            AND object_id = \(statement.bind(objectId))
+            """)
+        return statement
+    }
+
+    /// The object of a row of ``columns``.
+    static func object(_ row: PostgresRow) throws -> StoredObject {
+        let (typeName, objectId, json, scope, ownerUser, ownerGroup, deleted, version) = try row.decode(
+            (String, String, String, Int32, String, String?, Bool, Int64).self)
+        var reader = WireJSONReader(bytes: Array(json.utf8))
+        let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
+        return StoredObject(
+            typeName: typeName, objectId: objectId, values: values, scope: Int(scope), ownerUser: ownerUser,
+            ownerGroup: ownerGroup, deleted: deleted, version: version)
+    }
+}
+
+/// A transaction body and its transaction, handed to the body queue.
+///
+/// `@unchecked Sendable` is safe here: ``PostgresAppStore/write(_:)`` suspends until the one
+/// block that uses this value has run, so nothing else touches the body or the transaction
+/// meanwhile (the body is `@Sendable`; the transaction holds one leased connection, itself
+/// Sendable, and state only the body's thread touches while it runs). ``run()`` lets go of the
+/// body before the caller resumes: `withoutActuallyEscaping` checks that nothing holds it then.
+private final class BodyOnQueue<T>: @unchecked Sendable {
+    private var body: ((any AppTransaction) throws -> T)?
+    private let transaction: PostgresAppTransaction
+
+    init(body: @escaping (any AppTransaction) throws -> T, transaction: PostgresAppTransaction) {
+        self.body = body
+        self.transaction = transaction
+    }
+
+    /// Runs the body once, then drops it.
+    func run() -> Result<T, any Error> {
+        defer { body = nil }
+        guard let body else { return .failure(CancellationError()) }
+        return Result { try body(transaction) }
+    }
+}

@@ -1,0 +1,197 @@
+import Dispatch
+import Foundation
+import Logging
+import PostgresNIO
+import StrataWire
+import Synchronization
+
+/// An ``AppTransaction`` over one PostgreSQL transaction on one leased connection.
+///
+/// ``AppTransaction`` is synchronous (the SQLite engine runs it on GRDB's writer queue), so the
+/// body runs on a dispatch queue of its own (``PostgresAppStore/bodies``), never on the
+/// cooperative pool, and each statement waits there for the connection's answer.
+///
+/// The transaction starts by locking its app version's counter row (`SELECT … FOR UPDATE`):
+/// writers of one app version run one after another, as on SQLite, so an operation id another
+/// instance recorded is seen by the next writer's look-up, and versions are taken in commit
+/// order. The counter is read once and written once (``saveCounter()``, before the commit);
+/// the batch's operation ids and objects are looked up in one query each (``prefetch(operationIds:userId:objectIds:)``).
+final class PostgresAppTransaction: AppTransaction, Sendable {
+    let connection: PostgresConnection
+    let app: String
+    let logger: Logger
+    /// The counter while the transaction runs, and whether it moved; and what the batch looked up.
+    private let state: Mutex<(counter: Int64?, changed: Bool)> = Mutex((nil, false))
+    // Safe: `Known` is touched only by the body, on its one queue thread, while it runs.
+    nonisolated(unsafe) let known = SQLiteAppTransaction.Known()
+
+    init(connection: PostgresConnection, app: String, logger: Logger) {
+        self.connection = connection
+        self.app = app
+        self.logger = logger
+    }
+
+    /// Locks the app version's counter and reads it: the first statement of every write.
+    func lockCounter() async throws {
+        var statement = PostgresStatement()
+        statement.append("SELECT value FROM app_counters WHERE app = \(statement.bind(app)) FOR UPDATE")
+        let value = try await connection.rows(statement, logger: logger).first?.decode(Int64.self) ?? 0
+        state.withLock { $0 = (value, false) }
+    }
+
+    /// Writes the counter back if ``nextVersion()`` moved it; called once, before the commit.
+    func saveCounter() async throws {
+        let (value, changed) = state.withLock { ($0.counter, $0.changed) }
+        guard changed, let value else { return }
+        var statement = PostgresStatement()
+        statement.append("UPDATE app_counters SET value = \(statement.bind(value)) WHERE app = \(statement.bind(app))")
+        try await connection.rows(statement, logger: logger)
+        state.withLock { $0.changed = false }
+    }
+
+    func hasOperation(_ operationId: String, userId: String) throws -> Bool {
+        try SQLiteText.check(operationId, userId, what: "operation id")
+        if let applied = known.operation(operationId, userId: userId) { return applied }
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            SELECT 1 FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
+            AND operation_id = \(statement.bind(operationId))
+            """)
+        return try !wait(statement).isEmpty
+    }
+
+    func recordOperation(_ operationId: String, userId: String) throws {
+        try SQLiteText.check(operationId, userId, what: "operation id")
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            INSERT INTO operations (app, user_id, operation_id, version) VALUES (\(statement.bind(app)), \
+            \(statement.bind(userId)), \(statement.bind(operationId)), \(statement.bind(currentVersion())))
+            """)
+        try wait(statement)
+        known.recorded(operationId, userId: userId)
+    }
+
+    func object(typeName: String, objectId: String) throws -> StoredObject? {
+        try SQLiteText.check(typeName, objectId, what: "type name or object id")
+        if let stored = known.object(typeName: typeName, objectId: objectId) { return stored }
+        return try wait(PostgresAppStore.select(app: app, typeName: typeName, objectId: objectId)).first.map(PostgresAppStore.object)
+    }
+
+    func nextVersion() throws -> Int64 {
+        state.withLock {
+            let next = ($0.counter ?? 0) + 1
+            $0 = (next, true)
+            return next
+        }
+    }
+
+    private func currentVersion() -> Int64 {
+        state.withLock { $0.counter ?? 0 }
+    }
+
+    func save(_ object: StoredObject) throws {
+        try SQLiteText.check(
+            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, what: "type name, object id or owner")
+        let json: String
+        if let bytes = WireJSON.values(object.values) {
+            json = String(decoding: bytes, as: UTF8.self)
+        } else {
+            json = String(decoding: try WireCoding.encoder().encode(object.values), as: UTF8.self)
+        }
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            INSERT INTO objects (app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version)
+            VALUES (\(statement.bind(app)), \(statement.bind(object.typeName)), \(statement.bind(object.objectId)), \
+            \(statement.bind(json))::json, \(statement.bind(Int32(object.scope))), \(statement.bind(object.ownerUser)), \
+            \(statement.bind(object.ownerGroup)), \(statement.bind(object.deleted)), \(statement.bind(object.version)))
+            ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
+                scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
+                deleted = EXCLUDED.deleted, version = EXCLUDED.version
+            """)
+        try wait(statement)
+        known.saved(object)
+    }
+
+    func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            INSERT INTO narrowings (app, type_name, version, object_id, previous_scope, owner_user, owner_group)
+            VALUES (\(statement.bind(app)), \(statement.bind(previous.typeName)), \(statement.bind(version)), \
+            \(statement.bind(previous.objectId)), \(statement.bind(Int32(previous.scope))), \
+            \(statement.bind(previous.ownerUser)), \(statement.bind(previous.ownerGroup)))
+            """)
+        try wait(statement)
+    }
+
+    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {
+        try SQLiteText.check(typeName, what: "type name")
+        var statement = PostgresStatement()
+        let app = statement.bind(app)
+        let type = statement.bind(typeName)
+        let clause = PostgresAppStore.visibleClause(visibility, &statement)
+        statement.append("SELECT object_id FROM objects WHERE app = \(app) AND type_name = \(type) AND NOT deleted AND \(clause)")
+        return try wait(statement).map { try $0.decode(String.self) }
+    }
+
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws {
+        try SQLiteText.check(userId, what: "user id")
+        let ids = operationIds.filter { !$0.utf8.contains(0) }
+        if !ids.isEmpty {
+            var statement = PostgresStatement()
+            statement.append(
+                """
+                SELECT operation_id FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
+                AND operation_id = ANY(\(statement.bind(ids)))
+                """)
+            let applied = Set(try wait(statement).map { try $0.decode(String.self) })
+            known.lookedUp(operations: ids, applied: applied, userId: userId)
+        }
+        for (typeName, wanted) in objectIds where !typeName.utf8.contains(0) {
+            let ids = wanted.filter { !$0.utf8.contains(0) }
+            guard !ids.isEmpty else { continue }
+            var statement = PostgresStatement()
+            statement.append(
+                """
+                SELECT \(PostgresAppStore.columns) FROM objects WHERE app = \(statement.bind(app)) \
+                AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
+                """)
+            var found: [String: StoredObject] = [:]
+            for row in try wait(statement) {
+                let object = try PostgresAppStore.object(row)
+                found[object.objectId] = object
+            }
+            known.lookedUp(typeName: typeName, ids: ids, found: found)
+        }
+    }
+
+    /// Runs `statement` on the transaction's connection and waits (on the body's queue thread,
+    /// never the cooperative pool) for its rows.
+    @discardableResult
+    private func wait(_ statement: PostgresStatement) throws -> [PostgresRow] {
+        let answer = Answer()
+        let connection = connection
+        let logger = logger
+        Task {
+            let result: Result<[PostgresRow], any Error>
+            do {
+                result = .success(try await connection.rows(statement, logger: logger))
+            } catch {
+                result = .failure(error)
+            }
+            answer.outcome.withLock { $0 = result }
+            answer.done.signal()
+        }
+        answer.done.wait()
+        return try answer.outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
+    }
+
+    /// One statement's answer, handed from the task that ran it to the waiting thread.
+    private final class Answer: Sendable {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<[PostgresRow], any Error>?>(nil)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The server's PostgreSQL database: a pooled ``PostgresClient`` (run by a task this value owns
+/// for as long as it lives) and the store's few ways of running statements. PostgreSQL's errors
+/// become ``ServerDataError``s: a constraint violation is `duplicate` (as on SQLite), anything else `storage`
+/// with the server's own message (never the URL or its password).
+final class ServerPostgres: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+    /// Where the database is, for messages: host, port and database name (no user, no password).
+    let place: String
+    private let runner: Task<Void, Never>
+
+    init(configuration: PostgresClient.Configuration, place: String, logger: Logger) {
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .notice)
+        client = PostgresClient(configuration: configuration, backgroundLogger: quiet)
+        self.logger = quiet
+        self.place = place
+        let client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Runs `statement` on a pooled connection and returns its rows.
+    @discardableResult
+    func rows(_ what: @autoclosure () -> String, _ statement: PostgresStatement) async throws -> [PostgresRow] {
+        do {
+            return try await client.query(statement.query, logger: logger).collect()
+        } catch {
+            throw mapped(error, what())
+        }
+    }
+
+    /// Runs `body` in one transaction on one pooled connection: it commits, or rolls back when
+    /// `body` throws.
+    func transaction<T: Sendable>(
+        _ what: @autoclosure () -> String, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await client.withConnection { connection in
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    let result = try await body(connection)
+                    try await connection.query("COMMIT", logger: logger)
+                    return result
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+            }
+        } catch {
+            throw mapped(error, what())
+        }
+    }
+
+    /// `error` as a ``ServerDataError`` naming `what` and the database; a ``ServerDataError``
+    /// and a cancellation as they are.
+    func mapped(_ error: any Error, _ what: String) -> any Error {
+        switch error {
+        case let error as ServerDataError: return error
+        case let error as CancellationError: return error
+        case let error as PSQLError:
+            if error.serverInfo?[.sqlState]?.hasPrefix("23") == true { return ServerDataError(.duplicate, "\(what) already exists") }
+            return ServerDataError(.storage, "\(what) failed on PostgreSQL at \(place): \(Self.describe(error))")
+        default:
+            return ServerDataError(.storage, "\(what) failed on PostgreSQL at \(place): \(error)")
+        }
+    }
+
+    /// The server's message and SQL state, or what kind of failure it was (postgres-nio's
+    /// `description` hides both on purpose).
+    static func describe(_ error: PSQLError) -> String {
+        if let message = error.serverInfo?[.message] {
+            return "\(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
+        }
+        if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+        return "\(error.code)"
+    }
+}
+
+/// Running statements on one connection inside a transaction.
+extension PostgresConnection {
+    @discardableResult
+    func rows(_ statement: PostgresStatement, logger: Logger) async throws -> [PostgresRow] {
+        try await query(statement.query, logger: logger).collect()
+    }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+import Logging
+import Synchronization
+
+/// The PostgreSQL ``ServerDataLayer``: one database holds the control tables and every app
+/// version's objects (see ``PostgresSchema``), through one pooled client.
+final class PostgresServerData: ServerDataLayer {
+    let control: any ControlStore
+    let database: ServerPostgres
+    /// The migrations opening applied (`<number> <name>`), none when the database was current.
+    let appliedMigrations: [String]
+    /// App versions whose counter row exists.
+    private let known = Mutex<Set<String>>([])
+    /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``).
+    private let bodies = DispatchQueue(label: "strata.postgres.transactions", attributes: .concurrent)
+
+    /// Connects to `url`, applies the pending migrations and returns the layer.
+    static func open(url: String, logger: Logger) async throws -> PostgresServerData {
+        let parsed = try PostgresURL(url)
+        let database = ServerPostgres(configuration: parsed.configuration, place: parsed.place, logger: logger)
+        let applied = try await PostgresSchema.migrations.run(on: database)
+        logger.debug("opened the PostgreSQL database", metadata: ["database": "\(parsed.place)", "migrated": "\(applied)"])
+        return PostgresServerData(database: database, appliedMigrations: applied)
+    }
+
+    private init(database: ServerPostgres, appliedMigrations: [String]) {
+        self.database = database
+        self.appliedMigrations = appliedMigrations
+        control = PostgresControlStore(database: database)
+    }
+
+    func appStore(appId: String, version: String) async throws -> any AppObjectStore {
+        try SQLiteServerData.checkName(appId, what: "app id")
+        try SQLiteServerData.checkName(version, what: "app version")
+        let app = "\(appId)@\(version)"
+        if !known.withLock({ $0.contains(app) }) {
+            var statement = PostgresStatement()
+            statement.append("INSERT INTO app_counters (app, value) VALUES (\(statement.bind(app)), 0) ON CONFLICT (app) DO NOTHING")
+            try await database.rows("creating the store of app \(app)", statement)
+            _ = known.withLock { $0.insert(app) }
+        }
+        return PostgresAppStore(database: database, app: app, bodies: bodies)
+    }
+}
