@@ -17,6 +17,8 @@ struct PushWakeTests {
     struct Fixture {
         /// Opens the same storage again: another process, or another instance.
         let reopen: @Sendable () async throws -> any ServerDataLayer
+        /// The PostgreSQL database's URL (nil on SQLite).
+        let url: String?
         let data: CountingDataLayer
         let services: any ServerServices
         let session: ServerSession
@@ -25,6 +27,7 @@ struct PushWakeTests {
             let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
             let storage = try await ServerDataContractTests.storage(engine)
             reopen = storage.reopen
+            url = storage.url
             data = CountingDataLayer(storage.data)
             services = ServerDomainFactory.make(
                 data: data, clock: SystemClock(), settings: ServerSettings(pushCheckInterval: check), logger: logger)
@@ -38,11 +41,20 @@ struct PushWakeTests {
             try await services.client.registerDevice(DeviceRegistration(deviceId: "phone", name: "Phone"), session: session)
         }
 
-        /// A poll of `phone` after 0, waiting up to `wait` seconds.
-        func poll(wait: Double) -> Task<PushPoll, any Error> {
+        /// A poll of `phone` after `after`, waiting up to `wait` seconds.
+        func poll(after: Int64 = 0, wait: Double) -> Task<PushPoll, any Error> {
             let services = services
             let session = session
-            return Task { try await services.client.poll(deviceId: "phone", after: 0, wait: wait, session: session) }
+            return Task { try await services.client.poll(deviceId: "phone", after: after, wait: wait, session: session) }
+        }
+
+        /// Stores a message for `phone` through `other` storage (another process or instance).
+        func store(_ body: String, through other: any ServerDataLayer) async throws {
+            let device = try #require(
+                try await other.control.device(appId: session.appId, version: session.appVersion, deviceId: "phone"))
+            _ = try await other.control.appendPushMessages([
+                NewPushMessage(device: device, id: UUID().uuidString, title: "Lab", body: body, sentAt: Date())
+            ])
         }
 
         /// Waits (at most 10 s) until polls have read their channel `count` times.
@@ -123,5 +135,50 @@ struct PushWakeTests {
         #expect(answer.messages.isEmpty && answer.cursor == 0)
         // Both polls wait 20 s: ending well before that is the cancellation's and endWaits' doing.
         #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test("on PostgreSQL a message another instance stores wakes a waiting poll through NOTIFY, with no timed check")
+    func wakesThroughNotify() async throws {
+        // The check would run only after a minute, the poll waits 20 s: only the NOTIFY answers in time.
+        let fixture = try await Fixture(check: .seconds(60), engine: .postgres)
+        let poll = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(1)
+        try await fixture.store("Results ready", through: try await fixture.reopen())
+        let stored = ContinuousClock.now
+        let answer = try await poll.value
+        #expect(answer.messages.map(\.body) == ["Results ready"])
+        #expect(ContinuousClock.now - stored < .seconds(10), "the poll waited for its deadline: no signal woke it")
+        // At most the one catch-up read when the listener started after the poll began waiting.
+        #expect(fixture.data.snapshot.pushChannels <= 1, "the signal named the channel: nothing polled")
+    }
+
+    @Test("on PostgreSQL the listener connects again after its connection is killed, and catches up on what it missed")
+    func listenerReconnects() async throws {
+        let fixture = try await Fixture(check: .seconds(60), engine: .postgres)
+        let url = try #require(fixture.url)
+        let other = try await fixture.reopen()
+        // A first wake proves the listener listens.
+        let first = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(1)
+        try await fixture.store("one", through: other)
+        let cursor = try #require(try await first.value.messages.last?.sequence, "the listener never woke the first poll")
+        let second = fixture.poll(after: cursor, wait: 30)
+        try await fixture.untilPollsRead(3)
+        try await TestPostgres.execute(
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()
+            """, in: url)
+        // Stored while the listener is (most likely) down: found by the catch-up after it reconnects.
+        try await fixture.store("two", through: other)
+        let answer = try await second.value
+        #expect(answer.messages.map(\.body) == ["two"])
+        // Only a listener that listens again wakes this one (the timed check is a minute away).
+        let third = fixture.poll(after: try #require(answer.messages.last?.sequence), wait: 20)
+        try await fixture.untilPollsRead(5)
+        try await fixture.store("three", through: other)
+        let start = ContinuousClock.now
+        #expect(try await third.value.messages.map(\.body) == ["three"])
+        #expect(ContinuousClock.now - start < .seconds(10), "no listener woke the poll after the connection was killed")
     }
 }

@@ -12,16 +12,18 @@ struct ServerDataContractTests {
     static let logger = Logger(label: "strata-server-data-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A new data layer on `engine`, and how to open the same storage again (a second instance).
-    static func storage(_ engine: TestEngine) async throws -> (data: any ServerDataLayer, reopen: @Sendable () async throws -> any ServerDataLayer) {
+    static func storage(_ engine: TestEngine) async throws -> (
+        data: any ServerDataLayer, reopen: @Sendable () async throws -> any ServerDataLayer, url: String?
+    ) {
         let directory = TemporaryRoot.directory("server-data")
         switch engine {
         case .sqlite:
             let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
-            return (data, { try ServerDataFactory.sqlite(directory: directory, logger: logger) })
+            return (data, { try ServerDataFactory.sqlite(directory: directory, logger: logger) }, nil)
         case .postgres:
             let url = try await TestPostgres.database()
             let data = try await ServerDataFactory.postgres(url: url, logger: logger)
-            return (data, { try await ServerDataFactory.postgres(url: url, logger: logger) })
+            return (data, { try await ServerDataFactory.postgres(url: url, logger: logger) }, url)
         }
     }
 
@@ -167,7 +169,7 @@ struct ServerDataContractTests {
 
     @Test("the same operation sent to two instances at once applies once, and versions stay unique", arguments: TestEngine.allCases)
     func exactlyOnceAcrossInstances(engine: TestEngine) async throws {
-        let (first, reopen) = try await Self.storage(engine)
+        let (first, reopen, _) = try await Self.storage(engine)
         let second = try await reopen()
         let stores = [try await first.appStore(appId: "org.a", version: "1"), try await second.appStore(appId: "org.a", version: "1")]
         let applied = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -191,7 +193,7 @@ struct ServerDataContractTests {
 
     @Test("a write on a second instance waits for the first's open write: versions commit in order, a pull meanwhile sees neither", arguments: TestEngine.allCases)
     func writesCommitInVersionOrder(engine: TestEngine) async throws {
-        let (first, reopen) = try await Self.storage(engine)
+        let (first, reopen, _) = try await Self.storage(engine)
         let second = try await reopen()
         let one = try await first.appStore(appId: "org.a", version: "1")
         let two = try await second.appStore(appId: "org.a", version: "1")

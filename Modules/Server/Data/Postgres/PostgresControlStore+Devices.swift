@@ -72,6 +72,11 @@ extension PostgresControlStore {
                         sequence: sequence, deviceId: message.device.deviceId, id: message.id, title: message.title,
                         body: message.body, sentAt: message.sentAt))
             }
+            // Delivered to every listener (every instance) when this transaction commits, not before.
+            try await connection.rows(
+                PostgresPushListener.notifyStatement(
+                    messages.map { PushChannel(appId: $0.device.appId, appVersion: $0.device.appVersion, deviceId: $0.device.deviceId) }),
+                logger: database.logger)
             return stored
         }
     }

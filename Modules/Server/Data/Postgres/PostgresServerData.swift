@@ -13,6 +13,7 @@ final class PostgresServerData: ServerDataLayer {
     private let known = Mutex<Set<String>>([])
     /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``).
     private let bodies = DispatchQueue(label: "strata.postgres.transactions", attributes: .concurrent)
+    private let listener: PostgresPushListener
 
     /// Connects to `url`, applies the pending migrations and returns the layer.
     static func open(url: String, logger: Logger) async throws -> PostgresServerData {
@@ -20,14 +21,20 @@ final class PostgresServerData: ServerDataLayer {
         let database = ServerPostgres(configuration: parsed.configuration, place: parsed.place, logger: logger)
         let applied = try await PostgresSchema.migrations.run(on: database)
         logger.debug("opened the PostgreSQL database", metadata: ["database": "\(parsed.place)", "migrated": "\(applied)"])
-        return PostgresServerData(database: database, appliedMigrations: applied)
+        return PostgresServerData(
+            database: database, appliedMigrations: applied,
+            listener: PostgresPushListener(configuration: parsed.connectionConfiguration, place: parsed.place, logger: database.logger))
     }
 
-    private init(database: ServerPostgres, appliedMigrations: [String]) {
+    private init(database: ServerPostgres, appliedMigrations: [String], listener: PostgresPushListener) {
         self.database = database
         self.appliedMigrations = appliedMigrations
+        self.listener = listener
         control = PostgresControlStore(database: database)
     }
+
+    /// Listens on a connection of its own (`LISTEN`), see ``PostgresPushListener``.
+    func pushSignals() -> AsyncStream<PushSignal>? { listener.signals() }
 
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try SQLiteServerData.checkName(appId, what: "app id")

@@ -57,6 +57,11 @@ struct PostgresURL {
         return configuration
     }
 
+    /// The configuration of one connection of its own (the push listener's, see ``PostgresPushListener``).
+    var connectionConfiguration: PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+    }
+
     /// `text` with its password replaced by `***`, cut to 200 characters.
     static func shown(_ text: String) -> String {
         var shown = text

@@ -13,4 +13,16 @@ public protocol ServerDataLayer: Sendable {
     ///   outside `[A-Za-z0-9._-]` (they name the database file), `cannotOpen` when the file
     ///   cannot be created.
     func appStore(appId: String, version: String) async throws -> any AppObjectStore
+
+    /// Signals of committed push messages from every process and instance on this storage, at
+    /// once and without polling, when the engine can deliver them; `nil` when it cannot.
+    ///
+    /// - PostgreSQL: `LISTEN`/`NOTIFY`: the transaction that stores messages notifies (so a
+    ///   signal never precedes the commit); one dedicated connection per stream listens, and
+    ///   reconnects after a lost connection; each time it starts listening it yields
+    ///   ``PushSignal/check`` (a catch-up for what was committed while nobody listened).
+    ///   The stream ends when its consumer stops iterating it.
+    /// - SQLite: `nil`. Another process (`admin push` on the same data directory) cannot signal
+    ///   this one: the caller checks for its messages (``ControlStore/pushChannels(after:)``).
+    func pushSignals() -> AsyncStream<PushSignal>?
 }

@@ -25,6 +25,9 @@ final class SQLiteServerData: ServerDataLayer {
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
+    /// None: another process's messages are found by checking (see ``ServerDataLayer/pushSignals()``).
+    func pushSignals() -> AsyncStream<PushSignal>? { nil }
+
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try Self.checkName(appId, what: "app id")
         try Self.checkName(version, what: "app version")

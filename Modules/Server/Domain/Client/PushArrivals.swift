@@ -8,9 +8,12 @@ import Synchronization
 /// A poll ``register(_:)``s before it reads its channel, so no arrival from then on is missed,
 /// and ``wait(_:after:until:)``s when the read found nothing. It wakes when:
 /// - this process stores a message for the channel (``arrived(on:)``, at once);
-/// - another process (`admin push`) did: while any poll waits, one watcher reads the channels
-///   that received messages after the oldest mark of the waiting polls, every `checkInterval`,
-///   one read for all of them (``ControlStore/pushChannels(after:)``), on the database's queue;
+/// - another process or instance did, and the storage signals it (``ServerDataLayer/pushSignals()``,
+///   PostgreSQL's `NOTIFY`): at once, naming the channels; a ``PushSignal/check`` (after the
+///   listener reconnected) makes one read for all waiting polls as below;
+/// - another process (`admin push`) did on storage without signals (SQLite): while any poll waits,
+///   one watcher reads the channels that received messages after the oldest mark of the waiting
+///   polls, every `checkInterval`, one read for all of them (``ControlStore/pushChannels(after:)``);
 /// - its deadline passes, ``endAll()`` runs (shutdown), or its task is cancelled.
 /// An idle waiting poll holds no thread and reads nothing; a woken poll reads its channel once.
 final class PushArrivals: Sendable {
@@ -33,11 +36,33 @@ final class PushArrivals: Sendable {
     private let control: any ControlStore
     private let checkInterval: Duration
     private let logger: Logger
+    /// Whether the storage signals other processes' messages: then no watcher checks on a timer.
+    private let signalled: Bool
+    /// Follows the storage's signals; cancelled by ``endAll()`` and when this value goes.
+    private let listener = Mutex<Task<Void, Never>?>(nil)
 
-    init(control: any ControlStore, checkInterval: Duration, logger: Logger) {
+    /// Wakes polls on `signals` when the storage has them (``ServerDataLayer/pushSignals()``),
+    /// else checks for other processes' messages every `checkInterval` while polls wait.
+    init(control: any ControlStore, signals: AsyncStream<PushSignal>?, checkInterval: Duration, logger: Logger) {
         self.control = control
         self.checkInterval = checkInterval
         self.logger = logger
+        signalled = signals != nil
+        guard let signals else { return }
+        let task = Task { [weak self] in
+            for await signal in signals {
+                guard let self else { return }
+                switch signal {
+                case .stored(let channels): self.arrived(on: channels)
+                case .check: await self.check()
+                }
+            }
+        }
+        listener.withLock { $0 = task }
+    }
+
+    deinit {
+        listener.withLock { $0?.cancel() }
     }
 
     /// Whether ``endAll()`` has run.
@@ -54,7 +79,10 @@ final class PushArrivals: Sendable {
 
     /// Forgets a poll (after its wait).
     func unregister(_ id: Int) {
-        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation?.resume()
+        state.withLock { state in
+            defer { if state.waiters.isEmpty { state.watchedAfter = nil } }
+            return state.waiters.removeValue(forKey: id)
+        }?.continuation?.resume()
     }
 
     /// Waits until a message for poll `id`'s channel arrives after it registered (stored by
@@ -64,7 +92,7 @@ final class PushArrivals: Sendable {
     func wait(_ id: Int, after mark: Int64, until deadline: ContinuousClock.Instant) async -> Bool {
         let startWatcher = state.withLock { state -> Bool in
             state.watchedAfter = min(state.watchedAfter ?? mark, mark)
-            guard !state.watching else { return false }
+            guard !state.watching, !signalled else { return false }
             state.watching = true
             return true
         }
@@ -96,6 +124,7 @@ final class PushArrivals: Sendable {
 
     /// Wakes every waiting poll and makes later waits return at once: the server is shutting down.
     func endAll() {
+        listener.withLock { $0?.cancel() }
         let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.ended = true
             let woken = state.waiters.values.compactMap(\.continuation)
@@ -126,28 +155,38 @@ final class PushArrivals: Sendable {
         }
     }
 
-    /// While polls wait: every `checkInterval`, one read for the channels that received messages
-    /// since the oldest mark, and a wake-up for their polls. Ends when no poll waits.
+    /// While polls wait: every `checkInterval`, one ``check()``. Ends when no poll waits.
     private func watch() async {
         while true {
             try? await Task.sleep(for: checkInterval)
-            let after = state.withLock { state -> Int64? in
-                guard !state.waiters.isEmpty, !state.ended, let after = state.watchedAfter else {
+            let goOn = state.withLock { state -> Bool in
+                guard !state.waiters.isEmpty, !state.ended, state.watchedAfter != nil else {
                     state.watching = false
                     state.watchedAfter = nil
-                    return nil
+                    return false
                 }
-                return after
+                return true
             }
-            guard let after else { return }
-            do {
-                let found = try await control.pushChannels(after: after)
-                // A poll that joined meanwhile with an older mark keeps it: the next read covers it.
-                state.withLock { if $0.watchedAfter == after { $0.watchedAfter = found.latest } }
-                arrived(on: found.channels)
-            } catch {
-                logger.warning("cannot look for new push messages", metadata: ["error": "\(error)"])
-            }
+            guard goOn else { return }
+            await check()
+        }
+    }
+
+    /// One read for the channels that received messages since the oldest mark of the waiting
+    /// polls, and a wake-up for their polls; nothing when no poll waits.
+    private func check() async {
+        let after = state.withLock { state -> Int64? in
+            guard !state.waiters.isEmpty, !state.ended else { return nil }
+            return state.watchedAfter
+        }
+        guard let after else { return }
+        do {
+            let found = try await control.pushChannels(after: after)
+            // A poll that joined meanwhile with an older mark keeps it: the next read covers it.
+            state.withLock { if $0.watchedAfter == after { $0.watchedAfter = found.latest } }
+            arrived(on: found.channels)
+        } catch {
+            logger.warning("cannot look for new push messages", metadata: ["error": "\(error)"])
         }
     }
 }

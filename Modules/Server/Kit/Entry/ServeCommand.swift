@@ -57,6 +57,14 @@ struct ServeCommand: KitCommand {
     )
     var maxConnections = 512
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Milliseconds between checks for push messages another process stored on SQLite (admin push); "
+                + "PostgreSQL signals them instead.", visibility: .hidden)
+    )
+    var pushCheckInterval = 200
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
@@ -65,7 +73,9 @@ struct ServeCommand: KitCommand {
     static let maxTokenLifetime = 315_360_000
 
     var defaultLogLevel: Logger.Level { .info }
-    var settings: ServerSettings { ServerSettings(tokenLifetime: Double(tokenLifetime)) }
+    var settings: ServerSettings {
+        ServerSettings(tokenLifetime: Double(tokenLifetime), pushCheckInterval: .milliseconds(pushCheckInterval))
+    }
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
