@@ -181,4 +181,25 @@ struct PushWakeTests {
         #expect(try await third.value.messages.map(\.body) == ["three"])
         #expect(ContinuousClock.now - start < .seconds(10), "no listener woke the poll after the connection was killed")
     }
+
+    @Test("on PostgreSQL a batch naming too many channels for one NOTIFY still wakes its polls, by one look")
+    func oversizedBatchWakesByALook() async throws {
+        let fixture = try await Fixture(check: .seconds(60), engine: .postgres)
+        // 60 devices with 120-character ids: their names pass the 7,000-byte payload, so the notification is empty.
+        for index in 0..<60 {
+            let id = String(repeating: "d", count: 117) + String(format: "%03d", index)
+            try await fixture.services.client.registerDevice(DeviceRegistration(deviceId: id, name: "Ward"), session: fixture.session)
+        }
+        let poll = fixture.poll(wait: 20)
+        try await fixture.untilPollsRead(1)
+        let other = try await fixture.reopen()
+        let devices = try await other.control.devices(userIds: [fixture.session.userId])
+        #expect(devices.count == 61)
+        _ = try await other.control.appendPushMessages(
+            devices.map { NewPushMessage(device: $0, id: "m", title: "All", body: "Everyone", sentAt: Date()) })
+        let stored = ContinuousClock.now
+        #expect(try await poll.value.messages.map(\.body) == ["Everyone"])
+        #expect(ContinuousClock.now - stored < .seconds(10), "the empty notification woke nothing")
+        #expect(fixture.data.snapshot.pushChannels >= 1, "the empty notification made a look")
+    }
 }
