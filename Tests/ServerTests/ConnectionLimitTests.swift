@@ -160,7 +160,11 @@ struct ConnectionLimitTests {
         for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections"] {
             #expect(help.stdout.contains(option), "\(help)")
         }
-        for bad in [["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"]] {
+        let bads = [
+            ["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"],
+            ["--push-check-interval", "0"],
+        ]
+        for bad in bads {
             let outcome = try await TestServer.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])
             #expect(outcome.status == 64, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("strata-server: \(bad[0])"), "\(outcome)")

@@ -79,6 +79,9 @@ struct ServeCommand: KitCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
+        guard (10...86_400_000).contains(pushCheckInterval) else {
+            throw ValidationError("--push-check-interval \(pushCheckInterval) is out of range; expected 10–86400000 milliseconds")
+        }
         // Ten years at most: a `validUntil` must stay a four-digit-year RFC 3339 date, and the
         // stored expiry must compare as text with the others.
         guard (1...Self.maxTokenLifetime).contains(tokenLifetime) else {
