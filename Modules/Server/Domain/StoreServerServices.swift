@@ -13,7 +13,7 @@ struct StoreServerServices: ServerServices {
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
         let arrivals = PushArrivals(
-            control: data.control, signals: data.pushSignals(), checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
+            control: data.control, signals: { data.pushSignals() }, checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
         client = StoreClientService(
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)

@@ -36,33 +36,37 @@ final class PushArrivals: Sendable {
     private let control: any ControlStore
     private let checkInterval: Duration
     private let logger: Logger
-    /// Whether the storage signals other processes' messages: then no watcher checks on a timer.
-    private let signalled: Bool
-    /// Follows the storage's signals; cancelled by ``endAll()`` and when this value goes.
-    private let listener = Mutex<Task<Void, Never>?>(nil)
+    /// The storage's signals (``ServerDataLayer/pushSignals()``), asked for at the first wait.
+    private let signals: @Sendable () -> AsyncStream<PushSignal>?
+    private let listener = Mutex(Listener.notStarted)
 
-    /// Wakes polls on `signals` when the storage has them (``ServerDataLayer/pushSignals()``),
-    /// else checks for other processes' messages every `checkInterval` while polls wait.
-    init(control: any ControlStore, signals: AsyncStream<PushSignal>?, checkInterval: Duration, logger: Logger) {
+    /// Whether the storage's signals are followed.
+    private enum Listener {
+        /// No poll waited yet.
+        case notStarted
+        /// The storage has no signals: a watcher checks on a timer while polls wait.
+        case unsignalled
+        /// Follows the signals; cancelled by ``endAll()`` and when this value goes.
+        case started(Task<Void, Never>)
+        /// ``endAll()`` ran.
+        case ended
+    }
+
+    /// Wakes polls on `signals()` when the storage has them (asked for when a poll first
+    /// waits, so a process that never waits, such as an admin command, never listens), else
+    /// checks for other processes' messages every `checkInterval` while polls wait.
+    init(
+        control: any ControlStore, signals: @escaping @Sendable () -> AsyncStream<PushSignal>?, checkInterval: Duration,
+        logger: Logger
+    ) {
         self.control = control
+        self.signals = signals
         self.checkInterval = checkInterval
         self.logger = logger
-        signalled = signals != nil
-        guard let signals else { return }
-        let task = Task { [weak self] in
-            for await signal in signals {
-                guard let self else { return }
-                switch signal {
-                case .stored(let channels): self.arrived(on: channels)
-                case .check: await self.check()
-                }
-            }
-        }
-        listener.withLock { $0 = task }
     }
 
     deinit {
-        listener.withLock { $0?.cancel() }
+        listener.withLock { if case .started(let task) = $0 { task.cancel() } }
     }
 
     /// Whether ``endAll()`` has run.
@@ -90,6 +94,7 @@ final class PushArrivals: Sendable {
     /// until `deadline`, until ``endAll()``, or until the task is cancelled; `true` when a
     /// message (may have) arrived, so the channel is worth reading again.
     func wait(_ id: Int, after mark: Int64, until deadline: ContinuousClock.Instant) async -> Bool {
+        let signalled = listening()
         let startWatcher = state.withLock { state -> Bool in
             state.watchedAfter = min(state.watchedAfter ?? mark, mark)
             guard !state.watching, !signalled else { return false }
@@ -124,7 +129,10 @@ final class PushArrivals: Sendable {
 
     /// Wakes every waiting poll and makes later waits return at once: the server is shutting down.
     func endAll() {
-        listener.withLock { $0?.cancel() }
+        listener.withLock { listener in
+            if case .started(let task) = listener { task.cancel() }
+            listener = .ended
+        }
         let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.ended = true
             let woken = state.waiters.values.compactMap(\.continuation)
@@ -152,6 +160,34 @@ final class PushArrivals: Sendable {
                 defer { state.waiters[id]?.continuation = nil }
                 return state.waiters[id]?.continuation
             }?.resume()
+        }
+    }
+
+    /// Starts following the storage's signals unless it did; whether there are any (or no
+    /// more waits need them: ``endAll()`` ran). The signals begin with a ``PushSignal/check``
+    /// once listening, so a message stored before then is still found.
+    private func listening() -> Bool {
+        listener.withLock { listener -> Bool in
+            switch listener {
+            case .started, .ended: return true
+            case .unsignalled: return false
+            case .notStarted:
+                guard let stream = signals() else {
+                    listener = .unsignalled
+                    return false
+                }
+                listener = .started(
+                    Task { [weak self] in
+                        for await signal in stream {
+                            guard let self else { return }
+                            switch signal {
+                            case .stored(let channels): self.arrived(on: channels)
+                            case .check: await self.check()
+                            }
+                        }
+                    })
+                return true
+            }
         }
     }
 
