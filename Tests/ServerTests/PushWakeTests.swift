@@ -8,8 +8,9 @@ import StrataWire
 import Testing
 
 /// The long poll waits for a wake-up, not by reading its channel again and again: a message this
-/// process stores wakes it at once; one another process stores is found by one watcher read for
-/// every waiting poll together; an idle poll reads nothing; cancellation ends the wait.
+/// process stores wakes it at once; one another process stores wakes it at once on PostgreSQL
+/// (`NOTIFY`, also after the listening connection was lost) and is found by one watcher read for
+/// every waiting poll together on SQLite; an idle poll reads nothing; cancellation ends the wait.
 @Suite("the push channel's long poll wakes on a message instead of polling storage")
 struct PushWakeTests {
     /// Services over real storage on `engine` counted through ``CountingDataLayer``, with alice's

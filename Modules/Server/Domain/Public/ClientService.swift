@@ -14,8 +14,9 @@ public protocol ClientService: Sendable {
     /// The device's messages after `after`, waiting up to `wait` seconds for the first.
     ///
     /// A waiting poll holds no thread and reads nothing while it waits: a message stored by this
-    /// process (``AdminService/sendPush(group:title:body:template:app:)``) wakes it at once, one
-    /// stored by another (`admin push`) within ``ServerSettings/pushCheckInterval``, found by one
+    /// process (``AdminService/sendPush(group:title:body:template:app:)``) wakes it at once; one
+    /// stored by another process or instance at once too when the storage signals it
+    /// (PostgreSQL), else (SQLite) within ``ServerSettings/pushCheckInterval``, found by one
     /// read for every waiting poll together. Cancelling the task ends the wait.
     ///
     /// - Throws: ``ServerError`` `notFound` when the device is not the caller's in this app.

@@ -13,7 +13,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// The longest a push-channel poll may wait.
     public var maxPollWait: TimeInterval
     /// While polls wait, how often one read looks for push messages another process stored
-    /// (`admin push` runs apart from `serve`); messages this process stores wake polls at once.
+    /// (`admin push` runs apart from `serve`) on storage that cannot signal them (SQLite; on
+    /// PostgreSQL `NOTIFY` wakes polls and nothing checks on a timer); messages this process
+    /// stores wake polls at once.
     public var pushCheckInterval: Duration
 
     /// Settings; the defaults suit production.
