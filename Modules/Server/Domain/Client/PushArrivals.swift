@@ -9,8 +9,9 @@ import Synchronization
 /// and ``wait(_:after:until:)``s when the read found nothing. It wakes when:
 /// - this process stores a message for the channel (``arrived(on:)``, at once);
 /// - another process or instance did, and the storage signals it (``ServerDataLayer/pushSignals()``,
-///   PostgreSQL's `NOTIFY`): at once, naming the channels; a ``PushSignal/check`` (after the
-///   listener reconnected) makes one read for all waiting polls as below;
+///   PostgreSQL's `NOTIFY`): at once, naming the channels; a ``PushSignal/check`` (each time the
+///   listener starts listening, or a batch too big to name) makes one read for all waiting polls
+///   as below; the listener starts when the first poll waits, and no watcher runs on a timer;
 /// - another process (`admin push`) did on storage without signals (SQLite): while any poll waits,
 ///   one watcher reads the channels that received messages after the oldest mark of the waiting
 ///   polls, every `checkInterval`, one read for all of them (``ControlStore/pushChannels(after:)``);
