@@ -21,6 +21,8 @@ final class CountingDataLayer: ServerDataLayer {
     /// The counts now.
     var snapshot: Counts { counts.withLock { $0 } }
 
+    func checkReady() async throws { try await real.checkReady() }
+
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try await real.appStore(appId: appId, version: version)
     }

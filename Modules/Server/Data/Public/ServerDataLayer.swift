@@ -13,4 +13,11 @@ public protocol ServerDataLayer: Sendable {
     ///   outside `[A-Za-z0-9._-]` (they name the database file), `cannotOpen` when the file
     ///   cannot be created.
     func appStore(appId: String, version: String) async throws -> any AppObjectStore
+
+    /// Whether the database answers and its schema is this binary's: a cheap query (SQLite: the
+    /// control database's `user_version`; PostgreSQL: the newest row of `strata_migrations`).
+    ///
+    /// - Throws: ``ServerDataError`` (`storage`) naming why not: the database does not answer,
+    ///   or its schema version differs from this server's.
+    func checkReady() async throws
 }

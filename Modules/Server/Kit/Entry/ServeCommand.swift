@@ -11,7 +11,9 @@ struct ServeCommand: KitCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.",
-        discussion: "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
+        discussion: "Probes: GET /health/live (200 while the process serves) and GET /health/ready (200 when the "
+            + "database answers and its migrations are current, else 503 with the reason), both without a token. "
+            + "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
             + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
             + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
             + "requests still running after 1.5 s lose their connection.")

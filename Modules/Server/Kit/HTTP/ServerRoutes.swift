@@ -40,6 +40,10 @@ enum ServerRoutes {
         ServerRoute(.get, WirePaths.devices + "/{deviceId}/messages", "pollMessages") { handlers, request, context in
             try await handlers.poll(request, deviceId: try RequestReading.pathParameter("deviceId", in: context))
         },
+        ServerRoute(.get, HealthAnswer.livePath, "healthLive") { _, _, _ in try HealthAnswer.live() },
+        ServerRoute(.get, HealthAnswer.readyPath, "healthReady") { handlers, _, _ in
+            try HealthAnswer.ready(await handlers.services.readiness())
+        },
         ServerRoute(.get, WirePaths.openAPI, "openAPI") { _, _, _ in JSONResponse.body(OpenAPIDocument.json, status: .ok) },
     ]
 
