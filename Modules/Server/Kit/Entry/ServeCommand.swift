@@ -100,7 +100,7 @@ struct ServeCommand: KitCommand {
         do {
             try await StrataHTTPServer.run(
                 services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-                protections: protection.protections
+                protections: protection.protections, metrics: run.metrics
             ) { bound in
                 listening.store(true, ordering: .relaxed)
                 output.out("strata-server: listening on http://\(host):\(bound)")

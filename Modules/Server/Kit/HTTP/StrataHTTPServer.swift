@@ -10,7 +10,8 @@ import StrataCrossCutting
 public enum StrataHTTPServer {
     /// Serves `services` on `host:port` (port 0: any free port) within `limits` and with
     /// `protections` (login limits, the hashing pool, the bounds on requests in flight); calls `onRunning` with the
-    /// bound port once it accepts connections; returns when it has shut down.
+    /// bound port once it accepts connections; returns when it has shut down. `GET /metrics`
+    /// serves `metrics` (the host's Prometheus exposition), empty without it.
     ///
     /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
     /// connections, answers waiting long polls at once (``ClientService/endWaits()``), and closes
@@ -18,12 +19,14 @@ public enum StrataHTTPServer {
     public static func run(
         services: any ServerServices, host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
         logger: Logger, handleSignals: Bool = false, protections: ServerProtections = ServerProtections(),
+        metrics: MetricsExposition? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         try OpenAPIDocument.check()
         try await RequestWorkers.with(protections) { workers in
             let router = ServerRoutes.router(
-                services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger)
+                services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger,
+                exposition: metrics)
             try await run(
                 router: router, client: services.client, host: host, port: port, limits: limits, logger: logger,
                 handleSignals: handleSignals, onRunning: onRunning)
