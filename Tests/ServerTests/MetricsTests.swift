@@ -43,18 +43,18 @@ struct MetricsTests {
             let lines = try await Self.scrape(server, until: wanted)
             for line in wanted { #expect(lines.contains(line), "missing \(line)") }
             let pushes = lines.filter {
-                $0.hasPrefix("hb_requests{") && $0.contains(#"http_route="/v1/changes""#)
-                    && $0.contains(#"http_request_method="POST""#) && $0.contains(#"http_response_status_code="200""#)
+                $0.hasPrefix("strata_http_requests_total{") && $0.contains(#"route="/v1/changes""#)
+                    && $0.contains(#"method="POST""#) && $0.contains(#"status="200""#)
             }
             #expect(pushes.count == 1 && pushes.first?.hasSuffix(" 2") == true, "push requests: \(pushes)")
             #expect(
                 lines.contains {
-                    $0.hasPrefix("hb_requests{") && $0.contains(#"http_route="/v1/auth/login""#)
-                        && $0.contains(#"http_response_status_code="401""#)
-                }, "no 401 login among \(lines.filter { $0.hasPrefix("hb_requests") })")
+                    $0.hasPrefix("strata_http_requests_total{") && $0.contains(#"route="/v1/auth/login""#)
+                        && $0.contains(#"status="401""#)
+                }, "no 401 login among \(lines.filter { $0.hasPrefix("strata_http_requests_total") })")
             #expect(
                 lines.contains {
-                    $0.hasPrefix("http_server_request_duration_bucket{") && $0.contains(#"http_route="/v1/changes""#)
+                    $0.hasPrefix("strata_http_request_duration_seconds_bucket{") && $0.contains(#"route="/v1/changes""#)
                 }, "no latency histogram for pushes")
         }
     }

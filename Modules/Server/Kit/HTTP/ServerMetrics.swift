@@ -7,7 +7,7 @@ import NIOCore
 /// The HTTP layer's metrics, through the swift-metrics API (the host bootstraps the backend):
 /// `strata_login_failures_total`, `strata_login_refusals_total` (the throttle's 429s) and the
 /// gauge `strata_long_polls_open`; the requests by route and status and their latency come from
-/// Hummingbird's `MetricsMiddleware`.
+/// ``RequestMetricsMiddleware``.
 struct ServerMetrics: Sendable {
     private let loginFailures = Counter(label: "strata_login_failures_total")
     private let loginRefusals = Counter(label: "strata_login_refusals_total")

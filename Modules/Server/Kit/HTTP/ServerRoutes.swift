@@ -63,14 +63,14 @@ enum ServerRoutes {
     /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
     /// logins limited by `throttle`, `GET /metrics` serving `exposition`.
     ///
-    /// Hummingbird's `MetricsMiddleware` is outermost, so it counts the status the client gets
+    /// ``RequestMetricsMiddleware`` is outermost, so it counts the status the client gets
     /// (after ``WireErrorMiddleware`` turned an error into its answer).
     static func router(
         services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger,
         exposition: MetricsExposition? = nil
     ) -> Router<StrataRequestContext> {
         let router = Router(context: StrataRequestContext.self)
-        router.middlewares.add(MetricsMiddleware())
+        router.middlewares.add(RequestMetricsMiddleware())
         router.middlewares.add(WireErrorMiddleware(logger: logger))
         let handlers = ServerHandlers(
             services: services, workers: workers, throttle: throttle, logger: logger,
