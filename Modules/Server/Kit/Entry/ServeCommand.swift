@@ -15,8 +15,9 @@ struct ServeCommand: KitCommand {
             + "database answers and its migrations are current, else 503 with the reason), both without a token. "
             + "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
             + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
-            + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
-            + "requests still running after 1.5 s lose their connection.")
+            + "is lowered, with a warning. On SIGTERM or SIGINT the server stops accepting, answers waiting long polls "
+            + "at once, lets requests in flight finish, closes the connections of those still running after "
+            + "--shutdown-grace, and exits 0.")
 
     @Option(name: .long, parsing: .unconditional, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
@@ -59,6 +60,14 @@ struct ServeCommand: KitCommand {
     )
     var maxConnections = 512
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a request in flight may still run after SIGTERM or SIGINT before its connection is closed "
+                + "(waiting long polls are answered at once).")
+    )
+    var shutdownGrace = 10
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
@@ -86,6 +95,9 @@ struct ServeCommand: KitCommand {
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout \(idleTimeout) is out of range; expected 1–86400 seconds")
         }
+        guard (1...3_600).contains(shutdownGrace) else {
+            throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; expected 1–3600 seconds")
+        }
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections \(maxConnections) is out of range; expected 1–1000000")
         }
@@ -95,7 +107,8 @@ struct ServeCommand: KitCommand {
         let output = run.output
         let limits = ConnectionLimits(
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
-            maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
+            maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger),
+            shutdownGrace: .seconds(shutdownGrace))
         let listening = Atomic(false)
         do {
             try await StrataHTTPServer.run(
