@@ -58,4 +58,21 @@ struct MetricsTests {
                 }, "no latency histogram for pushes")
         }
     }
+
+    @Test("the open long polls gauge counts a waiting poll and drops when it is answered")
+    func openPollsGauge() async throws {
+        let server = try await TestServer.start(["--log-level", "debug"], user: true)
+        try await withCleanUp(of: server, by: { _ = await $0.stop() }) { server in
+            let token = try await server.login()
+            let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let client = server.client
+            let polling = Task { try await client.send("GET", "\(WirePaths.devices)/laptop/messages?after=0&wait=3", token: token) }
+            let open = try await Self.scrape(server, until: ["strata_long_polls_open 1.0"])
+            #expect(open.contains("strata_long_polls_open 1.0"))
+            #expect(try await polling.value.0 == 200)
+            let closed = try await Self.scrape(server, until: ["strata_long_polls_open 0.0"])
+            #expect(closed.contains("strata_long_polls_open 0.0"))
+        }
+    }
 }
