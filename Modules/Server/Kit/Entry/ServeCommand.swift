@@ -68,6 +68,12 @@ struct ServeCommand: KitCommand {
     )
     var shutdownGrace = 10
 
+    @Option(name: .long, help: ArgumentHelp("A PEM certificate chain: serve HTTPS (needs --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
@@ -95,6 +101,10 @@ struct ServeCommand: KitCommand {
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout \(idleTimeout) is out of range; expected 1–86400 seconds")
         }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError(
+                tlsCert == nil ? "--tls-key needs --tls-cert (the certificate it belongs to)" : "--tls-cert needs --tls-key (its private key)")
+        }
         guard (1...3_600).contains(shutdownGrace) else {
             throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; expected 1–3600 seconds")
         }
@@ -109,14 +119,25 @@ struct ServeCommand: KitCommand {
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger),
             shutdownGrace: .seconds(shutdownGrace))
+        let tls: ServerTLS?
+        if let tlsCert, let tlsKey {
+            do {
+                tls = try ServerTLS(certificatePath: tlsCert, keyPath: tlsKey)
+            } catch let error as ServerTLSError {
+                throw LaunchUsageError(message: error.message)
+            }
+        } else {
+            tls = nil
+        }
+        let scheme = tls == nil ? "http" : "https"
         let listening = Atomic(false)
         do {
             try await StrataHTTPServer.run(
                 services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-                protections: protection.protections, metrics: run.metrics
+                protections: protection.protections, metrics: run.metrics, tls: tls
             ) { bound in
                 listening.store(true, ordering: .relaxed)
-                output.out("strata-server: listening on http://\(host):\(bound)")
+                output.out("strata-server: listening on \(scheme)://\(host):\(bound)")
             }
         } catch let error as IOError where !listening.load(ordering: .relaxed) {
             // `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)` says it in C.

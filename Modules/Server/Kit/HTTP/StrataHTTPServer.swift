@@ -2,6 +2,7 @@ public import Logging
 public import StrataServerDomain
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import NIOCore
 import StrataCrossCutting
 
@@ -19,7 +20,7 @@ public enum StrataHTTPServer {
     public static func run(
         services: any ServerServices, host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
         logger: Logger, handleSignals: Bool = false, protections: ServerProtections = ServerProtections(),
-        metrics: MetricsExposition? = nil,
+        metrics: MetricsExposition? = nil, tls: ServerTLS? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         try OpenAPIDocument.check()
@@ -29,24 +30,25 @@ public enum StrataHTTPServer {
                 exposition: metrics)
             try await run(
                 router: router, client: services.client, host: host, port: port, limits: limits, logger: logger,
-                handleSignals: handleSignals, onRunning: onRunning)
+                handleSignals: handleSignals, tls: tls, onRunning: onRunning)
         }
     }
 
     private static func run(
         router: Router<StrataRequestContext>, client: any ClientService, host: String, port: Int,
-        limits: ConnectionLimits, logger: Logger, handleSignals: Bool,
+        limits: ConnectionLimits, logger: Logger, handleSignals: Bool, tls: ServerTLS?,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) async throws {
         let guardLogger = logger.component("connections")
         let registry = ConnectionRegistry(
             maxConnections: limits.maxConnections, logger: guardLogger, onShutdown: { client.endWaits() })
+        let plain = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                http1: HTTP1Channel(responder: responder), registry: registry, limits: limits, logger: guardLogger)
+        }
         let app = Application(
             router: router,
-            server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(
-                    http1: HTTP1Channel(responder: responder), registry: registry, limits: limits, logger: guardLogger)
-            },
+            server: try tls.map { try .tls(plain, tlsConfiguration: $0.configuration) } ?? plain,
             configuration: .init(address: .hostname(host, port: port), serverName: "strata-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
