@@ -29,6 +29,9 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
 let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
+let metrics: Target.Dependency = .product(name: "Metrics", package: "swift-metrics")
+let coreMetrics: Target.Dependency = .product(name: "CoreMetrics", package: "swift-metrics")
+let prometheus: Target.Dependency = .product(name: "Prometheus", package: "swift-prometheus")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 
 /// A library target at `path` with the strict settings.
@@ -73,6 +76,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -223,13 +229,14 @@ let package = Package(
         module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, log]),
         module(
             "StrataServerDomain", "Modules/Server/Domain",
-            ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log]
+            ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log, metrics, coreMetrics]
         ),
         .target(
             name: "StrataServerKit",
             dependencies: [
                 "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix, argumentParser,
-                log, .product(name: "HummingbirdCore", package: "hummingbird"),
+                log, metrics, coreMetrics, .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Modules/Server/Kit",
             resources: [.copy("OpenAPI/openapi.json")],
@@ -237,7 +244,7 @@ let package = Package(
         ),
         executable(
             "strata-server", "Hosts/strata-server",
-            ["StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataCrossCutting"]
+            ["StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataCrossCutting", metrics, coreMetrics, prometheus]
         ),
         tests(
             "StrataServerTests", "ServerTests",

@@ -10,6 +10,6 @@ extension ServerCommand: StrataExecutable {
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
         await StrataServerCLI.main(
             arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
-            migrate: CompositionRoot.migrate)
+            migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap())
     }
 }

@@ -113,4 +113,16 @@ struct AdminCommandTests {
             #expect(outcome.stderr.hasPrefix("strata-server: --token-lifetime \(lifetime) is out of range"), "\(outcome)")
         }
     }
+
+    @Test("a shutdown grace outside 1–3600 seconds is a usage error naming the option")
+    func shutdownGraceIsBounded() async throws {
+        let data = ["--data-dir", TemporaryRoot.directory("server-cli").path]
+        for grace in ["0", "3601"] {
+            let outcome = try await TestServer.run(["serve", "--shutdown-grace", grace] + data)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(
+                outcome.stderr.hasPrefix("strata-server: --shutdown-grace \(grace) is out of range; expected 1–3600 seconds"),
+                "\(outcome)")
+        }
+    }
 }

@@ -157,7 +157,7 @@ struct ConnectionLimitTests {
     func limitOptions() async throws {
         let help = try await TestServer.run(["serve", "--help"])
         #expect(help.status == 0, "\(help)")
-        for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections"] {
+        for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections", "--shutdown-grace"] {
             #expect(help.stdout.contains(option), "\(help)")
         }
         let bads = [

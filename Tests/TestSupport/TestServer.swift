@@ -200,9 +200,9 @@ public final class TestServer: Sendable {
         throw TestServerFailure("strata-server did not print its address: \(outcome)")
     }
 
-    /// The port of the `listening on http://HOST:PORT` line, once printed.
+    /// The port of the `listening on http(s)://HOST:PORT` line, once printed.
     private static func listeningPort(in output: String) -> Int? {
-        guard let range = output.range(of: #"listening on http://[^\s]+:[0-9]+"#, options: .regularExpression) else { return nil }
+        guard let range = output.range(of: #"listening on https?://[^\s]+:[0-9]+"#, options: .regularExpression) else { return nil }
         return output[range].split(separator: ":").last.flatMap { Int($0) }
     }
 }

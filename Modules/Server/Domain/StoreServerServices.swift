@@ -8,8 +8,14 @@ struct StoreServerServices: ServerServices {
     let objects: any ObjectService
     let client: any ClientService
     let admin: any AdminService
+    private let data: any ServerDataLayer
+
+    /// How long ``readiness()`` waits for the database: a load balancer's probe wants a prompt
+    /// answer, and a database slower than this is as good as down to it.
+    static let readinessTimeout: Duration = .seconds(2)
 
     init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
+        self.data = data
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
         let arrivals = PushArrivals(
@@ -17,6 +23,31 @@ struct StoreServerServices: ServerServices {
         client = StoreClientService(
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)
+    }
+
+    func readiness() async -> ServerReadiness {
+        let data = data
+        let timeout = Self.readinessTimeout
+        return await withTaskGroup(of: ServerReadiness?.self) { group in
+            group.addTask {
+                do {
+                    try await data.checkReady()
+                    return .ready
+                } catch let error as ServerDataError {
+                    return .notReady(error.message)
+                } catch {
+                    return .notReady("the database check failed: \(error)")
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : .notReady("the database did not answer within \(timeout.components.seconds) s")
+            }
+            var answer = ServerReadiness.notReady("the database check ended without an answer")
+            if let first = await group.next(), let first { answer = first }
+            group.cancelAll()
+            return answer
+        }
     }
 }
 

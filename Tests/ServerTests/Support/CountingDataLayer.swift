@@ -22,6 +22,7 @@ final class CountingDataLayer: ServerDataLayer {
     var snapshot: Counts { counts.withLock { $0 } }
 
     func pushSignals() -> AsyncStream<PushSignal>? { real.pushSignals() }
+    func checkReady() async throws { try await real.checkReady() }
 
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try await real.appStore(appId: appId, version: version)

@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import PostgresNIO
 import Synchronization
 
 /// The PostgreSQL ``ServerDataLayer``: one database holds the control tables and every app
@@ -35,6 +36,17 @@ final class PostgresServerData: ServerDataLayer {
 
     /// Listens on a connection of its own (`LISTEN`), see ``PostgresPushListener``.
     func pushSignals() -> AsyncStream<PushSignal>? { listener.signals() }
+
+    func checkReady() async throws {
+        let expected = PostgresSchema.migrations.migrations.count
+        let rows = try await database.rows(
+            "reading the schema version", PostgresStatement("SELECT COALESCE(MAX(number), 0)::BIGINT FROM strata_migrations"))
+        let version = Int(try rows.first?.decode(Int64.self) ?? 0)
+        guard version == expected else {
+            throw ServerDataError(
+                .storage, "the database has schema version \(version), this server expects \(expected); run strata-server migrate")
+        }
+    }
 
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try SQLiteServerData.checkName(appId, what: "app id")

@@ -25,4 +25,11 @@ public protocol ServerDataLayer: Sendable {
     /// - SQLite: `nil`. Another process (`admin push` on the same data directory) cannot signal
     ///   this one: the caller checks for its messages (``ControlStore/pushChannels(after:)``).
     func pushSignals() -> AsyncStream<PushSignal>?
+
+    /// Whether the database answers and its schema is this binary's: a cheap query (SQLite: the
+    /// control database's `user_version`; PostgreSQL: the newest row of `strata_migrations`).
+    ///
+    /// - Throws: ``ServerDataError`` (`storage`) naming why not: the database does not answer,
+    ///   or its schema version differs from this server's.
+    func checkReady() async throws
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// The SQLite ``ServerDataLayer``: `control.sqlite` plus one file per app version, opened lazily
 /// and kept open.
 final class SQLiteServerData: ServerDataLayer {
-    let control: any ControlStore
+    var control: any ControlStore { controlStore }
+    private let controlStore: SQLiteControlStore
     private let directory: URL
     private let logger: Logger
     private let appStores = Mutex<[String: SQLiteAppStore]>([:])
@@ -20,7 +21,7 @@ final class SQLiteServerData: ServerDataLayer {
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
         let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations)
-        control = SQLiteControlStore(database: opened.database)
+        controlStore = SQLiteControlStore(database: opened.database)
         controlMigrations = opened.applied
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
@@ -42,6 +43,17 @@ final class SQLiteServerData: ServerDataLayer {
             stores[key] = opened
             logger.debug("opened an app database", metadata: ["file": "\(url.path)"])
             return opened
+        }
+    }
+
+    func checkReady() async throws {
+        let expected = ControlSchema.migrations.migrations.count
+        let version = try await controlStore.read("reading the schema version") { db in
+            try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        }
+        guard version == expected else {
+            throw ServerDataError(
+                .storage, "control.sqlite has schema version \(version), this server expects \(expected); run strata-server migrate")
         }
     }
 

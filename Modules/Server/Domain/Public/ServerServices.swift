@@ -8,4 +8,8 @@ public protocol ServerServices: Sendable {
     var client: any ClientService { get }
     /// The admin commands.
     var admin: any AdminService { get }
+
+    /// Whether the database answers and its migrations are current, within two
+    /// seconds (a database that does not answer by then is not ready).
+    func readiness() async -> ServerReadiness
 }

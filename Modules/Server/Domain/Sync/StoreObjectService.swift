@@ -7,6 +7,8 @@ struct StoreObjectService: ObjectService {
     let data: any ServerDataLayer
     let settings: ServerSettings
     let logger: Logger
+    /// The push and pull counters.
+    let metrics = SyncMetrics()
 
     func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse {
         guard request.changes.count <= settings.maxChangesPerPush else {
@@ -29,6 +31,7 @@ struct StoreObjectService: ObjectService {
             }
         }
         logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
+        metrics.record(results)
         return PushResponse(results: results)
     }
 
@@ -42,6 +45,7 @@ struct StoreObjectService: ObjectService {
                 .changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: Self.visibility(session))
         }
         let page = Array(found.prefix(pageSize))
+        metrics.recordPullPage()
         return PullResponse(
             objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize)
     }

@@ -25,6 +25,8 @@ struct CommandRun {
     let services: any ServerServices
     let output: OutputSink
     let logger: Logger
+    /// The metrics exposition `serve` answers `GET /metrics` with (the host's), if any.
+    var metrics: MetricsExposition? = nil
 }
 
 /// The options every command takes.

@@ -11,10 +11,13 @@ struct ServeCommand: KitCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.",
-        discussion: "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
+        discussion: "Probes: GET /health/live (200 while the process serves) and GET /health/ready (200 when the "
+            + "database answers and its migrations are current, else 503 with the reason), both without a token. "
+            + "At start the soft open-file limit (RLIMIT_NOFILE) is raised to the hard limit; a "
             + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
-            + "is lowered, with a warning. On SIGTERM or SIGINT waiting long polls are answered at once, and "
-            + "requests still running after 1.5 s lose their connection.")
+            + "is lowered, with a warning. On SIGTERM or SIGINT the server stops accepting, answers waiting long polls "
+            + "at once, lets requests in flight finish, closes the connections of those still running after "
+            + "--shutdown-grace, and exits 0.")
 
     @Option(name: .long, parsing: .unconditional, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
@@ -65,6 +68,20 @@ struct ServeCommand: KitCommand {
     )
     var pushCheckInterval = 200
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a request in flight may still run after SIGTERM or SIGINT before its connection is closed "
+                + "(waiting long polls are answered at once).")
+    )
+    var shutdownGrace = 10
+
+    @Option(name: .long, help: ArgumentHelp("A PEM certificate chain: serve HTTPS (needs --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup(title: "Login limits") var protection: ProtectionOptions
@@ -97,6 +114,13 @@ struct ServeCommand: KitCommand {
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout \(idleTimeout) is out of range; expected 1–86400 seconds")
         }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError(
+                tlsCert == nil ? "--tls-key needs --tls-cert (the certificate it belongs to)" : "--tls-cert needs --tls-key (its private key)")
+        }
+        guard (1...3_600).contains(shutdownGrace) else {
+            throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; expected 1–3600 seconds")
+        }
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections \(maxConnections) is out of range; expected 1–1000000")
         }
@@ -106,15 +130,27 @@ struct ServeCommand: KitCommand {
         let output = run.output
         let limits = ConnectionLimits(
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
-            maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger))
+            maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger),
+            shutdownGrace: .seconds(shutdownGrace))
+        let tls: ServerTLS?
+        if let tlsCert, let tlsKey {
+            do {
+                tls = try ServerTLS(certificatePath: tlsCert, keyPath: tlsKey)
+            } catch let error as ServerTLSError {
+                throw LaunchUsageError(message: error.message)
+            }
+        } else {
+            tls = nil
+        }
+        let scheme = tls == nil ? "http" : "https"
         let listening = Atomic(false)
         do {
             try await StrataHTTPServer.run(
                 services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-                protections: protection.protections
+                protections: protection.protections, metrics: run.metrics, tls: tls
             ) { bound in
                 listening.store(true, ordering: .relaxed)
-                output.out("strata-server: listening on http://\(host):\(bound)")
+                output.out("strata-server: listening on \(scheme)://\(host):\(bound)")
             }
         } catch let error as IOError where !listening.load(ordering: .relaxed) {
             // `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)` says it in C.

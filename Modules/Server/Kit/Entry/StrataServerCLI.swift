@@ -14,7 +14,9 @@ public enum StrataServerCLI {
 
     /// Parses `arguments`, asks `makeServices` for the services over the storage the command
     /// line names (`--database`, else `STRATA_DATABASE_URL` in `environment`, else `--data-dir`),
-    /// runs the command; `migrate` asks `migrate` to apply the storage's pending migrations.
+    /// runs the command; `migrate` asks `migrate` to apply the storage's pending migrations;
+    /// `serve` answers `GET /metrics` with `metrics` (the host's exposition of the metrics
+    /// backend it bootstrapped).
     ///
     /// - Returns: 0 on success; ArgumentParser's 64 for a usage error (a database URL the data
     ///   layer refuses is one: see ``ServerLaunch/badDatabase(_:)``); 1 for any other failure,
@@ -22,7 +24,8 @@ public enum StrataServerCLI {
     public static func main(
         arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard,
         makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
-        migrate: @Sendable (ServerLaunch) async throws -> [String] = { _ in [] }
+        migrate: @Sendable (ServerLaunch) async throws -> [String] = { _ in [] },
+        metrics: MetricsExposition? = nil
     ) async -> Int32 {
         await CommandRunner.run(ServerCommand.self, program: programName, arguments: arguments, output: output) { parsed in
             let common: CommonOptions
@@ -50,7 +53,7 @@ public enum StrataServerCLI {
                 }
                 guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
                 let services = try await makeServices(launch)
-                try await command.execute(CommandRun(services: services, output: output, logger: logger))
+                try await command.execute(CommandRun(services: services, output: output, logger: logger, metrics: metrics))
                 return 0
             } catch let usage as LaunchUsageError {
                 output.err(FailureLine.line(program: programName, message: usage.message))

@@ -15,6 +15,7 @@ struct ServerHandlers: Sendable {
     let workers: RequestWorkers
     let throttle: LoginThrottle
     let logger: Logger
+    let metrics: ServerMetrics
 
     /// The largest login body accepted (a `LoginRequest` is a few hundred bytes).
     static let maxLoginBodyBytes = 16 * 1024
@@ -39,6 +40,7 @@ struct ServerHandlers: Sendable {
         let body = try await RequestReading.body(LoginRequest.self, from: request, upTo: Self.maxLoginBodyBytes)
         let address = context.clientAddress
         if case .refused(let retryAfter, let limit) = throttle.admit(account: body.account, address: address) {
+            metrics.loginRefused()
             logger.debug(
                 "login throttled", metadata: ["account": "\(LogText.escaped(body.account))", "address": "\(address)"])
             throw HTTPFailure(
@@ -52,6 +54,7 @@ struct ServerHandlers: Sendable {
             throttle.succeeded(account: body.account, address: address)
             return try JSONResponse.make(answer)
         } catch let error as ServerError where error.code == .unauthorized {
+            metrics.loginFailed()
             logger.notice(
                 "login failed", metadata: ["account": "\(LogText.escaped(body.account))", "address": "\(address)"])
             throw error
@@ -127,7 +130,9 @@ struct ServerHandlers: Sendable {
         let session = try await withSession(request) { $0 }
         let after = try RequestReading.integer("after", in: request, default: 0)
         let wait = try RequestReading.number("wait", in: request, default: 0)
-        return try JSONResponse.make(
-            try await services.client.poll(deviceId: deviceId, after: after, wait: wait, session: session))
+        let answer = try await metrics.polling {
+            try await services.client.poll(deviceId: deviceId, after: after, wait: wait, session: session)
+        }
+        return try JSONResponse.make(answer)
     }
 }

@@ -40,6 +40,11 @@ enum ServerRoutes {
         ServerRoute(.get, WirePaths.devices + "/{deviceId}/messages", "pollMessages") { handlers, request, context in
             try await handlers.poll(request, deviceId: try RequestReading.pathParameter("deviceId", in: context))
         },
+        ServerRoute(.get, HealthAnswer.livePath, "healthLive") { _, _, _ in try HealthAnswer.live() },
+        ServerRoute(.get, HealthAnswer.readyPath, "healthReady") { handlers, _, _ in
+            try HealthAnswer.ready(await handlers.services.readiness())
+        },
+        ServerRoute(.get, "/metrics", "metrics") { handlers, _, _ in handlers.metrics.response() },
         ServerRoute(.get, WirePaths.openAPI, "openAPI") { _, _, _ in JSONResponse.body(OpenAPIDocument.json, status: .ok) },
     ]
 
@@ -56,13 +61,20 @@ enum ServerRoutes {
     }
 
     /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
-    /// logins limited by `throttle`.
+    /// logins limited by `throttle`, `GET /metrics` serving `exposition`.
+    ///
+    /// ``RequestMetricsMiddleware`` is outermost, so it counts the status the client gets
+    /// (after ``WireErrorMiddleware`` turned an error into its answer).
     static func router(
-        services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger
+        services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger,
+        exposition: MetricsExposition? = nil
     ) -> Router<StrataRequestContext> {
         let router = Router(context: StrataRequestContext.self)
+        router.middlewares.add(RequestMetricsMiddleware())
         router.middlewares.add(WireErrorMiddleware(logger: logger))
-        let handlers = ServerHandlers(services: services, workers: workers, throttle: throttle, logger: logger)
+        let handlers = ServerHandlers(
+            services: services, workers: workers, throttle: throttle, logger: logger,
+            metrics: ServerMetrics(exposition: exposition))
         for route in table {
             let handle = route.handle
             router.on(route.routerPath, method: route.method) { request, context in

@@ -156,7 +156,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case is ChannelShouldQuiesceEvent:
             registry.shutdownStarted()
             if shutdownTimer == nil {
-                shutdownTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.shutdownGrace)) {
+                let logger = logger
+                let grace = limits.shutdownGrace
+                shutdownTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(grace)) {
+                    logger.warning("shutdown: closing a connection whose request still runs after the \(grace) grace")
                     context.close(promise: nil)
                 }
             }

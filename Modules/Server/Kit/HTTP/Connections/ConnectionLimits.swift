@@ -20,7 +20,8 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// connection is closed.
     public var shutdownGrace: Duration
 
-    /// Limits; the defaults are `serve`'s: 10 s, 60 s, 60 s, 512 connections, 1.5 s grace.
+    /// Limits; the defaults are `serve`'s (10 s, 60 s, 60 s, 512 connections) but a 1.5 s grace
+    /// (`serve --shutdown-grace` defaults to 10 s).
     public init(
         headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(60),
         maxConnections: Int = 512, shutdownGrace: Duration = .milliseconds(1500)

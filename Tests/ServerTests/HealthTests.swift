@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import StrataServerData
+import StrataServerDomain
+import StrataTestSupport
+import Testing
+
+/// `GET /health/live` and `GET /health/ready`: unauthenticated probes; ready means the
+/// database answers and its schema version is the binary's, else 503 with the reason.
+@Suite("the health probes")
+struct HealthTests {
+    /// The JSON object of a probe's body.
+    static func object(_ data: Data) throws -> [String: String] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+    }
+
+    @Test("live and ready answer 200 without a token on a fresh server", arguments: TestEngine.allCases)
+    func liveAndReady(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let (liveStatus, live) = try await server.client.send("GET", "/health/live")
+            #expect(liveStatus == 200)
+            #expect(try Self.object(live) == ["status": "live"])
+            let (readyStatus, ready) = try await server.client.send("GET", "/health/ready")
+            #expect(readyStatus == 200)
+            #expect(try Self.object(ready) == ["status": "ready"])
+        }
+    }
+
+    @Test("ready answers 503 naming both versions when the SQLite schema is not the server's")
+    func notReadyOnSQLite() async throws {
+        try await withInProcessServer { server in
+            let control = server.directory.appendingPathComponent("control.sqlite").path
+            try OperationIdTests.execute(at: control, sql: "PRAGMA user_version = 7")
+            let (status, data) = try await server.client.send("GET", "/health/ready")
+            #expect(status == 503)
+            let body = try Self.object(data)
+            #expect(body["status"] == "notReady")
+            #expect(body["reason"] == "control.sqlite has schema version 7, this server expects 1; run strata-server migrate")
+            let (liveStatus, _) = try await server.client.send("GET", "/health/live")
+            #expect(liveStatus == 200)
+        }
+    }
+
+    @Test("readiness names both versions when the PostgreSQL schema is not the server's")
+    func notReadyOnPostgres() async throws {
+        try await TestPostgres.withDatabase { url in
+            let logger = Logger(label: "health") { _ in SwiftLogNoOpLogHandler() }
+            let data = try await ServerDataFactory.postgres(url: url, logger: logger)
+            let services = ServerDomainFactory.make(data: data, clock: MutableClock(), logger: logger)
+            #expect(await services.readiness() == .ready)
+            try await TestPostgres.execute("INSERT INTO strata_migrations (number, name) VALUES (99, 'future')", in: url)
+            let readiness = await services.readiness()
+            #expect(!readiness.isReady)
+            #expect(readiness.reason.hasPrefix("the database has schema version 99, this server expects "))
+        }
+    }
+}

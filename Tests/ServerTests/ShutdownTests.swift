@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
+import StrataTestSupport
+import StrataWire
+import Testing
+
+/// A graceful shutdown on a real `strata-server` child: what is in flight finishes.
+@Suite("strata-server's graceful shutdown")
+struct ShutdownTests {
+    @Test("a push whose request is in flight at SIGTERM completes and is applied; the server then exits 0")
+    func inFlightPushCompletes() async throws {
+        try await withTestServer(["--log-level", "debug"], user: true) { server in
+            let token = try await server.login()
+            let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
+            #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
+            let client = server.client
+            let polling = Task { try await client.send("GET", "\(WirePaths.devices)/laptop/messages?after=0&wait=25", token: token) }
+            #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
+            let body = Array(
+                try WireCoding.encoder().encode(PushRequest(changes: [.report("r1", name: "in flight", scope: 1)])))
+            let connection = try RawConnection(port: server.port)
+            let head = "POST \(WirePaths.changes) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            #expect(connection.send(head))
+            try connection.sendAll(Array(body.prefix(body.count / 2)))
+            let signalled = ContinuousClock.now
+            kill(server.pid, SIGTERM)
+            // The long poll's answer shows the shutdown has begun; the push is still mid-body.
+            #expect(try await polling.value.0 == 200)
+            try connection.sendAll(Array(body.dropFirst(body.count / 2)))
+            // Safe: the test awaits this read, so one thread at a time uses the connection.
+            nonisolated(unsafe) let reading = connection
+            let answer = try await onThread { () -> String in
+                guard case .bytes(let data) = reading.receive(timeout: .seconds(8)) else { return "no answer" }
+                return String(decoding: data, as: UTF8.self)
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+            #expect(answer.contains(#""status":"applied""#), "\(answer)")
+            let exit = try await server.waitForExit(timeout: .seconds(10))
+            #expect(exit == 0, "exit \(String(describing: exit)) after \(ContinuousClock.now - signalled)")
+        }
+    }
+}
