@@ -85,44 +85,8 @@ enum PostgresObjectQuery {
         return ("(values_json -> \(name) ->> 0)", "(values_json -> \(name) ->> 1)")
     }
 
-    /// The kinds a value is compared within: the test of a stored tag and how a text is compared.
-    enum Kind: CaseIterable {
-        case number, text, bytes
-
-        static func of(_ value: WireValue) -> Kind? {
-            switch value {
-            case .null: nil
-            case .integer, .real: .number
-            case .text: .text
-            case .blob: .bytes
-            }
-        }
-
-        var tagTest: String {
-            switch self {
-            case .number: "IN ('i', 'r')"
-            case .text: "= 't'"
-            case .bytes: "= 'b'"
-            }
-        }
-
-        /// The stored value as this kind compares it. PostgreSQL may evaluate either side of an
-        /// `AND` first, so a number is cast only under its tag (text under a number tag never is).
-        func stored(tag: String, raw: String) -> String {
-            switch self {
-            case .number: "(CASE WHEN \(tag) IN ('i', 'r') THEN (\(raw))::numeric END)"
-            case .text, .bytes: compared(raw)
-            }
-        }
-
-        /// `sql` (text) as this kind compares it.
-        func compared(_ sql: String) -> String {
-            switch self {
-            case .number: "(\(sql))::numeric"
-            case .text, .bytes: "(\(sql) COLLATE \"C\")"
-            }
-        }
-    }
+    /// The kinds a value is compared within (``QueryValueKind``, shared with the SQLite engine).
+    typealias Kind = QueryValueKind
 
     /// Binds a wire value as text (numbers as their exact decimal, bytes as their base64 text, as stored).
     static func argument(_ value: WireValue, _ statement: inout PostgresStatement) -> String {
@@ -144,6 +108,26 @@ enum PostgresObjectQuery {
         case .gt: ">"
         case .ge: ">="
         case .like: "LIKE"
+        }
+    }
+}
+
+/// How PostgreSQL compares each kind (this engine's only).
+extension QueryValueKind {
+    /// The stored value as this kind compares it. PostgreSQL may evaluate either side of an
+    /// `AND` first, so a number is cast only under its tag (text under a number tag never is).
+    fileprivate func stored(tag: String, raw: String) -> String {
+        switch self {
+        case .number: "(CASE WHEN \(tag) IN ('i', 'r') THEN (\(raw))::numeric END)"
+        case .text, .bytes: compared(raw)
+        }
+    }
+
+    /// `sql` (text) as this kind compares it.
+    fileprivate func compared(_ sql: String) -> String {
+        switch self {
+        case .number: "(\(sql))::numeric"
+        case .text, .bytes: "(\(sql) COLLATE \"C\")"
         }
     }
 }

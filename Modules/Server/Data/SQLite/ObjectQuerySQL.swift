@@ -84,27 +84,8 @@ struct ObjectQuerySQL {
         )
     }
 
-    /// The kinds a value is compared within, and the test of a stored tag for each.
-    enum Kind: CaseIterable {
-        case number, text, bytes
-
-        static func of(_ value: WireValue) -> Kind? {
-            switch value {
-            case .null: nil
-            case .integer, .real: .number
-            case .text: .text
-            case .blob: .bytes
-            }
-        }
-
-        var tagTest: String {
-            switch self {
-            case .number: "IN ('i', 'r')"
-            case .text: "= 't'"
-            case .bytes: "= 'b'"
-            }
-        }
-    }
+    /// The kinds a value is compared within (shared with the PostgreSQL engine).
+    typealias Kind = QueryValueKind
 
     /// A wire value as SQLite compares it with the stored one (bytes as their base64 text, as stored).
     static func argument(_ value: WireValue) -> DatabaseValue {
