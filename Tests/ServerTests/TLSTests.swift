@@ -6,20 +6,10 @@ import Testing
 /// by `curl --cacert`; bad files are one line naming the option and the file.
 @Suite("strata-server over TLS")
 struct TLSTests {
-    /// Runs `executable` with `arguments`; its exit status and standard output.
-    static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+    /// Runs Debian's `name` (from `package`) with `arguments`; its exit status and standard output.
+    static func run(_ name: String, package: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outcome = try await SystemTool.run(try SystemTool.path(name, package: package), arguments)
+        return (outcome.status, outcome.stdout)
     }
 
     /// A self-signed certificate for localhost and 127.0.0.1 and its key, in a temporary directory.
@@ -29,7 +19,7 @@ struct TLSTests {
         let cert = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
         let made = try await run(
-            "/usr/bin/openssl",
+            "openssl", package: "openssl",
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
                 "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
@@ -43,10 +33,10 @@ struct TLSTests {
         let (cert, key) = try await Self.selfSigned()
         try await withTestServer(["--tls-cert", cert, "--tls-key", key]) { server in
             let answer = try await Self.run(
-                "/usr/bin/curl", ["-sS", "--cacert", cert, "https://127.0.0.1:\(server.port)/health/live"])
+                "curl", package: "curl", ["-sS", "--cacert", cert, "https://127.0.0.1:\(server.port)/health/live"])
             #expect(answer.status == 0)
             #expect(answer.output == #"{"status":"live"}"#)
-            let plain = try await Self.run("/usr/bin/curl", ["-sS", "http://127.0.0.1:\(server.port)/health/live"])
+            let plain = try await Self.run("curl", package: "curl", ["-sS", "http://127.0.0.1:\(server.port)/health/live"])
             #expect(plain.output != #"{"status":"live"}"#, "plain HTTP must not be served on the TLS port")
         }
     }
