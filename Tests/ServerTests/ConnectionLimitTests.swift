@@ -157,12 +157,14 @@ struct ConnectionLimitTests {
     func limitOptions() async throws {
         let help = try await TestServer.run(["serve", "--help"])
         #expect(help.status == 0, "\(help)")
-        for option in ["--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections", "--shutdown-grace"] {
+        for option in [
+            "--header-timeout", "--body-timeout", "--idle-timeout", "--max-connections", "--shutdown-grace", "--trusted-proxy",
+        ] {
             #expect(help.stdout.contains(option), "\(help)")
         }
         let bads = [
             ["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"], ["--max-connections", "0"],
-            ["--push-check-interval", "0"],
+            ["--push-check-interval", "0"], ["--trusted-proxy", "nginx.internal"], ["--trusted-proxy", "127.0.0.1/8"],
         ]
         for bad in bads {
             let outcome = try await TestServer.run(["serve"] + bad + ["--data-dir", TemporaryRoot.directory("server-cli").path])

@@ -12,14 +12,15 @@ import Testing
 @Suite("login rate limits")
 struct LoginThrottleTests {
     /// A login over a raw connection, so the test reads the headers too.
-    static func login(_ server: InProcessServer, _ account: String, password: String = "wrong password") async throws
-        -> RawExchange.Answer
-    {
+    static func login(
+        _ server: InProcessServer, _ account: String, password: String = "wrong password", forwardedFor: [String] = []
+    ) async throws -> RawExchange.Answer {
         let app = server.app
         let body = try WireCoding.encoder().encode(
             LoginRequest(account: account, password: password, appId: app.id, appVersion: app.version, appKey: app.key))
         let head =
             "POST \(WirePaths.login) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            + forwardedFor.map { "X-Forwarded-For: \($0)\r\n" }.joined()
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         return try await RawExchange.exchange(port: server.port, bytes: Array(head.utf8) + Array(body), halfClose: false)
     }

@@ -22,6 +22,14 @@ struct ProtectionOptions: ParsableArguments {
         help: ArgumentHelp("Login attempts per minute a client address regains.", valueName: "rate"))
     var loginAddressPerMinute = 60.0
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A proxy (nginx, a load balancer) whose X-Forwarded-For names the client address the login limits count; "
+                + "repeat for several. Without it every client behind a proxy shares the proxy's address.",
+            valueName: "ip"))
+    var trustedProxies: [String] = []
+
     func validate() throws {
         for (name, value) in [("--login-account-burst", loginAccountBurst), ("--login-address-burst", loginAddressBurst)]
         where value < 1 {
@@ -32,6 +40,11 @@ struct ProtectionOptions: ParsableArguments {
         ] where !(value.isFinite && value > 0) {
             throw ValidationError("\(name) \(value) is not a rate; expected a number of attempts above 0")
         }
+        for proxy in trustedProxies where TrustedProxies.canonical(proxy) == nil {
+            throw ValidationError(
+                "--trusted-proxy '\(LogText.escaped(String(proxy.prefix(80))))' is not an IP address; expected one such as "
+                    + "127.0.0.1 or ::1")
+        }
     }
 
     /// The protections these options ask for (the pools keep their defaults).
@@ -39,6 +52,6 @@ struct ProtectionOptions: ParsableArguments {
         ServerProtections(
             logins: LoginLimits(
                 accountBurst: loginAccountBurst, accountPerMinute: loginAccountPerMinute, addressBurst: loginAddressBurst,
-                addressPerMinute: loginAddressPerMinute))
+                addressPerMinute: loginAddressPerMinute, trustedProxies: Set(trustedProxies)))
     }
 }

@@ -38,7 +38,8 @@ struct ServerHandlers: Sendable {
 
     func login(_ request: Request, context: StrataRequestContext) async throws -> Response {
         let body = try await RequestReading.body(LoginRequest.self, from: request, upTo: Self.maxLoginBodyBytes)
-        let address = context.clientAddress
+        let address = throttle.proxies.clientAddress(
+            peer: context.clientAddress, forwardedFor: request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value))
         if case .refused(let retryAfter, let limit) = throttle.admit(account: body.account, address: address) {
             metrics.loginRefused()
             logger.debug(

@@ -19,6 +19,8 @@ final class LoginThrottle: Sendable {
 
     private let tables: Mutex<Tables>
     private let now: @Sendable () -> Double
+    /// Whose `X-Forwarded-For` names the client.
+    let proxies: TrustedProxies
 
     /// A throttle with `limits`; `now` is a monotonic clock in seconds (tests move it by hand).
     init(limits: LoginLimits, now: @escaping @Sendable () -> Double = LoginThrottle.uptime) {
@@ -29,6 +31,7 @@ final class LoginThrottle: Sendable {
                 addresses: TokenBuckets(
                     burst: limits.addressBurst, perMinute: limits.addressPerMinute, capacity: limits.tableCapacity)))
         self.now = now
+        proxies = TrustedProxies(limits.trustedProxies)
     }
 
     /// Takes a token from `account`'s and `address`'s buckets, or says how long to wait.
