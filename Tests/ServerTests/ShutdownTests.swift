@@ -14,7 +14,7 @@ import Testing
 struct ShutdownTests {
     @Test("a push whose request is in flight at SIGTERM completes and is applied; the server then exits 0")
     func inFlightPushCompletes() async throws {
-        try await withTestServer(["--log-level", "debug"], user: true) { server in
+        try await withTestServer(["--log-level", "trace"], user: true) { server in
             let token = try await server.login()
             let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
             #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
@@ -23,11 +23,15 @@ struct ShutdownTests {
             #expect(try await server.waitForLog("poll waiting"), "the poll did not start: \(server.log)")
             let body = Array(
                 try WireCoding.encoder().encode(PushRequest(changes: [.report("r1", name: "in flight", scope: 1)])))
+            let headsRead = server.log.components(separatedBy: "request head read").count - 1
             let connection = try RawConnection(port: server.port)
             let head = "POST \(WirePaths.changes) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
             #expect(connection.send(head))
             try connection.sendAll(Array(body.prefix(body.count / 2)))
+            // SIGTERM closes connections with no request in flight: wait until the server has read
+            // this head (on a loaded machine it may not have yet), so the push is in flight.
+            #expect(try await server.waitForLog("request head read", after: headsRead), "\(server.log)")
             let signalled = ContinuousClock.now
             kill(server.pid, SIGTERM)
             // The long poll's answer shows the shutdown has begun; the push is still mid-body.

@@ -77,6 +77,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if !head.isKeepAlive { closeAfterResponse = true }
+            logger.trace("request head read", metadata: ["method": "\(head.method)"])
             inFlight += 1
             if inFlight == 1 {
                 phase = .busy
