@@ -34,6 +34,6 @@ public enum SystemTool {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = environment
-        return await try StrataProcess.start(process).finish(within: timeout)
+        return try await StrataProcess.start(process).finish(within: timeout)
     }
 }
