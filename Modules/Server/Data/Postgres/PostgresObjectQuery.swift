@@ -69,7 +69,7 @@ enum PostgresObjectQuery {
                 // SQLite's LIKE ignores the case of ASCII letters (and `%`, `_` are its wildcards).
                 return "(\(tag) \(kind.tagTest) AND \(raw) ILIKE \(bound))"
             }
-            return "(\(tag) \(kind.tagTest) AND \(kind.stored(tag: tag, raw: raw)) \(operatorText(condition.op)) \(kind.compared(bound)))"
+            return "(\(tag) \(kind.tagTest) AND \(kind.stored(tag: tag, raw: raw)) \(condition.op.sql) \(kind.compared(bound)))"
         }
     }
 
@@ -96,18 +96,6 @@ enum PostgresObjectQuery {
         case .real(let number): statement.bind(number.isFinite ? "\(number)" : "NaN")
         case .text(let text): statement.bind(text)
         case .blob(let data): statement.bind(data.base64EncodedString())
-        }
-    }
-
-    static func operatorText(_ op: ObjectQuery.Operator) -> String {
-        switch op {
-        case .eq, .in: "="
-        case .ne: "<>"
-        case .lt: "<"
-        case .le: "<="
-        case .gt: ">"
-        case .ge: ">="
-        case .like: "LIKE"
         }
     }
 }

@@ -66,7 +66,7 @@ struct ObjectQuerySQL {
         default:
             guard let value = condition.values.first, let kind = Kind.of(value) else { return Fragment(sql: "0") }
             return Fragment(sql: "(") + tag + Fragment(sql: " \(kind.tagTest) AND ") + raw
-                + Fragment(sql: " \(operatorText(condition.op)) ?)", arguments: [argument(value)])
+                + Fragment(sql: " \(condition.op.sql) ?)", arguments: [argument(value)])
         }
     }
 
@@ -95,18 +95,6 @@ struct ObjectQuerySQL {
         case .real(let number): number.databaseValue
         case .text(let text): text.databaseValue
         case .blob(let data): data.base64EncodedString().databaseValue
-        }
-    }
-
-    static func operatorText(_ op: ObjectQuery.Operator) -> String {
-        switch op {
-        case .eq, .in: "="
-        case .ne: "<>"
-        case .lt: "<"
-        case .le: "<="
-        case .gt: ">"
-        case .ge: ">="
-        case .like: "LIKE"
         }
     }
 }
