@@ -1,0 +1,80 @@
+import Foundation
+import StrataTestSupport
+import StrataWire
+import Testing
+
+/// The pull cursor across two `strata-server serve` processes on one PostgreSQL database.
+///
+/// With a plain sequence, instance A could take version 2, stall, and commit after instance B
+/// took and committed version 3: a client that pulled 3 from B would ask for changes after 3
+/// from then on and never see 2. Writers of one app version lock its counter row for their
+/// whole transaction (Modules/Server/Data/Postgres/PostgresSchema.swift), so versions become
+/// visible in the order they were taken. Here a trigger the test installs holds A's push inside
+/// its transaction, after it took its version, until the test opens a gate.
+@Suite("the pull cursor across instances follows commit order")
+struct CommitOrderTests {
+    /// Installs, in `database`, a trigger that holds every insert of an object whose id starts
+    /// with `held-` until a row appears in `test_gate`.
+    static func installGate(in database: String) async throws {
+        try await TestPostgres.execute(
+            """
+            CREATE TABLE test_gate (open BOOLEAN NOT NULL);
+            CREATE FUNCTION test_hold() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                WHILE NOT EXISTS (SELECT 1 FROM test_gate) LOOP PERFORM pg_sleep(0.02); END LOOP;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER test_hold BEFORE INSERT ON objects FOR EACH ROW
+                WHEN (NEW.object_id LIKE 'held-%') EXECUTE FUNCTION test_hold();
+            """, in: database)
+    }
+
+    /// Whether `condition` (an SQL boolean expression) holds in `database` now.
+    static func holds(_ condition: String, in database: String) async -> Bool {
+        let check = "DO $$ BEGIN IF NOT (\(condition)) THEN RAISE EXCEPTION 'not yet'; END IF; END $$"
+        return (try? await TestPostgres.execute(check, in: database)) != nil
+    }
+
+    @Test("while one instance's push is held open after taking its version, the other's push waits, and pulls see every change")
+    func heldTransactionHoldsBackLaterVersions() async throws {
+        let database = try await TestPostgres.database()
+        try await withTestServer(user: true, database: database) { a in
+            try await withTestServer(database: database) { b in
+                let app = try #require(a.app)
+                try await Self.installGate(in: database)
+                let token = try await a.client.login("alice", app: app).token
+                #expect(try await b.client.push([.report("first", name: "First", scope: 1)], token: token) == ["applied"])
+                let start = try await b.client.pull("CaseReport", token: token)
+                #expect(start.objects.map(\.objectId) == ["first"])
+
+                // A takes the next version, then stops inside its transaction at the trigger.
+                let held = Task { try await a.client.push([.report("held-1", name: "Held", scope: 1)], token: token) }
+                let sleeping = "EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep')"
+                #expect(await eventually(within: .seconds(30)) { await Self.holds(sleeping, in: database) }, "A never reached the trigger")
+
+                // B's push must wait for A's transaction: it would otherwise commit a later version first.
+                let later = Task { try await b.client.push([.report("later", name: "Later", scope: 1)], token: token) }
+                let waiting = "EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%app_counters%')"
+                #expect(
+                    await eventually(within: .seconds(30)) { await Self.holds(waiting, in: database) },
+                    "B's push did not wait for the counter A holds")
+
+                // Meanwhile a client pulling from either instance sees nothing past its cursor.
+                for server in [a, b] {
+                    let meanwhile = try await server.client.pull("CaseReport", since: start.cursor, token: token)
+                    #expect(meanwhile.objects.isEmpty, "a version became visible while an earlier one was uncommitted")
+                    #expect(meanwhile.cursor == start.cursor)
+                }
+
+                try await TestPostgres.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
+                #expect(try await held.value == ["applied"])
+                #expect(try await later.value == ["applied"])
+
+                // Following the cursor from where the client stood finds both, in commit order.
+                let after = try await a.client.pull("CaseReport", since: start.cursor, token: token)
+                #expect(after.objects.map(\.objectId) == ["held-1", "later"])
+                #expect(after.cursor > start.cursor)
+            }
+        }
+    }
+}
