@@ -11,7 +11,7 @@ import Testing
 /// whole transaction (Modules/Server/Data/Postgres/PostgresSchema.swift), so versions become
 /// visible in the order they were taken. Here a trigger the test installs holds A's push inside
 /// its transaction, after it took its version, until the test opens a gate.
-@Suite("the pull cursor across instances follows commit order")
+@Suite("across two instances: the pull cursor follows commit order and a batch applies once")
 struct CommitOrderTests {
     /// Installs, in `database`, a trigger that holds every insert of an object whose id starts
     /// with `held-` until a row appears in `test_gate`.
@@ -74,6 +74,32 @@ struct CommitOrderTests {
                 let after = try await a.client.pull("CaseReport", since: start.cursor, token: token)
                 #expect(after.objects.map(\.objectId) == ["held-1", "later"])
                 #expect(after.cursor > start.cursor)
+            }
+        }
+    }
+
+    @Test("the same batch sent to both instances while the first is mid-transaction applies once: the second answers duplicate")
+    func sameBatchOnBothInstancesAppliesOnce() async throws {
+        let database = try await TestPostgres.database()
+        try await withTestServer(user: true, database: database) { a in
+            try await withTestServer(database: database) { b in
+                let app = try #require(a.app)
+                try await Self.installGate(in: database)
+                let token = try await a.client.login("alice", app: app).token
+                let batch = [WireChange.report("held-2", name: "Once", scope: 1, operationId: "op-once")]
+                let onA = Task { try await a.client.push(batch, token: token) }
+                let sleeping = "EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep')"
+                #expect(await eventually(within: .seconds(30)) { await Self.holds(sleeping, in: database) }, "A never reached the trigger")
+                let onB = Task { try await b.client.push(batch, token: token) }
+                let waiting = "EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%app_counters%')"
+                #expect(await eventually(within: .seconds(30)) { await Self.holds(waiting, in: database) }, "B did not wait for A")
+                try await TestPostgres.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
+                #expect(try await onA.value == ["applied"])
+                #expect(try await onB.value == ["duplicate"])
+                let pulled = try await b.client.pull("CaseReport", token: token)
+                #expect(pulled.objects.map(\.objectId) == ["held-2"])
+                let once = "(SELECT COUNT(*) FROM operations WHERE operation_id = 'op-once') = 1 AND (SELECT value FROM app_counters) = 1"
+                #expect(await Self.holds(once, in: database), "the operation or a version was recorded twice")
             }
         }
     }
