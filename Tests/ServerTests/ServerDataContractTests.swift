@@ -167,6 +167,39 @@ struct ServerDataContractTests {
         #expect(try await other.logCount() == 0)
     }
 
+    @Test("close ends the storage: PostgreSQL's pooled connections go at once, SQLite's WAL is checkpointed away; later calls fail with storage", arguments: TestEngine.allCases)
+    func closeEndsTheStorage(engine: TestEngine) async throws {
+        let directory = TemporaryRoot.directory("server-data-close")
+        let url = engine == .postgres ? try await TestPostgres.database() : nil
+        let data = try await ServerDataFactory.open(database: url, dataDirectory: directory, logger: Self.logger)
+        let store = try await data.appStore(appId: "org.a", version: "1")
+        try await store.write { transaction in try transaction.save(Self.object("c1", version: try transaction.nextVersion())) }
+        // Several at once, so the pool holds more than one connection.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { _ = try await data.control.apps() } }
+            try await group.waitForAll()
+        }
+        let others = "(SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid())"
+        if let url {
+            #expect(await CommitOrderTests.holds("\(others) > 0", in: url), "the pool holds connections while open")
+        } else {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("apps/org.a@1.sqlite-wal").path))
+        }
+
+        try await data.close()
+        if let url {
+            // An open pool keeps idle connections for a minute: only closing ends them at once.
+            #expect(await eventually(within: .seconds(5)) { await CommitOrderTests.holds("\(others) = 0", in: url) })
+        } else {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                + FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("apps").path)
+            #expect(files.filter { $0.hasSuffix("-wal") }.isEmpty, "\(files.sorted())")
+        }
+        let later = await #expect(throws: ServerDataError.self) { _ = try await data.control.apps() }
+        #expect(later?.code == .storage)
+        try await data.close()
+    }
+
     @Test("the same operation sent to two instances at once applies once, and versions stay unique", arguments: TestEngine.allCases)
     func exactlyOnceAcrossInstances(engine: TestEngine) async throws {
         let (first, reopen, _) = try await Self.storage(engine)

@@ -49,4 +49,33 @@ struct ShutdownTests {
             #expect(exit == 0, "exit \(String(describing: exit)) after \(ContinuousClock.now - signalled)")
         }
     }
+
+    @Test("SIGTERM closes the database before exit 0: SQLite leaves its files checkpointed, with no -wal beside them")
+    func sqliteFilesCloseOnShutdown() async throws {
+        try await withTestServer(user: true) { server in
+            let token = try await server.login()
+            #expect(try await server.client.push([.report("r1", name: "kept", scope: 1)], token: token) == ["applied"])
+            let wal = server.dataDirectory.appendingPathComponent("control.sqlite-wal")
+            #expect(FileManager.default.fileExists(atPath: wal.path), "the server writes through a WAL")
+            kill(server.pid, SIGTERM)
+            #expect(try await server.waitForExit(timeout: .seconds(20)) == 0, "\(server.log)")
+            // SQLite removes the WAL only when the last connection closes cleanly.
+            let left = try FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.path)
+                + FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.appendingPathComponent("apps").path)
+            #expect(left.filter { $0.hasSuffix("-wal") }.isEmpty, "left behind: \(left.sorted())")
+        }
+    }
+
+    @Test("SIGTERM closes PostgreSQL's pool before exit 0: the log says so")
+    func postgresPoolClosesOnShutdown() async throws {
+        let database = try await TestPostgres.database()
+        try await withTestServer(["--log-level", "debug"], user: true, database: database) { server in
+            let token = try await server.login()
+            #expect(try await server.client.push([.report("r1", name: "kept", scope: 1)], token: token) == ["applied"])
+            kill(server.pid, SIGTERM)
+            #expect(try await server.waitForExit(timeout: .seconds(20)) == 0, "\(server.log)")
+            #expect(server.log.contains("closed the database pool"), "\(server.log)")
+            #expect(!server.log.contains("hasn't been called yet"), "the pool was used before it ran: \(server.log)")
+        }
+    }
 }

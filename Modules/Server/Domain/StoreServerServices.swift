@@ -25,6 +25,11 @@ struct StoreServerServices: ServerServices {
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)
     }
 
+    func close() async throws {
+        let data = data
+        try await ServerError.mapping { try await data.close() }
+    }
+
     func readiness() async -> ServerReadiness {
         let data = data
         let timeout = Self.readinessTimeout

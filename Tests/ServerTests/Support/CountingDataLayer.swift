@@ -23,6 +23,7 @@ final class CountingDataLayer: ServerDataLayer {
 
     func pushSignals() -> AsyncStream<PushSignal>? { real.pushSignals() }
     func checkReady() async throws { try await real.checkReady() }
+    func close() async throws { try await real.close() }
 
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {
         try await real.appStore(appId: appId, version: version)

@@ -12,6 +12,8 @@ final class ServerPostgres: Sendable {
     /// Where the database is, for messages: host, port and database name (no user, no password).
     let place: String
     private let runner: Task<Void, Never>
+    /// The logger at the caller's level, for the pool's own life (``logger`` is quieter).
+    private let lifecycle: Logger
 
     init(configuration: PostgresClient.Configuration, place: String, logger: Logger) {
         var quiet = logger
@@ -19,12 +21,23 @@ final class ServerPostgres: Sendable {
         client = PostgresClient(configuration: configuration, backgroundLogger: quiet)
         self.logger = quiet
         self.place = place
+        lifecycle = logger
         let client = client
-        runner = Task { await client.run() }
+        // Immediate: `run()` marks the client running before its first suspension, so the first
+        // query never finds it "not run yet" (postgres-nio warns then).
+        runner = Task.immediate { await client.run() }
     }
 
     deinit {
         runner.cancel()
+    }
+
+    /// Shuts the pool down: it closes idle connections at once and leased ones when they come
+    /// back; returns when every connection is closed.
+    func close() async {
+        runner.cancel()
+        await runner.value
+        lifecycle.debug("closed the database pool", metadata: ["database": "\(place)"])
     }
 
     /// Runs `statement` on a pooled connection and returns its rows.

@@ -34,6 +34,10 @@ final class PostgresServerData: ServerDataLayer {
         control = PostgresControlStore(database: database)
     }
 
+    func close() async throws {
+        await database.close()
+    }
+
     /// Listens on a connection of its own (`LISTEN`), see ``PostgresPushListener``.
     func pushSignals() -> AsyncStream<PushSignal>? { listener.signals() }
 

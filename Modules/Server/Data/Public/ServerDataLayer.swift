@@ -32,4 +32,13 @@ public protocol ServerDataLayer: Sendable {
     /// - Throws: ``ServerDataError`` (`storage`) naming why not: the database does not answer,
     ///   or its schema version differs from this server's.
     func checkReady() async throws
+
+    /// Closes the storage once the server has stopped using it: PostgreSQL ends every pooled
+    /// connection (a leased one when it comes back) and returns when they are closed; SQLite
+    /// checkpoints and closes every database file (so no `-wal` file is left behind when no
+    /// other process has it open). Later calls fail with ``ServerDataError`` (`storage`); a
+    /// second close does nothing.
+    ///
+    /// - Throws: ``ServerDataError`` (`storage`) when a file could not be closed.
+    func close() async throws
 }

@@ -26,6 +26,17 @@ final class SQLiteServerData: ServerDataLayer {
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
     }
 
+    func close() async throws {
+        let databases = [controlStore.database] + appStores.withLock { Array($0.values).map(\.database) }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            // Closing waits for the pool's queues: on a dispatch thread, never the caller's.
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { for database in databases { try database.close() } })
+            }
+        }
+        logger.debug("closed the server databases", metadata: ["files": "\(databases.count)"])
+    }
+
     /// None: another process's messages are found by checking (see ``ServerDataLayer/pushSignals()``).
     func pushSignals() -> AsyncStream<PushSignal>? { nil }
 

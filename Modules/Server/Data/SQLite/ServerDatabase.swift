@@ -47,6 +47,18 @@ struct ServerDatabase: Sendable {
         }
     }
 
+    /// Checkpoints and closes the pool (blocking: from a dispatch thread); a second close does nothing.
+    func close() throws {
+        do {
+            // Readers first: GRDB closes the writer before them, and the last connection to close
+            // checkpoints and removes the WAL only if it may write (GRDB issue #739).
+            pool.releaseMemory()
+            try pool.close()
+        } catch {
+            throw Self.mapped(error, file: file, "closing")
+        }
+    }
+
     /// Runs `body` in a read transaction on one of the pool's readers.
     func read<T: Sendable>(
         _ what: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T

@@ -12,4 +12,10 @@ public protocol ServerServices: Sendable {
     /// Whether the database answers and its migrations are current, within two
     /// seconds (a database that does not answer by then is not ready).
     func readiness() async -> ServerReadiness
+
+    /// Closes the storage under the services (``ServerDataLayer/close()``) once the server has
+    /// stopped using them: the pool's connections, the database files.
+    ///
+    /// - Throws: ``ServerError`` (`storage`) naming what could not be closed.
+    func close() async throws
 }

@@ -13,11 +13,14 @@ protocol KitCommand: ParsableCommand {
     var settings: ServerSettings { get }
     /// Runs the command.
     func execute(_ run: CommandRun) async throws
+    /// How long closing the storage after ``execute(_:)`` may take before the command fails.
+    var closeDeadline: Duration { get }
 }
 
 extension KitCommand {
     var defaultLogLevel: Logger.Level { .warning }
     var settings: ServerSettings { ServerSettings() }
+    var closeDeadline: Duration { .seconds(10) }
 }
 
 /// What a command runs with.

@@ -17,7 +17,8 @@ struct ServeCommand: KitCommand {
             + "--max-connections the limit cannot hold (128 descriptors are kept for SQLite and the listener) "
             + "is lowered, with a warning. On SIGTERM or SIGINT the server stops accepting, answers waiting long polls "
             + "at once, lets requests in flight finish, closes the connections of those still running after "
-            + "--shutdown-grace, and exits 0.")
+            + "--shutdown-grace, closes the database (PostgreSQL's pooled connections; SQLite's files, checkpointed), "
+            + "and exits 0; a database that does not close within --shutdown-grace more exits 1 saying so.")
 
     @Option(name: .long, parsing: .unconditional, help: "The TCP port (0: any free port; the chosen one is printed).")
     var port = 8080
@@ -90,6 +91,7 @@ struct ServeCommand: KitCommand {
     static let maxTokenLifetime = 315_360_000
 
     var defaultLogLevel: Logger.Level { .info }
+    var closeDeadline: Duration { .seconds(shutdownGrace) }
     var settings: ServerSettings {
         ServerSettings(tokenLifetime: Double(tokenLifetime), pushCheckInterval: .milliseconds(pushCheckInterval))
     }

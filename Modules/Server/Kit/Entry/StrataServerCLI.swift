@@ -53,7 +53,13 @@ public enum StrataServerCLI {
                 }
                 guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
                 let services = try await makeServices(launch)
-                try await command.execute(CommandRun(services: services, output: output, logger: logger, metrics: metrics))
+                do {
+                    try await command.execute(CommandRun(services: services, output: output, logger: logger, metrics: metrics))
+                } catch {
+                    try? await ServicesClosing.close(services, within: command.closeDeadline)
+                    throw error
+                }
+                try await ServicesClosing.close(services, within: command.closeDeadline)
                 return 0
             } catch let usage as LaunchUsageError {
                 output.err(FailureLine.line(program: programName, message: usage.message))
