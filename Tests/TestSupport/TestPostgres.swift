@@ -26,10 +26,10 @@ public enum TestPostgres {
         let cluster = try await cluster.value
         do {
             let result = try await body(url)
-            try? await psql(cluster, "DROP DATABASE \(name) WITH (FORCE)")
+            _ = try? await psql(cluster, "DROP DATABASE \(name) WITH (FORCE)")
             return result
         } catch {
-            try? await psql(cluster, "DROP DATABASE \(name) WITH (FORCE)")
+            _ = try? await psql(cluster, "DROP DATABASE \(name) WITH (FORCE)")
             throw error
         }
     }
@@ -46,6 +46,15 @@ public enum TestPostgres {
         guard let components = URLComponents(string: url) else { throw TestPostgresError("not a URL: \(url)") }
         cluster.url = components
         try await psql(cluster, sql)
+    }
+
+    /// The rows `sql` returns in the database `url` names (a URL from this cluster), through
+    /// `psql -At`: one line per row, columns separated by `|`, no header, trimmed.
+    public static func query(_ sql: String, in url: String) async throws -> String {
+        var cluster = try await cluster.value
+        guard let components = URLComponents(string: url) else { throw TestPostgresError("not a URL: \(url)") }
+        cluster.url = components
+        return try await psql(cluster, sql, ["-At"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private static func newDatabase() async throws -> (url: String, name: String) {
@@ -84,10 +93,14 @@ public enum TestPostgres {
         return Cluster(url: url, bin: URL(fileURLWithPath: bin))
     }
 
-    private static func psql(_ cluster: Cluster, _ sql: String) async throws {
+    /// Runs `sql` through `psql` (with `options` besides the quiet, stop-on-error ones); its standard output.
+    @discardableResult
+    private static func psql(_ cluster: Cluster, _ sql: String, _ options: [String] = []) async throws -> String {
         let outcome = try await run(
-            cluster.bin.appendingPathComponent("psql"), [cluster.url.string ?? "", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            cluster.bin.appendingPathComponent("psql"),
+            [cluster.url.string ?? "", "-q", "-v", "ON_ERROR_STOP=1"] + options + ["-c", sql])
         guard outcome.status == 0 else { throw TestPostgresError("psql \(sql.prefix(40)): \(outcome.stderr)") }
+        return outcome.stdout
     }
 
     /// Runs a program to its end (through ``StrataProcess``, never Foundation's `Process.run()`:

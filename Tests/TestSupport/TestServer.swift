@@ -40,6 +40,8 @@ public final class TestServer: Sendable {
     public let port: Int
     /// The app created at start (nil when none was asked for).
     public let app: App?
+    /// The `serve` options and shell prefix of the first start, which ``restart(timeout:)`` keeps.
+    private let options: [String], shellPrefix: String?
     private let running: Mutex<StrataProcess.Running>
     /// What every earlier server process (before a kill) printed, for failure messages.
     private let earlierOutput = Mutex<[String]>([])
@@ -57,11 +59,15 @@ public final class TestServer: Sendable {
 
     private var current: StrataProcess.Running { running.withLock { $0 } }
 
-    private init(dataDirectory: URL, database: String?, port: Int, app: App?, running: StrataProcess.Running) {
+    private init(
+        dataDirectory: URL, database: String?, port: Int, app: App?, options: [String], shellPrefix: String?,
+        running: StrataProcess.Running
+    ) {
         self.dataDirectory = dataDirectory
         self.database = database
         self.port = port
         self.app = app
+        (self.options, self.shellPrefix) = (options, shellPrefix)
         self.running = Mutex(running)
     }
 
@@ -85,8 +91,7 @@ public final class TestServer: Sendable {
     /// its lead `alice` (``password``) and ``casesApp``. `shellPrefix` (e.g. `ulimit -S -n 256`)
     /// runs in a shell that then `exec`s the server.
     /// With `database` (a URL from ``TestPostgres``) every command runs on that PostgreSQL
-    /// database instead of SQLite in the data directory. With `database` (a URL from ``TestPostgres``)
-    /// every command runs on that PostgreSQL database instead of SQLite.
+    /// database instead of SQLite in the data directory.
     public static func start(
         _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
         shellPrefix: String? = nil, timeout: Duration = .seconds(30), database: String? = nil
@@ -107,7 +112,9 @@ public final class TestServer: Sendable {
             created = App(id: app.id, version: app.version, key: String(key.dropFirst("app key: ".count)))
         }
         let (running, port) = try await serve(storage, port: 0, options: options, shellPrefix: shellPrefix, timeout: timeout)
-        return TestServer(dataDirectory: directory, database: database, port: port, app: created, running: running)
+        return TestServer(
+            dataDirectory: directory, database: database, port: port, app: created, options: options,
+            shellPrefix: shellPrefix, running: running)
     }
 
     /// Stops the server: SIGTERM, then SIGKILL if it has not ended after `grace`; waits for it
@@ -127,14 +134,16 @@ public final class TestServer: Sendable {
         earlierOutput.withLock { $0.append("\(outcome)") }
     }
 
-    /// Starts a new server process on the same port and data directory (after ``kill()``),
-    /// retrying the bind (the old socket may linger) for up to `timeout`.
+    /// Starts a new server process on the same port, data directory, database and `serve`
+    /// options (after ``kill()``), as a service manager restarts a server: a client's or a load
+    /// balancer's address for it stays valid. Retries the bind (the old socket may linger) for
+    /// up to `timeout`.
     public func restart(timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             do {
                 let (process, _) = try await Self.serve(
-                    storage, port: port, options: [], shellPrefix: nil, timeout: deadline - ContinuousClock.now)
+                    storage, port: port, options: options, shellPrefix: shellPrefix, timeout: deadline - ContinuousClock.now)
                 running.withLock { $0 = process }
                 return
             } catch let failure as TestServerFailure where ContinuousClock.now < deadline {

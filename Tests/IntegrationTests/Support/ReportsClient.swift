@@ -18,6 +18,8 @@ final class ReportsClient {
         var description: String { "age \(age), memo \(memo)" }
     }
 
+    /// The name its home was made with, for failure messages.
+    let name: String
     let home: URL
     let environment: [String: String]
     /// The live reports the test wrote, by id, with their newest values.
@@ -32,6 +34,7 @@ final class ReportsClient {
 
     /// A fresh home pointed at `environment`'s server.
     init(_ name: String, environment: [String: String]) {
+        self.name = name
         home = TemporaryRoot.directory(name)
         self.environment = environment
     }
