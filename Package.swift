@@ -25,6 +25,7 @@ let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hum
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
@@ -226,7 +227,7 @@ let package = Package(
         ),
 
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
-        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, log]),
+        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, nioSSL, log]),
         module(
             "StrataServerDomain", "Modules/Server/Domain",
             ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log, metrics, coreMetrics]
@@ -236,7 +237,7 @@ let package = Package(
             dependencies: [
                 "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix, argumentParser,
                 log, metrics, coreMetrics, .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL,
             ],
             path: "Modules/Server/Kit",
             resources: [.copy("OpenAPI/openapi.json")],

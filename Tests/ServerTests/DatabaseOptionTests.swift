@@ -50,4 +50,59 @@ struct DatabaseOptionTests {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         #expect(!files.contains("control.sqlite"), "\(files)")
     }
+
+    @Test("TLS to PostgreSQL: verify-full trusting the server's root serves over TLS; an untrusted certificate or a bad sslrootcert is refused in one line")
+    func tlsToPostgres() async throws {
+        let url = try await TestPostgres.database()
+        let verified = try await TestPostgres.tls(url)
+        try await withTestServer(user: true, database: verified) { server in
+            _ = try await server.login()
+            let sessions = """
+                SELECT COUNT(*) || ' ' || bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
+                WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.backend_type = 'client backend'
+                """
+            let answer = try await TestPostgres.query(sessions, in: url)
+            #expect(answer.hasSuffix(" true") && !answer.hasPrefix("0 "), "the server's connections: \(answer)")
+        }
+        // The system's roots do not know the test cluster's self-signed certificate.
+        let untrusted = try await TestServer.run(["admin", "group", "list", "--database", try await TestPostgres.tls(url, trusting: false)])
+        #expect(untrusted.status != 0, "\(untrusted)")
+        #expect(untrusted.stderrLines.count == 1, "\(untrusted)")
+        #expect(untrusted.stderr.contains("its TLS certificate is not trusted by this system (sslmode=verify-full)"), "\(untrusted)")
+        // require without a root: encrypted, unverified, as libpq does.
+        let required = try await TestServer.run(["admin", "group", "list", "--database", try await TestPostgres.tls(url, sslmode: "require", trusting: false)])
+        #expect(required.status == 0, "\(required)")
+        for (option, expected) in [
+            ("sslmode=verify-everything", "is not one of disable, allow, prefer, require, verify-ca, verify-full"),
+            ("sslmode=require&sslrootcert=/nonexistent/root.pem", "sslrootcert file '/nonexistent/root.pem' cannot be read"),
+            ("sslmode=require&sslrootcert=/etc/hostname", "holds no PEM certificate"),
+            ("sslcert=/tmp/x", "option 'sslcert' is not supported; expected sslmode or sslrootcert"),
+        ] {
+            let bad = try await TestServer.run(["migrate", "--database", "postgres://u:hunter2@127.0.0.1/db?\(option)"])
+            #expect(bad.status == 64, "\(option): \(bad)")
+            #expect(bad.stderrLines.count == 1 && bad.stderr.contains(expected), "\(option): \(bad)")
+            #expect(!bad.stderr.contains("hunter2"), "\(bad)")
+        }
+    }
+
+    @Test("a database that refuses the connection or the login fails the command at once in one line naming why (it used to wait forever)")
+    func unreachableDatabaseFailsAtOnce() async throws {
+        let url = try #require(URLComponents(string: try await TestPostgres.database()))
+        var wrongPassword = url
+        wrongPassword.password = "not-the-password"
+        var nobodyListens = url
+        nobodyListens.port = 1
+        for (components, expected) in [
+            (wrongPassword, "password authentication failed for user \"strata\""),
+            (nobodyListens, "the connection was refused: nothing listens on 127.0.0.1:1"),
+        ] {
+            let started = ContinuousClock.now
+            let outcome = try await TestServer.run(["admin", "group", "list", "--database", components.string ?? ""])
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("cannot connect to PostgreSQL at 127.0.0.1:"), "\(outcome)")
+            #expect(outcome.stderr.contains(expected), "\(outcome)")
+            #expect(!outcome.stderr.contains("not-the-password"), "\(outcome)")
+            #expect(ContinuousClock.now - started < .seconds(30), "it waited instead of failing")
+        }
+    }
 }

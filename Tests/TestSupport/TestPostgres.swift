@@ -14,6 +14,8 @@ public enum TestPostgres {
     struct Cluster: Sendable {
         var url: URLComponents
         var bin: URL
+        /// The server's self-signed TLS certificate (`ca=`), `nil` for a cluster given by URL.
+        var certificate: String?
     }
 
     /// Starts the cluster once; every caller awaits the same start.
@@ -90,7 +92,20 @@ public enum TestPostgres {
         guard let text = fields["url"], let url = URLComponents(string: text), let bin = fields["bin"] else {
             throw TestPostgresError("scripts/postgres start printed no url= and bin= lines: \(outcome.stdout)")
         }
-        return Cluster(url: url, bin: URL(fileURLWithPath: bin))
+        return Cluster(url: url, bin: URL(fileURLWithPath: bin), certificate: fields["ca"])
+    }
+
+    /// `url` (a database of this cluster) asking for TLS with `sslmode`, trusting the cluster's
+    /// own certificate as `sslrootcert` when `trusting` (else the system's roots, which do not
+    /// know it).
+    public static func tls(_ url: String, sslmode: String = "verify-full", trusting: Bool = true) async throws -> String {
+        guard let certificate = try await cluster.value.certificate else {
+            throw TestPostgresError("this cluster (STRATA_TEST_POSTGRES_URL) has no certificate of its own to trust")
+        }
+        guard var components = URLComponents(string: url) else { throw TestPostgresError("not a URL: \(url)") }
+        components.queryItems = [URLQueryItem(name: "sslmode", value: sslmode)]
+            + (trusting ? [URLQueryItem(name: "sslrootcert", value: certificate)] : [])
+        return components.string ?? url
     }
 
     /// Runs `sql` through `psql` (with `options` besides the quiet, stop-on-error ones); its standard output.

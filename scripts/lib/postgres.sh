@@ -4,7 +4,9 @@
 #                              Debian's `postgresql` with apt-get when it is missing; sets PG_BIN
 #   postgres_start DIR [PID]   initdb into DIR (a new folder), start on a free loopback port,
 #                              wait until it answers, create role and database `strata`; prints
-#                              `url=postgres://strata:…@127.0.0.1:PORT/strata` and `bin=PG_BIN`.
+#                              `url=postgres://strata:…@127.0.0.1:PORT/strata?sslmode=disable`,
+#                              `bin=PG_BIN` and `ca=` (the server's self-signed TLS certificate,
+#                              for 127.0.0.1 and localhost: it also takes TLS connections).
 #                              With PID: a watcher stops the server and removes DIR when PID exits.
 #   postgres_stop DIR          stops the server (fast) and removes DIR
 
@@ -64,12 +66,26 @@ postgres_start() {
         echo "strata: initdb failed: $(tail -1 "$dir/initdb.log")" >&2
         return 1
     fi
+    # TLS: a throwaway certificate for 127.0.0.1 and localhost, its own root (printed as ca=), so
+    # tests can connect with sslmode=verify-full&sslrootcert=…; plain connections still work.
+    if ! command -v openssl >/dev/null 2>&1; then
+        echo "strata: openssl is missing (it makes the test cluster's TLS certificate); install Debian's openssl" >&2
+        return 1
+    fi
+    if ! openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj "/CN=strata test PostgreSQL" \
+        -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" -addext "basicConstraints=critical,CA:TRUE" \
+        -keyout "$dir/server.key" -out "$dir/server.crt" >"$dir/openssl.log" 2>&1; then
+        echo "strata: openssl could not make the test cluster's certificate: $(tail -1 "$dir/openssl.log")" >&2
+        return 1
+    fi
+    chmod 600 "$dir/server.key"
+    [ "$(id -u)" -eq 0 ] && chown "$PG_USER" "$dir/server.key" "$dir/server.crt"
     local port attempt started=""
     for attempt in 1 2 3 4 5 6 7 8; do
         port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue
         if as_pg_user "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
             >/dev/null 2>&1; then
             started=1
             break
@@ -100,8 +116,10 @@ postgres_start() {
         ) </dev/null >/dev/null 2>&1 &
         disown
     fi
-    echo "url=postgres://strata:$password@127.0.0.1:$port/strata"
+    # Plain by default (sslmode=disable: what the benchmarks measure); TLS tests ask for it.
+    echo "url=postgres://strata:$password@127.0.0.1:$port/strata?sslmode=disable"
     echo "bin=$PG_BIN"
+    echo "ca=$dir/server.crt"
     echo "dir=$dir"
 }
 

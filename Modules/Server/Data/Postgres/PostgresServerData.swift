@@ -19,12 +19,46 @@ final class PostgresServerData: ServerDataLayer {
     /// Connects to `url`, applies the pending migrations and returns the layer.
     static func open(url: String, logger: Logger) async throws -> PostgresServerData {
         let parsed = try PostgresURL(url)
+        try await probe(parsed, logger: logger)
         let database = ServerPostgres(configuration: parsed.configuration, place: parsed.place, logger: logger)
         let applied = try await PostgresSchema.migrations.run(on: database)
         logger.debug("opened the PostgreSQL database", metadata: ["database": "\(parsed.place)", "migrated": "\(applied)"])
         return PostgresServerData(
             database: database, appliedMigrations: applied,
             listener: PostgresPushListener(configuration: parsed.connectionConfiguration, place: parsed.place, logger: database.logger))
+    }
+
+    /// Connects once on a connection of its own, so that a database that cannot be reached,
+    /// refuses the login or fails TLS verification is one error now, naming why (the pool
+    /// would keep trying in the background while every statement waits).
+    static func probe(_ url: PostgresURL, logger: Logger) async throws {
+        do {
+            let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration, id: 0, logger: logger)
+            try? await connection.close()
+        } catch {
+            throw ServerDataError(.cannotOpen, "cannot connect to PostgreSQL at \(url.place): \(connectFailure(error, url))")
+        }
+    }
+
+    /// Why a connection to `url` failed, in words an operator acts on (postgres-nio's and
+    /// BoringSSL's own text otherwise, on one line).
+    static func connectFailure(_ error: any Error, _ url: PostgresURL) -> String {
+        let text = ((error as? PSQLError).map(ServerPostgres.describe) ?? "\(error)")
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+        let mode = "sslmode=\(url.sslMode.rawValue)"
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return url.rootCertificate == nil
+                ? "its TLS certificate is not trusted by this system (\(mode)); name its root with sslrootcert=FILE"
+                : "its TLS certificate does not lead to the root in sslrootcert=\(url.rootCertificate ?? "") (\(mode))"
+        }
+        if text.contains("failedToValidateHostname") || text.contains("unableToValidateCertificate") {
+            return "its TLS certificate does not name \(url.host) (\(mode); verify-ca checks the root only)"
+        }
+        if let error = error as? PSQLError, error.code == .sslUnsupported {
+            return "the server does not offer TLS, which \(mode) requires"
+        }
+        if text.contains("Connection refused") { return "the connection was refused: nothing listens on \(url.host):\(url.port)" }
+        return String(text.prefix(400))
     }
 
     private init(database: ServerPostgres, appliedMigrations: [String], listener: PostgresPushListener) {
