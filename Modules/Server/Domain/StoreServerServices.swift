@@ -66,6 +66,7 @@ extension ServerError {
             case .duplicate: throw ServerError(.conflict, error.message)
             case .notFound: throw ServerError(.notFound, error.message)
             case .invalidName, .invalidQuery: throw ServerError(.badRequest, error.message)
+            case .unavailable: throw ServerError(.unavailable, error.message)
             default: throw ServerError(.storage, error.message)
             }
         }

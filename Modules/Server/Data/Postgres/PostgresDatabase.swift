@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The server's PostgreSQL database: a pooled ``PostgresClient`` (run by a task this value owns
 /// for as long as it lives) and the store's few ways of running statements. PostgreSQL's errors
@@ -40,35 +41,80 @@ final class ServerPostgres: Sendable {
         lifecycle.debug("closed the database pool", metadata: ["database": "\(place)"])
     }
 
+    /// How long a statement waits for a pooled connection: past it the database is down,
+    /// unreachable or saturated, and the request fails with `unavailable` (503) rather than
+    /// waiting while the pool keeps trying to connect.
+    static let leaseTimeout: Duration = .seconds(5)
+
     /// Runs `statement` on a pooled connection and returns its rows.
     @discardableResult
     func rows(_ what: @autoclosure () -> String, _ statement: PostgresStatement) async throws -> [PostgresRow] {
         do {
-            return try await client.query(statement.query, logger: logger).collect()
+            let logger = logger
+            return try await leased { connection in try await connection.query(statement.query, logger: logger).collect() }
         } catch {
             throw mapped(error, what())
+        }
+    }
+
+    /// Runs `body` on a pooled connection, failing with `unavailable` when none is had within
+    /// ``leaseTimeout`` (the lease is cancelled; a body that started runs to its end).
+    private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let started = LeaseStarted()
+        let client = client
+        let place = place
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    started.flag.store(true, ordering: .relaxed)
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: Self.leaseTimeout)
+                guard started.flag.load(ordering: .relaxed) else {
+                    throw ServerDataError(
+                        .unavailable, "no connection to PostgreSQL at \(place) within \(Self.leaseTimeout.components.seconds) s")
+                }
+                return nil
+            }
+            while let next = try await group.next() {
+                if let result = next {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw CancellationError()
         }
     }
 
     /// Runs `body` in one transaction on one pooled connection: it commits, or rolls back when
     /// `body` throws.
     func transaction<T: Sendable>(
-        _ what: @autoclosure () -> String, _ body: (PostgresConnection) async throws -> T
+        _ what: @autoclosure () -> String, _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         do {
-            return try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
-                do {
-                    let result = try await body(connection)
-                    try await connection.query("COMMIT", logger: logger)
-                    return result
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
-                }
-            }
+            let logger = logger
+            // The lease's task ends before `leased` returns: nothing keeps `body` past this call.
+            return try await withoutActuallyEscaping(body) { body in try await transaction(body, logger: logger) }
         } catch {
             throw mapped(error, what())
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T, logger: Logger
+    ) async throws -> T {
+        try await leased { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let result = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
         }
     }
 
@@ -95,6 +141,11 @@ final class ServerPostgres: Sendable {
         if let underlying = error.underlying { return "\(error.code): \(underlying)" }
         return "\(error.code)"
     }
+}
+
+/// Whether a lease's body has started (shared by the lease and its timer).
+private final class LeaseStarted: Sendable {
+    let flag = Atomic(false)
 }
 
 /// Running statements on one connection inside a transaction.

@@ -20,6 +20,9 @@ public struct ServerDataError: StrataError, Hashable {
         public static let invalidConfiguration = Code(name: "invalidConfiguration")
         /// The database reported an error (the message carries its text and the file or the PostgreSQL host).
         public static let storage = Code(name: "storage")
+        /// The database did not give a connection in time: it is down, unreachable or saturated
+        /// (worth trying again shortly, unlike ``storage``).
+        public static let unavailable = Code(name: "unavailable")
         /// The code's name, e.g. `notFound`.
         public var description: String { name }
     }

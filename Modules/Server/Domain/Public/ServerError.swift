@@ -18,6 +18,8 @@ public struct ServerError: StrataError, Hashable {
         public static let tooLarge = Code(name: "tooLarge")
         /// The storage failed (500: never caused by the request's content).
         public static let storage = Code(name: "storage")
+        /// The database is down or saturated for now (503 with `Retry-After`).
+        public static let unavailable = Code(name: "unavailable")
         /// The code's name, e.g. `notFound`.
         public var description: String { name }
     }

@@ -31,8 +31,9 @@ struct HTTPFailure: StrataError {
             case .notFound: .notFound
             case .conflict: .conflict
             case .tooLarge: .contentTooLarge
+            case .unavailable: .serviceUnavailable
             default: .internalServerError
             }
-        self.init(status, error.codeName, error.message)
+        self.init(status, error.codeName, error.message, retryAfter: error.code == .unavailable ? 1 : nil)
     }
 }

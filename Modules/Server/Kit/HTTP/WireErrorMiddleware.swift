@@ -21,6 +21,7 @@ struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return JSONResponse.error(failure)
         } catch let error as ServerError {
             if error.code == .storage { logger.error("storage failure", metadata: ["error": "\(error)"]) }
+            if error.code == .unavailable { logger.warning("database unavailable", metadata: ["error": "\(error)"]) }
             return JSONResponse.error(HTTPFailure(error))
         } catch let error as any HTTPResponseError {
             switch error.status {
