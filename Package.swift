@@ -227,7 +227,10 @@ let package = Package(
         ),
 
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
-        module("StrataServerData", "Modules/Server/Data", ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, nioSSL, log]),
+        module(
+            "StrataServerData", "Modules/Server/Data",
+            ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, nioSSL, log, metrics, coreMetrics]
+        ),
         module(
             "StrataServerDomain", "Modules/Server/Domain",
             ["StrataServerData", "StrataWire", "StrataCrossCutting", crypto, cryptoExtras, log, metrics, coreMetrics]

@@ -46,6 +46,9 @@ struct DatabaseOutageTests {
             #expect(error.error == "unavailable" && error.reason.contains("no connection to PostgreSQL"), "\(error)")
             #expect(ContinuousClock.now - started < .seconds(30), "the request waited for the database")
             #expect(try await server.client.send("GET", "/health/ready").0 == 503)
+            let lines = try await MetricsTests.scrape(server, until: [])
+            let unavailable = lines.first { $0.hasPrefix("strata_db_unavailable_total ") }.flatMap { Int($0.split(separator: " ")[1]) }
+            #expect((unavailable ?? 0) >= 1, "strata_db_unavailable_total: \(String(describing: unavailable))")
 
             try await TestPostgres.execute("ALTER DATABASE \(name) ALLOW_CONNECTIONS true", in: maintenance)
             let recovered = await eventually(within: .seconds(60), every: .milliseconds(500)) {

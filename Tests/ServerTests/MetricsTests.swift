@@ -33,13 +33,15 @@ struct MetricsTests {
             _ = try await server.client.pull("CaseReport", token: token)
             let app = try #require(server.app)
             await #expect(throws: (any Error).self) { try await server.client.login("alice", password: "wrong", app: app) }
+            // PostgreSQL's pool: its size, nothing leased or waiting once every answer is in.
+            let pool = ["strata_db_connections_max 20.0", "strata_db_connections_in_use 0.0", "strata_db_lease_waiting 0.0"]
             let wanted = [
                 #"strata_changes_total{status="applied"} 1"#,
                 #"strata_changes_total{status="duplicate"} 1"#,
                 "strata_pull_pages_total 1",
                 "strata_login_failures_total 1",
                 "strata_long_polls_open 0.0",
-            ]
+            ] + (engine == .postgres ? pool : [])
             let lines = try await Self.scrape(server, until: wanted)
             for line in wanted { #expect(lines.contains(line), "missing \(line)") }
             let pushes = lines.filter {
@@ -56,6 +58,12 @@ struct MetricsTests {
                 lines.contains {
                     $0.hasPrefix("strata_http_request_duration_seconds_bucket{") && $0.contains(#"route="/v1/changes""#)
                 }, "no latency histogram for pushes")
+            let leases = lines.first { $0.hasPrefix("strata_db_lease_wait_seconds_count") }
+            if engine == .postgres {
+                #expect(leases.flatMap { Int($0.split(separator: " ").last ?? "") }.map { $0 > 3 } == true, "\(String(describing: leases))")
+            } else {
+                #expect(leases == nil, "SQLite has no pool to report")
+            }
         }
     }
 

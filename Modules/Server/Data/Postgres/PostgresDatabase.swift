@@ -15,6 +15,7 @@ final class ServerPostgres: Sendable {
     private let runner: Task<Void, Never>
     /// The logger at the caller's level, for the pool's own life (``logger`` is quieter).
     private let lifecycle: Logger
+    private let metrics: PostgresPoolMetrics
 
     init(configuration: PostgresClient.Configuration, place: String, logger: Logger) {
         var quiet = logger
@@ -23,6 +24,7 @@ final class ServerPostgres: Sendable {
         self.logger = quiet
         self.place = place
         lifecycle = logger
+        metrics = PostgresPoolMetrics(maximumConnections: configuration.options.maximumConnections)
         let client = client
         // Immediate: `run()` marks the client running before its first suspension, so the first
         // query never finds it "not run yet" (postgres-nio warns then).
@@ -60,19 +62,28 @@ final class ServerPostgres: Sendable {
     /// Runs `body` on a pooled connection, failing with `unavailable` when none is had within
     /// ``leaseTimeout`` (the lease is cancelled; a body that started runs to its end).
     private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let started = LeaseStarted()
-        let client = client
-        let place = place
+        let lease = LeaseState()
+        let (client, place, metrics) = (client, place, metrics)
+        let requested = ContinuousClock.now
+        metrics.leaseRequested()
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await client.withConnection { connection in
-                    started.flag.store(true, ordering: .relaxed)
-                    return try await body(connection)
+                do {
+                    return try await client.withConnection { connection in
+                        lease.started.store(true, ordering: .relaxed)
+                        metrics.leaseGranted(after: ContinuousClock.now - requested)
+                        defer { metrics.leaseReturned() }
+                        return try await body(connection)
+                    }
+                } catch {
+                    if !lease.started.load(ordering: .relaxed) { metrics.leaseAbandoned(timedOut: lease.timedOut.load(ordering: .relaxed)) }
+                    throw error
                 }
             }
             group.addTask {
                 try await Task.sleep(for: Self.leaseTimeout)
-                guard started.flag.load(ordering: .relaxed) else {
+                guard lease.started.load(ordering: .relaxed) else {
+                    lease.timedOut.store(true, ordering: .relaxed)
                     throw ServerDataError(
                         .unavailable, "no connection to PostgreSQL at \(place) within \(Self.leaseTimeout.components.seconds) s")
                 }
@@ -143,9 +154,10 @@ final class ServerPostgres: Sendable {
     }
 }
 
-/// Whether a lease's body has started (shared by the lease and its timer).
-private final class LeaseStarted: Sendable {
-    let flag = Atomic(false)
+/// Whether a lease's body has started, and whether its timer gave up (shared by the lease and its timer).
+private final class LeaseState: Sendable {
+    let started = Atomic(false)
+    let timedOut = Atomic(false)
 }
 
 /// Running statements on one connection inside a transaction.
