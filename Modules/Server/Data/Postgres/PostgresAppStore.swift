@@ -21,7 +21,7 @@ struct PostgresAppStore: AppObjectStore {
                     bodies.async { continuation.resume(with: work.run()) }
                 }
             }
-            try await transaction.saveCounter()
+            try await transaction.finish()
             return result
         }
     }
