@@ -31,7 +31,7 @@ struct ChangeNoticesTests {
         let committed = ContinuousClock.now
         // Latency is measured where the watcher yields: the consuming task itself may wait for
         // a thread while other tests block the cooperative pool.
-        let change = try #require(await collector.first(within: .seconds(5)))
+        let change = try #require(await collector.first(within: .seconds(15)))
         #expect(change.typeNames == ["CaseReport"])
         let yielded = try #require(notices.lastYieldedAt)
         #expect(yielded - committed < .seconds(1))
@@ -44,7 +44,7 @@ struct ChangeNoticesTests {
         let notices = SQLiteChangeNotices(database: database, pollInterval: .milliseconds(50))
         let collector = await Collector(notices.changes(of: ["FollowUp"]))
         try Self.touch(database, "FollowUp", "CaseReport")
-        let change = try #require(await collector.first(within: .seconds(5)))
+        let change = try #require(await collector.first(within: .seconds(15)))
         #expect(change.typeNames == ["FollowUp"])
         collector.stop()
     }
@@ -61,7 +61,7 @@ struct ChangeNoticesTests {
         try await Task.sleep(for: .milliseconds(400))
         #expect(collector.received.isEmpty)
         try Self.touch(otherProcess, "FollowUp")
-        let change = try #require(await collector.first(within: .seconds(5)))
+        let change = try #require(await collector.first(within: .seconds(15)))
         #expect(change.typeNames == ["FollowUp"])
         collector.stop()
     }
