@@ -8,6 +8,7 @@
 #                              it answers, prints `url=http://127.0.0.1:PORT` and `dir=DIR`. With
 #                              PID: a watcher stops nginx and removes DIR when PID exits.
 #   nginx_stop DIR             stops nginx (fast) and removes DIR
+source "$(dirname "${BASH_SOURCE[0]}")/owner.sh"
 
 nginx_binary() {
     if command -v nginx >/dev/null 2>&1; then command -v nginx; elif [ -x /usr/sbin/nginx ]; then echo /usr/sbin/nginx; else
@@ -74,14 +75,8 @@ CONF
         [ $tries -gt 300 ] && { echo "strata: nginx on port $port never answered" >&2; return 1; }
         sleep 0.05
     done
-    if [ -n "$owner" ]; then
-        (
-            trap '' HUP INT
-            tail --pid="$owner" -f /dev/null 2>/dev/null
-            nginx_stop "$dir"
-        ) </dev/null >/dev/null 2>&1 &
-        disown
-    fi
+    # Stops the server and removes the folder when the owner exits, however it exits.
+    [ -n "$owner" ] && when_owner_exits "$owner" nginx_stop "$dir"
     echo "url=http://127.0.0.1:$port"
     echo "dir=$dir"
 }

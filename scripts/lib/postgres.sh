@@ -9,6 +9,7 @@
 #                              for 127.0.0.1 and localhost: it also takes TLS connections).
 #                              With PID: a watcher stops the server and removes DIR when PID exits.
 #   postgres_stop DIR          stops the server (fast) and removes DIR
+source "$(dirname "${BASH_SOURCE[0]}")/owner.sh"
 
 # The server runs as this user: PostgreSQL refuses to run as root.
 PG_USER="${STRATA_PG_USER:-postgres}"
@@ -107,15 +108,8 @@ postgres_start() {
         echo "strata: could not create the test database" >&2
         return 1
     fi
-    if [ -n "$owner" ]; then
-        # Stops the server and removes the folder when the owner exits, however it exits.
-        (
-            trap '' HUP INT
-            tail --pid="$owner" -f /dev/null 2>/dev/null
-            postgres_stop "$dir"
-        ) </dev/null >/dev/null 2>&1 &
-        disown
-    fi
+    # Stops the server and removes the folder when the owner exits, however it exits.
+    [ -n "$owner" ] && when_owner_exits "$owner" postgres_stop "$dir"
     # Plain by default (sslmode=disable: what the benchmarks measure); TLS tests ask for it.
     echo "url=postgres://strata:$password@127.0.0.1:$port/strata?sslmode=disable"
     echo "bin=$PG_BIN"
