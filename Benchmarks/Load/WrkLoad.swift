@@ -34,6 +34,7 @@ struct WrkLoad {
 
     func run(_ engine: Deployment.Engine, wrk: String, scratch: URL) throws -> (pull: Figures, query: Figures) {
         let password = "bench password 1234"
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let deployment = try Deployment(
             engine: engine, instances: 1, viaNginx: false, scratch: scratch, users: ["loader"], password: password,
             serveOptions: ["--max-connections", "\(connections + 64)"])
