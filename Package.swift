@@ -312,7 +312,9 @@ let package = Package(
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
-        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", log]),
+        module("StrataBenchSupport", "Benchmarks/Support", []),
+        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", "StrataBenchSupport", log]),
+        benchmark("strata-bench-load", "Load", ["StrataBenchSupport", "StrataWire"]),
         benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
     ]
 )

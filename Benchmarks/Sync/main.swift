@@ -1,54 +1,86 @@
 // strata-bench-sync: pushes N changes through the client sync engine to a real strata-server
-// on loopback and pulls them into a second client's store; prints changes per second each way.
-// Run in release: swift build -c release && .build/release/strata-bench-sync [changes] [batch size]
+// on loopback and pulls them into other clients' stores; prints changes per second each way, on
+// SQLite and on PostgreSQL side by side, and optionally through nginx in front of 1 and 2
+// instances on one PostgreSQL.
+// Run in release: swift build -c release --product strata-bench-sync --product strata-server, then
+// .build/release/strata-bench-sync [changes] [batch size] [--engine sqlite|postgres|both] [--instances 1|2] [--clients N]
 import Foundation
+import StrataBenchSupport
 import Logging
 import StrataCrossCutting
 import StrataData
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let changes = Int(arguments.first ?? "100000"), changes > 0,
-    let batchSize = Int(arguments.dropFirst().first ?? "1000"), batchSize > 0
-else {
-    FileHandle.standardError.write(Data("usage: strata-bench-sync [changes > 0] [batch size > 0]\n".utf8))
+guard let options = BenchOptions(Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
     exit(64)
 }
 
-let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-sync-\(getpid())")
 let password = "bench password 1234"
-var serverProcess: Process?
-do {
-    defer {
-        if let serverProcess, serverProcess.isRunning { serverProcess.terminate(); serverProcess.waitUntilExit() }
-        try? FileManager.default.removeItem(at: scratch)
-    }
-    let server = try ServerChild(dataDirectory: scratch.appendingPathComponent("server"))
-    try server.admin(["admin", "group", "create", "bench"])
-    try server.admin(["admin", "user", "create", "pusher", "--password-stdin", "--group", "bench:member"], stdin: password + "\n")
-    try server.admin(["admin", "user", "create", "puller", "--password-stdin", "--group", "bench:member"], stdin: password + "\n")
-    let created = try server.admin(["admin", "app", "create", "org.strata.bench", "--version", "1"])
-    guard let key = created.split(separator: "\n").first(where: { $0.hasPrefix("app key: ") }).map({ String($0.dropFirst(9)) }) else {
-        throw ServerChild.Failure(description: "admin app create printed no key: \(created)")
-    }
-    let (process, port) = try server.serve()
-    serverProcess = process
+let pushers = (1...options.clients).map { "pusher\($0)" }
+let pullers = (1...options.clients).map { "puller\($0)" }
+
+/// One deployment's figures.
+struct Row {
+    var label: String
+    var changes: Int
+    var figures: SyncBenchmark.Figures
+    var push: Double { Double(changes) / figures.pushSeconds }
+    var pull: Double { Double(figures.pulled) / figures.pullSeconds }
+}
+
+/// Runs the benchmark once against a fresh deployment and prints its line.
+func measure(
+    _ engine: Deployment.Engine, instances: Int, viaNginx: Bool, options: BenchOptions, pushers: [String], pullers: [String],
+    password: String
+) async throws -> Row {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-sync-\(getpid())-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let deployment = try Deployment(
+        engine: engine, instances: instances, viaNginx: viaNginx, scratch: scratch, users: pushers + pullers, password: password)
+    defer { deployment.stop() }
     let configuration = SyncConfiguration(
-        serverURL: URL(string: "http://127.0.0.1:\(port)")!, appID: "org.strata.bench", appVersion: "1", appKey: key,
-        deviceName: "bench", requestTimeout: 120, batchSize: batchSize, pullPageSize: batchSize)
+        serverURL: deployment.url, appID: "org.strata.bench", appVersion: "1", appKey: deployment.appKey,
+        deviceName: "bench", requestTimeout: 120, batchSize: options.batchSize, pullPageSize: options.batchSize)
     let bench = SyncBenchmark(
-        changes: changes, batchSize: batchSize, scratch: scratch, configuration: configuration,
+        changes: options.changes, batchSize: options.batchSize, scratch: scratch, configuration: configuration,
         logger: StrataLogging.makeLogger(label: "bench", level: .error))
-    print("strata-server on 127.0.0.1:\(port) (child process, SQLite); \(changes) changes, \(batchSize) per request/page")
-    let figures = try await bench.run(pusher: "pusher", puller: "puller", password: password)
-    func rate(_ count: Int, _ seconds: Double) -> String { String(format: "%8.0f changes/s  (%.2f s)", Double(count) / seconds, seconds) }
-    /// `now` beside the figure before StrataSync moved onto AsyncHTTPClient (URLSession, quiet machine).
-    func versus(_ count: Int, _ seconds: Double, before: Double) -> String {
-        String(format: "   before %6.0f/s  (%.2f×)", before, Double(count) / seconds / before)
+    let figures = try await bench.run(pushers: pushers, pullers: pullers, password: password)
+    let row = Row(label: deployment.label, changes: options.changes, figures: figures)
+    print(
+        deployment.label.padding(toLength: 30, withPad: " ", startingAt: 0)
+            + String(
+                format: " local save %7.0f/s   push %7.0f changes/s (%6.2f s)   pull %7.0f changes/s (%6.2f s)",
+                Double(options.changes) / figures.saveSeconds, row.push, figures.pushSeconds, row.pull, figures.pullSeconds))
+    return row
+}
+
+do {
+    print(
+        "strata-bench-sync: \(options.changes) changes, \(options.batchSize) per request/page, "
+            + "\(options.clients) pushing and \(options.clients) pulling client(s) (each pulls all); release strata-server child processes")
+    print("PostgreSQL: a throwaway cluster with fsync=on, full_page_writes=on, synchronous_commit=off;")
+    print("SQLite: WAL with synchronous=NORMAL (GRDB's pool). Both may lose the last commits on power loss, neither corrupts.")
+    var direct: [Deployment.Engine: Row] = [:]
+    for engine in options.engines {
+        direct[engine] = try await measure(engine, instances: 1, viaNginx: false, options: options, pushers: pushers, pullers: pullers, password: password)
     }
-    print("local save (journal):         \(rate(changes, figures.saveSeconds))")
-    print("push  client A -> server:     \(rate(changes, figures.pushSeconds))\(versus(changes, figures.pushSeconds, before: 15_500))")
-    print("pull  server -> client B:     \(rate(figures.pulled, figures.pullSeconds))\(versus(figures.pulled, figures.pullSeconds, before: 36_000))")
-    print("published sync engines: 2,000-20,000 ops/s per client; aim: push ≥ 30,000, pull ≥ 50,000")
+    if let sqlite = direct[.sqlite], let postgres = direct[.postgres] {
+        print(String(format: "ratio postgres / sqlite, direct:   push %.2f×   pull %.2f×   (aim ≥ 0.6×)", postgres.push / sqlite.push, postgres.pull / sqlite.pull))
+    }
+    if options.instances == 2 {
+        for engine in options.engines {
+            let one = try await measure(engine, instances: 1, viaNginx: true, options: options, pushers: pushers, pullers: pullers, password: password)
+            guard engine == .postgres else { continue }
+            let two = try await measure(engine, instances: 2, viaNginx: true, options: options, pushers: pushers, pullers: pullers, password: password)
+            if let base = direct[engine] {
+                print(
+                    String(
+                        format: "postgres: nginx → 1 / direct: push %.2f× pull %.2f×;  nginx → 2 / nginx → 1: push %.2f× pull %.2f×",
+                        one.push / base.push, one.pull / base.pull, two.push / one.push, two.pull / one.pull))
+            }
+        }
+        print("(SQLite runs one instance only: its files belong to one machine and one server.)")
+    }
 } catch {
     FileHandle.standardError.write(Data("strata-bench-sync: \(error)\n".utf8))
     exit(1)

@@ -200,6 +200,36 @@ struct ServerDataContractTests {
         try await data.close()
     }
 
+    @Test("a write sees its own saves and operations, and an object saved twice in one write keeps the last save", arguments: TestEngine.allCases)
+    func writeReadsItsOwnWrites(engine: TestEngine) async throws {
+        // PostgreSQL sends a write's saves and operations together before its next read and its
+        // commit (one statement per table, not one per change): what the write reads meanwhile,
+        // and what it commits, must be as if each had gone at once.
+        let data = try await Self.storage(engine).data
+        let store = try await data.appStore(appId: "org.a", version: "1")
+        let everyone = ObjectVisibility(userId: "u1", groupIds: ["g1"])
+        try await store.write { transaction in
+            try transaction.save(Self.object("c1", version: try transaction.nextVersion(), values: ["n": .integer(1)]))
+            try transaction.recordOperation("op1", userId: "u1")
+            try transaction.save(Self.object("c2", version: try transaction.nextVersion(), scope: 1, owner: "u2"))
+            try transaction.save(Self.object("c1", version: try transaction.nextVersion(), values: ["n": .integer(2)]))
+            try transaction.recordOperation("op2", userId: "u1")
+            #expect(try transaction.object(typeName: "Case", objectId: "c1")?.values == ["n": .integer(2)])
+            #expect(try transaction.object(typeName: "Case", objectId: "c3") == nil)
+            #expect(try transaction.hasOperation("op2", userId: "u1"))
+            #expect(try !transaction.hasOperation("op3", userId: "u1"))
+            #expect(try Set(transaction.visibleObjectIds(typeName: "Case", visibility: everyone)) == ["c1"], "c2 is u2's own")
+            try transaction.save(Self.object("c3", version: try transaction.nextVersion()))
+        }
+        let committed = try await store.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone)
+        #expect(committed.map(\.objectId) == ["c1", "c3"] && committed.map(\.version) == [3, 4])
+        #expect(committed.first?.values == ["n": .integer(2)] && committed.first?.ownerGroup == "g1")
+        let recorded = try await store.write { transaction in
+            [try transaction.hasOperation("op1", userId: "u1"), try transaction.hasOperation("op2", userId: "u1")]
+        }
+        #expect(recorded == [true, true])
+    }
+
     @Test("the same operation sent to two instances at once applies once, and versions stay unique", arguments: TestEngine.allCases)
     func exactlyOnceAcrossInstances(engine: TestEngine) async throws {
         let (first, reopen, _) = try await Self.storage(engine)

@@ -35,15 +35,21 @@ struct PostgresAppStore: AppObjectStore {
         let visible = Self.visibleClause(visibility, &statement)
         let before = Self.visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
         let now = Self.visibleClause(visibility, &statement, prefix: "o.")
+        // Each branch takes its own first `limit` rows: the objects' branch then walks
+        // objects_by_version from the cursor and stops there, instead of reading every later
+        // object into one sort per page (which made a whole pull quadratic).
+        let count = statement.bind(Int64(limit))
         statement.append(
             """
-            SELECT \(Self.columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND version > \(after) AND \(visible)
+            (SELECT \(Self.columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND version > \(after) AND \(visible)
+            ORDER BY version LIMIT \(count))
             UNION ALL
-            SELECT o.type_name, o.object_id, '{}'::text, o.scope, o.owner_user, o.owner_group, TRUE, MAX(n.version)
+            (SELECT o.type_name, o.object_id, '{}'::text, o.scope, o.owner_user, o.owner_group, TRUE, MAX(n.version)
             FROM narrowings n JOIN objects o ON o.app = n.app AND o.type_name = n.type_name AND o.object_id = n.object_id
             WHERE n.app = \(app) AND n.type_name = \(type) AND n.version > \(after) AND \(before) AND NOT COALESCE(\(now), FALSE)
             GROUP BY o.type_name, o.object_id, o.scope, o.owner_user, o.owner_group
-            ORDER BY 8 LIMIT \(statement.bind(Int64(limit)))
+            ORDER BY 8 LIMIT \(count))
+            ORDER BY 8 LIMIT \(count)
             """)
         return try await database.rows("reading changes of \(typeName)", statement).map(Self.object)
     }

@@ -1,20 +1,27 @@
-import Foundation
+public import Foundation
 
 /// The real `strata-server`, run as child processes: the admin commands, then `serve --port 0`
-/// on loopback over a data directory in the scratch folder.
-struct ServerChild {
+/// on loopback over a data directory in the scratch folder, or over PostgreSQL (`database`).
+public struct ServerChild: Sendable {
     /// What a failed step printed.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed, for the benchmark's one error line.
+        public var description: String
+        /// A failure described by `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The built `strata-server`: `STRATA_SERVER_BIN`, else the one beside this executable
     /// (a `swift build` puts every product in one folder).
-    let executable: URL
+    public let executable: URL
     /// The server's data directory.
-    let dataDirectory: URL
+    public let dataDirectory: URL
+    /// A PostgreSQL URL (`--database`), or `nil` for SQLite in ``dataDirectory``.
+    public let database: String?
 
-    init(dataDirectory: URL) throws {
+    /// The server over `dataDirectory` (SQLite) or `database` (a PostgreSQL URL); throws when
+    /// the executable is missing.
+    public init(dataDirectory: URL, database: String? = nil) throws {
         if let path = ProcessInfo.processInfo.environment["STRATA_SERVER_BIN"] {
             executable = URL(fileURLWithPath: path)
         } else {
@@ -25,11 +32,12 @@ struct ServerChild {
             throw Failure(description: "\(executable.path) is not an executable: build strata-server in the same configuration first (swift build -c release) or set STRATA_SERVER_BIN")
         }
         self.dataDirectory = dataDirectory
+        self.database = database
     }
 
     /// Runs `strata-server arguments --data-dir DIR` to completion and returns its standard output.
     @discardableResult
-    func admin(_ arguments: [String], stdin: String? = nil) throws -> String {
+    public func admin(_ arguments: [String], stdin: String? = nil) throws -> String {
         let (process, out, err) = try start(arguments, stdin: stdin)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -40,9 +48,9 @@ struct ServerChild {
         return String(decoding: stdout, as: UTF8.self)
     }
 
-    /// Starts `strata-server serve --port 0` and returns the process and the port it printed.
-    func serve() throws -> (Process, Int) {
-        let (process, out, _) = try start(["serve", "--port", "0", "--log-level", "error"], stdin: nil)
+    /// Starts `strata-server serve --port 0` (plus `extra` options) and returns the process and the port it printed.
+    public func serve(_ extra: [String] = []) throws -> (Process, Int) {
+        let (process, out, _) = try start(["serve", "--port", "0", "--log-level", "error"] + extra, stdin: nil)
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
             process.terminate()
@@ -54,7 +62,7 @@ struct ServerChild {
     private func start(_ arguments: [String], stdin: String?) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments + ["--data-dir", dataDirectory.path]
+        process.arguments = arguments + ["--data-dir", dataDirectory.path] + (database.map { ["--database", $0] } ?? [])
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()
