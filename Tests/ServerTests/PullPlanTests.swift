@@ -85,7 +85,7 @@ struct PullPlanTests {
         try await data.close()
     }
 
-    @Test("PostgreSQL: each visibility branch is an index scan of its own index, merged by version; objects are never scanned")
+    @Test("PostgreSQL: each visibility branch reads a page of its own index in version order, merged by version; objects are never scanned")
     func postgresPlan() async throws {
         let url = try await TestPostgres.database()
         let data = try await ServerDataFactory.postgres(url: url, logger: Self.logger)
@@ -97,24 +97,33 @@ struct PullPlanTests {
             // The values in the statement's order (see `pullStatement`), as SQL literals.
             let groups = "'{\(caller.groupIds.joined(separator: ","))}'"
             let values =
-                ["'org.plan@1'", "'Case'", "0", "'\(caller.userId)'"] + caller.distinctGroupIds.map { "'\($0)'" }
+                ["'org.plan@1'", "'Case'", "0", "'\(caller.userId)'", "100"] + caller.distinctGroupIds.map { "'\($0)'" }
                 + ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : [groups])
-                + ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : [groups]) + ["100"]
+                + ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : [groups])
             // A few hundred rows are cheaper to scan than to search: forbid the scan, so the
             // plan shows which indexes serve the query (what a large table gets anyway).
             let prepare = "SET enable_seqscan = off; PREPARE pull AS \(statement.sql); "
             let execute = "EXPLAIN (COSTS OFF) EXECUTE pull(\(values.joined(separator: ", ")))"
             let plan = try await TestPostgres.query(prepare + execute, in: url)
-            func uses(_ index: String) -> Int { plan.components(separatedBy: "Index Scan on \(index)").count - 1 + plan.components(separatedBy: "Index Scan using \(index) on objects").count - 1 }
+            // An index scan, or a bitmap index scan (fewer rows, sorted after), of `index`.
+            func uses(_ index: String) -> Int {
+                plan.components(separatedBy: "Index Scan on \(index)").count - 1
+                    + plan.components(separatedBy: "Index Scan using \(index) on objects").count - 1
+            }
             #expect(uses("objects_by_owner_user") == 1, "\(plan)")
             #expect(uses("objects_by_scope") == 1, "\(plan)")
             #expect(uses("objects_by_group") == caller.distinctGroupIds.count, "\(plan)")
             #expect(!plan.contains("Seq Scan on objects"), "\(plan)")
             #expect(!plan.contains("objects_by_version"), "\(plan)")
-            // Each branch can deliver its rows in version order: merged, a large pull stops
-            // after its page instead of sorting everything visible.
+            // Each branch reads its own page in version order straight from its index (a
+            // Limit right above the index scan, no sort), and the pages are merged by version:
+            // a pull reads at most a page per branch, however much the caller may see.
             let ordered = try await TestPostgres.query(
-                "SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off; " + prepare + execute, in: url)
+                "SET enable_seqscan = off; SET enable_bitmapscan = off; " + prepare + execute, in: url)
+            let lines = ordered.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let scans = lines.indices.filter { lines[$0].hasPrefix("->  Index Scan using objects_by_") }
+            #expect(scans.count == 2 + caller.distinctGroupIds.count, "\(ordered)")
+            #expect(scans.allSatisfy { lines[$0 - 1] == "->  Limit" }, "\(ordered)")
             #expect(ordered.contains("Merge Append"), "\(ordered)")
             #expect(!ordered.contains("Seq Scan on objects"), "\(ordered)")
         }

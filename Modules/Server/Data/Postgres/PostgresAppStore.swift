@@ -36,9 +36,9 @@ struct PostgresAppStore: AppObjectStore {
     /// as disjoint branches, each one range of an index in version order (own objects; others'
     /// objects visible to all; others' group-scope objects of each of the caller's groups),
     /// merged by version with the tombstones of narrowed objects, so a pull never reads
-    /// others' rows. Values are bound in order: app, type, since, user, each group, then the
-    /// tombstones' visibility (user, groups; user, groups) and the limit (used twice: the
-    /// objects' page is taken on its own, so its ordered branches are merged until it is full).
+    /// others' rows and reads at most a page from each branch. Values are bound in order: app,
+    /// type, since, user, limit, each group, then the tombstones' visibility (user, groups;
+    /// user, groups).
     static func pullStatement(app: String, typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility)
         -> PostgresStatement
     {
@@ -47,24 +47,22 @@ struct PostgresAppStore: AppObjectStore {
         let type = statement.bind(typeName)
         let after = statement.bind(since)
         let user = statement.bind(visibility.userId)
+        let limit = statement.bind(Int64(limit))
+        // Each branch takes its own page, in version order from its index, before the branches
+        // meet: PostgreSQL merges a UNION ALL's branches in order only when it sees each is
+        // ordered, and a branch's constant equalities (owner, scope, group) do not count there.
+        func branch(_ condition: String) -> String {
+            "(SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND \(condition) ORDER BY version LIMIT \(limit))"
+        }
         var branches = [
-            "SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND owner_user = \(user) "
-                + "AND version > \(after)",
-            "SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND scope = 3 "
-                + "AND version > \(after) AND owner_user <> \(user)",
+            branch("owner_user = \(user) AND version > \(after)"),
+            branch("scope = 3 AND version > \(after) AND owner_user <> \(user)"),
         ]
         for group in visibility.distinctGroupIds {
-            branches.append(
-                "SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) "
-                    + "AND owner_group = \(statement.bind(group)) AND scope = 2 AND version > \(after) AND owner_user <> \(user)")
+            branches.append(branch("owner_group = \(statement.bind(group)) AND scope = 2 AND version > \(after) AND owner_user <> \(user)"))
         }
         let before = visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
         let now = visibleClause(visibility, &statement, prefix: "o.")
-        let limit = statement.bind(Int64(limit))
-        // The objects' page first, on its own: its branches are ordered index ranges, merged
-        // (Merge Append) until the page is full; then the tombstones join it.
-        let visible = "SELECT * FROM (\(branches.joined(separator: "\nUNION ALL\n"))\nORDER BY 8 LIMIT \(limit)) visible"
-        branches = [visible]
         branches.append(
             """
             SELECT o.type_name, o.object_id, '{}'::text, o.scope, o.owner_user, o.owner_group, TRUE, MAX(n.version)
