@@ -61,3 +61,22 @@ struct PlainRecord: ValueObject {
         ],
         behaviour: ValueObjectBehaviour(persistentType: .localOnly))
 }
+
+/// `QueryRecord`'s table as a later build declares it: the same rows, plus the compound index
+/// `(age, createdAt desc, objectId)` that serves the page query (registering it migrates the
+/// table: the index is built over the rows already there).
+struct IndexedQueryRecord: ValueObject {
+    var objectId: String?
+    var record = QueryRecord()
+
+    init() {}
+
+    static let schema = ValueObjectSchema<IndexedQueryRecord>(
+        "QueryRecord",
+        fields: [
+            .field("patientName", \.record.patientName), .field("age", \.record.age), .field("memo", \.record.memo),
+            .field("createdAt", \.record.createdAt),
+        ],
+        indexed: ["age", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly))
+}

@@ -38,6 +38,7 @@ extension ValueObjectSchema {
             throw DataError(
                 .invalidSchema, "\(typeName): index key '\(key)' is not a field; expected one of: \(keyList)")
         }
+        try validateCompoundIndexes()
         for key in behaviour.encryptedKeys where field(forKey: key) == nil {
             throw DataError(
                 .invalidSchema, "\(typeName): encrypted key '\(key)' is not a field; expected one of: \(keyList)")
@@ -48,6 +49,45 @@ extension ValueObjectSchema {
         if let refresh = behaviour.autoRefresh, !(refresh.interval > 0) {
             throw DataError(
                 .invalidSchema, "\(typeName): auto-refresh interval is \(refresh.interval) s; expected a positive number of seconds")
+        }
+    }
+
+    /// Checks each compound index: at least one key, every key a field listed once (not
+    /// `objectId`, which ends every index), encrypted keys ascending, no index declared twice.
+    private func validateCompoundIndexes() throws {
+        var declared: Set<[SortKey]> = []
+        for index in compoundIndexes {
+            guard !index.keys.isEmpty else {
+                throw DataError(.invalidSchema, "\(typeName): a compound index lists no keys; expected one key or more")
+            }
+            var seen: Set<String> = []
+            for sortKey in index.keys {
+                let key = sortKey.key
+                guard key != "objectId" else {
+                    throw DataError(
+                        .invalidSchema,
+                        "\(typeName): compound index \(index.description) lists 'objectId', which cannot be declared: "
+                            + "every index already ends with it")
+                }
+                guard field(forKey: key) != nil else {
+                    throw DataError(
+                        .invalidSchema,
+                        "\(typeName): compound index \(index.description) key '\(key)' is not a field; expected one of: \(keyList)")
+                }
+                guard seen.insert(key).inserted else {
+                    throw DataError(
+                        .invalidSchema, "\(typeName): compound index \(index.description) lists key '\(key)' twice")
+                }
+                if isEncrypted(key), sortKey.order == .descending {
+                    throw DataError(
+                        .invalidSchema,
+                        "\(typeName): compound index \(index.description) sorts encrypted key '\(key)' descending; an encrypted "
+                            + "key is indexed through its keyed hash, which cannot be sorted: list it ascending")
+                }
+            }
+            guard declared.insert(index.keys).inserted else {
+                throw DataError(.invalidSchema, "\(typeName): compound index \(index.description) is declared twice")
+            }
         }
     }
 

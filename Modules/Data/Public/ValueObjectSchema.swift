@@ -12,6 +12,9 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     public let indexedKeys: [String]
     /// Keys whose value may be stored at most once in the table (a unique index).
     public let uniqueKeys: [String]
+    /// Indexes over several keys, for queries that filter on some keys and sort on another
+    /// (see ``CompoundIndex``).
+    public let compoundIndexes: [CompoundIndex]
     /// Where the objects live, how long local copies last, their scope, encrypted keys.
     public let behaviour: ValueObjectBehaviour
 
@@ -23,16 +26,19 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     ///   - indexed: keys to index for queries.
     ///   - unique: keys whose values must be unique; saving a second object with the same
     ///     value fails with ``DataError/Code/duplicate``.
+    ///   - compoundIndexes: indexes over several keys, each ending with `objectId`, for the
+    ///     queries that filter and sort (equality keys first, then the sort key).
     ///   - behaviour: persistent type, auto refresh, lifespan, scope and encrypted keys
     ///     (default: the seed's defaults — server only, group scope).
     public init(
         _ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = [],
-        behaviour: ValueObjectBehaviour = .default
+        compoundIndexes: [CompoundIndex] = [], behaviour: ValueObjectBehaviour = .default
     ) {
         self.typeName = typeName
         self.fields = fields
         self.indexedKeys = indexed
         self.uniqueKeys = unique
+        self.compoundIndexes = compoundIndexes
         self.behaviour = behaviour
     }
 

@@ -13,14 +13,26 @@ struct QueryCompiler<Object: ValueObject> {
     func select() throws -> (sql: String, bindings: [FieldValue]) {
         var (sql, bindings) = ("SELECT \(table.selectColumns) FROM \(TableDefinition.quote(table.typeName))", [FieldValue]())
         try appendWhere(to: &sql, bindings: &bindings)
-        let order = query.sortKeys.map { "\(TableDefinition.quote(schemaKey($0.key))) \($0.order == .ascending ? "ASC" : "DESC")" }
-        sql += " ORDER BY " + (order + ["\"objectId\" ASC"]).joined(separator: ", ")
+        sql += " ORDER BY " + orderTerms().joined(separator: ", ")
         if let maxResults = query.maxResults {
             sql += " LIMIT ?\(bindings.count + 1) OFFSET ?\(bindings.count + 2)"
             bindings.append(.integer(Int64(maxResults)))
             bindings.append(.integer(Int64(query.offset)))
         }
         return (sql, bindings)
+    }
+
+    /// The ORDER BY terms: the sort keys up to and including the first on `objectId` (keys
+    /// after a unique one change nothing), else the sort keys and `"objectId" ASC`, the
+    /// tie-break. No term is repeated, so an index ending with `objectId` serves the order.
+    private func orderTerms() -> [String] {
+        var terms: [String] = []
+        for sortKey in query.sortKeys {
+            let key = schemaKey(sortKey.key)
+            terms.append("\(TableDefinition.quote(key)) \(sortKey.order == .ascending ? "ASC" : "DESC")")
+            if key == "objectId" { return terms }
+        }
+        return terms + ["\"objectId\" ASC"]
     }
 
     /// `SELECT count(*) … WHERE …` and its bindings.

@@ -19,7 +19,7 @@ final class SQLiteStore: ValueObjectStore {
     /// Who is signed in: recorded as the owner of each saved object and change.
     typealias OwnerProvider = @Sendable () -> (user: String?, group: String?)
 
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     private let owner: OwnerProvider
 
     init(database: SQLiteDatabase, owner: @escaping OwnerProvider) {

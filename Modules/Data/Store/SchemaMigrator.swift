@@ -78,7 +78,37 @@ struct SchemaMigrator<Object: ValueObject> {
                 "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(TableDefinition.quote(name)) "
                     + "ON \(table) (\(TableDefinition.quote(column)))")
         }
+        changes += compoundIndexChanges(existing: indexes)
         return changes
+    }
+
+    /// Creates each declared compound index that is missing and drops each `<Type>_idx_…`
+    /// index no longer declared (an encrypted key's column is its keyed hash, so a key that
+    /// becomes encrypted renames, and so rebuilds, the indexes it is in).
+    func compoundIndexChanges(existing indexes: Set<String>) -> [String] {
+        let table = TableDefinition.quote(schema.typeName)
+        var changes: [String] = []
+        let declared = schema.compoundIndexes.map { index in
+            let columns = index.keys.map { (column: schema.isEncrypted($0.key) ? TableDefinition.hashColumn($0.key) : $0.key, order: $0.order) }
+            return (name: compoundIndexName(columns), columns: columns)
+        }
+        let declaredNames = Set(declared.map(\.name))
+        for name in indexes.sorted() where name.hasPrefix(compoundIndexPrefix) && !declaredNames.contains(name) {
+            changes.append("DROP INDEX IF EXISTS \(TableDefinition.quote(name))")
+        }
+        for (name, columns) in declared where !indexes.contains(name) {
+            let list = columns.map { "\(TableDefinition.quote($0.column))\($0.order == .descending ? " DESC" : "")" } + ["\"objectId\""]
+            changes.append("CREATE INDEX IF NOT EXISTS \(TableDefinition.quote(name)) ON \(table) (\(list.joined(separator: ", ")))")
+        }
+        return changes
+    }
+
+    /// `<Type>_idx_`: the prefix of every compound index name of the type.
+    var compoundIndexPrefix: String { "\(schema.typeName)_idx_" }
+
+    /// `<Type>_idx_<column>[_desc]_…`, from the indexed columns (hash columns for encrypted keys).
+    func compoundIndexName(_ columns: [(column: String, order: SortOrder)]) -> String {
+        compoundIndexPrefix + columns.map { $0.order == .descending ? "\($0.column)_desc" : $0.column }.joined(separator: "_")
     }
 
     /// Applies `changes` (inside the caller's write transaction).

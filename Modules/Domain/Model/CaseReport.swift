@@ -30,8 +30,8 @@ public struct CaseReport: ValueObject, Hashable, Codable {
 
     /// The stored fields and the seed's behaviour: kept locally and sent to the server, pulled
     /// every 30 minutes at group scope, visible to the creator's group, `patientName`
-    /// encrypted at rest. `createdAt` is indexed for listing; `patientName` through its keyed
-    /// hash, for equality look-ups.
+    /// encrypted at rest. `(createdAt, objectId)` is indexed for the newest-first list, a page
+    /// at a time; `patientName` through its keyed hash, for equality look-ups.
     ///
     /// No lifespan: a lifespan would hide the user's own reports once they are older than it,
     /// and a pull does not bring them back (it fetches only what changed on the server since
@@ -47,7 +47,9 @@ public struct CaseReport: ValueObject, Hashable, Codable {
             .field("createdAt", \.createdAt),
             .field("updatedAt", \.updatedAt),
         ],
-        indexed: ["patientName", "createdAt"],
+        indexed: ["patientName"],
+        // The report list: every report, newest first (ties: last saved first), a page at a time.
+        compoundIndexes: [CompoundIndex("createdAt")],
         behaviour: ValueObjectBehaviour(
             persistentType: .localAndServer, autoRefresh: AutoRefresh(interval: 1800, scope: .group), scope: .group,
             encrypted: ["patientName"])

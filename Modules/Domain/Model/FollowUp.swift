@@ -46,7 +46,8 @@ public struct FollowUp: ValueObject, Hashable, Codable {
         Medication.allCases.filter { self[keyPath: $0.keyPath] }.map(\.rawValue)
     }
 
-    /// The stored fields; `caseReportID` and `date` are indexed for listing and due queries.
+    /// The stored fields; compound indexes `(caseReportID, date)`, `(caseReportID, isDone,
+    /// date)`, `(isDone, date)` and `(date)` serve listing and due queries a page at a time.
     /// Local only, as in the seed: follow-ups never go to the server.
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
@@ -66,7 +67,12 @@ public struct FollowUp: ValueObject, Hashable, Codable {
             .field("isDone", \.isDone),
             .field("createdAt", \.createdAt),
         ],
-        indexed: ["caseReportID", "date"],
+        // A report's follow-ups by date, and its first one not done (the notification
+        // enricher); follow-ups not done, due in a window or overdue, by date; all by date.
+        compoundIndexes: [
+            CompoundIndex("caseReportID", "date"), CompoundIndex("caseReportID", "isDone", "date"),
+            CompoundIndex("isDone", "date"), CompoundIndex("date"),
+        ],
         behaviour: ValueObjectBehaviour(persistentType: .localOnly)
     )
 }

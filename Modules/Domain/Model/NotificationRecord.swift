@@ -39,7 +39,8 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
     /// An empty record (every field at its default).
     public init() {}
 
-    /// The stored fields; `notificationId` is unique, `isRead` indexed for the unread count.
+    /// The stored fields; `notificationId` is unique; `(isRead, receivedAt)` and `(receivedAt)`
+    /// are indexed for the newest-first inbox and the unread count.
     /// Local only (notifications arrive on this machine). `patientName` is encrypted at rest,
     /// and so are `title` and `body`, which are derived from it (a field derived from an
     /// encrypted field is encrypted too): only equality queries work on them, never `like`
@@ -61,8 +62,9 @@ public struct NotificationRecord: ValueObject, Hashable, Codable {
             .field("isEnriched", \.isEnriched),
             .field("isRead", \.isRead),
         ],
-        indexed: ["isRead", "receivedAt"],
         unique: ["notificationId"],
+        // The inbox, newest first: every record, or the unread ones (and their count).
+        compoundIndexes: [CompoundIndex("isRead", "receivedAt"), CompoundIndex("receivedAt")],
         behaviour: ValueObjectBehaviour(persistentType: .localOnly, encrypted: ["patientName", "title", "body"])
     )
 }

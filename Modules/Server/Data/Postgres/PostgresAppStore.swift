@@ -28,30 +28,51 @@ struct PostgresAppStore: AppObjectStore {
 
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject] {
         try SQLiteText.check(typeName, what: "type name")
+        let statement = Self.pullStatement(app: app, typeName: typeName, since: since, limit: limit, visibility: visibility)
+        return try await database.rows("reading changes of \(typeName)", statement).map(Self.object)
+    }
+
+    /// A pull's statement: as on SQLite (``SQLiteAppStore/pullSQL(_:)``), the visible objects
+    /// as disjoint branches, each one range of an index in version order (own objects; others'
+    /// objects visible to all; others' group-scope objects of each of the caller's groups),
+    /// merged by version with the tombstones of narrowed objects, so a pull never reads
+    /// others' rows and reads at most a page from each branch. Values are bound in order: app,
+    /// type, since, user, limit, each group, then the tombstones' visibility (user, groups;
+    /// user, groups).
+    static func pullStatement(app: String, typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility)
+        -> PostgresStatement
+    {
         var statement = PostgresStatement()
-        let app = statement.bind(self.app)
+        let app = statement.bind(app)
         let type = statement.bind(typeName)
         let after = statement.bind(since)
-        let visible = Self.visibleClause(visibility, &statement)
-        let before = Self.visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
-        let now = Self.visibleClause(visibility, &statement, prefix: "o.")
-        // Each branch takes its own first `limit` rows: the objects' branch then walks
-        // objects_by_version from the cursor and stops there, instead of reading every later
-        // object into one sort per page (which made a whole pull quadratic).
-        let count = statement.bind(Int64(limit))
-        statement.append(
+        let user = statement.bind(visibility.userId)
+        let limit = statement.bind(Int64(limit))
+        // Each branch takes its own page, in version order from its index, before the branches
+        // meet: PostgreSQL merges a UNION ALL's branches in order only when it sees each is
+        // ordered, and a branch's constant equalities (owner, scope, group) do not count there.
+        func branch(_ condition: String) -> String {
+            "(SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND \(condition) ORDER BY version LIMIT \(limit))"
+        }
+        var branches = [
+            branch("owner_user = \(user) AND version > \(after)"),
+            branch("scope = 3 AND version > \(after) AND owner_user <> \(user)"),
+        ]
+        for group in visibility.distinctGroupIds {
+            branches.append(branch("owner_group = \(statement.bind(group)) AND scope = 2 AND version > \(after) AND owner_user <> \(user)"))
+        }
+        let before = visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
+        let now = visibleClause(visibility, &statement, prefix: "o.")
+        // The tombstones' branch takes its own page too.
+        branches.append(
             """
-            (SELECT \(Self.columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND version > \(after) AND \(visible)
-            ORDER BY version LIMIT \(count))
-            UNION ALL
             (SELECT o.type_name, o.object_id, '{}'::text, o.scope, o.owner_user, o.owner_group, TRUE, MAX(n.version)
             FROM narrowings n JOIN objects o ON o.app = n.app AND o.type_name = n.type_name AND o.object_id = n.object_id
             WHERE n.app = \(app) AND n.type_name = \(type) AND n.version > \(after) AND \(before) AND NOT COALESCE(\(now), FALSE)
-            GROUP BY o.type_name, o.object_id, o.scope, o.owner_user, o.owner_group
-            ORDER BY 8 LIMIT \(count))
-            ORDER BY 8 LIMIT \(count)
+            GROUP BY o.type_name, o.object_id, o.scope, o.owner_user, o.owner_group ORDER BY 8 LIMIT \(limit))
             """)
-        return try await database.rows("reading changes of \(typeName)", statement).map(Self.object)
+        statement.append(branches.joined(separator: "\nUNION ALL\n") + "\nORDER BY 8 LIMIT \(limit)")
+        return statement
     }
 
     func query(_ query: ObjectQuery, visibility: ObjectVisibility) async throws -> [StoredObject] {

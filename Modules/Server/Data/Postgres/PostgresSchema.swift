@@ -13,6 +13,7 @@ enum PostgresSchema {
     static let migrations = PostgresMigrations(migrations: [
         ("control tables", controlTables),
         ("app object tables", appTables),
+        ("pull indexes by visibility", pullIndexes),
     ])
 
     static let controlTables = [
@@ -75,5 +76,14 @@ enum PostgresSchema {
             logged_at DOUBLE PRECISION NOT NULL, received_at DOUBLE PRECISION NOT NULL)
         """,
         "CREATE INDEX logs_by_app ON logs (app)",
+    ]
+
+    /// One index per visibility branch of a pull (see ``PostgresAppStore``'s `changes`): the
+    /// caller's own objects, objects visible to all, each group's group-scope objects, each in
+    /// version order, so a pull reads only the rows the caller may see.
+    static let pullIndexes = [
+        "CREATE INDEX objects_by_owner_user ON objects (app, type_name, owner_user, version)",
+        "CREATE INDEX objects_by_scope ON objects (app, type_name, scope, version)",
+        "CREATE INDEX objects_by_group ON objects (app, type_name, owner_group, scope, version)",
     ]
 }

@@ -21,4 +21,11 @@ public struct ObjectVisibility: Sendable, Hashable {
         default: return false
         }
     }
+
+    /// `groupIds` without repeats, in their first order: a pull reads one index range per
+    /// group, and a group listed twice would repeat its objects.
+    var distinctGroupIds: [String] {
+        var seen: Set<String> = []
+        return groupIds.filter { seen.insert($0).inserted }
+    }
 }

@@ -9,6 +9,7 @@ enum AppSchema {
         ("tables", createTables),
         ("operation ids per user", operationsPerUser),
         ("scope narrowings", scopeNarrowings),
+        ("pull indexes by visibility", pullIndexes),
     ])
 
     /// The first tables (before migrations were recorded, the only schema).
@@ -55,6 +56,19 @@ enum AppSchema {
                     type_name TEXT NOT NULL, version INTEGER NOT NULL, object_id TEXT NOT NULL,
                     previous_scope INTEGER NOT NULL, owner_user TEXT NOT NULL, owner_group TEXT,
                     PRIMARY KEY (type_name, version)) WITHOUT ROWID;
+                """)
+    }
+
+    /// One index per visibility branch of a pull (see ``SQLiteAppStore/changes(typeName:since:limit:visibility:)``):
+    /// the caller's own objects, objects visible to all, and each of the caller's groups'
+    /// group-scope objects, each in version order. A pull then reads only the rows the caller
+    /// may see, never every row of the type changed since its cursor.
+    static func pullIndexes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX objects_by_owner_user ON objects (type_name, owner_user, version);
+                CREATE INDEX objects_by_scope ON objects (type_name, scope, version);
+                CREATE INDEX objects_by_group ON objects (type_name, owner_group, scope, version);
                 """)
     }
 }

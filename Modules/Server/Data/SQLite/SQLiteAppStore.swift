@@ -17,29 +17,51 @@ struct SQLiteAppStore: AppObjectStore {
 
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject] {
         try SQLiteText.check(typeName, what: "type name")
-        // The visible objects changed after `since`, and a tombstone for each object a write
-        // after `since` narrowed away from the caller: visible before that write (by the scope
-        // it had), not visible now. Both halves read by (type_name, version) keys only.
-        let (visible, visibleArguments) = Self.visibleClause(visibility)
-        let (before, beforeArguments) = Self.visibleClause(visibility, prefix: "n.", scope: "previous_scope")
-        let (now, nowArguments) = Self.visibleClause(visibility, prefix: "o.")
+        let sql = Self.pullSQL(visibility)
+        let arguments = Self.pullArguments(typeName: typeName, since: since, limit: limit, visibility: visibility)
         return try await database.read("reading changes of \(typeName)") { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.columns)
-                    FROM objects WHERE type_name = ? AND version > ? AND \(visible)
-                    UNION ALL
-                    SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
-                    FROM narrowings n JOIN objects o ON o.type_name = n.type_name AND o.object_id = n.object_id
-                    WHERE n.type_name = ? AND n.version > ? AND \(before) AND IFNULL(\(now), 0) = 0
-                    GROUP BY o.object_id
-                    ORDER BY version LIMIT ?
-                    """,
-                arguments: [typeName, since] + visibleArguments + [typeName, since] + beforeArguments + nowArguments
-                    + [limit]
-            ).map(Self.object)
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.object)
         }
+    }
+
+    /// A pull's SQL: the visible objects changed after `since`, and a tombstone for each object
+    /// a write after `since` narrowed away from the caller (visible before that write, by the
+    /// scope it had; not visible now). The visible objects are read as disjoint branches, each
+    /// one range of an index in version order (see ``AppSchema/pullIndexes(_:)``): the
+    /// caller's own objects; others' objects visible to all; others' group-scope objects of
+    /// each of the caller's groups. SQLite merges them by version and stops after the page,
+    /// so a pull reads only what the caller may see, never others' rows.
+    static func pullSQL(_ visibility: ObjectVisibility) -> String {
+        var branches = [
+            "SELECT \(columns) FROM objects WHERE type_name = ? AND owner_user = ? AND version > ?",
+            "SELECT \(columns) FROM objects WHERE type_name = ? AND scope = 3 AND version > ? AND owner_user <> ?",
+        ]
+        for _ in visibility.distinctGroupIds {
+            branches.append(
+                "SELECT \(columns) FROM objects WHERE type_name = ? AND owner_group = ? AND scope = 2 AND version > ? "
+                    + "AND owner_user <> ?")
+        }
+        let (before, _) = visibleClause(visibility, prefix: "n.", scope: "previous_scope")
+        let (now, _) = visibleClause(visibility, prefix: "o.")
+        branches.append(
+            """
+            SELECT o.type_name, o.object_id, '{}', o.scope, o.owner_user, o.owner_group, 1, MAX(n.version)
+            FROM narrowings n JOIN objects o ON o.type_name = n.type_name AND o.object_id = n.object_id
+            WHERE n.type_name = ? AND n.version > ? AND \(before) AND IFNULL(\(now), 0) = 0
+            GROUP BY o.object_id
+            """)
+        return branches.joined(separator: "\nUNION ALL\n") + "\nORDER BY version LIMIT ?"
+    }
+
+    /// The arguments of ``pullSQL(_:)``, in its order.
+    static func pullArguments(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) -> StatementArguments {
+        var arguments: StatementArguments = [typeName, visibility.userId, since, typeName, since, visibility.userId]
+        for group in visibility.distinctGroupIds {
+            arguments += [typeName, group, since, visibility.userId]
+        }
+        let (_, before) = visibleClause(visibility, prefix: "n.", scope: "previous_scope")
+        let (_, now) = visibleClause(visibility, prefix: "o.")
+        return arguments + [typeName, since] + before + now + [limit]
     }
 
     func object(typeName: String, objectId: String) async throws -> StoredObject? {

@@ -1,0 +1,89 @@
+import Foundation
+import StrataCrossCutting
+@_spi(Testing) import StrataData
+@testable import StrataDomain
+import StrataTestSupport
+import Testing
+
+/// The queries the hosts run (report list, follow-ups, inbox) read the compound indexes the
+/// domain's types declare: no table scan, no sort of every match, on a real SQLite file.
+@Suite("Domain query plans: every screen's page query reads an index")
+struct DomainQueryPlanTests {
+    /// A live store with the domain's types registered and a few hundred rows of each.
+    func filledStore() async throws -> (store: any ValueObjectStore, directory: URL) {
+        let url = TemporaryRoot.directory("strata-domain-plans")
+        let data = try await DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
+        _ = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
+        let store = data.store
+        _ = try await store.save((0..<300).map { index -> CaseReport in
+            var report = CaseReport()
+            report.patientName = "P\(index)"
+            report.createdAt = testNow.addingTimeInterval(Double(index))
+            return report
+        })
+        _ = try await store.save((0..<300).map { index -> FollowUp in
+            var followUp = FollowUp()
+            followUp.caseReportID = "r\(index % 30)"
+            followUp.date = testNow.addingTimeInterval(Double(index) * 3600)
+            followUp.isDone = index % 3 == 0
+            return followUp
+        })
+        _ = try await store.save((0..<300).map { index -> NotificationRecord in
+            var record = NotificationRecord()
+            record.notificationId = "n\(index)"
+            record.receivedAt = testNow.addingTimeInterval(Double(index))
+            record.isRead = index % 2 == 0
+            return record
+        })
+        return (store, url)
+    }
+
+    @Test("the report list, newest first, page 3 of 50, reads CaseReport_idx_createdAt backwards")
+    func reportList() async throws {
+        let (store, url) = try await filledStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let page = Query<CaseReport>.newestFirst.page(size: 50, index: 3)
+        expectIndexed(try await QueryPlan.explain(page, in: store), by: "CaseReport_idx_createdAt")
+    }
+
+    @Test("a report's follow-ups, the due and overdue lists and every follow-up by date read FollowUp's indexes")
+    func followUps() async throws {
+        let (store, url) = try await filledStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let ofReport = Query<FollowUp>.of(report: "r7")
+        expectIndexed(try await QueryPlan.explain(ofReport, in: store), by: "FollowUp_idx_caseReportID_date")
+        let pending = ofReport.whereKey("isDone", .equal, false).limit(1)
+        expectIndexed(try await QueryPlan.explain(pending, in: store), by: "FollowUp_idx_caseReportID_isDone_date")
+        let due = Query<FollowUp>.due(in: DateInterval(start: testNow, duration: 86_400))
+        expectIndexed(try await QueryPlan.explain(due, in: store), by: "FollowUp_idx_isDone_date")
+        let overdue = Query<FollowUp>.overdue(before: testNow)
+        expectIndexed(try await QueryPlan.explain(overdue, in: store), by: "FollowUp_idx_isDone_date")
+        let all = Query<FollowUp>().sorted(by: "date").page(size: 50, index: 3)
+        expectIndexed(try await QueryPlan.explain(all, in: store), by: "FollowUp_idx_date")
+    }
+
+    @Test("the inbox newest first, its unread view and the unread count read NotificationRecord's indexes")
+    func inbox() async throws {
+        let (store, url) = try await filledStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let newest = Query<NotificationRecord>.newestFirst
+        expectIndexed(try await QueryPlan.explain(newest, in: store), by: "NotificationRecord_idx_receivedAt")
+        let unread = newest.whereKey("isRead", .equal, false)
+        expectIndexed(try await QueryPlan.explain(unread, in: store), by: "NotificationRecord_idx_isRead_receivedAt")
+        let count = Query<NotificationRecord>().whereKey("isRead", .equal, false)
+        expectIndexed(
+            try await QueryPlan.explain(count, in: store, counting: true), by: "NotificationRecord_idx_isRead_receivedAt")
+        let byId = Query<NotificationRecord>.notification("n7")
+        expectIndexed(try await QueryPlan.explain(byId, in: store), by: "NotificationRecord_unique_notificationId")
+    }
+}
+
+/// Asserts `plan` reads through `index` and never scans the table or sorts in a temporary
+/// B-tree (so a page costs about a page, not every match).
+func expectIndexed(_ plan: [String], by index: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(
+        plan.contains { $0.contains("INDEX \(index) ") || $0.hasSuffix("INDEX \(index)") },
+        "plan \(plan) does not use \(index)", sourceLocation: sourceLocation)
+    #expect(!plan.contains { $0.hasPrefix("SCAN") && !$0.contains("INDEX") }, "plan \(plan) scans the table", sourceLocation: sourceLocation)
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan \(plan) sorts", sourceLocation: sourceLocation)
+}
