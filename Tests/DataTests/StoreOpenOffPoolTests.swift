@@ -63,8 +63,9 @@ struct StoreOpenOffPoolTests {
             #expect(answer == 42)
             #expect(done.count == 0, "the lock held every call back meanwhile")
             // A call that blocked its caller's thread would hold the pool for the whole busy
-            // timeout (15 s); off the pool the task runs within milliseconds.
-            #expect(waited < .seconds(3), "a trivial task waited \(waited) for a thread")
+            // timeout (15 s; 75 s seen); off the pool the task runs within milliseconds (up to 3 s
+            // seen on a machine loaded by other builds).
+            #expect(waited < .seconds(10), "a trivial task waited \(waited) for a thread")
             try holder.execute("COMMIT")
             try await group.waitForAll()
         }

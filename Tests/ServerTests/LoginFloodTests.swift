@@ -9,7 +9,7 @@ import Testing
 /// child process; the flood and the measurement run on threads of their own.
 @Suite("a login flood does not stall other users")
 struct LoginFloodTests {
-    @Test("while 16 parallel bad logins run, another user's authenticated GET keeps a p50 under 50 ms")
+    @Test("while 16 parallel bad logins run, another user's authenticated GET keeps its latency (p50 under 150 ms)")
     func authenticatedRequestsKeepTheirLatency() async throws {
         // Limits high enough never to refuse: this test measures the pools, not the throttle.
         let unthrottled = [
@@ -31,6 +31,10 @@ struct LoginFloodTests {
         let get = Array(
             "GET \(WirePaths.config) HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
                 .utf8)
+
+        // The machine's own pace first: the same GETs with no flood.
+        let (quiet, _) = await Self.measure(port: port, request: get, count: 10)
+        let quietMedian = quiet.sorted()[quiet.count / 2]
 
         // 16 clients logging in to an unknown account in a loop, each login one PBKDF2
         // verification (≈80 ms), until the measurement ends.
@@ -54,7 +58,11 @@ struct LoginFloodTests {
         #expect(answered.withLock { $0 } >= 16, "the flood's logins must be answered 401")
         let median = latencies.sorted()[latencies.count / 2]
         #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
-        #expect(median < 50, "p50 \(median) ms; all: \(latencies.map { Int($0) }) ms")
+        // With the hashing on the request threads a GET waits behind 16 PBKDF2 runs of ≈80 ms on 2
+        // cores: a p50 of several hundred ms. 150 ms (or 3× the quiet p50 on a loaded machine)
+        // keeps that apart from a machine busy with other work (91 ms seen at load 6–8).
+        let bound = max(150, 3 * quietMedian)
+        #expect(median < bound, "p50 \(median) ms (quiet p50 \(Int(quietMedian)) ms); all: \(latencies.map { Int($0) }) ms")
     }
 
     /// Sends `request` `count` times in a row on a thread of its own; returns each exchange's
