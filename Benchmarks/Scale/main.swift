@@ -1,0 +1,58 @@
+// strata-bench-scale: how each local path's cost per operation grows with the store, at
+// several sizes: batch save, single save, fetch by id, delete, the page query (with its
+// compound index) and bytes on disk per object, each against the raw SQLite C API doing the
+// same work on the same file; then strata-status's cold start on stores of those sizes. Prints
+// a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
+// Run in release:
+//   swift build -c release --product strata-bench-scale --product strata-status --product strata-bench-hello
+//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--json FILE]
+import Foundation
+import Logging
+import StrataCrossCutting
+
+let usage = "usage: strata-bench-scale [--sizes N,N,... (each >= 100; default 10000,100000,1000000)] [--json FILE]"
+let options: ScaleOptions
+do {
+    options = try ScaleOptions(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("strata-bench-scale: \(error); \(usage)\n".utf8))
+    exit(64)
+}
+
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-scale-\(getpid())")
+let largest = options.sizes.max() ?? 0
+// A size's store, its plain copy and its strata-status store: about 1 KB per object at most.
+let needed = Int64(largest) * 1_024
+let free = ((try? FileManager.default.attributesOfFileSystem(forPath: FileManager.default.temporaryDirectory.path))?[.systemFreeSize] as? Int64) ?? 0
+guard free >= needed else {
+    let gigabytes = { (bytes: Int64) in String(format: "%.1f GB", Double(bytes) / 1e9) }
+    FileHandle.standardError.write(
+        Data("strata-bench-scale: \(largest) objects need about \(gigabytes(needed)) free in \(FileManager.default.temporaryDirectory.path), only \(gigabytes(free)) are free; pass smaller --sizes\n".utf8))
+    exit(75)
+}
+
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+var figures = Figures(loadBefore: loadAverage(), sizes: options.sizes)
+print("sizes: \(options.sizes.map(String.init).joined(separator: ", ")); load average before: \(figures.loadBefore)")
+let logger = StrataLogging.makeLogger(label: "bench", level: .error)
+do {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("store-\(size)")
+        figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured \(size) objects (load average \(loadAverage()))")
+    }
+    figures.loadAfter = loadAverage()
+    figures.printTables()
+    print("\nratio = strata / baseline (1.00x = as fast as the baseline); growth = cost per operation / the cost at \(options.sizes[0])")
+    print("load average after: \(figures.loadAfter)")
+    if let json = options.json { try figures.write(to: URL(fileURLWithPath: json)) }
+} catch {
+    try? FileManager.default.removeItem(at: scratch)
+    FileHandle.standardError.write(Data("strata-bench-scale: \(error)\n".utf8))
+    exit(1)
+}
