@@ -23,11 +23,11 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("str
 let largest = options.sizes.max() ?? 0
 // A size's store, its plain copy and its strata-status store: about 1 KB per object at most.
 let needed = Int64(largest) * 1_024
-let free = ((try? FileManager.default.attributesOfFileSystem(forPath: FileManager.default.temporaryDirectory.path))?[.systemFreeSize] as? Int64) ?? 0
-guard free >= needed else {
+let freeBytes = ((try? FileManager.default.attributesOfFileSystem(forPath: FileManager.default.temporaryDirectory.path))?[.systemFreeSize] as? Int64) ?? 0
+guard freeBytes >= needed else {
     let gigabytes = { (bytes: Int64) in String(format: "%.1f GB", Double(bytes) / 1e9) }
     FileHandle.standardError.write(
-        Data("strata-bench-scale: \(largest) objects need about \(gigabytes(needed)) free in \(FileManager.default.temporaryDirectory.path), only \(gigabytes(free)) are free; pass smaller --sizes\n".utf8))
+        Data("strata-bench-scale: \(largest) objects need about \(gigabytes(needed)) free in \(FileManager.default.temporaryDirectory.path), only \(gigabytes(freeBytes)) are free; pass smaller --sizes\n".utf8))
     exit(75)
 }
 
@@ -45,6 +45,16 @@ do {
         figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured \(size) objects (load average \(loadAverage()))")
+    }
+    if let (status, hello, host) = StatusScale.executables() {
+        for size in options.sizes {
+            let folder = scratch.appendingPathComponent("status-\(size)")
+            figures = try StatusScale(size: size, folder: folder, status: status, hello: hello, host: host).run(figures)
+            try? FileManager.default.removeItem(at: folder)
+            print("  measured strata-status on \(size) reports (load average \(loadAverage()))")
+        }
+    } else {
+        print("  strata-status cold start: skipped (build strata-status, strata-bench-hello and strata-host in this configuration)")
     }
     figures.loadAfter = loadAverage()
     figures.printTables()
