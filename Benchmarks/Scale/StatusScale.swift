@@ -62,6 +62,15 @@ struct StatusScale {
             "status cold start", operation: "strata-status run on a store of N case reports (spawn to exit)", unit: "ms",
             baseline: "a Foundation hello-world process (strata-bench-hello)",
             .init(size: size, strata: median(strata) * 1e3, baseline: median(baseline) * 1e3))
+        // What strata-status's open runs (verifyPages), on its own: how much of the run it is.
+        let database = try RawDatabase(path: folder.appendingPathComponent("strata.sqlite").path)
+        let checks = try (0..<3).map { _ in
+            try seconds { guard try database.strings("PRAGMA quick_check(1)") == ["ok"] else { throw BenchError("quick_check failed") } }
+        }
+        figures.add(
+            "status: quick_check", operation: "PRAGMA quick_check on the same store (strata-status's verifyPages)", unit: "ms",
+            baseline: "the strata-status run above (ratio = its share of the run)",
+            .init(size: size, strata: median(checks) * 1e3, baseline: median(strata) * 1e3))
         return figures
     }
 
