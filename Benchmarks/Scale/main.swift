@@ -1,10 +1,11 @@
 // strata-bench-scale: how each local path's cost per operation grows with the store, at
 // several sizes: batch save, single save, fetch by id, delete, the page query (with its
-// compound index) and bytes on disk per object, each against the raw SQLite C API doing the
-// same work on the same file; then strata-status's cold start on stores of those sizes. Prints
-// a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
-// Run in release:
-//   swift build -c release --product strata-bench-scale --product strata-status --product strata-bench-hello
+// compound index), bytes on disk per object and the lifespan purge after a long offline
+// period, each against the raw SQLite C API doing the same work on the same file; then
+// strata-status's cold start on stores of those sizes (against a Foundation hello-world).
+// Prints a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
+// Run in release (strata-host may be a debug build):
+//   swift build -c release --product strata-bench-scale   (likewise strata-status, strata-bench-hello)
 //   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--json FILE]
 import Foundation
 import Logging
@@ -45,6 +46,12 @@ do {
         figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured \(size) objects (load average \(loadAverage()))")
+    }
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("purge-\(size)")
+        figures = try await PurgeScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured the lifespan purge of \(size) objects (load average \(loadAverage()))")
     }
     if let (status, hello, host) = StatusScale.executables() {
         for size in options.sizes {
