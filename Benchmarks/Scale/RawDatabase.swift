@@ -64,6 +64,15 @@ final class RawDatabase {
         return read(statement)
     }
 
+    /// Sets `memo` on the row with `id` of `table` in a transaction of its own.
+    func updateMemo(table: String, id: String, memo: String) throws {
+        let statement = try prepared(#"UPDATE "\#(table)" SET "memo" = ?2 WHERE "objectId" = ?1"#)
+        defer { sqlite3_reset(statement) }
+        bindText(statement, 1, id)
+        bindText(statement, 2, memo)
+        guard sqlite3_step(statement) == SQLITE_DONE, sqlite3_changes(db) == 1 else { throw BenchError("update: \(message)") }
+    }
+
     /// Deletes the row with `id` in a transaction of its own; returns how many rows went.
     func delete(id: String) throws -> Int {
         let statement = try prepared(#"DELETE FROM "ScaleRecord" WHERE "objectId" = ?1"#)

@@ -1,7 +1,8 @@
 // strata-bench-scale: how each local path's cost per operation grows with the store, at
 // several sizes: batch save, single save, fetch by id, delete, the page query (with its
-// compound index), bytes on disk per object and the lifespan purge after a long offline
-// period, each against the raw SQLite C API doing the same work on the same file; then
+// compound index), bytes on disk per object, the lifespan purge and the journal (an edit
+// folded into its pending insert) after a long offline period, each against the raw SQLite
+// C API doing the same work on the same file; then
 // strata-status's cold start on stores of those sizes (against a Foundation hello-world).
 // Prints a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
 // Run in release (strata-host may be a debug build):
@@ -52,6 +53,12 @@ do {
         figures = try await PurgeScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured the lifespan purge of \(size) objects (load average \(loadAverage()))")
+    }
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("journal-\(size)")
+        figures = try await JournalScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured the journal after \(size) offline saves (load average \(loadAverage()))")
     }
     if let (status, hello, host) = StatusScale.executables() {
         for size in options.sizes {
