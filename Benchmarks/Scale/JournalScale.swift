@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+
+/// The change journal after a long offline period: `size` objects of a type that goes to the
+/// server saved with no sync engine running (so `size` pending inserts wait in the journal),
+/// then edits of objects spread over the store, one transaction each: each edit folds into its
+/// object's pending insert (the journal does not grow). The baseline updates the same column of
+/// other rows of the same file through the C API (no journal): the ratio is what the journal
+/// adds to an edit.
+struct JournalScale {
+    let size: Int
+    let folder: URL
+    let logger: Logger
+
+    static let edits = 100
+
+    func run(_ figures: Figures) async throws -> Figures {
+        var figures = figures
+        let container = ContainerDirectory(url: folder)
+        let data = try await DataLayerFactory.live(container: container, logger: logger)
+        let store = data.store
+        try await store.register(SyncedRecord.self)
+        let stride = max(1, size / (2 * Self.edits))
+        var sample: [SyncedRecord] = []
+        for start in Swift.stride(from: 0, to: size, by: 100_000) {
+            let saved = try await store.save((start..<min(size, start + 100_000)).map(SyncedRecord.init(index:)))
+            for (offset, record) in saved.enumerated() where (start + offset) % stride == 0 { sample.append(record) }
+        }
+        let raw = try RawDatabase(path: container.storeURL.path)
+        try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+        let bytes = Double(fileSize(container.storeURL.path))
+        let count = min(Self.edits, sample.count / 2)
+        var (strata, baseline) = ([Double](), [Double]())
+        for index in 0..<count {
+            var mine = sample[2 * index]
+            mine.record.memo = "edited offline"
+            let theirs = sample[2 * index + 1].objectId!
+            strata.append(try await seconds { _ = try await store.save(mine) })
+            baseline.append(try seconds { try raw.updateMemo(table: "SyncedRecord", id: theirs, memo: "edited offline") })
+        }
+        let pending = try await data.journal.pendingCount()
+        guard pending == size else { throw BenchError("the journal holds \(pending) pending changes for \(size) objects after the edits") }
+        figures.add(
+            "offline edit", operation: "save of an edited object whose insert waits in the journal (folded into it)", unit: "µs",
+            baseline: "an UPDATE of the same column of another row of the same file through the SQLite C API",
+            .init(size: size, strata: median(strata) * 1e6, baseline: median(baseline) * 1e6))
+        figures.add(
+            "size with journal", operation: "store file bytes per object, each with its pending insert in the journal", unit: "bytes",
+            baseline: "the same rows and indexes in a plain SQLite table of the record's columns (size on disk's baseline)",
+            .init(size: size, strata: bytes / Double(size), baseline: figures.paths.first { $0.name == "size on disk" }?.points.first { $0.size == size }?.baseline ?? 0))
+        return figures
+    }
+}
+
+/// ``ScaleRecord``'s row in a type whose changes go to the server (`localAndServer`).
+struct SyncedRecord: ValueObject {
+    var objectId: String?
+    var record = ScaleRecord()
+
+    init() {}
+
+    init(index: Int) { record = ScaleRecord(index: index) }
+
+    static let schema = ValueObjectSchema<SyncedRecord>(
+        "SyncedRecord",
+        fields: [
+            .field("patientName", \.record.patientName),
+            .field("age", \.record.age),
+            .field("gender", \.record.gender),
+            .field("isFollow", \.record.isFollow),
+            .field("memo", \.record.memo),
+            .field("createdAt", \.record.createdAt),
+        ],
+        indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
+        behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
+}

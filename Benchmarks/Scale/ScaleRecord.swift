@@ -1,0 +1,43 @@
+import Foundation
+import StrataData
+
+/// The reference row: case-report-shaped (six fields), indexed like `CaseReport` (patient
+/// name, creation time) plus the compound index `(age, createdAt desc, objectId)` that serves
+/// the page query. `age` takes 50 values, so a page query's matches are 2% of the rows (at
+/// 10,000 rows: 200, enough for page 3 of 50).
+struct ScaleRecord: ValueObject {
+    var objectId: String?
+    var patientName = ""
+    var age = 0
+    var gender = 0
+    var isFollow = false
+    var memo = ""
+    var createdAt = Date(timeIntervalSince1970: 0)
+
+    init() {}
+
+    init(index: Int) {
+        patientName = "Patient \(index)"
+        age = index % 50
+        gender = index % 3
+        isFollow = index % 2 == 0
+        memo = "memo for case \(index)"
+        createdAt = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
+    }
+
+    /// A record carrying only an id (what `delete` needs).
+    init(id: String) { objectId = id }
+
+    static let schema = ValueObjectSchema<ScaleRecord>(
+        "ScaleRecord",
+        fields: [
+            .field("patientName", \.patientName),
+            .field("age", \.age),
+            .field("gender", \.gender),
+            .field("isFollow", \.isFollow),
+            .field("memo", \.memo),
+            .field("createdAt", \.createdAt),
+        ],
+        indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly))
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// strata-status's cold start on a store of `size` case reports, against a Foundation
+/// hello-world (strata-bench-hello), both whole child processes, alternating (as
+/// strata-bench-status runs them). The store is made by strata-host (one report) and grown
+/// by copying its rows with SQL, a fresh id per copy (as strata-bench-status's `StoreFiller`).
+struct StatusScale {
+    let size: Int
+    let folder: URL
+    let status: String
+    let hello: String
+    let host: String
+
+    static let runs = 7
+
+    /// The executables next to this one (or named by STRATA_STATUS_BIN, STRATA_HELLO_BIN,
+    /// STRATA_HOST_BIN; strata-host may be a debug build: any build writes the same store).
+    /// Nil with the reason when one is missing.
+    static func executables() -> (status: String, hello: String, host: String)? {
+        let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let environment = ProcessInfo.processInfo.environment
+        func find(_ name: String, _ variable: String, _ fallbacks: [URL] = []) -> String? {
+            let candidates = [environment[variable]].compactMap { $0 } + ([products] + fallbacks).map { $0.appendingPathComponent(name).path }
+            return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        let debug = products.deletingLastPathComponent().appendingPathComponent("debug")
+        guard let status = find("strata-status", "STRATA_STATUS_BIN"), let hello = find("strata-bench-hello", "STRATA_HELLO_BIN"),
+            let host = find("strata-host", "STRATA_HOST_BIN", [debug])
+        else { return nil }
+        return (status, hello, host)
+    }
+
+    func run(_ figures: Figures) throws -> Figures {
+        var figures = figures
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let environment = ["STRATA_HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        let added = try Self.spawn(host, ["reports", "add", "--patient-name", "Patient 0", "--age", "42", "--follow"], environment)
+        guard added.status == 0 else { throw BenchError("strata-host reports add exited \(added.status)") }
+        try grow(folder.appendingPathComponent("strata.sqlite").path, to: size)
+        // One warm-up of each: the page cache holds the binaries and the store for every timed run.
+        _ = try Self.spawn(status, [], environment)
+        _ = try Self.spawn(hello, [], environment)
+        var (strata, baseline) = ([Double](), [Double]())
+        for round in 0..<Self.runs {
+            for first in round.isMultiple(of: 2) ? [true, false] : [false, true] {
+                if first {
+                    let run = try Self.spawn(status, [], environment)
+                    guard run.status == 0 else { throw BenchError("\(status) exited \(run.status)") }
+                    strata.append(run.seconds)
+                } else {
+                    baseline.append(try Self.spawn(hello, [], environment).seconds)
+                }
+            }
+        }
+        figures.add(
+            "status cold start", operation: "strata-status run on a store of N case reports (spawn to exit)", unit: "ms",
+            baseline: "a Foundation hello-world process (strata-bench-hello)",
+            .init(size: size, strata: median(strata) * 1e3, baseline: median(baseline) * 1e3))
+        // What strata-status's open runs (verifyPages), on its own: how much of the run it is.
+        let database = try RawDatabase(path: folder.appendingPathComponent("strata.sqlite").path)
+        let checks = try (0..<3).map { _ in
+            try seconds { guard try database.strings("PRAGMA quick_check(1)") == ["ok"] else { throw BenchError("quick_check failed") } }
+        }
+        figures.add(
+            "status: quick_check", operation: "PRAGMA quick_check on the same store (strata-status's verifyPages)", unit: "ms",
+            baseline: "the strata-status run above (ratio = its share of the run)",
+            .init(size: size, strata: median(checks) * 1e3, baseline: median(strata) * 1e3))
+        return figures
+    }
+
+    /// Copies each data table's and the journal's rows until it holds `count` rows.
+    private func grow(_ path: String, to count: Int) throws {
+        let db = try RawDatabase(path: path)
+        let tables = try db.strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        try db.exec("BEGIN IMMEDIATE")
+        for table in tables where table != "_strata_settings" && table != "_strata_type_versions" {
+            let columns = try db.strings("SELECT name FROM pragma_table_info('\(table)')")
+            guard let key = try db.strings("SELECT name FROM pragma_table_info('\(table)') WHERE pk = 1").first else { continue }
+            let have = Int(try db.strings("SELECT count(*) FROM \"\(table)\"").first ?? "0") ?? 0
+            guard have > 0, have < count else { continue }
+            let isAutoincrement = table == "_strata_journal" || table == "_strata_log"
+            let copied = columns.filter { !(isAutoincrement && $0 == key) }
+            let unique: Set<String> = isAutoincrement ? ["operationId", "objectId"] : [key]
+            let names = copied.map { "\"\($0)\"" }.joined(separator: ", ")
+            let values = copied.map { unique.contains($0) ? "\"\($0)\" || '-' || n.i" : "\"\($0)\"" }.joined(separator: ", ")
+            try db.exec(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count - have))
+                INSERT INTO "\(table)" (\(names)) SELECT \(values) FROM n, (SELECT * FROM "\(table)" LIMIT 1)
+                """)
+        }
+        try db.exec("COMMIT")
+        try db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Runs `executable` (standard streams on /dev/null) and waits for it.
+    private static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> (seconds: Double, status: Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (descriptor, flags) in [(Int32(0), O_RDONLY), (1, O_WRONLY), (2, O_WRONLY)] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", flags, 0)
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw BenchError("waitpid: \(String(cString: strerror(errno)))") }
+        }
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, (status >> 8) & 0xFF)
+    }
+}

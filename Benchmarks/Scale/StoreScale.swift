@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import StrataCrossCutting
+import StrataData
+
+/// The local paths at one size: a store of `size` rows through StrataData, and the same work
+/// on the same file through ``RawDatabase`` (the two alternate, operation by operation).
+struct StoreScale {
+    let size: Int
+    let folder: URL
+    let logger: Logger
+
+    /// How many times each operation runs per side (the median is shown).
+    static let batches = 10, batchSize = 1_000, singles = 100, fetches = 500, deletes = 100, pages = 100
+
+    /// Adds this size's points to `figures`.
+    func run(_ figures: Figures) async throws -> Figures {
+        var figures = figures
+        let container = ContainerDirectory(url: folder)
+        let store = try await DataLayerFactory.live(container: container, logger: logger).store
+        try await store.register(ScaleRecord.self)
+        // Fill through the store; keep an even sample of ids for fetches and deletes.
+        let sampleCount = Self.fetches + 2 * Self.deletes
+        let stride = max(1, size / sampleCount)
+        var sample: [String] = []
+        for start in Swift.stride(from: 0, to: size, by: 100_000) {
+            let saved = try await store.save((start..<min(size, start + 100_000)).map(ScaleRecord.init(index:)))
+            for (offset, record) in saved.enumerated() where (start + offset) % stride == 0 {
+                sample.append(record.objectId!)
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        sample.shuffle(using: &generator)
+        let raw = try RawDatabase(path: container.storeURL.path)
+        try bytesPerObject(raw, storePath: container.storeURL.path, into: &figures)
+
+        var next = size
+        func fresh(_ count: Int) -> [ScaleRecord] {
+            defer { next += count }
+            return (next..<next + count).map(ScaleRecord.init(index:))
+        }
+        var rawCount = 0
+        func rawIds(_ count: Int) -> [String] {
+            defer { rawCount += count }
+            return (rawCount..<rawCount + count).map { String(format: "raw%013llx", UInt64($0)) }
+        }
+
+        // 1. a batch of 1,000 new objects.
+        var (strata, baseline) = ([Double](), [Double]())
+        for _ in 0..<Self.batches {
+            let (mine, theirs) = (fresh(Self.batchSize), fresh(Self.batchSize))
+            strata.append(try await seconds { _ = try await store.save(mine) })
+            let ids = rawIds(Self.batchSize)
+            baseline.append(try seconds { try raw.insert(theirs, ids: ids) })
+        }
+        add(&figures, "batch save", "save of a batch of \(Self.batchSize) new objects", "ms", strata, baseline, scale: 1e3)
+
+        // 2. one new object per transaction.
+        (strata, baseline) = ([], [])
+        for _ in 0..<Self.singles {
+            let (mine, theirs) = (fresh(1)[0], fresh(1))
+            strata.append(try await seconds { _ = try await store.save(mine) })
+            let ids = rawIds(1)
+            baseline.append(try seconds { try raw.insert(theirs, ids: ids) })
+        }
+        add(&figures, "single save", "save of one new object (its own transaction)", "µs", strata, baseline, scale: 1e6)
+
+        // 3. fetch by id (the same ids on both sides).
+        (strata, baseline) = ([], [])
+        let deleteCount = min(Self.deletes, sample.count / 4)
+        let doomed = Array(sample.suffix(2 * deleteCount))
+        let kept = Array(sample.dropLast(2 * deleteCount))
+        for id in (0..<Self.fetches).map({ kept[$0 % kept.count] }) {
+            strata.append(try await seconds { guard try await store.fetch(ScaleRecord.self, id: id) != nil else { throw BenchError("\(id) not found") } })
+            baseline.append(try seconds { guard try raw.fetch(id: id) != nil else { throw BenchError("raw: \(id) not found") } })
+        }
+        add(&figures, "fetch by id", "fetch of one object by id", "µs", strata, baseline, scale: 1e6)
+
+        // 4. delete by id (different ids on each side).
+        (strata, baseline) = ([], [])
+        for index in 0..<deleteCount {
+            let (mine, theirs) = (doomed[2 * index], doomed[2 * index + 1])
+            strata.append(try await seconds { guard try await store.delete(ScaleRecord(id: mine)) else { throw BenchError("\(mine) not deleted") } })
+            baseline.append(try seconds { guard try raw.delete(id: theirs) == 1 else { throw BenchError("raw: \(theirs) not deleted") } })
+        }
+        add(&figures, "delete", "delete of one object by id (its own transaction)", "µs", strata, baseline, scale: 1e6)
+
+        // 5. where age = 42, newest first, page 3 of 50, with the compound index declared.
+        (strata, baseline) = ([], [])
+        let query = Query<ScaleRecord>().whereKey("age", .equal, 42).sorted(by: "createdAt", .descending).page(size: 50, index: 3)
+        for _ in 0..<Self.pages {
+            var (mine, theirs) = (0, 0)
+            strata.append(try await seconds { mine = try await store.query(query).count })
+            baseline.append(try seconds { theirs = try raw.page(age: 42, size: 50, index: 3).count })
+            guard mine == theirs else { throw BenchError("the store's page had \(mine) rows, the raw one \(theirs)") }
+        }
+        add(&figures, "page query", "where age = 42, sort by createdAt desc, page 3 of 50 (compound index)", "µs", strata, baseline, scale: 1e6)
+        return figures
+    }
+
+    /// The store file's bytes per object after a checkpoint, against the same rows in a plain
+    /// SQLite table holding only the record's columns and the same indexes.
+    private func bytesPerObject(_ raw: RawDatabase, storePath: String, into figures: inout Figures) throws {
+        try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+        let plainPath = folder.appendingPathComponent("plain.sqlite").path
+        try raw.exec("ATTACH DATABASE '\(plainPath)' AS plain")
+        try raw.exec(
+            """
+            CREATE TABLE plain.rows ("objectId" TEXT PRIMARY KEY, "patientName" TEXT, "age" INTEGER, "gender" INTEGER,
+                "isFollow" INTEGER, "memo" TEXT, "createdAt" REAL)
+            """)
+        try raw.exec(#"CREATE INDEX plain.rows_patientName ON rows ("patientName")"#)
+        try raw.exec(#"CREATE INDEX plain.rows_createdAt ON rows ("createdAt")"#)
+        try raw.exec(#"CREATE INDEX plain.rows_age_createdAt ON rows ("age", "createdAt" DESC, "objectId")"#)
+        try raw.exec(
+            """
+            INSERT INTO plain.rows SELECT "objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt"
+            FROM main."ScaleRecord" ORDER BY "objectId"
+            """)
+        try raw.exec("DETACH DATABASE plain")
+        let store = Double(fileSize(storePath) + fileSize(storePath + "-wal"))
+        let plain = Double(fileSize(plainPath))
+        try? FileManager.default.removeItem(atPath: plainPath)
+        figures.add(
+            "size on disk", operation: "store file bytes per object after a checkpoint", unit: "bytes",
+            baseline: "the same rows and indexes in a plain SQLite table of the record's columns",
+            .init(size: size, strata: store / Double(size), baseline: plain / Double(size)))
+    }
+
+    private func add(_ figures: inout Figures, _ name: String, _ operation: String, _ unit: String, _ strata: [Double], _ baseline: [Double], scale: Double) {
+        figures.add(
+            name, operation: operation, unit: unit, baseline: "the same work on the same file through the SQLite C API",
+            .init(size: size, strata: median(strata) * scale, baseline: median(baseline) * scale))
+    }
+}
+
+/// The seconds `work` takes.
+func seconds(_ work: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The seconds `work` takes.
+func seconds(_ work: () async throws -> Void) async rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The middle value (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+}
+
+/// The size of the file at `path` in bytes (0 when it does not exist).
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+}

@@ -1,0 +1,86 @@
+// strata-bench-scale: how each local path's cost per operation grows with the store, at
+// several sizes: batch save, single save, fetch by id, delete, the page query (with its
+// compound index), bytes on disk per object, the lifespan purge and the journal (an edit
+// folded into its pending insert) after a long offline period, each against the raw SQLite
+// C API doing the same work on the same file; then
+// strata-status's cold start on stores of those sizes (against a Foundation hello-world).
+// Prints a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
+// Run in release (strata-host may be a debug build):
+//   swift build -c release --product strata-bench-scale   (likewise strata-status, strata-bench-hello)
+//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--json FILE]
+import Foundation
+import Logging
+import StrataCrossCutting
+
+let usage = "usage: strata-bench-scale [--sizes N,N,... (each >= 100; default 10000,100000,1000000)] [--json FILE]"
+let options: ScaleOptions
+do {
+    options = try ScaleOptions(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("strata-bench-scale: \(error); \(usage)\n".utf8))
+    exit(64)
+}
+
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-scale-\(getpid())")
+let largest = options.sizes.max() ?? 0
+// A size's store, its plain copy and its strata-status store: about 1 KB per object at most.
+let needed = Int64(largest) * 1_024
+let freeBytes = ((try? FileManager.default.attributesOfFileSystem(forPath: FileManager.default.temporaryDirectory.path))?[.systemFreeSize] as? Int64) ?? 0
+guard freeBytes >= needed else {
+    let gigabytes = { (bytes: Int64) in String(format: "%.1f GB", Double(bytes) / 1e9) }
+    FileHandle.standardError.write(
+        Data("strata-bench-scale: \(largest) objects need about \(gigabytes(needed)) free in \(FileManager.default.temporaryDirectory.path), only \(gigabytes(freeBytes)) are free; pass smaller --sizes\n".utf8))
+    exit(75)
+}
+
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+var figures = Figures(loadBefore: loadAverage(), sizes: options.sizes)
+print("sizes: \(options.sizes.map(String.init).joined(separator: ", ")); load average before: \(figures.loadBefore)")
+let logger = StrataLogging.makeLogger(label: "bench", level: .error)
+do {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // A warm-up pass, not recorded: the first size would otherwise also pay for the process's
+    // first calls (page faults in the binary, generic metadata, the page cache).
+    _ = try await StoreScale(size: 1_000, folder: scratch.appendingPathComponent("warm-up"), logger: logger).run(figures)
+    try? FileManager.default.removeItem(at: scratch.appendingPathComponent("warm-up"))
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("store-\(size)")
+        figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured \(size) objects (load average \(loadAverage()))")
+    }
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("purge-\(size)")
+        figures = try await PurgeScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured the lifespan purge of \(size) objects (load average \(loadAverage()))")
+    }
+    for size in options.sizes {
+        let folder = scratch.appendingPathComponent("journal-\(size)")
+        figures = try await JournalScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured the journal after \(size) offline saves (load average \(loadAverage()))")
+    }
+    if let (status, hello, host) = StatusScale.executables() {
+        for size in options.sizes {
+            let folder = scratch.appendingPathComponent("status-\(size)")
+            figures = try StatusScale(size: size, folder: folder, status: status, hello: hello, host: host).run(figures)
+            try? FileManager.default.removeItem(at: folder)
+            print("  measured strata-status on \(size) reports (load average \(loadAverage()))")
+        }
+    } else {
+        print("  strata-status cold start: skipped (build strata-status, strata-bench-hello and strata-host in this configuration)")
+    }
+    figures.loadAfter = loadAverage()
+    figures.printTables()
+    print("\nratio = strata / baseline (1.00x = as fast as the baseline); growth = cost per operation / the cost at \(options.sizes[0])")
+    print("load average after: \(figures.loadAfter)")
+    if let json = options.json { try figures.write(to: URL(fileURLWithPath: json)) }
+} catch {
+    try? FileManager.default.removeItem(at: scratch)
+    FileHandle.standardError.write(Data("strata-bench-scale: \(error)\n".utf8))
+    exit(1)
+}
