@@ -55,7 +55,7 @@ struct JournalScale {
 }
 
 /// ``ScaleRecord``'s row in a type whose changes go to the server (`localAndServer`).
-struct SyncedRecord: ValueObject {
+struct SyncedRecord: ScaleRow {
     var objectId: String?
     var record = ScaleRecord()
 
@@ -63,16 +63,5 @@ struct SyncedRecord: ValueObject {
 
     init(index: Int) { record = ScaleRecord(index: index) }
 
-    static let schema = ValueObjectSchema<SyncedRecord>(
-        "SyncedRecord",
-        fields: [
-            .field("patientName", \.record.patientName),
-            .field("age", \.record.age),
-            .field("gender", \.record.gender),
-            .field("isFollow", \.record.isFollow),
-            .field("memo", \.record.memo),
-            .field("createdAt", \.record.createdAt),
-        ],
-        indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
-        behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
+    static let schema = scaleSchema("SyncedRecord", behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
 }

@@ -50,7 +50,7 @@ struct PurgeScale {
 }
 
 /// ``ScaleRecord``'s row in a type whose local rows live a day (`lifespan: 86_400`).
-struct ExpiringRecord: ValueObject {
+struct ExpiringRecord: ScaleRow {
     var objectId: String?
     var record = ScaleRecord()
 
@@ -58,16 +58,5 @@ struct ExpiringRecord: ValueObject {
 
     init(index: Int) { record = ScaleRecord(index: index) }
 
-    static let schema = ValueObjectSchema<ExpiringRecord>(
-        "ExpiringRecord",
-        fields: [
-            .field("patientName", \.record.patientName),
-            .field("age", \.record.age),
-            .field("gender", \.record.gender),
-            .field("isFollow", \.record.isFollow),
-            .field("memo", \.record.memo),
-            .field("createdAt", \.record.createdAt),
-        ],
-        indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
-        behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400))
+    static let schema = scaleSchema("ExpiringRecord", behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400))
 }

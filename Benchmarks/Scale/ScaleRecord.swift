@@ -41,3 +41,27 @@ struct ScaleRecord: ValueObject {
         indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
         behaviour: ValueObjectBehaviour(persistentType: .localOnly))
 }
+
+/// A type that stores a ``ScaleRecord`` under another name and behaviour (the purge's and the
+/// journal's rows): its schema is ``ScaleRecord``'s fields and indexes, read through `record`.
+protocol ScaleRow: ValueObject {
+    var record: ScaleRecord { get set }
+}
+
+extension ScaleRow {
+    /// ``ScaleRecord/schema``'s fields and indexes as type `name` with `behaviour`.
+    static func scaleSchema(_ name: String, behaviour: ValueObjectBehaviour) -> ValueObjectSchema<Self> {
+        ValueObjectSchema<Self>(
+            name,
+            fields: [
+                .field("patientName", \Self.record.patientName),
+                .field("age", \Self.record.age),
+                .field("gender", \Self.record.gender),
+                .field("isFollow", \Self.record.isFollow),
+                .field("memo", \Self.record.memo),
+                .field("createdAt", \Self.record.createdAt),
+            ],
+            indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
+            behaviour: behaviour)
+    }
+}

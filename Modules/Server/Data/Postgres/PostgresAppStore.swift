@@ -13,7 +13,7 @@ struct PostgresAppStore: AppObjectStore {
 
     func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
         try await database.transaction("applying changes") { connection in
-            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger)
+            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger, bodies: bodies)
             try await transaction.lockCounter()
             let result = try await withoutActuallyEscaping(body) { body in
                 let work = BodyOnQueue(body: body, transaction: transaction)

@@ -30,10 +30,14 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
     /// Writes not sent yet: sent in bulk before the next read and before the commit.
     private let pending = Mutex(PostgresPendingWrites())
 
-    init(connection: PostgresConnection, app: String, logger: Logger) {
+    /// The queue the body runs on: the only place ``wait(_:)`` may block.
+    let bodies: DispatchQueue
+
+    init(connection: PostgresConnection, app: String, logger: Logger, bodies: DispatchQueue) {
         self.connection = connection
         self.app = app
         self.logger = logger
+        self.bodies = bodies
     }
 
     /// Locks the app version's counter and reads it: the first statement of every write.
@@ -178,6 +182,8 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
             answer.outcome.withLock { $0 = result }
             answer.done.signal()
         }
+        // Blocks the body's own dispatch thread, never a thread of the cooperative pool.
+        dispatchPrecondition(condition: .onQueue(bodies))
         answer.done.wait()
         return try answer.outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
     }
