@@ -55,4 +55,14 @@ struct DeploymentFilesTests {
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(outcome)")
     }
+
+    @Test("scripts/nginx refuses an upstream that is not HOST:PORT (nothing else reaches the config) in one line, exit 64")
+    func nginxScriptRefusesBadUpstreams() async throws {
+        let script = Self.repository.appendingPathComponent("scripts/nginx").path
+        for bad in ["x;y:80", "127.0.0.1", "host:port", "a b:80"] {
+            let outcome = try await SystemTool.run("/bin/bash", [script, "start", bad])
+            #expect(outcome.status == 64, "\(bad): \(outcome)")
+            #expect(outcome.stderr.contains("not an upstream HOST:PORT"), "\(bad): \(outcome)")
+        }
+    }
 }

@@ -25,10 +25,13 @@ nginx_start() {
     nginx="$(nginx_binary)" || return 1
     sample="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/deploy/nginx/strata.conf"
     for upstream in "$@"; do
-        case "$upstream" in
-        *:[0-9]*) servers+="    server $upstream max_fails=2 fail_timeout=5s;"$'\n' ;;
-        *) echo "strata: not an upstream host:port: $upstream" >&2; return 64 ;;
-        esac
+        # Only a host name or address and a port: nothing else may reach the config.
+        if [[ "$upstream" =~ ^[A-Za-z0-9.-]+:[0-9]{1,5}$ ]]; then
+            servers+="    server $upstream max_fails=2 fail_timeout=5s;"$'\n'
+        else
+            echo "strata: not an upstream HOST:PORT: $upstream" >&2
+            return 64
+        fi
     done
     mkdir -p "$dir" && chmod 755 "$dir"
     local user="" temp
