@@ -1,7 +1,11 @@
 /// The command line: `--sizes N,N,...` (each at least 100, default 10,000, 100,000 and
-/// 1,000,000) and `--json FILE`.
+/// 1,000,000), `--paths GROUP,...` (default all) and `--json FILE`.
 struct ScaleOptions {
+    /// The groups of paths `--paths` chooses from, in the order they run.
+    static let groups = ["store", "purge", "journal", "status"]
+
     var sizes = [10_000, 100_000, 1_000_000]
+    var paths = Set(groups)
     var json: String?
 
     init(_ arguments: [String]) throws {
@@ -15,6 +19,15 @@ struct ScaleOptions {
                     throw BenchError("--sizes takes whole numbers of at least 100 separated by commas, not '\(value)'")
                 }
                 sizes = parsed.compactMap { $0 }
+            case "--paths":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw BenchError("--paths needs a value, e.g. --paths store,status")
+                }
+                let named = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                if let unknown = named.first(where: { !Self.groups.contains($0) }) {
+                    throw BenchError("--paths takes \(Self.groups.joined(separator: ", ")) separated by commas, not '\(unknown)'")
+                }
+                paths = Set(named)
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw BenchError("--json needs a file name") }
                 json = value

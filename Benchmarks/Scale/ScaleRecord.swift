@@ -50,7 +50,10 @@ protocol ScaleRow: ValueObject {
 
 extension ScaleRow {
     /// ``ScaleRecord/schema``'s fields and indexes as type `name` with `behaviour`.
-    static func scaleSchema(_ name: String, behaviour: ValueObjectBehaviour) -> ValueObjectSchema<Self> {
+    static func scaleSchema(
+        _ name: String, behaviour: ValueObjectBehaviour, indexed: [String] = ["patientName", "createdAt"],
+        compoundIndexes: [CompoundIndex] = [CompoundIndex(.ascending("age"), .descending("createdAt"))]
+    ) -> ValueObjectSchema<Self> {
         ValueObjectSchema<Self>(
             name,
             fields: [
@@ -61,7 +64,23 @@ extension ScaleRow {
                 .field("memo", \Self.record.memo),
                 .field("createdAt", \Self.record.createdAt),
             ],
-            indexed: ["patientName", "createdAt"], compoundIndexes: [CompoundIndex(.ascending("age"), .descending("createdAt"))],
+            indexed: indexed, compoundIndexes: compoundIndexes,
             behaviour: behaviour)
     }
+}
+
+/// ``ScaleRecord``'s table as a type was indexed before compound indexes existed: the same
+/// name and fields, single-key indexes on the query's keys (`age`, `createdAt`, as
+/// strata-bench-query's "before"), no compound index. Registering it over a store of
+/// ``ScaleRecord``s drops the compound index and builds `age`'s (the store keeps exactly the
+/// declared indexes), so the page query runs as it did before issue 13, on the same rows.
+struct ScaleRecordBefore: ScaleRow {
+    var objectId: String?
+    var record = ScaleRecord()
+
+    init() {}
+
+    static let schema = scaleSchema(
+        "ScaleRecord", behaviour: ValueObjectBehaviour(persistentType: .localOnly), indexed: ["patientName", "createdAt", "age"],
+        compoundIndexes: [])
 }
