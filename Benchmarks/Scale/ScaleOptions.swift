@@ -1,7 +1,12 @@
 /// The command line: `--sizes N,N,...` (each at least 100, default 10,000, 100,000 and
-/// 1,000,000) and `--json FILE`.
+/// 1,000,000), `--paths P,P,...` (which groups of paths to run, default all of
+/// ``allPaths``) and `--json FILE`.
 struct ScaleOptions {
+    /// The groups of paths, in the order they run.
+    static let allPaths = ["store", "purge", "journal", "status"]
+
     var sizes = [10_000, 100_000, 1_000_000]
+    var paths = Set(allPaths)
     var json: String?
 
     init(_ arguments: [String]) throws {
@@ -15,6 +20,13 @@ struct ScaleOptions {
                     throw BenchError("--sizes takes whole numbers of at least 100 separated by commas, not '\(value)'")
                 }
                 sizes = parsed.compactMap { $0 }
+            case "--paths":
+                guard let value = rest.popFirst() else { throw BenchError("--paths needs a value, e.g. --paths status") }
+                let parsed = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !parsed.isEmpty, parsed.allSatisfy(Self.allPaths.contains) else {
+                    throw BenchError("--paths takes \(Self.allPaths.joined(separator: ", ")) separated by commas, not '\(value)'")
+                }
+                paths = Set(parsed)
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw BenchError("--json needs a file name") }
                 json = value

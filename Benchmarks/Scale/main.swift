@@ -7,12 +7,14 @@
 // Prints a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
 // Run in release (strata-host may be a debug build):
 //   swift build -c release --product strata-bench-scale   (likewise strata-status, strata-bench-hello)
-//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--json FILE]
+//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--paths store,purge,journal,status] [--json FILE]
 import Foundation
 import Logging
 import StrataCrossCutting
 
-let usage = "usage: strata-bench-scale [--sizes N,N,... (each >= 100; default 10000,100000,1000000)] [--json FILE]"
+let usage =
+    "usage: strata-bench-scale [--sizes N,N,... (each >= 100; default 10000,100000,1000000)] "
+    + "[--paths store,purge,journal,status (default all)] [--json FILE]"
 let options: ScaleOptions
 do {
     options = try ScaleOptions(Array(CommandLine.arguments.dropFirst()))
@@ -44,27 +46,31 @@ do {
     defer { try? FileManager.default.removeItem(at: scratch) }
     // A warm-up pass, not recorded: the first size would otherwise also pay for the process's
     // first calls (page faults in the binary, generic metadata, the page cache).
-    _ = try await StoreScale(size: 1_000, folder: scratch.appendingPathComponent("warm-up"), logger: logger).run(figures)
-    try? FileManager.default.removeItem(at: scratch.appendingPathComponent("warm-up"))
-    for size in options.sizes {
+    if !options.paths.isDisjoint(with: ["store", "purge", "journal"]) {
+        _ = try await StoreScale(size: 1_000, folder: scratch.appendingPathComponent("warm-up"), logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: scratch.appendingPathComponent("warm-up"))
+    }
+    for size in options.sizes where options.paths.contains("store") {
         let folder = scratch.appendingPathComponent("store-\(size)")
         figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured \(size) objects (load average \(loadAverage()))")
     }
-    for size in options.sizes {
+    for size in options.sizes where options.paths.contains("purge") {
         let folder = scratch.appendingPathComponent("purge-\(size)")
         figures = try await PurgeScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured the lifespan purge of \(size) objects (load average \(loadAverage()))")
     }
-    for size in options.sizes {
+    for size in options.sizes where options.paths.contains("journal") {
         let folder = scratch.appendingPathComponent("journal-\(size)")
         figures = try await JournalScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured the journal after \(size) offline saves (load average \(loadAverage()))")
     }
-    if let (status, hello, host) = StatusScale.executables() {
+    if !options.paths.contains("status") {
+        // Not asked for.
+    } else if let (status, hello, host) = StatusScale.executables() {
         for size in options.sizes {
             let folder = scratch.appendingPathComponent("status-\(size)")
             figures = try StatusScale(size: size, folder: folder, status: status, hello: hello, host: host).run(figures)
