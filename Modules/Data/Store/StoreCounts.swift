@@ -161,6 +161,43 @@ enum StoreCounts {
         }
     }
 
+    /// Each kept count that differs from `count(*)` of what it counts, in words (`strata-host
+    /// store check`; only rows written around the triggers, by another program, can cause one).
+    static func drift(in connection: SQLiteConnection) throws -> [String] {
+        guard try exists(in: connection) else { return [] }
+        // One read transaction: the counts and the rows from one snapshot, while others write.
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        let kept = try connection.withStatement(#"SELECT "name", "count" FROM "_strata_counts" ORDER BY "name""#) { statement in
+            var rows: [(String, Int64)] = []
+            while try statement.step() { rows.append((statement.text(at: 0), statement.int64(at: 1))) }
+            return rows
+        }
+        var problems: [String] = []
+        for (key, count) in kept {
+            let actual: Int64
+            let what: String
+            switch key {
+            case journalKey:
+                (actual, what) = (try connection.integer(#"SELECT count(*) FROM "_strata_journal""#), "changes in the journal")
+            case rejectedKey:
+                actual = try connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" = 'rejected'"#)
+                what = "rejected changes"
+            default:
+                guard isIdentifier(key), !key.hasPrefix("_strata_") else { continue }
+                let tables = try connection.integer(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '\(key)' COLLATE NOCASE")
+                guard tables > 0 else { continue }
+                (actual, what) = (try connection.integer("SELECT count(*) FROM \(TableDefinition.quote(key))"), "rows in \(key)")
+            }
+            if actual != count {
+                problems.append(
+                    "_strata_counts says \(count) \(what) but there are \(actual) (`strata-host store recover` counts them again)")
+            }
+        }
+        return problems
+    }
+
     /// Whether `text` is `[A-Za-z_][A-Za-z0-9_]*`, the form of every validated type name.
     private static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) else {
