@@ -45,8 +45,10 @@ do {
     defer { try? FileManager.default.removeItem(at: scratch) }
     // A warm-up pass, not recorded: the first size would otherwise also pay for the process's
     // first calls (page faults in the binary, generic metadata, the page cache).
-    _ = try await StoreScale(size: 1_000, folder: scratch.appendingPathComponent("warm-up"), logger: logger).run(figures)
-    try? FileManager.default.removeItem(at: scratch.appendingPathComponent("warm-up"))
+    if !options.paths.isDisjoint(with: ["store", "purge", "journal"]) {
+        _ = try await StoreScale(size: 1_000, folder: scratch.appendingPathComponent("warm-up"), logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: scratch.appendingPathComponent("warm-up"))
+    }
     for size in options.sizes where options.paths.contains("store") {
         let folder = scratch.appendingPathComponent("store-\(size)")
         figures = try await StoreScale(size: size, folder: folder, logger: logger).run(figures)

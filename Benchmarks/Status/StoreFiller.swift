@@ -19,7 +19,7 @@ struct StoreFiller {
                 let columns = try strings(db, "SELECT name FROM pragma_table_info('\(table)')")
                 let key = try strings(db, "SELECT name FROM pragma_table_info('\(table)') WHERE pk = 1").first
                 let have = Int(try strings(db, "SELECT count(*) FROM \"\(table)\"").first ?? "0") ?? 0
-                guard have > 0, have < count, let key, table != "_strata_settings", table != "_strata_type_versions" else {
+                guard have > 0, have < count, let key, !["_strata_settings", "_strata_type_versions", "_strata_counts"].contains(table) else {
                     continue
                 }
                 let isAutoincrement = table == "_strata_journal" || table == "_strata_log"

@@ -73,6 +73,14 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
                 if problems.isEmpty { problems.append(error.message) }
             }
         }
+        if problems.isEmpty {
+            // Sound pages: the counts strata-status shows must match the rows too.
+            do {
+                problems += try StoreCounts.drift(in: connection)
+            } catch let error as DataError where isDamage(error) {
+                problems.append(error.message)
+            }
+        }
         guard problems.isEmpty else {
             marker.record(problems[0])
             logger.debug("store check found problems", metadata: ["path": "\(storePath)", "count": "\(problems.count)"])

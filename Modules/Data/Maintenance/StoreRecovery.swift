@@ -86,6 +86,9 @@ struct StoreRecovery {
                         schemaProblems.append("\(object.type) \(object.name): \(error.message)")
                     }
                 }
+                // The rows came without their triggers and the copied counts are the damaged
+                // file's: each kept count is set from what was recovered.
+                try StoreCounts.refill(target)
             }
         } catch {
             throw DataError(

@@ -50,7 +50,7 @@ public enum DataLayerFactory {
             }
             let database = try SQLiteDatabase(
                 container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue)
-            if verifyPages { try database.verifyPages() }
+            if verifyPages { try database.verifyPages(.everyPage) }
             return database
         }
         return compose(database, isWritable: true)
@@ -65,19 +65,29 @@ public enum DataLayerFactory {
     /// Without the data key a read-only layer still counts and reads plaintext keys and fails
     /// only when it must decrypt; `requireKey` refuses such a store at once instead (what a
     /// status display wants: a missing key is a fault to report, not an empty look).
-    /// `verifyPages` reads every page once (`PRAGMA quick_check`, read-only) and refuses a
-    /// damaged file at once, even when the pages it is damaged in hold nothing a reader of
-    /// counts would touch (what a summary wants: never normal numbers from a damaged store).
+    /// `verifyPages` says what else is read on opening to refuse a damaged file at once
+    /// (read-only: a reader never marks the store):
+    /// - ``PageVerification/everyPage``: every page (`PRAGMA quick_check`), so a damaged page
+    ///   is found even where nothing a reader of counts touches (never normal numbers from a
+    ///   damaged store), at about 1 ms per MiB of file;
+    /// - ``PageVerification/upTo(bytes:)``: the same while the file is at most that long;
+    ///   above it, `quick_check` of the schema and of the small tables a summary reads (the
+    ///   kept counts and the settings), so the cost stays flat as the store grows. The
+    ///   contract: damage in a page the summary reads is refused at once (the check, or the
+    ///   statement that meets it); damage anywhere else is refused as soon as a writer has
+    ///   marked the store, and the writers read every page when they open (`live(…,
+    ///   verifyPages: true)`: strata-host, strata-notifyd) and in `strata-host store check`.
+    ///   `strata-status` uses ``PageVerification/statusBudget`` (8 MiB).
     ///
     /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
     ///   directory (or lies under a file), cannot be looked at (a name too long, a loop of
     ///   links, no permission), or `requireKey` is set and the key the store was
-    ///   written with is missing; `damaged` when the store is marked damaged (or, with
-    ///   `verifyPages`, a page is damaged);
+    ///   written with is missing; `damaged` when the store is marked damaged (or `verifyPages`
+    ///   finds a damaged page);
     ///   `incompatibleStore` for a foreign or newer file.
     public static func readOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
-        verifyPages: Bool = false
+        verifyPages: PageVerification = .none
     ) async throws -> (any DataLayer)? {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
@@ -90,8 +100,8 @@ public enum DataLayerFactory {
 
     /// ``readOnly(container:logger:clock:requireKey:verifyPages:)``'s work, on `queue`'s thread.
     private static func openReadOnly(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool, verifyPages: Bool,
-        queue: DatabaseQueue
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool,
+        verifyPages: PageVerification, queue: DatabaseQueue
     ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()
@@ -118,7 +128,7 @@ public enum DataLayerFactory {
                 "the data key \(keyPath) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
                     + "restore the key file (nothing was changed)")
         }
-        if verifyPages { try database.verifyPages() }
+        try database.verifyPages(verifyPages)
         return database
     }
 

@@ -60,6 +60,9 @@ enum InternalTables {
         CREATE TABLE IF NOT EXISTS "_strata_settings" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)
         """
 
-    /// Every statement, in order.
-    static let all = [typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings]
+    /// Every statement, in order: the tables, then the counts (format 5, ``StoreCounts``) and
+    /// the journal's count triggers.
+    static let all =
+        [typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings, StoreCounts.table]
+        + StoreCounts.journalTriggers
 }

@@ -106,12 +106,25 @@ final class SQLiteStore: ValueObjectStore {
         return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return 0 }
+            // Every row, on a type without a lifespan: the count the store keeps, one row's read
+            // (see StoreCounts); count(*) on a store or table that keeps none yet.
+            if Self.readsKeptCount(query, table: table, now: now),
+                let kept = try StoreCounts.count(StoreCounts.key(typeName: table.typeName), in: state.connection)
+            {
+                return kept
+            }
             let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).count()
             return try state.connection.withStatement(sql) { statement in
                 statement.bind(bindings)
                 return try statement.step() ? Int(statement.int64(at: 0)) : 0
             }
         }
+    }
+
+    /// Whether ``count(_:)`` of `query` reads the kept count (every row of a type without a
+    /// lifespan) rather than counting rows.
+    static func readsKeptCount<Object: ValueObject>(_ query: Query<Object>, table: TableDefinition, now: Double) -> Bool {
+        query.conditions.isEmpty && table.freshnessCutoff(now: now) == nil
     }
 
     /// The clock reading, owner and cipher one write transaction of `type` shares.

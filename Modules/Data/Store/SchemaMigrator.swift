@@ -49,8 +49,15 @@ struct SchemaMigrator<Object: ValueObject> {
         }
     }
 
-    /// The statements that would bring the table up to date (empty when it already is).
-    func pendingChanges(columns: [String: String]?, indexes: Set<String>) -> [String] {
+    /// Whether the table has its count triggers (``StoreCounts``).
+    func hasCountTriggers() throws -> Bool {
+        try StoreCounts.hasTriggers(typeName: schema.typeName, in: connection)
+    }
+
+    /// The statements that would bring the table up to date (empty when it already is): its
+    /// columns, its indexes, and its count triggers with its count (`counted`: whether it
+    /// has them already; a new table always gets them).
+    func pendingChanges(columns: [String: String]?, indexes: Set<String>, counted: Bool) -> [String] {
         let table = TableDefinition.quote(schema.typeName)
         var changes: [String] = []
         let definitions = schema.fields.map { ($0.key, columnDefinition($0)) } + internalColumns
@@ -79,6 +86,7 @@ struct SchemaMigrator<Object: ValueObject> {
                     + "ON \(table) (\(TableDefinition.quote(column)))")
         }
         changes += compoundIndexChanges(existing: indexes)
+        if columns == nil || !counted { changes += StoreCounts.typeStatements(typeName: schema.typeName) }
         return changes
     }
 

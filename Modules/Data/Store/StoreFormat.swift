@@ -23,7 +23,7 @@ enum StoreFormat {
     /// 1: value-object tables only. 2: internal columns (`_storedAt`, `_scope`, owner, keyed
     /// hashes) and the internal tables (journal, logs, settings, type versions). 3 and later:
     /// the steps of ``StoreMigration/all`` (the last one's version is this).
-    static let currentVersion: Int64 = 4
+    static let currentVersion: Int64 = 5
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.
@@ -45,7 +45,12 @@ enum StoreFormat {
                     #"SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '_strata_journal'"#) > 0
                 for sql in InternalTables.all { try connection.execute(sql) }
                 // A store that had the internal tables brings them up to date, step by step.
-                if hadJournal { try StoreMigration.migrate(connection, from: version) }
+                if hadJournal {
+                    try StoreMigration.migrate(connection, from: version)
+                } else {
+                    // A new store's journal is empty: its counts start at zero.
+                    for sql in StoreCounts.fillJournal { try connection.execute(sql) }
+                }
                 try connection.execute("PRAGMA user_version = \(currentVersion)")
             }
         }

@@ -40,6 +40,12 @@ struct StoreMigration: Sendable {
                 """#,
                 #"UPDATE "_strata_journal" SET "state" = 'pending', "sent" = 1 WHERE "state" = 'inFlight'"#,
             ]),
+        // Format 4 → 5: counts kept in `_strata_counts` (created, with the journal's count
+        // triggers, before the steps run), so a status reads a row instead of walking an
+        // index. The journal's are filled here, once; each value-object table gets its
+        // triggers and its count when a writer next registers its type (``SchemaMigrator``);
+        // until then it is counted with count(*).
+        StoreMigration(version: 5, name: "the counts in _strata_counts", statements: StoreCounts.fillJournal),
     ]
 
     /// Runs every step above `version`, oldest first, recording each in `user_version`.

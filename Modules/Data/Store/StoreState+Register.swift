@@ -35,13 +35,17 @@ extension StoreState {
             }
         }
         if database.mode == .readWrite,
-            !migrator.pendingChanges(columns: columns, indexes: try migrator.existingIndexes()).isEmpty
+            !migrator.pendingChanges(
+                columns: columns, indexes: try migrator.existingIndexes(), counted: try migrator.hasCountTriggers()
+            ).isEmpty
         {
             try connection.writeTransaction {
                 // Another process may have migrated while we looked: look again under the write lock.
                 let fresh = try migrator.existingColumns()
                 if let fresh { try migrator.checkTypes(fresh) }
-                try migrator.apply(migrator.pendingChanges(columns: fresh, indexes: try migrator.existingIndexes()))
+                try migrator.apply(
+                    migrator.pendingChanges(
+                        columns: fresh, indexes: try migrator.existingIndexes(), counted: try migrator.hasCountTriggers()))
                 try migrator.finishMigration(now: database.clock.now().timeIntervalSince1970, cipher: database.cipher)
             }
             columns = try migrator.existingColumns()

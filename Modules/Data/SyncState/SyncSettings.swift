@@ -52,12 +52,14 @@ enum SyncSettings {
         }
     }
 
-    /// How many changes wait (`pending` + `inFlight`) and how many were rejected, without
-    /// opening their payloads (so a reader without the key can count them).
+    /// How many changes wait (`pending`, claimed or not) and how many were rejected, without
+    /// opening their payloads (so a reader without the key can count them): two rows of
+    /// `_strata_counts` (``StoreCounts``), or `count(*)` on a store written before format 5.
     static func journalCounts(in connection: SQLiteConnection) throws -> (pending: Int, rejected: Int) {
         let exists = try connection.integer(
             #"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_strata_journal'"#)
         guard exists > 0 else { return (0, 0) }
+        if let kept = try StoreCounts.journalCounts(in: connection) { return (kept.all - kept.rejected, kept.rejected) }
         let rejected = try connection.integer(#"SELECT count(*) FROM "_strata_journal" WHERE "state" = 'rejected'"#)
         let all = try connection.integer(#"SELECT count(*) FROM "_strata_journal""#)
         return (Int(all - rejected), Int(rejected))
