@@ -30,6 +30,9 @@ public struct ServerCommand: AsyncParsableCommand {
 /// `strata-server admin`: groups, users, apps, templates, push.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "admin", abstract: "Administer groups, users, apps, push templates; send push messages.",
-        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self])
+        commandName: "admin", abstract: "Administer groups, members and roles, users, administrators, apps, push templates; send push messages.",
+        subcommands: [
+            GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self,
+            AdministratorCommand.self,
+        ])
 }
