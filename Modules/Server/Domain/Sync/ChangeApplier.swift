@@ -54,7 +54,7 @@ struct ChangeApplier {
             let create = caller.decideCreate(scope: change.scope)
             if create != .allowed { return refusal(create, change.typeName, change.objectId) }
         }
-        let scope = change.scope
+        let scope = change.scope  // a scope change passed the rules above
         let version = try transaction.nextVersion()
         // A narrower scope (all → group → user; the owner and the owner group never change)
         // hides the object from some who saw it: their next pull sends them a tombstone.

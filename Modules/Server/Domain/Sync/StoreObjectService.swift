@@ -18,8 +18,7 @@ struct StoreObjectService: ObjectService {
         }
         let visibility = Self.visibility(session)
         let results = try await ServerError.mapping {
-            // Who may write what (AccessRules): the roles came with the session, the flag is one read.
-            let caller = AccessCaller(session: session, isAdministrator: try await data.control.isAdministrator(userId: session.userId))
+            let caller = try await AccessCaller.of(session, in: data.control)  // who may write what (AccessRules)
             return try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
                 // What the changes will look up one by one, in one query each.
                 var objectIds: [String: [String]] = [:]
