@@ -39,6 +39,10 @@ public enum AccessRules {
 
     /// Whether a caller may post an announcement (create or edit one) as a lead of the group
     /// it is for: the rule the announcements type uses, through ``decide(_:_:scope:owner:)``.
+    ///
+    /// With an ``AccessCaller`` (`AccessCaller.of(session, in: control)` inside the domain), a
+    /// new announcement for group `g` is `caller.decide(.postAnnouncement, scope: 2,
+    /// ownerUser: caller.userId, ownerGroup: g)`; an existing one passes its stored scope and owners.
     public static func mayPostAnnouncement(_ role: AccessRole, scope: AccessScope, owner: OwnerRelation) -> AccessDecision {
         decide(role, .postAnnouncement, scope: scope, owner: owner)
     }
