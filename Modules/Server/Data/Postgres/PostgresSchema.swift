@@ -14,6 +14,7 @@ enum PostgresSchema {
         ("control tables", controlTables),
         ("app object tables", appTables),
         ("pull indexes by visibility", pullIndexes),
+        ("administrators", administrators),
     ])
 
     static let controlTables = [
@@ -85,5 +86,11 @@ enum PostgresSchema {
         "CREATE INDEX objects_by_owner_user ON objects (app, type_name, owner_user, version)",
         "CREATE INDEX objects_by_scope ON objects (app, type_name, scope, version)",
         "CREATE INDEX objects_by_group ON objects (app, type_name, owner_group, scope, version)",
+    ]
+
+    /// The administrators (`admin administrator grant`): one row per administrator, gone with
+    /// the user.
+    static let administrators = [
+        "CREATE TABLE administrators (user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE)"
     ]
 }

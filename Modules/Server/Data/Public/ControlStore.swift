@@ -1,13 +1,14 @@
 public import Foundation
 
-/// Apps, users, groups, sessions, devices and push messages: what every app shares.
+/// Apps, users, groups, sessions, devices and push messages: what every app shares (with the
+/// memberships and administrators of ``MembershipStore``).
 ///
 /// Every method is async: its SQLite work runs on the database's own queues (GRDB's async
 /// `read` and `write`), never on the caller's thread.
 ///
 /// - Important: Methods that create a row throw ``ServerDataError`` (`duplicate`) when its key
 ///   exists, and methods that change a named row throw `notFound` when it does not.
-public protocol ControlStore: Sendable {
+public protocol ControlStore: MembershipStore {
     /// Stores a new app version.
     func createApp(_ app: AppRecord) async throws
     /// The app version, or `nil`.

@@ -3,7 +3,10 @@ import GRDB
 /// The control database's tables (`control.sqlite`).
 enum ControlSchema {
     /// The control database's migrations, oldest first (see ``SQLiteMigrations``).
-    static let migrations = SQLiteMigrations(migrations: [("tables", createTables)])
+    static let migrations = SQLiteMigrations(migrations: [
+        ("tables", createTables),
+        ("administrators", createAdministrators),
+    ])
 
     /// Creates the tables when missing.
     static func createTables(_ db: Database) throws {
@@ -32,5 +35,12 @@ enum ControlSchema {
                 CREATE INDEX IF NOT EXISTS push_messages_device ON push_messages (app_id, app_version, device_id, sequence);
                 CREATE TABLE IF NOT EXISTS templates (name TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL);
                 """)
+    }
+
+    /// The administrators (`admin administrator grant`): one row per administrator, gone with
+    /// the user.
+    static func createAdministrators(_ db: Database) throws {
+        try db.execute(
+            sql: "CREATE TABLE administrators (user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE)")
     }
 }

@@ -35,7 +35,7 @@ struct StoreAdminService: AdminService {
             var records: [MembershipRecord] = []
             for membership in memberships {
                 try Self.checkText(membership.group, what: "group name")
-                try Self.checkText(membership.role, what: "role")
+                try Self.checkRole(membership.role)
                 guard let group = try await self.group(named: membership.group) else {
                     throw ServerError(.notFound, "no group named '\(membership.group)'; create it with `admin group create`")
                 }
@@ -126,7 +126,7 @@ struct StoreAdminService: AdminService {
 
     /// The group named `name` in its canonical form (NFC, as names are stored), or, for a group
     /// made before names were normalized, as typed.
-    private func group(named name: String) async throws -> GroupRecord? {
+    func group(named name: String) async throws -> GroupRecord? {
         if let group = try await data.control.group(named: TextRules.canonical(name)) { return group }
         return TextRules.hasOtherForm(name) ? try await data.control.group(named: name) : nil
     }

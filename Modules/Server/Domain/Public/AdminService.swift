@@ -1,5 +1,6 @@
-/// What `strata-server admin` does: groups, users, apps, log levels, templates and push sends.
-public protocol AdminService: Sendable {
+/// What `strata-server admin` does: groups, users, apps, log levels, templates and push sends
+/// (and memberships, roles and administrators: ``MembershipAdministration``).
+public protocol AdminService: MembershipAdministration {
     /// Creates a group.
     func createGroup(name: String) async throws -> AdminGroup
     /// Every group.

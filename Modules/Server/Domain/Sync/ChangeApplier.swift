@@ -1,11 +1,14 @@
 import StrataServerData
 import StrataWire
 
-/// Applies one change inside a write transaction, within the caller's scope.
+/// Applies one change inside a write transaction, within the caller's scope and as
+/// ``AccessRules`` allow the caller.
 struct ChangeApplier {
     let transaction: any AppTransaction
     let session: ServerSession
     let visibility: ObjectVisibility
+    /// Who may write what: every write and delete asks it (``AccessRules``).
+    let caller: AccessCaller
 
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.
@@ -41,9 +44,17 @@ struct ChangeApplier {
                 return "\(change.typeName) \(change.objectId) cannot be written by this user"
             }
             if existing.deleted { return "\(change.typeName) \(change.objectId) was deleted" }
+            let edit = decide(.edit, existing)
+            if edit != .allowed { return refusal(edit, change.typeName, change.objectId) }
+            if change.scope != existing.scope {
+                let scopeChange = decide(.changeScope, existing)
+                if scopeChange != .allowed { return refusal(scopeChange, change.typeName, change.objectId) }
+            }
+        } else {
+            let create = caller.decideCreate(scope: change.scope)
+            if create != .allowed { return refusal(create, change.typeName, change.objectId) }
         }
-        let isOwner = existing.map { $0.ownerUser == session.userId } ?? true
-        let scope = isOwner ? change.scope : existing?.scope ?? change.scope
+        let scope = change.scope  // a scope change passed the rules above
         let version = try transaction.nextVersion()
         // A narrower scope (all → group → user; the owner and the owner group never change)
         // hides the object from some who saw it: their next pull sends them a tombstone.
@@ -63,15 +74,37 @@ struct ChangeApplier {
         guard let existing = try transaction.object(typeName: typeName, objectId: objectId),
             visibility.canSee(existing), !existing.deleted
         else { return nil }
+        let decision = decide(.delete, existing)
+        if decision != .allowed { return refusal(decision, typeName, objectId) }
         try tombstone(existing)
         return nil
     }
 
+    /// Deletes every visible live object of the type, or, when the caller may not delete one of
+    /// them, none (the reason names the first by id, and how many more).
     private func deleteAll(typeName: String) throws -> String? {
-        for id in try transaction.visibleObjectIds(typeName: typeName, visibility: visibility) {
-            if let existing = try transaction.object(typeName: typeName, objectId: id) { try tombstone(existing) }
+        var objects: [StoredObject] = []
+        var refused: [(id: String, decision: AccessDecision)] = []
+        for id in try transaction.visibleObjectIds(typeName: typeName, visibility: visibility).sorted() {
+            guard let existing = try transaction.object(typeName: typeName, objectId: id), !existing.deleted else { continue }
+            let decision = decide(.delete, existing)
+            if decision == .allowed { objects.append(existing) } else { refused.append((id, decision)) }
         }
+        if let first = refused.first, let reason = refusal(first.decision, typeName, first.id) {
+            let more = refused.count > 1 ? " (and \(refused.count - 1) more)" : ""
+            return "deleteAll deleted nothing: \(reason)\(more)"
+        }
+        for object in objects { try tombstone(object) }
         return nil
+    }
+
+    private func decide(_ operation: AccessOperation, _ object: StoredObject) -> AccessDecision {
+        caller.decide(operation, scope: object.scope, ownerUser: object.ownerUser, ownerGroup: object.ownerGroup)
+    }
+
+    /// `T ID: <the rule's reason>`, or `nil` when `decision` allows.
+    private func refusal(_ decision: AccessDecision, _ typeName: String, _ objectId: String) -> String? {
+        decision.reason.map { "\(typeName) \(objectId): \($0)" }
     }
 
     private func tombstone(_ object: StoredObject) throws {

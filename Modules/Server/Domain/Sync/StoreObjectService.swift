@@ -18,7 +18,8 @@ struct StoreObjectService: ObjectService {
         }
         let visibility = Self.visibility(session)
         let results = try await ServerError.mapping {
-            try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
+            let caller = try await AccessCaller.of(session, in: data.control)  // who may write what (AccessRules)
+            return try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
                 // What the changes will look up one by one, in one query each.
                 var objectIds: [String: [String]] = [:]
                 for change in request.changes where change.operation != "deleteAll" {
@@ -26,7 +27,8 @@ struct StoreObjectService: ObjectService {
                 }
                 try transaction.prefetch(
                     operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
-                let applier = ChangeApplier(transaction: transaction, session: session, visibility: visibility)
+                let applier = ChangeApplier(
+                    transaction: transaction, session: session, visibility: visibility, caller: caller)
                 return try request.changes.enumerated().map { try applier.apply($1, index: $0) }
             }
         }

@@ -14,6 +14,7 @@ public struct ServerCommand: AsyncParsableCommand {
             Examples:
               strata-server admin group create nurses --data-dir /var/lib/strata
               strata-server admin user create alice --password-stdin --group nurses:member --data-dir /var/lib/strata
+              strata-server admin group set-role nurses alice lead --data-dir /var/lib/strata
               strata-server admin app create org.example.cases --version 1 --data-dir /var/lib/strata
               strata-server serve --port 8080 --data-dir /var/lib/strata --log-level info
               strata-server serve --database postgres://strata@db.internal/strata   (or STRATA_DATABASE_URL)
@@ -30,6 +31,9 @@ public struct ServerCommand: AsyncParsableCommand {
 /// `strata-server admin`: groups, users, apps, templates, push.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "admin", abstract: "Administer groups, users, apps, push templates; send push messages.",
-        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self])
+        commandName: "admin", abstract: "Administer groups, members and roles, users, administrators, apps, push templates; send push messages.",
+        subcommands: [
+            GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self,
+            AdministratorCommand.self,
+        ])
 }
