@@ -133,7 +133,7 @@ struct SessionServiceTests {
 
     @Test("a call the double was not given fails loudly, naming it")
     func unimplementedCallsFail() async throws {
-        let session = SessionServiceFactory.live(backend: SessionBackendDouble())
+        let session = SessionServiceFactory.double()
         let error = await #expect(throws: ContainerError.self) { try await session.syncNow() }
         #expect(error?.code == .unimplemented && error?.message.contains("syncNow()") == true)
     }

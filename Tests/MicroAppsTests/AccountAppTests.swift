@@ -55,7 +55,7 @@ struct AccountAppTests {
         var registry = harness.registry
         AccountApp.register(into: &registry)
         let backend = server.backend
-        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.live(backend: backend) }
+        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
         var configuration = MicroAppHarness.configuration
         configuration.applications.append(AccountApp.descriptor())
         configuration.services.append(SessionServiceFactory.descriptor())
@@ -85,6 +85,15 @@ struct AccountAppTests {
         await harness.type("home", into: container)
         #expect(harness.screen.contains("Signed in as sigrid (Ward 1 (lead))"), "\(harness.screen)")
         await container.terminate(.quit)
+    }
+
+    @Test("quitting while the password is asked for turns the terminal's echo back on")
+    func quitRestoresEcho() async throws {
+        let (harness, container) = try await boot(Server())
+        await harness.type("account", "signin sigrid", into: container)
+        #expect(!harness.doubles.terminal.isEchoing)
+        await container.terminate(.quit)
+        #expect(harness.doubles.terminal.isEchoing)
     }
 
     @Test("a refused password says so and leaves nobody signed in; an empty password cancels")

@@ -61,3 +61,11 @@ public struct SessionBackendDouble: SessionBackend {
 private func unimplemented(_ call: String) -> ContainerError {
     SessionBackendDouble.unimplemented(call)
 }
+
+extension SessionServiceFactory {
+    /// The session service a micro-app test looks up: the real service over `backend`, a
+    /// ``SessionBackendDouble`` whose calls are unimplemented until the test provides them.
+    public static func double(_ backend: SessionBackendDouble = SessionBackendDouble()) -> any SessionService {
+        live(backend: backend)
+    }
+}
