@@ -80,6 +80,20 @@ struct SessionHookTests {
         await container.terminate(.quit)
     }
 
+    @Test("strata-host open strata://account prints who is signed in and the sync status; an unknown key is refused")
+    func scriptedAccountRoute() async throws {
+        let harness = try await HostHarness()
+        let nobody = await harness.run("open", "strata://account")
+        #expect(nobody.status == 0, "\(nobody)")
+        #expect(nobody.stdout.contains("signed in as      nobody") && nobody.stdout.contains("connectivity      not configured"), "\(nobody)")
+        try await harness.data.session.save(try Self.login("sigrid", "pw"))
+        let sigrid = await harness.run("open", "strata://account")
+        #expect(sigrid.stdout.contains("signed in as      sigrid (user u-sigrid)"), "\(sigrid)")
+        #expect(sigrid.stdout.contains("roles             lead"), "\(sigrid)")
+        let bad = await harness.run("open", "strata://account?user=sigrid")
+        #expect(bad.status == 1 && bad.stderr.contains("unknown parameter 'user'; accepted: none"), "\(bad)")
+    }
+
     @Test("signing out with server sync sends the pending changes first; without a server it is refused and the user stays")
     func signOutWithServerSync() async throws {
         let (_, container, data) = try await booted(SyncScript(login: Self.login))
