@@ -1,7 +1,7 @@
-public import StrataContainer
-public import StrataData
+import StrataContainer
+import StrataData
 import StrataPresentation
-public import StrataSync
+import StrataSync
 
 /// The container's ``SessionBackend`` on the sync engine and the data layer's session store:
 /// what `strata-host`'s ``SessionService`` (and so the Account micro-app and the Launcher)
@@ -78,15 +78,5 @@ struct SyncSessionBackend: SessionBackend {
         SessionUser(
             userID: info.userID, account: info.account,
             groups: info.groups.map { SessionGroup(groupID: $0.groupID, groupName: $0.groupName, role: $0.roleName) })
-    }
-}
-
-/// The one public way to obtain `strata-host`'s ``SessionBackend``: the composition root
-/// picks it over the sync engine and the session store it composed.
-public enum HostSessionBackend {
-    /// The session of `sync` (login, logout, status, sync now, device registrations) and
-    /// `session` (who is signed in); `nil` parts make it offline.
-    public static func sync(_ sync: (any SyncEngine)?, session: (any SessionStore)?) -> any SessionBackend {
-        SyncSessionBackend(sync: sync, session: session)
     }
 }
