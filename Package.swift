@@ -163,12 +163,13 @@ let package = Package(
             ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
         ),
         module("StrataAboutApp", "Modules/MicroApps/About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+        module("StrataAccountApp", "Modules/MicroApps/Account", ["StrataContainer", "StrataCrossCutting"]),
         tests(
             "StrataMicroAppsTests", "MicroAppsTests",
             [
                 "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp",
-                "StrataAboutApp", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataCrossCutting",
+                "StrataAboutApp", "StrataAccountApp", "StrataContainer", "StrataContainerTesting", "StrataDomain",
+                "StrataData", "StrataDataTesting", "StrataCrossCutting",
             ]
         ),
 
@@ -177,8 +178,8 @@ let package = Package(
             "StrataHostKit", "Modules/Kits/HostKit",
             [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
-                "StrataNotificationsApp", "StrataAboutApp", "StrataDomain", "StrataPresentation", "StrataData",
-                "StrataSync", "StrataCrossCutting", argumentParser, log,
+                "StrataNotificationsApp", "StrataAboutApp", "StrataAccountApp", "StrataDomain", "StrataPresentation",
+                "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log,
             ]
         ),
         tests(

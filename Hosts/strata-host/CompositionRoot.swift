@@ -9,7 +9,8 @@ import StrataSync
 /// logger, the shared SQLite store in the container directory, the domain over it, the
 /// store's change notices (the watchers see what strata-notifyd records through them), and
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
-/// `STRATA_SERVER_URL` names, else offline.
+/// `STRATA_SERVER_URL` names, else offline — and, on that engine's session, the backend of
+/// the container's login-state service (`session`).
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
@@ -23,7 +24,7 @@ enum CompositionRoot {
         let domain = try await DomainFactory.make(data: data, clock: clock)
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sync: sync, session: data.session)
+            sync: sync, session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session))
     }
 
     /// The store maintenance for `store check|backup|recover`: the live store's file in the

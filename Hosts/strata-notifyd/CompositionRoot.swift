@@ -5,7 +5,8 @@ import StrataNotifyKit
 import StrataSync
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
-/// live SQLite data layer, the domain on the system clock, standard output for delivery, and
+/// live SQLite data layer, the domain on the system clock (enriching within `--enrich-deadline`,
+/// logging each notification whose enrichment ran out), standard output for delivery, and
 /// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox.
 enum CompositionRoot {
     /// The daemon for `options`: the inbox processor on the live store, and the push channel's
@@ -20,7 +21,8 @@ enum CompositionRoot {
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
         let data = try await DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
-        let domain = try await DomainFactory.make(data: data, clock: clock)
+        let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
+        let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
         let delivery = StandardOutputDelivery()
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),

@@ -12,15 +12,20 @@ public enum DomainFactory {
     /// ``NotificationRecord``) with `data`'s store: on a writable store this creates or
     /// migrates their tables; on a read-only one it only checks them.
     ///
+    /// Incoming notifications are enriched within `enrichment`'s deadline (5 s by default);
+    /// past it they are recorded with their original content.
+    ///
     /// - Throws: ``DomainError`` `storage` carrying the data layer's message when a type
     ///   cannot be registered (for example a store written by a newer Strata).
-    public static func make(data: any DataLayer, clock: any StrataClock) async throws -> any DomainServices {
+    public static func make(
+        data: any DataLayer, clock: any StrataClock, enrichment: NotificationEnrichmentPolicy = .standard
+    ) async throws -> any DomainServices {
         let store = data.store
         try await withStorage {
             try await store.register(CaseReport.self)
             try await store.register(FollowUp.self)
             try await store.register(NotificationRecord.self)
         }
-        return StoreDomainServices(store: store, clock: clock)
+        return StoreDomainServices(store: store, clock: clock, enrichment: enrichment)
     }
 }

@@ -40,6 +40,8 @@ struct ScriptedSyncEngine: SyncEngine {
         try await engine.acknowledgePushMessages(through: sequence)
     }
 
+    func deviceRegistrations() -> AsyncStream<SyncDeviceRegistration> { engine.deviceRegistrations() }
+
     static func unexpected(_ call: String) -> DataError {
         DataError(.unexpectedCall, "StrataSyncTesting: unexpected call to \(call); the SyncScript does not provide it")
     }

@@ -22,7 +22,9 @@ struct ScriptedTransport: SyncTransport {
             return try json(PushResponse(results: push.changes.map { ChangeResult(operationId: $0.operationId, status: "applied") }))
         case WirePaths.config:
             return try json(AppConfig(logLevel: "none"))
-        case WirePaths.logout, WirePaths.logs, WirePaths.devices:
+        case WirePaths.devices:
+            return try registerDevice(request)
+        case WirePaths.logout, WirePaths.logs:
             return try json(["ok": true])
         case let path where path.hasPrefix(WirePaths.devices + "/"):
             let after = Int64(request.parameter("after") ?? "0") ?? 0
@@ -50,6 +52,17 @@ struct ScriptedTransport: SyncTransport {
             let body = try WireCoding.encoder().encode(WireError(error: "\(error.code)", reason: error.message))
             return SyncResponse(status: 401, body: body)
         }
+    }
+
+    private func registerDevice(_ request: SyncRequest) throws -> SyncResponse {
+        let registration = try WireCoding.decoder().decode(DeviceRegistration.self, from: request.body ?? Data())
+        do {
+            try script.deviceRegistration?(registration.deviceId)
+        } catch {
+            let body = try WireCoding.encoder().encode(WireError(error: "serverError", reason: "\(error)"))
+            return SyncResponse(status: 500, body: body)
+        }
+        return try json(["ok": true])
     }
 
     private func json<Body: Encodable>(_ body: Body) throws -> SyncResponse {

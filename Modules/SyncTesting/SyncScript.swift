@@ -27,17 +27,22 @@ public struct SyncScript: Sendable {
     public var pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])?
     /// Told when the background loop starts (`true`) and stops (`false`).
     public var onLoop: (@Sendable (_ running: Bool) -> Void)?
+    /// Answers a device registration with the device id: return to accept it, throw to refuse
+    /// it (the engine sees an HTTP 500 carrying the error); `nil` accepts every registration.
+    public var deviceRegistration: (@Sendable (_ deviceID: String) throws -> Void)?
 
     /// A script; by default the server is reachable, acknowledges every change, and a login
     /// is unexpected.
     public init(
         reachable: Bool = true, login: (@Sendable (_ account: String, _ password: String) throws -> AuthInfo)? = nil,
         pushMessages: (@Sendable (_ after: Int64) throws -> [PushedMessage])? = nil,
-        onLoop: (@Sendable (_ running: Bool) -> Void)? = nil
+        onLoop: (@Sendable (_ running: Bool) -> Void)? = nil,
+        deviceRegistration: (@Sendable (_ deviceID: String) throws -> Void)? = nil
     ) {
         self.reachable = reachable
         self.login = login
         self.pushMessages = pushMessages
         self.onLoop = onLoop
+        self.deviceRegistration = deviceRegistration
     }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The control centre of the container (the seed's `DTContext`): start and find micro-apps,
 /// find, register and unregister services, listen to broadcasts.
 ///
@@ -64,6 +66,16 @@ public protocol ContainerContext: Sendable {
     /// then, on `continue`, the broadcast to listeners.
     @discardableResult
     func postLocalNotification(_ notification: NotificationPayload) async -> CallbackResult
+    /// Reports a successful registration for remote notifications (e.g. the ``SessionService``
+    /// saw the sync engine register the device): the did-register hook, then, on `continue`,
+    /// the broadcast of the token.
+    @discardableResult
+    func registerDeviceToken(_ deviceToken: Data) async -> CallbackResult
+    /// Reports a failed registration for remote notifications: the did-fail hook only.
+    @discardableResult
+    func failDeviceRegistration(_ error: ContainerError) async -> CallbackResult
+    /// Broadcasts a sign-in or sign-out to every listener (the ``SessionService`` does).
+    func postSessionChange(_ change: SessionChange) async
     /// Asks the host to quit, as if the person typed quit: micro-apps may veto.
     ///
     /// - Returns: `false` when a micro-app vetoed.

@@ -70,6 +70,20 @@ struct StandardTerminal: TerminalIO {
         FileHandle.standardOutput.write(Foundation.Data(text.utf8))
     }
 
+    /// Clears or sets `ECHO` in standard input's terminal modes (nothing when it is no terminal).
+    /// The input thread blocked in `read` is unaffected: the line discipline echoes (or not)
+    /// each character as it is typed.
+    func setEcho(_ enabled: Bool) async {
+        guard interactive, isatty(STDIN_FILENO) == 1 else { return }
+        var modes = termios()
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        let echo = tcflag_t(ECHO)
+        let wanted = enabled ? modes.c_lflag | echo : modes.c_lflag & ~echo
+        guard wanted != modes.c_lflag else { return }
+        modes.c_lflag = wanted
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+    }
+
     func inputLines() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         // A silent terminal never ends its input: the container runs until a signal or a quit.

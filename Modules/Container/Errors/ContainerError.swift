@@ -37,6 +37,12 @@ public struct ContainerError: StrataError, Hashable {
         public static let wrongServiceType = Code(name: "wrongServiceType")
         /// A micro-app's launch params (a URL's query) hold a key its route does not accept.
         public static let unknownParameter = Code(name: "unknownParameter")
+        /// Registering this device for push messages failed (the did-fail hook's error).
+        public static let deviceRegistrationFailed = Code(name: "deviceRegistrationFailed")
+        /// A sign-out that must sync with the server could not (nothing changed).
+        public static let signOutRefused = Code(name: "signOutRefused")
+        /// A test double was called for something its test did not provide.
+        public static let unimplemented = Code(name: "unimplemented")
 
         /// The code's name, e.g. `dependencyCycle`.
         public var description: String { name }

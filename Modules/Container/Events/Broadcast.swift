@@ -28,6 +28,8 @@ public enum Broadcast: Sendable, Hashable {
     case localNotification(NotificationPayload)
     /// Registration for remote notifications succeeded, with the device token.
     case registeredForRemoteNotifications(deviceToken: Foundation.Data)
+    /// Someone signed in or out (posted by the ``SessionService``).
+    case session(SessionChange)
 }
 
 /// Receives the framework's broadcasts: services and micro-apps add one through the Context.

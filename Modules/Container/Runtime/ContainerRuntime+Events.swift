@@ -82,6 +82,14 @@ extension ContainerRuntime {
         return await delegate.didFailToRegisterForRemoteNotifications(error: error, context: self)
     }
 
+    func postSessionChange(_ change: SessionChange) async {
+        switch change {
+        case .signedIn(let user): logger.info("event: signedIn", metadata: ["account": "\(user.account)"])
+        case .signedOut(let user): logger.info("event: signedOut", metadata: ["account": "\(user.account)"])
+        }
+        await broadcast(.session(change))
+    }
+
     func performBackgroundFetch() async -> BackgroundFetchResult {
         logger.info("event: performFetch")
         let (results, delivery) = AsyncStream.makeStream(of: BackgroundFetchResult.self)

@@ -55,6 +55,8 @@ extension ContainerRuntime {
         progress = nil
         phase = .terminated
         screenShown = false
+        // A screen that hid typing (a password prompt) must not leave the terminal silent.
+        await environment.terminal.setEcho(true)
         logger.info("terminated", metadata: ["exitCode": "\(report.exitCode)"])
         let waiters = terminationWaiters
         terminationWaiters = []

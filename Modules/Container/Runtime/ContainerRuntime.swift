@@ -98,6 +98,8 @@ actor ContainerRuntime {
             lines.insert(message, at: 0)
             pendingMessage = nil
         }
+        // Echo off before the prompt is written, so nothing typed after it shows (a password).
+        await environment.terminal.setEcho(!top.screen.hidesInput)
         // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
         await environment.terminal.write(lines: lines.map(TerminalText.escapedKeepingLines))
     }

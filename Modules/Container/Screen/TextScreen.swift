@@ -9,6 +9,14 @@ public protocol TextScreen: Sendable {
     func render() async -> [String]
     /// Handles one typed line (without its line terminator) and says what happens next.
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse
+    /// Whether what the person types on this screen must not be shown (a password): the
+    /// container turns the terminal's echo off before drawing it, and on again after.
+    var hidesInput: Bool { get }
+}
+
+extension TextScreen {
+    /// `false`: typing is shown.
+    public var hidesInput: Bool { false }
 }
 
 /// What the container does after a screen handled a typed line.
@@ -38,4 +46,12 @@ public protocol TerminalIO: Sendable {
     ///
     /// - Important: Called once per run.
     func inputLines() -> AsyncStream<String>
+    /// Turns the echo of typed characters on or off (off while a screen that
+    /// ``TextScreen/hidesInput`` is on top; on again at shutdown).
+    func setEcho(_ enabled: Bool) async
+}
+
+extension TerminalIO {
+    /// Does nothing: a terminal that shows nothing typed has no echo to turn off.
+    public func setEcho(_ enabled: Bool) async {}
 }

@@ -5,6 +5,7 @@ import Synchronization
 public final class MemoryTerminal: TerminalIO {
     private let written = Mutex<[[String]]>([])
     private let prepared = Mutex(false)
+    private let echo = Mutex<[Bool]>([])
     private let stream: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
 
@@ -22,6 +23,14 @@ public final class MemoryTerminal: TerminalIO {
     public func write(lines: [String]) async {
         written.withLock { $0.append(lines) }
     }
+
+    /// Records the echo setting.
+    public func setEcho(_ enabled: Bool) async {
+        echo.withLock { $0.append(enabled) }
+    }
+
+    /// Whether typing is shown now (`true` until the container turns it off).
+    public var isEchoing: Bool { echo.withLock { $0.last ?? true } }
 
     /// The typed lines.
     public func inputLines() -> AsyncStream<String> { stream }

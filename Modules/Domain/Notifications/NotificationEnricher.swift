@@ -7,7 +7,8 @@ import StrataCrossCutting
 import StrataData
 
 /// Turns an incoming notification into the record to store, enriching a follow-up-due
-/// notification with the patient's name and the due date when the store has both.
+/// notification with the patient's name and the due date when the store has both — within
+/// the policy's deadline: past it, the original content is kept and the policy told.
 struct NotificationEnricher {
     /// The kind of notification that names a report whose follow-up is due.
     static let followUpDueKind = "follow-up-due"
@@ -15,6 +16,8 @@ struct NotificationEnricher {
     let store: any ValueObjectStore
     /// The calendar whose time zone decides the due day printed in the body.
     let calendar: Calendar
+    /// How long the look-ups may take, and whom to tell when they run out.
+    var policy = NotificationEnrichmentPolicy.standard
 
     /// The record for `notification`: enriched (`isEnriched == true`) when it is a
     /// follow-up-due notification whose report and follow-up are found, else with the
@@ -32,7 +35,7 @@ struct NotificationEnricher {
         record.followUpId = notification.followUpId
         record.sentAt = notification.sentAt
         record.receivedAt = receivedAt
-        if let (patientName, dueDate) = try await enrichment(for: notification) {
+        if let (patientName, dueDate) = try await enrichmentWithinDeadline(for: notification) {
             record.patientName = patientName
             record.dueDate = dueDate
             record.title = "Follow-up due: \(patientName)"
@@ -40,6 +43,32 @@ struct NotificationEnricher {
             record.isEnriched = true
         }
         return record
+    }
+
+    /// ``enrichment(for:)`` raced against the policy's deadline: `nil` (the original content)
+    /// when the deadline passes first, and the policy is told.
+    private func enrichmentWithinDeadline(for notification: IncomingNotification) async throws
+        -> (patientName: String, dueDate: Date)?
+    {
+        // Nothing to look up: no race.
+        guard notification.kind == Self.followUpDueKind, notification.reportId != nil else { return nil }
+        let enricher = self
+        let outcome = try await DeadlineRace.run(deadline: policy.deadline) {
+            try await enricher.enrichment(for: notification).map { Enrichment(patientName: $0.patientName, dueDate: $0.dueDate) }
+        }
+        switch outcome {
+        case .finished(let found):
+            return found.map { ($0.patientName, $0.dueDate) }
+        case .timedOut:
+            policy.onDeadlinePassed?(notification.id, policy.deadline)
+            return nil
+        }
+    }
+
+    /// What enrichment adds, as one value a task can hand back.
+    private struct Enrichment: Sendable {
+        let patientName: String
+        let dueDate: Date
     }
 
     /// The patient's name and the due date, or `nil` when anything is missing. Enrichment is

@@ -26,7 +26,7 @@ extension StoreNotificationService {
             var results = [Result<RecordOutcome, DomainError>?](repeating: nil, count: notifications.count)
             var pending: [(index: Int, record: NotificationRecord)] = []
             var batchIndex: [String: Int] = [:]
-            let enricher = NotificationEnricher(store: store, calendar: clock.calendar)
+            let enricher = NotificationEnricher(store: store, calendar: clock.calendar, policy: enrichment)
             let now = clock.now()
             for (index, notification) in notifications.enumerated() {
                 do {

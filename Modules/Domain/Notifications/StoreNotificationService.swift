@@ -10,6 +10,8 @@ import StrataData
 struct StoreNotificationService: NotificationService {
     let store: any ValueObjectStore
     let clock: any StrataClock
+    /// The enrichment's deadline and who is told when it passes.
+    var enrichment = NotificationEnrichmentPolicy.standard
 
     /// Looks the id up first; when another process records the same id between that look
     /// and the save, the unique key makes the save fail with `duplicate` and the record that
@@ -20,7 +22,7 @@ struct StoreNotificationService: NotificationService {
             if let existing = try await find(notification.id) {
                 return .duplicate(existing)
             }
-            let enricher = NotificationEnricher(store: store, calendar: clock.calendar)
+            let enricher = NotificationEnricher(store: store, calendar: clock.calendar, policy: enrichment)
             let record = try await enricher.record(for: notification, receivedAt: clock.now())
             do {
                 return .recorded(try await store.save(record))

@@ -3,7 +3,8 @@ public import StrataContainer
 /// The Launcher's one public entry: its names and its registration. The home screen itself is
 /// internal.
 ///
-/// The Launcher lists every micro-app the configuration declares (by name and description,
+/// The Launcher shows who is signed in (the container's `session` service, when the host has
+/// one), lists every micro-app the configuration declares (by name and description,
 /// never by importing them) and starts the one a person picks through the Context.
 public enum LauncherApp {
     /// The micro-app's name in a configuration (the `Launcher` key's default).

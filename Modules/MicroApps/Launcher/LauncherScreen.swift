@@ -2,7 +2,8 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 
-/// The home screen: the micro-apps the configuration declares, numbered, and those running now.
+/// The home screen: who is signed in, the micro-apps the configuration declares, numbered,
+/// and those running now.
 ///
 /// Typing a number or a name starts that micro-app, or brings its running instance back to the
 /// top: that is how a person switches between running apps.
@@ -23,12 +24,28 @@ struct LauncherScreen: TextScreen {
             let badge = running.contains { $0.name == app.name } ? " (running)" : ""
             return [String(index + 1), app.name + badge, app.description]
         }
-        var lines = ["Strata \(StrataConstants.version) — home", ""]
+        var lines = ["Strata \(StrataConstants.version) — home"]
+        if let signedIn = await signedInLine() { lines.append(signedIn) }
+        lines.append("")
         lines.append(apps.isEmpty ? "No micro-apps are declared." : table.render())
         lines.append("")
         lines.append("Running: " + (running.isEmpty ? "none" : running.map(\.name).joined(separator: ", ")))
         lines.append("Type a number or a name to open an app (or switch back to it) · quit")
         return lines
+    }
+
+    /// `Signed in as sigrid (Ward 1 (lead))` or `Not signed in`, from the container's
+    /// login-state service; `nil` when the host has none.
+    func signedInLine() async -> String? {
+        guard let session = await context.findService(SessionServiceFactory.serviceName) as? any SessionService else {
+            return nil
+        }
+        do {
+            guard let user = try await session.currentUser() else { return "Not signed in (open Account to sign in)" }
+            return "Signed in as \(user.account)" + (user.groups.isEmpty ? "" : " (\(user.groupsText))")
+        } catch {
+            return "Signed in as: unknown (\(error))"
+        }
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {

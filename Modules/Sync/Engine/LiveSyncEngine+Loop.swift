@@ -60,7 +60,7 @@ extension LiveSyncEngine {
                 synced = true
             }
             if try await state.value(.deviceRegistered(for: info.userID)) == nil {
-                try await registerDevice(info)
+                try await registerDeviceAndPublish(info)
             }
             if isDue("logs", every: client.configuration.logUploadInterval, now: now) {
                 try await uploadLogs(as: info, client: client)
@@ -76,12 +76,15 @@ extension LiveSyncEngine {
         }
     }
 
-    /// Registers this device for push messages (after a login, and by the loop until it works).
-    func registerDevice(_ info: AuthInfo) async throws {
-        guard let client else { return }
+    /// Registers this device for push messages (after a login, and by the loop until it works);
+    /// returns the device id. Callers go through ``registerDeviceAndPublish(_:)``.
+    @discardableResult
+    func registerDevice(_ info: AuthInfo) async throws -> String {
+        guard let client else { throw DataError(.offline, "cannot register this device: \(Self.offlineMessage)") }
         let deviceID = try await self.deviceID(for: info.userID)
         try await client.registerDevice(DeviceRegistration(deviceId: deviceID, name: client.configuration.deviceName), token: info.token)
         try await state.set([.deviceRegistered(for: info.userID): "1"])
+        return deviceID
     }
 
     /// The configured device id, or the one made once for `userID` and kept in the store (the

@@ -15,7 +15,7 @@ extension LiveSyncEngine {
         let wait = Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
         do {
             if try await state.value(.deviceRegistered(for: info.userID)) == nil {
-                try await registerDevice(info)
+                try await registerDeviceAndPublish(info)
             }
             let device = try await deviceID(for: info.userID)
             let after = Int64(try await state.value(.pushCursor(device)) ?? "") ?? 0

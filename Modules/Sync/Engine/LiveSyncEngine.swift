@@ -25,6 +25,8 @@ final class LiveSyncEngine: SyncEngine {
     let loop = Mutex<Task<Void, Never>?>(nil)
     /// When the loop last pulled each type, and last fetched the log level.
     let schedule = Mutex<[String: Date]>([:])
+    /// The subscribers of ``deviceRegistrations()``.
+    let registrations = DeviceRegistrationHub()
 
     static let offlineMessage =
         "no server configured: set STRATA_SERVER_URL (or the host's server setting) to sign in and sync; "
@@ -83,7 +85,7 @@ final class LiveSyncEngine: SyncEngine {
         try await session.save(info)
         try await recordOnline()
         do {
-            try await registerDevice(info)
+            try await registerDeviceAndPublish(info)
         } catch {
             logger.warning("device registration failed; the background loop retries it", metadata: ["error": "\(error)"])
         }

@@ -96,4 +96,14 @@ public protocol SyncEngine: Sendable {
     ///
     /// - Throws: `DataError` `offline` without a server, `notSignedIn`; a storage error.
     func acknowledgePushMessages(through sequence: Int64) async throws
+
+    // MARK: - Device registration
+
+    /// The outcome of every device registration from now on (the seed's
+    /// `deviceRegistration` completion and error blocks): one stream per call, fed while the
+    /// caller iterates it. A registration happens after ``login(account:password:)``, and
+    /// from the background loop and ``receivePushMessages(wait:)`` until one succeeds; each
+    /// attempt yields ``SyncDeviceRegistration/registered(deviceID:userID:account:)`` or
+    /// ``SyncDeviceRegistration/failed(userID:account:reason:)``.
+    func deviceRegistrations() -> AsyncStream<SyncDeviceRegistration>
 }

@@ -20,13 +20,14 @@ struct InboxFixture {
     let delivery = RecordingDelivery()
     let clock = FixedClock(InboxFixture.now)
 
-    /// A prepared inbox over `data` (a fresh, writable in-memory layer by default).
-    init(data: (any DataLayer)? = nil) async throws {
+    /// A prepared inbox over `data` (a fresh, writable in-memory layer by default), with a
+    /// domain enriching as `enrichment` says.
+    init(data: (any DataLayer)? = nil, enrichment: NotificationEnrichmentPolicy = .standard) async throws {
         let data = if let data { data } else { await DataLayerFactory.inMemory() }
         root = TemporaryRoot.directory("notifykit")
         inbox = try Inbox(url: root.appendingPathComponent("inbox", isDirectory: true)).prepare()
         self.data = data
-        domain = try await DomainFactory.make(data: data, clock: clock)
+        domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
     }
 
     /// A processor over this fixture's inbox and domain (or `notifications`, when given).

@@ -8,11 +8,12 @@ struct StoreDomainServices: DomainServices {
     let notifications: any NotificationService
     let status: any StatusService
 
-    /// Every use case over `store`, with "now" and "today" from `clock`.
-    init(store: any ValueObjectStore, clock: any StrataClock) {
+    /// Every use case over `store`, with "now" and "today" from `clock`, enriching incoming
+    /// notifications as `enrichment` says.
+    init(store: any ValueObjectStore, clock: any StrataClock, enrichment: NotificationEnrichmentPolicy = .standard) {
         reports = StoreCaseReportService(store: store, clock: clock)
         followUps = StoreFollowUpService(store: store, clock: clock)
-        notifications = StoreNotificationService(store: store, clock: clock)
+        notifications = StoreNotificationService(store: store, clock: clock, enrichment: enrichment)
         status = StoreStatusService(store: store, clock: clock)
     }
 }

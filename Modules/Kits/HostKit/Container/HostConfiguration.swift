@@ -9,9 +9,11 @@ public enum HostConfiguration {
 
     /// The built-in configuration, in the seed's property-list format.
     ///
-    /// Services: `clock` and `domain` start first; the `inbox` of the Notifications micro-app and
-    /// the two store watchers are lazy and start through the `[AUTOSTART]` group `live` — only in
-    /// an interactive run (a scripted run boots without autostart groups).
+    /// Services: `clock` and `domain` start first; the login-state service `session` (the
+    /// container's `SessionService`) starts through the `[AUTOSTART]` group `accounts`, then the
+    /// `inbox` of the Notifications micro-app, the two store watchers and the background `sync`
+    /// through the group `live` — only in an interactive run (a scripted run boots without
+    /// autostart groups, and creates the lazy `session` on its first lookup).
     public static let propertyList = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -32,6 +34,9 @@ public enum HostConfiguration {
                 <dict><key>name</key><string>Notifications</string>
                     <key>description</key><string>What strata-notifyd recorded: read, open the report</string>
                     <key>delegate</key><string>NotificationsDelegate</string></dict>
+                <dict><key>name</key><string>Account</string>
+                    <key>description</key><string>Sign in and out, who is signed in, sync status, sync now</string>
+                    <key>delegate</key><string>AccountDelegate</string></dict>
                 <dict><key>name</key><string>About</string>
                     <key>description</key><string>The boot report and each service's state</string>
                     <key>delegate</key><string>AboutDelegate</string></dict>
@@ -52,13 +57,17 @@ public enum HostConfiguration {
                     <key>lazyLoading</key><true/>
                     <key>dependencies</key><array><string>domain</string><string>clock</string><string>inbox</string></array>
                     <key>onFailure</key><string>continue</string></dict>
+                <dict><key>name</key><string>session</string><key>class</key><string>SessionService</string>
+                    <key>lazyLoading</key><true/>
+                    <key>onFailure</key><string>continue</string></dict>
                 <dict><key>name</key><string>sync</string><key>class</key><string>BackgroundSync</string>
                     <key>lazyLoading</key><true/>
                     <key>onFailure</key><string>continue</string></dict>
             </array>
             <key>ServicesMap</key>
             <dict>
-                <key>[AUTOSTART]</key><array><string>live</string></array>
+                <key>[AUTOSTART]</key><array><string>accounts</string><string>live</string></array>
+                <key>accounts</key><array><string>session</string></array>
                 <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string><string>sync</string></array>
             </dict>
             <key>Settings</key>

@@ -1,5 +1,6 @@
 public import StrataContainer
 import StrataAboutApp
+import StrataAccountApp
 import StrataCrossCutting
 import StrataFollowUpsApp
 import StrataLauncherApp
@@ -12,7 +13,7 @@ public enum HostRegistry {
     public static let routes = [
         ReportsApp.route: ReportsApp.name, FollowUpsApp.route: FollowUpsApp.name,
         NotificationsApp.route: NotificationsApp.name, AboutApp.route: AboutApp.name,
-        LauncherApp.route: LauncherApp.name,
+        LauncherApp.route: LauncherApp.name, AccountApp.route: AccountApp.name,
     ]
 
     /// The service types the host itself provides, made over a runtime's parts (and whether
@@ -27,6 +28,10 @@ public enum HostRegistry {
             StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .dueFollowUps())
         }),
         (BackgroundSync.typeName, { runtime, interactive in BackgroundSync(sync: runtime.sync, enabled: interactive) }),
+        (SessionServiceFactory.typeName, { runtime, _ in
+            SessionServiceFactory.live(
+                backend: runtime.sessionBackend ?? HostSessionBackend.sync(runtime.sync, session: runtime.session))
+        }),
     ]
 
     /// Every micro-app delegate and service type, over `runtime`'s domain, clock, notices and
@@ -60,6 +65,7 @@ public enum HostRegistry {
         FollowUpsApp.register(into: &registry)
         NotificationsApp.register(into: &registry, reportsApplication: ReportsApp.name)
         AboutApp.register(into: &registry)
+        AccountApp.register(into: &registry)
         registry.registerSchemeHandler(ApplicationSchemeHandler(routes: routes), scheme: StrataConstants.urlScheme)
         return registry
     }

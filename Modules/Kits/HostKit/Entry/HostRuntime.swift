@@ -1,4 +1,5 @@
 public import Logging
+public import StrataContainer
 public import StrataCrossCutting
 public import StrataData
 public import StrataDomain
@@ -25,6 +26,9 @@ public struct HostRuntime: Sendable {
     public var sync: (any SyncEngine)?
     /// The data layer's session store (`data.session`): who `account status` says is signed in.
     public var session: (any SessionStore)?
+    /// What the container's `session` service stands on (the composition root's choice,
+    /// `HostSessionBackend.sync(_:session:)`); `nil`: the same over ``sync`` and ``session``.
+    public var sessionBackend: (any SessionBackend)?
 
     /// A runtime with the given parts.
     ///
@@ -32,7 +36,7 @@ public struct HostRuntime: Sendable {
     ///   without them `account login` and `sync` fail as offline.
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
-        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil
+        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil
     ) {
         self.domain = domain
         self.clock = clock
@@ -41,5 +45,6 @@ public struct HostRuntime: Sendable {
         self.location = location
         self.sync = sync
         self.session = session
+        self.sessionBackend = sessionBackend
     }
 }

@@ -30,6 +30,6 @@ extension NotifydCommand {
 
     /// The parsed values.
     public var options: NotifydOptions {
-        NotifydOptions(once: once, pollInterval: pollInterval, verbose: verbose)
+        NotifydOptions(once: once, pollInterval: pollInterval, verbose: verbose, enrichDeadline: enrichDeadline)
     }
 }

@@ -1,7 +1,8 @@
 public import ArgumentParser
 import StrataCrossCutting
 
-/// The command line of `strata-notifyd`: `--once`, `--poll-interval`, `--verbose`, `--version`.
+/// The command line of `strata-notifyd`: `--once`, `--poll-interval`, `--enrich-deadline`,
+/// `--verbose`, `--version`.
 ///
 /// The host makes it `@main` (a `StrataExecutable`); ``StrataNotifydCLI/main(arguments:environment:output:makeDaemon:)``
 /// parses it and runs the daemon its composition root builds (``launch(_:)`` only parses and
@@ -13,6 +14,10 @@ public struct NotifydCommand: AsyncParsableCommand {
     public static let minimumPollInterval = 0.01
     /// The longest poll interval accepted, in seconds.
     public static let maximumPollInterval = 3600.0
+    /// The shortest enrichment deadline accepted, in seconds.
+    public static let minimumEnrichDeadline = 0.01
+    /// The longest enrichment deadline accepted, in seconds.
+    public static let maximumEnrichDeadline = 300.0
 
     /// The name, help text (with the inbox protocol) and version `--help` and `--version` print.
     public static let configuration = CommandConfiguration(
@@ -33,7 +38,8 @@ public struct NotifydCommand: AsyncParsableCommand {
             "kind" ("follow-up-due" or "message"); "title", "body", "reportId", \
             "followUpId" and "sentAt" are optional (see Docs/Notifications.md). A \
             follow-up-due notification naming a report is enriched with the patient and \
-            the due date. Each id is recorded exactly once: a re-delivered id is reported \
+            the due date, within --enrich-deadline seconds (5 by default): past it the \
+            original content is recorded and delivered unchanged, and the log says so. Each id is recorded exactly once: a re-delivered id is reported \
             as a duplicate and changes nothing. One line per notification goes to \
             standard output; logs go to standard error.
 
@@ -72,6 +78,14 @@ public struct NotifydCommand: AsyncParsableCommand {
             "Seconds between looks at new/ while running as a daemon (0.01…3600).", valueName: "seconds"))
     public var pollInterval: Double = 0.2
 
+    /// Seconds one notification's enrichment may take.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a notification's enrichment may take; past it the original content is recorded (0.01…300).",
+            valueName: "seconds"))
+    public var enrichDeadline: Double = 5
+
     /// Log at debug level (overrides STRATA_LOG_LEVEL).
     @Flag(help: "Log each file at debug level on standard error (overrides STRATA_LOG_LEVEL).")
     public var verbose = false
@@ -79,10 +93,16 @@ public struct NotifydCommand: AsyncParsableCommand {
     /// A command with every option at its default.
     public init() {}
 
-    /// Checks `--poll-interval` is a finite number of seconds in range.
+    /// Checks `--poll-interval` and `--enrich-deadline` are finite numbers of seconds in range.
     ///
-    /// - Throws: `ValidationError` naming `--poll-interval`, the value and the accepted range.
+    /// - Throws: `ValidationError` naming the option, the value and the accepted range.
     public func validate() throws {
+        guard enrichDeadline.isFinite, (Self.minimumEnrichDeadline...Self.maximumEnrichDeadline).contains(enrichDeadline)
+        else {
+            throw ValidationError(
+                "--enrich-deadline \(enrichDeadline) is out of range; expected seconds between "
+                    + "\(Self.minimumEnrichDeadline) and \(Int(Self.maximumEnrichDeadline))")
+        }
         if pollInterval < 0 {
             throw ValidationError(
                 "--poll-interval \(pollInterval): a negative value is not allowed; expected seconds between "

@@ -6,11 +6,14 @@ public struct NotifydOptions: Sendable, Hashable {
     public var pollInterval: Double
     /// Log at debug level.
     public var verbose: Bool
+    /// Seconds one notification's enrichment may take before its original content is recorded.
+    public var enrichDeadline: Double
 
     /// Options with the given values (defaults as on the command line).
-    public init(once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false) {
+    public init(once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false, enrichDeadline: Double = 5) {
         self.once = once
         self.pollInterval = pollInterval
         self.verbose = verbose
+        self.enrichDeadline = enrichDeadline
     }
 }

@@ -1,0 +1,71 @@
+public import StrataContainer
+
+/// A ``SessionBackend`` whose every call is unimplemented until a test provides it (each
+/// closure throws ``ContainerError`` `unimplemented` naming the call): a test states exactly
+/// what the session does, and a call it did not expect fails loudly.
+///
+/// ```swift
+/// var backend = SessionBackendDouble()
+/// backend.onCurrentUser = { nil }
+/// backend.onSignIn = { account, _ in SessionUser(userID: "u1", account: account) }
+/// let service = SessionServiceFactory.live(backend: backend)
+/// ```
+public struct SessionBackendDouble: SessionBackend {
+    /// Whether a server is configured (`true` by default).
+    public var isConfigured = true
+    /// Answers ``currentUser()``.
+    public var onCurrentUser: @Sendable () async throws -> SessionUser? = { throw unimplemented("currentUser()") }
+    /// Answers ``signIn(account:password:)``.
+    public var onSignIn: @Sendable (_ account: String, _ password: String) async throws -> SessionUser = { account, _ in
+        throw unimplemented("signIn(account: \(account), password:)")
+    }
+    /// Answers ``signOut(mustSyncWithServer:)``.
+    public var onSignOut: @Sendable (_ mustSyncWithServer: Bool) async throws -> Void = { must in
+        throw unimplemented("signOut(mustSyncWithServer: \(must))")
+    }
+    /// Answers ``syncState()``.
+    public var onSyncState: @Sendable () async throws -> SessionSyncState = { throw unimplemented("syncState()") }
+    /// Answers ``syncNow()``.
+    public var onSyncNow: @Sendable () async throws -> SessionSyncSummary = { throw unimplemented("syncNow()") }
+    /// Answers ``deviceRegistrations()``: by default a stream that never yields and ends at once
+    /// (the service subscribes when it starts, so this one call is always expected).
+    public var onDeviceRegistrations: @Sendable () -> AsyncStream<DeviceRegistrationEvent> = {
+        AsyncStream { $0.finish() }
+    }
+
+    /// A double with every call unimplemented.
+    public init() {}
+
+    /// Calls ``onCurrentUser``.
+    public func currentUser() async throws -> SessionUser? { try await onCurrentUser() }
+    /// Calls ``onSignIn``.
+    public func signIn(account: String, password: String) async throws -> SessionUser {
+        try await onSignIn(account, password)
+    }
+    /// Calls ``onSignOut``.
+    public func signOut(mustSyncWithServer: Bool) async throws { try await onSignOut(mustSyncWithServer) }
+    /// Calls ``onSyncState``.
+    public func syncState() async throws -> SessionSyncState { try await onSyncState() }
+    /// Calls ``onSyncNow``.
+    public func syncNow() async throws -> SessionSyncSummary { try await onSyncNow() }
+    /// Calls ``onDeviceRegistrations``.
+    public func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent> { onDeviceRegistrations() }
+
+    /// The error of a call the test did not provide.
+    public static func unimplemented(_ call: String) -> ContainerError {
+        ContainerError(.unimplemented, "SessionBackendDouble: unimplemented call to \(call); the test does not provide it")
+    }
+}
+
+/// `SessionBackendDouble.unimplemented`, for the closures' defaults.
+private func unimplemented(_ call: String) -> ContainerError {
+    SessionBackendDouble.unimplemented(call)
+}
+
+extension SessionServiceFactory {
+    /// The session service a micro-app test looks up: the real service over `backend`, a
+    /// ``SessionBackendDouble`` whose calls are unimplemented until the test provides them.
+    public static func double(_ backend: SessionBackendDouble = SessionBackendDouble()) -> any SessionService {
+        live(backend: backend)
+    }
+}

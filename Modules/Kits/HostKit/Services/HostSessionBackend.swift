@@ -1,0 +1,13 @@
+public import StrataContainer
+public import StrataData
+public import StrataSync
+
+/// The one public way to obtain `strata-host`'s ``SessionBackend``: the composition root
+/// picks it over the sync engine and the session store it composed.
+public enum HostSessionBackend {
+    /// The session of `sync` (login, logout, status, sync now, device registrations) and
+    /// `session` (who is signed in); `nil` parts make it offline.
+    public static func sync(_ sync: (any SyncEngine)?, session: (any SessionStore)?) -> any SessionBackend {
+        SyncSessionBackend(sync: sync, session: session)
+    }
+}

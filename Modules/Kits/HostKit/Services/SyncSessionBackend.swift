@@ -1,0 +1,82 @@
+import StrataContainer
+import StrataData
+import StrataPresentation
+import StrataSync
+
+/// The container's ``SessionBackend`` on the sync engine and the data layer's session store:
+/// what `strata-host`'s ``SessionService`` (and so the Account micro-app and the Launcher)
+/// stands on. Without an engine it is offline: nobody can sign in, a local sign-out still works.
+struct SyncSessionBackend: SessionBackend {
+    let sync: (any SyncEngine)?
+    let session: (any SessionStore)?
+
+    var isConfigured: Bool { sync?.isConfigured ?? false }
+
+    func currentUser() async throws -> SessionUser? {
+        try await session?.current().map(Self.user)
+    }
+
+    func signIn(account: String, password: String) async throws -> SessionUser {
+        Self.user(try await requireSync().login(account: account, password: password))
+    }
+
+    func signOut(mustSyncWithServer: Bool) async throws {
+        guard let sync else {
+            if mustSyncWithServer { _ = try requireSync() }
+            try await session?.clear()
+            return
+        }
+        try await sync.logout(serverSync: mustSyncWithServer)
+    }
+
+    func syncState() async throws -> SessionSyncState {
+        let facts = try await sync?.status()
+        let status = facts.map(StatusSync.init) ?? .notConfigured
+        return SessionSyncState(
+            isConfigured: isConfigured, server: status.server, connectivity: status.connectivity.text,
+            pendingChanges: status.pending, rejectedChanges: status.rejected, lastSyncAt: status.lastSyncAt,
+            lastError: status.lastError)
+    }
+
+    func syncNow() async throws -> SessionSyncSummary {
+        let report = try await requireSync().syncNow()
+        return SessionSyncSummary(
+            pushed: report.pushed, rejected: report.rejected, pulled: report.pulledCount, keptLocal: report.keptLocal)
+    }
+
+    /// The engine's registrations, relayed as the container's events (none without an engine).
+    func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DeviceRegistrationEvent.self)
+        guard let source = sync?.deviceRegistrations() else {
+            continuation.finish()
+            return stream
+        }
+        let relay = Task {
+            for await outcome in source {
+                switch outcome {
+                case .registered(let deviceID, _, let account):
+                    continuation.yield(.registered(deviceToken: deviceID, account: account))
+                case .failed(_, let account, let reason):
+                    continuation.yield(.failed(account: account, reason: reason))
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in relay.cancel() }
+        return stream
+    }
+
+    private func requireSync() throws -> any SyncEngine {
+        guard let sync, sync.isConfigured else {
+            throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sign in and sync")
+        }
+        return sync
+    }
+
+    /// The container's view of a session: no token.
+    static func user(_ info: AuthInfo) -> SessionUser {
+        SessionUser(
+            userID: info.userID, account: info.account,
+            groups: info.groups.map { SessionGroup(groupID: $0.groupID, groupName: $0.groupName, role: $0.roleName) })
+    }
+}
