@@ -46,6 +46,11 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
                 statement.bind(Self.name(of: level), at: 2)
                 try statement.step()
             }
+            // As the seed says: what the new level no longer collects is deleted, not kept for later.
+            try state.connection.withStatement(#"DELETE FROM "_strata_log" WHERE "level" > ?1"#) { statement in
+                statement.bind(.integer(Int64(level.rawValue)), at: 1)
+                try statement.step()
+            }
         }
     }
 

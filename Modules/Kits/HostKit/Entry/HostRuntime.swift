@@ -25,6 +25,9 @@ public struct HostRuntime: Sendable {
     public var sync: (any SyncEngine)?
     /// The data layer's session store (`data.session`): who `account status` says is signed in.
     public var session: (any SessionStore)?
+    /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
+    /// data layer); silent by default.
+    public var usage: any UsageMonitor
 
     /// A runtime with the given parts.
     ///
@@ -32,7 +35,7 @@ public struct HostRuntime: Sendable {
     ///   without them `account login` and `sync` fail as offline.
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
-        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil
+        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, usage: any UsageMonitor = SilentUsageMonitor()
     ) {
         self.domain = domain
         self.clock = clock
@@ -41,5 +44,6 @@ public struct HostRuntime: Sendable {
         self.location = location
         self.sync = sync
         self.session = session
+        self.usage = usage
     }
 }

@@ -31,5 +31,5 @@ public struct ServerCommand: AsyncParsableCommand {
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Administer groups, users, apps, push templates; send push messages.",
-        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self])
+        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self, LogsCommand.self, StatsCommand.self])
 }
