@@ -9,9 +9,16 @@ import Testing
 struct UsageLogTests {
     static let password = "a long password for tests"
 
-    @Test("at monitor the host's events and failures are uploaded with user, device and version; at none the pending ones are deleted")
-    func eventsReachTheServer() async throws {
-        try await withTestServer(app: TestServer.casebook) { server in
+    /// The server's storage: SQLite in its data directory, or a fresh PostgreSQL database.
+    enum Storage: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+        func database() async throws -> String? { self == .postgres ? try await TestPostgres.database() : nil }
+    }
+
+    @Test("at monitor the host's events and failures are uploaded with user, device and version; at none the pending ones are deleted", arguments: Storage.allCases)
+    func eventsReachTheServer(storage: Storage) async throws {
+        try await withTestServer(app: TestServer.casebook, database: try await storage.database()) { server in
             try await server.addUsers(["alice": "ward3"], password: Self.password)
             let app = TestServer.casebook
             _ = try await server.admin(["app", "log-level", app.id, "--version", app.version, "monitor"])

@@ -26,14 +26,17 @@ struct LogsCommand: KitCommand {
     @Flag(name: .long, help: "Print a JSON array of entries.") var json = false
     @OptionGroup var common: CommonOptions
 
-    func execute(_ run: CommandRun) async throws {
-        let from = try since.map { text in
-            do {
-                return try DayText.parse(text, calendar: UsageText.utc, what: "--since")
-            } catch let error as CrossCuttingError {
-                throw ServerError(.badRequest, error.message)
-            }
+    /// Bad options are usage errors (64), found before the storage is opened.
+    func validate() throws {
+        if let level, !["error", "monitor"].contains(level) {
+            throw ValidationError("--level \(TerminalText.escaped(level)) is not a log level; expected error or monitor")
         }
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit \(limit) is out of range; expected 1–10000") }
+        _ = try sinceDate()
+    }
+
+    func execute(_ run: CommandRun) async throws {
+        let from = try sinceDate()
         let entries = try await run.services.logs.logs(
             UsageLogFilter(appId: app, version: appVersion, level: level, user: user, since: from, limit: limit))
         if json {
@@ -47,6 +50,17 @@ struct LogsCommand: KitCommand {
                 entry.deviceId.isEmpty ? "-" : entry.deviceId, "\(entry.appId)@\(entry.appVersion)", entry.message,
             ]
             run.output.out(fields.map(TerminalText.escaped).joined(separator: "\t"))
+        }
+    }
+
+    /// `--since` read as a UTC day or an instant (`nil` when not given).
+    private func sinceDate() throws -> Date? {
+        try since.map { text in
+            do {
+                return try DayText.parse(text, calendar: UsageText.utc, what: "--since")
+            } catch let error as CrossCuttingError {
+                throw ValidationError(error.message)
+            }
         }
     }
 }

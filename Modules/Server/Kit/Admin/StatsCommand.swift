@@ -21,6 +21,11 @@ struct StatsCommand: KitCommand {
     @Flag(name: .long, help: "Print the figures as JSON.") var json = false
     @OptionGroup var common: CommonOptions
 
+    /// A bad `--days` is a usage error (64), found before the storage is opened.
+    func validate() throws {
+        guard (1...366).contains(days) else { throw ValidationError("--days \(days) is out of range; expected 1–366") }
+    }
+
     func execute(_ run: CommandRun) async throws {
         let stats = try await run.services.logs.stats(appId: app, version: appVersion, days: days)
         if json {
