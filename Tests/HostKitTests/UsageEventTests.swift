@@ -1,4 +1,5 @@
 import StrataCrossCutting
+import StrataDomain
 import Testing
 
 /// strata-host reports its usage (the seed's `logMonitor`) and its failures (`logError`)
@@ -21,6 +22,16 @@ struct UsageEventTests {
         #expect(await host.run("follows", "done", followUp).status == 0)
         #expect(usage.events == [.appLaunched("container"), .microAppOpened("FollowUps"), .followUpDone(followUp)])
         #expect(!usage.events.contains(.microAppOpened("Launcher")))
+    }
+
+    @Test("marking a notification read reports notification.read with its id")
+    func notificationReadIsReported() async throws {
+        let usage = RecordingUsageMonitor()
+        let host = try await HostHarness(usage: usage)
+        _ = try await host.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "Hi"))
+        let outcome = await host.run("open", "strata://notifications/n-1/read")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(usage.events == [.appLaunched("container"), .microAppOpened("Notifications"), .notificationRead("n-1")])
     }
 
     @Test("a failed command reports the line it printed, with strata-host as its source")
