@@ -144,18 +144,18 @@ public final class NotifyDaemon: Sendable {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
         var failedPasses = 0
         while !isStopRequested {
-            var failed = false
+            var failure: String?
             do {
                 let report = try await processor.drain(while: { !isStopRequested })
-                failed = report.retryCount > 0
-                if failed { await usage.recordFailure(report.summary, source: NotifydCommand.programName) }
+                if report.retryCount > 0 { failure = report.summary }
                 if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
                 logger.error("\(error)")
-                await usage.recordFailure("\(error)", source: NotifydCommand.programName)
-                failed = true
+                failure = "\(error)"
             }
-            failedPasses = failed ? min(failedPasses + 1, 16) : 0
+            // Reported once per run of failed passes, not once per retry.
+            if let failure, failedPasses == 0 { await usage.recordFailure(failure, source: NotifydCommand.programName) }
+            failedPasses = failure != nil ? min(failedPasses + 1, 16) : 0
             guard !isStopRequested else { break }
             // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once.
             let pause = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
