@@ -61,6 +61,11 @@ struct UsageLogTests {
             let byUser = try Self.json(try await server.admin(["logs", "--user", "alice", "--limit", "2", "--json"])) as? [[String: Any]]
             #expect(byUser?.count == 2)
             #expect(try await server.admin(["logs", "--since", "2999-01-01"]).isEmpty)
+            // The text form: one tab-separated line per entry, the account and app@version in it.
+            let line = try await server.admin(["logs", "--level", "monitor", "--limit", "1"])
+            let fields = line.trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false)
+            #expect(fields.count == 7 && fields[1] == "monitor" && fields[3] == "alice", "\(line)")
+            #expect(fields.count == 7 && fields[5] == "\(app.id)@\(app.version)", "\(line)")
 
             // The stats count them: today alice is active, the kinds and the errors are counted.
             let stats = try Self.json(try await server.admin(["stats", "--days", "2", "--json"])) as? [String: Any]
