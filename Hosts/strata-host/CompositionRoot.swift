@@ -9,8 +9,9 @@ import StrataSync
 /// logger, the shared SQLite store in the container directory, the domain over it, the
 /// store's change notices (the watchers see what strata-notifyd records through them), and
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
-/// `STRATA_SERVER_URL` names, else offline — and, on that engine's session, the backend of
-/// the container's login-state service (`session`).
+/// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
+/// container's login-state service (`session`), and, with a server, the usage monitor that
+/// keeps usage events and failures in the store's diagnostic log for the engine to upload.
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
@@ -22,9 +23,12 @@ enum CompositionRoot {
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)
+        // Usage events and failures are kept for upload only when there is a server to send them to.
+        let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sync: sync, session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session))
+            sync: sync, session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session),
+            usage: usage ?? SilentUsageMonitor())
     }
 
     /// The store maintenance for `store check|backup|recover`: the live store's file in the

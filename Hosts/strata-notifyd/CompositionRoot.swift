@@ -36,6 +36,9 @@ enum CompositionRoot {
                 sync: SyncFactory.live(data: data, configuration: configuration, logger: logger.component("sync"), clock: clock),
                 notifications: domain.notifications, delivery: delivery, logger: logger.component("push"))
         }
-        return NotifyDaemon(processor: processor, pollInterval: options.pollInterval, logger: logger, push: push)
+        // Its start and failures are kept for upload only when there is a server to send them to.
+        let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
+        return NotifyDaemon(
+            processor: processor, pollInterval: options.pollInterval, logger: logger, push: push, usage: usage ?? SilentUsageMonitor())
     }
 }

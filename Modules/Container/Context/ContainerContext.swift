@@ -1,4 +1,5 @@
 public import Foundation
+public import StrataCrossCutting
 
 /// The control centre of the container (the seed's `DTContext`): start and find micro-apps,
 /// find, register and unregister services, listen to broadcasts.
@@ -83,6 +84,11 @@ public protocol ContainerContext: Sendable {
     func requestQuit() async -> Bool
     /// The boot report (empty until the BootLoader has run).
     var bootReport: BootReport { get async }
+
+    // MARK: Usage
+
+    /// Where micro-apps report usage events and failures (the environment's monitor).
+    var usage: any UsageMonitor { get }
 }
 
 extension ContainerContext {

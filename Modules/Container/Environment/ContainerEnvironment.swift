@@ -1,4 +1,5 @@
 public import Logging
+public import StrataCrossCutting
 
 /// What the container talks to outside itself: the terminal, the event source, the deadline
 /// clock, the process, and the logger. Injected so tests replace each with a double.
@@ -13,6 +14,10 @@ public struct ContainerEnvironment: Sendable {
     public var process: any ProcessControl
     /// Where the container logs each event, stage and failure (label it for the host).
     public var logger: Logger
+    /// Where usage events and failures are reported (the seed's `logMonitor` / `logError`):
+    /// the launch, each micro-app started, and what micro-apps report through
+    /// ``ContainerContext/usage``. Silent unless the host gives its live monitor.
+    public var usage: any UsageMonitor = SilentUsageMonitor()
 
     /// Creates an environment from its parts.
     public init(

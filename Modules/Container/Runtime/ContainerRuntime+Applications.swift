@@ -1,4 +1,5 @@
 import Logging
+import StrataCrossCutting
 
 /// Micro-apps: starting in each launch mode, the lifecycle callbacks in the seed's order, exit.
 extension ContainerRuntime {
@@ -47,7 +48,8 @@ extension ContainerRuntime {
     }
 
     /// Creates an instance and puts it on top: did-create, will-start-launching, root screen,
-    /// will-pause for the app it covers, did-finish-launching.
+    /// will-pause for the app it covers, the usage event `microapp.opened` (not for the
+    /// Launcher), did-finish-launching.
     private func create(_ descriptor: ApplicationDescriptor, params: [String: String]) async -> MicroApplication {
         let make = plan.registry.applicationFactories[descriptor.delegateType]
         let appDelegate = make?(descriptor.name) ?? MissingDelegate()
@@ -61,6 +63,7 @@ extension ContainerRuntime {
         }
         stack.append(RunningApplication(application: application, delegate: appDelegate))
         navigation?.push(screen, owner: application)
+        if descriptor.name != plan.configuration.launcherName { await usage.record(.microAppOpened(descriptor.name)) }
         await appDelegate.applicationDidFinishLaunching(application, context: self)
         return application
     }

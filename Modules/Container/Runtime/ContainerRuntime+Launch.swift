@@ -1,4 +1,5 @@
 import Logging
+import StrataCrossCutting
 
 /// Launch: the before / handle / after hooks around the BootLoader's seven timed stages.
 extension ContainerRuntime {
@@ -20,6 +21,7 @@ extension ContainerRuntime {
             try await runBootLoader()
         } catch {
             logger.error("boot failed", metadata: ["error": "\(error)"])
+            await environment.usage.recordFailure("boot failed: \(error)", source: "container")
             progress = ShutdownReport(reason: .quit)
             await terminateAllApplications()
             await destroyServices()
@@ -28,6 +30,7 @@ extension ContainerRuntime {
             throw error
         }
         phase = .running
+        await environment.usage.record(.appLaunched("container"))
         await delegate.afterDidFinishLaunching(options: options, context: self)
         await broadcast(.didFinishLaunching(options))
         if await delegate.didBecomeActive(context: self).continues { await broadcast(.didBecomeActive) }

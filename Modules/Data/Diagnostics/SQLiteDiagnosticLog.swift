@@ -46,6 +46,11 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
                 statement.bind(Self.name(of: level), at: 2)
                 try statement.step()
             }
+            // As the seed says: what the new level no longer collects is deleted, not kept for later.
+            try state.connection.withStatement(#"DELETE FROM "_strata_log" WHERE "level" > ?1"#) { statement in
+                statement.bind(.integer(Int64(level.rawValue)), at: 1)
+                try statement.step()
+            }
         }
     }
 
@@ -81,12 +86,15 @@ final class SQLiteDiagnosticLog: DiagnosticLog {
     /// Keeps one entry when the collection level allows `level`; returns whether it was kept.
     ///
     /// The gate is checked before the write, so a dropped entry costs one read and takes no
-    /// write lock. A kept entry on a read-only store is a `readOnly` error.
+    /// write lock, and again inside it. A kept entry on a read-only store is a `readOnly` error.
     private func record(_ level: LogCollectionLevel, _ message: String, _ metadata: [String: String]) async throws -> Bool {
         guard try await collectionLevel() >= level else { return false }
         let metadataText = try Self.encode(metadata)
         let loggedAt = database.clock.now().timeIntervalSince1970
         return try await database.performWrite { state in
+            // Checked again under the write lock: a level lowered since (which deleted what it
+            // no longer collects) is never followed by an entry it would have deleted.
+            guard try Self.level(in: state.connection, readOnly: false) >= level else { return false }
             try state.connection.withStatement(
                 #"INSERT INTO "_strata_log" ("level", "message", "metadata", "loggedAt") VALUES (?1, ?2, ?3, ?4)"#
             ) { statement in

@@ -31,6 +31,7 @@ struct FollowUpsRouting: RoutedApplication {
                 list.flash("Scheduled follow-up \(followUp.objectId ?? "").")
             case .done(let id):
                 _ = try await list.services.domain.followUps.complete(id: id)
+                await list.services.usage.record(.followUpDone(id))
                 list.flash("Marked follow-up \(id) done.")
             }
         } catch {
@@ -40,7 +41,7 @@ struct FollowUpsRouting: RoutedApplication {
 
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let services = try await FollowUpsServices.find(context)
-        let actions = FollowUpsActions(domain: services.domain, calendar: services.clock.calendar)
+        let actions = FollowUpsActions(domain: services.domain, calendar: services.clock.calendar, usage: services.usage)
         return try await actions.perform(try FollowUpsRoute(params: options, clock: services.clock), json: options["format"] == "json")
     }
 }

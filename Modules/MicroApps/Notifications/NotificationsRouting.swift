@@ -58,9 +58,11 @@ struct NotificationsRouting: RoutedApplication {
             ]
         case .read(let id):
             _ = try await services.domain.notifications.markRead(notificationId: id)
+            await services.usage.record(.notificationRead(id))
             return ["Marked notification \(id) read."]
         case .open(let id):
             let record = try await services.domain.notifications.markRead(notificationId: id)
+            await services.usage.record(.notificationRead(id))
             guard let report = record.reportId else {
                 throw DomainError(.invalidInput, "notification \(id) names no case report")
             }

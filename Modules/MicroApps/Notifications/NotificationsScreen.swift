@@ -63,6 +63,7 @@ final class NotificationsScreen: TextScreen {
             }
             do {
                 _ = try await services.domain.notifications.markRead(notificationId: record.notificationId)
+                await services.usage.record(.notificationRead(record.notificationId))
                 guard command.word == "open" else { return .message("Marked \(record.notificationId) read.") }
                 guard let report = record.reportId else { return .message("\(record.notificationId) names no report.") }
                 // Through the Context, by name: micro-apps never import each other.

@@ -28,6 +28,7 @@ struct ReportsRouting: RoutedApplication {
                 await context.push(ReportForms.add(services: list.services, list: list), for: application)
             case .add(let draft?):
                 let report = try await list.services.domain.reports.add(draft)
+                await list.services.usage.record(.reportCreated(report.objectId))
                 list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
             case .show(let id):
                 _ = await list.open("show", id: id, context: context)
@@ -35,6 +36,7 @@ struct ReportsRouting: RoutedApplication {
                 _ = await list.open("edit", id: id, context: context)
             case .edit(let id, let change):
                 _ = try await list.services.domain.reports.update(id: id, change)
+                await list.services.usage.record(.reportUpdated(id))
                 _ = await list.open("show", id: id, context: context)
             case .delete(let id):
                 _ = await list.open("delete", id: id, context: context)
@@ -46,7 +48,7 @@ struct ReportsRouting: RoutedApplication {
 
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let services = try await ReportsServices.find(context)
-        let actions = ReportsActions(domain: services.domain, calendar: services.clock.calendar)
+        let actions = ReportsActions(domain: services.domain, calendar: services.clock.calendar, usage: services.usage)
         return try await actions.perform(try ReportsRoute(params: options), json: options["format"] == "json")
     }
 }

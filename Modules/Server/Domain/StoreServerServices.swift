@@ -8,6 +8,7 @@ struct StoreServerServices: ServerServices {
     let objects: any ObjectService
     let client: any ClientService
     let admin: any AdminService
+    let logs: any UsageLogService
     private let data: any ServerDataLayer
 
     /// How long ``readiness()`` waits for the database: a load balancer's probe wants a prompt
@@ -23,6 +24,7 @@ struct StoreServerServices: ServerServices {
         client = StoreClientService(
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)
+        logs = StoreUsageLogService(data: data, clock: clock)
     }
 
     func close() async throws {

@@ -133,6 +133,7 @@ final class LiveSyncEngine: SyncEngine {
                 for type in try await state.syncedTypes() {
                     try await pull(type.name, as: info, client: client, report: &report)
                 }
+                try await uploadLogs(as: info, client: client)  // the server's log level, then the kept logs
                 report.finishedAt = clock.now()
                 try await recordSuccess()
                 return report

@@ -54,7 +54,8 @@ public protocol SyncEngine: Sendable {
     ///   user who made them; see `SessionStore`.
     func logout(serverSync: Bool) async throws
 
-    /// Sends the journal, then pulls every registered `localAndServer` type.
+    /// Sends the journal, pulls every registered `localAndServer` type, then applies the
+    /// server's log collection level and uploads the kept diagnostic logs it allows.
     ///
     /// - Throws: `DataError` `offline`, `notSignedIn`, `unreachable` (after the configured
     ///   retries), `serverError`. What was sent or pulled before the failure stays done.

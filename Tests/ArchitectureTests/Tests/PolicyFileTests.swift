@@ -26,7 +26,7 @@ struct PolicyFileTests {
         #expect(policy.placements.first { $0.target == "StrataServerKit" }?.group == "server")
         #expect(policy.placements.first { $0.target == "StrataWire" }?.side == nil)
         #expect(policy.liveFactories.map(\.type)
-            == ["DataLayerFactory", "DomainFactory", "SyncFactory", "ServerDataFactory", "ServerDomainFactory"])
+            == ["DataLayerFactory", "UsageMonitorFactory", "DomainFactory", "SyncFactory", "ServerDataFactory", "ServerDomainFactory"])
         #expect(policy.liveFactories.first?.members == ["live", "readOnly", "maintenance"])
         #expect(policy.requiredUpcomingFeatures == ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"])
         #expect(policy.toolchainModules.contains("PackagePlugin"))

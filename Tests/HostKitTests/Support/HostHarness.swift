@@ -33,6 +33,8 @@ final class HostHarness: Sendable {
     let data: any DataLayer
     let sync: any SyncEngine
     let domain: any DomainServices
+    /// Where the runs report usage events and failures.
+    let usage: any UsageMonitor
     private let recordedLaunches = Mutex<[HostLaunch]>([])
 
     /// Every launch the kit asked the composition root for (to prove `--help` never does).
@@ -40,10 +42,11 @@ final class HostHarness: Sendable {
 
     /// A harness over `data` (a fresh writable in-memory layer by default) and `sync` (an
     /// offline engine on `data` by default; `SyncFactory.scripted(data:script:)` for a server).
-    init(data: (any DataLayer)? = nil, sync: (any SyncEngine)? = nil) async throws {
+    init(data: (any DataLayer)? = nil, sync: (any SyncEngine)? = nil, usage: any UsageMonitor = SilentUsageMonitor()) async throws {
         let data = if let data { data } else { await DataLayerFactory.inMemory() }
         self.data = data
         self.sync = sync ?? SyncFactory.offline(data: data)
+        self.usage = usage
         domain = try await DomainFactory.make(data: data, clock: clock)
     }
 
@@ -64,7 +67,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.sync, session: self.data.session)
+                location: self.data.location, sync: self.sync, session: self.data.session, usage: self.usage)
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
     }
@@ -78,7 +81,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.sync, session: self.data.session)
+                location: self.data.location, sync: self.sync, session: self.data.session, usage: self.usage)
         }
     }
 

@@ -20,7 +20,9 @@ public protocol DiagnosticLog: Sendable {
     /// The collection level in force (persisted; `error` until set).
     func collectionLevel() async throws -> LogCollectionLevel
 
-    /// Sets and persists the collection level (the server's setting).
+    /// Sets and persists the collection level (the server's setting), and deletes the kept
+    /// entries it no longer collects in the same transaction: at `none` every pending entry,
+    /// at `error` the monitoring events (the seed: "何も送信されず、ログは削除される").
     func setCollectionLevel(_ level: LogCollectionLevel) async throws
 
     /// The kept entries, oldest first, at most `limit`.

@@ -32,10 +32,10 @@ struct HostSession {
                 failure = error
             }
             await container.terminate(.quit)
-            if let error = failure ?? console.failures.first { return fail(error) }
+            if let error = failure ?? console.failures.first { return await fail(error) }
             return 0
         } catch {
-            return fail(error)
+            return await fail(error)
         }
     }
 
@@ -48,32 +48,38 @@ struct HostSession {
             output.out(report.jsonText())
             return 0
         } catch {
-            return fail(error)
+            return await fail(error)
         }
     }
 
     /// Hands the process to the framework with the Launcher on `environment`'s terminal.
     func interactive(_ environment: ContainerEnvironment) async -> Int32 {
+        var environment = environment
+        environment.usage = runtime.usage
         do {
             return try await StrataFramework.run(
                 delegate: DefaultAppDelegate(), configuration: configuration,
                 registry: HostRegistry.make(runtime, interactive: true), environment: environment)
         } catch {
-            return fail(error)
+            return await fail(error)
         }
     }
 
     private func launch(_ configuration: ContainerConfiguration) async throws -> any RunningContainer {
+        var environment = ContainerEnvironment.live(logger: runtime.logger, interactive: false)
+        environment.usage = runtime.usage
         let outcome = try await StrataFramework.launch(
             delegate: DefaultAppDelegate(), configuration: configuration, registry: HostRegistry.make(runtime),
-            environment: .live(logger: runtime.logger, interactive: false))
+            environment: environment)
         guard case .running(let container) = outcome else {
             throw ContainerError(.notRunning, "strata-host: the launch ended before the Launcher")
         }
         return container
     }
 
-    private func fail(_ error: any Error) -> Int32 {
+    /// Prints the error line and reports the failure (the seed's `logError`).
+    private func fail(_ error: any Error) async -> Int32 {
+        await runtime.usage.recordFailure("\(error)", source: StrataHostCLI.programName)
         output.err(FailureLine.line(program: StrataHostCLI.programName, error: error, verbose: verbose))
         return 1
     }

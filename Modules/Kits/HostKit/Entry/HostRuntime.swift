@@ -29,6 +29,9 @@ public struct HostRuntime: Sendable {
     /// What the container's `session` service stands on (the composition root's choice,
     /// `HostSessionBackend.sync(_:session:)`); `nil`: the same over ``sync`` and ``session``.
     public var sessionBackend: (any SessionBackend)?
+    /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
+    /// data layer); silent by default.
+    public var usage: any UsageMonitor
 
     /// A runtime with the given parts.
     ///
@@ -36,7 +39,8 @@ public struct HostRuntime: Sendable {
     ///   without them `account login` and `sync` fail as offline.
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
-        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil
+        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil,
+        usage: any UsageMonitor = SilentUsageMonitor()
     ) {
         self.domain = domain
         self.clock = clock
@@ -46,5 +50,6 @@ public struct HostRuntime: Sendable {
         self.sync = sync
         self.session = session
         self.sessionBackend = sessionBackend
+        self.usage = usage
     }
 }

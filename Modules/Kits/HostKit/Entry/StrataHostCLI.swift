@@ -100,6 +100,7 @@ public enum StrataHostCLI {
                 return 0
             } catch {
                 session.output.err(FailureLine.line(program: programName, error: error, verbose: session.verbose))
+                await session.runtime.usage.recordFailure("\(error)", source: programName)
                 return 1
             }
         case .interactive:

@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 import ServiceLifecycle
-import StrataCrossCutting
+public import StrataCrossCutting
 import StrataData
 import Synchronization
 import UnixSignals
@@ -27,6 +27,8 @@ public final class NotifyDaemon: Sendable {
     /// Seconds between passes over `new/` while nothing fails.
     public let pollInterval: Double
     let logger: Logger
+    /// Where the start and the failures are reported (the seed's `logMonitor` / `logError`).
+    let usage: any UsageMonitor
 
     /// Whether a stop was asked for, and the group running now (to shut down gracefully).
     private struct Stop {
@@ -36,16 +38,21 @@ public final class NotifyDaemon: Sendable {
 
     private let stop = Mutex(Stop())
 
-    /// A daemon running `processor` every `pollInterval` seconds.
+    /// A daemon running `processor` every `pollInterval` seconds, reporting its start and its
+    /// failures to `usage`.
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
-    public init(processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil) {
+    public init(
+        processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil,
+        usage: any UsageMonitor = SilentUsageMonitor()
+    ) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
         self.push = push
         self.pollInterval = pollInterval
         self.logger = logger
+        self.usage = usage
     }
 
     /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
@@ -71,6 +78,7 @@ public final class NotifyDaemon: Sendable {
     /// either signal into a graceful shutdown; returns the exit status (see ``drainOnce()`` and
     /// ``run()``).
     public func run(once: Bool) async -> Int32 {
+        await usage.record(.appLaunched(NotifydCommand.programName))
         let inbox = InboxWatcher(daemon: self, once: once)
         var services = [ServiceGroupConfiguration.ServiceConfiguration]()
         if !once, let push {
@@ -93,6 +101,7 @@ public final class NotifyDaemon: Sendable {
             try await group.run()
         } catch {
             logger.error("\(error)")
+            await usage.recordFailure("\(error)", source: NotifydCommand.programName)
             return 1
         }
         return inbox.status
@@ -120,11 +129,13 @@ public final class NotifyDaemon: Sendable {
             report = try await processor.drain(while: { !isStopRequested })
         } catch {
             logger.error("\(error)")
+            await usage.recordFailure("\(error)", source: NotifydCommand.programName)
             return 1
         }
+        if report.retryCount > 0 { await usage.recordFailure(report.summary, source: NotifydCommand.programName) }
         logger.info("strata-notifyd done: \(report.summary)")
         var pushed = true
-        if let push { pushed = await Self.lookOnce(at: push, logger: logger) }
+        if let push { pushed = await Self.lookOnce(at: push, logger: logger, usage: usage) }
         return report.retryCount == 0 && report.skippedCount == 0 && pushed ? 0 : Self.retryLaterStatus
     }
 
@@ -133,16 +144,18 @@ public final class NotifyDaemon: Sendable {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
         var failedPasses = 0
         while !isStopRequested {
-            var failed = false
+            var failure: String?
             do {
                 let report = try await processor.drain(while: { !isStopRequested })
-                failed = report.retryCount > 0
+                if report.retryCount > 0 { failure = report.summary }
                 if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
                 logger.error("\(error)")
-                failed = true
+                failure = "\(error)"
             }
-            failedPasses = failed ? min(failedPasses + 1, 16) : 0
+            // Reported once per run of failed passes, not once per retry.
+            if let failure, failedPasses == 0 { await usage.recordFailure(failure, source: NotifydCommand.programName) }
+            failedPasses = failure != nil ? min(failedPasses + 1, 16) : 0
             guard !isStopRequested else { break }
             // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once.
             let pause = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
@@ -161,7 +174,7 @@ public final class NotifyDaemon: Sendable {
     }
 
     /// One look at the push channel without waiting; whether it was read (or nobody is signed in).
-    private static func lookOnce(at listener: PushChannelListener, logger: Logger) async -> Bool {
+    private static func lookOnce(at listener: PushChannelListener, logger: Logger, usage: any UsageMonitor) async -> Bool {
         do {
             let processed = try await listener.pass(wait: 0)
             logger.info("push channel: \(processed.count) messages")
@@ -171,6 +184,7 @@ public final class NotifyDaemon: Sendable {
             return true
         } catch {
             logger.error("cannot read the push channel; the next run tries again: \(error)")
+            await usage.recordFailure("cannot read the push channel: \(error)", source: NotifydCommand.programName)
             return false
         }
     }

@@ -9,6 +9,8 @@ import StrataPresentation
 struct FollowUpsActions {
     let domain: any DomainServices
     let calendar: Calendar
+    /// Where usage events go.
+    var usage: any UsageMonitor = SilentUsageMonitor()
 
     /// Performs `route` and returns what to print.
     ///
@@ -39,6 +41,7 @@ struct FollowUpsActions {
             return [FollowUpText.dueTable(overdue, calendar: calendar, emptyText: "No follow-ups overdue.")]
         case .done(let id):
             let followUp = try await domain.followUps.complete(id: id)
+            await usage.record(.followUpDone(followUp.objectId ?? id))
             return ["Marked follow-up \(followUp.objectId ?? id) done."]
         }
     }

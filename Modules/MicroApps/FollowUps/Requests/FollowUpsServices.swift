@@ -11,6 +11,8 @@ struct FollowUpsServices: Sendable {
 
     let domain: any DomainServices
     let clock: any StrataClock
+    /// Where usage events go (the context's monitor).
+    var usage: any UsageMonitor = SilentUsageMonitor()
 
     /// Looks both up.
     ///
@@ -18,6 +20,6 @@ struct FollowUpsServices: Sendable {
     static func find(_ context: any ContainerContext) async throws -> FollowUpsServices {
         FollowUpsServices(
             domain: try await context.service(domainName, as: (any DomainServices).self),
-            clock: try await context.service(clockName, as: (any StrataClock).self))
+            clock: try await context.service(clockName, as: (any StrataClock).self), usage: context.usage)
     }
 }

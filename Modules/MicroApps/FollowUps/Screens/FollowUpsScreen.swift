@@ -98,6 +98,7 @@ final class FollowUpsScreen: TextScreen {
             guard let id = resolve(command.argument) else { return .message("Type done and a row number or an id.") }
             do {
                 _ = try await services.domain.followUps.complete(id: id)
+                await services.usage.record(.followUpDone(id))
                 return .message("Marked follow-up \(id) done.")
             } catch {
                 return .message("\(error)")

@@ -7,10 +7,12 @@ import StrataDomain
 struct NotificationsServices: Sendable {
     let domain: any DomainServices
     let clock: any StrataClock
+    /// Where usage events go (the context's monitor).
+    var usage: any UsageMonitor = SilentUsageMonitor()
 
     static func find(_ context: any ContainerContext) async throws -> NotificationsServices {
         NotificationsServices(
             domain: try await context.service("domain", as: (any DomainServices).self),
-            clock: try await context.service("clock", as: (any StrataClock).self))
+            clock: try await context.service("clock", as: (any StrataClock).self), usage: context.usage)
     }
 }

@@ -9,6 +9,8 @@ import StrataPresentation
 struct ReportsActions {
     let domain: any DomainServices
     let calendar: Calendar
+    /// Where usage events go.
+    var usage: any UsageMonitor = SilentUsageMonitor()
 
     /// Performs `route` and returns what to print, one entry per write.
     ///
@@ -34,6 +36,7 @@ struct ReportsActions {
                 throw DomainError(.invalidInput, "strata://reports/new needs patientName and age without a terminal")
             }
             let report = try await domain.reports.add(draft)
+            await usage.record(.reportCreated(report.objectId))
             return [json ? try JSONText.encode(CaseReportJSON(report)) : report.objectId ?? ""]
         case .show(let id):
             return [try describe(try await domain.reports.get(id: id), json: json)]
@@ -42,7 +45,9 @@ struct ReportsActions {
                 throw DomainError(
                     .invalidInput, "nothing to update: give at least one of patientName, age, gender, follow, memo")
             }
-            return [try describe(try await domain.reports.update(id: id, change), json: json)]
+            let report = try await domain.reports.update(id: id, change)
+            await usage.record(.reportUpdated(report.objectId))
+            return [try describe(report, json: json)]
         case .delete(let id):
             try await domain.reports.delete(id: id)
             return ["Deleted case report \(id) and its follow-ups."]

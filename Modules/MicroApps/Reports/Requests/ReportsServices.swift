@@ -11,6 +11,8 @@ struct ReportsServices: Sendable {
 
     let domain: any DomainServices
     let clock: any StrataClock
+    /// Where usage events go (the context's monitor).
+    var usage: any UsageMonitor = SilentUsageMonitor()
 
     /// Looks both up.
     ///
@@ -18,6 +20,6 @@ struct ReportsServices: Sendable {
     static func find(_ context: any ContainerContext) async throws -> ReportsServices {
         ReportsServices(
             domain: try await context.service(domainName, as: (any DomainServices).self),
-            clock: try await context.service(clockName, as: (any StrataClock).self))
+            clock: try await context.service(clockName, as: (any StrataClock).self), usage: context.usage)
     }
 }

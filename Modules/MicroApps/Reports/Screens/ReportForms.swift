@@ -19,6 +19,7 @@ enum ReportForms {
             do {
                 guard let draft = try RouteParameters(values).draft() else { return .retry("Nothing to save.") }
                 let report = try await services.domain.reports.add(draft)
+                await services.usage.record(.reportCreated(report.objectId))
                 list.setSearch(nil)
                 list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
                 return .done(.back)
@@ -43,6 +44,7 @@ enum ReportForms {
         ) { values, _ in
             do {
                 let saved = try await services.domain.reports.update(id: id, try RouteParameters(values).change())
+                await services.usage.record(.reportUpdated(id))
                 list.flash("Saved case report \(id) (\(saved.patientName)).")
                 return .done(.back)
             } catch {

@@ -88,17 +88,20 @@ struct PostgresAppStore: AppObjectStore {
     }
 
     func appendLogs(_ entries: [StoredLogEntry]) async throws {
-        for entry in entries { try SQLiteText.check(entry.userId, entry.level, entry.message, what: "log entry") }
+        for entry in entries {
+            try SQLiteText.check(entry.userId, entry.level, entry.message, entry.deviceId, entry.kind, what: "log entry")
+        }
         guard !entries.isEmpty else { return }
         try await database.transaction("storing \(entries.count) log entries") { connection in
             for entry in entries {
                 var insert = PostgresStatement()
                 insert.append(
                     """
-                    INSERT INTO logs (app, user_id, level, message, metadata_json, logged_at, received_at)
+                    INSERT INTO logs (app, user_id, level, message, metadata_json, logged_at, received_at, device_id, kind)
                     VALUES (\(insert.bind(app)), \(insert.bind(entry.userId)), \(insert.bind(entry.level)), \
                     \(insert.bind(entry.message)), \(insert.bind(entry.metadataJSON)), \
-                    \(insert.bind(entry.loggedAt.storedSeconds)), \(insert.bind(entry.receivedAt.storedSeconds)))
+                    \(insert.bind(entry.loggedAt.storedSeconds)), \(insert.bind(entry.receivedAt.storedSeconds)), \
+                    \(insert.bind(entry.deviceId)), \(insert.bind(entry.kind)))
                     """)
                 try await connection.rows(insert, logger: database.logger)
             }

@@ -15,6 +15,7 @@ enum PostgresSchema {
         ("app object tables", appTables),
         ("pull indexes by visibility", pullIndexes),
         ("administrators", administrators),
+        ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
     ])
 
     static let controlTables = [
@@ -92,5 +93,18 @@ enum PostgresSchema {
     /// the user.
     static let administrators = [
         "CREATE TABLE administrators (user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE)"
+    ]
+
+    /// The device and the event kind of each uploaded log entry (read from its metadata; empty
+    /// for entries stored before), and one index per filter of `admin logs` and `admin stats`
+    /// (see ``PostgresAppStore``'s `logs`): by time, by user then time, by level then time,
+    /// each after `app` and ending with `id`, so the newest first is an index order.
+    /// `logs_by_app` goes: `logs_by_time` starts with `app` too.
+    static let usageLogs = [
+        "ALTER TABLE logs ADD COLUMN device_id TEXT NOT NULL DEFAULT '', ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX logs_by_time ON logs (app, logged_at, id)",
+        "CREATE INDEX logs_by_user ON logs (app, user_id, logged_at, id)",
+        "CREATE INDEX logs_by_level ON logs (app, level, logged_at, id)",
+        "DROP INDEX logs_by_app",
     ]
 }

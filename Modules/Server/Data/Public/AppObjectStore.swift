@@ -29,6 +29,12 @@ public protocol AppObjectStore: Sendable {
 
     /// How many log entries are stored.
     func logCount() async throws -> Int
+
+    /// The stored log entries `query` selects, newest first (see ``LogQuery``).
+    func logs(_ query: LogQuery) async throws -> [StoredLogEntry]
+
+    /// Active users and entries per kind, per day, for the entries logged from day `sinceDay` on.
+    func logStats(sinceDay: Int64) async throws -> StoredLogStats
 }
 
 /// What a write transaction on an ``AppObjectStore`` can do.

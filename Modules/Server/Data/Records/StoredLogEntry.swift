@@ -14,14 +14,23 @@ public struct StoredLogEntry: Sendable, Hashable {
     public var loggedAt: Date
     /// When the server received it.
     public var receivedAt: Date
+    /// The device that logged it (the client's `device` metadata; empty: not given).
+    public var deviceId: String
+    /// The event kind (`report.created`, `error`; the client's `kind` metadata; empty: not given).
+    public var kind: String
 
     /// An entry.
-    public init(userId: String, level: String, message: String, metadataJSON: String, loggedAt: Date, receivedAt: Date) {
+    public init(
+        userId: String, level: String, message: String, metadataJSON: String, loggedAt: Date, receivedAt: Date,
+        deviceId: String = "", kind: String = ""
+    ) {
         self.userId = userId
         self.level = level
         self.message = message
         self.metadataJSON = metadataJSON
         self.loggedAt = loggedAt
         self.receivedAt = receivedAt
+        self.deviceId = deviceId
+        self.kind = kind
     }
 }

@@ -10,6 +10,7 @@ enum AppSchema {
         ("operation ids per user", operationsPerUser),
         ("scope narrowings", scopeNarrowings),
         ("pull indexes by visibility", pullIndexes),
+        ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
     ])
 
     /// The first tables (before migrations were recorded, the only schema).
@@ -69,6 +70,21 @@ enum AppSchema {
                 CREATE INDEX objects_by_owner_user ON objects (type_name, owner_user, version);
                 CREATE INDEX objects_by_scope ON objects (type_name, scope, version);
                 CREATE INDEX objects_by_group ON objects (type_name, owner_group, scope, version);
+                """)
+    }
+
+    /// The device and the event kind of each uploaded log entry (read from its metadata; empty
+    /// for entries stored before), and one index per filter of `admin logs` and `admin stats`:
+    /// by time, by user then time, by level then time (each ends with the rowid, so the newest
+    /// first is an index order). See ``SQLiteAppStore/logs(_:)``.
+    static func usageLogs(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE logs ADD COLUMN device_id TEXT NOT NULL DEFAULT '';
+                ALTER TABLE logs ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+                CREATE INDEX logs_by_time ON logs (logged_at);
+                CREATE INDEX logs_by_user ON logs (user_id, logged_at);
+                CREATE INDEX logs_by_level ON logs (level, logged_at);
                 """)
     }
 }

@@ -72,17 +72,19 @@ struct SQLiteAppStore: AppObjectStore {
     }
 
     func appendLogs(_ entries: [StoredLogEntry]) async throws {
-        for entry in entries { try SQLiteText.check(entry.userId, entry.level, entry.message, what: "log entry") }
+        for entry in entries {
+            try SQLiteText.check(entry.userId, entry.level, entry.message, entry.deviceId, entry.kind, what: "log entry")
+        }
         try await database.write("storing \(entries.count) log entries") { db in
             for entry in entries {
                 try db.execute(
                     sql: """
-                        INSERT INTO logs (user_id, level, message, metadata_json, logged_at, received_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                        INSERT INTO logs (user_id, level, message, metadata_json, logged_at, received_at, device_id, kind)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         entry.userId, entry.level, entry.message, entry.metadataJSON, entry.loggedAt.storedSeconds,
-                        entry.receivedAt.storedSeconds,
+                        entry.receivedAt.storedSeconds, entry.deviceId, entry.kind,
                     ])
             }
         }

@@ -36,7 +36,8 @@ struct StoreClientService: ClientService {
                 // A log line is kept whole: U+0000 (which SQLite would cut at) becomes U+FFFD.
                 userId: session.userId, level: entry.level, message: entry.message.replacing("\u{0}", with: "\u{FFFD}"),
                 metadataJSON: String(decoding: try metadataEncoder.encode(entry.metadata), as: UTF8.self),
-                loggedAt: entry.loggedAt, receivedAt: now)
+                loggedAt: entry.loggedAt, receivedAt: now, deviceId: Self.column(entry.metadata[UsageMetadataKey.device]),
+                kind: Self.column(entry.metadata[UsageMetadataKey.kind]))
         }
         if !stored.isEmpty {
             try await ServerError.mapping {
@@ -111,6 +112,12 @@ struct StoreClientService: ClientService {
     func endWaits() {
         logger.debug("ending every waiting poll")
         arrivals.endAll()
+    }
+
+    /// A metadata value kept in a column of its own (the device, the kind): at most 128
+    /// characters, U+0000 replaced, empty when not given; the metadata keeps it whole.
+    static func column(_ value: String?) -> String {
+        String((value ?? "").prefix(128)).replacing("\u{0}", with: "\u{FFFD}")
     }
 
     private func app(_ session: ServerSession) async throws -> AppRecord {

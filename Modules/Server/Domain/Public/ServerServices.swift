@@ -8,6 +8,8 @@ public protocol ServerServices: Sendable {
     var client: any ClientService { get }
     /// The admin commands.
     var admin: any AdminService { get }
+    /// The uploaded logs, for `admin logs` and `admin stats`.
+    var logs: any UsageLogService { get }
 
     /// Whether the database answers and its migrations are current, within two
     /// seconds (a database that does not answer by then is not ready).

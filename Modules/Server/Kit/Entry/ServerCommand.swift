@@ -31,9 +31,10 @@ public struct ServerCommand: AsyncParsableCommand {
 /// `strata-server admin`: groups, users, apps, templates, push.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "admin", abstract: "Administer groups, members and roles, users, administrators, apps, push templates; send push messages.",
+        commandName: "admin",
+        abstract: "Administer groups, members and roles, users, administrators, apps, push templates; send push messages; read usage logs and stats.",
         subcommands: [
             GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self,
-            AdministratorCommand.self,
+            AdministratorCommand.self, LogsCommand.self, StatsCommand.self,
         ])
 }
