@@ -100,19 +100,19 @@ struct PostgresControlStore: ControlStore {
     func user(account: String) async throws -> UserRecord? {
         try SQLiteText.check(account, what: "account")
         return try await run("reading user \(account)") {
-            $0.append("SELECT id, account, password_hash FROM users WHERE account = \($0.bind(account))")
+            $0.append("SELECT id, account, password_hash, disabled FROM users WHERE account = \($0.bind(account))")
         }.first.map(Self.user)
     }
 
     func users() async throws -> [UserRecord] {
         try await run("listing users") {
-            $0.append("SELECT id, account, password_hash FROM users ORDER BY account COLLATE \"C\"")
+            $0.append("SELECT id, account, password_hash, disabled FROM users ORDER BY account COLLATE \"C\"")
         }.map(Self.user)
     }
 
     static func user(_ row: PostgresRow) throws -> UserRecord {
-        let (id, account, passwordHash) = try row.decode((String, String, String).self)
-        return UserRecord(id: id, account: account, passwordHash: passwordHash)
+        let (id, account, passwordHash, disabled) = try row.decode((String, String, String, Bool).self)
+        return UserRecord(id: id, account: account, passwordHash: passwordHash, disabled: disabled)
     }
 
     func memberships(userId: String) async throws -> [MembershipRecord] {

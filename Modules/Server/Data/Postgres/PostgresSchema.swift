@@ -14,6 +14,7 @@ enum PostgresSchema {
         ("control tables", controlTables),
         ("app object tables", appTables),
         ("pull indexes by visibility", pullIndexes),
+        ("admin console: disabled users, revoked devices", adminColumns),
     ])
 
     static let controlTables = [

@@ -7,7 +7,11 @@ public import Foundation
 ///
 /// - Important: Methods that create a row throw ``ServerDataError`` (`duplicate`) when its key
 ///   exists, and methods that change a named row throw `notFound` when it does not.
-public protocol ControlStore: Sendable {
+///
+/// What only the admin console needs (updating and deleting users, listing and revoking
+/// sessions and devices, listing and deleting templates, deleting groups) is in
+/// ``AdminControlStore``, which every control store also is.
+public protocol ControlStore: AdminControlStore {
     /// Stores a new app version.
     func createApp(_ app: AppRecord) async throws
     /// The app version, or `nil`.

@@ -3,7 +3,10 @@ import GRDB
 /// The control database's tables (`control.sqlite`).
 enum ControlSchema {
     /// The control database's migrations, oldest first (see ``SQLiteMigrations``).
-    static let migrations = SQLiteMigrations(migrations: [("tables", createTables)])
+    static let migrations = SQLiteMigrations(migrations: [
+        ("tables", createTables),
+        ("admin console: disabled users, revoked devices", adminColumns),
+    ])
 
     /// Creates the tables when missing.
     static func createTables(_ db: Database) throws {

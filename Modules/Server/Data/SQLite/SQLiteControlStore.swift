@@ -109,7 +109,7 @@ struct SQLiteControlStore: ControlStore {
     }
 
     static func user(_ row: Row) -> UserRecord {
-        UserRecord(id: row["id"], account: row["account"], passwordHash: row["password_hash"])
+        UserRecord(id: row["id"], account: row["account"], passwordHash: row["password_hash"], disabled: row["disabled"])
     }
 
     func memberships(userId: String) async throws -> [MembershipRecord] {

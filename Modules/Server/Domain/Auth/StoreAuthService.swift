@@ -34,6 +34,10 @@ struct StoreAuthService: AuthService {
             guard verified, keyMatches, let app else {
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
+            // Said only to whom knows the password: it reveals nothing to a guesser.
+            guard !user.disabled else {
+                throw ServerError(.unauthorized, "account \(user.account) is disabled; ask an administrator to enable it")
+            }
             let token = Secrets.newSecret()
             let validUntil = clock.now().addingTimeInterval(settings.tokenLifetime)
             try await control.deleteTokens(expiredBefore: clock.now())
@@ -61,7 +65,7 @@ struct StoreAuthService: AuthService {
         return try await ServerError.mapping {
             let hash = Secrets.sha256Hex(token)
             guard let record = try await data.control.token(hash: hash) else {
-                throw ServerError(.unauthorized, "the bearer token is unknown or was logged out; log in again")
+                throw ServerError(.unauthorized, "the bearer token is unknown, was logged out or was revoked by an administrator; log in again")
             }
             guard record.validUntil > clock.now() else {
                 throw ServerError(.unauthorized, "the bearer token expired at \(record.validUntil); log in again")

@@ -5,7 +5,7 @@ import StrataServerDomain
 /// `admin group create|list`.
 struct GroupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "group", abstract: "Create or list groups.", subcommands: [Create.self, List.self])
+        commandName: "group", abstract: "Create or list groups.", subcommands: [Create.self, List.self, GroupDeleteCommand.self])
 
     /// `admin group create NAME`.
     struct Create: KitCommand {

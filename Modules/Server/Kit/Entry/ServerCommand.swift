@@ -27,9 +27,13 @@ public struct ServerCommand: AsyncParsableCommand {
     public init() {}
 }
 
-/// `strata-server admin`: groups, users, apps, templates, push.
+/// `strata-server admin`: groups, users, sessions, devices, apps, templates, push.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "admin", abstract: "Administer groups, users, apps, push templates; send push messages.",
-        subcommands: [GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self])
+        commandName: "admin",
+        abstract: "Administer groups, users, sessions, devices, apps, push templates; send push messages.",
+        subcommands: [
+            GroupCommand.self, UserCommand.self, SessionCommand.self, DeviceCommand.self, AppCommand.self, TemplateCommand.self,
+            PushCommand.self,
+        ])
 }
