@@ -68,9 +68,57 @@ struct AdminConsoleCommandTests {
             #expect(String(decoding: body, as: UTF8.self).contains("account alice is disabled"))
             #expect(try await Self.admin(server, ["user", "list"]).stdout.hasSuffix("\tnurses:lead\tdisabled\n"))
 
+            let (wrongStatus, wrongBody) = try await server.client.send(
+                "POST", WirePaths.login,
+                json: LoginRequest(account: "alice", password: "not her password", appId: app.id, appVersion: app.version, appKey: app.key))
+            #expect(wrongStatus == 401)
+            #expect(!String(decoding: wrongBody, as: UTF8.self).contains("disabled"), "a guesser learns nothing from disabling")
+
             #expect(try await Self.admin(server, ["user", "update", "alice", "--enable"]).stdout == "user alice: enabled; 0 sessions revoked\n")
             _ = try await server.client.login("alice", password: "another long password", app: app)
             #expect(try await Self.admin(server, ["user", "list", "--json"]).stdout.contains("\"disabled\":false"))
+        }
+    }
+
+    @Test("user update --password asks twice at a terminal without echo; two different passwords change nothing")
+    func passwordAtTerminal() async throws {
+        try await withTestServer(user: true) { server in
+            let app = try #require(server.app)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: server.dataDirectory.path)
+            let script = try SystemTool.path("script", package: "bsdutils")
+            let command = [
+                StrataProcess.executable("strata-server").path, "admin", "user", "update", "alice", "--password", "--data-dir",
+                server.dataDirectory.path,
+            ].map { "'\($0)'" }.joined(separator: " ")
+            /// Runs the command on a new terminal (`script`), typing each line once its prompt shows.
+            func typing(_ first: String, _ second: String) async throws -> StrataProcess.Outcome {
+                let input = Pipe()
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: script)
+                process.arguments = ["-qec", command, "/dev/null"]
+                process.standardInput = input.fileHandleForReading
+                let running = try StrataProcess.start(process)
+                try? input.fileHandleForReading.close()
+                // getpass flushes what was typed before it asks: each line goes after its prompt.
+                #expect(await eventually { running.stdout.snapshot().contains("New password for alice: ") })
+                input.fileHandleForWriting.write(Data((first + "\n").utf8))
+                #expect(await eventually { running.stdout.snapshot().contains("Again: ") })
+                input.fileHandleForWriting.write(Data((second + "\n").utf8))
+                let outcome = await running.finish()
+                try? input.fileHandleForWriting.close()
+                return outcome
+            }
+
+            let differ = try await typing("first long password", "second long password")
+            #expect(differ.status == 1, "\(differ)")
+            #expect(differ.stdout.contains("strata-server: --password: the two passwords typed differ; nothing was changed"))
+            _ = try await server.client.login("alice", app: app)
+
+            let changed = try await typing("typed long password", "typed long password")
+            #expect(changed.status == 0, "\(changed)")
+            #expect(changed.stdout.contains("user alice: password changed; 1 session revoked"), "\(changed)")
+            #expect(!changed.stdout.contains("typed long password"), "nothing typed is echoed: \(changed)")
+            _ = try await server.client.login("alice", password: "typed long password", app: app)
         }
     }
 
