@@ -43,11 +43,21 @@ struct AdminControlStoreContractTests {
         #expect(try await control.user(account: "bob")?.disabled == true)
         #expect(try await control.user(account: "bob")?.passwordHash == "h2", "disabling keeps the password")
         #expect(try await control.users().map(\.disabled) == [false, true])
-        try await control.saveToken(
-            TokenRecord(tokenHash: "tb2", userId: "u2", appId: "org.a", appVersion: "1", validUntil: Self.now))
-        #expect(try await control.updateUser(id: "u2", passwordHash: nil, disabled: false) == 0, "enabling revokes nothing")
+        let session = TokenRecord(tokenHash: "tb2", userId: "u2", appId: "org.a", appVersion: "1", validUntil: Self.now)
+        let refused = await #expect(throws: ServerDataError.self, "a disabled user gets no session") {
+            try await control.saveToken(session)
+        }
+        #expect(refused?.code == .notFound)
+        #expect(try await control.updateUser(id: "u2", passwordHash: nil, disabled: false) == 0)
         #expect(try await control.user(account: "bob")?.disabled == false)
+        try await control.saveToken(session)
+        #expect(try await control.updateUser(id: "u2", passwordHash: nil, disabled: false) == 0, "enabling revokes nothing")
         #expect(try await control.tokens(userId: "u2").count == 1)
+        let gone = await #expect(throws: ServerDataError.self, "a missing user gets no session") {
+            try await control.saveToken(
+                TokenRecord(tokenHash: "tx", userId: "nobody", appId: "org.a", appVersion: "1", validUntil: Self.now))
+        }
+        #expect(gone?.code == .notFound)
 
         let missing = await #expect(throws: ServerDataError.self) {
             try await control.updateUser(id: "nobody", passwordHash: "x", disabled: nil)

@@ -139,13 +139,17 @@ struct PostgresControlStore: ControlStore {
     // MARK: Sessions
 
     func saveToken(_ token: TokenRecord) async throws {
-        try await run("session of user \(token.userId)") {
+        // FOR SHARE waits for a disabling or deleting transaction that holds the user's row,
+        // then reads the row as it committed.
+        let rows = try await run("session of user \(token.userId)") {
             $0.append(
                 """
-                INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) VALUES (\($0.bind(token.tokenHash)), \
-                \($0.bind(token.userId)), \($0.bind(token.appId)), \($0.bind(token.appVersion)), \($0.bind(token.validUntil.storedSeconds)))
+                INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) SELECT \($0.bind(token.tokenHash)), \
+                id, \($0.bind(token.appId)), \($0.bind(token.appVersion)), \($0.bind(token.validUntil.storedSeconds)) \
+                FROM users WHERE id = \($0.bind(token.userId)) AND NOT disabled FOR SHARE RETURNING 1
                 """)
         }
+        guard rows.count == 1 else { throw ServerDataError(.notFound, "user \(token.userId) is disabled or was deleted") }
     }
 
     func token(hash: String) async throws -> TokenRecord? {

@@ -39,7 +39,11 @@ public protocol ControlStore: AdminControlStore {
     /// The ids of a group's members.
     func memberIds(groupId: String) async throws -> [String]
 
-    /// Stores a session token (by its hash).
+    /// Stores a session token (by its hash), only while its user exists and is not disabled:
+    /// checked in the same statement, so a token never outlives a disabling or a deletion that
+    /// committed while its login was verifying the password.
+    ///
+    /// - Throws: ``ServerDataError`` `notFound` when the user is disabled or gone.
     func saveToken(_ token: TokenRecord) async throws
     /// The session with this token hash, or `nil`.
     func token(hash: String) async throws -> TokenRecord?

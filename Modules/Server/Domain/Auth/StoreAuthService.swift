@@ -41,10 +41,15 @@ struct StoreAuthService: AuthService {
             let token = Secrets.newSecret()
             let validUntil = clock.now().addingTimeInterval(settings.tokenLifetime)
             try await control.deleteTokens(expiredBefore: clock.now())
-            try await control.saveToken(
-                TokenRecord(
-                    tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
-                    validUntil: validUntil))
+            do {
+                try await control.saveToken(
+                    TokenRecord(
+                        tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
+                        validUntil: validUntil))
+            } catch let error as ServerDataError where error.code == .notFound {
+                // Disabled or deleted by an administrator while the password was being verified.
+                throw ServerError(.unauthorized, "account \(user.account) was disabled or deleted; ask an administrator")
+            }
             let groups = try await control.memberships(userId: user.id).map(Self.groupRole)
             logger.info("login", metadata: ["account": "\(user.account)", "app": "\(app.appId)@\(app.version)"])
             return LoginResponse(token: token, validUntil: validUntil, userId: user.id, account: user.account, groups: groups)
