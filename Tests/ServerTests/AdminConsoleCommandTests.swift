@@ -235,6 +235,24 @@ struct AdminConsoleCommandTests {
             Self.expectFailure(
                 try await Self.admin(server, ["device", "revoke", "phone", "--app-id", "x"]), status: 64,
                 "give --app-id and --app-version together")
+
+            // The same device id in another app version is another device: named by its app version.
+            let created = try await Self.admin(server, ["app", "create", "org.example.cases", "--version", "2", "--json"])
+            let second = try Self.json(CreatedApp.self, created)
+            let other = try await server.client.login(
+                "alice", app: TestServer.App(id: "org.example.cases", version: "2", key: second.appKey))
+            let (registered, _) = try await server.client.send(
+                "POST", WirePaths.devices, token: other.token, json: DeviceRegistration(deviceId: "phone", name: "Phone"))
+            #expect(registered == 204)
+            #expect(try await Self.admin(server, ["push", "--group", "nurses", "--body", "three"]).stdout == "sent to 1 device\n")
+            Self.expectFailure(
+                try await Self.admin(server, ["device", "revoke", "phone"]), status: 1,
+                "device phone is registered in several app versions (org.example.cases 1, org.example.cases 2); "
+                    + "give --app-id and --app-version")
+            let picked = try await Self.admin(
+                server, ["device", "revoke", "phone", "--app-id", "org.example.cases", "--app-version", "2"])
+            #expect(picked.stdout == "revoked device phone of app org.example.cases version 2 (alice)\n", "\(picked)")
+            #expect(try await Self.admin(server, ["push", "--group", "nurses", "--body", "four"]).stdout == "sent to 0 devices\n")
         }
     }
 
