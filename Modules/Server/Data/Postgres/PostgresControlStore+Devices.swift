@@ -41,14 +41,14 @@ extension PostgresControlStore {
         }.map(Self.device)
     }
 
-    static let deviceColumns = "app_id, app_version, device_id, user_id, name, registered_at"
+    static let deviceColumns = "app_id, app_version, device_id, user_id, name, registered_at, revoked_at"
 
     static func device(_ row: PostgresRow) throws -> DeviceRecord {
-        let (appId, appVersion, deviceId, userId, name, registeredAt) = try row.decode(
-            (String, String, String, String, String, Double).self)
+        let (appId, appVersion, deviceId, userId, name, registeredAt, revokedAt) = try row.decode(
+            (String, String, String, String, String, Double, Double?).self)
         return DeviceRecord(
             appId: appId, appVersion: appVersion, deviceId: deviceId, userId: userId, name: name,
-            registeredAt: Date(storedSeconds: registeredAt))
+            registeredAt: Date(storedSeconds: registeredAt), revokedAt: revokedAt.map(Date.init(storedSeconds:)))
     }
 
     func appendPushMessages(_ messages: [NewPushMessage]) async throws -> [StoredPushMessage] {

@@ -100,19 +100,19 @@ struct PostgresControlStore: ControlStore {
     func user(account: String) async throws -> UserRecord? {
         try SQLiteText.check(account, what: "account")
         return try await run("reading user \(account)") {
-            $0.append("SELECT id, account, password_hash FROM users WHERE account = \($0.bind(account))")
+            $0.append("SELECT id, account, password_hash, disabled FROM users WHERE account = \($0.bind(account))")
         }.first.map(Self.user)
     }
 
     func users() async throws -> [UserRecord] {
         try await run("listing users") {
-            $0.append("SELECT id, account, password_hash FROM users ORDER BY account COLLATE \"C\"")
+            $0.append("SELECT id, account, password_hash, disabled FROM users ORDER BY account COLLATE \"C\"")
         }.map(Self.user)
     }
 
     static func user(_ row: PostgresRow) throws -> UserRecord {
-        let (id, account, passwordHash) = try row.decode((String, String, String).self)
-        return UserRecord(id: id, account: account, passwordHash: passwordHash)
+        let (id, account, passwordHash, disabled) = try row.decode((String, String, String, Bool).self)
+        return UserRecord(id: id, account: account, passwordHash: passwordHash, disabled: disabled)
     }
 
     func memberships(userId: String) async throws -> [MembershipRecord] {
@@ -139,13 +139,17 @@ struct PostgresControlStore: ControlStore {
     // MARK: Sessions
 
     func saveToken(_ token: TokenRecord) async throws {
-        try await run("session of user \(token.userId)") {
+        // FOR SHARE waits for a disabling or deleting transaction that holds the user's row,
+        // then reads the row as it committed.
+        let rows = try await run("session of user \(token.userId)") {
             $0.append(
                 """
-                INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) VALUES (\($0.bind(token.tokenHash)), \
-                \($0.bind(token.userId)), \($0.bind(token.appId)), \($0.bind(token.appVersion)), \($0.bind(token.validUntil.storedSeconds)))
+                INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) SELECT \($0.bind(token.tokenHash)), \
+                id, \($0.bind(token.appId)), \($0.bind(token.appVersion)), \($0.bind(token.validUntil.storedSeconds)) \
+                FROM users WHERE id = \($0.bind(token.userId)) AND NOT disabled FOR SHARE RETURNING 1
                 """)
         }
+        guard rows.count == 1 else { throw ServerDataError(.notFound, "user \(token.userId) is disabled or was deleted") }
     }
 
     func token(hash: String) async throws -> TokenRecord? {

@@ -16,6 +16,7 @@ enum PostgresSchema {
         ("pull indexes by visibility", pullIndexes),
         ("administrators", administrators),
         ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
+        ("admin console: disabled users, revoked devices", adminColumns),
     ])
 
     static let controlTables = [

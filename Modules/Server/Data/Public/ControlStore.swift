@@ -8,7 +8,12 @@ public import Foundation
 ///
 /// - Important: Methods that create a row throw ``ServerDataError`` (`duplicate`) when its key
 ///   exists, and methods that change a named row throw `notFound` when it does not.
-public protocol ControlStore: MembershipStore {
+///
+/// What only the admin console needs (updating and deleting users, listing and revoking
+/// sessions and devices, listing and deleting templates, deleting groups) is in
+/// ``AdminControlStore``, which every control store also is; memberships, roles and
+/// administrators in ``MembershipStore``.
+public protocol ControlStore: MembershipStore, AdminControlStore {
     /// Stores a new app version.
     func createApp(_ app: AppRecord) async throws
     /// The app version, or `nil`.
@@ -36,7 +41,11 @@ public protocol ControlStore: MembershipStore {
     /// The ids of a group's members.
     func memberIds(groupId: String) async throws -> [String]
 
-    /// Stores a session token (by its hash).
+    /// Stores a session token (by its hash), only while its user exists and is not disabled:
+    /// checked in the same statement, so a token never outlives a disabling or a deletion that
+    /// committed while its login was verifying the password.
+    ///
+    /// - Throws: ``ServerDataError`` `notFound` when the user is disabled or gone.
     func saveToken(_ token: TokenRecord) async throws
     /// The session with this token hash, or `nil`.
     func token(hash: String) async throws -> TokenRecord?

@@ -14,14 +14,21 @@ public struct DeviceRecord: Sendable, Hashable {
     public var name: String
     /// When it was (last) registered.
     public var registeredAt: Date
+    /// When an administrator revoked it (`admin device revoke`), or `nil`: a revoked device
+    /// receives no push messages and cannot be registered again.
+    public var revokedAt: Date?
 
     /// A device.
-    public init(appId: String, appVersion: String, deviceId: String, userId: String, name: String, registeredAt: Date) {
+    public init(
+        appId: String, appVersion: String, deviceId: String, userId: String, name: String, registeredAt: Date,
+        revokedAt: Date? = nil
+    ) {
         self.appId = appId
         self.appVersion = appVersion
         self.deviceId = deviceId
         self.userId = userId
         self.name = name
         self.registeredAt = registeredAt
+        self.revokedAt = revokedAt
     }
 }

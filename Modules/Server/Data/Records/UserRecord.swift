@@ -6,11 +6,15 @@ public struct UserRecord: Sendable, Hashable {
     public var account: String
     /// The password hash, `pbkdf2-sha256$<rounds>$<salt base64>$<hash base64>`.
     public var passwordHash: String
+    /// Whether an administrator disabled the account (`admin user update --disable`): its
+    /// logins are refused.
+    public var disabled: Bool
 
     /// A user.
-    public init(id: String, account: String, passwordHash: String) {
+    public init(id: String, account: String, passwordHash: String, disabled: Bool = false) {
         self.id = id
         self.account = account
         self.passwordHash = passwordHash
+        self.disabled = disabled
     }
 }

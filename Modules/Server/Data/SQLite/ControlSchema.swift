@@ -6,6 +6,7 @@ enum ControlSchema {
     static let migrations = SQLiteMigrations(migrations: [
         ("tables", createTables),
         ("administrators", createAdministrators),
+        ("admin console: disabled users, revoked devices", adminColumns),
     ])
 
     /// Creates the tables when missing.

@@ -8,8 +8,10 @@ extension SQLiteControlStore {
         try await write("device \(device.deviceId)") { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO devices (app_id, app_version, device_id, user_id, name, registered_at)
+                    INSERT INTO devices (app_id, app_version, device_id, user_id, name, registered_at)
                     VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (app_id, app_version, device_id) DO UPDATE SET
+                        user_id = excluded.user_id, name = excluded.name, registered_at = excluded.registered_at
                     """,
                 arguments: [
                     device.appId, device.appVersion, device.deviceId, device.userId, device.name,
@@ -42,7 +44,8 @@ extension SQLiteControlStore {
     static func device(_ row: Row) -> DeviceRecord {
         DeviceRecord(
             appId: row["app_id"], appVersion: row["app_version"], deviceId: row["device_id"], userId: row["user_id"],
-            name: row["name"], registeredAt: Date(storedSeconds: row["registered_at"]))
+            name: row["name"], registeredAt: Date(storedSeconds: row["registered_at"]),
+            revokedAt: (row["revoked_at"] as Double?).map(Date.init(storedSeconds:)))
     }
 
     func appendPushMessages(_ messages: [NewPushMessage]) async throws -> [StoredPushMessage] {

@@ -109,7 +109,7 @@ struct SQLiteControlStore: ControlStore {
     }
 
     static func user(_ row: Row) -> UserRecord {
-        UserRecord(id: row["id"], account: row["account"], passwordHash: row["password_hash"])
+        UserRecord(id: row["id"], account: row["account"], passwordHash: row["password_hash"], disabled: row["disabled"])
     }
 
     func memberships(userId: String) async throws -> [MembershipRecord] {
@@ -137,8 +137,16 @@ struct SQLiteControlStore: ControlStore {
     func saveToken(_ token: TokenRecord) async throws {
         try await write("session of user \(token.userId)") { db in
             try db.execute(
-                sql: "INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until) VALUES (?, ?, ?, ?, ?)",
-                arguments: [token.tokenHash, token.userId, token.appId, token.appVersion, token.validUntil.storedSeconds])
+                sql: """
+                    INSERT INTO tokens (token_hash, user_id, app_id, app_version, valid_until)
+                    SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND disabled = 0)
+                    """,
+                arguments: [
+                    token.tokenHash, token.userId, token.appId, token.appVersion, token.validUntil.storedSeconds, token.userId,
+                ])
+            guard db.changesCount == 1 else {
+                throw ServerDataError(.notFound, "user \(token.userId) is disabled or was deleted")
+            }
         }
     }
 

@@ -28,8 +28,7 @@ struct StoreAdminService: AdminService {
     func createUser(account: String, password: String, memberships: [(group: String, role: String)]) async throws -> AdminUser {
         try Self.checkText(account, what: "account")
         let account = TextRules.canonical(account)
-        guard password.count >= 8 else { throw ServerError(.badRequest, "the password must have at least 8 characters") }
-        try TextRules.checkFreeText(password, field: "the password")
+        try Self.checkPassword(password)
         return try await ServerError.mapping {
             let userId = UUID().uuidString.lowercased()
             var records: [MembershipRecord] = []
@@ -55,7 +54,8 @@ struct StoreAdminService: AdminService {
                 users.append(
                     AdminUser(
                         id: user.id, account: user.account,
-                        groups: try await data.control.memberships(userId: user.id).map(StoreAuthService.groupRole)))
+                        groups: try await data.control.memberships(userId: user.id).map(StoreAuthService.groupRole),
+                        disabled: user.disabled))
             }
             return users
         }
@@ -114,6 +114,7 @@ struct StoreAdminService: AdminService {
             }
             let devices = try await data.control.devices(userIds: try await data.control.memberIds(groupId: found.id))
                 .filter { device in app.map { device.appId == $0.id && device.appVersion == $0.version } ?? true }
+                .filter { $0.revokedAt == nil }
             let id = UUID().uuidString.lowercased()
             let now = clock.now()
             let sent = try await data.control.appendPushMessages(
@@ -143,6 +144,12 @@ struct StoreAdminService: AdminService {
         guard !text.isEmpty, text.count <= 100, !text.contains(where: \.isNewline) else {
             throw ServerError(.badRequest, "\(what) '\(text.prefix(100))' must be 1–100 characters on one line")
         }
+    }
+
+    /// Throws unless `password` has at least 8 characters and no control character.
+    static func checkPassword(_ password: String) throws {
+        guard password.count >= 8 else { throw ServerError(.badRequest, "the password must have at least 8 characters") }
+        try TextRules.checkFreeText(password, field: "the password")
     }
 
     static func checkLogLevel(_ level: String) throws {

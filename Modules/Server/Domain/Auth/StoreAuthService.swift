@@ -34,13 +34,22 @@ struct StoreAuthService: AuthService {
             guard verified, keyMatches, let app else {
                 throw ServerError(.unauthorized, Self.badCredentials)
             }
+            // Said only to whom knows the password: it reveals nothing to a guesser.
+            guard !user.disabled else {
+                throw ServerError(.unauthorized, "account \(user.account) is disabled; ask an administrator to enable it")
+            }
             let token = Secrets.newSecret()
             let validUntil = clock.now().addingTimeInterval(settings.tokenLifetime)
             try await control.deleteTokens(expiredBefore: clock.now())
-            try await control.saveToken(
-                TokenRecord(
-                    tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
-                    validUntil: validUntil))
+            do {
+                try await control.saveToken(
+                    TokenRecord(
+                        tokenHash: Secrets.sha256Hex(token), userId: user.id, appId: app.appId, appVersion: app.version,
+                        validUntil: validUntil))
+            } catch let error as ServerDataError where error.code == .notFound {
+                // Disabled or deleted by an administrator while the password was being verified.
+                throw ServerError(.unauthorized, "account \(user.account) was disabled or deleted; ask an administrator")
+            }
             let groups = try await control.memberships(userId: user.id).map(Self.groupRole)
             logger.info("login", metadata: ["account": "\(user.account)", "app": "\(app.appId)@\(app.version)"])
             return LoginResponse(token: token, validUntil: validUntil, userId: user.id, account: user.account, groups: groups)
@@ -61,7 +70,7 @@ struct StoreAuthService: AuthService {
         return try await ServerError.mapping {
             let hash = Secrets.sha256Hex(token)
             guard let record = try await data.control.token(hash: hash) else {
-                throw ServerError(.unauthorized, "the bearer token is unknown or was logged out; log in again")
+                throw ServerError(.unauthorized, "the bearer token is unknown, was logged out or was revoked by an administrator; log in again")
             }
             guard record.validUntil > clock.now() else {
                 throw ServerError(.unauthorized, "the bearer token expired at \(record.validUntil); log in again")

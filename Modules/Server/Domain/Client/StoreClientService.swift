@@ -57,8 +57,12 @@ struct StoreClientService: ClientService {
         try await ServerError.mapping {
             if let existing = try await data.control.device(
                 appId: session.appId, version: session.appVersion, deviceId: registration.deviceId),
-                existing.userId != session.userId
+                existing.userId != session.userId || existing.revokedAt != nil
             {
+                if existing.revokedAt != nil {
+                    throw ServerError(
+                        .conflict, "device \(registration.deviceId) was revoked by an administrator; it cannot be registered again")
+                }
                 throw ServerError(.conflict, "device \(registration.deviceId) is registered by another user")
             }
             try await data.control.registerDevice(
@@ -78,6 +82,9 @@ struct StoreClientService: ClientService {
         }
         guard let device, device.userId == session.userId else {
             throw ServerError(.notFound, "no device \(deviceId.prefix(128)) registered by this user")
+        }
+        guard device.revokedAt == nil else {
+            throw ServerError(.notFound, "device \(deviceId.prefix(128)) was revoked by an administrator; it receives no push messages")
         }
         logger.debug(
             "poll waiting", metadata: ["device": "\(deviceId.prefix(128))", "after": "\(after)", "wait": "\(wait)"])

@@ -1,5 +1,9 @@
-/// What `strata-server admin` does: groups, users, apps, log levels, templates and push sends
-/// (and memberships, roles and administrators: ``MembershipAdministration``).
+/// What `strata-server admin` does: groups, users, apps, log levels, templates and push sends;
+/// for the admin console, changing and deleting users, sessions, devices, templates and
+/// groups; and memberships, roles and administrators (``MembershipAdministration``).
+///
+/// Names are looked up as typed and in their canonical form (NFC); a name that matches nothing
+/// throws ``ServerError`` `notFound` naming it.
 public protocol AdminService: MembershipAdministration {
     /// Creates a group.
     func createGroup(name: String) async throws -> AdminGroup
@@ -21,4 +25,35 @@ public protocol AdminService: MembershipAdministration {
     /// the text comes from `template` or from `title` and `body`. Returns the devices reached.
     func sendPush(group: String, title: String?, body: String?, template: String?, app: (id: String, version: String)?) async throws
         -> Int
+
+    // MARK: Admin console: users, sessions, devices, templates, groups (issue 14)
+
+    /// Sets a user's password (when given; at least 8 characters) and disabled flag (when
+    /// given). A new password or disabling revokes every session of the user at once; a
+    /// disabled user's logins are refused until enabled again.
+    func updateUser(account: String, password: String?, disabled: Bool?) async throws -> AdminUserChange
+    /// Deletes a user with their sessions, memberships and devices. The objects they own stay
+    /// in the app stores, owned by the deleted id (see Docs/Server.md, "Deleting users and groups").
+    func deleteUser(account: String) async throws -> AdminUserChange
+    /// The unexpired sessions (of one user, when `account` is given).
+    func sessions(account: String?) async throws -> [AdminSession]
+    /// Revokes the session whose ``AdminSession/id`` is `id` (16 hex digits); returns it.
+    func revokeSession(id: String) async throws -> AdminSession
+    /// Revokes every session of a user; returns them.
+    func revokeSessions(account: String) async throws -> [AdminSession]
+    /// The registered devices, revoked ones included (of one user, when `account` is given).
+    func devices(account: String?) async throws -> [AdminDevice]
+    /// Revokes a device: it receives no more push messages (its pending ones are dropped), its
+    /// polls and any new registration of its id in that app version are refused. `app` picks
+    /// the app version when the id is registered in several. Returns the device as revoked.
+    func revokeDevice(deviceId: String, app: (id: String, version: String)?) async throws -> AdminDevice
+    /// Every push template, by name.
+    func templates() async throws -> [AdminTemplate]
+    /// The push template with this name.
+    func template(named name: String) async throws -> AdminTemplate
+    /// Deletes the push template with this name.
+    func deleteTemplate(named name: String) async throws
+    /// Deletes a group. A group with members is refused (`conflict`) unless `force`, which
+    /// removes their memberships with it; the users stay.
+    func deleteGroup(name: String, force: Bool) async throws -> AdminGroupDeletion
 }

@@ -6,7 +6,7 @@ public struct ServerError: StrataError, Hashable {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
-        /// No token, an unknown or expired token, or wrong credentials (401).
+        /// No token, an unknown, expired or revoked token, wrong credentials or a disabled account (401).
         public static let unauthorized = Code(name: "unauthorized")
         /// The request is malformed or names something invalid (400).
         public static let badRequest = Code(name: "badRequest")

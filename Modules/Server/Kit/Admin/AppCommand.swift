@@ -15,23 +15,31 @@ struct AppCommand: ParsableCommand {
         @Argument(help: "The app id, e.g. org.example.cases.") var appId: String
         @Option(name: .customLong("version"), help: "The app version.") var appVersion: String
         @Option(name: .long, help: "The log collection level: none, error or monitor.") var collect = "error"
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             let created = try await run.services.admin.createApp(appId: appId, version: appVersion, logLevel: collect)
-            run.output.out("created app \(created.app.appId) version \(created.app.version)")
-            run.output.out("app key: \(created.appKey)")
-            run.output.out("(the key is shown only now; it is stored hashed)")
+            try output.print(created, to: run.output) {
+                [
+                    "created app \(created.app.appId) version \(created.app.version)", "app key: \(created.appKey)",
+                    "(the key is shown only now; it is stored hashed)",
+                ]
+            }
         }
     }
 
     /// `admin app list`.
     struct List: KitCommand {
-        static let configuration = CommandConfiguration(abstract: "List the app versions.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the app versions with their log collection levels.",
+            discussion: "One line per app version, by app id then version: APP_ID, VERSION, LOG_LEVEL.")
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            for app in try await run.services.admin.apps() { run.output.out("\(app.appId)\t\(app.version)\t\(app.logLevel)") }
+            let apps = try await run.services.admin.apps()
+            try output.print(apps, to: run.output) { apps.map { "\($0.appId)\t\($0.version)\t\($0.logLevel)" } }
         }
     }
 
@@ -42,11 +50,14 @@ struct AppCommand: ParsableCommand {
         @Argument(help: "The app id.") var appId: String
         @Option(name: .customLong("version"), help: "The app version.") var appVersion: String
         @Argument(help: "none, error or monitor.") var level: String
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             try await run.services.admin.setLogLevel(appId: appId, version: appVersion, level: level)
-            run.output.out("app \(appId) version \(appVersion) now collects: \(level)")
+            try output.print(AdminApp(appId: appId, version: appVersion, logLevel: level), to: run.output) {
+                ["app \(appId) version \(appVersion) now collects: \(level)"]
+            }
         }
     }
 }

@@ -5,8 +5,8 @@ import StrataServerDomain
 /// `admin group create|list|members|add-member|remove-member|set-role`.
 struct GroupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "group", abstract: "Create or list groups; add, remove and list members; set their roles.",
-        subcommands: [Create.self, List.self, Members.self, AddMember.self, RemoveMember.self, SetRole.self])
+        commandName: "group", abstract: "Create, list or delete groups; add, remove and list members; set their roles.",
+        subcommands: [Create.self, List.self, GroupDeleteCommand.self, Members.self, AddMember.self, RemoveMember.self, SetRole.self])
 
     /// `admin group create NAME [--json]`.
     struct Create: KitCommand {

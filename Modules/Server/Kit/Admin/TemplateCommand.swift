@@ -2,22 +2,67 @@ import ArgumentParser
 import StrataCrossCutting
 import StrataServerDomain
 
-/// `admin template save NAME --title T --body B`.
+/// `admin template save|list|show|delete`.
 struct TemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "template", abstract: "Save push message templates.", subcommands: [Save.self])
+        commandName: "template", abstract: "Save, list, show or delete push message templates.",
+        subcommands: [Save.self, List.self, Show.self, Delete.self])
 
-    /// `admin template save`.
+    /// `admin template save NAME --title T --body B`.
     struct Save: KitCommand {
         static let configuration = CommandConfiguration(abstract: "Save (or replace) a push template.")
         @Argument(help: "The template's name.") var name: String
         @Option(name: .long, help: "The title.") var title: String
         @Option(name: .long, help: "The text.") var body: String
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             try await run.services.admin.saveTemplate(name: name, title: title, body: body)
-            run.output.out("saved template \(name)")
+            try output.print(AdminTemplate(name: name, title: title, body: body), to: run.output) { ["saved template \(name)"] }
+        }
+    }
+
+    /// `admin template list`.
+    struct List: KitCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the push templates.", discussion: "One line per template: NAME and TITLE.")
+        @OptionGroup var output: JSONOption
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            let templates = try await run.services.admin.templates()
+            try output.print(templates, to: run.output) { templates.map { "\($0.name)\t\($0.title)" } }
+        }
+    }
+
+    /// `admin template show NAME`.
+    struct Show: KitCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a push template's title and text.")
+        @Argument(help: "The template's name.") var name: String
+        @OptionGroup var output: JSONOption
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            let template = try await run.services.admin.template(named: name)
+            try output.print(template, to: run.output) {
+                ["name: \(template.name)", "title: \(template.title)", "body: \(template.body)"]
+            }
+        }
+    }
+
+    /// `admin template delete NAME`.
+    struct Delete: KitCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a push template (messages already sent with it are not touched).")
+        @Argument(help: "The template's name.") var name: String
+        @OptionGroup var output: JSONOption
+        @OptionGroup var common: CommonOptions
+
+        func execute(_ run: CommandRun) async throws {
+            let template = try await run.services.admin.template(named: name)
+            try await run.services.admin.deleteTemplate(named: name)
+            try output.print(template, to: run.output) { ["deleted template \(template.name)"] }
         }
     }
 }

@@ -4,10 +4,11 @@ import StrataCrossCutting
 import StrataServerDomain
 import StrataWire
 
-/// `admin user create|list`.
+/// `admin user create|list|update|delete`.
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Create or list users.", subcommands: [Create.self, List.self])
+        commandName: "user", abstract: "Create, list, update (password, disable, enable) or delete users.",
+        subcommands: [Create.self, List.self, Update.self, Delete.self])
 
     /// `admin user create ACCOUNT (--password P | --password-stdin) [--group GROUP[:ROLE]]…`.
     struct Create: KitCommand {
@@ -19,6 +20,7 @@ struct UserCommand: ParsableCommand {
         @Flag(name: .long, help: "Read the password from the first line of standard input.") var passwordStdin = false
         @Option(name: .long, help: "A membership GROUP or GROUP:ROLE (role defaults to member); repeatable.")
         var group: [String] = []
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -28,34 +30,34 @@ struct UserCommand: ParsableCommand {
         }
 
         func execute(_ run: CommandRun) async throws {
-            let secret: String
-            if let password {
-                secret = password
-            } else {
-                guard let line = readLine(strippingNewline: true) else {
-                    throw ServerError(.badRequest, "--password-stdin: standard input is empty; expected the password")
-                }
-                secret = line
-            }
+            let secret = try password ?? AdminPassword.fromStandardInput()
             let memberships = group.map { text -> (group: String, role: String) in
                 let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
                 return (parts.first ?? text, parts.count == 2 ? parts[1] : "member")
             }
             let user = try await run.services.admin.createUser(account: account, password: secret, memberships: memberships)
-            let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ", ")
-            run.output.out("created user \(user.account) (\(user.id))" + (groups.isEmpty ? "" : " in \(groups)"))
+            try output.print(user, to: run.output) {
+                let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ", ")
+                return ["created user \(user.account) (\(user.id))" + (groups.isEmpty ? "" : " in \(groups)")]
+            }
         }
     }
 
     /// `admin user list`.
     struct List: KitCommand {
-        static let configuration = CommandConfiguration(abstract: "List the users and their groups.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the users and their groups.",
+            discussion: "One line per user: ACCOUNT, ID, GROUP:ROLE,… (primary first), and `disabled` for a disabled one.")
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
-            for user in try await run.services.admin.users() {
-                let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ",")
-                run.output.out("\(user.account)\t\(user.id)\t\(groups)")
+            let users = try await run.services.admin.users()
+            try output.print(users, to: run.output) {
+                users.map { user in
+                    let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ",")
+                    return "\(user.account)\t\(user.id)\t\(groups)" + (user.disabled ? "\tdisabled" : "")
+                }
             }
         }
     }

@@ -28,13 +28,14 @@ public struct ServerCommand: AsyncParsableCommand {
     public init() {}
 }
 
-/// `strata-server admin`: groups, users, apps, templates, push.
+/// `strata-server admin`: groups, users, sessions, devices, apps, templates, push.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Administer groups, members and roles, users, administrators, apps, push templates; send push messages; read usage logs and stats.",
+        abstract:
+            "Administer groups, members and roles, users, administrators, sessions, devices, apps, push templates; send push messages; read usage logs and stats.",
         subcommands: [
-            GroupCommand.self, UserCommand.self, AppCommand.self, TemplateCommand.self, PushCommand.self,
-            AdministratorCommand.self, LogsCommand.self, StatsCommand.self,
+            GroupCommand.self, UserCommand.self, SessionCommand.self, DeviceCommand.self, AppCommand.self, TemplateCommand.self,
+            PushCommand.self, AdministratorCommand.self, LogsCommand.self, StatsCommand.self,
         ])
 }
