@@ -83,7 +83,7 @@ extension PostgresControlStore {
         try await run("listing administrators") {
             $0.append(
                 """
-                SELECT u.id, u.account, u.password_hash FROM administrators a JOIN users u ON u.id = a.user_id
+                SELECT u.id, u.account, u.password_hash, u.disabled FROM administrators a JOIN users u ON u.id = a.user_id
                 ORDER BY u.account COLLATE "C"
                 """)
         }.map(Self.user)
