@@ -40,6 +40,13 @@ struct SyncBaseline {
         try copy.exec("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
+    /// Removes the push's files (the journal's copy and the server-shaped file).
+    func removePushFiles() {
+        for path in [journalPath, serverPath] {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+
     /// Moves every row of the journal's copy into the server-shaped file, a batch at a time.
     func push() throws {
         let journal = try Connection(path: journalPath, secureDelete: true)

@@ -20,9 +20,10 @@ struct SyncScale {
     static let password = "bench password 1234"
     /// Changes per request and objects per pull page (the engine's defaults, the server's limit).
     static let batch = 1_000
-    /// Bytes on disk one object costs this path at most: the client's row with its pending change
-    /// (~720), the journal's copy (~450), the server's rows (~300), the pulling client's (~260)
-    /// and the baseline's (~260), with room for the WAL.
+    /// Bytes on disk one object costs this path at its peak, with room to spare: during the push
+    /// the pushing client's row with its pending change (~880 with the WAL's share), the
+    /// journal's copy (~550) and the server's rows (~640); the baseline's push and the pull
+    /// hold less (the pushing client's files are gone by then).
     static let bytesPerObject: Int64 = 2_600
 
     /// Whether the temporary folder has room for `size` objects (and how much it needs).
@@ -43,6 +44,31 @@ struct SyncScale {
         }
     }
 
+    /// Client A saves `size` objects with the engine stopped (a long offline period), its
+    /// journal is copied for the baseline, then it pushes them: the seconds from the loop's start
+    /// until no change is pending or in flight (a look at the journal's first pending row every
+    /// 5 ms: an index seek, not a count). The client's data layer is closed when this returns.
+    private func push(into pusherFolder: URL, configuration: SyncConfiguration, baseline: SyncBaseline) async throws -> Double {
+        let a = try await DataLayerFactory.live(container: ContainerDirectory(url: pusherFolder), logger: logger)
+        let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
+        try await a.store.register(SharedRecord.self)
+        _ = try await aSync.login(account: "pusher", password: Self.password)
+        for start in stride(from: 0, to: size, by: 100_000) {
+            _ = try await a.store.save((start..<min(size, start + 100_000)).map(SharedRecord.init(index:)))
+        }
+        try baseline.copyJournal(from: ContainerDirectory(url: pusherFolder).storeURL.path)
+        let push = try await seconds {
+            aSync.start()
+            defer { aSync.stop() }
+            while try await !a.journal.changes(in: [.pending, .inFlight], limit: 1).isEmpty {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let rejected = try await a.journal.changes(in: [.rejected], limit: 1)
+        guard rejected.isEmpty else { throw BenchError("the server rejected a change: \(rejected[0].reason ?? "no reason")") }
+        return push
+    }
+
     func run(_ figures: Figures) async throws -> Figures {
         var figures = figures
         let deployment = try Deployment(
@@ -53,38 +79,20 @@ struct SyncScale {
             requestTimeout: 120, batchSize: Self.batch, pullPageSize: Self.batch)
         let serverFile = folder.appendingPathComponent("server/apps/org.strata.bench@1.sqlite").path
 
-        // 1. client A: `size` objects saved with the engine stopped (a long offline period).
-        let pusherFolder = folder.appendingPathComponent("pusher")
-        let a = try await DataLayerFactory.live(container: ContainerDirectory(url: pusherFolder), logger: logger)
-        let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
-        try await a.store.register(SharedRecord.self)
-        _ = try await aSync.login(account: "pusher", password: Self.password)
-        for start in stride(from: 0, to: size, by: 100_000) {
-            _ = try await a.store.save((start..<min(size, start + 100_000)).map(SharedRecord.init(index:)))
-        }
         let baseline = SyncBaseline(folder: folder, batch: Self.batch)
-        try baseline.copyJournal(from: ContainerDirectory(url: pusherFolder).storeURL.path)
-
-        // 2. push: from the loop's start until no change is pending or in flight (a look at the
-        // journal's first pending row every 5 ms: an index seek, not a count).
-        let push = try await seconds {
-            aSync.start()
-            defer { aSync.stop() }
-            while try await !a.journal.changes(in: [.pending, .inFlight], limit: 1).isEmpty {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        let rejected = try await a.journal.changes(in: [.rejected], limit: 1)
-        guard rejected.isEmpty else { throw BenchError("the server rejected a change: \(rejected[0].reason ?? "no reason")") }
-        let basePush = try seconds { try baseline.push() }
+        let pusherFolder = folder.appendingPathComponent("pusher")
+        let push = try await push(into: pusherFolder, configuration: configuration, baseline: baseline)
+        // The pushing client's files go before the baseline's push (the disk holds each size's files at most once).
         try? FileManager.default.removeItem(at: pusherFolder)
+        let basePush = try seconds { try baseline.push() }
+        baseline.removePushFiles()
         figures.add(
             "sync push", operation: "push of N pending changes to strata-server (SQLite) until drained, per change", unit: "µs",
             baseline: "the same rows moved through the C API: read from a copy of the journal and deleted, 1,000 at a time, "
                 + "each batch inserted with its operation id into tables of the server's shape in another file",
             .init(size: size, strata: push / Double(size) * 1e6, baseline: basePush / Double(size) * 1e6))
 
-        // 3. pull: a fresh client of another user of the group pulls all `size` objects.
+        // Pull: a fresh client of another user of the group pulls all `size` objects.
         let b = try await DataLayerFactory.live(container: ContainerDirectory(url: folder.appendingPathComponent("puller")), logger: logger)
         let bSync = SyncFactory.live(data: b, configuration: configuration, logger: logger)
         try await b.store.register(SharedRecord.self)
