@@ -310,7 +310,7 @@ let package = Package(
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
         benchmark("strata-bench-query", "QueryAndCrypto", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
         benchmark("strata-bench-store", "StoreInsert", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
-        benchmark("strata-bench-scale", "Scale", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-scale", "Scale", ["StrataData", "StrataSync", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),

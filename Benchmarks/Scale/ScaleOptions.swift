@@ -2,7 +2,7 @@
 /// 1,000,000), `--paths GROUP,...` (default all) and `--json FILE`.
 struct ScaleOptions {
     /// The groups of paths `--paths` chooses from, in the order they run.
-    static let groups = ["store", "purge", "journal", "status"]
+    static let groups = ["store", "purge", "journal", "sync", "status"]
 
     var sizes = [10_000, 100_000, 1_000_000]
     var paths = Set(groups)

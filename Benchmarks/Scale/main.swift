@@ -2,12 +2,13 @@
 // several sizes: batch save, single save, fetch by id, delete, the page query (with its
 // compound index), bytes on disk per object, the lifespan purge and the journal (an edit
 // folded into its pending insert) after a long offline period, each against the raw SQLite
-// C API doing the same work on the same file; then
+// C API doing the same work on the same file; sync push and pull against a real strata-server
+// (SQLite) with N changes waiting, against the C API moving the same rows; then
 // strata-status's cold start on stores of those sizes (against a Foundation hello-world).
 // Prints a table per path; `--json FILE` writes the figures (scripts/plot-scale draws them).
 // Run in release (strata-host may be a debug build):
-//   swift build -c release --product strata-bench-scale   (likewise strata-status, strata-bench-hello)
-//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--paths store,purge,journal,status] [--json FILE]
+//   swift build -c release --product strata-bench-scale   (likewise strata-server, strata-status, strata-bench-hello)
+//   .build/release/strata-bench-scale [--sizes 10000,100000,1000000] [--paths store,purge,journal,sync,status] [--json FILE]
 import Foundation
 import Logging
 import StrataCrossCutting
@@ -66,6 +67,19 @@ do {
         figures = try await JournalScale(size: size, folder: folder, logger: logger).run(figures)
         try? FileManager.default.removeItem(at: folder)
         print("  measured the journal after \(size) offline saves (load average \(loadAverage()))")
+    }
+    let serverMissing = options.paths.contains("sync") ? SyncScale.serverMissing() : nil
+    if let serverMissing { print("  sync push and pull: skipped (\(serverMissing))") }
+    for size in options.sizes where options.paths.contains("sync") && serverMissing == nil {
+        let (fits, needed) = SyncScale.fits(size)
+        guard fits else {
+            print("  sync push and pull of \(size) changes: skipped (they need about \(needed / 1_000_000_000) GB free in the temporary folder)")
+            continue
+        }
+        let folder = scratch.appendingPathComponent("sync-\(size)")
+        figures = try await SyncScale(size: size, folder: folder, logger: logger).run(figures)
+        try? FileManager.default.removeItem(at: folder)
+        print("  measured sync push and pull of \(size) changes (load average \(loadAverage()))")
     }
     if !options.paths.contains("status") {
         // Not asked for.

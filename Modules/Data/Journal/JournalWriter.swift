@@ -10,6 +10,8 @@ struct JournalWriter {
     let connection: SQLiteConnection
     let cipher: FieldCipher
     let now: Double
+    /// The store's operation ids, in the order the changes are made.
+    let operationIDs: OperationIDGenerator
 
     /// What the journal holds about one change to write.
     struct Entry {
@@ -68,7 +70,7 @@ struct JournalWriter {
             """
         let payload = try cipher.seal(PayloadCodec.encode(entry.values))
         try connection.withStatement(sql) { statement in
-            statement.bind(OperationID.make(at: now), at: 1)
+            statement.bind(operationIDs.next(at: now), at: 1)
             statement.bind(entry.typeName, at: 2)
             statement.bind(entry.objectID, at: 3)
             statement.bind(entry.operation.rawValue, at: 4)

@@ -119,7 +119,7 @@ struct ObjectWriter {
     }
 
     private var journal: JournalWriter {
-        JournalWriter(connection: connection, cipher: context.cipher, now: context.now)
+        JournalWriter(connection: connection, cipher: context.cipher, now: context.now, operationIDs: state.operationIDs)
     }
 
     private func entry(

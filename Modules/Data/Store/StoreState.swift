@@ -3,6 +3,8 @@ final class StoreState {
     let connection: SQLiteConnection
     var tables: [String: TableDefinition] = [:]
     var ids = ObjectIDGenerator()
+    /// The journal's operation ids, increasing (see ``OperationIDGenerator``).
+    let operationIDs = OperationIDGenerator()
     /// Types changed by the write transaction in progress (see ``SQLiteDatabase/write(_:)``).
     var touchedTypes: Set<String> = []
     /// When each type's expired rows were last purged.
