@@ -35,7 +35,7 @@ struct HealthTests {
             #expect(status == 503)
             let body = try Self.object(data)
             #expect(body["status"] == "notReady")
-            #expect(body["reason"] == "control.sqlite has schema version 7, this server expects 1; run strata-server migrate")
+            #expect(body["reason"] == "control.sqlite has schema version 7, this server expects 2; run strata-server migrate")
             let (liveStatus, _) = try await server.client.send("GET", "/health/live")
             #expect(liveStatus == 200)
         }

@@ -3,7 +3,10 @@ import GRDB
 /// The control database's tables (`control.sqlite`).
 enum ControlSchema {
     /// The control database's migrations, oldest first (see ``SQLiteMigrations``).
-    static let migrations = SQLiteMigrations(migrations: [("tables", createTables)])
+    static let migrations = SQLiteMigrations(migrations: [
+        ("tables", createTables),
+        ("lookup indexes", lookupIndexes),
+    ])
 
     /// Creates the tables when missing.
     static func createTables(_ db: Database) throws {
@@ -31,6 +34,19 @@ enum ControlSchema {
                     sent_at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS push_messages_device ON push_messages (app_id, app_version, device_id, sequence);
                 CREATE TABLE IF NOT EXISTS templates (name TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL);
+                """)
+    }
+
+    /// The indexes the control store's look-ups need beyond the keys, so none reads a whole
+    /// table that grows with users (pinned by `ServerStatementPlanTests`): expired tokens
+    /// (removed at every login), a group's members (a push to a group), the devices of users
+    /// (the same push).
+    static func lookupIndexes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX tokens_by_expiry ON tokens (valid_until);
+                CREATE INDEX memberships_by_group ON memberships (group_id);
+                CREATE INDEX devices_by_user ON devices (user_id);
                 """)
     }
 }
