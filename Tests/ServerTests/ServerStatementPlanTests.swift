@@ -8,7 +8,8 @@ import Testing
 /// storage ran is recorded (SQLite: GRDB's trace, ``SQLiteStatementTrace``; PostgreSQL:
 /// `pg_stat_statements`, which `scripts/postgres` preloads) and explained. A statement whose
 /// plan reads a growing table whole fails, named with its plan (see ``PlanAudit``), unless
-/// ``PlanAllowList`` says why it may.
+/// ``PlanAllowList`` says why it may; and every read of `objects` is a range of one (app's)
+/// type's rows.
 @Suite("server statement plans: no statement the server runs reads a whole growing table")
 struct ServerStatementPlanTests {
     @Test("SQLite: every statement of the scenario, on the file it ran on, searches an index")
@@ -31,6 +32,10 @@ struct ServerStatementPlanTests {
             explained += 1
             Self.dump(statement.sql, plan)
             if let finding = PlanAudit.sqlite(sql: statement.sql, plan: plan) { findings.append("\(finding)") }
+            // Every read of objects is a range of one type's rows (an app's file holds only its rows).
+            for line in plan where line.contains("INDEX objects_by_") || line.contains("INDEX sqlite_autoindex_objects_1") {
+                #expect(line.contains("(type_name=?"), "reads other types' objects: \(statement.sql)\n\(plan)")
+            }
         }
         try await data.close()
         #expect(explained > 40, "the scenario ran only \(explained) statements: \(trace.statements.map(\.sql))")
@@ -63,8 +68,16 @@ struct ServerStatementPlanTests {
                 Issue.record("cannot explain \(sql): \(error)")
                 continue
             }
-            Self.dump(sql, plan.split(separator: "\n").map(String.init))
+            let lines = plan.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            Self.dump(sql, lines)
             if let finding = PlanAudit.postgres(sql: sql, plan: plan) { findings.append("\(finding)") }
+            // Every index read of objects is a range of one app's type (apps share the table).
+            for (index, line) in lines.enumerated() where line.contains("Index Scan") && line.contains(" on objects") {
+                let condition = lines[(index + 1)...].prefix { !$0.hasPrefix("->") }.first { $0.hasPrefix("Index Cond:") }
+                #expect(
+                    condition?.hasPrefix("Index Cond: ((app = $") == true && condition?.contains("(type_name = $") == true,
+                    "reads other apps' or types' objects: \(sql)\n\(plan)")
+            }
         }
         #expect(statements.count > 40, "the scenario ran only \(statements.count) statements: \(statements)")
         #expect(findings.isEmpty, "\(findings.count) statements read a growing table whole:\n\(findings.joined(separator: "\n\n"))")
