@@ -130,7 +130,7 @@ let package = Package(
         module("StrataDomain", "Modules/Domain", ["StrataData", "StrataCrossCutting"]),
         tests(
             "StrataDomainTests", "DomainTests",
-            ["StrataDomain", "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataTestSupport", log]
+            ["StrataDomain", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
         // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)

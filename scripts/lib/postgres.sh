@@ -8,7 +8,8 @@
 #                              `bin=PG_BIN` and `ca=` (the server's self-signed TLS certificate,
 #                              for 127.0.0.1 and localhost: it also takes TLS connections).
 #                              With PID: a watcher stops the server and removes DIR when PID exits.
-#                              Tests run it with fsync=off and full_page_writes=off (fast, not crash
+#                              It preloads pg_stat_statements when installed (the statement-plan
+#                              tests read it). Tests run it with fsync=off and full_page_writes=off (fast, not crash
 #                              safe); STRATA_PG_DURABLE=1 keeps both on (benchmarks: as durable as the
 #                              SQLite engine's WAL with synchronous=NORMAL, which may lose the last
 #                              commits on power loss but never corrupts: synchronous_commit stays off).
@@ -85,13 +86,16 @@ postgres_start() {
     fi
     chmod 600 "$dir/server.key"
     [ "$(id -u)" -eq 0 ] && chown "$PG_USER" "$dir/server.key" "$dir/server.crt"
-    local port attempt started="" durability="-c fsync=off -c full_page_writes=off"
+    local port attempt started="" durability="-c fsync=off -c full_page_writes=off" statements=""
     [ "${STRATA_PG_DURABLE:-}" = 1 ] && durability="-c fsync=on -c full_page_writes=on"
+    # pg_stat_statements (when installed: Debian's postgresql has it) records every statement a
+    # database ran, normalised; the statement-plan tests read it after CREATE EXTENSION.
+    [ -f "$PG_BIN/../lib/pg_stat_statements.so" ] && statements="-c shared_preload_libraries=pg_stat_statements"
     for attempt in 1 2 3 4 5 6 7 8; do
         port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue
         if as_pg_user "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir $durability -c synchronous_commit=off -c max_connections=200 -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
+            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir $durability -c synchronous_commit=off -c max_connections=200 $statements -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
             >/dev/null 2>&1; then
             started=1
             break

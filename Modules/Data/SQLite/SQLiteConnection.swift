@@ -34,6 +34,8 @@ final class SQLiteConnection {
     /// SQLite's first complaint about a corrupt page on this connection; once set, every
     /// write transaction is refused.
     private(set) var damage: String?
+    /// Where this connection reports the statements it runs (tests only: see ``install(_:)``).
+    var trace: StatementTrace?
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     init(path: String, access: Access) throws {

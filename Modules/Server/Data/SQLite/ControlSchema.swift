@@ -7,6 +7,7 @@ enum ControlSchema {
         ("tables", createTables),
         ("administrators", createAdministrators),
         ("admin console: disabled users, revoked devices", adminColumns),
+        ("lookup indexes", lookupIndexes),
     ])
 
     /// Creates the tables when missing.
@@ -43,5 +44,18 @@ enum ControlSchema {
     static func createAdministrators(_ db: Database) throws {
         try db.execute(
             sql: "CREATE TABLE administrators (user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE)")
+    }
+
+    /// The indexes the control store's look-ups need beyond the keys, so none reads a whole
+    /// table that grows with users (pinned by `ServerStatementPlanTests`): expired tokens
+    /// (removed at every login), a group's members (a push to a group), the devices of users
+    /// (the same push).
+    static func lookupIndexes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX tokens_by_expiry ON tokens (valid_until);
+                CREATE INDEX memberships_by_group ON memberships (group_id);
+                CREATE INDEX devices_by_user ON devices (user_id);
+                """)
     }
 }

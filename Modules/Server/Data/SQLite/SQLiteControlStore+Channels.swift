@@ -9,11 +9,13 @@ extension SQLiteControlStore {
 
     func pushChannels(after sequence: Int64) async throws -> (channels: [PushChannel], latest: Int64) {
         // `sequence` is the table's rowid: the range is read by key, usually finding nothing.
+        // NOT INDEXED keeps SQLite from scanning all of push_messages_device instead (it holds
+        // the groups in order, which the planner prefers to sorting the few new rows).
         try await read("reading the push channels with new messages") { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT app_id, app_version, device_id, MAX(sequence) AS latest FROM push_messages
+                    SELECT app_id, app_version, device_id, MAX(sequence) AS latest FROM push_messages NOT INDEXED
                     WHERE sequence > ? GROUP BY app_id, app_version, device_id
                     """, arguments: [sequence])
             let channels = rows.map {

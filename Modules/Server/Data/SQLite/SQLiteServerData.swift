@@ -13,14 +13,19 @@ final class SQLiteServerData: ServerDataLayer {
     private let appStores = Mutex<[String: SQLiteAppStore]>([:])
     /// The control database's migrations that opening it ran.
     let controlMigrations: [String]
+    /// Where every file's statements are recorded (tests only; `nil` in production).
+    private let trace: SQLiteStatementTrace?
 
-    init(directory: URL, logger: Logger) throws {
+    /// Opens (creating) the control database in `directory`; a `trace` (tests only) records
+    /// every statement run on it and on the app databases opened later.
+    init(directory: URL, logger: Logger, trace: SQLiteStatementTrace? = nil) throws {
         self.directory = directory
         self.logger = logger
+        self.trace = trace
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
-        let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations)
+        let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations, trace: trace)
         controlStore = SQLiteControlStore(database: opened.database)
         controlMigrations = opened.applied
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
@@ -48,7 +53,7 @@ final class SQLiteServerData: ServerDataLayer {
         // Opened off the caller's thread; two first requests at once may both open the file
         // (its migrations run once: see SQLiteMigrations), and the first one kept wins.
         let url = directory.appendingPathComponent("apps", isDirectory: true).appendingPathComponent("\(key).sqlite")
-        let opened = SQLiteAppStore(database: try await ServerDatabase.opening(at: url, migrations: AppSchema.migrations))
+        let opened = SQLiteAppStore(database: try await ServerDatabase.opening(at: url, migrations: AppSchema.migrations, trace: trace))
         return appStores.withLock { stores in
             if let store = stores[key] { return store }
             stores[key] = opened

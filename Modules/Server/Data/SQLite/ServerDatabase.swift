@@ -18,15 +18,19 @@ struct ServerDatabase: Sendable {
     /// `migrations` it has not run yet, in order, recorded with their effect.
     ///
     /// Blocks while it opens: call it at start, or through ``opening(at:migrations:)``.
-    static func open(at url: URL, migrations: SQLiteMigrations) throws -> ServerDatabase {
-        try openMigrating(at: url, migrations: migrations).database
+    /// A `trace` (tests only) records every statement the pool's connections run.
+    static func open(at url: URL, migrations: SQLiteMigrations, trace: SQLiteStatementTrace? = nil) throws -> ServerDatabase {
+        try openMigrating(at: url, migrations: migrations, trace: trace).database
     }
 
-    /// ``open(at:migrations:)``, and the migrations it ran (`<number> <name>`).
-    static func openMigrating(at url: URL, migrations: SQLiteMigrations) throws -> (database: ServerDatabase, applied: [String]) {
+    /// ``open(at:migrations:trace:)``, and the migrations it ran (`<number> <name>`).
+    static func openMigrating(at url: URL, migrations: SQLiteMigrations, trace: SQLiteStatementTrace? = nil) throws -> (
+        database: ServerDatabase, applied: [String]
+    ) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
+        trace?.install(on: &configuration, file: url.path)
         try SQLiteFileModes.prepareDatabase(url)
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
@@ -37,12 +41,14 @@ struct ServerDatabase: Sendable {
         }
     }
 
-    /// ``open(at:migrations:)`` on a dispatch queue, the caller suspended meanwhile: for a file
-    /// opened on first use by a request.
-    static func opening(at url: URL, migrations: SQLiteMigrations) async throws -> ServerDatabase {
+    /// ``open(at:migrations:trace:)`` on a dispatch queue, the caller suspended meanwhile: for a
+    /// file opened on first use by a request.
+    static func opening(at url: URL, migrations: SQLiteMigrations, trace: SQLiteStatementTrace? = nil) async throws
+        -> ServerDatabase
+    {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try open(at: url, migrations: migrations) })
+                continuation.resume(with: Result { try open(at: url, migrations: migrations, trace: trace) })
             }
         }
     }
