@@ -38,10 +38,13 @@ public enum PlanAllowList {
             #"FROM "NotificationRecord" ORDER BY "receivedAt" DESC, "objectId" DESC"#, "NotificationRecord",
             "notifications.list returns every notification (unread ones: the isRead index)"
         ),
-        // Client store: the status counts. `statusflat` (issue 13) keeps them in counters that
-        // triggers maintain; remove these two entries when it lands.
-        (#"SELECT count(*) FROM "CaseReport""#, "CaseReport", "status summary's report count (statusflat replaces it)"),
-        (#"SELECT count(*) FROM "_strata_journal""#, "_strata_journal", "sync status's change count (statusflat replaces it)"),
+        // Client store: once per type, when a writer registers a table that is new (empty) or
+        // predates store format 5: its kept count is filled from count(*) (StoreCounts).
+        (#"INSERT OR REPLACE INTO "_strata_counts" ("name", "count") SELECT"#, "*", "a type's kept count filled once when its triggers are created"),
+        // Client store: deleteAll's answer is every row of the type.
+        (#"DELETE FROM "Draft""#, "Draft", "deleteAll deletes every row of its type (row by row: the count triggers see each)"),
+        // Client store: the server lowered the log level; what it no longer collects goes, once per change.
+        (#"DELETE FROM "_strata_log" WHERE "level" > ?1"#, "_strata_log", "setCollectionLevel drops the entries above the new level, once per level change"),
         // Server: administrator's lists whose answer is the whole table.
         ("FROM users ORDER BY account", "users", "`strata-server admin users` lists every user"),
     ]
