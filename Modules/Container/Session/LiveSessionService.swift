@@ -44,10 +44,13 @@ final class LiveSessionService: SessionService {
         }
     }
 
-    /// Stops relaying device registrations.
+    /// Stops relaying device registrations and lets go of the context: the container holds
+    /// this service, so a context kept past here is a cycle that keeps the container, the sync
+    /// engine and the store open until the process ends (the store is then never closed and
+    /// leaves its `-wal` behind).
     func willDestroy() async {
         let relay = state.withLock { state in
-            defer { state.relay = nil }
+            defer { (state.relay, state.context) = (nil, nil) }
             return state.relay
         }
         relay?.cancel()
