@@ -178,6 +178,31 @@ struct SyncBaseline {
         }
     }
 
+    /// The server's pull statement for a user of no group who owns nothing (the shape of
+    /// `SQLiteAppStore.pullSQL`: the caller's own objects, others' objects visible to all, the
+    /// narrowings that took an object from the caller), run once on the server's file; returns
+    /// the rows it read.
+    func outsiderPull(from serverFile: String, typeName: String) throws -> Int {
+        let server = try Connection(path: serverFile, secureDelete: false, readOnly: true)
+        let read = try server.prepare(
+            """
+            SELECT object_id, version FROM objects WHERE type_name = ?1 AND owner_user = ?2 AND version > 0
+            UNION ALL
+            SELECT object_id, version FROM objects WHERE type_name = ?1 AND scope = 3 AND version > 0 AND owner_user <> ?2
+            UNION ALL
+            SELECT n.object_id, n.version FROM narrowings n
+            WHERE n.type_name = ?1 AND n.version > 0 AND (n.owner_user = ?2 OR n.previous_scope = 3)
+            ORDER BY version LIMIT ?3
+            """)
+        Connection.bind(read, 1, typeName)
+        Connection.bind(read, 2, "nobody")
+        sqlite3_bind_int64(read, 3, Int64(batch))
+        var rows = 0
+        while try server.step(read) { rows += 1 }
+        sqlite3_reset(read)
+        return rows
+    }
+
     /// One connection, its statements finalized with it.
     final class Connection {
         private let db: OpaquePointer

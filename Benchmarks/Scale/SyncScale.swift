@@ -72,7 +72,8 @@ struct SyncScale {
     func run(_ figures: Figures) async throws -> Figures {
         var figures = figures
         let deployment = try Deployment(
-            engine: .sqlite, instances: 1, viaNginx: false, scratch: folder, users: ["pusher", "puller"], password: Self.password)
+            engine: .sqlite, instances: 1, viaNginx: false, scratch: folder, users: ["pusher", "puller"], password: Self.password,
+            outsiders: ["outsider"])
         defer { deployment.stop() }
         let configuration = SyncConfiguration(
             serverURL: deployment.url, appID: "org.strata.bench", appVersion: "1", appKey: deployment.appKey, deviceName: "bench",
@@ -108,8 +109,32 @@ struct SyncScale {
             baseline: "the same rows read from the server's file through the C API, 1,000 at a time in version order, "
                 + "each page written into a table of the store's shape and indexes in another file",
             .init(size: size, strata: pull / Double(size) * 1e6, baseline: basePull / Double(size) * 1e6))
+
+        // The pull of a user who sees none of the N objects (in no group; the objects are
+        // group-scope): fresh clients, each pulling from the start, so no cursor hides the cost.
+        var (outsider, baseOutsider) = ([Double](), [Double]())
+        for index in 0..<Self.outsiderPulls {
+            let c = try await DataLayerFactory.live(
+                container: ContainerDirectory(url: folder.appendingPathComponent("outsider-\(index)")), logger: logger)
+            let cSync = SyncFactory.live(data: c, configuration: configuration, logger: logger)
+            try await c.store.register(SharedRecord.self)
+            _ = try await cSync.login(account: "outsider", password: Self.password)
+            var seen = -1
+            outsider.append(try await seconds { seen = try await cSync.syncNow().pulledCount })
+            guard seen == 0 else { throw BenchError("the outsider pulled \(seen) objects; expected none") }
+            let (base, rows) = try seconds(returning: { try baseline.outsiderPull(from: serverFile, typeName: SharedRecord.schema.typeName) })
+            guard rows == 0 else { throw BenchError("the baseline's outsider pull read \(rows) rows; expected none") }
+            baseOutsider.append(base)
+        }
+        figures.add(
+            "outsider pull", operation: "a pull (one sync) by a user who sees none of the N objects, from the start", unit: "ms",
+            baseline: "the server's pull statement for that user (its visibility branches, first page) through the C API, opening the server's file included",
+            .init(size: size, strata: median(outsider) * 1e3, baseline: median(baseOutsider) * 1e3))
         return figures
     }
+
+    /// Fresh outsiders pulling, per size (the median is shown).
+    static let outsiderPulls = 7
 }
 
 /// ``ScaleRecord``'s row in a type both clients sync: `localAndServer`, group scope, so the

@@ -24,11 +24,12 @@ public final class Deployment {
     private let clusterDirectory: String?
     private let nginxDirectory: String?
 
-    /// Starts `instances` servers on `engine` with the given users (all members of group `bench`),
-    /// behind nginx when `viaNginx`. Extra `serve` options go to every instance.
+    /// Starts `instances` servers on `engine` with the given users (all members of group `bench`)
+    /// and `outsiders` (users of no group), behind nginx when `viaNginx`. Extra `serve` options
+    /// go to every instance.
     public init(
         engine: Engine, instances: Int, viaNginx: Bool, scratch: URL, users: [String], password: String,
-        serveOptions: [String] = []
+        outsiders: [String] = [], serveOptions: [String] = []
     ) throws {
         var cluster: String?
         var balancer: String?
@@ -45,6 +46,9 @@ public final class Deployment {
             try server.admin(["admin", "group", "create", "bench"])
             for user in users {
                 try server.admin(["admin", "user", "create", user, "--password-stdin", "--group", "bench:member"], stdin: password + "\n")
+            }
+            for user in outsiders {
+                try server.admin(["admin", "user", "create", user, "--password-stdin"], stdin: password + "\n")
             }
             let created = try server.admin(["admin", "app", "create", "org.strata.bench", "--version", "1"])
             guard let key = created.split(separator: "\n").first(where: { $0.hasPrefix("app key: ") }).map({ String($0.dropFirst(9)) }) else {
