@@ -19,19 +19,9 @@ struct AccountTerminalTests {
             try await server.addUsers(["sigrid": "ward3"], password: Self.password)
             let home = temporaryHome()
             let tty = try PseudoTerminal()
-            let process = Process()
-            process.executableURL = StrataProcess.executable("strata-host")
-            process.arguments = []
             var environment = server.clientEnvironment
             environment["STRATA_LOG_LEVEL"] = "info"
-            process.environment = StrataProcess("strata-host", home: home, extraEnvironment: environment).environment
-            process.standardInput = tty.terminal
-            process.standardOutput = tty.terminal
-            let errors = Pipe()
-            process.standardError = errors
-            let log = StrataProcess.Collector(errors)
-            try process.run()
-            tty.closeTerminalSide()
+            let (process, log) = try tty.startHost(home: home, environment: environment)
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
 

@@ -14,18 +14,7 @@ struct HostTerminalTests {
     func launcherAndSignals() async throws {
         let home = temporaryHome()
         let tty = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = StrataProcess.executable("strata-host")
-        process.arguments = []
-        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
-            .environment
-        process.standardInput = tty.terminal
-        process.standardOutput = tty.terminal
-        let errors = Pipe()
-        process.standardError = errors
-        let log = StrataProcess.Collector(errors)
-        try process.run()
-        tty.closeTerminalSide()
+        let (process, log) = try tty.startHost(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
 

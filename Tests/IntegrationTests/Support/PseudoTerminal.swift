@@ -72,3 +72,24 @@ final class PseudoTerminal: @unchecked Sendable {
         try? terminal.close()
     }
 }
+
+extension PseudoTerminal {
+    /// Starts `strata-host` with no arguments on this terminal (its standard input and output),
+    /// with `STRATA_HOME` at `home` and `environment` added; closes this side's copy of the
+    /// terminal. Returns the process and the collector of its standard error. The caller kills
+    /// a process still running when it is done.
+    func startHost(home: URL, environment: [String: String]) throws -> (Process, StrataProcess.Collector) {
+        let process = Process()
+        process.executableURL = StrataProcess.executable("strata-host")
+        process.arguments = []
+        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: environment).environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        let errors = Pipe()
+        process.standardError = errors
+        let log = StrataProcess.Collector(errors)
+        try process.run()
+        closeTerminalSide()
+        return (process, log)
+    }
+}
