@@ -20,6 +20,7 @@ public enum PlanAllowList {
         "apps": "one row per app version an administrator created",
         "groups": "one row per group an administrator created",
         "templates": "one row per push template an administrator saved",
+        "administrators": "one row per user an operator made an administrator (`admin administrator grant`)",
     ]
 
     /// Statements that must read a growing table whole: a fragment of the statement, the table
@@ -47,6 +48,9 @@ public enum PlanAllowList {
         (#"DELETE FROM "_strata_log" WHERE "level" > ?1"#, "_strata_log", "setCollectionLevel drops the entries above the new level, once per level change"),
         // Server: administrator's lists whose answer is the whole table.
         ("FROM users ORDER BY account", "users", "`strata-server admin users` lists every user"),
+        ("FROM tokens ORDER BY user_id", "tokens", "`strata-server admin sessions` (no --user) lists every unexpired session"),
+        ("FROM devices ORDER BY app_id, app_version, device_id", "devices", "`strata-server admin devices` (no --user) lists every device"),
+        (#"FROM devices\#nORDER BY app_id COLLATE "C""#, "devices", "`strata-server admin devices` (no --user) lists every device"),
     ]
 
     /// Whether `statement` may read `table` whole.

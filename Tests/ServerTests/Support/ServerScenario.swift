@@ -8,8 +8,10 @@ import StrataWire
 /// requests onto them): the administrator's commands, logins and sessions, devices, logs,
 /// pushes (inserts, updates, scope narrowings, deletes, replays, deleteAll), pulls, fetches and
 /// queries of every kind, push messages and their polls, the push watcher's look for new
-/// messages, token expiry. ``ServerStatementPlanTests`` records every statement it makes the
-/// storage run. A new server feature adds its calls here (issue 14's rules and roles too).
+/// messages, memberships and roles with the pushes they decide, the admin console, the usage
+/// logs and their stats (`ServerScenario+Administration.swift`), token expiry.
+/// ``ServerStatementPlanTests`` records every statement it makes the storage run. A new server
+/// feature adds its calls here.
 enum ServerScenario {
     static let logger = Logger(label: "strata-server-scenario") { _ in SwiftLogNoOpLogHandler() }
 
@@ -122,6 +124,14 @@ enum ServerScenario {
         _ = try await data.control.latestPushSequence()
         _ = try await data.control.pushChannels(after: 0)
         _ = try await data.control.pushChannels(after: 1)
+
+        // Roles and the pushes they decide, the admin console, the usage logs.
+        let actors = Actors(
+            alice: alice, carol: carol, bob: bob, appId: created.app.appId, version: created.app.version,
+            login: { try await login($0, $1) })
+        try await roles(services, actors)
+        try await console(services, actors)
+        try await usageLogs(services, actors, now: clock.now())
 
         // Logout; tokens expire, and the next login removes the expired ones.
         try await services.auth.logout(carol)

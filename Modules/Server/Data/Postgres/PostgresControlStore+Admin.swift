@@ -35,16 +35,22 @@ extension PostgresControlStore {
             var tokens = PostgresStatement()
             tokens.append("DELETE FROM tokens WHERE user_id = \(tokens.bind(id)) RETURNING 1")
             let sessions = try await connection.rows(tokens, logger: logger).count
-            var messages = PostgresStatement()
-            messages.append(
-                """
-                DELETE FROM push_messages WHERE (app_id, app_version, device_id) IN
-                    (SELECT app_id, app_version, device_id FROM devices WHERE user_id = \(messages.bind(id)))
-                """)
-            try await connection.rows(messages, logger: logger)
             var devices = PostgresStatement()
-            devices.append("DELETE FROM devices WHERE user_id = \(devices.bind(id)) RETURNING 1")
-            let deviceCount = try await connection.rows(devices, logger: logger).count
+            devices.append("DELETE FROM devices WHERE user_id = \(devices.bind(id)) RETURNING app_id, app_version, device_id")
+            let removed = try await connection.rows(devices, logger: logger)
+            // Each device's pending messages, by the device's key (one join over both tables may
+            // walk every message).
+            for row in removed {
+                let (appId, version, deviceId) = try row.decode((String, String, String).self)
+                var messages = PostgresStatement()
+                messages.append(
+                    """
+                    DELETE FROM push_messages WHERE app_id = \(messages.bind(appId)) AND app_version = \(messages.bind(version)) \
+                    AND device_id = \(messages.bind(deviceId))
+                    """)
+                try await connection.rows(messages, logger: logger)
+            }
+            let deviceCount = removed.count
             var memberships = PostgresStatement()
             memberships.append("DELETE FROM memberships WHERE user_id = \(memberships.bind(id))")
             try await connection.rows(memberships, logger: logger)

@@ -101,7 +101,8 @@ extension PostgresControlStore {
 
     func latestPushSequence() async throws -> Int64 {
         try await run("reading the newest push message") {
-            $0.append("SELECT COALESCE(MAX(sequence), 0)::BIGINT FROM push_messages")
+            // The newest key's entry (an aggregate may read every entry of an index instead).
+            $0.append("SELECT sequence FROM push_messages ORDER BY sequence DESC LIMIT 1")
         }.first?.decode(Int64.self) ?? 0
     }
 

@@ -18,6 +18,7 @@ enum PostgresSchema {
         ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
         ("admin console: disabled users, revoked devices", adminColumns),
         ("lookup indexes", lookupIndexes),
+        ("admin look-up indexes", adminLookupIndexes),
     ])
 
     static let controlTables = [
@@ -118,5 +119,12 @@ enum PostgresSchema {
         "CREATE INDEX tokens_by_expiry ON tokens (valid_until)",
         "CREATE INDEX memberships_by_group ON memberships (group_id)",
         "CREATE INDEX devices_by_user ON devices (user_id)",
+    ]
+
+    /// The index the admin console's session commands need: a user's sessions (`admin
+    /// sessions --user`, `admin session revoke --user`, and a new password, disabling or deleting
+    /// a user, which revoke them), in expiry order, so none reads every user's tokens.
+    static let adminLookupIndexes = [
+        "CREATE INDEX tokens_by_user ON tokens (user_id, valid_until)"
     ]
 }

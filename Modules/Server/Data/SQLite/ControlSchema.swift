@@ -8,6 +8,7 @@ enum ControlSchema {
         ("administrators", createAdministrators),
         ("admin console: disabled users, revoked devices", adminColumns),
         ("lookup indexes", lookupIndexes),
+        ("admin look-up indexes", adminLookupIndexes),
     ])
 
     /// Creates the tables when missing.
@@ -57,5 +58,12 @@ enum ControlSchema {
                 CREATE INDEX memberships_by_group ON memberships (group_id);
                 CREATE INDEX devices_by_user ON devices (user_id);
                 """)
+    }
+
+    /// The index the admin console's session commands need: a user's sessions (`admin
+    /// sessions --user`, `admin session revoke --user`, and a new password, disabling or deleting
+    /// a user, which revoke them), in expiry order, so none reads every user's tokens.
+    static func adminLookupIndexes(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX tokens_by_user ON tokens (user_id, valid_until)")
     }
 }

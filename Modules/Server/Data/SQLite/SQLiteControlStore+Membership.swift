@@ -68,8 +68,10 @@ extension SQLiteControlStore {
 
     func administrators() async throws -> [UserRecord] {
         try await read("listing administrators") { db in
+            // CROSS JOIN keeps SQLite's join order: the few administrators, then each one's user by
+            // key (a JOIN lets it walk every user in account order to spare the sort).
             try Row.fetchAll(
-                db, sql: "SELECT u.* FROM administrators a JOIN users u ON u.id = a.user_id ORDER BY u.account"
+                db, sql: "SELECT u.* FROM administrators a CROSS JOIN users u ON u.id = a.user_id ORDER BY u.account"
             ).map(Self.user)
         }
     }
