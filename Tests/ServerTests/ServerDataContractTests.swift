@@ -277,6 +277,11 @@ struct ServerDataContractTests {
                 continuation.resume()
             }
         }
+        // The pull runs before the second write starts: on SQLite that write waits for the lock
+        // on one of the instance's storage threads (up to the busy timeout), and a pull queued
+        // behind it on a loaded machine would keep the test from ever releasing the first.
+        let everyone = ObjectVisibility(userId: "u1", groupIds: [])
+        #expect(try await two.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone).isEmpty)
         let waiting = Task {
             try await two.write { transaction in
                 let version = try transaction.nextVersion()
@@ -284,8 +289,6 @@ struct ServerDataContractTests {
                 return version
             }
         }
-        let everyone = ObjectVisibility(userId: "u1", groupIds: [])
-        #expect(try await two.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone).isEmpty)
         // Gives the second write time to reach the first's lock; the checks below hold either way
         // (they only prove less if it had not started yet).
         try await Task.sleep(for: .milliseconds(200))
