@@ -39,11 +39,13 @@ public protocol StrataExecutable: AsyncParsableCommand {
 
 extension StrataExecutable {
     /// The process's entry point: ``execute(arguments:environment:output:)`` with the real
-    /// arguments, environment and standard streams, then `exit` with its status.
+    /// arguments, environment and standard streams, in the ``MessageLanguage`` the
+    /// environment asks for, then `exit` with its status.
     public static func main() async {
-        let status = await execute(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
-            output: .standard)
+        let environment = ProcessEnvironment.current()
+        let status = await MessageLanguage.$current.withValue(MessageLanguage.from(environment: environment)) {
+            await execute(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: .standard)
+        }
         terminate(status)
     }
 }
