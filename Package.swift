@@ -200,11 +200,19 @@ let package = Package(
                 "StrataCrossCutting",
             ]
         ),
+        // libsystemd's sd_notify (Debian's libsystemd-dev): strata-notifyd's readiness, watchdog and stop
+        // under a systemd user unit (deploy/systemd); only NotifyKit imports it.
+        .systemLibrary(
+            name: "CSystemd",
+            path: "Modules/CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         module(
             "StrataNotifyKit", "Modules/Kits/NotifyKit",
             [
-                "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log, serviceLifecycle,
-                unixSignals,
+                "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", "CSystemd", argumentParser, log,
+                serviceLifecycle, unixSignals,
             ]
         ),
         tests(

@@ -6,8 +6,9 @@ import StrataSync
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
 /// live SQLite data layer, the domain on the system clock (enriching within `--enrich-deadline`,
-/// logging each notification whose enrichment ran out), standard output for delivery, and
-/// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox.
+/// logging each notification whose enrichment ran out), standard output for delivery,
+/// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox, and
+/// — when systemd started it (`NOTIFY_SOCKET`) — libsystemd's sd_notify for readiness and the watchdog.
 enum CompositionRoot {
     /// The daemon for `options`: the inbox processor on the live store, and the push channel's
     /// listener when a server is configured.
@@ -38,7 +39,10 @@ enum CompositionRoot {
         }
         // Its start and failures are kept for upload only when there is a server to send them to.
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
+        // systemd's sd_notify when a Type=notify unit started it (deploy/systemd), else silence.
+        let serviceNotifier = ServiceNotifierFactory.systemd(environment: environment, logger: logger.component("systemd"))
         return NotifyDaemon(
-            processor: processor, pollInterval: options.pollInterval, logger: logger, push: push, usage: usage ?? SilentUsageMonitor())
+            processor: processor, pollInterval: options.pollInterval, logger: logger, push: push,
+            usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier)
     }
 }

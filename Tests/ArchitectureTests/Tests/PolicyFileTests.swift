@@ -23,10 +23,14 @@ struct PolicyFileTests {
             == "cross-cutting (0), data and hosting runtime (1), domain (2), micro-apps (3), presentation (4)")
         #expect(policy.sides.map(\.name) == ["client", "server"])
         #expect(policy.placements.first { $0.target == "CSQLite" }?.role == .layerPrivate)
+        #expect(policy.placements.first { $0.target == "CSystemd" }?.role == .layerPrivate)
         #expect(policy.placements.first { $0.target == "StrataServerKit" }?.group == "server")
         #expect(policy.placements.first { $0.target == "StrataWire" }?.side == nil)
         #expect(policy.liveFactories.map(\.type)
-            == ["DataLayerFactory", "UsageMonitorFactory", "DomainFactory", "SyncFactory", "ServerDataFactory", "ServerDomainFactory"])
+            == [
+                "DataLayerFactory", "UsageMonitorFactory", "DomainFactory", "SyncFactory", "ServerDataFactory",
+                "ServerDomainFactory", "ServiceNotifierFactory",
+            ])
         #expect(policy.liveFactories.first?.members == ["live", "readOnly", "maintenance"])
         #expect(policy.requiredUpcomingFeatures == ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"])
         #expect(policy.toolchainModules.contains("PackagePlugin"))

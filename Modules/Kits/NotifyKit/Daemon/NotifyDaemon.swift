@@ -29,6 +29,8 @@ public final class NotifyDaemon: Sendable {
     let logger: Logger
     /// Where the start and the failures are reported (the seed's `logMonitor` / `logError`).
     let usage: any UsageMonitor
+    /// The service manager's view of the run loop: ready, alive (the watchdog), stopping.
+    let service: ServiceManagerLink
 
     /// Whether a stop was asked for, and the group running now (to shut down gracefully).
     private struct Stop {
@@ -39,13 +41,15 @@ public final class NotifyDaemon: Sendable {
     private let stop = Mutex(Stop())
 
     /// A daemon running `processor` every `pollInterval` seconds, reporting its start and its
-    /// failures to `usage`.
+    /// failures to `usage`, and its readiness, liveness and stop to `serviceNotifier` (systemd's
+    /// `READY=1` once the watch loop runs, `WATCHDOG=1` from the loop at half the interval
+    /// systemd asks for, `STOPPING=1` when a graceful shutdown begins; `--once` says nothing).
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
     public init(
         processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil,
-        usage: any UsageMonitor = SilentUsageMonitor()
+        usage: any UsageMonitor = SilentUsageMonitor(), serviceNotifier: any ServiceNotifier = SilentServiceNotifier()
     ) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
@@ -53,6 +57,7 @@ public final class NotifyDaemon: Sendable {
         self.pollInterval = pollInterval
         self.logger = logger
         self.usage = usage
+        self.service = ServiceManagerLink(serviceNotifier)
     }
 
     /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
@@ -72,6 +77,7 @@ public final class NotifyDaemon: Sendable {
     /// is shutting down already).
     func markStopRequested() {
         stop.withLock { $0.requested = true }
+        service.stopping()
     }
 
     /// Drains once (`once`) or runs until SIGTERM or SIGINT, in a `ServiceGroup` that turns
@@ -143,10 +149,17 @@ public final class NotifyDaemon: Sendable {
     func watch() async {
         logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
         var failedPasses = 0
+        let service = self.service
+        // The inbox is open (the composition root prepared it) and watched from here on.
+        service.ready()
         while !isStopRequested {
             var failure: String?
             do {
-                let report = try await processor.drain(while: { !isStopRequested })
+                // Pinged between files too: a pass over a full inbox can outlast half the watchdog interval.
+                let report = try await processor.drain(while: {
+                    service.pingIfDue()
+                    return !isStopRequested
+                })
                 if report.retryCount > 0 { failure = report.summary }
                 if !report.files.isEmpty { logger.debug("pass: \(report.summary)") }
             } catch {
@@ -159,9 +172,10 @@ public final class NotifyDaemon: Sendable {
             guard !isStopRequested else { break }
             // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once.
             let pause = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
-            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            _ = try? await cancelWhenGracefulShutdown { try await service.sleep(for: pause) }
             if Task.isCancelled { break }
         }
+        service.stopping()
         logger.info("strata-notifyd stopped")
     }
 
