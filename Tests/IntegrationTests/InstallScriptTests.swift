@@ -1,0 +1,169 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// scripts/install and scripts/uninstall (Docs/Desktop.md) on a throwaway prefix and HOME.
+///
+/// `STRATA_INSTALL_BINARIES` makes the installer take the binaries (and ArgumentParser's
+/// `generate-manual`) this test build made instead of running a release build: a test never
+/// builds, and SwiftPM's lock on `.build` is held by the `swift test` that runs it.
+@Suite("scripts/install and scripts/uninstall", .childProcessSlot, .serialized)
+struct InstallScriptTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let products = ["strata-host", "strata-status", "strata-notifyd"]
+
+    @Test("install puts binaries, units, desktop file, completions, man pages and waybar module in place; uninstall leaves the prefix as it was")
+    func installThenUninstall() async throws {
+        let root = TemporaryRoot.directory("install")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        let prefix = root.appendingPathComponent("prefix", isDirectory: true)
+        // Someone else's files, in folders the install writes to: they must survive as they are.
+        let unrelated = prefix.appendingPathComponent("bin/mine")
+        let mimeapps = home.appendingPathComponent(".config/mimeapps.list")
+        let mimeappsText = "[Default Applications]\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=feh.desktop;\n"
+        try write("#!/bin/sh\necho mine\n", to: unrelated)
+        try write(mimeappsText, to: mimeapps)
+        let before = try tree(root)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "TZ": "UTC",
+            "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+
+        let installed = try await script("install", ["--prefix", prefix.path], environment: environment)
+
+        #expect(installed.status == 0, "\(installed)")
+        let p = prefix.path
+        let units = home.appendingPathComponent(".config/systemd/user").path
+        var expected = Self.products.flatMap { product in
+            [
+                "\(p)/bin/\(product)", "\(p)/share/bash-completion/completions/\(product)",
+                "\(p)/share/zsh/site-functions/_\(product)", "\(p)/share/fish/vendor_completions.d/\(product).fish",
+                "\(p)/share/man/man1/\(product).1",
+            ]
+        }
+        expected += ["strata-notifyd.service", "strata-notifyd.path", "strata-sync.service", "strata-sync.timer"].map {
+            "\(units)/\($0)"
+        }
+        expected += [
+            "\(p)/share/applications/strata-host.desktop", "\(p)/share/strata/waybar.jsonc",
+            "\(p)/share/strata/install-manifest",
+        ]
+        let manifest = try String(contentsOfFile: "\(p)/share/strata/install-manifest", encoding: .utf8)
+        let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("file ") }.map { String($0.dropFirst(5)) })
+        #expect(listed == Set(expected), "manifest: \(manifest)")
+        let after = try tree(root)
+        // Everything new is in the manifest, but the desktop database update-desktop-database wrote.
+        let new = Set(after.keys).subtracting(before.keys).filter { after[$0] == "file" }
+        #expect(new == Set(expected).union(["\(p)/share/applications/mimeinfo.cache"]), "\(new.sorted())")
+
+        for product in Self.products {
+            let version = try await SystemTool.run("\(p)/bin/\(product)", ["--version"], environment: environment)
+            #expect(version.status == 0 && !version.stdout.isEmpty, "\(product): \(version)")
+            let page = try String(contentsOfFile: "\(p)/share/man/man1/\(product).1", encoding: .utf8)
+            #expect(page.contains(".Dt \(product.uppercased()) 1"), "\(product).1: \(page.prefix(300))")
+            let bash = try String(contentsOfFile: "\(p)/share/bash-completion/completions/\(product)", encoding: .utf8)
+            #expect(bash.contains("complete -") && bash.contains(product), "\(product) bash completion")
+            let zsh = try String(contentsOfFile: "\(p)/share/zsh/site-functions/_\(product)", encoding: .utf8)
+            #expect(zsh.hasPrefix("#compdef \(product)"), "\(product) zsh completion")
+            let fish = try String(contentsOfFile: "\(p)/share/fish/vendor_completions.d/\(product).fish", encoding: .utf8)
+            #expect(fish.contains("complete -c '\(product)'"), "\(product) fish completion")
+        }
+        let service = try String(contentsOfFile: "\(units)/strata-notifyd.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\(p)/bin/strata-notifyd\n"), "\(service)")
+        let sync = try String(contentsOfFile: "\(units)/strata-sync.service", encoding: .utf8)
+        #expect(sync.contains("\nExecStart=\(p)/bin/strata-host sync\n"), "\(sync)")
+        try await verifyUnits(in: units, root: root)
+        let desktop = try String(contentsOfFile: "\(p)/share/applications/strata-host.desktop", encoding: .utf8)
+        #expect(desktop.contains("\nExec=\(p)/bin/strata-host open %u\n"), "\(desktop)")
+        let validate = try SystemTool.path("desktop-file-validate", package: "desktop-file-utils")
+        let valid = try await SystemTool.run(validate, ["\(p)/share/applications/strata-host.desktop"])
+        #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid)")
+        let scheme = try String(contentsOf: mimeapps, encoding: .utf8)
+        #expect(scheme.contains("x-scheme-handler/strata=strata-host.desktop"), "\(scheme)")
+        try checkWaybarModule("\(p)/share/strata/waybar.jsonc", prefix: p)
+
+        let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)
+
+        #expect(removed.status == 0, "\(removed)")
+        let restored = try tree(root)
+        #expect(restored == before, "left behind: \(Set(restored.keys).symmetricDifference(before.keys).sorted())")
+        #expect(try String(contentsOf: unrelated, encoding: .utf8) == "#!/bin/sh\necho mine\n")
+        #expect(try String(contentsOf: mimeapps, encoding: .utf8) == mimeappsText)
+    }
+
+    @Test("--help prints the usage and exits 0; a bad argument is one line and exit 64; no manifest, nothing removed")
+    func helpAndBadArguments() async throws {
+        let root = TemporaryRoot.directory("install-args")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": root.path]
+        for name in ["install", "uninstall"] {
+            let help = try await script(name, ["--help"], environment: environment)
+            #expect(help.status == 0, "\(help)")
+            #expect(help.stdout.hasPrefix("Usage: scripts/\(name) [--prefix DIR]"), "\(help)")
+            let bad = try await script(name, ["--prefx", "/tmp"], environment: environment)
+            #expect(bad.status == 64, "\(bad)")
+            #expect(bad.stderrLines == ["strata \(name): unknown argument '--prefx'; expected --prefix DIR or --help"], "\(bad)")
+            let relative = try await script(name, ["--prefix", "relative/dir"], environment: environment)
+            #expect(relative.status == 64 && relative.stderr.contains("not an absolute path"), "\(relative)")
+        }
+        let spaced = try await script("install", ["--prefix", "/tmp/a b"], environment: environment)
+        #expect(spaced.status == 64 && spaced.stderr.contains("holds a space or a special character"), "\(spaced)")
+        let nothing = try await script("uninstall", ["--prefix", root.path], environment: environment)
+        #expect(nothing.status == 1, "\(nothing)")
+        #expect(nothing.stderrLines.count == 1 && nothing.stderr.contains("no install manifest"), "\(nothing)")
+    }
+
+    /// Runs `scripts/<name>` with exactly `environment`.
+    private func script(_ name: String, _ arguments: [String], environment: [String: String]) async throws
+        -> StrataProcess.Outcome
+    {
+        let path = Self.repository.appendingPathComponent("scripts/\(name)").path
+        return try await SystemTool.run("/bin/bash", [path] + arguments, environment: environment, timeout: .seconds(120))
+    }
+
+    /// The installed units, as systemd reads them (with their real ExecStart paths).
+    private func verifyUnits(in folder: String, root: URL) async throws {
+        let analyze = try SystemTool.path("systemd-analyze", package: "systemd")
+        let runtime = root.appendingPathComponent("runtime", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let units = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { "\(folder)/\($0)" }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        let outcome = try await SystemTool.run(analyze, ["verify", "--user", "--man=no"] + units, environment: environment)
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome)")
+    }
+
+    /// The waybar module: JSON once its `//` comment lines go, running the installed strata-status.
+    private func checkWaybarModule(_ path: String, prefix: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let json = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            .joined(separator: "\n")
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let module = object?["custom/strata"] as? [String: Any]
+        #expect(module?["exec"] as? String == "\(prefix)/bin/strata-status --format waybar", "\(text)")
+        #expect(module?["return-type"] as? String == "json", "\(text)")
+    }
+
+    /// Every path under `root` (files and folders), as "file" or "dir".
+    private func tree(_ root: URL) throws -> [String: String] {
+        var paths: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return paths }
+        while let relative = walker.nextObject() as? String {
+            let path = root.path + "/" + relative
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            paths[path] = isDirectory.boolValue ? "dir" : "file"
+        }
+        return paths
+    }
+
+    private func write(_ text: String, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+}
