@@ -93,6 +93,43 @@ struct InstallScriptTests {
         #expect(try String(contentsOf: mimeapps, encoding: .utf8) == mimeappsText)
     }
 
+    /// A stand-in `swift` early on `PATH` notes each call and names this build's products folder
+    /// as the bin path: the test sees the build steps without running a release build.
+    @Test("without STRATA_INSTALL_BINARIES it builds each product in release, then ArgumentParser's generate-manual tool")
+    func buildsBeforeInstalling() async throws {
+        let root = TemporaryRoot.directory("install-build")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let stubs = root.appendingPathComponent("bin", isDirectory: true)
+        let log = root.appendingPathComponent("swift.log")
+        try write(
+            """
+            #!/bin/sh
+            echo "$*" >> "$STRATA_TEST_SWIFT_LOG"
+            case "$*" in *--show-bin-path*) echo "$STRATA_TEST_BIN_PATH" ;; esac
+
+            """, to: stubs.appendingPathComponent("swift"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: stubs.appendingPathComponent("swift").path)
+        let prefix = root.appendingPathComponent("prefix", isDirectory: true)
+        let environment = [
+            "PATH": "\(stubs.path):/usr/bin:/bin", "HOME": root.appendingPathComponent("home").path,
+            "STRATA_TEST_SWIFT_LOG": log.path, "STRATA_TEST_BIN_PATH": StrataProcess.productsDirectory.path,
+        ]
+
+        let installed = try await script("install", ["--prefix", prefix.path], environment: environment)
+
+        #expect(installed.status == 0, "\(installed)")
+        let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(
+            calls == Self.products.map { "build -c release --product \($0)" } + [
+                "build -c release --show-bin-path", "package generate-manual --help", "build --show-bin-path",
+            ], "\(calls)")
+        #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/man/man1/strata-notifyd.1").path))
+        let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)
+        #expect(removed.status == 0, "\(removed)")
+        #expect(!FileManager.default.fileExists(atPath: prefix.path), "the prefix the install created is gone")
+    }
+
     @Test("--help prints the usage and exits 0; a bad argument is one line and exit 64; no manifest, nothing removed")
     func helpAndBadArguments() async throws {
         let root = TemporaryRoot.directory("install-args")
