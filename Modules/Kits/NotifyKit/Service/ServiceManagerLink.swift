@@ -5,7 +5,8 @@ import Synchronization
 /// pings), `STOPPING=1` once, and only after `READY=1`.
 ///
 /// The pings come from the run loop itself (between files, between passes, and through the
-/// pause), so a loop that hangs stops pinging and systemd restarts the daemon.
+/// pause), so a loop that hangs stops pinging and systemd restarts the daemon. Each message is
+/// sent while the state is locked, so none can follow `STOPPING=1` (a ping racing a signal).
 final class ServiceManagerLink: Sendable {
     let notifier: any ServiceNotifier
     /// Half the watchdog interval: the longest the loop goes without a ping; `nil` without a watchdog.
@@ -26,26 +27,27 @@ final class ServiceManagerLink: Sendable {
 
     /// Says `READY=1` (once), then pings at once when a watchdog is on.
     func ready() {
+        let notifier = self.notifier
         let first = state.withLock { state in
-            defer { state.ready = true }
-            return !state.ready
+            guard !state.ready, !state.stopping else { return false }
+            state.ready = true
+            notifier.notify(.ready)
+            return true
         }
-        guard first else { return }
-        notifier.notify(.ready)
-        pingIfDue()
+        if first { pingIfDue() }
     }
 
     /// Says `WATCHDOG=1` when a watchdog is on and half its interval has passed since the last ping.
     func pingIfDue() {
         guard let pingInterval else { return }
+        let notifier = self.notifier
         let now = ContinuousClock.now
-        let due = state.withLock { state in
-            guard state.ready, !state.stopping else { return false }
-            if let last = state.lastPing, now - last < pingInterval { return false }
+        state.withLock { state in
+            guard state.ready, !state.stopping else { return }
+            if let last = state.lastPing, now - last < pingInterval { return }
             state.lastPing = now
-            return true
+            notifier.notify(.watchdog)
         }
-        if due { notifier.notify(.watchdog) }
     }
 
     /// How long until the next ping is due (`nil` without a watchdog): a pause sleeps at most this long.
@@ -58,12 +60,12 @@ final class ServiceManagerLink: Sendable {
 
     /// Says `STOPPING=1` (once, and only after `READY=1`): a graceful shutdown has begun.
     func stopping() {
-        let first = state.withLock { state in
-            guard state.ready, !state.stopping else { return false }
+        let notifier = self.notifier
+        state.withLock { state in
+            guard state.ready, !state.stopping else { return }
             state.stopping = true
-            return true
+            notifier.notify(.stopping)
         }
-        if first { notifier.notify(.stopping) }
     }
 
     /// Sleeps `duration`, waking to ping whenever one is due (a pause longer than half the
