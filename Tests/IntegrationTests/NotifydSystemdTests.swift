@@ -72,6 +72,39 @@ struct NotifydSystemdTests {
     }
 }
 
+extension NotifydSystemdTests {
+    @Test(
+        "a NOTIFY_SOCKET nobody listens on is one warning per message, in the run's language, and the daemon goes on",
+        arguments: [
+            ("C.UTF-8", "cannot tell systemd READY=1 (sd_notify error 2); the daemon goes on"),
+            ("ja_JP.UTF-8", "systemd に READY=1 を伝えられません（sd_notify エラー 2）。デーモンは動作を続けます"),
+        ])
+    func socketGone(language: String, warning: String) async throws {
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        let missing = home.deletingLastPathComponent().appendingPathComponent("no-such-socket").path
+        let running = try StrataProcess(
+            "strata-notifyd", home: home,
+            extraEnvironment: ["NOTIFY_SOCKET": missing, "WATCHDOG_USEC": "100000", "LANG": language]
+        ).start(["--poll-interval", "0.05"])
+        try Inbox(home: home).drop("n-1.json", #"{"id": "n-1", "kind": "message", "title": "Hi"}"#)
+        let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("recorded n-1") }
+        #expect(delivered, "\(running.stdout.snapshot()) \(running.stderr.snapshot())")
+        // Several pings' worth of passes: each failed, one warning for them all.
+        try Inbox(home: home).drop("n-2.json", #"{"id": "n-2", "kind": "message", "title": "Again"}"#)
+        #expect(await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("recorded n-2") })
+
+        running.signal(SIGTERM)
+        let outcome = await running.finish(within: .seconds(10))
+
+        #expect(outcome.status == 0, "\(outcome)")
+        let lines = outcome.stderrLines
+        #expect(lines.filter { $0.contains(warning) }.count == 1, "\(outcome)")
+        #expect(lines.filter { $0.contains("WATCHDOG=1") }.count == 1, "\(outcome)")
+        #expect(lines.filter { $0.contains("STOPPING=1") }.count == 1, "\(outcome)")
+    }
+}
+
 /// The datagrams read so far, in order.
 private final class Received: Sendable {
     private let list = Mutex<[String]>([])

@@ -11,7 +11,7 @@ public enum ServiceNotifierFactory {
     ///   - environment: The process environment (libsystemd reads the same variables from it).
     ///   - logger: Where a message the socket refused is logged (once per kind of message).
     public static func systemd(environment: [String: String], logger: Logger) -> any ServiceNotifier {
-        guard let socket = environment["NOTIFY_SOCKET"], !socket.isEmpty else { return SilentServiceNotifier() }
+        guard environment["NOTIFY_SOCKET"]?.isEmpty == false else { return SilentServiceNotifier() }
         return SystemdNotifier(logger: logger)
     }
 }

@@ -28,8 +28,9 @@ final class SystemdNotifier: ServiceNotifier {
         guard result < 0 else { return }
         let first = failuresLogged.withLock { $0.insert(state).inserted }
         guard first else { return }
-        logger.warning(
-            "\(localized("cannot tell systemd \(state.rawValue) (sd_notify error \(-result)); the daemon goes on", ja: "systemd に \(state.rawValue) を伝えられません（sd_notify エラー \(-result)）。デーモンは動作を続けます"))"
-        )
+        let message = localized(
+            "cannot tell systemd \(state.rawValue) (sd_notify error \(-result)); the daemon goes on",
+            ja: "systemd に \(state.rawValue) を伝えられません（sd_notify エラー \(-result)）。デーモンは動作を続けます")
+        logger.warning("\(message)")
     }
 }
