@@ -130,6 +130,29 @@ struct InstallScriptTests {
         #expect(!FileManager.default.fileExists(atPath: prefix.path), "the prefix the install created is gone")
     }
 
+    @Test("with the default prefix PREFIX/share/strata is the container directory: the install creates it owner-only")
+    func defaultPrefixKeepsTheContainerPrivate() async throws {
+        let root = TemporaryRoot.directory("install-default")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+
+        let installed = try await script("install", [], environment: environment)
+
+        #expect(installed.status == 0, "\(installed)")
+        let container = home.appendingPathComponent(".local/share/strata").path
+        let mode = try FileManager.default.attributesOfItem(atPath: container)[.posixPermissions] as? Int
+        #expect(mode == 0o700, "\(container) is \(String(mode ?? 0, radix: 8))")
+        let share = try FileManager.default.attributesOfItem(atPath: home.appendingPathComponent(".local/share").path)
+        #expect(share[.posixPermissions] as? Int == 0o755)
+        let removed = try await script("uninstall", [], environment: environment)
+        #expect(removed.status == 0, "\(removed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "the install's folders are gone")
+    }
+
     @Test("--help prints the usage and exits 0; a bad argument is one line and exit 64; no manifest, nothing removed")
     func helpAndBadArguments() async throws {
         let root = TemporaryRoot.directory("install-args")
