@@ -2,12 +2,15 @@
 /// bind. Caller text (keys, values, patterns) never becomes SQL.
 ///
 /// An encrypted key is compared through its keyed-hash column; a type with a lifespan only
-/// ever returns rows stored after `now - lifespan`.
+/// ever returns rows stored after `now - lifespan`; a scoped query (``QueryScope``) only rows
+/// whose recorded owner is `viewer` (or one of their groups).
 struct QueryCompiler<Object: ValueObject> {
     let query: Query<Object>
     let table: TableDefinition
     let cipher: FieldCipher?
     let now: Double
+    /// Who is signed in, for a scoped query (unused for ``QueryScope/all``).
+    var viewer = QueryViewer()
 
     /// `SELECT … WHERE … ORDER BY … LIMIT ? OFFSET ?` and its bindings.
     func select() throws -> (sql: String, bindings: [FieldValue]) {
@@ -78,7 +81,25 @@ struct QueryCompiler<Object: ValueObject> {
             bindings.append(.real(cutoff))
             clauses.append("\"_storedAt\" >= ?\(bindings.count)")
         }
+        if let owner = ownerClause(bindings: &bindings) { clauses.append(owner) }
         if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+    }
+
+    /// The owner condition of a scoped query: `mine`, the rows owned by the viewer (by nobody
+    /// when nobody is signed in); `group`, those and the rows of the viewer's groups.
+    private func ownerClause(bindings: inout [FieldValue]) -> String? {
+        guard query.scope != .all else { return nil }
+        let user = TableDefinition.quote(CompoundIndex.ownerUser)
+        guard let id = viewer.user else { return "\(user) IS NULL" }
+        bindings.append(.text(id))
+        let mine = "\(user) = ?\(bindings.count)"
+        guard query.scope == .group, !viewer.groups.isEmpty else { return mine }
+        var marks: [String] = []
+        for group in viewer.groups {
+            bindings.append(.text(group))
+            marks.append("?\(bindings.count)")
+        }
+        return "(\(mine) OR \(TableDefinition.quote(CompoundIndex.ownerGroup)) IN (\(marks.joined(separator: ", "))))"
     }
 
     /// The schema's own spelling of a key the query validated (never the caller's string).
