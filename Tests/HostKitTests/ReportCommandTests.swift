@@ -111,6 +111,8 @@ struct ReportCommandTests {
         #expect(try await names() == ["Nobody's", "Alice A", "Bob B", "Carol C"])
         #expect(try await names("--scope", "group", "--search", "bob") == ["Bob B"])
 
+        let help = await host.run("reports", "list", "--help")
+        #expect(help.stdout.contains("--scope <mine|group|all>") && help.stdout.contains("mine (yours)"), "\(help)")
         for language in [MessageLanguage.english, .japanese] {
             let outcome = await MessageLanguage.$current.withValue(language) { await host.run("reports", "list", "--scope", "everyone") }
             #expect(outcome.status == 64, "\(outcome)")

@@ -31,7 +31,9 @@ extension ReportsCommand {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "Whose reports: mine (yours), group (yours and your groups'), or all (every stored report).",
+                localized(
+                    "Whose reports: mine (yours), group (yours and your groups'), or all (every stored report).",
+                    ja: "どの報告を表示するか: mine (自分の報告)、group (自分とグループの報告)、all (保存されたすべての報告)。"),
                 valueName: "mine|group|all"))
         var scope = "all"
 
