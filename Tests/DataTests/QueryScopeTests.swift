@@ -103,6 +103,28 @@ struct QueryScopeTests {
         #expect(try await Self.texts(data, .all).count == 8)
     }
 
+    @Test("a table from before owners were recorded, read-only: its rows are nobody's")
+    func tableWithoutOwners() async throws {
+        struct Plain: ValueObject {
+            var objectId: String?
+            var text = ""
+            static let schema = ValueObjectSchema<Plain>(
+                "Plain", fields: [.field("text", \.text)], behaviour: ValueObjectBehaviour(persistentType: .localOnly))
+        }
+        let container = temporaryContainer()
+        let writer = try await DataLayerFactory.live(container: container, logger: quietLogger)
+        try await writer.store.register(Plain.self)
+        _ = try await writer.store.save([Plain(text: "a"), Plain(text: "b")])
+        try SQLiteInspector(container.storeURL).execute(#"ALTER TABLE "Plain" DROP COLUMN "_ownerUser""#)
+        let reader = try #require(try await DataLayerFactory.readOnly(container: container, logger: quietLogger))
+        try await reader.store.register(Plain.self)
+        #expect(try await reader.store.count(Query<Plain>().scoped(.mine)) == 2)  // nobody signed in: unowned rows
+        try await Self.signIn(writer, "alice", groups: ["g1"])
+        #expect(try await reader.store.query(Query<Plain>().scoped(.mine)).isEmpty)
+        #expect(try await reader.store.query(Query<Plain>().scoped(.group)).isEmpty)
+        #expect(try await reader.store.count(Query<Plain>().scoped(.all)) == 2)
+    }
+
     @Test("an owner key is accepted in a compound index only; a misspelt one names the owner keys")
     func ownerKeysInIndexes() async throws {
         struct Bad: ValueObject {

@@ -89,6 +89,8 @@ struct QueryCompiler<Object: ValueObject> {
     /// when nobody is signed in); `group`, those and the rows of the viewer's groups.
     private func ownerClause(bindings: inout [FieldValue]) -> String? {
         guard query.scope != .all else { return nil }
+        // A table from before owners were recorded: every row is unowned.
+        guard table.hasOwnerColumns else { return viewer.user == nil ? nil : "0" }
         let user = TableDefinition.quote(CompoundIndex.ownerUser)
         guard let id = viewer.user else { return "\(user) IS NULL" }
         bindings.append(.text(id))
