@@ -49,8 +49,12 @@ public struct CaseReport: ValueObject, Hashable, Codable {
         ],
         indexed: ["patientName"],
         // The report list: every report, newest first (ties: last saved first), a page at a time;
-        // and the user's own reports (`reports list --scope mine`), in the same order.
-        compoundIndexes: [CompoundIndex("createdAt"), CompoundIndex(CompoundIndex.ownerUser, "createdAt")],
+        // and the user's own reports and each of their groups' (`reports list --scope mine|group`),
+        // in the same order.
+        compoundIndexes: [
+            CompoundIndex("createdAt"), CompoundIndex(CompoundIndex.ownerUser, "createdAt"),
+            CompoundIndex(CompoundIndex.ownerGroup, "createdAt"),
+        ],
         behaviour: ValueObjectBehaviour(
             persistentType: .localAndServer, autoRefresh: AutoRefresh(interval: 1800, scope: .group), scope: .group,
             encrypted: ["patientName"])
