@@ -3,7 +3,8 @@ import StrataCrossCutting
 import StrataDomain
 
 extension ReportsCommand {
-    /// `reports list`: one page of reports, newest first, optionally filtered by text.
+    /// `reports list`: one page of reports, newest first, optionally filtered by text and by owner
+    /// (`--scope mine|group|all`, the seed's `scopeType`).
     struct List: ParsableCommand, HostSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
