@@ -99,7 +99,7 @@ public enum WirePaths {
     public static let logout = "/v1/auth/logout"
     /// `POST`: ``PushRequest`` → ``PushResponse``.
     public static let changes = "/v1/changes"
-    /// `GET /v1/objects/{type}?since=&limit=` → ``PullResponse``; `GET …/{type}/{id}` → ``WireObject``.
+    /// `GET /v1/objects/{type}?since=&limit=&scope=` → ``PullResponse`` (``PullScope``); `GET …/{type}/{id}` → ``WireObject``.
     public static let objects = "/v1/objects"
     /// `POST`: ``LogUpload``.
     public static let logs = "/v1/logs"

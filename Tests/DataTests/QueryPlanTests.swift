@@ -53,4 +53,16 @@ struct QueryPlanTests {
         let query = Query<WardVisitBefore>().whereKey("ward", .equal, "w1").sorted(by: "createdAt", .descending).page(size: 50, index: 3)
         #expect(try await QueryPlan.explain(query, in: store).contains { $0.contains("TEMP B-TREE") })
     }
+
+    @Test("a mine page sorted by createdAt reads the (owner, createdAt) index: no scan, no sort")
+    func minePlan() async throws {
+        let data = try await QueryScopeTests.filledLayer()
+        try await QueryScopeTests.signIn(data, "alice", groups: ["g1", "g2"])
+        let page = Query<QueryScopeTests.Note>().scoped(.mine).sorted(by: "createdAt", .descending).sorted(by: "objectId", .descending).page(size: 20, index: 2)
+        let plan = try await QueryPlan.explain(page, in: data.store)
+        expectIndexed(plan, by: "Note_idx__ownerUser_createdAt")
+        #expect(plan.contains { $0.contains("_ownerUser=?") }, "\(plan)")
+        let counted = try await QueryPlan.explain(Query<QueryScopeTests.Note>().scoped(.mine), in: data.store, counting: true)
+        expectIndexed(counted, by: "Note_idx__ownerUser_createdAt")
+    }
 }

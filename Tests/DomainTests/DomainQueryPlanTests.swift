@@ -14,6 +14,11 @@ struct DomainQueryPlanTests {
         let url = TemporaryRoot.directory("strata-domain-plans")
         let data = try await DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
         _ = try await DomainFactory.make(data: data, clock: FixedClock(testNow))
+        // Signed in with two groups: a scoped query filters by the user and both groups.
+        try await data.session.save(
+            AuthInfo(
+                userID: "u1", account: "u1", groups: ["g1", "g2"].map { GroupRole(groupID: $0, groupName: $0, roleName: "member") },
+                token: "t", validUntil: Date().addingTimeInterval(3600)))
         let store = data.store
         _ = try await store.save((0..<300).map { index -> CaseReport in
             var report = CaseReport()
@@ -44,6 +49,23 @@ struct DomainQueryPlanTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let page = Query<CaseReport>.newestFirst.page(size: 50, index: 3)
         expectIndexed(try await QueryPlan.explain(page, in: store), by: "CaseReport_idx_createdAt")
+    }
+
+    @Test("the report list of one's own reports, newest first, reads CaseReport_idx__ownerUser_createdAt backwards; the group's merges that and CaseReport_idx__ownerGroup_createdAt")
+    func scopedReportList() async throws {
+        let (store, url) = try await filledStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let mine = Query<CaseReport>.newestFirst.scoped(.mine).page(size: 50, index: 3)
+        expectIndexed(try await QueryPlan.explain(mine, in: store), by: "CaseReport_idx__ownerUser_createdAt")
+        expectIndexed(try await QueryPlan.explain(Query<CaseReport>().scoped(.mine), in: store, counting: true), by: "CaseReport_idx__ownerUser_createdAt")
+        let group = Query<CaseReport>.newestFirst.scoped(.group).page(size: 50, index: 3)
+        // The user's rows, then each group's: one branch per owner, each read from its index in
+        // order, merged; the page stops after 150 rows and nothing is sorted.
+        let plan = try await QueryPlan.explain(group, in: store)
+        expectIndexed(plan, by: "CaseReport_idx__ownerUser_createdAt")
+        expectIndexed(plan, by: "CaseReport_idx__ownerGroup_createdAt")
+        #expect(plan.filter { $0.contains("CaseReport_idx__ownerGroup_createdAt") }.count == 2, "\(plan)")  // g1, g2
+        #expect(plan.contains { $0.contains("MERGE") }, "\(plan)")
     }
 
     @Test("a report's follow-ups, the due and overdue lists and every follow-up by date read FollowUp's indexes")

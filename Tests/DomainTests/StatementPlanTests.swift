@@ -102,6 +102,16 @@ struct StatementPlanTests {
         _ = try await domain.reports.get(id: reportID)
         _ = try await domain.reports.list(.first)
         _ = try await domain.reports.list(PageRequest(size: 10, index: 3))
+        // The list by owner (`reports list --scope mine|group`), signed in with two groups.
+        try await data.session.save(
+            AuthInfo(
+                userID: "u1", account: "u1", groups: ["g1", "g2"].map { GroupRole(groupID: $0, groupName: $0, roleName: "member") },
+                token: "t", validUntil: clock.now().addingTimeInterval(86_400 * 365)))
+        _ = try await domain.reports.list(PageRequest(size: 10, index: 2, scope: .mine))
+        _ = try await domain.reports.list(PageRequest(size: 10, index: 2, scope: .group))
+        _ = try await data.store.count(Query<CaseReport>().scoped(.mine))
+        _ = try await data.store.count(Query<CaseReport>().scoped(.group))
+        try await data.session.clear()
         _ = try await domain.reports.search("Patient 7", .first)
         _ = try await domain.reports.search("Patient 7", PageRequest(size: 5, index: 2))
         try await domain.reports.delete(id: try #require(reports[39].objectId))

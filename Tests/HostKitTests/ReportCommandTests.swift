@@ -1,4 +1,6 @@
 import Foundation
+import StrataCrossCutting
+import StrataData
 import StrataHostKit
 import Testing
 
@@ -78,6 +80,48 @@ struct ReportCommandTests {
             try HostHarness.json(await host.run("reports", "list", "--page-size", "2", "--page", "3", "--json")) as? [Any])
         #expect(first.count == 2)
         #expect(third.count == 1)
+    }
+
+    @Test("reports list --scope mine|group|all lists by the owner each report was saved with; all is the default")
+    func listByScope() async throws {
+        let host = try await HostHarness()
+        func signIn(_ user: String, _ groups: [String]) async throws {
+            try await host.data.session.save(
+                AuthInfo(
+                    userID: user, account: user, groups: groups.map { GroupRole(groupID: $0, groupName: $0, roleName: "member") },
+                    token: "t", validUntil: HostHarness.now.addingTimeInterval(86_400 * 3650)))
+        }
+        _ = try await host.addReport("Nobody's")
+        try await signIn("alice", ["g1"])
+        _ = try await host.addReport("Alice A")
+        try await signIn("bob", ["g1"])
+        _ = try await host.addReport("Bob B")
+        try await signIn("carol", ["g2"])
+        _ = try await host.addReport("Carol C")
+        try await signIn("alice", ["g1"])
+        func names(_ arguments: String...) async throws -> Set<String> {
+            let outcome = await host.run(["reports", "list", "--json"] + arguments)
+            #expect(outcome.status == 0, "\(outcome)")
+            let array = try #require(try HostHarness.json(outcome) as? [[String: Any]])
+            return Set(array.compactMap { $0["patientName"] as? String })
+        }
+        #expect(try await names("--scope", "mine") == ["Alice A"])
+        #expect(try await names("--scope", "group") == ["Alice A", "Bob B"])
+        #expect(try await names("--scope", "all") == ["Nobody's", "Alice A", "Bob B", "Carol C"])
+        #expect(try await names() == ["Nobody's", "Alice A", "Bob B", "Carol C"])
+        #expect(try await names("--scope", "group", "--search", "bob") == ["Bob B"])
+
+        let help = await host.run("reports", "list", "--help")
+        #expect(help.stdout.contains("--scope <mine|group|all>") && help.stdout.contains("mine (yours)"), "\(help)")
+        for language in [MessageLanguage.english, .japanese] {
+            let outcome = await MessageLanguage.$current.withValue(language) { await host.run("reports", "list", "--scope", "everyone") }
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderrLines.count == 1, "\(outcome)")
+            let expected = language == .english
+                ? "--scope must be one of mine, group, all (got everyone)"
+                : "--scope には mine, group, all のいずれかを指定してください (指定値: everyone)"
+            #expect(outcome.stderr.contains(expected), "\(outcome)")
+        }
     }
 
     @Test("reports show prints labelled lines, or the JSON object")

@@ -18,8 +18,8 @@ struct RouteKeyTests {
     @Test(
         "Reports: list, new, show, edit and delete",
         arguments: [
-            ("strata://reports?serch=sato", "strata://reports: unknown parameter 'serch'; accepted: search, page, pageSize, format"),
-            ("strata://reports/list?size=2", "strata://reports/list: unknown parameter 'size'; accepted: search, page, pageSize, format"),
+            ("strata://reports?serch=sato", "strata://reports: unknown parameter 'serch'; accepted: search, page, pageSize, scope, format"),
+            ("strata://reports/list?size=2", "strata://reports/list: unknown parameter 'size'; accepted: search, page, pageSize, scope, format"),
             (
                 "strata://reports/new?patientName=B&age=3&mmo=x&bogus=1",
                 "strata://reports/new: unknown parameters 'bogus', 'mmo'; accepted: patientName, age, gender, follow, memo, format"

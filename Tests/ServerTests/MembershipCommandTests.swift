@@ -16,6 +16,9 @@ struct MembershipCommandTests {
         #expect(try await admin(["group", "create", "nurses"]).status == 0)
         let doctors = try await admin(["group", "create", "doctors", "--json"])
         #expect(try JSONDecoder().decode(AdminGroup.self, from: Data(doctors.stdout.utf8)).name == "doctors", "\(doctors)")
+        let groups = try await admin(["group", "list", "--json"])
+        #expect(try JSONDecoder().decode([AdminGroup].self, from: Data(groups.stdout.utf8)).map(\.name) == ["doctors", "nurses"], "\(groups)")
+        #expect(groups.stdout.split(separator: "\n").count == 1, "\(groups)")
         #expect(try await admin(["user", "create", "alice", "--password-stdin", "--group", "nurses:lead"], stdin: TestServer.password + "\n").status == 0)
         #expect(try await admin(["user", "create", "carol", "--password-stdin"], stdin: TestServer.password + "\n").status == 0)
 
@@ -58,7 +61,6 @@ struct MembershipCommandTests {
             (["group", "remove-member", "nurses", "zed"], "no user named 'zed'; create it with `admin user create`"),
             (["group", "members", "ghosts", "--json"], "no group named 'ghosts'; create it with `admin group create`"),
             (["administrator", "grant", "zed"], "no user named 'zed'; create it with `admin user create`"),
-            (["user", "create", "bob", "--password", "long enough", "--group", "nurses:boss"], "role 'boss' is unknown; expected lead or member"),
         ]
         #expect(try await admin(["group", "create", "doctors"]).status == 0)
         let notMember = try await admin(["group", "set-role", "doctors", "alice", "lead"])
@@ -79,6 +81,16 @@ struct MembershipCommandTests {
                 #expect(outcome.stderr.contains("is unknown; expected lead or member"), "\(outcome)")
             }
         }
+        // `user create --group` with a bad role or a malformed pair: a usage error, one line naming --group.
+        for value in ["nurses:boss", "nurses:", ":lead", "", "nurses:lead:x"] {
+            let outcome = try await admin(["user", "create", "bob", "--password", "long enough", "--group", value])
+            #expect(outcome.status == 64, "\(value): \(outcome)")
+            #expect(
+                outcome.stderr.hasPrefix("strata-server: --group '\(value)' is not GROUP or GROUP:ROLE with ROLE lead or member"),
+                "\(value): \(outcome)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(value): \(outcome)")
+        }
+        #expect(try await admin(["user", "list"]).stdout.contains("bob") == false)
     }
 
     /// `--data-dir` on a new temporary directory, or `--database` on a new PostgreSQL database.

@@ -42,7 +42,26 @@ struct PullPlanTests {
         ObjectVisibility(userId: "nobody", groupIds: ["g-none"]),
         ObjectVisibility(userId: "me", groupIds: ["g-mine", "g-mine"]),
         ObjectVisibility(userId: "other3", groupIds: ["g-other", "g-mine"]),
+        // Narrowed by a pull's scope (a client's auto-refresh scope): group, then user.
+        ObjectVisibility(userId: "me", groupIds: ["g-mine", "g-mine"], widestScope: 2),
+        ObjectVisibility(userId: "other3", groupIds: ["g-other", "g-mine"], widestScope: 2),
+        ObjectVisibility(userId: "other3", groupIds: ["g-other", "g-mine"], widestScope: 1),
     ]
+
+    @Test("a narrowed visibility never sees more than the whole one, and sees exactly others' objects of its scopes")
+    func narrowedIsNarrower() async throws {
+        let data = try await TestEngine.sqlite.open(directory: TemporaryRoot.directory("pull-plan"), logger: Self.logger)
+        let all = try await Self.fill(try await data.appStore(appId: "org.plan", version: "1"))
+        for caller in Self.callers where caller.widestScope < 3 {
+            var whole = caller
+            whole.widestScope = 3
+            let narrowed = all.filter(caller.canSee)
+            #expect(narrowed.allSatisfy(whole.canSee))
+            #expect(narrowed.allSatisfy { $0.ownerUser == caller.userId || $0.scope <= caller.widestScope })
+            #expect(all.filter { whole.canSee($0) && ($0.ownerUser == caller.userId || $0.scope <= caller.widestScope) }.count == narrowed.count)
+        }
+        try await data.close()
+    }
 
     @Test("a pull returns exactly the visible objects in version order, page by page", arguments: TestEngine.allCases)
     func pullMatchesVisibility(engine: TestEngine) async throws {
@@ -73,8 +92,12 @@ struct PullPlanTests {
         for caller in Self.callers {
             let plan = try Self.plan(at: path, sql: SQLiteAppStore.pullSQL(caller))
             #expect(plan.contains { $0.contains("USING INDEX objects_by_owner_user (type_name=? AND owner_user=? AND version>?)") })
-            #expect(plan.contains { $0.contains("USING INDEX objects_by_scope (type_name=? AND scope=? AND version>?)") })
-            if !caller.groupIds.isEmpty {
+            #expect(
+                plan.contains { $0.contains("USING INDEX objects_by_scope (type_name=? AND scope=? AND version>?)") } == caller.seesAll,
+                "\(caller): \(plan)")
+            #expect(
+                plan.filter { $0.contains("USING INDEX objects_by_group") }.count == caller.distinctGroupIds.count, "\(caller): \(plan)")
+            if !caller.distinctGroupIds.isEmpty {
                 #expect(
                     plan.filter { $0.contains("USING INDEX objects_by_group (type_name=? AND owner_group=? AND scope=? AND version>?)") }
                         .count == caller.distinctGroupIds.count)
@@ -95,11 +118,12 @@ struct PullPlanTests {
             let statement = PostgresAppStore.pullStatement(
                 app: "org.plan@1", typeName: "Case", since: 0, limit: 100, visibility: caller)
             // The values in the statement's order (see `pullStatement`), as SQL literals.
-            let groups = "'{\(caller.groupIds.joined(separator: ","))}'"
+            let visibleGroups = caller.visibleGroupIds
+            let groups = "'{\(visibleGroups.joined(separator: ","))}'"
             let values =
                 ["'org.plan@1'", "'Case'", "0", "'\(caller.userId)'", "100"] + caller.distinctGroupIds.map { "'\($0)'" }
-                + ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : [groups])
-                + ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : [groups])
+                + ["'\(caller.userId)'"] + (visibleGroups.isEmpty ? [] : [groups])
+                + ["'\(caller.userId)'"] + (visibleGroups.isEmpty ? [] : [groups])
             // A few hundred rows are cheaper to scan than to search: forbid the scan, so the
             // plan shows which indexes serve the query (what a large table gets anyway).
             let prepare = "SET enable_seqscan = off; PREPARE pull AS \(statement.sql); "
@@ -111,7 +135,7 @@ struct PullPlanTests {
                     + plan.components(separatedBy: "Index Scan using \(index) on objects").count - 1
             }
             #expect(uses("objects_by_owner_user") == 1, "\(plan)")
-            #expect(uses("objects_by_scope") == 1, "\(plan)")
+            #expect(uses("objects_by_scope") == (caller.seesAll ? 1 : 0), "\(plan)")
             #expect(uses("objects_by_group") == caller.distinctGroupIds.count, "\(plan)")
             #expect(!plan.contains("Seq Scan on objects"), "\(plan)")
             #expect(!plan.contains("objects_by_version"), "\(plan)")
@@ -122,7 +146,7 @@ struct PullPlanTests {
                 "SET enable_seqscan = off; SET enable_bitmapscan = off; " + prepare + execute, in: url)
             let lines = ordered.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let scans = lines.indices.filter { lines[$0].hasPrefix("->  Index Scan using objects_by_") }
-            #expect(scans.count == 2 + caller.distinctGroupIds.count, "\(ordered)")
+            #expect(scans.count == 1 + (caller.seesAll ? 1 : 0) + caller.distinctGroupIds.count, "\(ordered)")
             #expect(scans.allSatisfy { lines[$0 - 1] == "->  Limit" }, "\(ordered)")
             #expect(ordered.contains("Merge Append"), "\(ordered)")
             #expect(!ordered.contains("Seq Scan on objects"), "\(ordered)")

@@ -166,7 +166,7 @@ public enum DataLayerFactory {
     /// Puts the live parts together on one database.
     private static func compose(_ database: SQLiteDatabase, isWritable: Bool) -> any DataLayer {
         let session = FileSessionStore(database: database)
-        let store = SQLiteStore(database: database) { session.owner() }
+        let store = SQLiteStore(database: database, owner: { session.owner() }, viewer: { session.viewer() })
         return LiveDataLayer(
             store: store, journal: SQLiteChangeJournal(database: database), diagnostics: SQLiteDiagnosticLog(database: database),
             session: session, notices: SQLiteChangeNotices(database: database), syncState: SQLiteSyncState(database: database),

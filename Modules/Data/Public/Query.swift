@@ -1,4 +1,5 @@
-/// A query over one value-object type: conditions (all must hold), sort keys, and paging.
+/// A query over one value-object type: conditions (all must hold), sort keys, paging, and
+/// whose objects (``QueryScope``: mine, group, all).
 ///
 /// Keys are checked against the type's schema when the query runs: an unknown key, a value of
 /// the wrong type, or `like` on a non-text key is a ``DataError``; no SQL is ever built from
@@ -10,6 +11,7 @@
 ///         .whereKey("caseReportID", .equal, report.objectId)
 ///         .sorted(by: "date")
 ///         .page(size: 20, index: 1))
+/// let mine = try store.query(Query<CaseReport>().scoped(.mine))
 /// ```
 public struct Query<Object: ValueObject>: Sendable {
     /// The conditions; an object is returned when all of them hold.
@@ -20,6 +22,8 @@ public struct Query<Object: ValueObject>: Sendable {
     public var maxResults: Int?
     /// Which page to return, counting from 1 (the seed's `pageIndex`); needs ``maxResults``.
     public var pageIndex: Int
+    /// Whose objects to return (the seed's `scopeType`); ``QueryScope/all`` by default.
+    public var scope: QueryScope
 
     /// A query returning every object of the type.
     public init() {
@@ -27,6 +31,7 @@ public struct Query<Object: ValueObject>: Sendable {
         sortKeys = []
         maxResults = nil
         pageIndex = 1
+        scope = .all
     }
 
     /// Adds a condition `key <comparison> value`.

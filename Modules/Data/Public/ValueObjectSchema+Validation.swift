@@ -52,8 +52,9 @@ extension ValueObjectSchema {
         }
     }
 
-    /// Checks each compound index: at least one key, every key a field listed once (not
-    /// `objectId`, which ends every index), encrypted keys ascending, no index declared twice.
+    /// Checks each compound index: at least one key, every key a field (or an owner key,
+    /// ``CompoundIndex/ownerUser`` / ``CompoundIndex/ownerGroup``) listed once (not `objectId`,
+    /// which ends every index), encrypted keys ascending, no index declared twice.
     private func validateCompoundIndexes() throws {
         var declared: Set<[SortKey]> = []
         for index in compoundIndexes {
@@ -69,10 +70,11 @@ extension ValueObjectSchema {
                         "\(typeName): compound index \(index.description) lists 'objectId', which cannot be declared: "
                             + "every index already ends with it")
                 }
-                guard field(forKey: key) != nil else {
+                guard field(forKey: key) != nil || CompoundIndex.ownerKeys.contains(key) else {
                     throw DataError(
                         .invalidSchema,
-                        "\(typeName): compound index \(index.description) key '\(key)' is not a field; expected one of: \(keyList)")
+                        "\(typeName): compound index \(index.description) key '\(key)' is not a field; expected one of: \(keyList), "
+                            + "\(CompoundIndex.ownerUser), \(CompoundIndex.ownerGroup)")
                 }
                 guard seen.insert(key).inserted else {
                     throw DataError(

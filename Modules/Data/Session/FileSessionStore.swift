@@ -110,6 +110,13 @@ final class FileSessionStore: SessionStore {
         return (info.userID, info.primaryGroup)
     }
 
+    /// Whose objects ``QueryScope`` `mine` and `group` mean now: the signed-in user and all
+    /// their groups, or `nil` and none without a valid session.
+    func viewer() -> QueryViewer {
+        guard let info = try? currentNow() else { return QueryViewer() }
+        return QueryViewer(user: info.userID, groups: info.groups.map(\.groupID))
+    }
+
     /// The stored session, expired or not: from the cache while the file is unchanged.
     private func stored() throws -> AuthInfo? {
         guard let stamp = try FileStamp.of(fileURL) else {

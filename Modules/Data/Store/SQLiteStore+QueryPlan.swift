@@ -11,11 +11,11 @@ extension SQLiteStore {
     /// count the store keeps, the read of its `_strata_counts` row).
     func queryPlan<Object: ValueObject>(_ query: Query<Object>, counting: Bool) async throws -> [String] {
         try query.validate()
-        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        let (cipher, now, viewer) = (database.cipher, database.clock.now().timeIntervalSince1970, viewer(for: query.scope))
         return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return [] }
-            let compiler = QueryCompiler(query: query, table: table, cipher: cipher, now: now)
+            let compiler = QueryCompiler(query: query, table: table, cipher: cipher, now: now, viewer: viewer)
             var (sql, bindings) = try counting ? compiler.count() : compiler.select()
             if counting, Self.readsKeptCount(query, table: table, now: now),
                 try StoreCounts.count(StoreCounts.key(typeName: table.typeName), in: state.connection) != nil

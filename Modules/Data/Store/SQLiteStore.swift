@@ -18,13 +18,22 @@ import StrataCrossCutting
 final class SQLiteStore: ValueObjectStore {
     /// Who is signed in: recorded as the owner of each saved object and change.
     typealias OwnerProvider = @Sendable () -> (user: String?, group: String?)
+    /// Who is signed in and their groups: what a query's ``QueryScope`` filters by.
+    typealias ViewerProvider = @Sendable () -> QueryViewer
 
     let database: SQLiteDatabase
     private let owner: OwnerProvider
+    private let viewer: ViewerProvider
 
-    init(database: SQLiteDatabase, owner: @escaping OwnerProvider) {
+    init(database: SQLiteDatabase, owner: @escaping OwnerProvider, viewer: @escaping ViewerProvider) {
         self.database = database
         self.owner = owner
+        self.viewer = viewer
+    }
+
+    /// Who a query of `scope` filters by (read only for a scoped query).
+    func viewer(for scope: QueryScope) -> QueryViewer {
+        scope == .all ? QueryViewer() : viewer()
     }
 
     func register<Object: ValueObject>(_ type: Object.Type) async throws {
@@ -83,11 +92,11 @@ final class SQLiteStore: ValueObjectStore {
 
     func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] {
         try query.validate()
-        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        let (cipher, now, viewer) = (database.cipher, database.clock.now().timeIntervalSince1970, viewer(for: query.scope))
         return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return [] }
-            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).select()
+            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now, viewer: viewer).select()
             return try state.connection.withStatement(sql) { statement in
                 statement.bind(bindings)
                 let schema = Object.schema
@@ -102,7 +111,7 @@ final class SQLiteStore: ValueObjectStore {
 
     func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int {
         try query.validate()
-        let (cipher, now) = (database.cipher, database.clock.now().timeIntervalSince1970)
+        let (cipher, now, viewer) = (database.cipher, database.clock.now().timeIntervalSince1970, viewer(for: query.scope))
         return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return 0 }
@@ -113,7 +122,7 @@ final class SQLiteStore: ValueObjectStore {
             {
                 return kept
             }
-            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now).count()
+            let (sql, bindings) = try QueryCompiler(query: query, table: table, cipher: cipher, now: now, viewer: viewer).count()
             return try state.connection.withStatement(sql) { statement in
                 statement.bind(bindings)
                 return try statement.step() ? Int(statement.int64(at: 0)) : 0
@@ -121,10 +130,10 @@ final class SQLiteStore: ValueObjectStore {
         }
     }
 
-    /// Whether ``count(_:)`` of `query` reads the kept count (every row of a type without a
-    /// lifespan) rather than counting rows.
+    /// Whether ``count(_:)`` of `query` reads the kept count (every row, of every owner, of a
+    /// type without a lifespan) rather than counting rows.
     static func readsKeptCount<Object: ValueObject>(_ query: Query<Object>, table: TableDefinition, now: Double) -> Bool {
-        query.conditions.isEmpty && table.freshnessCutoff(now: now) == nil
+        query.conditions.isEmpty && query.scope == .all && table.freshnessCutoff(now: now) == nil
     }
 
     /// The clock reading, owner and cipher one write transaction of `type` shares.

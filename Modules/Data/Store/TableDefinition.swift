@@ -27,6 +27,9 @@ struct TableDefinition {
     let fields: [(key: String, type: FieldType, isNullable: Bool)]
     /// Whether the table has the `_storedAt` column (tables of format 1 seen read-only do not).
     let hasStoredAt: Bool
+    /// Whether the table has the owner columns (tables of format 1 seen read-only do not: their
+    /// rows have no owner).
+    let hasOwnerColumns: Bool
     let insertSQL: String
     let updateSQL: String
     let selectColumns: String
@@ -45,6 +48,7 @@ struct TableDefinition {
         encrypted = keys.map(schema.isEncrypted)
         fields = schema.fields.map { (key: $0.key, type: $0.type, isNullable: $0.isNullable) }
         hasStoredAt = existingColumns?.contains("_storedAt") ?? true
+        hasOwnerColumns = existingColumns?.contains("_ownerUser") ?? true
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1
         readPositions = keys.map { key in

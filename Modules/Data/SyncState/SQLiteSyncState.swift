@@ -29,7 +29,11 @@ struct SQLiteSyncState: SyncStateStore {
     func syncedTypes() async throws -> [SyncedType] {
         try await database.perform { state in
             state.tables.values.filter { $0.behaviour.persistentType == .localAndServer && $0.exists }
-                .map { SyncedType(name: $0.typeName, refreshInterval: $0.behaviour.autoRefresh?.interval) }
+                .map {
+                    SyncedType(
+                        name: $0.typeName, refreshInterval: $0.behaviour.autoRefresh?.interval,
+                        pullScope: $0.behaviour.autoRefresh?.scope ?? .all)
+                }
                 .sorted { $0.name < $1.name }
         }
     }

@@ -48,8 +48,13 @@ public struct CaseReport: ValueObject, Hashable, Codable {
             .field("updatedAt", \.updatedAt),
         ],
         indexed: ["patientName"],
-        // The report list: every report, newest first (ties: last saved first), a page at a time.
-        compoundIndexes: [CompoundIndex("createdAt")],
+        // The report list: every report, newest first (ties: last saved first), a page at a time;
+        // and the user's own reports and each of their groups' (`reports list --scope mine|group`),
+        // in the same order.
+        compoundIndexes: [
+            CompoundIndex("createdAt"), CompoundIndex(CompoundIndex.ownerUser, "createdAt"),
+            CompoundIndex(CompoundIndex.ownerGroup, "createdAt"),
+        ],
         behaviour: ValueObjectBehaviour(
             persistentType: .localAndServer, autoRefresh: AutoRefresh(interval: 1800, scope: .group), scope: .group,
             encrypted: ["patientName"])

@@ -1,3 +1,5 @@
+public import StrataData
+
 /// Use cases on case reports.
 public protocol CaseReportService: Sendable {
     /// Validates and saves a new report; returns it with its id.
@@ -16,7 +18,7 @@ public protocol CaseReportService: Sendable {
     /// - Throws: ``DomainError`` `notFound` naming the id.
     func get(id: String) async throws -> CaseReport
 
-    /// Reports, newest first, one page at a time.
+    /// Reports of the page's scope, newest first, one page at a time.
     func list(_ page: PageRequest) async throws -> [CaseReport]
 
     /// Reports whose patient name or memo contains `text` (case-insensitive), newest first.
@@ -91,13 +93,23 @@ public struct PageRequest: Sendable, Hashable {
     public var size: Int
     /// Which page to return, counting from 1.
     public var index: Int
+    /// Whose items the pages hold (the seed's `scopeType`): the signed-in user's (`mine`),
+    /// theirs and their groups' (`group`), or every stored one (`all`, the default).
+    public var scope: QueryScope
 
-    /// A page of `size` items (default 50), page `index` (default 1).
-    public init(size: Int = 50, index: Int = 1) {
+    /// A page of `size` items (default 50), page `index` (default 1), of `scope` (default all).
+    public init(size: Int = 50, index: Int = 1, scope: QueryScope = .all) {
         self.size = size
         self.index = index
+        self.scope = scope
     }
 
     /// The first page of 50.
     public static let first = PageRequest()
+
+    /// The scope names a host accepts, in order: `mine`, `group`, `all`.
+    public static let scopeNames = QueryScope.allCases.map(\.rawValue)
+
+    /// The scope `name` names (`mine`, `group`, `all`), or `nil`.
+    public static func scope(named name: String) -> QueryScope? { QueryScope(rawValue: name) }
 }

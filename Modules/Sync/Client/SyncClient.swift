@@ -30,10 +30,15 @@ struct SyncClient: Sendable {
         return try decode(PushResponse.self, from: answer)
     }
 
-    func pull(_ typeName: String, since cursor: Int64, limit: Int, token: String) async throws(SyncFailure) -> PullResponse {
+    /// A page of `typeName` changed after `cursor`, at `scope` (sent only when narrower than
+    /// `all`, the server's default).
+    func pull(_ typeName: String, since cursor: Int64, limit: Int, scope: PullScope = .all, token: String)
+        async throws(SyncFailure) -> PullResponse
+    {
+        var query: [SyncRequest.Parameter] = [.init(name: "since", value: String(cursor)), .init(name: "limit", value: String(limit))]
+        if scope != .all { query.append(.init(name: "scope", value: scope.rawValue)) }
         let request = SyncRequest(
-            method: "GET", path: "\(WirePaths.objects)/\(WirePaths.segment(typeName))",
-            query: [.init(name: "since", value: String(cursor)), .init(name: "limit", value: String(limit))], token: token)
+            method: "GET", path: "\(WirePaths.objects)/\(WirePaths.segment(typeName))", query: query, token: token)
         let answer = try await exchange(request)
         if let read = WireJSONReader.pullResponse(from: [UInt8](answer)) { return read }
         return try decode(PullResponse.self, from: answer)

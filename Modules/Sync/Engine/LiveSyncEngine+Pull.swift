@@ -13,12 +13,20 @@ extension LiveSyncEngine {
     /// page's cursor), so the server's work and the network overlap the store's. Pages are still
     /// written one at a time, in cursor order; when writing one fails, the pull ends there and the
     /// page fetched meanwhile is dropped (it is pulled again from the stored cursor next time).
+    ///
+    /// The type is pulled at its ``SyncedType/pullScope`` (its auto-refresh scope). The cursor
+    /// belongs to that scope: when the scope differs from the one the stored cursor was reached
+    /// at (an app that changed its ``AutoRefresh/scope``), the pull starts again from 0.
     func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
+        let scope = PullScope(try await state.syncedTypes().first { $0.name == typeName }?.pullScope ?? .all)
+        if (try await state.value(.pullScope(typeName))).flatMap(PullScope.init(rawValue:)) ?? .all != scope {
+            try await state.set([.cursor(typeName): nil, .pullScope(typeName): scope.rawValue])
+        }
         var cursor = Int64(try await state.value(.cursor(typeName)) ?? "") ?? 0
         let limit = client.configuration.pullPageSize
         let fetch = { @Sendable (since: Int64) async throws -> PullResponse in
             try await self.withRetries(doing: "pull \(typeName)") { () async throws(SyncFailure) in
-                try await client.pull(typeName, since: since, limit: limit, token: info.token)
+                try await client.pull(typeName, since: since, limit: limit, scope: scope, token: info.token)
             }
         }
         var page = try await fetch(cursor)
@@ -37,4 +45,20 @@ extension LiveSyncEngine {
             page = next
         }
     }
+}
+
+extension PullScope {
+    /// The pull scope of a type's ``AutoRefresh/scope``.
+    init(_ scope: DataScope) {
+        switch scope {
+        case .user: self = .user
+        case .group: self = .group
+        case .all: self = .all
+        }
+    }
+}
+
+extension SyncStateKey {
+    /// The scope the type's stored cursor was reached at (``PullScope`` name; none: `all`).
+    static func pullScope(_ typeName: String) -> SyncStateKey { SyncStateKey(rawValue: "sync.pullScope.\(typeName)") }
 }

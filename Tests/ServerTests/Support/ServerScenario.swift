@@ -101,6 +101,10 @@ enum ServerScenario {
                 if !page.hasMore { break }
             }
         }
+        // Pulls narrowed to a scope (a client's auto-refresh scope).
+        for scope in [PullScope.user, .group] {
+            _ = try await services.objects.pull(typeName: "CaseReport", since: 0, limit: 7, scope: scope, session: alice)
+        }
         _ = try await services.objects.fetch(typeName: "CaseReport", objectId: "r3", session: alice)
         let queries: [QueryRequest] = [
             QueryRequest(),

@@ -25,7 +25,7 @@ public protocol SyncStateStore: Sendable {
     func set(_ values: [SyncStateKey: String?]) async throws
 
     /// The registered `localAndServer` types (with a table), by name, each with its
-    /// ``AutoRefresh`` interval if it has one.
+    /// ``AutoRefresh`` interval if it has one and the scope it is pulled at.
     func syncedTypes() async throws -> [SyncedType]
 
     /// Writes one pulled page of `typeName` into local rows and moves the type's pull cursor
@@ -49,11 +49,15 @@ public struct SyncedType: Sendable, Hashable {
     /// Seconds between background pulls (its ``AutoRefresh``), or `nil` to pull only on an
     /// explicit sync.
     public var refreshInterval: Double?
+    /// Whose objects its pulls ask for (its ``AutoRefresh/scope``; ``DataScope/all``, everything
+    /// the user may see, without one). Every pull of the type, background or explicit, uses it.
+    public var pullScope: DataScope
 
     /// A synced type.
-    public init(name: String, refreshInterval: Double?) {
+    public init(name: String, refreshInterval: Double?, pullScope: DataScope = .all) {
         self.name = name
         self.refreshInterval = refreshInterval
+        self.pullScope = pullScope
     }
 }
 

@@ -59,7 +59,7 @@ struct StoreCaseReportService: CaseReportService {
     func list(_ page: PageRequest) async throws -> [CaseReport] {
         try await withStorage {
             try InputRules.page(page)
-            return try await store.query(Query.newestFirst.page(size: page.size, index: page.index))
+            return try await store.query(Query.newestFirst.scoped(page.scope).page(size: page.size, index: page.index))
         }
     }
 
@@ -81,7 +81,7 @@ struct StoreCaseReportService: CaseReportService {
             try InputRules.oneLine(needle, field: "search text")
             try InputRules.page(page)
             let pattern = ContainsPattern(needle)
-            let matches = try await store.query(Query<CaseReport>.newestFirst).filter { report in
+            let matches = try await store.query(Query<CaseReport>.newestFirst.scoped(page.scope)).filter { report in
                 pattern.matches(report.patientName) || pattern.matches(report.memo)
             }
             return Array(matches.dropFirst((page.index - 1) * page.size).prefix(page.size))

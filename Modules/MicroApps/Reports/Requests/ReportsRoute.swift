@@ -1,11 +1,12 @@
 import StrataContainer
+import StrataCrossCutting
 import StrataDomain
 
 /// What a `strata://reports/…` URL (or a start's params) asks the Reports micro-app for.
 ///
 /// | URL | route |
 /// |---|---|
-/// | `strata://reports?search=sato&page=2&pageSize=20` | ``list(search:page:)`` |
+/// | `strata://reports?search=sato&page=2&pageSize=20&scope=mine` | ``list(search:page:)`` |
 /// | `strata://reports/new?patientName=…&age=42&gender=female&follow=true&memo=…` | ``add(_:)`` (no fields: the form) |
 /// | `strata://reports/<id>` | ``show(_:)`` |
 /// | `strata://reports/<id>/edit?age=43&follow=false` | ``edit(_:_:)`` (no fields: the form) |
@@ -20,7 +21,7 @@ enum ReportsRoute: Equatable {
     case delete(String)
 
     /// The keys each kind of route accepts (besides `path`), in the order errors list them.
-    static let listKeys = ["search", "page", "pageSize", "format"]
+    static let listKeys = ["search", "page", "pageSize", "scope", "format"]
     static let fieldKeys = ["patientName", "age", "gender", "follow", "memo", "format"]
     static let idKeys = ["format"]
 
@@ -98,7 +99,14 @@ struct RouteParameters {
         guard (1...1000).contains(size) else {
             throw DomainError(.invalidInput, "pageSize must be between 1 and 1000 (got \(size))")
         }
-        return PageRequest(size: size, index: index)
+        guard let text = params["scope"], !text.isEmpty else { return PageRequest(size: size, index: index) }
+        guard let scope = PageRequest.scope(named: text) else {
+            let names = PageRequest.scopeNames.joined(separator: ", ")
+            throw DomainError(
+                .invalidInput,
+                localized("scope '\(text)' is unknown; expected one of: \(names)", ja: "scope '\(text)' は不明です。次のいずれかを指定してください: \(names)"))
+        }
+        return PageRequest(size: size, index: index, scope: scope)
     }
 
     /// The new report the params describe, or `nil` when they name no field (show the form).

@@ -54,10 +54,8 @@ struct PostgresAppStore: AppObjectStore {
         func branch(_ condition: String) -> String {
             "(SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND \(condition) ORDER BY version LIMIT \(limit))"
         }
-        var branches = [
-            branch("owner_user = \(user) AND version > \(after)"),
-            branch("scope = 3 AND version > \(after) AND owner_user <> \(user)"),
-        ]
+        var branches = [branch("owner_user = \(user) AND version > \(after)")]
+        if visibility.seesAll { branches.append(branch("scope = 3 AND version > \(after) AND owner_user <> \(user)")) }
         for group in visibility.distinctGroupIds {
             branches.append(branch("owner_group = \(statement.bind(group)) AND scope = 2 AND version > \(after) AND owner_user <> \(user)"))
         }
@@ -121,9 +119,11 @@ struct PostgresAppStore: AppObjectStore {
     static func visibleClause(
         _ visibility: ObjectVisibility, _ statement: inout PostgresStatement, prefix: String = "", scope: String = "scope"
     ) -> String {
-        var clause = "(\(prefix)owner_user = \(statement.bind(visibility.userId)) OR \(prefix)\(scope) = 3"
-        if !visibility.groupIds.isEmpty {
-            clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group = ANY(\(statement.bind(visibility.groupIds))))"
+        var clause = "(\(prefix)owner_user = \(statement.bind(visibility.userId))"
+        if visibility.seesAll { clause += " OR \(prefix)\(scope) = 3" }
+        let groups = visibility.visibleGroupIds
+        if !groups.isEmpty {
+            clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group = ANY(\(statement.bind(groups))))"
         }
         return clause + ")"
     }

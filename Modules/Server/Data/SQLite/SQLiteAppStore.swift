@@ -32,10 +32,10 @@ struct SQLiteAppStore: AppObjectStore {
     /// each of the caller's groups. SQLite merges them by version and stops after the page,
     /// so a pull reads only what the caller may see, never others' rows.
     static func pullSQL(_ visibility: ObjectVisibility) -> String {
-        var branches = [
-            "SELECT \(columns) FROM objects WHERE type_name = ? AND owner_user = ? AND version > ?",
-            "SELECT \(columns) FROM objects WHERE type_name = ? AND scope = 3 AND version > ? AND owner_user <> ?",
-        ]
+        var branches = ["SELECT \(columns) FROM objects WHERE type_name = ? AND owner_user = ? AND version > ?"]
+        if visibility.seesAll {
+            branches.append("SELECT \(columns) FROM objects WHERE type_name = ? AND scope = 3 AND version > ? AND owner_user <> ?")
+        }
         for _ in visibility.distinctGroupIds {
             branches.append(
                 "SELECT \(columns) FROM objects WHERE type_name = ? AND owner_group = ? AND scope = 2 AND version > ? "
@@ -55,7 +55,8 @@ struct SQLiteAppStore: AppObjectStore {
 
     /// The arguments of ``pullSQL(_:)``, in its order.
     static func pullArguments(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) -> StatementArguments {
-        var arguments: StatementArguments = [typeName, visibility.userId, since, typeName, since, visibility.userId]
+        var arguments: StatementArguments = [typeName, visibility.userId, since]
+        if visibility.seesAll { arguments += [typeName, since, visibility.userId] }
         for group in visibility.distinctGroupIds {
             arguments += [typeName, group, since, visibility.userId]
         }
@@ -101,12 +102,13 @@ struct SQLiteAppStore: AppObjectStore {
     static func visibleClause(
         _ visibility: ObjectVisibility, prefix: String = "", scope: String = "scope"
     ) -> (String, StatementArguments) {
-        var clause = "(\(prefix)owner_user = ? OR \(prefix)\(scope) = 3"
+        var clause = "(\(prefix)owner_user = ?" + (visibility.seesAll ? " OR \(prefix)\(scope) = 3" : "")
         var arguments: StatementArguments = [visibility.userId]
-        if !visibility.groupIds.isEmpty {
-            let marks = Array(repeating: "?", count: visibility.groupIds.count).joined(separator: ", ")
+        let groups = visibility.visibleGroupIds
+        if !groups.isEmpty {
+            let marks = Array(repeating: "?", count: groups.count).joined(separator: ", ")
             clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group IN (\(marks)))"
-            arguments += StatementArguments(visibility.groupIds)
+            arguments += StatementArguments(groups)
         }
         return (clause + ")", arguments)
     }

@@ -8,10 +8,12 @@ public protocol ObjectService: Sendable {
     /// missing object (`applied`, nothing changes).
     func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse
 
-    /// The objects of `typeName` changed after `since` that the caller may see, deletions
-    /// included, and a tombstone for each object whose scope was narrowed away from the caller
-    /// after `since`, by version, at most `limit` (capped by the settings).
-    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) async throws -> PullResponse
+    /// The objects of `typeName` changed after `since` that the caller may see at `scope`,
+    /// deletions included, and a tombstone for each object whose scope was narrowed away from
+    /// the caller (at `scope`) after `since`, by version, at most `limit` (capped by the
+    /// settings). `scope` only narrows what the caller's memberships allow (``PullScope``).
+    func pull(typeName: String, since: Int64, limit: Int, scope: PullScope, session: ServerSession) async throws
+        -> PullResponse
 
     /// The live object, when the caller may see it.
     ///
@@ -25,4 +27,11 @@ public protocol ObjectService: Sendable {
     /// - Throws: ``ServerError`` `badRequest` naming the field (`where[1].op`, `limit`, …) for a
     ///   bad type name, key, operator, value, sort key or paging value.
     func query(typeName: String, request: QueryRequest, session: ServerSession) async throws -> QueryResponse
+}
+
+extension ObjectService {
+    /// ``pull(typeName:since:limit:scope:session:)`` of everything the caller may see.
+    public func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) async throws -> PullResponse {
+        try await pull(typeName: typeName, since: since, limit: limit, scope: .all, session: session)
+    }
 }

@@ -38,6 +38,15 @@ enum QueryRules {
             typeName: typeName, conditions: conditions, sortKeys: sortKeys, limit: request.limit, offset: request.offset)
     }
 
+    /// What a pull at `scope` reads: `visibility` (what the caller's memberships allow),
+    /// narrowed to others' objects of scope at most `scope`'s (the caller's own always count).
+    /// Never wider than `visibility`.
+    static func pullVisibility(_ visibility: ObjectVisibility, at scope: PullScope) -> ObjectVisibility {
+        var narrowed = visibility
+        narrowed.widestScope = min(visibility.widestScope, scope.widestObjectScope)
+        return narrowed
+    }
+
     /// One condition, checked; `field` names it in messages (`where[2]`).
     static func condition(_ condition: WireCondition, field: String) throws -> ObjectQuery.Condition {
         try checkKey(condition.key, field: "\(field).key")

@@ -37,14 +37,18 @@ struct StoreObjectService: ObjectService {
         return PushResponse(results: results)
     }
 
-    func pull(typeName: String, since: Int64, limit: Int, session: ServerSession) async throws -> PullResponse {
+    func pull(typeName: String, since: Int64, limit: Int, scope: PullScope, session: ServerSession) async throws
+        -> PullResponse
+    {
         if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
         guard since >= 0 else { throw ServerError(.badRequest, "since must be 0 or more, not \(since)") }
         guard limit >= 1 else { throw ServerError(.badRequest, "limit must be 1 or more, not \(limit)") }
         let pageSize = min(limit, settings.maxPullLimit)
         let found = try await ServerError.mapping {
             try await data.appStore(appId: session.appId, version: session.appVersion)
-                .changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: Self.visibility(session))
+                .changes(
+                    typeName: typeName, since: since, limit: pageSize + 1,
+                    visibility: QueryRules.pullVisibility(Self.visibility(session), at: scope))
         }
         let page = Array(found.prefix(pageSize))
         metrics.recordPullPage()

@@ -12,13 +12,12 @@ extension GroupCommand {
     struct Members: KitCommand {
         static let configuration = CommandConfiguration(abstract: "List a group's members and their roles.")
         @Argument(help: "The group's name.") var group: String
-        @Flag(name: .long, help: "Print a JSON array of {\"group\",\"account\",\"userId\",\"role\"}.") var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             let members = try await run.services.admin.members(group: group)
-            if json { return try AdminJSONOutput.print(members, to: run.output) }
-            for member in members { run.output.out("\(member.account)\t\(member.userId)\t\(member.role)") }
+            try output.print(members, to: run.output) { members.map { "\($0.account)\t\($0.userId)\t\($0.role)" } }
         }
     }
 
@@ -30,15 +29,14 @@ extension GroupCommand {
         @Argument(help: "The group's name.") var group: String
         @Argument(help: "The user's account.") var account: String
         @Option(name: .long, help: "lead or member.") var role = GroupRole.member.rawValue
-        @Flag(name: .long, help: "Print the membership as JSON ({\"group\",\"account\",\"userId\",\"role\"}).") var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func validate() throws { try GroupCommand.validate(role: role) }
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.addMember(group: group, account: account, role: role)
-            if json { return try AdminJSONOutput.print(member, to: run.output) }
-            run.output.out("added \(member.account) to \(member.group) as \(member.role)")
+            try output.print(member, to: run.output) { ["added \(member.account) to \(member.group) as \(member.role)"] }
         }
     }
 
@@ -49,14 +47,12 @@ extension GroupCommand {
             abstract: "Remove a user from a group (their objects keep it as their owner group).")
         @Argument(help: "The group's name.") var group: String
         @Argument(help: "The user's account.") var account: String
-        @Flag(name: .long, help: "Print the removed membership as JSON ({\"group\",\"account\",\"userId\",\"role\"}).")
-        var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.removeMember(group: group, account: account)
-            if json { return try AdminJSONOutput.print(member, to: run.output) }
-            run.output.out("removed \(member.account) from \(member.group)")
+            try output.print(member, to: run.output) { ["removed \(member.account) from \(member.group)"] }
         }
     }
 
@@ -67,15 +63,14 @@ extension GroupCommand {
         @Argument(help: "The group's name.") var group: String
         @Argument(help: "The user's account.") var account: String
         @Argument(help: "lead or member.") var role: String
-        @Flag(name: .long, help: "Print the membership as JSON ({\"group\",\"account\",\"userId\",\"role\"}).") var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func validate() throws { try GroupCommand.validate(role: role) }
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.setRole(group: group, account: account, role: role)
-            if json { return try AdminJSONOutput.print(member, to: run.output) }
-            run.output.out("\(member.account) is now \(member.role) of \(member.group)")
+            try output.print(member, to: run.output) { ["\(member.account) is now \(member.role) of \(member.group)"] }
         }
     }
 

@@ -12,26 +12,24 @@ struct GroupCommand: ParsableCommand {
     struct Create: KitCommand {
         static let configuration = CommandConfiguration(abstract: "Create a group.")
         @Argument(help: "The group's unique name.") var name: String
-        @Flag(name: .long, help: "Print the group as JSON ({\"id\",\"name\"}).") var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             let group = try await run.services.admin.createGroup(name: name)
-            if json { return try AdminJSONOutput.print(group, to: run.output) }
-            run.output.out("created group \(group.name) (\(group.id))")
+            try output.print(group, to: run.output) { ["created group \(group.name) (\(group.id))"] }
         }
     }
 
     /// `admin group list [--json]`.
     struct List: KitCommand {
         static let configuration = CommandConfiguration(abstract: "List the groups.")
-        @Flag(name: .long, help: "Print the groups as a JSON array of {\"id\",\"name\"}.") var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
 
         func execute(_ run: CommandRun) async throws {
             let groups = try await run.services.admin.groups()
-            if json { return try AdminJSONOutput.print(groups, to: run.output) }
-            for group in groups { run.output.out("\(group.name)\t\(group.id)") }
+            try output.print(groups, to: run.output) { groups.map { "\($0.name)\t\($0.id)" } }
         }
     }
 }

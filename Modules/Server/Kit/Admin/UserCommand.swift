@@ -18,7 +18,7 @@ struct UserCommand: ParsableCommand {
         @Option(name: .long, help: "The password (visible to other users of this machine: prefer --password-stdin).")
         var password: String?
         @Flag(name: .long, help: "Read the password from the first line of standard input.") var passwordStdin = false
-        @Option(name: .long, help: "A membership GROUP or GROUP:ROLE (role defaults to member); repeatable.")
+        @Option(name: .long, help: "A membership GROUP or GROUP:ROLE, ROLE lead or member (default member); repeatable.")
         var group: [String] = []
         @OptionGroup var output: JSONOption
         @OptionGroup var common: CommonOptions
@@ -27,19 +27,31 @@ struct UserCommand: ParsableCommand {
             guard (password != nil) != passwordStdin else {
                 throw ValidationError("give exactly one of --password and --password-stdin")
             }
+            for text in group { _ = try Self.membership(text) }
         }
 
         func execute(_ run: CommandRun) async throws {
             let secret = try password ?? AdminPassword.fromStandardInput()
-            let memberships = group.map { text -> (group: String, role: String) in
-                let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-                return (parts.first ?? text, parts.count == 2 ? parts[1] : "member")
-            }
+            let memberships = try group.map(Self.membership)
             let user = try await run.services.admin.createUser(account: account, password: secret, memberships: memberships)
             try output.print(user, to: run.output) {
                 let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ", ")
                 return ["created user \(user.account) (\(user.id))" + (groups.isEmpty ? "" : " in \(groups)")]
             }
+        }
+
+        /// The membership `--group` names: `GROUP` (as a member) or `GROUP:ROLE`.
+        ///
+        /// - Throws: a usage error (exit 64) naming `--group`, the value and the accepted roles
+        ///   when the group is empty, the role is empty or the role is not a ``GroupRole``.
+        static func membership(_ text: String) throws -> (group: String, role: String) {
+            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let (group, role) = (parts[0], parts.count == 2 ? parts[1] : GroupRole.member.rawValue)
+            guard !group.isEmpty, !role.isEmpty, GroupRole(name: role) != nil else {
+                throw ValidationError(
+                    "--group '\(text.prefix(100))' is not GROUP or GROUP:ROLE with ROLE \(GroupRole.names)")
+            }
+            return (group, role)
         }
     }
 

@@ -80,10 +80,18 @@ struct ServerHandlers: Sendable {
         _ = try await token(request)
         let since = try RequestReading.integer("since", in: request, default: 0)
         let limit = try RequestReading.integer("limit", in: request, default: 500)
+        let scope = try RequestReading.queryValue("scope", in: request).map { name in
+            guard let scope = PullScope(rawValue: String(name)) else {
+                throw HTTPFailure(
+                    .badRequest, "badRequest", "query parameter scope=\(name.prefix(40)) is unknown; expected \(PullScope.names)")
+            }
+            return scope
+        }
         return try await withSession(request) { session in
             guard let limit = Int(exactly: limit) else { throw HTTPFailure(.badRequest, "badRequest", "limit is too large") }
             return try JSONResponse.make(
-                try await services.objects.pull(typeName: typeName, since: since, limit: limit, session: session))
+                try await services.objects.pull(
+                    typeName: typeName, since: since, limit: limit, scope: scope ?? .all, session: session))
         }
     }
 
