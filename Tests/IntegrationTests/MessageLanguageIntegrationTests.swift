@@ -70,6 +70,17 @@ struct MessageLanguageIntegrationTests {
         #expect(english.status == 0 && english.stdout == "duplicate n-1 (already recorded)\n", "\(english)")
     }
 
+    @Test("strata-server stays English under ja: its usage errors add English words")
+    func serverStaysEnglish() async throws {
+        let data = TemporaryRoot.directory("server-language")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = StrataProcess("strata-server", home: nil, extraEnvironment: Self.japanese)
+        let outcome = try await server.run(["serve", "--port", "abc", "--data-dir", data.path])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr.contains("it is not a number"), "\(outcome)")
+        #expect(!outcome.stderr.contains("数値"), "\(outcome)")
+    }
+
     @Test("the Launcher and Reports screens in a terminal are Japanese under ja; typed words stay English")
     func launcherInJapanese() async throws {
         let home = temporaryHome()
