@@ -95,3 +95,38 @@ struct JapaneseScreensTests {
         }
     }
 }
+
+@Suite("Micro-app refusals in Japanese and English")
+struct JapaneseRefusalTests {
+    @Test("a typed age that is not a number restarts the form with a Japanese line under ja")
+    func formRefusalInJapanese() async throws {
+        try await MessageLanguage.$current.withValue(.japanese) {
+            let harness = try await MicroAppHarness()
+            let container = try await harness.boot()
+            await harness.type("reports", "add", "佐藤", "abc", "", "", "", into: container)
+            #expect(harness.screen.contains("age 'abc' は整数ではありません"), "\(harness.screen)")
+            #expect(harness.screen.contains("[佐藤]"))
+            await container.terminate(.quit)
+        }
+    }
+
+    @Test("an unknown launch parameter is named in Japanese under ja and in English otherwise")
+    func unknownParameter() throws {
+        do {
+            try MessageLanguage.$current.withValue(.japanese) {
+                try LaunchParameters.check(["mmo": "x"], route: "strata://reports/new", accepted: ["memo"])
+            }
+            Issue.record("no error")
+        } catch let error as ContainerError {
+            #expect(error.message == "strata://reports/new: 不明なパラメーター 'mmo'。使えるもの: memo")
+        }
+        do {
+            try MessageLanguage.$current.withValue(.english) {
+                try LaunchParameters.check(["mmo": "x"], route: "strata://reports/new", accepted: ["memo"])
+            }
+            Issue.record("no error")
+        } catch let error as ContainerError {
+            #expect(error.message == "strata://reports/new: unknown parameter 'mmo'; accepted: memo")
+        }
+    }
+}
