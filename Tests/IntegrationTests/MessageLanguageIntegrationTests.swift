@@ -70,6 +70,21 @@ struct MessageLanguageIntegrationTests {
         #expect(english.status == 0 && english.stdout == "duplicate n-1 (already recorded)\n", "\(english)")
     }
 
+    @Test("strata-notifyd as a daemon: the watch loop prints its lines in Japanese under ja")
+    func notifydDaemonLine() async throws {
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: Self.japanese)
+        #expect(try await notifyd.run(["--once"]).status == 0)
+        let running = try notifyd.start(["--poll-interval", "0.05"])
+        defer { if running.process.isRunning { running.signal(SIGKILL) } }
+        try Inbox(home: home).drop("1-n1.json", #"{"id": "n-9", "kind": "message", "title": "申し送り"}"#)
+        let recorded = await eventually { running.stdout.snapshot().contains("記録: n-9 message: 申し送り") }
+        #expect(recorded, "\(running.stdout.snapshot())\n\(running.stderr.snapshot())")
+        running.signal(SIGTERM)
+        #expect(await eventually { !running.process.isRunning })
+    }
+
     @Test("strata-server stays English under ja: its usage errors add English words")
     func serverStaysEnglish() async throws {
         let data = TemporaryRoot.directory("server-language")
