@@ -68,6 +68,16 @@ struct MessageLanguageIntegrationTests {
         try inbox.drop("2-n1.json", #"{"id": "n-1", "kind": "message", "title": "回診"}"#)
         let english = try await StrataProcess("strata-notifyd", home: home, extraEnvironment: Self.english).run(["--once"])
         #expect(english.status == 0 && english.stdout == "duplicate n-1 (already recorded)\n", "\(english)")
+
+        let host = StrataProcess("strata-host", home: home)
+        let report = try await host.succeed(["reports", "add", "--patient-name", "山田", "--age", "44"])
+        let followUp = try await host.succeed(["follows", "add", "--report", report, "--date", "2026-11-22"])
+        try inbox.drop(
+            "3-n3.json", #"{"id": "n-3", "kind": "follow-up-due", "reportId": "\#(report)", "followUpId": "\#(followUp)"}"#)
+        let enriched = try await StrataProcess("strata-notifyd", home: home, extraEnvironment: Self.japanese).run(["--once"])
+        #expect(
+            enriched.stdout == "記録: n-3 follow-up-due: フォローアップ期限: 山田 — 山田 さんのフォローアップ期限は 2026-11-22 です\n",
+            "\(enriched)")
     }
 
     @Test("strata-notifyd as a daemon: the watch loop prints its lines in Japanese under ja")
