@@ -7,9 +7,14 @@ public import StrataServerKit
 @main
 extension ServerCommand: StrataExecutable {
     /// Parses the command line and runs `serve` or an admin command on the services `CompositionRoot` builds.
+    ///
+    /// The server speaks English whatever the locale: its messages go to logs, operators and
+    /// API clients, so English is bound over the language `main()` read from `LANG`.
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
-        await StrataServerCLI.main(
-            arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
-            migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap())
+        await MessageLanguage.$current.withValue(.english) {
+            await StrataServerCLI.main(
+                arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
+                migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap())
+        }
     }
 }

@@ -51,10 +51,14 @@ public struct StrataProcess: Sendable {
     public let environment: [String: String]
 
     /// A runner for executable `name` with `STRATA_HOME` set to `home` when given, and nothing
-    /// inherited but `PATH` (so the user's own store is never touched); `TZ` is UTC.
+    /// inherited but `PATH` (so the user's own store is never touched); `TZ` is UTC and `LANG`
+    /// is `C.UTF-8` (English messages) unless `extraEnvironment` sets it (`ja_JP.UTF-8` for
+    /// Japanese).
     public init(_ name: String, home: URL?, extraEnvironment: [String: String] = [:]) {
         self.name = name
-        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"]
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+        ]
         if let home { environment["STRATA_HOME"] = home.path }
         environment.merge(extraEnvironment) { _, new in new }
         self.environment = environment

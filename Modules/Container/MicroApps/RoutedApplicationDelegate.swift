@@ -1,3 +1,4 @@
+import StrataCrossCutting
 import Synchronization
 
 /// The delegate of a micro-app with one root screen and routes (see ``RoutedApplication``):
@@ -41,7 +42,10 @@ public final class RoutedApplicationDelegate<Application: RoutedApplication>: Mi
             state.withLock { $0.screen = screen }
             return screen
         } catch {
-            return StaticScreen(lines: ["\(routing.title) cannot start: \(error)", "", "Type: \(ScreenCommand.commonHelp)"])
+            return StaticScreen(lines: [
+                localized("\(routing.title) cannot start: \(error)", ja: "\(routing.title) を開始できません: \(error)"), "",
+                ScreenCommand.typeLine(ScreenCommand.commonHelp),
+            ])
         }
     }
 

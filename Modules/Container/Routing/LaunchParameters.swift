@@ -1,3 +1,5 @@
+import StrataCrossCutting
+
 /// Checks a micro-app's launch params (a URL's query items plus `path`) against the keys its
 /// route accepts, so a misspelt key (`mmo=` for `memo=`) is refused instead of silently lost.
 public enum LaunchParameters {
@@ -19,7 +21,11 @@ public enum LaunchParameters {
         guard !unknown.isEmpty else { return }
         let named = unknown.map { "'\(ScreenCommand.printable($0))'" }.joined(separator: ", ")
         let noun = unknown.count == 1 ? "parameter" : "parameters"
-        let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
-        throw ContainerError(.unknownParameter, "\(route): unknown \(noun) \(named); accepted: \(list)")
+        let list = accepted.isEmpty ? localized("none", ja: "なし") : accepted.joined(separator: ", ")
+        throw ContainerError(
+            .unknownParameter,
+            localized(
+                "\(route): unknown \(noun) \(named); accepted: \(list)",
+                ja: "\(route): 不明なパラメーター \(named)。使えるもの: \(list)"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 
 /// The BootLoader's stages, in the seed's order (article `004_*`).
 public enum BootStage: String, Sendable, Hashable, Codable, CaseIterable {
@@ -74,8 +75,11 @@ public struct BootReport: Sendable, Hashable, Codable {
             "\(stage.stage.rawValue): \(Self.format(stage.durationMilliseconds)) ms"
         }
         let started = services.filter { $0.state == .started }.count
-        lines.append("services: \(started) started of \(services.count); micro-apps: \(applicationCount)")
-        lines.append("total: \(Self.format(totalMilliseconds)) ms")
+        lines.append(
+            localized(
+                "services: \(started) started of \(services.count); micro-apps: \(applicationCount)",
+                ja: "サービス: \(services.count) 件中 \(started) 件開始、マイクロアプリ: \(applicationCount)"))
+        lines.append(localized("total: \(Self.format(totalMilliseconds)) ms", ja: "合計: \(Self.format(totalMilliseconds)) ms"))
         return lines
     }
 

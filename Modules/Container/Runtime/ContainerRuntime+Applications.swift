@@ -95,7 +95,7 @@ extension ContainerRuntime {
         }
         guard await entry.delegate.applicationShouldTerminate(application, context: self) else {
             logger.info("micro-app vetoed its exit", metadata: ["app": "\(application)"])
-            pendingMessage = "\(application.name) cannot close now."
+            pendingMessage = localized("\(application.name) cannot close now.", ja: "\(application.name) は今は閉じられません。")
             return false
         }
         let wasTop = stack.last?.application == application

@@ -1,4 +1,5 @@
 import Logging
+import StrataCrossCutting
 
 /// Quit, terminate within the deadline, and the run loop.
 extension ContainerRuntime {
@@ -10,7 +11,9 @@ extension ContainerRuntime {
         for entry in stack.reversed() {
             guard await entry.delegate.applicationShouldTerminate(entry.application, context: self) else {
                 logger.info("quit vetoed", metadata: ["app": "\(entry.application)"])
-                pendingMessage = "\(entry.application.name) cannot close now; quit cancelled."
+                pendingMessage = localized(
+                    "\(entry.application.name) cannot close now; quit cancelled.",
+                    ja: "\(entry.application.name) は今は閉じられないため、終了を取りやめました。")
                 return false
             }
         }

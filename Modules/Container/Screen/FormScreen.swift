@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 
 import Synchronization
 
@@ -76,10 +77,13 @@ public final class FormScreen: TextScreen {
         if index < fields.count {
             let field = fields[index]
             let kept = (values[field.name] ?? field.defaultValue).map { " [\($0)]" } ?? ""
-            lines.append("> \(field.prompt)\(kept)\(field.required ? " (required)" : "")")
+            lines.append("> \(field.prompt)\(kept)\(field.required ? localized(" (required)", ja: "（必須）") : "")")
         }
         lines.append("")
-        lines.append("Type a value and press Enter (Enter alone keeps the value in brackets); cancel to go back.")
+        lines.append(
+            localized(
+                "Type a value and press Enter (Enter alone keeps the value in brackets); cancel to go back.",
+                ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。cancel で戻ります。"))
         return lines
     }
 
@@ -90,7 +94,9 @@ public final class FormScreen: TextScreen {
         let step: (complete: [String: String]?, refused: String?) = state.withLock { state in
             let field = fields[state.index]
             let value = typed.isEmpty ? (state.values[field.name] ?? field.defaultValue ?? "") : typed
-            if field.required && value.isEmpty { return (nil, "\(field.prompt) is required.") }
+            if field.required && value.isEmpty {
+                return (nil, localized("\(field.prompt) is required.", ja: "\(field.prompt)は必須です。"))
+            }
             state.values[field.name] = value
             state.index += 1
             return (state.index == fields.count ? state.values : nil, nil)

@@ -35,19 +35,29 @@ public struct ScreenCommand: Sendable, Hashable {
                 try await context.startApplication(launcher, params: [:], launchMode: .bringToTop)
                 return .stay
             } catch {
-                return .message("cannot go home: \(error)")
+                return .message(localized("cannot go home: \(error)", ja: "ホームに戻れません: \(error)"))
             }
         default: return nil
         }
     }
 
-    /// The footer line naming what can be typed on every screen.
+    /// The footer line naming what can be typed on every screen (the words themselves, the same
+    /// in every language).
     public static let commonHelp = "back · home · quit"
+
+    /// A screen's last line: `Type: <words>` (`入力: <words>` in Japanese); the words are typed
+    /// as they are, in every language.
+    public static func typeLine(_ words: String) -> String {
+        localized("Type: \(words)", ja: "入力: \(words)")
+    }
 
     /// The answer to a line no word of the screen matched: `Unknown command '…'`, the line
     /// shown with ``printable(_:)`` so a typed control character cannot act on the terminal.
     public static func unknown(_ input: String) -> ScreenResponse {
-        .message("Unknown command '\(printable(input))'. Type one of the words below.")
+        .message(
+            localized(
+                "Unknown command '\(printable(input))'. Type one of the words below.",
+                ja: "不明なコマンド「\(printable(input))」です。下に示す語を入力してください。"))
     }
 
     /// `text` safe to echo on a terminal: control characters (C0, DEL, C1 — an escape

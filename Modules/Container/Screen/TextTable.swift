@@ -60,24 +60,10 @@ public struct TextTable: Sendable, Hashable {
         TerminalText.escaped(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
     }
 
-    /// The number of terminal columns `text` takes (wide characters count two).
+    /// The number of terminal columns `text` takes (wide characters count two):
+    /// `TerminalText.displayWidth(_:)`.
     public static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in width + columns(of: scalar) }
-    }
-
-    private static func columns(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        TerminalText.displayWidth(text)
     }
 
     /// `text` on one line (control characters escaped), shortened to at most `limit`
@@ -96,7 +82,8 @@ public struct TextTable: Sendable, Hashable {
 }
 
 extension TextTable {
-    /// `label  value` lines with the values aligned; continuation lines of a value are indented.
+    /// `label  value` lines with the values aligned (labels measured in terminal columns, so
+    /// Japanese labels align too); continuation lines of a value are indented.
     /// Control characters other than line feeds and tabs are escaped
     /// (`TerminalText.escapedKeepingLines(_:)`).
     ///
@@ -106,10 +93,10 @@ extension TextTable {
     ///          line two
     /// ```
     public static func labelled(_ lines: [(String, String)]) -> String {
-        let width = lines.map(\.0.count).max() ?? 0
+        let width = lines.map { displayWidth($0.0) }.max() ?? 0
         let indent = String(repeating: " ", count: width + 2)
         return lines.map { label, value in
-            let padded = label + String(repeating: " ", count: width - label.count) + "  "
+            let padded = TerminalText.padded(label, to: width) + "  "
             let valueLines = TerminalText.escapedKeepingLines(value).split(separator: "\n", omittingEmptySubsequences: false)
             return (padded + (valueLines.first.map(String.init) ?? ""))
                 + valueLines.dropFirst().map { "\n" + indent + $0 }.joined()

@@ -116,6 +116,6 @@ public enum CommandRunner {
         output.reportParseFailure(
             program: program, status: root.exitCode(for: error).rawValue, message: root.message(for: error),
             fullMessage: root.fullMessage(for: error), verbose: explainUsage,
-            hint: seeHelp ? "(see \(program) --help)" : nil)
+            hint: seeHelp ? localized("(see \(program) --help)", ja: "（\(program) --help を参照）") : nil)
     }
 }

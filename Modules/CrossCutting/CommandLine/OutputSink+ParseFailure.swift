@@ -55,13 +55,13 @@ extension OutputSink {
         let digits = value.drop { $0 == "-" || $0 == "+" }
         let reason: String
         if value.isEmpty {
-            reason = "the value is empty; expected a number"
+            reason = localized("the value is empty; expected a number", ja: "値が空です。数値を指定してください")
         } else if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            reason = "the number is too large"
+            reason = localized("the number is too large", ja: "数値が大きすぎます")
         } else if Double(value) != nil {
-            reason = "expected a whole number"
+            reason = localized("expected a whole number", ja: "整数を指定してください")
         } else {
-            reason = "it is not a number"
+            reason = localized("it is not a number", ja: "数値ではありません")
         }
         return "\(message): \(reason)"
     }

@@ -21,7 +21,8 @@ struct NotificationEnricher {
 
     /// The record for `notification`: enriched (`isEnriched == true`) when it is a
     /// follow-up-due notification whose report and follow-up are found, else with the
-    /// original title and body and no patient or due date.
+    /// original title and body and no patient or due date. The enriched title and body are
+    /// written in the current `MessageLanguage` (the extension's locale), as stored.
     ///
     /// - Throws: only a `DataError` `unexpectedCall` (see ``bestEffort(_:)``); every other
     ///   failure to look up the report or follow-up keeps the original content.
@@ -38,8 +39,10 @@ struct NotificationEnricher {
         if let (patientName, dueDate) = try await enrichmentWithinDeadline(for: notification) {
             record.patientName = patientName
             record.dueDate = dueDate
-            record.title = "Follow-up due: \(patientName)"
-            record.body = "\(patientName)'s follow-up is due on \(DayText.day(dueDate, calendar: calendar))"
+            let day = DayText.day(dueDate, calendar: calendar)
+            record.title = localized("Follow-up due: \(patientName)", ja: "フォローアップ期限: \(patientName)")
+            record.body = localized(
+                "\(patientName)'s follow-up is due on \(day)", ja: "\(patientName) さんのフォローアップ期限は \(day) です")
             record.isEnriched = true
         }
         return record

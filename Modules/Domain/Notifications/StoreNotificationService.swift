@@ -44,7 +44,8 @@ struct StoreNotificationService: NotificationService {
         try await withStorage {
             try InputRules.identifier(notificationId, field: "notification id", expected: "the id of a recorded notification")
             guard var record = try await find(notificationId) else {
-                throw DomainError.notFound("no notification with id '\(notificationId)'")
+                throw DomainError.notFound(
+                    localized("no notification with id '\(notificationId)'", ja: "ID '\(notificationId)' の通知はありません"))
             }
             guard !record.isRead else { return record }
             record.isRead = true

@@ -25,12 +25,17 @@ enum InputRules {
     static func patientName(_ text: String) throws -> String {
         let name = trimmed(text)
         guard !name.isEmpty else {
-            throw DomainError.invalidInput("patientName is empty; expected a name of 1 to \(maximumNameLength) characters")
+            throw DomainError.invalidInput(
+                localized(
+                    "patientName is empty; expected a name of 1 to \(maximumNameLength) characters",
+                    ja: "patientName（患者名）が空です。1〜\(maximumNameLength) 文字の名前を指定してください"))
         }
         try oneLine(name, field: "patientName")
         guard name.count <= maximumNameLength else {
             throw DomainError.invalidInput(
-                "patientName is \(name.count) characters long; expected at most \(maximumNameLength)")
+                localized(
+                    "patientName is \(name.count) characters long; expected at most \(maximumNameLength)",
+                    ja: "patientName（患者名）が \(name.count) 文字あります。\(maximumNameLength) 文字以内にしてください"))
         }
         return name
     }
@@ -73,7 +78,7 @@ enum InputRules {
     @discardableResult
     static func identifier(_ text: String, field: String, expected: String) throws -> String {
         guard !trimmed(text).isEmpty else {
-            throw DomainError.invalidInput("\(field) is empty; expected \(expected)")
+            throw DomainError.invalidInput(localized("\(field) is empty; expected \(expected)", ja: "\(field) が空です。\(expected)を指定してください"))
         }
         try oneLine(text, field: field)
         return text
@@ -83,7 +88,9 @@ enum InputRules {
     static func age(_ age: Int) throws -> Int {
         guard ages.contains(age) else {
             throw DomainError.invalidInput(
-                "age is \(age); expected \(ages.lowerBound) to \(ages.upperBound) (years)")
+                localized(
+                    "age is \(age); expected \(ages.lowerBound) to \(ages.upperBound) (years)",
+                    ja: "age（年齢）が \(age) です。\(ages.lowerBound)〜\(ages.upperBound)（歳）を指定してください"))
         }
         return age
     }
@@ -93,14 +100,19 @@ enum InputRules {
         for (field, value) in [("maxBloodPressure", max), ("minBloodPressure", min)] {
             guard let value else { continue }
             guard bloodPressures.contains(value) else {
+                let low = text(bloodPressures.lowerBound)
+                let high = text(bloodPressures.upperBound)
                 throw DomainError.invalidInput(
-                    "\(field) is \(text(value)); expected \(text(bloodPressures.lowerBound)) to "
-                        + "\(text(bloodPressures.upperBound)) (mmHg)")
+                    localized(
+                        "\(field) is \(text(value)); expected \(low) to \(high) (mmHg)",
+                        ja: "\(field) が \(text(value)) です。\(low)〜\(high)（mmHg）を指定してください"))
             }
         }
         if let max, let min, min > max {
             throw DomainError.invalidInput(
-                "minBloodPressure \(text(min)) is above maxBloodPressure \(text(max)); expected min ≤ max")
+                localized(
+                    "minBloodPressure \(text(min)) is above maxBloodPressure \(text(max)); expected min ≤ max",
+                    ja: "minBloodPressure \(text(min)) が maxBloodPressure \(text(max)) を上回っています。min ≤ max にしてください"))
         }
     }
 

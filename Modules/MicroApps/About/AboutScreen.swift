@@ -7,13 +7,18 @@ struct AboutScreen: TextScreen {
     let context: any ContainerContext
 
     static func text(_ report: BootReport) -> [String] {
-        var lines = ["Strata \(StrataConstants.version): boot report", ""]
+        var lines = [localized("Strata \(StrataConstants.version): boot report", ja: "Strata \(StrataConstants.version): 起動レポート"), ""]
         lines += report.summaryLines
         lines.append("")
-        var table = TextTable(headers: ["SERVICE", "STATE", "LAZY", "STARTED AT", "TOOK"], alignments: [.left, .left, .left, .right, .right])
+        var table = TextTable(
+            headers: [
+                localized("SERVICE", ja: "サービス"), localized("STATE", ja: "状態"), localized("LAZY", ja: "遅延"),
+                localized("STARTED AT", ja: "開始"), localized("TOOK", ja: "所要"),
+            ],
+            alignments: [.left, .left, .left, .right, .right])
         table.rows = report.services.map { service in
             [
-                service.name, service.state.rawValue, service.lazy ? "yes" : "no",
+                service.name, service.state.rawValue, service.lazy ? localized("yes", ja: "はい") : localized("no", ja: "いいえ"),
                 service.startMilliseconds.map { String(format: "%.3f ms", $0) } ?? "-",
                 service.durationMilliseconds.map { String(format: "%.3f ms", $0) } ?? "-",
             ]
@@ -23,7 +28,7 @@ struct AboutScreen: TextScreen {
     }
 
     func render() async -> [String] {
-        Self.text(await context.bootReport) + ["", "Type: \(ScreenCommand.commonHelp)"]
+        Self.text(await context.bootReport) + ["", ScreenCommand.typeLine(ScreenCommand.commonHelp)]
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {

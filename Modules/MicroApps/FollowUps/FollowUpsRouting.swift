@@ -28,11 +28,12 @@ struct FollowUpsRouting: RoutedApplication {
                 await context.push(FollowUpForms.schedule(report: options["report"], screen: list), for: application)
             case .schedule(let draft?):
                 let followUp = try await list.services.domain.followUps.schedule(draft)
-                list.flash("Scheduled follow-up \(followUp.objectId ?? "").")
+                let id = followUp.objectId ?? ""
+                list.flash(localized("Scheduled follow-up \(id).", ja: "フォローアップ \(id) を予定しました。"))
             case .done(let id):
                 _ = try await list.services.domain.followUps.complete(id: id)
                 await list.services.usage.record(.followUpDone(id))
-                list.flash("Marked follow-up \(id) done.")
+                list.flash(localized("Marked follow-up \(id) done.", ja: "フォローアップ \(id) を完了にしました。"))
             }
         } catch {
             list.flash("\(error)")

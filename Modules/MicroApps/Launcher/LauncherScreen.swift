@@ -3,7 +3,7 @@ import StrataContainer
 import StrataCrossCutting
 
 /// The home screen: who is signed in, the micro-apps the configuration declares, numbered,
-/// and those running now.
+/// and those running now, in the current `MessageLanguage` (typed words stay English).
 ///
 /// Typing a number or a name starts that micro-app, or brings its running instance back to the
 /// top: that is how a person switches between running apps.
@@ -19,18 +19,24 @@ struct LauncherScreen: TextScreen {
     func render() async -> [String] {
         let apps = await applications()
         let running = await context.applicationStack.filter { $0.name != ownName }
-        var table = TextTable(headers: ["#", "MICRO-APP", "WHAT IT DOES"], alignments: [.right])
+        var table = TextTable(
+            headers: ["#", localized("MICRO-APP", ja: "マイクロアプリ"), localized("WHAT IT DOES", ja: "内容")],
+            alignments: [.right])
         table.rows = apps.enumerated().map { index, app in
-            let badge = running.contains { $0.name == app.name } ? " (running)" : ""
+            let badge = running.contains { $0.name == app.name } ? localized(" (running)", ja: "（実行中）") : ""
             return [String(index + 1), app.name + badge, app.description]
         }
-        var lines = ["Strata \(StrataConstants.version) — home"]
+        var lines = [localized("Strata \(StrataConstants.version) — home", ja: "Strata \(StrataConstants.version) — ホーム")]
         if let signedIn = await signedInLine() { lines.append(signedIn) }
         lines.append("")
-        lines.append(apps.isEmpty ? "No micro-apps are declared." : table.render())
+        lines.append(apps.isEmpty ? localized("No micro-apps are declared.", ja: "マイクロアプリが宣言されていません。") : table.render())
         lines.append("")
-        lines.append("Running: " + (running.isEmpty ? "none" : running.map(\.name).joined(separator: ", ")))
-        lines.append("Type a number or a name to open an app (or switch back to it) · quit")
+        let names = running.isEmpty ? localized("none", ja: "なし") : running.map(\.name).joined(separator: ", ")
+        lines.append(localized("Running: \(names)", ja: "実行中: \(names)"))
+        lines.append(
+            localized(
+                "Type a number or a name to open an app (or switch back to it) · quit",
+                ja: "番号か名前を入力してアプリを開きます（実行中のアプリに戻ります）· quit"))
         return lines
     }
 
@@ -41,10 +47,13 @@ struct LauncherScreen: TextScreen {
             return nil
         }
         do {
-            guard let user = try await session.currentUser() else { return "Not signed in (open Account to sign in)" }
-            return "Signed in as \(user.account)" + (user.groups.isEmpty ? "" : " (\(user.groupsText))")
+            guard let user = try await session.currentUser() else {
+                return localized("Not signed in (open Account to sign in)", ja: "サインインしていません（Account を開いてサインイン）")
+            }
+            let groups = user.groups.isEmpty ? "" : " (\(user.groupsText))"
+            return localized("Signed in as \(user.account)\(groups)", ja: "サインイン中: \(user.account)\(groups)")
         } catch {
-            return "Signed in as: unknown (\(error))"
+            return localized("Signed in as: unknown (\(error))", ja: "サインイン中: 不明（\(error)）")
         }
     }
 
@@ -66,13 +75,15 @@ struct LauncherScreen: TextScreen {
         }
         guard let chosen else {
             return .message(
-                "No micro-app '\(ScreenCommand.printable(input))': type a number from 1 to \(apps.count), a name, or quit.")
+                localized(
+                    "No micro-app '\(ScreenCommand.printable(input))': type a number from 1 to \(apps.count), a name, or quit.",
+                    ja: "マイクロアプリ「\(ScreenCommand.printable(input))」はありません。1〜\(apps.count) の番号か名前、または quit を入力してください。"))
         }
         do {
             try await context.startApplication(chosen.name, params: [:], launchMode: .bringToTop)
             return .stay
         } catch {
-            return .message("Cannot open \(chosen.name): \(error)")
+            return .message(localized("Cannot open \(chosen.name): \(error)", ja: "\(chosen.name) を開けません: \(error)"))
         }
     }
 }

@@ -59,7 +59,7 @@ struct NotificationsRouting: RoutedApplication {
         case .read(let id):
             _ = try await services.domain.notifications.markRead(notificationId: id)
             await services.usage.record(.notificationRead(id))
-            return ["Marked notification \(id) read."]
+            return [localized("Marked notification \(id) read.", ja: "通知 \(id) を既読にしました。")]
         case .open(let id):
             let record = try await services.domain.notifications.markRead(notificationId: id)
             await services.usage.record(.notificationRead(id))

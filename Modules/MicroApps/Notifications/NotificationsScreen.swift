@@ -27,22 +27,29 @@ final class NotificationsScreen: TextScreen {
         let unreadOnly = state.withLock { $0.unreadOnly }
         var lines: [String] = []
         let live = inbox?.entries ?? []
-        lines.append("Arrived while strata-host runs: \(live.count)")
+        lines.append(localized("Arrived while strata-host runs: \(live.count)", ja: "strata-host の実行中に届いた通知: \(live.count)"))
         for entry in live.prefix(5) {
             let text = "\(entry.payload.title) \(entry.payload.body)"
             lines.append("  [\(entry.origin)] \(TerminalText.escaped(TextTable.truncate(text, to: 100)))")
         }
         lines.append("")
-        lines.append(unreadOnly ? "Unread notifications, newest first" : "Notifications, newest first")
+        lines.append(
+            unreadOnly
+                ? localized("Unread notifications, newest first", ja: "未読の通知（新しい順）")
+                : localized("Notifications, newest first", ja: "通知（新しい順）"))
         do {
             let records = try await services.domain.notifications.list(unreadOnly: unreadOnly)
             state.withLock { $0.shown = records }
             lines.append(NotificationText.table(records, calendar: services.clock.calendar))
         } catch {
-            lines.append("Cannot list notifications: \(error)")
+            lines.append(localized("Cannot list notifications: \(error)", ja: "通知を一覧できません: \(error)"))
         }
         lines.append("")
-        lines.append("Type: read N · open N (its report) · unread · all · \(ScreenCommand.commonHelp)")
+        lines.append(
+            ScreenCommand.typeLine(
+                localized(
+                    "read N · open N (its report) · unread · all · \(ScreenCommand.commonHelp)",
+                    ja: "read N · open N（症例報告を開く）· unread · all · \(ScreenCommand.commonHelp)")))
         return lines
     }
 
@@ -59,13 +66,16 @@ final class NotificationsScreen: TextScreen {
             return .stay
         case "read", "open":
             guard let record = resolve(command.argument) else {
-                return .message("Type \(command.word) and a row number or a notification id.")
+                return .message(
+                    localized(
+                        "Type \(command.word) and a row number or a notification id.",
+                        ja: "\(command.word) に続けて行番号か通知の ID を入力してください。"))
             }
             do {
                 _ = try await services.domain.notifications.markRead(notificationId: record.notificationId)
                 await services.usage.record(.notificationRead(record.notificationId))
-                guard command.word == "open" else { return .message("Marked \(record.notificationId) read.") }
-                guard let report = record.reportId else { return .message("\(record.notificationId) names no report.") }
+                guard command.word == "open" else { return .message(localized("Marked \(record.notificationId) read.", ja: "\(record.notificationId) を既読にしました。")) }
+                guard let report = record.reportId else { return .message(localized("\(record.notificationId) names no report.", ja: "\(record.notificationId) には症例報告がありません。")) }
                 // Through the Context, by name: micro-apps never import each other.
                 try await context.startApplication(reportsApplication, params: ["path": report], launchMode: .bringToTop)
                 return .stay

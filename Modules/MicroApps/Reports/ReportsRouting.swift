@@ -29,7 +29,11 @@ struct ReportsRouting: RoutedApplication {
             case .add(let draft?):
                 let report = try await list.services.domain.reports.add(draft)
                 await list.services.usage.record(.reportCreated(report.objectId))
-                list.flash("Added case report \(report.objectId ?? "") for \(report.patientName).")
+                let id = report.objectId ?? ""
+                list.flash(
+                    localized(
+                        "Added case report \(id) for \(report.patientName).",
+                        ja: "\(report.patientName) さんの症例報告 \(id) を追加しました。"))
             case .show(let id):
                 _ = await list.open("show", id: id, context: context)
             case .edit(let id, let change) where change.isEmpty:

@@ -3,6 +3,7 @@
 #else
     public import Foundation
 #endif
+import StrataCrossCutting
 
 /// The sync facts a person is shown: `strata-status`'s sync lines and `"sync"` object, and the
 /// `"sync"` object of `strata-host account status --json`.
@@ -22,8 +23,16 @@ public struct StatusSync: Sendable, Hashable {
         /// The last request failed to reach the server.
         case offline
 
-        /// How text output shows it: `not configured`, `unknown`, `online`, `offline`.
-        public var text: String { self == .notConfigured ? "not configured" : rawValue }
+        /// How text output shows it: `not configured`, `unknown`, `online`, `offline`; in
+        /// Japanese (``MessageLanguage/japanese``) `未設定`, `不明`, `オンライン`, `オフライン`.
+        public var text: String {
+            switch self {
+            case .notConfigured: localized("not configured", ja: "未設定")
+            case .unknown: localized("unknown", ja: "不明")
+            case .online: localized("online", ja: "オンライン")
+            case .offline: localized("offline", ja: "オフライン")
+            }
+        }
     }
 
     /// Online, offline, unknown or not configured.

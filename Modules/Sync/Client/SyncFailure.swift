@@ -1,3 +1,4 @@
+import StrataCrossCutting
 import StrataData
 
 /// Why one request to the sync server failed, before it becomes a ``DataError``.
@@ -30,15 +31,22 @@ enum SyncFailure: Error, Sendable, Hashable {
 
     /// The failure as the data layer's error, for `doing` (e.g. `send 3 changes`) at `server`.
     func dataError(doing: String, server: String, attempts: Int = 1) -> DataError {
-        let tries = attempts > 1 ? " (tried \(attempts) times)" : ""
+        let tries = attempts > 1 ? localized(" (tried \(attempts) times)", ja: "（\(attempts) 回試行）") : ""
         switch self {
         case .network(let reason):
-            return DataError(.unreachable, "cannot reach the sync server \(server) to \(doing): \(reason)\(tries)")
+            return DataError(
+                .unreachable,
+                localized(
+                    "cannot reach the sync server \(server) to \(doing): \(reason)\(tries)",
+                    ja: "同期サーバー \(server) に接続できません（\(doing)）: \(reason)\(tries)"))
         case .server(let status, let reason):
             return DataError(.unreachable, "the sync server \(server) failed to \(doing): HTTP \(status): \(reason)\(tries)")
         case .unauthorized(let reason):
             return DataError(
-                .notSignedIn, "the sync server \(server) refused the session token to \(doing) (HTTP 401: \(reason)); log in again")
+                .notSignedIn,
+                localized(
+                    "the sync server \(server) refused the session token to \(doing) (HTTP 401: \(reason)); log in again",
+                    ja: "同期サーバー \(server) がセッションを拒否しました（\(doing)、HTTP 401: \(reason)）。もう一度ログインしてください"))
         case .refused(let status, let reason):
             return DataError(.serverError, "the sync server \(server) refused to \(doing): HTTP \(status): \(reason)")
         case .malformed(let reason):

@@ -28,9 +28,13 @@ final class LiveSyncEngine: SyncEngine {
     /// The subscribers of ``deviceRegistrations()``.
     let registrations = DeviceRegistrationHub()
 
-    static let offlineMessage =
-        "no server configured: set STRATA_SERVER_URL (or the host's server setting) to sign in and sync; "
-        + "changes wait in the journal meanwhile"
+    static var offlineMessage: String {
+        localized(
+            "no server configured: set STRATA_SERVER_URL (or the host's server setting) to sign in and sync; "
+                + "changes wait in the journal meanwhile",
+            ja: "サーバーが設定されていません。サインインと同期には STRATA_SERVER_URL（またはホストのサーバー設定）を"
+                + "設定してください。それまで変更はジャーナルで待機します")
+    }
 
     init(
         data: any DataLayer, configuration: SyncConfiguration?, transport: (any SyncTransport)?, logger: Logger,
@@ -174,7 +178,11 @@ final class LiveSyncEngine: SyncEngine {
     func signedIn() async throws -> AuthInfo {
         guard let info = try await session.current() else {
             let waiting = (try? await journal.pendingCount()) ?? 0
-            throw DataError(.notSignedIn, "nobody is signed in (or the session expired): log in first; \(waiting) changes wait in the journal")
+            throw DataError(
+                .notSignedIn,
+                localized(
+                    "nobody is signed in (or the session expired): log in first; \(waiting) changes wait in the journal",
+                    ja: "サインインしていません（またはセッションの期限切れ）。先にログインしてください。\(waiting) 件の変更がジャーナルで待機しています"))
         }
         return info
     }

@@ -50,7 +50,7 @@ struct StoreCaseReportService: CaseReportService {
         try await withStorage {
             try InputRules.identifier(id, field: "case report id", expected: Self.expectedID)
             guard let report = try await store.fetch(CaseReport.self, id: id) else {
-                throw DomainError.notFound("no case report with id '\(id)'")
+                throw DomainError.notFound(localized("no case report with id '\(id)'", ja: "ID '\(id)' の症例報告はありません"))
             }
             return report
         }
@@ -97,7 +97,10 @@ struct StoreCaseReportService: CaseReportService {
                 try await store.delete(followUps)
             }
             guard try await store.delete(report) else {
-                throw DomainError.notFound("no case report with id '\(id)' (it was deleted meanwhile)")
+                throw DomainError.notFound(
+                    localized(
+                        "no case report with id '\(id)' (it was deleted meanwhile)",
+                        ja: "ID '\(id)' の症例報告はありません（その間に削除されました）"))
             }
         }
     }

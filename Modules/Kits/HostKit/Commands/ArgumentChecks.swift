@@ -6,9 +6,17 @@ import StrataCrossCutting
 /// failure is a `ValidationError` (one line naming the argument, exit status 64).
 enum ArgumentChecks {
     /// What a case report id is, for messages.
-    static let reportID = "a case report id, as printed by 'reports add' or 'reports list'"
+    static var reportID: String {
+        localized(
+            "a case report id, as printed by 'reports add' or 'reports list'",
+            ja: "症例報告の ID（'reports add' や 'reports list' が表示するもの）")
+    }
     /// What a follow-up id is, for messages.
-    static let followUpID = "a follow-up id, as printed by 'follows add' or 'follows list'"
+    static var followUpID: String {
+        localized(
+            "a follow-up id, as printed by 'follows add' or 'follows list'",
+            ja: "フォローアップの ID（'follows add' や 'follows list' が表示するもの）")
+    }
 
     /// Refuses an id that is empty or blank, holds a control character, or holds a `/` (which
     /// would reach another route: `reports show ID/delete` must never delete).
@@ -19,7 +27,7 @@ enum ArgumentChecks {
     ///   - expected: what a valid id is.
     static func identifier(_ id: String, name: String, expected: String) throws {
         guard !id.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("\(name) is empty; expected \(expected)")
+            throw ValidationError(localized("\(name) is empty; expected \(expected)", ja: "\(name)が空です。\(expected)を指定してください"))
         }
         if let (scalar, position) = TerminalText.firstControl(in: id) {
             throw ValidationError(

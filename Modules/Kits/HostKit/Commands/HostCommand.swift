@@ -54,16 +54,18 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
     /// The overview printed with no command and no terminal.
     static func overview(_ context: HostContext) async throws -> String {
         let summary = try await context.domain.status.summary()
-        return """
+        let counts = TextTable.labelled([
+            (localized("reports", ja: "症例報告"), String(summary.reports)),
+            (localized("due today", ja: "本日期限"), String(summary.dueToday)),
+            (localized("overdue", ja: "期限切れ"), String(summary.overdue)),
+            (localized("unread notifications", ja: "未読の通知"), String(summary.unreadNotifications)),
+        ])
+        return localized(
+            """
             Strata \(StrataConstants.version): case reports and follow-ups
             Container: \(context.location)
 
-            \(TextTable.labelled([
-                ("reports", String(summary.reports)),
-                ("due today", String(summary.dueToday)),
-                ("overdue", String(summary.overdue)),
-                ("unread notifications", String(summary.unreadNotifications)),
-            ]))
+            \(counts)
 
             Commands:
               reports add|list|show|update|delete   case reports
@@ -72,6 +74,20 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
               account login|logout|status, sync     the sync server (STRATA_SERVER_URL)
               store check|backup|recover            the store file: check it, copy it, recover it
             Run 'strata-host' in a terminal for the Launcher, 'strata-host <command> --help' for options and examples.
-            """
+            """,
+            ja: """
+                Strata \(StrataConstants.version): 症例報告とフォローアップ
+                コンテナ: \(context.location)
+
+                \(counts)
+
+                コマンド:
+                  reports add|list|show|update|delete   症例報告
+                  follows add|list|due|done             フォローアップ
+                  open <strata:// URL>                  マイクロアプリの各ルート
+                  account login|logout|status, sync     同期サーバー（STRATA_SERVER_URL）
+                  store check|backup|recover            ストアファイルの検査・コピー・復旧
+                端末で 'strata-host' を実行するとランチャーが開きます。オプションと例は 'strata-host <command> --help'（英語）。
+                """)
     }
 }

@@ -38,7 +38,11 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
         let parsed = try OpenURL(url)
         guard HostRegistry.routes[parsed.route] != nil else {
             let routes = HostRegistry.routes.keys.sorted().map { "strata://\($0)" }.joined(separator: ", ")
-            throw ValidationError("no micro-app handles '\(TerminalText.escaped(url))'; routes: \(routes)")
+            let shown = TerminalText.escaped(url)
+            throw ValidationError(
+                localized(
+                    "no micro-app handles '\(shown)'; routes: \(routes)",
+                    ja: "'\(shown)' を扱うマイクロアプリはありません。ルート: \(routes)"))
         }
         _ = try parsed.url(json: json)
     }

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataContainer
+import StrataCrossCutting
 
 /// `strata-host`'s micro-apps and services: the built-in configuration (a property list compiled
 /// into the kit), or a file given with `--config`.
@@ -14,7 +15,11 @@ public enum HostConfiguration {
     /// `inbox` of the Notifications micro-app, the two store watchers and the background `sync`
     /// through the group `live` — only in an interactive run (a scripted run boots without
     /// autostart groups, and creates the lazy `session` on its first lookup).
-    public static let propertyList = """
+    ///
+    /// The micro-apps' descriptions (what the Launcher shows) are in the current
+    /// `MessageLanguage`: Japanese under a `ja` locale.
+    public static var propertyList: String {
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -23,22 +28,22 @@ public enum HostConfiguration {
             <key>Applications</key>
             <array>
                 <dict><key>name</key><string>Launcher</string>
-                    <key>description</key><string>Home screen: the micro-apps</string>
+                    <key>description</key><string>\(localized("Home screen: the micro-apps", ja: "ホーム画面: マイクロアプリの一覧"))</string>
                     <key>delegate</key><string>LauncherDelegate</string></dict>
                 <dict><key>name</key><string>Reports</string>
-                    <key>description</key><string>Case reports: list, search, add, edit, delete</string>
+                    <key>description</key><string>\(localized("Case reports: list, search, add, edit, delete", ja: "症例報告: 一覧、検索、追加、編集、削除"))</string>
                     <key>delegate</key><string>ReportsDelegate</string></dict>
                 <dict><key>name</key><string>FollowUps</string>
-                    <key>description</key><string>Follow-ups: schedule, due today, overdue, done</string>
+                    <key>description</key><string>\(localized("Follow-ups: schedule, due today, overdue, done", ja: "フォローアップ: 予定、本日期限、期限切れ、完了"))</string>
                     <key>delegate</key><string>FollowUpsDelegate</string></dict>
                 <dict><key>name</key><string>Notifications</string>
-                    <key>description</key><string>What strata-notifyd recorded: read, open the report</string>
+                    <key>description</key><string>\(localized("What strata-notifyd recorded: read, open the report", ja: "strata-notifyd が記録した通知: 既読、症例報告を開く"))</string>
                     <key>delegate</key><string>NotificationsDelegate</string></dict>
                 <dict><key>name</key><string>Account</string>
-                    <key>description</key><string>Sign in and out, who is signed in, sync status, sync now</string>
+                    <key>description</key><string>\(localized("Sign in and out, who is signed in, sync status, sync now", ja: "サインイン・サインアウト、サインイン中のユーザー、同期の状態、今すぐ同期"))</string>
                     <key>delegate</key><string>AccountDelegate</string></dict>
                 <dict><key>name</key><string>About</string>
-                    <key>description</key><string>The boot report and each service's state</string>
+                    <key>description</key><string>\(localized("The boot report and each service's state", ja: "起動レポートと各サービスの状態"))</string>
                     <key>delegate</key><string>AboutDelegate</string></dict>
             </array>
             <key>Services</key>
@@ -75,6 +80,7 @@ public enum HostConfiguration {
         </dict>
         </plist>
         """
+    }
 
     /// The configuration to boot: the file at `path` (`.plist` or `.json`), else the built-in one.
     ///

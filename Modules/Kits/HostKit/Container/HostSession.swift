@@ -26,7 +26,10 @@ struct HostSession {
                 if try await !container.open(url) {
                     let routes = HostRegistry.routes.keys.sorted().map { "strata://\($0)" }.joined(separator: ", ")
                     failure = ContainerError(
-                        .unknownApplication, "no micro-app handles \(url.absoluteString); routes: \(routes)")
+                        .unknownApplication,
+                        localized(
+                            "no micro-app handles \(url.absoluteString); routes: \(routes)",
+                            ja: "\(url.absoluteString) を扱うマイクロアプリはありません。ルート: \(routes)"))
                 }
             } catch {
                 failure = error

@@ -1,5 +1,6 @@
 import Foundation
 import StrataContainer
+import StrataCrossCutting
 import StrataData
 import StrataDomain
 
@@ -37,7 +38,7 @@ extension StoreWatcher.Source {
                 mark.identifiers.formUnion(due.map { $0.followUp.objectId ?? "" })
                 return due.map { due in
                     NotificationPayload(
-                        identifier: due.followUp.objectId ?? "", title: "Follow-up due today",
+                        identifier: due.followUp.objectId ?? "", title: localized("Follow-up due today", ja: "本日期限のフォローアップ"),
                         body: due.report?.patientName ?? due.followUp.caseReportID,
                         userInfo: [
                             "reportId": due.followUp.caseReportID, "url": "strata://reports/\(due.followUp.caseReportID)",

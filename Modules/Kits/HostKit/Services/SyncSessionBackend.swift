@@ -1,4 +1,5 @@
 import StrataContainer
+import StrataCrossCutting
 import StrataData
 import StrataPresentation
 import StrataSync
@@ -68,7 +69,11 @@ struct SyncSessionBackend: SessionBackend {
 
     private func requireSync() throws -> any SyncEngine {
         guard let sync, sync.isConfigured else {
-            throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sign in and sync")
+            throw DataError(
+                .offline,
+                localized(
+                    "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sign in and sync",
+                    ja: "サーバーが設定されていません。サインインと同期には STRATA_SERVER_URL（と STRATA_APP_KEY）を設定してください"))
         }
         return sync
     }

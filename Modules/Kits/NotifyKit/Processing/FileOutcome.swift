@@ -1,3 +1,4 @@
+import StrataCrossCutting
 public import StrataDomain
 
 /// What happened to one file of the inbox in one pass.
@@ -20,15 +21,22 @@ public enum FileOutcome: Sendable, Hashable {
     /// The one line printed on standard output for a delivered notification, or `nil`.
     ///
     /// `recorded n-1 follow-up-due: Follow-up due: Yamada — Yamada's follow-up is due on 2026-11-22`,
-    /// `duplicate n-1 (already recorded)`. Line breaks inside titles and bodies become spaces.
+    /// `duplicate n-1 (already recorded)`; under a Japanese ``MessageLanguage``
+    /// `記録: n-1 follow-up-due: …` and `重複: n-1（記録済み）` (the id and the kind unchanged).
+    /// Line breaks inside titles and bodies become spaces.
     public var deliveryLine: String? {
         switch self {
         case .recorded(let record):
-            var line = "recorded \(record.notificationId) \(record.kind): \(record.title)"
-            if !record.body.isEmpty { line += " — \(record.body)" }
-            return Inbox.oneLine(line)
+            let body = record.body.isEmpty ? "" : " — \(record.body)"
+            return Inbox.oneLine(
+                localized(
+                    "recorded \(record.notificationId) \(record.kind): \(record.title)\(body)",
+                    ja: "記録: \(record.notificationId) \(record.kind): \(record.title)\(body)"))
         case .duplicate(let record):
-            return Inbox.oneLine("duplicate \(record.notificationId) (already recorded)")
+            return Inbox.oneLine(
+                localized(
+                    "duplicate \(record.notificationId) (already recorded)",
+                    ja: "重複: \(record.notificationId)（記録済み）"))
         case .quarantined, .retryLater, .skipped, .vanished:
             return nil
         }

@@ -8,17 +8,20 @@ import StrataPresentation
 
 extension StatusRenderer {
     /// The text format's sync lines: `sync`, `pending changes`, `rejected changes`,
-    /// `last sync`, and `last error` when there is one. (The JSON format's `"sync"` object is
+    /// `last sync`, and `last error` when there is one (in the current ``MessageLanguage``:
+    /// `同期`, `保留中の変更`, …). (The JSON format's `"sync"` object is
     /// ``SyncStatusJSON``, shared with `strata-host account status --json`.)
     static func syncLines(_ sync: StatusSync) -> [String] {
         var lines = [
-            labelled("sync", sync.connectivity.text + (sync.server.map { " (\(TerminalText.escaped($0)))" } ?? "")),
-            labelled("pending changes", String(sync.pending)),
-            labelled("rejected changes", String(sync.rejected)),
-            labelled("last sync", sync.lastSyncAt.map(DayText.instant) ?? "never"),
+            labelled(
+                localized("sync", ja: "同期"),
+                sync.connectivity.text + (sync.server.map { " (\(TerminalText.escaped($0)))" } ?? "")),
+            labelled(localized("pending changes", ja: "保留中の変更"), String(sync.pending)),
+            labelled(localized("rejected changes", ja: "却下された変更"), String(sync.rejected)),
+            labelled(localized("last sync", ja: "最終同期"), sync.lastSyncAt.map(DayText.instant) ?? localized("never", ja: "未同期")),
         ]
         // The server's URL and the last error come from outside: one line each, controls escaped.
-        if let error = sync.lastError { lines.append(labelled("last error", TerminalText.escaped(error))) }
+        if let error = sync.lastError { lines.append(labelled(localized("last error", ja: "最後のエラー"), TerminalText.escaped(error))) }
         return lines
     }
 }

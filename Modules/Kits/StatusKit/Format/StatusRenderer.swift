@@ -31,10 +31,10 @@ public enum StatusRenderer {
         }
     }
 
-    /// Labelled, aligned lines for people.
+    /// Labelled, aligned lines for people, in the current ``MessageLanguage``.
     static func text(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
         var lines = counts(summary).map { label, count in labelled(label, String(count)) }
-        if !storePresent { lines.append("(no store yet: nothing recorded)") }
+        if !storePresent { lines.append(localized("(no store yet: nothing recorded)", ja: "（ストアはまだありません: 記録なし）")) }
         if let sync { lines += syncLines(sync) }
         return lines.joined(separator: "\n")
     }
@@ -47,15 +47,18 @@ public enum StatusRenderer {
     /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
     static func waybar(_ summary: StatusSummary, storePresent: Bool) -> String {
         var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
-        if !storePresent { tooltip.append("No store yet") }
+        if !storePresent { tooltip.append(localized("No store yet", ja: "ストアはまだありません")) }
         return JSONLine.encode(WaybarJSON(
             text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
     }
 
     /// i3blocks' three lines: full text (`Strata: 1 report, 2 due today, …`), short text, colour.
     static func i3blocks(_ summary: StatusSummary) -> String {
-        let full = "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
-            + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread"
+        let full = localized(
+            "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
+                + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread",
+            ja: "Strata: 症例報告 \(summary.reports)件、本日期限 \(summary.dueToday)件、"
+                + "期限切れ \(summary.overdue)件、未読 \(summary.unreadNotifications)件")
         return [full, shortText(summary), StatusLevel(summary).colour].joined(separator: "\n")
     }
 
@@ -66,25 +69,31 @@ public enum StatusRenderer {
 
     /// The compact text status bars show: `1 due · 2 overdue` (`· 3 unread` when any).
     static func shortText(_ summary: StatusSummary) -> String {
-        var parts = ["\(summary.dueToday) due", "\(summary.overdue) overdue"]
-        if summary.unreadNotifications > 0 { parts.append("\(summary.unreadNotifications) unread") }
+        var parts = [
+            localized("\(summary.dueToday) due", ja: "本日期限 \(summary.dueToday)"),
+            localized("\(summary.overdue) overdue", ja: "期限切れ \(summary.overdue)"),
+        ]
+        if summary.unreadNotifications > 0 {
+            parts.append(localized("\(summary.unreadNotifications) unread", ja: "未読 \(summary.unreadNotifications)"))
+        }
         return parts.joined(separator: " · ")
     }
 
-    /// The counts with their labels, in display order.
+    /// The counts with their labels, in display order, in the current ``MessageLanguage``
+    /// (`reports` / `症例報告`, …).
     static func counts(_ summary: StatusSummary) -> [(String, Int)] {
         [
-            ("reports", summary.reports),
-            ("due today", summary.dueToday),
-            ("overdue", summary.overdue),
-            ("unread notifications", summary.unreadNotifications),
+            (localized("reports", ja: "症例報告"), summary.reports),
+            (localized("due today", ja: "本日期限"), summary.dueToday),
+            (localized("overdue", ja: "期限切れ"), summary.overdue),
+            (localized("unread notifications", ja: "未読の通知"), summary.unreadNotifications),
         ]
     }
 
-    /// `label` padded to the value column (22 characters), then `value`. (The labels are this
-    /// file's own, ASCII and shorter than the column.)
+    /// `label` padded to the value column (22 terminal columns; a Japanese character takes
+    /// two), then `value`. (The labels are this file's own and narrower than the column.)
     static func labelled(_ label: String, _ value: String) -> String {
-        label + String(repeating: " ", count: max(0, 22 - label.count)) + value
+        TerminalText.padded(label, to: 22) + value
     }
 }
 

@@ -8,7 +8,10 @@ enum FollowUpText {
     /// A table of follow-ups (id, report, date, blood pressure, medications, done, memo).
     static func table(_ followUps: [FollowUp], calendar: Calendar, emptyText: String) -> String {
         guard !followUps.isEmpty else { return emptyText }
-        var table = TextTable(headers: ["ID", "REPORT", "DATE", "BP", "MEDICATIONS", "DONE", "MEMO"])
+        var table = TextTable(headers: [
+            "ID", localized("REPORT", ja: "症例報告"), localized("DATE", ja: "日付"), localized("BP", ja: "血圧"),
+            localized("MEDICATIONS", ja: "投薬"), localized("DONE", ja: "完了"), localized("MEMO", ja: "メモ"),
+        ])
         table.rows = followUps.map { followUp in
             [
                 followUp.objectId ?? "",
@@ -16,7 +19,7 @@ enum FollowUpText {
                 DayText.day(followUp.date, calendar: calendar),
                 bloodPressure(followUp),
                 followUp.medications.joined(separator: ","),
-                followUp.isDone ? "yes" : "no",
+                yesNo(followUp.isDone),
                 TextTable.truncate(followUp.memo, to: 32),
             ]
         }
@@ -27,14 +30,17 @@ enum FollowUpText {
     static func dueTable(_ due: [DueFollowUp], calendar: Calendar, emptyText: String) -> String {
         guard !due.isEmpty else { return emptyText }
         var table = TextTable(
-            headers: ["DATE", "ID", "PATIENT", "AGE", "REPORT", "MEDICATIONS", "MEMO"],
+            headers: [
+                localized("DATE", ja: "日付"), "ID", localized("PATIENT", ja: "患者"), localized("AGE", ja: "年齢"),
+                localized("REPORT", ja: "症例報告"), localized("MEDICATIONS", ja: "投薬"), localized("MEMO", ja: "メモ"),
+            ],
             alignments: [.left, .left, .left, .right]
         )
         table.rows = due.map { item in
             [
                 DayText.day(item.followUp.date, calendar: calendar),
                 item.followUp.objectId ?? "",
-                item.report?.patientName ?? "(report deleted)",
+                item.report?.patientName ?? localized("(report deleted)", ja: "（症例報告は削除済み）"),
                 item.report.map { String($0.age) } ?? "",
                 item.followUp.caseReportID,
                 item.followUp.medications.joined(separator: ","),
@@ -48,13 +54,18 @@ enum FollowUpText {
     static func detail(_ followUp: FollowUp, calendar: Calendar) -> String {
         TextTable.labelled([
             ("id", TerminalText.escaped(followUp.objectId ?? "")),
-            ("report", TerminalText.escaped(followUp.caseReportID)),
-            ("date", DayText.day(followUp.date, calendar: calendar)),
-            ("blood pressure", bloodPressure(followUp)),
-            ("medications", followUp.medications.joined(separator: ", ")),
-            ("memo", followUp.memo),
-            ("done", followUp.isDone ? "yes" : "no"),
+            (localized("report", ja: "症例報告"), TerminalText.escaped(followUp.caseReportID)),
+            (localized("date", ja: "日付"), DayText.day(followUp.date, calendar: calendar)),
+            (localized("blood pressure", ja: "血圧"), bloodPressure(followUp)),
+            (localized("medications", ja: "投薬"), followUp.medications.joined(separator: ", ")),
+            (localized("memo", ja: "メモ"), followUp.memo),
+            (localized("done", ja: "完了"), yesNo(followUp.isDone)),
         ])
+    }
+
+    /// `yes`/`no` for people (`はい`/`いいえ` in Japanese).
+    static func yesNo(_ value: Bool) -> String {
+        value ? localized("yes", ja: "はい") : localized("no", ja: "いいえ")
     }
 
     /// `max/min` in mmHg, `-` for a missing side, empty when neither was measured.

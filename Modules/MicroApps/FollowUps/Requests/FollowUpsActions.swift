@@ -20,7 +20,9 @@ struct FollowUpsActions {
         case .list(let report):
             let followUps = try await domain.followUps.list(reportID: report)
             if json { return [try JSONText.encode(followUps.map { FollowUpJSON($0, calendar: calendar) })] }
-            let empty = report.map { "No follow-ups for report \($0)." } ?? "No follow-ups."
+            let empty =
+                report.map { localized("No follow-ups for report \($0).", ja: "症例報告 \($0) のフォローアップはありません。") }
+                ?? localized("No follow-ups.", ja: "フォローアップはありません。")
             return [FollowUpText.table(followUps, calendar: calendar, emptyText: empty)]
         case .schedule(let draft):
             guard let draft else {
@@ -33,16 +35,20 @@ struct FollowUpsActions {
             if json { return [try JSONText.encode(due.map { FollowUpJSON($0, calendar: calendar) })] }
             let first = DayText.day(period.start, calendar: calendar)
             let last = DayText.day(calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start, calendar: calendar)
-            let span = first == last ? first : "\(first) to \(last)"
-            return [FollowUpText.dueTable(due, calendar: calendar, emptyText: "No follow-ups due \(span).")]
+            let empty =
+                first == last
+                ? localized("No follow-ups due \(first).", ja: "\(first) が期限のフォローアップはありません。")
+                : localized("No follow-ups due \(first) to \(last).", ja: "\(first)〜\(last) が期限のフォローアップはありません。")
+            return [FollowUpText.dueTable(due, calendar: calendar, emptyText: empty)]
         case .overdue:
             let overdue = try await domain.followUps.overdue()
             if json { return [try JSONText.encode(overdue.map { FollowUpJSON($0, calendar: calendar) })] }
-            return [FollowUpText.dueTable(overdue, calendar: calendar, emptyText: "No follow-ups overdue.")]
+            return [FollowUpText.dueTable(overdue, calendar: calendar, emptyText: localized("No follow-ups overdue.", ja: "期限切れのフォローアップはありません。"))]
         case .done(let id):
             let followUp = try await domain.followUps.complete(id: id)
             await usage.record(.followUpDone(followUp.objectId ?? id))
-            return ["Marked follow-up \(followUp.objectId ?? id) done."]
+            let done = followUp.objectId ?? id
+            return [localized("Marked follow-up \(done) done.", ja: "フォローアップ \(done) を完了にしました。")]
         }
     }
 }

@@ -76,7 +76,9 @@ struct FollowUpParameters {
 
     func pressure(_ key: String) throws -> Double? {
         guard let text = params[key], !text.isEmpty else { return nil }
-        guard let value = Double(text) else { throw DomainError(.invalidInput, "\(key) '\(text)' is not a number") }
+        guard let value = Double(text) else {
+            throw DomainError(.invalidInput, localized("\(key) '\(text)' is not a number", ja: "\(key) '\(text)' は数値ではありません"))
+        }
         return value
     }
 
@@ -88,7 +90,11 @@ struct FollowUpParameters {
             try names.filter { !$0.isEmpty }.map { name in
                 guard let match = Medication.allCases.first(where: { $0.rawValue.lowercased() == name }) else {
                     let accepted = Medication.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DomainError(.invalidInput, "medication '\(name)' is unknown; expected one of: \(accepted)")
+                    throw DomainError(
+                        .invalidInput,
+                        localized(
+                            "medication '\(name)' is unknown; expected one of: \(accepted)",
+                            ja: "medication '\(name)' は不明な投薬です。次のいずれかを指定してください: \(accepted)"))
                 }
                 return match
             })
@@ -99,10 +105,13 @@ struct FollowUpParameters {
         let keys: Set<String> = ["report", "date", "maxBp", "minBp", "medication", "memo"]
         guard params.keys.contains(where: keys.contains) else { return nil }
         guard let report = params["report"], !report.isEmpty else {
-            throw DomainError(.invalidInput, "report is required to schedule a follow-up")
+            throw DomainError(
+                .invalidInput,
+                localized("report is required to schedule a follow-up", ja: "フォローアップの予定には report（症例報告 ID）が必要です"))
         }
         guard let date = try day("date") else {
-            throw DomainError(.invalidInput, "date is required to schedule a follow-up")
+            throw DomainError(
+                .invalidInput, localized("date is required to schedule a follow-up", ja: "フォローアップの予定には date（日付）が必要です"))
         }
         return FollowUpDraft(
             caseReportID: report, date: date, maxBloodPressure: try pressure("maxBp"),

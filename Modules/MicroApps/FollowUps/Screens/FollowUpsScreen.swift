@@ -42,37 +42,43 @@ final class FollowUpsScreen: TextScreen {
             var shown: [String] = []
             if mode == .all {
                 let all = try await services.domain.followUps.list(reportID: nil)
-                lines.append("All follow-ups, by date")
-                lines.append(table(all.map { ($0, nil) }, numberFrom: 1, calendar: calendar) ?? "No follow-ups yet.")
+                lines.append(localized("All follow-ups, by date", ja: "すべてのフォローアップ（日付順）"))
+                lines.append(table(all.map { ($0, nil) }, numberFrom: 1, calendar: calendar) ?? localized("No follow-ups yet.", ja: "フォローアップはまだありません。"))
                 shown = all.compactMap(\.objectId)
             } else {
                 let today = try await services.domain.followUps.dueToday()
                 let overdue = try await services.domain.followUps.overdue()
-                lines.append("Due today (\(DayText.day(services.clock.now(), calendar: calendar)))")
+                let day = DayText.day(services.clock.now(), calendar: calendar)
+                lines.append(localized("Due today (\(day))", ja: "本日期限（\(day)）"))
                 lines.append(table(today.map { ($0.followUp, $0.report) }, numberFrom: 1, calendar: calendar)
-                    ?? "Nothing due today.")
+                    ?? localized("Nothing due today.", ja: "本日期限のものはありません。"))
                 lines.append("")
-                lines.append("Overdue")
+                lines.append(localized("Overdue", ja: "期限切れ"))
                 lines.append(table(overdue.map { ($0.followUp, $0.report) }, numberFrom: today.count + 1, calendar: calendar)
-                    ?? "Nothing overdue.")
+                    ?? localized("Nothing overdue.", ja: "期限切れのものはありません。"))
                 shown = (today + overdue).compactMap(\.followUp.objectId)
             }
             state.withLock { $0.shown = shown }
         } catch {
-            lines.append("Cannot list follow-ups: \(error)")
+            lines.append(localized("Cannot list follow-ups: \(error)", ja: "フォローアップを一覧できません: \(error)"))
         }
         lines.append("")
-        lines.append("Type: schedule · done N · due · all · \(ScreenCommand.commonHelp)")
+        lines.append(ScreenCommand.typeLine("schedule · done N · due · all · \(ScreenCommand.commonHelp)"))
         return lines
     }
 
     private func table(_ rows: [(FollowUp, CaseReport?)], numberFrom first: Int, calendar: Calendar) -> String? {
         guard !rows.isEmpty else { return nil }
-        var table = TextTable(headers: ["#", "DATE", "PATIENT", "BP", "MEDICATIONS", "DONE", "ID"], alignments: [.right])
+        var table = TextTable(
+            headers: [
+                "#", localized("DATE", ja: "日付"), localized("PATIENT", ja: "患者"), localized("BP", ja: "血圧"),
+                localized("MEDICATIONS", ja: "投薬"), localized("DONE", ja: "完了"), "ID",
+            ],
+            alignments: [.right])
         table.rows = rows.enumerated().map { index, row in
             [
                 String(first + index), DayText.day(row.0.date, calendar: calendar), row.1?.patientName ?? row.0.caseReportID,
-                FollowUpText.bloodPressure(row.0), row.0.medications.joined(separator: ","), row.0.isDone ? "yes" : "no",
+                FollowUpText.bloodPressure(row.0), row.0.medications.joined(separator: ","), FollowUpText.yesNo(row.0.isDone),
                 row.0.objectId ?? "",
             ]
         }
@@ -95,11 +101,11 @@ final class FollowUpsScreen: TextScreen {
             await context.push(form, for: application)
             return .stay
         case "done":
-            guard let id = resolve(command.argument) else { return .message("Type done and a row number or an id.") }
+            guard let id = resolve(command.argument) else { return .message(localized("Type done and a row number or an id.", ja: "done に続けて行番号か ID を入力してください。")) }
             do {
                 _ = try await services.domain.followUps.complete(id: id)
                 await services.usage.record(.followUpDone(id))
-                return .message("Marked follow-up \(id) done.")
+                return .message(localized("Marked follow-up \(id) done.", ja: "フォローアップ \(id) を完了にしました。"))
             } catch {
                 return .message("\(error)")
             }

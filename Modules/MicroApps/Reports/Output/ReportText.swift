@@ -9,9 +9,12 @@ enum ReportText {
     /// A table of reports (id, patient, age, gender, follow, created day, memo), or a sentence
     /// when empty; `TextTable` escapes every control character in the cells.
     static func table(_ reports: [CaseReport], calendar: Calendar) -> String {
-        guard !reports.isEmpty else { return "No case reports." }
+        guard !reports.isEmpty else { return localized("No case reports.", ja: "症例報告はありません。") }
         var table = TextTable(
-            headers: ["ID", "PATIENT", "AGE", "GENDER", "FOLLOW", "CREATED", "MEMO"],
+            headers: [
+                "ID", localized("PATIENT", ja: "患者"), localized("AGE", ja: "年齢"), localized("GENDER", ja: "性別"),
+                localized("FOLLOW", ja: "フォロー"), localized("CREATED", ja: "作成日"), localized("MEMO", ja: "メモ"),
+            ],
             alignments: [.left, .left, .right]
         )
         table.rows = reports.map { report in
@@ -20,7 +23,7 @@ enum ReportText {
                 report.patientName,
                 String(report.age),
                 report.gender.name,
-                report.isFollow ? "yes" : "no",
+                yesNo(report.isFollow),
                 DayText.day(report.createdAt, calendar: calendar),
                 TextTable.truncate(report.memo, to: 32),
             ]
@@ -34,14 +37,19 @@ enum ReportText {
     static func detail(_ report: CaseReport, calendar: Calendar) -> String {
         let lines: [(String, String)] = [
             ("id", TerminalText.escaped(report.objectId ?? "")),
-            ("patient", TerminalText.escaped(report.patientName)),
-            ("age", String(report.age)),
-            ("gender", report.gender.name),
-            ("follow", report.isFollow ? "yes" : "no"),
-            ("memo", report.memo),
-            ("created", DayText.instant(report.createdAt)),
-            ("updated", DayText.instant(report.updatedAt)),
+            (localized("patient", ja: "患者"), TerminalText.escaped(report.patientName)),
+            (localized("age", ja: "年齢"), String(report.age)),
+            (localized("gender", ja: "性別"), report.gender.name),
+            (localized("follow", ja: "フォロー"), yesNo(report.isFollow)),
+            (localized("memo", ja: "メモ"), report.memo),
+            (localized("created", ja: "作成"), DayText.instant(report.createdAt)),
+            (localized("updated", ja: "更新"), DayText.instant(report.updatedAt)),
         ]
         return TextTable.labelled(lines)
+    }
+
+    /// `yes`/`no` for people (`はい`/`いいえ` in Japanese).
+    static func yesNo(_ value: Bool) -> String {
+        value ? localized("yes", ja: "はい") : localized("no", ja: "いいえ")
     }
 }

@@ -28,7 +28,10 @@ struct ReportsActions {
             if json { return [try JSONText.encode(reports.map(CaseReportJSON.init))] }
             var output = [ReportText.table(reports, calendar: calendar)]
             if reports.count == page.size {
-                output.append("(page \(page.index); more may follow: --page \(page.index + 1))")
+                output.append(
+                    localized(
+                        "(page \(page.index); more may follow: --page \(page.index + 1))",
+                        ja: "（\(page.index) ページ目。続きがある場合: --page \(page.index + 1)）"))
             }
             return output
         case .add(let draft):
@@ -50,7 +53,7 @@ struct ReportsActions {
             return [try describe(report, json: json)]
         case .delete(let id):
             try await domain.reports.delete(id: id)
-            return ["Deleted case report \(id) and its follow-ups."]
+            return [localized("Deleted case report \(id) and its follow-ups.", ja: "症例報告 \(id) とそのフォローアップを削除しました。")]
         }
     }
 

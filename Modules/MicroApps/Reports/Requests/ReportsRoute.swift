@@ -69,7 +69,8 @@ struct RouteParameters {
     func integer(_ key: String) throws -> Int? {
         guard let text = params[key], !text.isEmpty else { return nil }
         guard let value = Int(text) else {
-            throw DomainError(.invalidInput, "\(key) '\(text)' is not a whole number")
+            throw DomainError(
+                .invalidInput, localized("\(key) '\(text)' is not a whole number", ja: "\(key) '\(text)' は整数ではありません"))
         }
         return value
     }
@@ -79,7 +80,12 @@ struct RouteParameters {
         switch text {
         case "true", "yes", "y", "1": return true
         case "false", "no", "n", "0": return false
-        default: throw DomainError(.invalidInput, "\(key) '\(text)' is not yes or no (true/false)")
+        default:
+            throw DomainError(
+                .invalidInput,
+                localized(
+                    "\(key) '\(text)' is not yes or no (true/false)",
+                    ja: "\(key) '\(text)' は yes でも no でもありません（true/false）"))
         }
     }
 
@@ -87,7 +93,11 @@ struct RouteParameters {
         guard let text = params[key], !text.isEmpty else { return nil }
         guard let gender = Gender(name: text) else {
             let names = Gender.allCases.map(\.name).joined(separator: ", ")
-            throw DomainError(.invalidInput, "\(key) '\(text)' is not a gender; expected one of: \(names)")
+            throw DomainError(
+                .invalidInput,
+                localized(
+                    "\(key) '\(text)' is not a gender; expected one of: \(names)",
+                    ja: "\(key) '\(text)' は性別ではありません。次のいずれかを指定してください: \(names)"))
         }
         return gender
     }
@@ -114,10 +124,13 @@ struct RouteParameters {
         let keys: Set<String> = ["patientName", "age", "gender", "follow", "memo"]
         guard params.keys.contains(where: keys.contains) else { return nil }
         guard let name = params["patientName"] else {
-            throw DomainError(.invalidInput, "patientName is required to add a case report")
+            throw DomainError(
+                .invalidInput,
+                localized("patientName is required to add a case report", ja: "症例報告の追加には patientName（患者名）が必要です"))
         }
         guard let age = try integer("age") else {
-            throw DomainError(.invalidInput, "age is required to add a case report")
+            throw DomainError(
+                .invalidInput, localized("age is required to add a case report", ja: "症例報告の追加には age（年齢）が必要です"))
         }
         return CaseReportDraft(
             patientName: name, age: age, gender: try gender("gender") ?? .unspecified,

@@ -9,17 +9,19 @@ struct ReportDetailScreen: TextScreen {
     let list: ReportListScreen
 
     func render() async -> [String] {
-        var lines = ["Case report \(reportID)"]
+        var lines = [localized("Case report \(reportID)", ja: "症例報告 \(reportID)")]
         do {
             let report = try await services.domain.reports.get(id: reportID)
             lines.append(ReportText.detail(report, calendar: services.clock.calendar))
             let followUps = try await services.domain.followUps.list(reportID: reportID)
-            lines.append("follow-ups \(followUps.count) (\(followUps.filter { !$0.isDone }.count) not done)")
+            let open = followUps.filter { !$0.isDone }.count
+            lines.append(
+                localized("follow-ups \(followUps.count) (\(open) not done)", ja: "フォローアップ \(followUps.count) 件（未完了 \(open) 件）"))
         } catch {
             lines.append("\(error)")
         }
         lines.append("")
-        lines.append("Type: edit · delete · \(ScreenCommand.commonHelp)")
+        lines.append(ScreenCommand.typeLine("edit · delete · \(ScreenCommand.commonHelp)"))
         return lines
     }
 

@@ -45,8 +45,15 @@ final class ReportListScreen: TextScreen {
         }
         var lines: [String] = []
         if let flash { lines.append(flash) }
-        let title = search.map { "Case reports matching \"\(TerminalText.escaped($0))\"" } ?? "Case reports"
-        lines.append("\(title), newest first (page \(page))")
+        if let search {
+            let shown = TerminalText.escaped(search)
+            lines.append(
+                localized(
+                    "Case reports matching \"\(shown)\", newest first (page \(page))",
+                    ja: "「\(shown)」に一致する症例報告（新しい順、\(page) ページ目）"))
+        } else {
+            lines.append(localized("Case reports, newest first (page \(page))", ja: "症例報告（新しい順、\(page) ページ目）"))
+        }
         let request = PageRequest(size: Self.pageSize, index: page)
         do {
             let reports =
@@ -57,25 +64,32 @@ final class ReportListScreen: TextScreen {
                 }
             state.withLock { $0.shown = reports.compactMap(\.objectId) }
             if reports.isEmpty {
-                lines.append(page > 1 ? "No more reports." : "No case reports yet: type add to write one.")
+                lines.append(
+                    page > 1
+                        ? localized("No more reports.", ja: "これ以上の症例報告はありません。")
+                        : localized("No case reports yet: type add to write one.", ja: "症例報告はまだありません。add で作成できます。"))
             } else {
                 var table = TextTable(
-                    headers: ["#", "PATIENT", "AGE", "GENDER", "FOLLOW", "CREATED", "ID"],
+                    headers: [
+                        "#", localized("PATIENT", ja: "患者"), localized("AGE", ja: "年齢"), localized("GENDER", ja: "性別"),
+                        localized("FOLLOW", ja: "フォロー"), localized("CREATED", ja: "作成日"), "ID",
+                    ],
                     alignments: [.right, .left, .right])
                 table.rows = reports.enumerated().map { index, report in
                     [
                         String(index + 1), report.patientName, String(report.age), report.gender.name,
-                        report.isFollow ? "yes" : "no", DayText.day(report.createdAt, calendar: services.clock.calendar),
+                        ReportText.yesNo(report.isFollow), DayText.day(report.createdAt, calendar: services.clock.calendar),
                         report.objectId ?? "",
                     ]
                 }
                 lines.append(table.render())
             }
         } catch {
-            lines.append("Cannot list reports: \(error)")
+            lines.append(localized("Cannot list reports: \(error)", ja: "症例報告を一覧できません: \(error)"))
         }
         lines.append("")
-        lines.append("Type: add · show N · edit N · delete N · search TEXT · all · next · prev · \(ScreenCommand.commonHelp)")
+        lines.append(
+            ScreenCommand.typeLine("add · show N · edit N · delete N · search TEXT · all · next · prev · \(ScreenCommand.commonHelp)"))
         return lines
     }
 
@@ -101,7 +115,10 @@ final class ReportListScreen: TextScreen {
             return .stay
         case "show", "edit", "delete", "open":
             guard let id = resolve(command.argument) else {
-                return .message("Type \(command.word) and a row number (1, 2, …) or a report id.")
+                return .message(
+                    localized(
+                        "Type \(command.word) and a row number (1, 2, …) or a report id.",
+                        ja: "\(command.word) に続けて行番号（1, 2, …）か症例報告の ID を入力してください。"))
             }
             return await open(command.word, id: id, context: context)
         default:

@@ -49,7 +49,11 @@ extension AccountCommand {
             let sync = try context.requireSync()
             // Login needs the server: say so before asking for a password.
             if !sync.isConfigured {
-                throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to log in")
+                throw DataError(
+                    .offline,
+                    localized(
+                        "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to log in",
+                        ja: "サーバーが設定されていません。ログインするには STRATA_SERVER_URL（と STRATA_APP_KEY）を設定してください"))
             }
             let password = try readPassword(interactive: context.interactive)
             let account = account
@@ -63,15 +67,21 @@ extension AccountCommand {
         private func readPassword(interactive: Bool) throws -> String {
             if passwordStdin {
                 guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                    throw ValidationError("--password-stdin: standard input held no password line")
+                    throw ValidationError(
+                        localized(
+                            "--password-stdin: standard input held no password line",
+                            ja: "--password-stdin: 標準入力にパスワードの行がありません"))
                 }
                 return line
             }
-            guard isatty(STDIN_FILENO) == 1, let typed = getpass("Password for \(account): ") else {
-                throw ValidationError("no terminal to ask for the password: pass --password-stdin and write it to standard input")
+            guard isatty(STDIN_FILENO) == 1, let typed = getpass(localized("Password for \(account): ", ja: "\(account) のパスワード: ")) else {
+                throw ValidationError(
+                    localized(
+                        "no terminal to ask for the password: pass --password-stdin and write it to standard input",
+                        ja: "パスワードを尋ねる端末がありません。--password-stdin を付けて標準入力に書いてください"))
             }
             let password = String(cString: typed)
-            guard !password.isEmpty else { throw ValidationError("the password must not be empty") }
+            guard !password.isEmpty else { throw ValidationError(localized("the password must not be empty", ja: "パスワードが空です")) }
             return password
         }
     }

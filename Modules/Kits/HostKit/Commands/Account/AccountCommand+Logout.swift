@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataCrossCutting
 import StrataData
 import StrataSync
 
@@ -32,12 +33,12 @@ extension AccountCommand {
                 let session = context.session
                 return .task {
                     try await session?.clear()
-                    return "Signed out."
+                    return localized("Signed out.", ja: "サインアウトしました。")
                 }
             }
             return .task {
                 try await sync.logout(serverSync: serverSync)
-                return "Signed out."
+                return localized("Signed out.", ja: "サインアウトしました。")
             }
         }
     }

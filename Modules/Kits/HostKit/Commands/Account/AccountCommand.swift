@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataCrossCutting
 import StrataData
 import StrataSync
 
@@ -26,7 +27,11 @@ extension HostContext {
     /// The sync engine, or `offline` when the runtime has none.
     func requireSync() throws -> any SyncEngine {
         guard let sync else {
-            throw DataError(.offline, "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sync")
+            throw DataError(
+                .offline,
+                localized(
+                    "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sync",
+                    ja: "サーバーが設定されていません。同期するには STRATA_SERVER_URL（と STRATA_APP_KEY）を設定してください"))
         }
         return sync
     }

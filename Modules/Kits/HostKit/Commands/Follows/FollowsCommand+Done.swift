@@ -20,7 +20,7 @@ extension FollowsCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            try ArgumentChecks.identifier(id, name: "the follow-up id", expected: ArgumentChecks.followUpID)
+            try ArgumentChecks.identifier(id, name: localized("the follow-up id", ja: "フォローアップの ID"), expected: ArgumentChecks.followUpID)
         }
 
         func request(_ context: HostContext) throws -> HostRequest {

@@ -45,7 +45,8 @@ extension FollowsCommand {
                 throw ValidationError("--from and --to go together: give both, or use --days")
             }
             if let days {
-                guard from == nil else { throw ValidationError("give either --days or --from/--to, not both") }
+                guard from == nil else { throw ValidationError(
+                        localized("give either --days or --from/--to, not both", ja: "--days と --from/--to はどちらか一方だけを指定してください")) }
                 guard (1...3660).contains(days) else {
                     throw ValidationError("--days must be between 1 and 3660 (got \(days))")
                 }

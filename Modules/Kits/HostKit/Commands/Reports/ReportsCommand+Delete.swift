@@ -20,7 +20,7 @@ extension ReportsCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            try ArgumentChecks.identifier(id, name: "the report id", expected: ArgumentChecks.reportID)
+            try ArgumentChecks.identifier(id, name: localized("the report id", ja: "症例報告の ID"), expected: ArgumentChecks.reportID)
         }
 
         func request(_ context: HostContext) throws -> HostRequest {

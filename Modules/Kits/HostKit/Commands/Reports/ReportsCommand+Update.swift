@@ -46,11 +46,13 @@ extension ReportsCommand {
         }
 
         func validate() throws {
-            try ArgumentChecks.identifier(id, name: "the report id", expected: ArgumentChecks.reportID)
+            try ArgumentChecks.identifier(id, name: localized("the report id", ja: "症例報告の ID"), expected: ArgumentChecks.reportID)
             try ArgumentChecks.notNegative(age, option: "--age", expected: "0 to 150 (years)")
             if change.isEmpty {
                 throw ValidationError(
-                    "nothing to update: give at least one of --patient-name, --age, --gender, --follow/--no-follow, --memo")
+                    localized(
+                        "nothing to update: give at least one of --patient-name, --age, --gender, --follow/--no-follow, --memo",
+                        ja: "更新する内容がありません: --patient-name, --age, --gender, --follow/--no-follow, --memo のいずれかを指定してください"))
             }
         }
 

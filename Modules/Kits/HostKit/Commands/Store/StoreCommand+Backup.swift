@@ -29,7 +29,7 @@ extension StoreCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            guard !file.isEmpty else { throw ValidationError("the backup file must not be empty") }
+            guard !file.isEmpty else { throw ValidationError(localized("the backup file must not be empty", ja: "バックアップファイルの名前が空です")) }
         }
 
         func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32 {

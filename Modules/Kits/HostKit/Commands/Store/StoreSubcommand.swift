@@ -20,7 +20,7 @@ extension StrataHostCLI {
     ) async -> Int32 {
         let verbose = command.global.verbose
         guard let makeStore else {
-            output.err(FailureLine.line(program: programName, message: "this strata-host has no store maintenance"))
+            output.err(FailureLine.line(program: programName, message: localized("this strata-host has no store maintenance", ja: "この strata-host にはストア保守の機能がありません")))
             return 1
         }
         do {

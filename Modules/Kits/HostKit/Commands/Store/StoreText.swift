@@ -8,43 +8,68 @@ enum StoreText {
     /// `ok: <store>` (and the cleared mark), or `damaged: <store>` and one problem per line.
     static func check(_ result: StoreCheckResult) -> String {
         guard !result.isSound else {
-            let cleared = result.clearedMark.map { "\n(cleared the damaged mark left by: \($0))" } ?? ""
-            return TerminalText.escapedKeepingLines("ok: \(TerminalText.escaped(result.storePath)) is sound\(cleared)")
+            let cleared =
+                result.clearedMark.map {
+                    localized("\n(cleared the damaged mark left by: \($0))", ja: "\n（次が残した破損マークを消去しました: \($0)）")
+                } ?? ""
+            let path = TerminalText.escaped(result.storePath)
+            return TerminalText.escapedKeepingLines(localized("ok: \(path) is sound\(cleared)", ja: "ok: \(path) は正常です\(cleared)"))
         }
         let shown = result.problems.prefix(100).map { "  \($0)" }
-        let more = result.problems.count > 100 ? ["  … and \(result.problems.count - 100) more"] : []
+        let more =
+            result.problems.count > 100
+            ? [localized("  … and \(result.problems.count - 100) more", ja: "  … ほか \(result.problems.count - 100) 件")] : []
+        let path = TerminalText.escaped(result.storePath)
+        let count = result.problems.count
         return TerminalText.escapedKeepingLines(
-            (["damaged: \(TerminalText.escaped(result.storePath)) has \(result.problems.count) problem(s):"] + shown + more
-                + ["Run `strata-host store recover` to copy what is readable into a new store."]).joined(separator: "\n"))
+            ([localized("damaged: \(path) has \(count) problem(s):", ja: "damaged: \(path) に \(count) 件の問題があります:")] + shown + more
+                + [
+                    localized(
+                        "Run `strata-host store recover` to copy what is readable into a new store.",
+                        ja: "`strata-host store recover` で読める部分を新しいストアにコピーできます。")
+                ]).joined(separator: "\n"))
     }
 
     /// Where the backup went, and the key it needs.
     static func backup(_ result: StoreBackupResult) -> String {
-        """
-        Backed up the store into \(TerminalText.escaped(result.destination)) (\(result.pageCount) pages).
-        Keep the data key \(TerminalText.escaped(result.keyPath)) too: it is not in the backup, and without it the encrypted \
-        values cannot be read.
-        """
+        let destination = TerminalText.escaped(result.destination)
+        let key = TerminalText.escaped(result.keyPath)
+        return localized(
+            """
+            Backed up the store into \(destination) (\(result.pageCount) pages).
+            Keep the data key \(key) too: it is not in the backup, and without it the encrypted \
+            values cannot be read.
+            """,
+            ja: """
+                ストアを \(destination) にバックアップしました（\(result.pageCount) ページ）。
+                データキー \(key) も保管してください。バックアップには含まれず、これがないと暗号化された値を読めません。
+                """)
     }
 
     /// Per table: what was recovered and what was lost; then where the damaged file is.
     static func recovery(_ report: StoreRecoveryReport) -> String {
-        var lines = ["Recovered \(TerminalText.escaped(report.storePath)):"]
+        let path = TerminalText.escaped(report.storePath)
+        var lines = [localized("Recovered \(path):", ja: "\(path) を復旧しました:")]
         for table in report.tables {
-            var line = "  \(table.name): \(table.recovered) row(s) recovered"
+            var line = localized("  \(table.name): \(table.recovered) row(s) recovered", ja: "  \(table.name): \(table.recovered) 行を復旧")
             if let lost = table.lost, lost > 0 {
-                line += ", \(lost) lost"
+                line += localized(", \(lost) lost", ja: "、\(lost) 行を損失")
             } else if table.metDamage {
-                line += ", rows on unreadable pages lost (how many is unknown)"
+                line += localized(", rows on unreadable pages lost (how many is unknown)", ja: "、読めないページの行を損失（件数不明）")
             }
             lines.append(line)
         }
-        lines += report.schemaProblems.map { "  not made again: \($0)" }
+        lines += report.schemaProblems.map { localized("  not made again: \($0)", ja: "  再作成できなかったもの: \($0)") }
         let lost = report.tables.reduce(0) { $0 + ($1.lost ?? 0) }
         let unknown = report.tables.contains { $0.metDamage && ($0.lost ?? 0) == 0 }
         lines.append(
-            lost == 0 && !unknown ? "Nothing was lost." : "Lost: \(lost) row(s)\(unknown ? " and more on unreadable pages" : "").")
-        lines.append("The damaged file is kept as \(TerminalText.escaped(report.keptDamagedFile)).")
+            lost == 0 && !unknown
+                ? localized("Nothing was lost.", ja: "失われたものはありません。")
+                : unknown
+                    ? localized("Lost: \(lost) row(s) and more on unreadable pages.", ja: "損失: \(lost) 行と、読めないページの行。")
+                    : localized("Lost: \(lost) row(s).", ja: "損失: \(lost) 行。"))
+        let kept = TerminalText.escaped(report.keptDamagedFile)
+        lines.append(localized("The damaged file is kept as \(kept).", ja: "破損したファイルは \(kept) として残してあります。"))
         return TerminalText.escapedKeepingLines(lines.joined(separator: "\n"))
     }
 }
