@@ -21,8 +21,7 @@ extension ConsoleHandlers {
 
     /// `GET /admin/push[?template=NAME]`.
     func push(_ request: Request) async throws -> Response {
-        let shown = try RequestReading.queryValue("template", in: request).map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        return try await page(request) { try await pushPage($0, shown: shown) }
+        try await page(request) { try await pushPage($0, shown: try Self.query(["template"], in: request)["template"]) }
     }
 
     /// `POST /admin/push`: sends a message to every device of the group's members, its text

@@ -8,7 +8,7 @@ extension ConsoleHandlers {
     /// `GET /admin/sign-in`: the form, with a fresh anti-forgery token in its `csrf` field and
     /// in a cookie (a signed-in administrator goes on to `next` at once).
     func signInPage(_ request: Request) async throws -> Response {
-        let next = ConsoleNext.validated(try RequestReading.queryValue("next", in: request).map(String.init))
+        let next = ConsoleNext.validated((try? RequestReading.queryValue("next", in: request)).flatMap { $0.map(String.init) })
         if try await session(request) != nil { return ConsolePage.redirect(to: next) }
         return signInForm(request, next: next, account: "", error: nil, status: .ok)
     }
