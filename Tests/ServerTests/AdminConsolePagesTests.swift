@@ -98,4 +98,49 @@ struct AdminConsolePagesTests {
             #expect(outOfRange.body.contains(#"<svg id="events-chart""#))
         }
     }
+
+    @Test("hostile bodies are refused with a line on the page: too large, not a form, a field given twice, unknown pages are 404")
+    func hostileBodies() async throws {
+        try await AdminConsoleTests.withConsole { server, browser in
+            var browser = browser
+            #expect(try await browser.signIn("alice").status == 303)
+            let csrf = try await browser.get("/admin/users").csrf ?? ""
+            let large = try await browser.post(
+                "/admin/users", [("csrf", csrf), ("account", "x"), ("password", String(repeating: "p", count: 70_000))])
+            #expect(large.status == 400)
+            #expect(large.body.contains("larger than 65536 bytes"), "\(large)")
+            let twice = try await browser.send(
+                "POST", "/admin/users", body: "csrf=\(csrf)&account=a&account=b&password=long+enough")
+            #expect(twice.status == 400)
+            #expect(twice.body.contains("the field account is given more than once"))
+            let json = try await browser.send("POST", "/admin/users", body: #"{"account":"a"}"#, contentType: "application/json")
+            #expect(json.status == 400, "\(json)")
+            #expect(json.body.contains("application/x-www-form-urlencoded"))
+            #expect(!(try await server.admin(["user", "list"])).contains("\ta\t"))
+            let missing = try await browser.get("/admin/nowhere")
+            #expect(missing.status == 404)
+            #expect(missing.body.contains("There is no console page at /admin/nowhere."))
+        }
+    }
+
+    @Test("the console is not part of the API's OpenAPI document")
+    func notInTheOpenAPIDocument() async throws {
+        try await withTestServer { server in
+            let (status, data) = try await server.client.send("GET", WirePaths.openAPI)
+            #expect(status == 200)
+            #expect(!String(decoding: data, as: UTF8.self).contains("/admin"))
+        }
+    }
+
+    @Test("under LANG=ja_JP.UTF-8 the console speaks Japanese")
+    func japanese() async throws {
+        try await withTestServer(shellPrefix: "export LANG=ja_JP.UTF-8") { server in
+            var browser = ConsoleBrowser(port: server.port)
+            let form = try await browser.get("/admin/sign-in")
+            #expect(form.body.contains(#"<html lang="ja">"#), "\(form)")
+            #expect(form.body.contains("サインイン"))
+            let wrong = try await browser.signIn("nobody", password: "wrong password")
+            #expect(wrong.error == "アカウントまたはパスワードが違います。")
+        }
+    }
 }

@@ -59,11 +59,14 @@ struct ConsoleBrowser {
     }
 
     /// Sends one request on its own connection (`Connection: close`) and reads the whole answer.
-    mutating func send(_ method: String, _ path: String, body: String?, headers extra: [String] = []) async throws -> Page {
+    mutating func send(
+        _ method: String, _ path: String, body: String?, contentType: String = "application/x-www-form-urlencoded",
+        headers extra: [String] = []
+    ) async throws -> Page {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
         if !cookies.isEmpty { lines.append("Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")) }
         if let body {
-            lines.append("Content-Type: application/x-www-form-urlencoded")
+            lines.append("Content-Type: \(contentType)")
             lines.append("Content-Length: \(body.utf8.count)")
         }
         lines += extra
