@@ -212,4 +212,35 @@ struct AdminConsoleTests {
             #expect(users.body.contains("<tr><td>alice</td>"))
         }
     }
+
+    @Test("console sign-ins share /v1/login's throttle: past the account's budget the form says when to try again (429)")
+    func throttled() async throws {
+        let limits = ["--login-account-burst", "2", "--login-account-per-minute", "1"]
+        try await withTestServer(limits, user: true) { server in
+            try await server.admin(["administrator", "grant", "alice"])
+            var browser = ConsoleBrowser(port: server.port)
+            var statuses: [Int] = []
+            for _ in 0..<3 { statuses.append(try await browser.signIn("alice", password: "wrong password").status) }
+            #expect(statuses == [401, 401, 429])
+            let refused = try await browser.signIn("alice")
+            #expect(refused.status == 429)
+            #expect(refused.error?.hasPrefix("Too many sign-in attempts; try again in ") == true, "\(refused)")
+        }
+    }
+
+    @Test("a new password or disabling the administrator ends their console session")
+    func passwordAndDisablingEndSessions() async throws {
+        try await Self.withConsole { server, browser in
+            var browser = browser
+            #expect(try await browser.signIn("alice").status == 303)
+            try await server.admin(["user", "update", "alice", "--password-stdin"], stdin: "another password\n")
+            #expect(try await browser.get("/admin").status == 303, "a new password ends the session")
+            try await server.admin(["administrator", "grant", "bob"])
+            var bob = ConsoleBrowser(port: server.port)
+            #expect(try await bob.signIn("bob").status == 303)
+            #expect(try await bob.get("/admin").status == 200)
+            try await server.admin(["user", "update", "bob", "--disable"])
+            #expect(try await bob.get("/admin").status == 303, "disabling ends the session")
+        }
+    }
 }
