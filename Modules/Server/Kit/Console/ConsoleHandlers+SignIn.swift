@@ -73,8 +73,10 @@ extension ConsoleHandlers {
         case .notAdministrator(let name):
             return message(
                 localized(
-                    "\(name) is not an administrator of this server. An administrator can grant it with `strata-server admin administrator grant \(name)`.",
-                    ja: "\(name) はこのサーバーの管理者ではありません。管理者が `strata-server admin administrator grant \(name)` で権限を付与できます。"),
+                    "\(name) is not an administrator of this server. An administrator can grant it with "
+                        + "`strata-server admin administrator grant \(name)`.",
+                    ja: "\(name) はこのサーバーの管理者ではありません。管理者が "
+                        + "`strata-server admin administrator grant \(name)` で権限を付与できます。"),
                 title: localized("Not an administrator", ja: "管理者ではありません"), status: .forbidden, session: nil,
                 link: ("/admin/sign-in", localized("Sign in as someone else", ja: "別のアカウントでサインイン")),
                 cookies: [cookies.answering(request).setCookie(ConsoleCookies.signIn, "", maxAge: 0)])

@@ -76,8 +76,10 @@ struct ConsoleHandlers: Sendable {
         logger.notice("console form refused: missing or wrong CSRF token", metadata: ["account": "\(session?.account ?? "-")"])
         return message(
             localized(
-                "This form is out of date or was not sent from this console (its CSRF token is missing or wrong); nothing was changed. Reload the page and try again.",
-                ja: "このフォームは古いか、このコンソールから送信されていません（CSRF トークンがないか誤っています）。何も変更していません。ページを再読み込みしてやり直してください。"),
+                "This form is out of date or was not sent from this console (its CSRF token is missing or wrong); "
+                    + "nothing was changed. Reload the page and try again.",
+                ja: "このフォームは古いか、このコンソールから送信されていません（CSRF トークンがないか誤っています）。"
+                    + "何も変更していません。ページを再読み込みしてやり直してください。"),
             title: localized("Forbidden", ja: "禁止"), status: .forbidden, session: session)
     }
 
