@@ -44,6 +44,35 @@ struct AdminConsolePagesTests {
         }
     }
 
+    @Test("users: set a password, disable, enable, delete; an administrator cannot disable or delete themself here", arguments: TestEngine.allCases)
+    func updateUsers(engine: TestEngine) async throws {
+        try await AdminConsoleTests.withConsole(engine) { server, browser in
+            var browser = browser
+            #expect(try await browser.signIn("alice").status == 303)
+            let csrf = try await browser.get("/admin/users").csrf ?? ""
+            let password = try await browser.post(
+                "/admin/users/password", [("csrf", csrf), ("account", "bob"), ("password", "bob's new password")])
+            #expect(password.flash == "Set the password of bob; 0 session(s) ended.", "\(password)")
+            let app = try #require(server.app)
+            _ = try await server.client.login("bob", password: "bob's new password", app: app)
+            let disabled = try await browser.post("/admin/users/disable", [("csrf", csrf), ("account", "bob")])
+            #expect(disabled.flash == "Disabled bob; 1 session(s) ended.", "\(disabled)")
+            #expect(disabled.body.contains("<tr><td>bob</td><td>nurses (member)</td><td>disabled</td>"))
+            #expect(disabled.body.contains(#"action="/admin/users/enable""#))
+            let enabled = try await browser.post("/admin/users/enable", [("csrf", csrf), ("account", "bob")])
+            #expect(enabled.flash == "Enabled bob.")
+            let own = try await browser.post("/admin/users/disable", [("csrf", csrf), ("account", "alice")])
+            #expect(own.status == 400)
+            #expect(try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "alice")]).status == 400)
+            let deleted = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob")])
+            #expect(deleted.flash == "Deleted bob with 0 session(s) and 0 device(s).", "\(deleted)")
+            #expect(!deleted.body.contains("<tr><td>bob</td>"))
+            let ghost = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob")])
+            #expect(ghost.status == 404)
+            #expect(ghost.error?.contains("bob") == true)
+        }
+    }
+
     @Test("templates: save, show, send a push from one, delete")
     func templates() async throws {
         try await AdminConsoleTests.withConsole { _, browser in
