@@ -6,9 +6,6 @@ import StrataServerDomain
 /// connection guard, limits and middleware) but not in ``ServerRoutes/table``: they are not
 /// part of the `/v1` API nor of its OpenAPI document.
 enum ConsoleRoutes {
-    /// The path every console page is under.
-    static let prefix = "/admin"
-
     /// Registers every console route on `router`.
     static func register(on router: Router<StrataRequestContext>, handlers: ConsoleHandlers) {
         router.get("/admin") { request, _ in try await handlers.overview(request) }
@@ -33,7 +30,4 @@ enum ConsoleRoutes {
         router.get("/admin/**") { request, _ in try await handlers.notFound(request) }
         router.post("/admin/**") { request, _ in try await handlers.notFound(request) }
     }
-
-    /// Whether `path` is a console path.
-    static func contains(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
 }
