@@ -37,9 +37,12 @@ enum ConsoleChart {
                 #"<rect class="bar" x="\#(format(x))" y="\#(format(y))" width="\#(format(barWidth))" "#
                     + #"height="\#(format(barHeight))" fill="royalblue"><title>\#(escaped(day.day)): \#(count)</title></rect>"#)
             if labelled.contains(index) {
+                // The first label starts at its bar and the last ends at its bar, so neither leaves the chart.
+                let anchor = days.count > 1 && index == 0 ? "start" : index == days.count - 1 && days.count > 1 ? "end" : "middle"
+                let labelX = anchor == "start" ? x : anchor == "end" ? x + barWidth : x + barWidth / 2
                 parts.append(
-                    #"<text x="\#(format(x + barWidth / 2))" y="\#(top + plotHeight + 16)" font-size="11" "#
-                        + #"text-anchor="middle">\#(escaped(day.day))</text>"#)
+                    #"<text x="\#(format(labelX))" y="\#(top + plotHeight + 16)" font-size="11" "#
+                        + #"text-anchor="\#(anchor)">\#(escaped(day.day))</text>"#)
             }
         }
         parts.append("</svg>")

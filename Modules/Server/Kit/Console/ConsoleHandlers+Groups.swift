@@ -9,7 +9,7 @@ extension ConsoleHandlers {
         var groups: [[String: Any]] = []
         for group in try await services.admin.groups() {
             let members = try await services.admin.members(group: group.name).map { member -> [String: Any] in
-                ["account": member.account, "role": member.role, "group": group.name]
+                ["account": member.account, "role": member.role, "group": group.name, "lead": member.role == "lead"]
             }
             groups.append(["name": group.name, "members": members])
         }

@@ -58,7 +58,7 @@ extension ConsoleTemplates {
         <form class="inline" method="post" action="/admin/groups/role">
         <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="group" value="{{group}}">
         <input type="hidden" name="account" value="{{account}}">
-        <select name="role"><option value="member">member</option><option value="lead">lead</option></select>
+        <select name="role"><option value="member">member</option><option value="lead"{{#lead}} selected{{/lead}}>lead</option></select>
         <button type="submit">{{t.setRole}}</button></form>
         <form class="inline" method="post" action="/admin/groups/remove-member">
         <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="group" value="{{group}}">

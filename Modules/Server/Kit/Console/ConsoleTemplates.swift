@@ -40,6 +40,7 @@ enum ConsoleTemplates {
         body { font-family: system-ui, sans-serif; margin: 0; color: #1d2330; background: #f6f7f9; }
         header { background: #1d2330; color: #fff; padding: .6rem 1.2rem; display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; }
         header a { color: #cfe0ff; text-decoration: none; } header a:hover { text-decoration: underline; }
+        header nav { display: flex; gap: .9rem; flex-wrap: wrap; }
         header .who { margin-left: auto; display: flex; gap: .6rem; align-items: center; }
         main { padding: 1rem 1.2rem; max-width: 72rem; }
         table { border-collapse: collapse; background: #fff; margin: .6rem 0 1.2rem; }
