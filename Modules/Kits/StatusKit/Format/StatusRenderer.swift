@@ -19,15 +19,17 @@ public enum StatusRenderer {
     ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
     ///   - storePresent: Whether the shared store exists (`false`: nothing recorded yet).
     ///   - format: The output format.
-    ///   - sync: The sync facts; `nil` leaves them out. Only the text and JSON formats show them.
+    ///   - sync: The sync facts; `nil` leaves them out. The text and JSON formats show them;
+    ///     waybar's class and i3blocks' colour turn to ``StatusLevel/rejected`` while the
+    ///     server's refused changes wait (unless a follow-up is overdue).
     public static func render(
         _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: StatusSync? = nil
     ) -> String {
         switch format {
         case .text: TerminalText.escapedKeepingLines(text(summary, storePresent: storePresent, sync: sync))
         case .json: json(summary, storePresent: storePresent, sync: sync)
-        case .waybar: waybar(summary, storePresent: storePresent)
-        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary))
+        case .waybar: waybar(summary, storePresent: storePresent, rejectedChanges: sync?.rejected ?? 0)
+        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary, rejectedChanges: sync?.rejected ?? 0))
         }
     }
 
@@ -45,18 +47,18 @@ public enum StatusRenderer {
     }
 
     /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
-    static func waybar(_ summary: StatusSummary, storePresent: Bool) -> String {
+    static func waybar(_ summary: StatusSummary, storePresent: Bool, rejectedChanges: Int = 0) -> String {
         var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
         if !storePresent { tooltip.append("No store yet") }
         return JSONLine.encode(WaybarJSON(
-            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
+            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary, rejectedChanges: rejectedChanges).rawValue))
     }
 
     /// i3blocks' three lines: full text (`Strata: 1 report, 2 due today, …`), short text, colour.
-    static func i3blocks(_ summary: StatusSummary) -> String {
+    static func i3blocks(_ summary: StatusSummary, rejectedChanges: Int = 0) -> String {
         let full = "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
             + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread"
-        return [full, shortText(summary), StatusLevel(summary).colour].joined(separator: "\n")
+        return [full, shortText(summary), StatusLevel(summary, rejectedChanges: rejectedChanges).colour].joined(separator: "\n")
     }
 
     /// `count` and the noun in the right number: `1 report`, `0 reports`, `2 reports`.
