@@ -58,7 +58,7 @@ struct AccountRejectedTests {
         return (harness, try await harness.doubles.boot(configuration, registry: registry))
     }
 
-    @Test("the screen lists each refused change: number, type, object, operation, when, reason, id; and the two actions")
+    @Test("the screen lists each refused change: number, type, object, operation, when, id, reason; and the two actions")
     func listsTheRejectedChanges() async throws {
         let (harness, container) = try await boot(Server())
         await harness.type("account", into: container)

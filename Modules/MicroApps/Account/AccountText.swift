@@ -26,20 +26,21 @@ enum AccountText {
 
     // MARK: - Rejected changes
 
-    /// The changes the server refused as a numbered table (type, object, operation, when,
-    /// the server's reason, the change's id) and the two actions; nothing when there are none.
+    /// The changes the server refused as a numbered table (type, object, operation, when, the
+    /// change's id, the server's reason in full, last) and the two actions; nothing when there
+    /// are none.
     static func rejectedChanges(_ changes: [SessionRejectedChange]) -> [String] {
         guard !changes.isEmpty else { return [] }
         var table = TextTable(
             headers: [
                 "#", localized("TYPE", ja: "種類"), localized("OBJECT", ja: "オブジェクト"), localized("OPERATION", ja: "操作"),
-                localized("WHEN", ja: "日時"), localized("REASON", ja: "理由"), "ID",
+                localized("WHEN", ja: "日時"), "ID", localized("REASON", ja: "理由"),
             ],
             alignments: [.right])
         table.rows = changes.enumerated().map { index, change in
             [
                 String(index + 1), change.typeName, change.objectID, operationName(change.operation),
-                DayText.instant(change.madeAt), TextTable.truncate(change.reason, to: 60), change.id,
+                DayText.instant(change.madeAt), change.id, change.reason,
             ]
         }
         return [
