@@ -51,14 +51,16 @@ public enum StatusRenderer {
         var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
         if !storePresent { tooltip.append("No store yet") }
         return JSONLine.encode(WaybarJSON(
-            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary, rejectedChanges: rejectedChanges).rawValue))
+            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"),
+            cssClass: StatusLevel(summary, rejectedChanges: rejectedChanges).rawValue))
     }
 
     /// i3blocks' three lines: full text (`Strata: 1 report, 2 due today, …`), short text, colour.
     static func i3blocks(_ summary: StatusSummary, rejectedChanges: Int = 0) -> String {
         let full = "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
             + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread"
-        return [full, shortText(summary), StatusLevel(summary, rejectedChanges: rejectedChanges).colour].joined(separator: "\n")
+        let colour = StatusLevel(summary, rejectedChanges: rejectedChanges).colour
+        return [full, shortText(summary), colour].joined(separator: "\n")
     }
 
     /// `count` and the noun in the right number: `1 report`, `0 reports`, `2 reports`.
