@@ -188,7 +188,8 @@ let package = Package(
             "StrataHostKitTests", "HostKitTests",
             [
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
-                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataCrossCutting", "StrataTestSupport", log,
+                "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport",
+                log,
             ]
         ),
         module(

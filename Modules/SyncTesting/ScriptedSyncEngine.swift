@@ -21,6 +21,12 @@ struct ScriptedSyncEngine: SyncEngine {
 
     func status() async throws -> SyncStatus { try await engine.status() }
 
+    func rejectedChanges() async throws -> [Change] { try await engine.rejectedChanges() }
+
+    func retryRejected(_ id: String) async throws -> Change { try await engine.retryRejected(id) }
+
+    func discardRejected(_ id: String) async throws -> Change { try await engine.discardRejected(id) }
+
     func start() {
         script.onLoop?(true)
         engine.start()

@@ -19,7 +19,12 @@ struct ScriptedTransport: SyncTransport {
             return try login(request)
         case WirePaths.changes:
             let push = try WireCoding.decoder().decode(PushRequest.self, from: request.body ?? Data())
-            return try json(PushResponse(results: push.changes.map { ChangeResult(operationId: $0.operationId, status: "applied") }))
+            return try json(PushResponse(results: push.changes.map { change in
+                if let reason = script.rejection?(change) {
+                    return ChangeResult(operationId: change.operationId, status: "rejected", reason: reason)
+                }
+                return ChangeResult(operationId: change.operationId, status: "applied")
+            }))
         case WirePaths.config:
             return try json(AppConfig(logLevel: "none"))
         case WirePaths.devices:
@@ -32,6 +37,19 @@ struct ScriptedTransport: SyncTransport {
             return try json(PushPoll(messages: messages.map {
                 PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
             }))
+        case let path where path.hasPrefix(WirePaths.objects + "/"):
+            let names = path.dropFirst(WirePaths.objects.count + 1).split(separator: "/").map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
+            if names.count == 2 {
+                guard let object = script.object?(names[0], names[1]) else {
+                    let body = try WireCoding.encoder().encode(WireError(error: "notFound", reason: "no \(names[0]) with id \(names[1])"))
+                    return SyncResponse(status: 404, body: body)
+                }
+                return try json(object)
+            }
+            let since = Int64(request.parameter("since") ?? "0") ?? 0
+            return try json(script.pull?(names.first ?? "", since) ?? PullResponse(objects: [], cursor: since, hasMore: false))
         default:
             let since = Int64(request.parameter("since") ?? "0") ?? 0
             return try json(PullResponse(objects: [], cursor: since, hasMore: false))

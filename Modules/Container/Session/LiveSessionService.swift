@@ -94,6 +94,18 @@ final class LiveSessionService: SessionService {
         try await backend.syncNow()
     }
 
+    func rejectedChanges() async throws -> [SessionRejectedChange] {
+        try await backend.rejectedChanges()
+    }
+
+    func retryRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        try await backend.retryRejectedChange(id)
+    }
+
+    func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        try await backend.discardRejectedChange(id)
+    }
+
     /// Broadcasts the change from the last user reported to `user`, if any: a sign-out of the
     /// one before, then a sign-in of the new one.
     private func report(_ user: SessionUser?) async {

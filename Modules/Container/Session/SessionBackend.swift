@@ -23,6 +23,18 @@ public protocol SessionBackend: Sendable {
     func syncState() async throws -> SessionSyncState
     /// Sends pending changes, then pulls, once.
     func syncNow() async throws -> SessionSyncSummary
+    /// The changes the server refused, oldest first (no network call).
+    func rejectedChanges() async throws -> [SessionRejectedChange]
+    /// Queues the rejected change `id` names (its id or an unambiguous start of it) to be
+    /// sent again, with its object's edits since, and returns it.
+    ///
+    /// - Throws: the engine's error naming `id` when no rejected change (or several) has it.
+    func retryRejectedChange(_ id: String) async throws -> SessionRejectedChange
+    /// Drops the rejected change `id` names; the server's version of its object comes back
+    /// at the next sync (a refused insert's object goes now). Returns it.
+    ///
+    /// - Throws: as ``retryRejectedChange(_:)``.
+    func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange
     /// Every device registration outcome from now on, for the container's hooks.
     func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent>
 }

@@ -36,4 +36,13 @@ public protocol SessionService: StrataService {
     func syncState() async throws -> SessionSyncState
     /// Sends pending changes, then pulls, once.
     func syncNow() async throws -> SessionSyncSummary
+    /// The changes the server refused, oldest first, each with the server's reason (no
+    /// network call).
+    func rejectedChanges() async throws -> [SessionRejectedChange]
+    /// Queues the rejected change `id` names (its id, or an unambiguous start of it) to be
+    /// sent again at the next sync, with its object's edits since; returns it.
+    func retryRejectedChange(_ id: String) async throws -> SessionRejectedChange
+    /// Drops the rejected change `id` names and has the server's version of its object
+    /// restored at the next sync (a refused new object goes at once); returns it.
+    func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange
 }

@@ -27,6 +27,18 @@ public struct SessionBackendDouble: SessionBackend {
     public var onSyncState: @Sendable () async throws -> SessionSyncState = { throw unimplemented("syncState()") }
     /// Answers ``syncNow()``.
     public var onSyncNow: @Sendable () async throws -> SessionSyncSummary = { throw unimplemented("syncNow()") }
+    /// Answers ``rejectedChanges()``.
+    public var onRejectedChanges: @Sendable () async throws -> [SessionRejectedChange] = {
+        throw unimplemented("rejectedChanges()")
+    }
+    /// Answers ``retryRejectedChange(_:)``.
+    public var onRetryRejectedChange: @Sendable (_ id: String) async throws -> SessionRejectedChange = { id in
+        throw unimplemented("retryRejectedChange(\(id))")
+    }
+    /// Answers ``discardRejectedChange(_:)``.
+    public var onDiscardRejectedChange: @Sendable (_ id: String) async throws -> SessionRejectedChange = { id in
+        throw unimplemented("discardRejectedChange(\(id))")
+    }
     /// Answers ``deviceRegistrations()``: by default a stream that never yields and ends at once
     /// (the service subscribes when it starts, so this one call is always expected).
     public var onDeviceRegistrations: @Sendable () -> AsyncStream<DeviceRegistrationEvent> = {
@@ -48,6 +60,16 @@ public struct SessionBackendDouble: SessionBackend {
     public func syncState() async throws -> SessionSyncState { try await onSyncState() }
     /// Calls ``onSyncNow``.
     public func syncNow() async throws -> SessionSyncSummary { try await onSyncNow() }
+    /// Calls ``onRejectedChanges``.
+    public func rejectedChanges() async throws -> [SessionRejectedChange] { try await onRejectedChanges() }
+    /// Calls ``onRetryRejectedChange``.
+    public func retryRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        try await onRetryRejectedChange(id)
+    }
+    /// Calls ``onDiscardRejectedChange``.
+    public func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        try await onDiscardRejectedChange(id)
+    }
     /// Calls ``onDeviceRegistrations``.
     public func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent> { onDeviceRegistrations() }
 

@@ -56,25 +56,6 @@ final class SQLiteChangeJournal: ChangeJournal {
         try await changes(in: [.rejected], limit: nil)
     }
 
-    func retry(operationID: String) async throws {
-        try await move(operationID, from: [.rejected], to: .pending, reason: nil)
-    }
-
-    func discard(operationID: String) async throws {
-        try await database.performWrite { state in
-            try state.connection.withStatement(
-                #"""
-                DELETE FROM "_strata_journal" WHERE "operationId" = ?1
-                  AND "sequence" NOT IN (SELECT "sequence" FROM "_strata_journal_claims")
-                """#
-            ) { statement in
-                statement.bind(operationID, at: 1)
-                try statement.step()
-            }
-            guard state.connection.changes == 1 else { throw Self.notFound(operationID, states: "pending or rejected") }
-        }
-    }
-
     func claim(limit: Int) async throws -> [Change] {
         try await claim(limit: limit, owner: nil, excluding: [])
     }

@@ -43,6 +43,18 @@ extension ValueObjectSchema {
             throw DataError(
                 .invalidSchema, "\(typeName): encrypted key '\(key)' is not a field; expected one of: \(keyList)")
         }
+        for dependency in dependencies {
+            guard let field = field(forKey: dependency.key), field.type == .text else {
+                throw DataError(
+                    .invalidSchema,
+                    "\(typeName): the key '\(dependency.key)' naming its \(dependency.parentType) parent is not a text field; "
+                        + "expected one of: \(keyList)")
+            }
+            guard Self.isIdentifier(dependency.parentType) else {
+                throw DataError(
+                    .invalidSchema, "\(typeName): parent type name '\(dependency.parentType)' is not an ASCII identifier")
+            }
+        }
         if let lifespan = behaviour.lifespan, !(lifespan > 0) {
             throw DataError(.invalidSchema, "\(typeName): lifespan is \(lifespan) s; expected a positive number of seconds")
         }

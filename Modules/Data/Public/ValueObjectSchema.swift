@@ -17,6 +17,8 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     public let compoundIndexes: [CompoundIndex]
     /// Where the objects live, how long local copies last, their scope, encrypted keys.
     public let behaviour: ValueObjectBehaviour
+    /// The parents this type's objects cannot outlive (see ``ValueObjectDependency``).
+    public let dependencies: [ValueObjectDependency]
 
     /// Describes a value-object type.
     ///
@@ -30,9 +32,12 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     ///     queries that filter and sort (equality keys first, then the sort key).
     ///   - behaviour: persistent type, auto refresh, lifespan, scope and encrypted keys
     ///     (default: the seed's defaults — server only, group scope).
+    ///   - dependsOn: the parents whose deletion by a pull deletes this type's rows naming
+    ///     them (each key a text field; see ``ValueObjectDependency``).
     public init(
         _ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = [],
-        compoundIndexes: [CompoundIndex] = [], behaviour: ValueObjectBehaviour = .default
+        compoundIndexes: [CompoundIndex] = [], behaviour: ValueObjectBehaviour = .default,
+        dependsOn dependencies: [ValueObjectDependency] = []
     ) {
         self.typeName = typeName
         self.fields = fields
@@ -40,6 +45,7 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
         self.uniqueKeys = unique
         self.compoundIndexes = compoundIndexes
         self.behaviour = behaviour
+        self.dependencies = dependencies
     }
 
     /// One stored field: a key, its declared type, and how to read and write it.

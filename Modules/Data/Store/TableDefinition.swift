@@ -30,6 +30,9 @@ struct TableDefinition {
     /// Whether the table has the owner columns (tables of format 1 seen read-only do not: their
     /// rows have no owner).
     let hasOwnerColumns: Bool
+    /// The schema's parents (``ValueObjectDependency``), each with whether its key is
+    /// encrypted (then its rows are found through the key's keyed hash).
+    let dependencies: [(key: String, parentType: String, encrypted: Bool)]
     let insertSQL: String
     let updateSQL: String
     let selectColumns: String
@@ -49,6 +52,8 @@ struct TableDefinition {
         fields = schema.fields.map { (key: $0.key, type: $0.type, isNullable: $0.isNullable) }
         hasStoredAt = existingColumns?.contains("_storedAt") ?? true
         hasOwnerColumns = existingColumns?.contains("_ownerUser") ?? true
+        dependencies = schema.dependencies.filter { existingColumns?.contains($0.key) ?? true }
+            .map { (key: $0.key, parentType: $0.parentType, encrypted: schema.isEncrypted($0.key)) }
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1
         readPositions = keys.map { key in

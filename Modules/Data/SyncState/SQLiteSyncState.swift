@@ -46,6 +46,32 @@ struct SQLiteSyncState: SyncStateStore {
         return try await database.queue.run { try applier.apply(page, typeName: typeName) }
     }
 
+    func refetchRequests(_ typeName: String) async throws -> [String] {
+        let prefix = SyncStateKey.refetchPrefix(typeName)
+        return try await database.perform { state in
+            let settings = try state.connection.integer(
+                #"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_strata_settings'"#)
+            guard settings > 0 else { return [] }
+            // The keys of one type are a range of the settings' primary key: after the prefix, before its successor.
+            let sql = #"SELECT "key" FROM "_strata_settings" WHERE "key" > ?1 AND "key" < ?2 ORDER BY "key""#
+            return try state.connection.withStatement(sql) { statement in
+                statement.bind(prefix, at: 1)
+                statement.bind(String(prefix.dropLast()) + "/", at: 2)
+                var ids: [String] = []
+                while try statement.step() { ids.append(String(statement.text(at: 0).dropFirst(prefix.count))) }
+                return ids
+            }
+        }
+    }
+
+    func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) async throws -> PulledPageOutcome {
+        guard database.mode == .readWrite else {
+            throw DataError(.readOnly, "cannot apply fetched \(typeName) objects: the store is open read-only")
+        }
+        let applier = SyncApplier(database: database)
+        return try await database.queue.run { try applier.applyRefetched(objects, missing: missing, typeName: typeName) }
+    }
+
     /// The status from the settings and the journal's counts on `connection`.
     private static func status(in connection: SQLiteConnection) throws -> SyncStatus {
         let facts = try SyncSettings.all(in: connection)

@@ -19,6 +19,30 @@ struct SyncApplier: Sendable {
 
     /// Writes `page` and the type's new cursor in one write transaction.
     func apply(_ page: PullResponse, typeName: String) throws -> PulledPageOutcome {
+        try write(page.objects, typeName: typeName) { state in
+            try SyncSettings.set([SyncStateKey.cursor(typeName).rawValue: String(page.cursor)], in: state.connection)
+        }
+    }
+
+    /// Writes the server's versions of objects fetched one by one (a discarded change's
+    /// object, ``SyncStateKey/refetch(_:_:)``): `objects` as pulled, each of `missing` (the
+    /// server has no such object for this user) deleted; and forgets every id's refetch mark,
+    /// in one write transaction. The cursor stays where it is.
+    func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) throws -> PulledPageOutcome {
+        let gone = missing.map {
+            WireObject(objectId: $0, values: [:], scope: 0, ownerUser: nil, ownerGroup: nil, deleted: true, version: 0)
+        }
+        return try write(objects + gone, typeName: typeName) { state in
+            let marks = (objects.map(\.objectId) + missing).map { (SyncStateKey.refetch(typeName, $0).rawValue, String?.none) }
+            try SyncSettings.set(Dictionary(marks, uniquingKeysWith: { first, _ in first }), in: state.connection)
+        }
+    }
+
+    /// Writes `objects` into `typeName`'s rows (deletes take their dependent rows along, see
+    /// ``DependentRows``), then runs `finish`, in one write transaction.
+    private func write(
+        _ objects: [WireObject], typeName: String, finish: (StoreState) throws -> Void
+    ) throws -> PulledPageOutcome {
         let cipher = try database.requireCipher(for: "pulled \(typeName) objects")
         let now = database.clock.now().timeIntervalSince1970
         let logger = database.logger
@@ -31,7 +55,8 @@ struct SyncApplier: Sendable {
             var outcome = PulledPageOutcome()
             // The objects of a page mostly carry the same keys: each statement is written once per key set.
             var upserts: [[Int]: String] = [:]
-            for object in page.objects {
+            var deleted: [String] = []
+            for object in objects {
                 if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
                     outcome.keptLocal += 1
                     continue
@@ -41,6 +66,7 @@ struct SyncApplier: Sendable {
                         statement.bind(object.objectId, at: 1)
                         try statement.step()
                     }
+                    deleted.append(object.objectId)
                     outcome.written += 1
                     continue
                 }
@@ -53,7 +79,9 @@ struct SyncApplier: Sendable {
                     outcome.invalid += 1
                 }
             }
-            try SyncSettings.set([SyncStateKey.cursor(typeName).rawValue: String(page.cursor)], in: state.connection)
+            // Rows naming a deleted object go in the same transaction: nobody ever sees an orphan.
+            try DependentRows(state: state, cipher: cipher).deleteDependents(of: typeName, ids: deleted)
+            try finish(state)
             state.touch(typeName)
             return outcome
         }

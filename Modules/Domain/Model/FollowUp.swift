@@ -48,7 +48,9 @@ public struct FollowUp: ValueObject, Hashable, Codable {
 
     /// The stored fields; compound indexes `(caseReportID, date)`, `(caseReportID, isDone,
     /// date)`, `(isDone, date)` and `(date)` serve listing and due queries a page at a time.
-    /// Local only, as in the seed: follow-ups never go to the server.
+    /// Local only, as in the seed: follow-ups never go to the server. Each depends on its
+    /// report (`caseReportID` → `CaseReport`): when a pull deletes the report, its follow-ups
+    /// go in the same transaction, so no orphan is ever counted as due or overdue.
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
         fields: [
@@ -73,6 +75,7 @@ public struct FollowUp: ValueObject, Hashable, Codable {
             CompoundIndex("caseReportID", "date"), CompoundIndex("caseReportID", "isDone", "date"),
             CompoundIndex("isDone", "date"), CompoundIndex("date"),
         ],
-        behaviour: ValueObjectBehaviour(persistentType: .localOnly)
+        behaviour: ValueObjectBehaviour(persistentType: .localOnly),
+        dependsOn: [ValueObjectDependency("caseReportID", on: "CaseReport")]
     )
 }

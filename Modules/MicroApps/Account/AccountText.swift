@@ -4,8 +4,9 @@ import StrataCrossCutting
 
 /// What the Account micro-app prints: pure functions of the session service's answers.
 enum AccountText {
-    /// The user and the sync status as labelled lines, then the rejected changes' place.
-    static func status(user: SessionUser?, state: SessionSyncState) -> [String] {
+    /// The user and the sync status as labelled lines, then the rejected changes (when the
+    /// server refused any), numbered, with what can be done about them.
+    static func status(user: SessionUser?, state: SessionSyncState, rejected: [SessionRejectedChange] = []) -> [String] {
         var lines: [(String, String)] = []
         if let user {
             lines.append(("signed in as", "\(user.account) (user \(user.userID))"))
@@ -20,18 +21,83 @@ enum AccountText {
         lines.append(("rejected changes", String(state.rejectedChanges)))
         lines.append(("last sync", state.lastSyncAt.map(DayText.instant) ?? "never"))
         if let error = state.lastError { lines.append(("last error", error)) }
-        return [TextTable.labelled(lines)] + rejectedChanges(state)
+        return [TextTable.labelled(lines)] + rejectedChanges(rejected)
     }
 
-    // MARK: - Rejected changes (placeholder)
+    // MARK: - Rejected changes
 
-    /// REJECTED CHANGES GO HERE. The list of the changes the server refused (type, object,
-    /// operation, when, the server's reason, with `retry ID` / `discard ID`) belongs on this
-    /// screen, under the status; it comes with `strata-host sync rejected`. Until then the
-    /// screen only counts them and names the command line.
-    static func rejectedChanges(_ state: SessionSyncState) -> [String] {
-        guard state.rejectedChanges > 0 else { return [] }
-        return ["", "The server refused \(counted(state.rejectedChanges, "change")); listing them here is not available yet."]
+    /// The changes the server refused as a numbered table (type, object, operation, when, the
+    /// change's id, the server's reason in full, last) and the two actions; nothing when there
+    /// are none.
+    static func rejectedChanges(_ changes: [SessionRejectedChange]) -> [String] {
+        guard !changes.isEmpty else { return [] }
+        var table = TextTable(
+            headers: [
+                "#", localized("TYPE", ja: "種類"), localized("OBJECT", ja: "オブジェクト"), localized("OPERATION", ja: "操作"),
+                localized("WHEN", ja: "日時"), "ID", localized("REASON", ja: "理由"),
+            ],
+            alignments: [.right])
+        table.rows = changes.enumerated().map { index, change in
+            [
+                String(index + 1), change.typeName, change.objectID, operationName(change.operation),
+                DayText.instant(change.madeAt), change.id, change.reason,
+            ]
+        }
+        return [
+            "",
+            localized(
+                "The server refused \(counted(changes.count, "change")):",
+                ja: "サーバーが \(changes.count) 件の変更を拒否しました:"),
+            table.render(),
+            localized(
+                "retry N sends one again (with your edits since); discard N drops it and brings the server's version back.",
+                ja: "retry N で（その後の編集も含めて）再送し、discard N で破棄してサーバーの版に戻します。"),
+        ]
+    }
+
+    /// After `retry`.
+    static func retried(_ change: SessionRejectedChange) -> String {
+        localized(
+            "Queued the \(operationName(change.operation)) of \(change.typeName) \(change.objectID) to be sent again at the next sync.",
+            ja: "\(change.typeName) \(change.objectID) の\(operationName(change.operation))を次の同期で再送します。")
+    }
+
+    /// After `discard`: a refused insert's object is gone; otherwise the server's version comes back.
+    static func discarded(_ change: SessionRejectedChange) -> String {
+        if change.operation == "insert" {
+            return localized(
+                "Discarded the new \(change.typeName) \(change.objectID): it is removed from this device.",
+                ja: "新しい \(change.typeName) \(change.objectID) を破棄し、この端末から削除しました。")
+        }
+        return localized(
+            "Discarded the \(operationName(change.operation)) of \(change.typeName) \(change.objectID); "
+                + "the server's version comes back at the next sync.",
+            ja: "\(change.typeName) \(change.objectID) の\(operationName(change.operation))を破棄しました。次の同期でサーバーの版に戻ります。")
+    }
+
+    /// `retry` or `discard` without a change.
+    static func whichChange(_ verb: String, count: Int) -> String {
+        count == 0
+            ? localized("No rejected changes to \(verb).", ja: "\(verb) する拒否された変更はありません。")
+            : localized(
+                "Type \(verb) N (1–\(count)) or \(verb) ID: which rejected change?",
+                ja: "\(verb) N（1〜\(count)）または \(verb) ID で変更を指定してください。")
+    }
+
+    /// A failed `retry` or `discard`, with the reason.
+    static func actionFailed(_ verb: String, _ error: any Error) -> String {
+        localized("Cannot \(verb): \(error)", ja: "\(verb) できません: \(error)")
+    }
+
+    /// The operation as people read it (`insert`, `update`, `delete`, `deleteAll`).
+    static func operationName(_ operation: String) -> String {
+        switch operation {
+        case "insert": localized("insert", ja: "追加")
+        case "update": localized("update", ja: "更新")
+        case "delete": localized("delete", ja: "削除")
+        case "deleteAll": localized("delete all", ja: "全削除")
+        default: operation
+        }
     }
 
     // MARK: - Outcomes

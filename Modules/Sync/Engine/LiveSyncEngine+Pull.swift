@@ -7,7 +7,14 @@ import Synchronization
 
 /// Pulling a type since its cursor (see ``SyncEngine``: pull).
 extension LiveSyncEngine {
-    /// Pulls `typeName` page by page; each page and the new cursor are written in one transaction.
+    /// Pulls `typeName` page by page (each page and the new cursor are written in one
+    /// transaction), then fetches again, one by one, the objects whose changes were discarded.
+    func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
+        try await pullPages(typeName, as: info, client: client, report: &report)
+        try await refetchDiscarded(typeName, as: info, client: client, report: &report)
+    }
+
+    /// The pages of `typeName` since its cursor.
     ///
     /// The next page is requested while the one before is written (its request needs only that
     /// page's cursor), so the server's work and the network overlap the store's. Pages are still
@@ -17,7 +24,7 @@ extension LiveSyncEngine {
     /// The type is pulled at its ``SyncedType/pullScope`` (its auto-refresh scope). The cursor
     /// belongs to that scope: when the scope differs from the one the stored cursor was reached
     /// at (an app that changed its ``AutoRefresh/scope``), the pull starts again from 0.
-    func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
+    private func pullPages(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let scope = PullScope(try await state.syncedTypes().first { $0.name == typeName }?.pullScope ?? .all)
         if (try await state.value(.pullScope(typeName))).flatMap(PullScope.init(rawValue:)) ?? .all != scope {
             try await state.set([.cursor(typeName): nil, .pullScope(typeName): scope.rawValue])
@@ -43,6 +50,31 @@ extension LiveSyncEngine {
             cursor = page.cursor
             guard let next = try await upcoming else { return }
             page = next
+        }
+    }
+
+    /// Restores the server's version of each object a discarded change named
+    /// (``SyncStateStore/refetchRequests(_:)``): the pull cursor is already past it, so the
+    /// object is asked for by id (`GET /v1/objects/{type}/{id}`); a 404 (the server has no
+    /// such object for this user) deletes the local row. Written a few at a time, each set
+    /// with its refetch marks removed in one transaction.
+    private func refetchDiscarded(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
+        let wanted = try await state.refetchRequests(typeName)
+        var start = 0
+        while start < wanted.count {
+            let ids = wanted[start..<min(start + 50, wanted.count)]
+            start += ids.count
+            var found: [WireObject] = []
+            var missing: [String] = []
+            for id in ids {
+                let object = try await withRetries(doing: "fetch \(typeName) \(id)") { () async throws(SyncFailure) in
+                    try await client.refetch(typeName, objectID: id, token: info.token)
+                }
+                if let object { found.append(object) } else { missing.append(id) }
+            }
+            let outcome = try await state.applyRefetched(found, missing: missing, typeName: typeName)
+            report.pulled[typeName, default: 0] += outcome.written
+            report.keptLocal += outcome.keptLocal
         }
     }
 }

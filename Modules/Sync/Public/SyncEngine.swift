@@ -26,7 +26,12 @@ public import StrataData
 ///   change still waiting in the journal (`pending`, `inFlight` or `rejected`, or a pending
 ///   `deleteAll` of its type) is skipped: the local row keeps the local edit, and the edit is
 ///   sent (and so comes back from the server) at a later sync. A rejected change keeps its
-///   row until it is retried or discarded.
+///   row until it is retried (``retryRejected(_:)``: sent again with the newest values) or
+///   discarded (``discardRejected(_:)``: the next pull fetches the server's version of the
+///   object by id, or deletes the row when the server has none).
+///
+/// A pulled deletion takes the rows that depend on the deleted object along, in the same
+/// transaction (`ValueObjectDependency`: a report's follow-ups).
 ///
 /// **Values on the wire.** Changes carry every field decrypted (the journal holds them
 /// sealed, the wire does not): the server enforces scopes, not secrecy, so use loopback or
@@ -73,6 +78,28 @@ public protocol SyncEngine: Sendable {
 
     /// Stops the background loop (a sync in progress finishes its current request).
     func stop()
+
+    // MARK: - Rejected changes
+
+    /// The changes the server refused, oldest first, each with its reason
+    /// (`ChangeJournal.rejected()`); no network call, so it works offline.
+    func rejectedChanges() async throws -> [Change]
+
+    /// Queues the rejected change `id` names (its operation id, or an unambiguous start of
+    /// it) to be sent again at the next sync, with the edits made to its object since
+    /// (`ChangeJournal.retry(operationID:)`), and returns it as it was listed.
+    ///
+    /// - Throws: `DataError` `notFound` naming `id` when no rejected change has it, or when
+    ///   it starts several (the message says how many); a storage error.
+    func retryRejected(_ id: String) async throws -> Change
+
+    /// Drops the rejected change `id` names (as in ``retryRejected(_:)``) and has the
+    /// server's version restored: a refused insert's local row goes now, and the object is
+    /// fetched again at the next pull (`ChangeJournal.discard(operationID:)`); returns the
+    /// change as it was listed.
+    ///
+    /// - Throws: as ``retryRejected(_:)``.
+    func discardRejected(_ id: String) async throws -> Change
 
     // MARK: - The push channel
 

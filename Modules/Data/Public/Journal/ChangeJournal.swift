@@ -27,12 +27,19 @@ public protocol ChangeJournal: Sendable {
     /// The changes the server refused, each with its reason, oldest first.
     func rejected() async throws -> [Change]
 
-    /// Moves a rejected change back to `pending`, to be sent again.
+    /// Moves a rejected change back to `pending`, to be sent again, with the edits made
+    /// since: the object's later changes (queued behind the rejected one) are merged into it,
+    /// as unsent edits coalesce, so the newest values go once (a refused insert deleted since
+    /// leaves the journal: nothing is left to send).
     ///
     /// - Throws: ``DataError`` `notFound` naming the operation id when no rejected change has it.
     func retry(operationID: String) async throws
 
-    /// Drops a pending or rejected change for good (the local data stays as it is).
+    /// Drops a pending or rejected change for good and has the server's version restored:
+    /// an insert's local row goes now (with its dependent rows, ``ValueObjectDependency``),
+    /// and the object is fetched again at the next pull (``SyncStateKey/refetch(_:_:)``;
+    /// the server not having it deletes the local row), or, for a `deleteAll`, the type is
+    /// pulled again from the start.
     ///
     /// - Throws: ``DataError`` `notFound` naming the operation id.
     func discard(operationID: String) async throws

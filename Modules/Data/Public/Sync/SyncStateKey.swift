@@ -31,4 +31,12 @@ public struct SyncStateKey: Sendable, Hashable, RawRepresentable {
     public static func pushCursor(_ deviceID: String) -> SyncStateKey { SyncStateKey(rawValue: "sync.pushCursor.\(deviceID)") }
     /// `typeName`'s pull cursor (moved by ``SyncStateStore/applyPulled(_:typeName:)``).
     public static func cursor(_ typeName: String) -> SyncStateKey { SyncStateKey(rawValue: "sync.cursor.\(typeName)") }
+    /// Set (to `1`) while `typeName`'s object `objectID` must be fetched again from the server
+    /// at the next pull: a change of it was discarded, so the local row may hold an edit the
+    /// server never took, and the pull cursor is already past the server's version.
+    public static func refetch(_ typeName: String, _ objectID: String) -> SyncStateKey {
+        SyncStateKey(rawValue: refetchPrefix(typeName) + objectID)
+    }
+    /// What every ``refetch(_:_:)`` key of `typeName` starts with.
+    public static func refetchPrefix(_ typeName: String) -> String { "sync.refetch.\(typeName)." }
 }

@@ -2,7 +2,9 @@ public import StrataWire
 
 /// What the sync engine (`StrataSync`) keeps in the store besides the ``ChangeJournal`` and
 /// the ``SessionStore``: the facts it records (last sync, last error, connectivity, server,
-/// device ids, push and pull cursors), the types it syncs, and the pulled rows it writes.
+/// device ids, push and pull cursors, objects to fetch again), the types it syncs, and the
+/// pulled rows it writes (a pulled deletion takes the rows that depend on the deleted object
+/// along, see ``ValueObjectDependency``).
 ///
 /// Obtained as ``DataLayer/syncState``. The store is the one source of the sync status:
 /// `strata-status` reads ``status()`` from a read-only layer and never links the engine.
@@ -40,6 +42,21 @@ public protocol SyncStateStore: Sendable {
     /// - Throws: ``DataError`` `notRegistered` when `typeName` is not a registered
     ///   `localAndServer` type, `readOnly`, or a storage error (nothing of the page is written).
     func applyPulled(_ page: PullResponse, typeName: String) async throws -> PulledPageOutcome
+
+    /// The ids of `typeName`'s objects to fetch again from the server at the next pull
+    /// (``SyncStateKey/refetch(_:_:)``: a change of each was discarded, see
+    /// ``ChangeJournal/discard(operationID:)``), in id order.
+    func refetchRequests(_ typeName: String) async throws -> [String]
+
+    /// Writes the server's versions of objects fetched one by one for
+    /// ``refetchRequests(_:)``: each of `objects` as a pulled one (the same rules as
+    /// ``applyPulled(_:typeName:)``, a local change still waiting wins), each of `missing`
+    /// (the server has no such object, or does not show it to this user) deleted with its
+    /// dependent rows; every id's refetch mark is removed, in one write transaction. The pull
+    /// cursor does not move.
+    ///
+    /// - Throws: as ``applyPulled(_:typeName:)``.
+    func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) async throws -> PulledPageOutcome
 }
 
 /// A registered type the engine pulls.

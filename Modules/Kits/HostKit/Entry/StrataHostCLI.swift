@@ -98,6 +98,10 @@ public enum StrataHostCLI {
                 // Account names, server URLs and errors come from outside: no control character passes.
                 if !text.isEmpty { session.output.out(TerminalText.escapedKeepingLines(text)) }
                 return 0
+            } catch let usage as ValidationError {
+                // An argument only the work could check (`sync retry ID`: no such change): a usage error.
+                session.output.err(FailureLine.line(program: programName, message: usage.message))
+                return ExitCode.validationFailure.rawValue
             } catch {
                 session.output.err(FailureLine.line(program: programName, error: error, verbose: session.verbose))
                 await session.runtime.usage.recordFailure("\(error)", source: programName)

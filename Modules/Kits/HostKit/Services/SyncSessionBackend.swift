@@ -45,6 +45,32 @@ struct SyncSessionBackend: SessionBackend {
             pushed: report.pushed, rejected: report.rejected, pulled: report.pulledCount, keptLocal: report.keptLocal)
     }
 
+    func rejectedChanges() async throws -> [SessionRejectedChange] {
+        guard let sync else { return [] }
+        return try await sync.rejectedChanges().map(Self.rejected)
+    }
+
+    func retryRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        Self.rejected(try await requireEngine().retryRejected(id))
+    }
+
+    func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange {
+        Self.rejected(try await requireEngine().discardRejected(id))
+    }
+
+    /// The engine, configured or not: rejected changes are local, no server is needed.
+    private func requireEngine() throws -> any SyncEngine {
+        guard let sync else { return try requireSync() }
+        return sync
+    }
+
+    /// The container's view of a rejected change.
+    static func rejected(_ change: Change) -> SessionRejectedChange {
+        SessionRejectedChange(
+            id: change.operationID, typeName: change.typeName, objectID: change.objectID,
+            operation: change.operation.rawValue, madeAt: change.createdAt, reason: change.reason ?? "")
+    }
+
     /// The engine's registrations, relayed as the container's events (none without an engine).
     func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DeviceRegistrationEvent.self)

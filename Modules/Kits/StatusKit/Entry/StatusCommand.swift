@@ -21,7 +21,8 @@ public struct StatusCommand: AsyncParsableCommand {
               text       labelled lines for people (the default)
               json       {"dueToday","overdue","reports","store","sync","unreadNotifications"}
                          (sync: {"connectivity","pending","rejected","lastSyncAt","server","lastError"})
-              waybar     one JSON line {"class","text","tooltip"} (class: ok, due, overdue)
+              waybar     one JSON line {"class","text","tooltip"} (class: ok, due, rejected, overdue;
+                         rejected: the server refused changes, see 'strata-host sync rejected')
               i3blocks   three lines: full text, short text, colour (#RRGGBB)
 
             Examples:

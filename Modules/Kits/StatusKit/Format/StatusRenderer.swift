@@ -19,15 +19,17 @@ public enum StatusRenderer {
     ///   - summary: The counts (``StatusSummary/empty`` when there is no store).
     ///   - storePresent: Whether the shared store exists (`false`: nothing recorded yet).
     ///   - format: The output format.
-    ///   - sync: The sync facts; `nil` leaves them out. Only the text and JSON formats show them.
+    ///   - sync: The sync facts; `nil` leaves them out. The text and JSON formats show them;
+    ///     waybar's class and i3blocks' colour turn to ``StatusLevel/rejected`` while the
+    ///     server's refused changes wait (unless a follow-up is overdue).
     public static func render(
         _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: StatusSync? = nil
     ) -> String {
         switch format {
         case .text: TerminalText.escapedKeepingLines(text(summary, storePresent: storePresent, sync: sync))
         case .json: json(summary, storePresent: storePresent, sync: sync)
-        case .waybar: waybar(summary, storePresent: storePresent)
-        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary))
+        case .waybar: waybar(summary, storePresent: storePresent, rejectedChanges: sync?.rejected ?? 0)
+        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary, rejectedChanges: sync?.rejected ?? 0))
         }
     }
 
@@ -45,21 +47,26 @@ public enum StatusRenderer {
     }
 
     /// waybar's custom-module JSON: `{"class": …, "text": …, "tooltip": …}` on one line.
-    static func waybar(_ summary: StatusSummary, storePresent: Bool) -> String {
+    static func waybar(_ summary: StatusSummary, storePresent: Bool, rejectedChanges: Int = 0) -> String {
         var tooltip = ["Strata"] + counts(summary).map { "\($0.capitalizedFirst): \($1)" }
+        if rejectedChanges > 0 {
+            tooltip.append(localized("Rejected changes: \(rejectedChanges)", ja: "却下された変更: \(rejectedChanges)"))
+        }
         if !storePresent { tooltip.append(localized("No store yet", ja: "ストアはまだありません")) }
         return JSONLine.encode(WaybarJSON(
-            text: shortText(summary), tooltip: tooltip.joined(separator: "\n"), cssClass: StatusLevel(summary).rawValue))
+            text: shortText(summary, rejectedChanges: rejectedChanges), tooltip: tooltip.joined(separator: "\n"),
+            cssClass: StatusLevel(summary, rejectedChanges: rejectedChanges).rawValue))
     }
 
     /// i3blocks' three lines: full text (`Strata: 1 report, 2 due today, …`), short text, colour.
-    static func i3blocks(_ summary: StatusSummary) -> String {
+    static func i3blocks(_ summary: StatusSummary, rejectedChanges: Int = 0) -> String {
         let full = localized(
             "Strata: \(counted(summary.reports, "report", "reports")), \(summary.dueToday) due today, "
                 + "\(summary.overdue) overdue, \(summary.unreadNotifications) unread",
             ja: "Strata: 症例報告 \(summary.reports)件、本日期限 \(summary.dueToday)件、"
                 + "期限切れ \(summary.overdue)件、未読 \(summary.unreadNotifications)件")
-        return [full, shortText(summary), StatusLevel(summary).colour].joined(separator: "\n")
+        let colour = StatusLevel(summary, rejectedChanges: rejectedChanges).colour
+        return [full, shortText(summary, rejectedChanges: rejectedChanges), colour].joined(separator: "\n")
     }
 
     /// `count` and the noun in the right number: `1 report`, `0 reports`, `2 reports`.
@@ -67,14 +74,17 @@ public enum StatusRenderer {
         "\(count) \(count == 1 ? singular : plural)"
     }
 
-    /// The compact text status bars show: `1 due · 2 overdue` (`· 3 unread` when any).
-    static func shortText(_ summary: StatusSummary) -> String {
+    /// The compact text status bars show: `1 due · 2 overdue` (`· 3 unread`, `· 1 rejected` when any).
+    static func shortText(_ summary: StatusSummary, rejectedChanges: Int = 0) -> String {
         var parts = [
             localized("\(summary.dueToday) due", ja: "本日期限 \(summary.dueToday)"),
             localized("\(summary.overdue) overdue", ja: "期限切れ \(summary.overdue)"),
         ]
         if summary.unreadNotifications > 0 {
             parts.append(localized("\(summary.unreadNotifications) unread", ja: "未読 \(summary.unreadNotifications)"))
+        }
+        if rejectedChanges > 0 {
+            parts.append(localized("\(rejectedChanges) rejected", ja: "却下 \(rejectedChanges)"))
         }
         return parts.joined(separator: " · ")
     }

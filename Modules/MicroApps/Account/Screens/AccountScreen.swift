@@ -6,14 +6,16 @@ import Synchronization
 /// `signin [name]` pushes the sign-in prompts; `signout` signs out on this device even
 /// offline, keeping changes not yet sent for the user's next sign-in; `signout sync` (the
 /// seed's `mustSyncWithServer`) sends them and tells the server first, and refuses when it
-/// cannot; `sync` sends and pulls once.
+/// cannot; `sync` sends and pulls once. The changes the server refused are listed under the
+/// status, numbered: `retry N` (or `retry ID`) sends one again with the edits since,
+/// `discard N` drops it and brings the server's version back.
 final class AccountScreen: TextScreen {
     let session: any SessionService
     let application: MicroApplication
     /// A line a pushed screen left for this one (the sign-in's outcome), shown once.
     private let notice = Mutex<String?>(nil)
 
-    static let help = "signin [name] · signout · signout sync · sync · back · home · quit"
+    static let help = "signin [name] · signout · signout sync · sync · retry N · discard N · back · home · quit"
 
     init(session: any SessionService, application: MicroApplication) {
         self.session = session
@@ -37,7 +39,9 @@ final class AccountScreen: TextScreen {
         lines.append("")
         do {
             let user = try await session.currentUser()
-            lines += AccountText.status(user: user, state: try await session.syncState())
+            let state = try await session.syncState()
+            let rejected = state.rejectedChanges > 0 ? try await session.rejectedChanges() : []
+            lines += AccountText.status(user: user, state: state, rejected: rejected)
         } catch {
             lines.append("Cannot read the session: \(error)")
         }
@@ -67,8 +71,29 @@ final class AccountScreen: TextScreen {
             } catch {
                 return .message("Sync failed: \(error)")
             }
+        case "retry", "discard":
+            return await act(command.word, on: command.argument)
         default:
             return ScreenCommand.unknown(input)
+        }
+    }
+
+    /// `retry` or `discard` the rejected change `argument` names: its number in the list (a
+    /// number from 1 to the count), else its id or an unambiguous start of it.
+    private func act(_ verb: String, on argument: String) async -> ScreenResponse {
+        do {
+            let rejected = try await session.rejectedChanges()
+            guard !argument.isEmpty, !rejected.isEmpty else {
+                return .message(AccountText.whichChange(verb, count: rejected.count))
+            }
+            var id = argument
+            if let number = Int(argument), (1...rejected.count).contains(number) { id = rejected[number - 1].id }
+            if verb == "retry" {
+                return .message(AccountText.retried(try await session.retryRejectedChange(id)))
+            }
+            return .message(AccountText.discarded(try await session.discardRejectedChange(id)))
+        } catch {
+            return .message(AccountText.actionFailed(verb, error))
         }
     }
 

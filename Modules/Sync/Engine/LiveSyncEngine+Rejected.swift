@@ -1,0 +1,43 @@
+import StrataCrossCutting
+import StrataData
+
+/// What a person does about the changes the server refused (see ``SyncEngine``).
+extension LiveSyncEngine {
+    func rejectedChanges() async throws -> [Change] {
+        try await journal.rejected()
+    }
+
+    func retryRejected(_ id: String) async throws -> Change {
+        let change = try await rejectedChange(id)
+        try await journal.retry(operationID: change.operationID)
+        return change
+    }
+
+    func discardRejected(_ id: String) async throws -> Change {
+        let change = try await rejectedChange(id)
+        try await journal.discard(operationID: change.operationID)
+        return change
+    }
+
+    /// The rejected change whose operation id is `id` or starts with it (only one may).
+    private func rejectedChange(_ id: String) async throws -> Change {
+        let rejected = try await journal.rejected()
+        if let exact = rejected.first(where: { $0.operationID == id }) { return exact }
+        let matching = id.isEmpty ? [] : rejected.filter { $0.operationID.hasPrefix(id) }
+        guard matching.count <= 1 else {
+            throw DataError(
+                .notFound,
+                localized(
+                    "'\(id)' starts \(matching.count) rejected changes' ids; give more of the id",
+                    ja: "'\(id)' で始まる拒否された変更が \(matching.count) 件あります。ID をもっと長く指定してください"))
+        }
+        guard let change = matching.first else {
+            throw DataError(
+                .notFound,
+                localized(
+                    "no rejected change has the id '\(id)' (\(rejected.count) rejected \(rejected.count == 1 ? "change" : "changes"))",
+                    ja: "ID '\(id)' の拒否された変更はありません（拒否された変更は \(rejected.count) 件）"))
+        }
+        return change
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+@testable import StrataAccountApp
+import StrataContainer
+import StrataContainerTesting
+import StrataCrossCutting
+import Synchronization
+import Testing
+
+/// The Account micro-app's list of the changes the server refused, with retry and discard.
+@Suite("Account micro-app: rejected changes")
+struct AccountRejectedTests {
+    /// The double's rejected changes and what was done to them.
+    final class Server: Sendable {
+        let rejected = Mutex<[SessionRejectedChange]>([
+            SessionRejectedChange(
+                id: "0193a5c2-0000-7000-8000-000000000001", typeName: "CaseReport", objectID: "report-1", operation: "update",
+                madeAt: Date(timeIntervalSince1970: 1_795_339_800), reason: "403: not your group"),
+            SessionRejectedChange(
+                id: "0193a5c2-0000-7000-8000-000000000002", typeName: "CaseReport", objectID: "report-2", operation: "insert",
+                madeAt: Date(timeIntervalSince1970: 1_795_339_860), reason: "403: members cannot create all-scope reports"),
+        ])
+        let done = Mutex<[String]>([])
+
+        var backend: SessionBackendDouble {
+            var backend = SessionBackendDouble()
+            backend.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
+            backend.onSyncState = {
+                SessionSyncState(
+                    isConfigured: true, server: "http://127.0.0.1:9", connectivity: "online",
+                    rejectedChanges: self.rejected.withLock { $0.count })
+            }
+            backend.onRejectedChanges = { self.rejected.withLock { $0 } }
+            backend.onRetryRejectedChange = { id in try self.take(id, "retry") }
+            backend.onDiscardRejectedChange = { id in try self.take(id, "discard") }
+            return backend
+        }
+
+        private func take(_ id: String, _ verb: String) throws -> SessionRejectedChange {
+            try rejected.withLock { list in
+                guard let index = list.firstIndex(where: { $0.id.hasPrefix(id) }) else {
+                    throw ContainerError(.unimplemented, "no rejected change has the id '\(id)'")
+                }
+                done.withLock { $0.append("\(verb) \(list[index].id)") }
+                return list.remove(at: index)
+            }
+        }
+    }
+
+    private func boot(_ server: Server) async throws -> (MicroAppHarness, any RunningContainer) {
+        let harness = try await MicroAppHarness()
+        var registry = harness.registry
+        AccountApp.register(into: &registry)
+        let backend = server.backend
+        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
+        var configuration = MicroAppHarness.configuration
+        configuration.applications.append(AccountApp.descriptor())
+        configuration.services.append(SessionServiceFactory.descriptor())
+        return (harness, try await harness.doubles.boot(configuration, registry: registry))
+    }
+
+    @Test("the screen lists each refused change: number, type, object, operation, when, id, reason; and the two actions")
+    func listsTheRejectedChanges() async throws {
+        let (harness, container) = try await boot(Server())
+        await harness.type("account", into: container)
+        let screen = harness.screen
+        for expected in [
+            "The server refused 2 changes:", "report-1", "update", "2026-11-22T09:30:00Z", "403: not your group",
+            "0193a5c2-0000-7000-8000-000000000002", "insert", "retry N", "discard N",
+        ] {
+            #expect(screen.contains(expected), "\(expected) in \(screen)")
+        }
+        await container.terminate(.quit)
+    }
+
+    @Test("retry N and discard ID act on the change and the list shrinks")
+    func retryAndDiscard() async throws {
+        let server = Server()
+        let (harness, container) = try await boot(server)
+        await harness.type("account", "retry 1", into: container)
+        #expect(harness.screen.contains("Queued the update of CaseReport report-1 to be sent again at the next sync."), "\(harness.screen)")
+        #expect(harness.screen.contains("The server refused 1 change:"), "\(harness.screen)")
+        await harness.type("discard 0193a5c2-0000-7000-8000-000000000002", into: container)
+        #expect(harness.screen.contains("Discarded the new CaseReport report-2: it is removed from this device."), "\(harness.screen)")
+        #expect(!harness.screen.contains("The server refused"), "\(harness.screen)")
+        #expect(server.done.withLock { $0 } == [
+            "retry 0193a5c2-0000-7000-8000-000000000001", "discard 0193a5c2-0000-7000-8000-000000000002",
+        ])
+        await container.terminate(.quit)
+    }
+
+    @Test("retry without a change, past the list, or with an unknown id says so and changes nothing")
+    func badChoices() async throws {
+        let server = Server()
+        let (harness, container) = try await boot(server)
+        await harness.type("account", "retry", into: container)
+        #expect(harness.screen.contains("Type retry N (1–2) or retry ID"), "\(harness.screen)")
+        await harness.type("discard nope", into: container)
+        #expect(harness.screen.contains("Cannot discard: no rejected change has the id 'nope'"), "\(harness.screen)")
+        #expect(server.done.withLock { $0 }.isEmpty)
+        await container.terminate(.quit)
+    }
+
+    @Test("in Japanese the list's heading is Japanese")
+    func japanese() async throws {
+        let lines = MessageLanguage.$current.withValue(.japanese) {
+            AccountText.rejectedChanges(Server().rejected.withLock { $0 })
+        }
+        #expect(lines.contains("サーバーが 2 件の変更を拒否しました:"), "\(lines)")
+    }
+}
