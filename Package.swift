@@ -166,12 +166,16 @@ let package = Package(
         ),
         module("StrataAboutApp", "Modules/MicroApps/About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
         module("StrataAccountApp", "Modules/MicroApps/Account", ["StrataContainer", "StrataCrossCutting"]),
+        module(
+            "StrataAnnouncementsApp", "Modules/MicroApps/Announcements",
+            ["StrataContainer", "StrataDomain", "StrataCrossCutting"]
+        ),
         tests(
             "StrataMicroAppsTests", "MicroAppsTests",
             [
                 "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp",
                 "StrataAboutApp", "StrataAccountApp", "StrataContainer", "StrataContainerTesting", "StrataDomain",
-                "StrataData", "StrataDataTesting", "StrataCrossCutting",
+                "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataAnnouncementsApp", "StrataSync",
             ]
         ),
 
@@ -181,7 +185,7 @@ let package = Package(
             [
                 "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
                 "StrataNotificationsApp", "StrataAboutApp", "StrataAccountApp", "StrataDomain", "StrataPresentation",
-                "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log,
+                "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log, "StrataAnnouncementsApp",
             ]
         ),
         tests(

@@ -11,7 +11,8 @@ import StrataSync
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
 /// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
 /// container's login-state service (`session`), and, with a server, the usage monitor that
-/// keeps usage events and failures in the store's diagnostic log for the engine to upload.
+/// keeps usage events and failures in the store's diagnostic log for the engine to upload; and
+/// the announcements, read on demand from that server (`SyncFactory.remote`).
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
@@ -23,12 +24,15 @@ enum CompositionRoot {
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)
+        // Announcements are server only: read on demand through the remote store, never kept.
+        let announcements = try await DomainFactory.announcements(
+            data: data, remote: SyncFactory.remote(data: data, configuration: configuration, logger: logger), clock: clock)
         // Usage events and failures are kept for upload only when there is a server to send them to.
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
             sync: sync, session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session),
-            usage: usage ?? SilentUsageMonitor())
+            usage: usage ?? SilentUsageMonitor(), announcements: announcements)
     }
 
     /// The store maintenance for `store check|backup|recover`: the live store's file in the

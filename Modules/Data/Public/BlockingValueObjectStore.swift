@@ -86,8 +86,9 @@ extension ValueObjectStore {
     public var blocking: BlockingValueObjectStore { BlockingValueObjectStore(base: self) }
 }
 
-/// Runs `work` in a task on a dispatch queue of its own and blocks until it ends.
-private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+/// Runs `work` in a task on a dispatch queue of its own and blocks until it ends (the wait of
+/// ``BlockingValueObjectStore`` and ``BlockingRemoteObjectStore``).
+func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let executor = QueueTaskExecutor(label: "strata.store.blocking")
     let outcome = Mutex<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)

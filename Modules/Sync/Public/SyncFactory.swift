@@ -7,7 +7,9 @@ public import StrataData
 /// (`SyncFactory.scripted(data:script:)`).
 ///
 /// The engine works only through the data layer's public protocols: the ``DataLayer/journal``,
-/// ``DataLayer/session``, ``DataLayer/diagnostics`` and ``DataLayer/syncState``.
+/// ``DataLayer/session``, ``DataLayer/diagnostics`` and ``DataLayer/syncState``. The reads of
+/// `serverOnly` types on demand (`RemoteObjectStore`, ``remote(data:configuration:logger:)``)
+/// are a store of their own beside the engine, on the same session.
 public enum SyncFactory {
     /// The engine for `data`, talking to the server `configuration` names over HTTP (one shared
     /// client per process, keep-alive connections); without a configuration it is offline
@@ -40,5 +42,28 @@ public enum SyncFactory {
         clock: any StrataClock = SystemClock()
     ) -> any SyncEngine {
         LiveSyncEngine(data: data, configuration: nil, transport: nil, logger: logger, clock: clock, sleep: nil)
+    }
+
+    /// On-demand reads of `serverOnly` types (``RemoteObjectStore``) as `data`'s signed-in user,
+    /// from the server `configuration` names over HTTP (the process's one shared client);
+    /// without a configuration every read fails `offline`. Nothing read is stored.
+    public static func remote(
+        data: any DataLayer, configuration: SyncConfiguration?,
+        logger: Logger = Logger(label: "strata.sync.remote") { _ in SwiftLogNoOpLogHandler() }
+    ) -> any RemoteObjectStore {
+        LiveRemoteObjectStore(
+            session: data.session,
+            client: configuration.map { SyncClient(transport: HTTPTransport(configuration: $0), configuration: $0) },
+            logger: logger)
+    }
+
+    /// ``remote(data:configuration:logger:)`` with the HTTP exchange swapped for `transport`
+    /// (a scripted server: `StrataSyncTesting`'s `SyncFactory.scriptedRemote(data:script:)`).
+    public static func remote(
+        data: any DataLayer, configuration: SyncConfiguration, transport: any SyncTransport,
+        logger: Logger = Logger(label: "strata.sync.remote") { _ in SwiftLogNoOpLogHandler() }
+    ) -> any RemoteObjectStore {
+        LiveRemoteObjectStore(
+            session: data.session, client: SyncClient(transport: transport, configuration: configuration), logger: logger)
     }
 }

@@ -35,7 +35,10 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
               strata-host follows due --days 7 --json
             """,
         version: StrataConstants.version,
-        subcommands: [ReportsCommand.self, FollowsCommand.self, OpenCommand.self, AccountCommand.self, SyncCommand.self, StoreCommand.self]
+        subcommands: [
+            ReportsCommand.self, FollowsCommand.self, AnnouncementsCommand.self, OpenCommand.self, AccountCommand.self,
+            SyncCommand.self, StoreCommand.self,
+        ]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -70,6 +73,7 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
             Commands:
               reports add|list|show|update|delete   case reports
               follows add|list|due|done             follow-up visits
+              announcements [show|post]             ward announcements on the server
               open <strata:// URL>                  any micro-app route
               account login|logout|status, sync     the sync server (STRATA_SERVER_URL)
               store check|backup|recover            the store file: check it, copy it, recover it

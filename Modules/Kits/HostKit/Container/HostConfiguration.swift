@@ -10,7 +10,8 @@ public enum HostConfiguration {
 
     /// The built-in configuration, in the seed's property-list format.
     ///
-    /// Services: `clock` and `domain` start first; the login-state service `session` (the
+    /// Services: `clock` and `domain` start first; `announcements` (read from the server on
+    /// demand) is created on its first lookup; the login-state service `session` (the
     /// container's `SessionService`) starts through the `[AUTOSTART]` group `accounts`, then the
     /// `inbox` of the Notifications micro-app, the two store watchers and the background `sync`
     /// through the group `live` — only in an interactive run (a scripted run boots without
@@ -39,6 +40,9 @@ public enum HostConfiguration {
                 <dict><key>name</key><string>Notifications</string>
                     <key>description</key><string>\(localized("What strata-notifyd recorded: read, open the report", ja: "strata-notifyd が記録した通知: 既読、症例報告を開く"))</string>
                     <key>delegate</key><string>NotificationsDelegate</string></dict>
+                <dict><key>name</key><string>Announcements</string>
+                    <key>description</key><string>Ward announcements from the server: in effect now, all, one in full</string>
+                    <key>delegate</key><string>AnnouncementsDelegate</string></dict>
                 <dict><key>name</key><string>Account</string>
                     <key>description</key><string>\(localized("Sign in and out, who is signed in, sync status, sync now", ja: "サインイン・サインアウト、サインイン中のユーザー、同期の状態、今すぐ同期"))</string>
                     <key>delegate</key><string>AccountDelegate</string></dict>
@@ -52,6 +56,8 @@ public enum HostConfiguration {
                     <key>startsFirst</key><true/></dict>
                 <dict><key>name</key><string>domain</string><key>class</key><string>DomainService</string>
                     <key>startsFirst</key><true/></dict>
+                <dict><key>name</key><string>announcements</string><key>class</key><string>AnnouncementService</string>
+                    <key>lazyLoading</key><true/></dict>
                 <dict><key>name</key><string>inbox</string><key>class</key><string>NotificationInbox</string>
                     <key>lazyLoading</key><true/></dict>
                 <dict><key>name</key><string>notificationWatcher</string><key>class</key><string>NotificationWatcher</string>

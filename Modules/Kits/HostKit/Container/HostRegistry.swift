@@ -1,6 +1,7 @@
 public import StrataContainer
 import StrataAboutApp
 import StrataAccountApp
+import StrataAnnouncementsApp
 import StrataCrossCutting
 import StrataFollowUpsApp
 import StrataLauncherApp
@@ -14,6 +15,7 @@ public enum HostRegistry {
         ReportsApp.route: ReportsApp.name, FollowUpsApp.route: FollowUpsApp.name,
         NotificationsApp.route: NotificationsApp.name, AboutApp.route: AboutApp.name,
         LauncherApp.route: LauncherApp.name, AccountApp.route: AccountApp.name,
+        AnnouncementsApp.route: AnnouncementsApp.name,
     ]
 
     /// The service types the host itself provides, made over a runtime's parts (and whether
@@ -21,6 +23,7 @@ public enum HostRegistry {
     static let serviceTypes: [(type: String, make: @Sendable (HostRuntime, Bool) -> any StrataService)] = [
         (DomainService.typeName, { runtime, _ in DomainService(domain: runtime.domain) }),
         (ClockService.typeName, { runtime, _ in ClockService(clock: runtime.clock) }),
+        (AnnouncementBoard.typeName, { runtime, _ in AnnouncementBoard(board: runtime.announcements) }),
         ("NotificationWatcher", { runtime, _ in
             StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .recordedNotifications)
         }),
@@ -66,6 +69,7 @@ public enum HostRegistry {
         NotificationsApp.register(into: &registry, reportsApplication: ReportsApp.name)
         AboutApp.register(into: &registry)
         AccountApp.register(into: &registry)
+        AnnouncementsApp.register(into: &registry)
         registry.registerSchemeHandler(ApplicationSchemeHandler(routes: routes), scheme: StrataConstants.urlScheme)
         return registry
     }

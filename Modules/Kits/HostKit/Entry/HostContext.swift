@@ -23,6 +23,8 @@ struct HostContext: Sendable {
     var sync: (any SyncEngine)?
     /// The session store (`nil`: nobody can be signed in).
     var session: (any SessionStore)?
+    /// Ward announcements on the server (`nil`: offline).
+    var announcements: (any AnnouncementService)? = nil
 
     /// The calendar (and time zone) that decides day boundaries and reads `--date`.
     var calendar: Calendar { clock.calendar }

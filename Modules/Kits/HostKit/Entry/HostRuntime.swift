@@ -32,6 +32,9 @@ public struct HostRuntime: Sendable {
     /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
     /// data layer); silent by default.
     public var usage: any UsageMonitor
+    /// Ward announcements, read on demand from the server (`DomainFactory.announcements` over
+    /// `SyncFactory.remote`); `nil`: none was composed, which `announcements` treats as offline.
+    public var announcements: (any AnnouncementService)?
 
     /// A runtime with the given parts.
     ///
@@ -40,7 +43,7 @@ public struct HostRuntime: Sendable {
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
         sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil,
-        usage: any UsageMonitor = SilentUsageMonitor()
+        usage: any UsageMonitor = SilentUsageMonitor(), announcements: (any AnnouncementService)? = nil
     ) {
         self.domain = domain
         self.clock = clock
@@ -51,5 +54,6 @@ public struct HostRuntime: Sendable {
         self.session = session
         self.sessionBackend = sessionBackend
         self.usage = usage
+        self.announcements = announcements
     }
 }

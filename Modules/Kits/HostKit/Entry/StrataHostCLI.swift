@@ -74,7 +74,8 @@ public enum StrataHostCLI {
             let interactive = if case .none = terminal { false } else { true }
             let context = HostContext(
                 domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
-                location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session)
+                location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session,
+                announcements: runtime.announcements)
             let name = String(reflecting: type(of: command))
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)

@@ -17,11 +17,20 @@ public struct ServerSettings: Sendable, Hashable {
     /// PostgreSQL `NOTIFY` wakes polls and nothing checks on a timer); messages this process
     /// stores wake polls at once.
     public var pushCheckInterval: Duration
+    /// The object types only a group's lead (or an administrator) may create and edit, as
+    /// announcements are posted (`AccessRules.mayPostAnnouncement`): a member's insert or
+    /// update is rejected with the rule's reason. Deletes follow the usual rules.
+    /// `serve --lead-posted-type` sets them; the default is ``defaultLeadPostedTypes``.
+    public var leadPostedTypes: Set<String>
+
+    /// The built-in lead-posted type: `Announcement`, the reference app's ward announcements.
+    public static let defaultLeadPostedTypes: Set<String> = ["Announcement"]
 
     /// Settings; the defaults suit production.
     public init(
         tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
-        maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200)
+        maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200),
+        leadPostedTypes: Set<String> = defaultLeadPostedTypes
     ) {
         self.tokenLifetime = tokenLifetime
         self.passwordRounds = max(passwordRounds, 210_000)
@@ -29,5 +38,6 @@ public struct ServerSettings: Sendable, Hashable {
         self.maxPullLimit = maxPullLimit
         self.maxPollWait = maxPollWait
         self.pushCheckInterval = max(.milliseconds(10), pushCheckInterval)
+        self.leadPostedTypes = leadPostedTypes
     }
 }

@@ -9,6 +9,9 @@ struct ChangeApplier {
     let visibility: ObjectVisibility
     /// Who may write what: every write and delete asks it (``AccessRules``).
     let caller: AccessCaller
+    /// The types only a group's lead (or an administrator) may create and edit, as
+    /// ``AccessOperation/postAnnouncement`` (``ServerSettings/leadPostedTypes``).
+    var leadPostedTypes: Set<String> = ServerSettings.defaultLeadPostedTypes
 
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.
@@ -44,14 +47,20 @@ struct ChangeApplier {
                 return "\(change.typeName) \(change.objectId) cannot be written by this user"
             }
             if existing.deleted { return "\(change.typeName) \(change.objectId) was deleted" }
-            let edit = decide(.edit, existing)
+            let edit = decide(leadPosted(change) ? .postAnnouncement : .edit, existing)
             if edit != .allowed { return refusal(edit, change.typeName, change.objectId) }
             if change.scope != existing.scope {
                 let scopeChange = decide(.changeScope, existing)
                 if scopeChange != .allowed { return refusal(scopeChange, change.typeName, change.objectId) }
             }
         } else {
-            let create = caller.decideCreate(scope: change.scope)
+            // A lead-posted type (announcements) is posted for the caller's primary group, the
+            // new object's owner group: the caller must lead it.
+            let create =
+                leadPosted(change)
+                ? caller.decide(
+                    .postAnnouncement, scope: change.scope, ownerUser: caller.userId, ownerGroup: caller.primaryGroupId)
+                : caller.decideCreate(scope: change.scope)
             if create != .allowed { return refusal(create, change.typeName, change.objectId) }
         }
         let scope = change.scope  // a scope change passed the rules above
@@ -97,6 +106,9 @@ struct ChangeApplier {
         for object in objects { try tombstone(object) }
         return nil
     }
+
+    /// Whether `change` writes a type only a lead may post.
+    private func leadPosted(_ change: WireChange) -> Bool { leadPostedTypes.contains(change.typeName) }
 
     private func decide(_ operation: AccessOperation, _ object: StoredObject) -> AccessDecision {
         caller.decide(operation, scope: object.scope, ownerUser: object.ownerUser, ownerGroup: object.ownerGroup)

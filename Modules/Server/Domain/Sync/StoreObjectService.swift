@@ -28,7 +28,8 @@ struct StoreObjectService: ObjectService {
                 try transaction.prefetch(
                     operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
                 let applier = ChangeApplier(
-                    transaction: transaction, session: session, visibility: visibility, caller: caller)
+                    transaction: transaction, session: session, visibility: visibility, caller: caller,
+                    leadPostedTypes: settings.leadPostedTypes)
                 return try request.changes.enumerated().map { try applier.apply($1, index: $0) }
             }
         }

@@ -77,6 +77,14 @@ struct ServeCommand: KitCommand {
     )
     var shutdownGrace = 10
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An object type only a group's lead (or an administrator) may create and edit, as announcements are "
+                + "posted; repeat for several (default: Announcement).", valueName: "type")
+    )
+    var leadPostedType: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("A PEM certificate chain: serve HTTPS (needs --tls-key).", valueName: "file"))
     var tlsCert: String?
 
@@ -91,9 +99,19 @@ struct ServeCommand: KitCommand {
     static let maxTokenLifetime = 315_360_000
 
     var defaultLogLevel: Logger.Level { .info }
+
+    /// Whether `name` is a type name the server accepts (`[A-Za-z][A-Za-z0-9_]{0,63}`).
+    static func isTypeName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        func letter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        guard let first = bytes.first, letter(first), bytes.count <= 64 else { return false }
+        return bytes.allSatisfy { letter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") }
+    }
     var closeDeadline: Duration { .seconds(shutdownGrace) }
     var settings: ServerSettings {
-        ServerSettings(tokenLifetime: Double(tokenLifetime), pushCheckInterval: .milliseconds(pushCheckInterval))
+        ServerSettings(
+            tokenLifetime: Double(tokenLifetime), pushCheckInterval: .milliseconds(pushCheckInterval),
+            leadPostedTypes: leadPostedType.isEmpty ? ServerSettings.defaultLeadPostedTypes : Set(leadPostedType))
     }
 
     func validate() throws {
@@ -106,6 +124,10 @@ struct ServeCommand: KitCommand {
         guard (1...Self.maxTokenLifetime).contains(tokenLifetime) else {
             throw ValidationError(
                 "--token-lifetime \(tokenLifetime) is out of range; expected 1–\(Self.maxTokenLifetime) seconds (ten years)")
+        }
+        for type in leadPostedType where !Self.isTypeName(type) {
+            throw ValidationError(
+                "--lead-posted-type '\(type.prefix(80))' is not a type name; expected a letter then up to 63 letters, digits or _")
         }
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// `strata-host announcements`: the ward announcements on the server — list them (the default),
+/// show one, post one (a group's lead). Read on demand, never stored locally.
+struct AnnouncementsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "announcements",
+        abstract: "List, show and post ward announcements (read from the server, never stored locally).",
+        discussion: """
+            Announcements are server only: every listing asks the server (it needs STRATA_SERVER_URL \
+            and a login); only a lead of the group may post one.
+
+            Examples:
+              strata-host announcements
+              strata-host announcements --all --json
+              strata-host announcements show <id>
+              strata-host announcements post --title "Ward meeting" --body "Friday 15:00, room 2" --until 2026-12-01
+            """,
+        subcommands: [List.self, Show.self, Post.self],
+        defaultSubcommand: List.self
+    )
+}

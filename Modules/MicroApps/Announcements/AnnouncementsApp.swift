@@ -1,0 +1,32 @@
+public import StrataContainer
+
+/// The Announcements micro-app's one public entry: its names and its registration. Everything
+/// else in the module is internal.
+///
+/// It lists the ward announcements in effect now (or all of them), newest first, and shows one;
+/// they are read on demand from the server through the `announcements` service (an
+/// `AnnouncementService`), never stored locally. Offline, not signed in or with the server
+/// unreachable, the screen shows the one-line reason. `strata://announcements` (`all`, `page`,
+/// `pageSize`, `format`) and `strata://announcements/<id>` print the same in a scripted run.
+public enum AnnouncementsApp {
+    /// The micro-app's name in a configuration.
+    public static let name = "Announcements"
+    /// The delegate type a configuration names (`Applications[].delegate`).
+    public static let delegateType = "AnnouncementsDelegate"
+    /// The URL host routed to it: `strata://announcements`.
+    public static let route = "announcements"
+    /// The service it reads through: an `AnnouncementService` the host provides.
+    public static let serviceName = "announcements"
+
+    /// Its declaration, for a configuration built in code.
+    public static func descriptor(
+        description: String = "Ward announcements from the server: in effect now, all, one in full"
+    ) -> ApplicationDescriptor {
+        ApplicationDescriptor(name: name, description: description, delegateType: delegateType)
+    }
+
+    /// Registers the delegate type (one fresh delegate per instance).
+    public static func register(into registry: inout ContainerRegistry) {
+        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(AnnouncementsRouting()) }
+    }
+}

@@ -1,0 +1,58 @@
+import StrataContainer
+import StrataCrossCutting
+import StrataDomain
+
+/// What a `strata://announcements/…` URL (or a start's params) asks the Announcements micro-app for.
+///
+/// | URL | route |
+/// |---|---|
+/// | `strata://announcements?all=true&page=2&pageSize=20` | ``list(all:page:)`` (without `all`: those in effect now) |
+/// | `strata://announcements/<id>` | ``show(_:)`` |
+///
+/// `format=json` asks for JSON output in a scripted run.
+enum AnnouncementsRoute: Equatable {
+    case list(all: Bool, page: PageRequest)
+    case show(String)
+
+    /// The keys each route accepts (besides `path`).
+    static let listKeys = ["all", "page", "pageSize", "format"]
+    static let idKeys = ["format"]
+
+    /// Reads the route from a start's params (`path` plus the URL's query items).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read;
+    ///   ``ContainerError`` `unknownParameter` naming the keys the route does not accept.
+    init(params: [String: String]) throws {
+        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
+        switch parts.count {
+        case 0:
+            try LaunchParameters.check(params, route: "strata://announcements", accepted: Self.listKeys)
+            let all = params["all"].map { $0 == "true" || $0 == "1" || $0 == "yes" } ?? false
+            self = .list(
+                all: all,
+                page: PageRequest(
+                    size: try Self.number(params["pageSize"], key: "pageSize") ?? 20,
+                    index: try Self.number(params["page"], key: "page") ?? 1))
+        case 1:
+            try LaunchParameters.check(params, route: "strata://announcements/<id>", accepted: Self.idKeys)
+            self = .show(parts[0])
+        default:
+            throw DomainError(
+                .invalidInput,
+                localized(
+                    "announcements: no route for path '\(parts.joined(separator: "/"))'; expected <id>",
+                    ja: "announcements: パス '\(parts.joined(separator: "/"))' のルートはありません。<id> を指定してください"))
+        }
+    }
+
+    private static func number(_ text: String?, key: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text) else {
+            throw DomainError(
+                .invalidInput,
+                localized(
+                    "\(key) is '\(text)'; expected a whole number", ja: "\(key) が '\(text)' です。整数を指定してください"))
+        }
+        return number
+    }
+}

@@ -1,0 +1,78 @@
+import Logging
+import StrataCrossCutting
+import StrataData
+import StrataWire
+
+/// The live ``RemoteObjectStore``: reads a `serverOnly` type from the server on demand, as the
+/// session's user, with one request per page of up to ``maxPage`` objects (the server's
+/// largest), and never writes what it reads anywhere.
+///
+/// One attempt per request: a person is waiting for the answer, so an unreachable server is
+/// one line at once (``RemoteText``), not a backoff.
+struct LiveRemoteObjectStore: RemoteObjectStore {
+    /// The session whose token the reads carry.
+    let session: any SessionStore
+    /// The server's client, `nil` when no server is configured (every read fails `offline`).
+    let client: SyncClient?
+    let logger: Logger
+
+    /// The most objects one query request asks for (the server's limit).
+    static let maxPage = 1000
+
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
+        let schema = Object.schema
+        try Self.requireServerOnly(schema)
+        guard !id.isEmpty else { throw DataError(.invalidQuery, RemoteText.emptyID(schema.typeName)) }
+        let (client, token) = try await connection(reading: schema.typeName)
+        let wire: WireObject
+        do {
+            wire = try await client.fetchObject(schema.typeName, id: id, token: token)
+        } catch {
+            if case .refused(404, _) = error { return nil }
+            throw RemoteText.error(error, reading: schema.typeName, server: client.server)
+        }
+        return try schema.object(from: wire)
+    }
+
+    func page<Object: ValueObject>(_ query: Query<Object>) async throws -> RemotePage<Object> {
+        let schema = Object.schema
+        try Self.requireServerOnly(schema)
+        let wanted = query.maxResults
+        _ = try query.wireRequest(limit: 1, offset: 0)  // a bad query fails before any network call
+        let (client, token) = try await connection(reading: schema.typeName)
+        var objects: [Object] = []
+        var offset = query.firstIndex
+        while true {
+            let limit = min(Self.maxPage, wanted.map { $0 - objects.count } ?? Self.maxPage)
+            let answer: QueryResponse
+            do {
+                answer = try await client.queryObjects(
+                    schema.typeName, try query.wireRequest(limit: limit, offset: offset), token: token)
+            } catch let failure as SyncFailure {
+                throw RemoteText.error(failure, reading: schema.typeName, server: client.server)
+            }
+            objects += try answer.objects.map(schema.object(from:))
+            offset += answer.objects.count
+            let filled = wanted.map { objects.count >= $0 } ?? false
+            if !answer.hasMore || answer.objects.isEmpty || filled {
+                logger.debug("remote query", metadata: ["type": "\(schema.typeName)", "objects": "\(objects.count)"])
+                return RemotePage(objects: objects, hasMore: answer.hasMore)
+            }
+        }
+    }
+
+    /// The client and the session's token, or `offline` / `notSignedIn` naming the type.
+    private func connection(reading typeName: String) async throws -> (SyncClient, String) {
+        guard let client else { throw DataError(.offline, RemoteText.offline(typeName)) }
+        guard let info = try await session.current() else { throw DataError(.notSignedIn, RemoteText.notSignedIn(typeName)) }
+        return (client, info.token)
+    }
+
+    /// Throws `invalidQuery` (a programming error) unless the type is `serverOnly`.
+    static func requireServerOnly<Object: ValueObject>(_ schema: ValueObjectSchema<Object>) throws {
+        let type = schema.behaviour.persistentType
+        guard type == .serverOnly else {
+            throw DataError(.invalidQuery, RemoteText.notServerOnly(schema.typeName, type))
+        }
+    }
+}
