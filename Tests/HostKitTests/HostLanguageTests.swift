@@ -59,4 +59,16 @@ struct HostLanguageTests {
         }
         #expect(age.status == 64 && age.stderr.contains("数値ではありません"), "\(age)")
     }
+
+    @Test("account status is Japanese under ja: labels and 'not signed in'; English otherwise")
+    func accountStatusInBothLanguages() async throws {
+        let host = try await HostHarness()
+        let japanese = await MessageLanguage.$current.withValue(.japanese) { await host.run("account", "status") }
+        #expect(japanese.status == 0, "\(japanese)")
+        #expect(japanese.text.contains("アカウント") && japanese.text.contains("サインインしていません"), "\(japanese)")
+        #expect(japanese.text.contains("却下された変更") && japanese.text.contains("未同期"), "\(japanese)")
+        let english = await MessageLanguage.$current.withValue(.english) { await host.run("account", "status") }
+        #expect(english.text.contains("not signed in") && english.text.contains("rejected changes"), "\(english)")
+        #expect(!english.text.contains("アカウント"))
+    }
 }

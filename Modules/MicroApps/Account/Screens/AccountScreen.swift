@@ -1,4 +1,5 @@
 import StrataContainer
+import StrataCrossCutting
 import Synchronization
 
 /// The Account micro-app's screen: who is signed in, the sync status, and the actions.
@@ -35,7 +36,7 @@ final class AccountScreen: TextScreen {
         }) {
             lines += [text, ""]
         }
-        lines.append("Account")
+        lines.append(localized("Account", ja: "アカウント"))
         lines.append("")
         do {
             let user = try await session.currentUser()
@@ -43,9 +44,9 @@ final class AccountScreen: TextScreen {
             let rejected = state.rejectedChanges > 0 ? try await session.rejectedChanges() : []
             lines += AccountText.status(user: user, state: state, rejected: rejected)
         } catch {
-            lines.append("Cannot read the session: \(error)")
+            lines.append(localized("Cannot read the session: \(error)", ja: "セッションを読めません: \(error)"))
         }
-        lines += ["", "Type: \(Self.help)"]
+        lines += ["", ScreenCommand.typeLine(Self.help)]
         return lines
     }
 
@@ -57,7 +58,9 @@ final class AccountScreen: TextScreen {
             return .stay
         case "signin", "login":
             guard session.isConfigured else {
-                return .message("Cannot sign in: no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY).")
+                return .message(localized(
+                    "Cannot sign in: no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY).",
+                    ja: "サインインできません: サーバーが設定されていません。STRATA_SERVER_URL（と STRATA_APP_KEY）を設定してください。"))
             }
             let account = command.argument.isEmpty ? nil : command.argument
             if let account, let problem = SignInScreen.problem(account) { return .message(problem) }
@@ -69,7 +72,7 @@ final class AccountScreen: TextScreen {
             do {
                 return .message(AccountText.synced(try await session.syncNow()))
             } catch {
-                return .message("Sync failed: \(error)")
+                return .message(localized("Sync failed: \(error)", ja: "同期に失敗しました: \(error)"))
             }
         case "retry", "discard":
             return await act(command.word, on: command.argument)
@@ -103,7 +106,7 @@ final class AccountScreen: TextScreen {
         } catch let error as ContainerError {
             return .message(error.message.prefix(1).uppercased() + error.message.dropFirst())
         } catch {
-            return .message("Not signed out: \(error)")
+            return .message(localized("Not signed out: \(error)", ja: "サインアウトしていません: \(error)"))
         }
     }
 }

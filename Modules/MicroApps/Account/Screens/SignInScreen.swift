@@ -22,9 +22,16 @@ final class SignInScreen: TextScreen {
 
     func render() async -> [String] {
         guard let name = account.withLock({ $0 }) else {
-            return ["Sign in", "", "Account name (an empty line cancels):"]
+            return [
+                localized("Sign in", ja: "サインイン"), "",
+                localized("Account name (an empty line cancels):", ja: "アカウント名（空行で取り消し）:"),
+            ]
         }
-        return ["Sign in as \(TerminalText.escaped(name))", "", "Password (not shown as you type; an empty line cancels):"]
+        return [
+            localized("Sign in as \(TerminalText.escaped(name))", ja: "\(TerminalText.escaped(name)) としてサインイン"), "",
+            localized(
+                "Password (not shown as you type; an empty line cancels):", ja: "パスワード（入力は表示されません。空行で取り消し）:"),
+        ]
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
@@ -36,13 +43,13 @@ final class SignInScreen: TextScreen {
             return .stay
         }
         guard !input.isEmpty else {
-            owner.leave("Sign-in cancelled.")
+            owner.leave(localized("Sign-in cancelled.", ja: "サインインを取り消しました。"))
             return .back
         }
         do {
             owner.leave(AccountText.signedIn(try await session.signIn(account: name, password: input)))
         } catch {
-            owner.leave("Sign-in failed: \(error)")
+            owner.leave(localized("Sign-in failed: \(error)", ja: "サインインに失敗しました: \(error)"))
         }
         return .back
     }
@@ -50,7 +57,10 @@ final class SignInScreen: TextScreen {
     /// Why `account` cannot be an account name (a control character), or `nil`.
     static func problem(_ account: String) -> String? {
         guard let (scalar, position) = TerminalText.firstControl(in: account) else { return nil }
-        return "The account name '\(TerminalText.escaped(account))' holds the control character "
-            + "\(TerminalText.describe(scalar)) at position \(position); type the account name on the server."
+        return localized(
+            "The account name '\(TerminalText.escaped(account))' holds the control character "
+                + "\(TerminalText.describe(scalar)) at position \(position); type the account name on the server.",
+            ja: "アカウント名 '\(TerminalText.escaped(account))' の \(position) 文字目に制御文字 "
+                + "\(TerminalText.describe(scalar)) があります。サーバー上のアカウント名を入力してください。")
     }
 }

@@ -7,32 +7,38 @@ import StrataSync
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.
 enum SyncText {
-    /// `Signed in as sigrid (user u1); group nurses (lead).`
+    /// `Signed in as sigrid (user u1); group nurses (lead).` (in Japanese under a `ja` locale).
     static func signedIn(_ info: AuthInfo) -> String {
         let groups = info.groups.map { "\($0.groupName) (\($0.roleName))" }.joined(separator: ", ")
-        return "Signed in as \(info.account) (user \(info.userID))" + (groups.isEmpty ? "." : "; group \(groups).")
+        return localized(
+            "Signed in as \(info.account) (user \(info.userID))" + (groups.isEmpty ? "." : "; group \(groups)."),
+            ja: "\(info.account)（ユーザー \(info.userID)）としてサインインしました" + (groups.isEmpty ? "。" : "。グループ: \(groups)。"))
     }
 
     /// Labelled lines: the session, then the sync status.
     static func account(_ info: AuthInfo?, _ status: SyncStatus?) -> String {
         var lines: [(String, String)] = []
         if let info {
-            lines.append(("account", info.account))
-            lines.append(("user id", info.userID))
+            lines.append((localized("account", ja: "アカウント"), info.account))
+            lines.append((localized("user id", ja: "ユーザー ID"), info.userID))
             let groups = info.groups.map { "\($0.groupName) (\($0.roleName))" }.joined(separator: ", ")
-            lines.append(("groups", groups.isEmpty ? "none" : groups))
-            lines.append(("session valid until", DayText.instant(info.validUntil)))
+            lines.append((localized("groups", ja: "グループ"), groups.isEmpty ? localized("none", ja: "なし") : groups))
+            lines.append((localized("session valid until", ja: "セッションの有効期限"), DayText.instant(info.validUntil)))
         } else {
-            lines.append(("account", "not signed in"))
+            lines.append((localized("account", ja: "アカウント"), localized("not signed in", ja: "サインインしていません")))
         }
         let sync = status.map(StatusSync.init) ?? .notConfigured
-        lines.append(("server", sync.server ?? "none (set STRATA_SERVER_URL)"))
-        lines.append(("connectivity", sync.connectivity.text))
-        lines.append(("pending changes", String(sync.pending)))
-        lines.append(("rejected changes", String(sync.rejected)))
-        lines.append(("last sync", sync.lastSyncAt.map(DayText.instant) ?? "never"))
+        lines.append((
+            localized("server", ja: "サーバー"),
+            sync.server ?? localized("none (set STRATA_SERVER_URL)", ja: "なし（STRATA_SERVER_URL を設定してください）")))
+        lines.append((localized("connectivity", ja: "接続"), sync.connectivity.text))
+        lines.append((localized("pending changes", ja: "保留中の変更"), String(sync.pending)))
+        lines.append((localized("rejected changes", ja: "却下された変更"), String(sync.rejected)))
+        lines.append((localized("last sync", ja: "最終同期"), sync.lastSyncAt.map(DayText.instant) ?? localized("never", ja: "未同期")))
         if let error = sync.lastError {
-            lines.append(("last error", error + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
+            lines.append((
+                localized("last error", ja: "最後のエラー"),
+                error + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
         }
         return TextTable.labelled(lines)
     }
@@ -46,10 +52,12 @@ enum SyncText {
     /// `Pushed 1 change (0 rejected); pulled 2 objects (CaseReport 2); 0 kept local.`
     static func report(_ report: SyncReport) -> String {
         let pulled = report.pulled.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        return "Pushed \(counted(report.pushed, "change")) (\(report.rejected) rejected); "
-            + "pulled \(counted(report.pulledCount, "object"))"
-            + (pulled.isEmpty ? "" : " (\(pulled.joined(separator: ", ")))")
-            + "; \(report.keptLocal) kept local."
+        let detail = pulled.isEmpty ? "" : " (\(pulled.joined(separator: ", ")))"
+        return localized(
+            "Pushed \(counted(report.pushed, "change")) (\(report.rejected) rejected); "
+                + "pulled \(counted(report.pulledCount, "object"))\(detail); \(report.keptLocal) kept local.",
+            ja: "送信 \(report.pushed)件（却下 \(report.rejected)件）、受信 \(report.pulledCount)件\(detail)、"
+                + "ローカル優先 \(report.keptLocal)件。")
     }
 
     /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "startedAt", "finishedAt"}`.
