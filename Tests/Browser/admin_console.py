@@ -14,6 +14,14 @@ Steps, each followed by a PNG screenshot in --artifacts:
  5. opens /admin/stats and finds svg#events-chart;
  6. signs out through form#sign-out and lands on /admin/sign-in again.
 
+The pages it relies on: /admin/sign-in has form#sign-in (account, password, a hidden csrf, a
+submit button); /admin has a <nav> linking /admin/users, groups, apps, push, logs and stats;
+/admin/users has form#create-user (account, password, <select name=group>, <select name=role>
+with member and lead, csrf) and table#users (one <tr> per user, the account in its first <td>);
+/admin/push has form#send-push (<select name=group>, title, <textarea name=body>, csrf) and its
+answer p#flash "sent to N device(s)"; /admin/stats has svg#events-chart; every signed-in page has
+form#sign-out; errors are in #error.
+
 Prints one JSON line (what it saw) and exits 0; on any failure prints one readable line to
 standard error, keeps a screenshot of the page it was on (failure.png), and exits 1.
 """
