@@ -8,14 +8,15 @@ strata-server; by hand:
 
 Steps, each followed by a PNG screenshot in --artifacts:
  1. an anonymous visit to /admin/users lands on /admin/sign-in (the console redirects it);
- 2. signs in through form#sign-in and lands on /admin with the navigation;
+ 2. signs in through form#sign-in and lands on /admin (or the page that sent it to sign-in, its
+    `next`) with the navigation;
  3. creates --new-account in --group through form#create-user and finds it in table#users;
  4. sends a push to --group through form#send-push and reads "sent to N device(s)" in p#flash;
  5. opens /admin/stats and finds svg#events-chart;
  6. signs out through form#sign-out and lands on /admin/sign-in again.
 
 The pages it relies on: /admin/sign-in has form#sign-in (account, password, a hidden csrf, a
-submit button); /admin has a <nav> linking /admin/users, groups, apps, push, logs and stats;
+submit button), which leads to /admin or to its ?next= page; signed-in pages have a <nav> linking /admin/users, groups, apps, push, logs and stats;
 /admin/users has form#create-user (account, password, <select name=group>, <select name=role>
 with member and lead, csrf) and table#users (one <tr> per user, the account in its first <td>);
 /admin/push has form#send-push (<select name=group>, title, <textarea name=body>, csrf) and its
@@ -33,7 +34,7 @@ import re
 import shutil
 import sys
 import tempfile
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 # Selenium Manager never runs: the browser and the driver are given (and there is no network).
 os.environ.setdefault("SE_OFFLINE", "true")
@@ -183,14 +184,16 @@ def walk(console, arguments):
     console.require_csrf(form)
     console.fill(form, "account", arguments.account)
     console.fill(form, "password", arguments.password)
+    # Signed in, the console goes back to the page that sent here (its `next`), else to /admin.
+    expected = (parse_qs(urlparse(console.driver.current_url).query).get("next") or ["/admin"])[0]
     console.submit(form)
-    if console.path != "/admin":
-        raise StepFailed(f"signing in as {arguments.account} landed on {console.path}, not /admin{console.error_text()}")
-    navigation = console.require("nav", "the console's home page")
+    if console.path != expected:
+        raise StepFailed(f"signing in as {arguments.account} landed on {console.path}, not {expected}{console.error_text()}")
+    navigation = console.require("nav", "the page after signing in")
     links = {urlparse(link.get_attribute("href") or "").path for link in navigation.find_elements(By.TAG_NAME, "a")}
     missing = [path for path in NAVIGATION if path not in links]
     if missing:
-        raise StepFailed(f"the navigation on /admin has no link to {', '.join(missing)}")
+        raise StepFailed(f"the navigation on {console.path} has no link to {', '.join(missing)}")
     seen["signedInAt"] = console.path
     console.screenshot("02-signed-in.png")
 
