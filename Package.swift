@@ -80,6 +80,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The admin web console's server-rendered pages (StrataServerKit's Console/).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: - Cross-cutting layer
@@ -242,6 +244,7 @@ let package = Package(
                 "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix, argumentParser,
                 log, metrics, coreMetrics, .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL,
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             path: "Modules/Server/Kit",
             resources: [.copy("OpenAPI/openapi.json")],

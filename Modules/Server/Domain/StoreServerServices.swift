@@ -9,6 +9,7 @@ struct StoreServerServices: ServerServices {
     let client: any ClientService
     let admin: any AdminService
     let logs: any UsageLogService
+    let console: any ConsoleAuthService
     private let data: any ServerDataLayer
 
     /// How long ``readiness()`` waits for the database: a load balancer's probe wants a prompt
@@ -25,6 +26,7 @@ struct StoreServerServices: ServerServices {
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)
         logs = StoreUsageLogService(data: data, clock: clock)
+        console = StoreConsoleAuthService(data: data, clock: clock, settings: settings, logger: logger.component("console"))
     }
 
     func close() async throws {

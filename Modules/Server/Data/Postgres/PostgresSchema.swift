@@ -19,6 +19,7 @@ enum PostgresSchema {
         ("admin console: disabled users, revoked devices", adminColumns),
         ("lookup indexes", lookupIndexes),
         ("admin look-up indexes", adminLookupIndexes),
+        ("web console sessions", consoleSessions),
     ])
 
     static let controlTables = [

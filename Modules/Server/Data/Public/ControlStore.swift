@@ -12,8 +12,8 @@ public import Foundation
 /// What only the admin console needs (updating and deleting users, listing and revoking
 /// sessions and devices, listing and deleting templates, deleting groups) is in
 /// ``AdminControlStore``, which every control store also is; memberships, roles and
-/// administrators in ``MembershipStore``.
-public protocol ControlStore: MembershipStore, AdminControlStore {
+/// administrators in ``MembershipStore``; the web console's sessions in ``ConsoleSessionStore``.
+public protocol ControlStore: MembershipStore, AdminControlStore, ConsoleSessionStore {
     /// Stores a new app version.
     func createApp(_ app: AppRecord) async throws
     /// The app version, or `nil`.

@@ -9,6 +9,7 @@ enum ControlSchema {
         ("admin console: disabled users, revoked devices", adminColumns),
         ("lookup indexes", lookupIndexes),
         ("admin look-up indexes", adminLookupIndexes),
+        ("web console sessions", consoleSessions),
     ])
 
     /// Creates the tables when missing.

@@ -20,6 +20,8 @@ extension StoreAdminService {
                 hash = try await hashing.run { try Secrets.hashPassword(password, rounds: rounds) }
             }
             let revoked = try await data.control.updateUser(id: user.id, passwordHash: hash, disabled: disabled)
+            // A new password also ends the user's web console sessions (a disabled user's end at their next request).
+            if hash != nil { try await data.control.deleteConsoleSessions(userId: user.id) }
             var changed = try await adminUser(user)
             changed.disabled = disabled ?? user.disabled
             return AdminUserChange(user: changed, sessionsRevoked: revoked, devicesRemoved: 0)
@@ -32,6 +34,7 @@ extension StoreAdminService {
             let user = try await existingUser(account)
             let shown = try await adminUser(user)
             let removed = try await data.control.deleteUser(id: user.id)
+            try await data.control.deleteConsoleSessions(userId: user.id)
             return AdminUserChange(user: shown, sessionsRevoked: removed.sessions, devicesRemoved: removed.devices)
         }
     }

@@ -10,6 +10,8 @@ public protocol ServerServices: Sendable {
     var admin: any AdminService { get }
     /// The uploaded logs, for `admin logs` and `admin stats`.
     var logs: any UsageLogService { get }
+    /// The web console's sign-in and sessions (`/admin`).
+    var console: any ConsoleAuthService { get }
 
     /// Whether the database answers and its migrations are current, within two
     /// seconds (a database that does not answer by then is not ready).

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import StrataCrossCutting
 import StrataServerDomain
 import StrataWire
 
@@ -61,13 +62,14 @@ enum ServerRoutes {
     }
 
     /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
-    /// logins limited by `throttle`, `GET /metrics` serving `exposition`.
+    /// logins limited by `throttle`, `GET /metrics` serving `exposition`; and the web console
+    /// (``ConsoleRoutes``) under `/admin`, its cookies `Secure` when `secureCookies`.
     ///
     /// ``RequestMetricsMiddleware`` is outermost, so it counts the status the client gets
     /// (after ``WireErrorMiddleware`` turned an error into its answer).
     static func router(
         services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger,
-        exposition: MetricsExposition? = nil
+        exposition: MetricsExposition? = nil, secureCookies: Bool = true
     ) -> Router<StrataRequestContext> {
         let router = Router(context: StrataRequestContext.self)
         router.middlewares.add(RequestMetricsMiddleware())
@@ -81,6 +83,11 @@ enum ServerRoutes {
                 try await handle(handlers, request, context)
             }
         }
+        ConsoleRoutes.register(
+            on: router,
+            handlers: ConsoleHandlers(
+                services: services, workers: workers, throttle: throttle, logger: logger.component("console"),
+                cookies: ConsoleCookies(secure: secureCookies)))
         return router
     }
 }

@@ -12,7 +12,8 @@ public enum StrataHTTPServer {
     /// Serves `services` on `host:port` (port 0: any free port) within `limits` and with
     /// `protections` (login limits, the hashing pool, the bounds on requests in flight); calls `onRunning` with the
     /// bound port once it accepts connections; returns when it has shut down. `GET /metrics`
-    /// serves `metrics` (the host's Prometheus exposition), empty without it.
+    /// serves `metrics` (the host's Prometheus exposition), empty without it. The web console is
+    /// under `/admin`; its cookies go without `Secure` only over plain HTTP on a loopback `host`.
     ///
     /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
     /// connections, answers waiting long polls at once (``ClientService/endWaits()``), and closes
@@ -27,7 +28,7 @@ public enum StrataHTTPServer {
         try await RequestWorkers.with(protections) { workers in
             let router = ServerRoutes.router(
                 services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger,
-                exposition: metrics)
+                exposition: metrics, secureCookies: tls != nil || !ConsoleCookies.isLoopback(host))
             try await run(
                 router: router, client: services.client, host: host, port: port, limits: limits, logger: logger,
                 handleSignals: handleSignals, tls: tls, onRunning: onRunning)
