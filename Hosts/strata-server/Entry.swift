@@ -9,7 +9,8 @@ extension ServerCommand: StrataExecutable {
     /// Parses the command line and runs `serve` or an admin command on the services `CompositionRoot` builds.
     ///
     /// The server speaks English whatever the locale: its messages go to logs, operators and
-    /// API clients, so English is bound over the language `main()` read from `LANG`.
+    /// API clients, so English is bound over the language `main()` read from `LANG`. Only the
+    /// web console's pages, which are for people, follow the locale (`serve` reads it again).
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
         await MessageLanguage.$current.withValue(.english) {
             await StrataServerCLI.main(

@@ -87,12 +87,13 @@ extension NotifydSystemdTests {
             "strata-notifyd", home: home,
             extraEnvironment: ["NOTIFY_SOCKET": missing, "WATCHDOG_USEC": "100000", "LANG": language]
         ).start(["--poll-interval", "0.05"])
+        // The delivery line is in the run's language (`recorded n-1 message: Hi`, `記録: n-1 message: Hi`).
         try Inbox(home: home).drop("n-1.json", #"{"id": "n-1", "kind": "message", "title": "Hi"}"#)
-        let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("recorded n-1") }
+        let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("n-1 message") }
         #expect(delivered, "\(running.stdout.snapshot()) \(running.stderr.snapshot())")
         // Several pings' worth of passes: each failed, one warning for them all.
         try Inbox(home: home).drop("n-2.json", #"{"id": "n-2", "kind": "message", "title": "Again"}"#)
-        #expect(await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("recorded n-2") })
+        #expect(await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("n-2 message") })
 
         running.signal(SIGTERM)
         let outcome = await running.finish(within: .seconds(10))

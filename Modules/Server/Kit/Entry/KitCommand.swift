@@ -30,6 +30,8 @@ struct CommandRun {
     let logger: Logger
     /// The metrics exposition `serve` answers `GET /metrics` with (the host's), if any.
     var metrics: MetricsExposition? = nil
+    /// The web console's language: the locale's (`LANG`), while the rest of the server speaks English.
+    var consoleLanguage: MessageLanguage = .english
 }
 
 /// The options every command takes.

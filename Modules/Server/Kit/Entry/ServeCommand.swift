@@ -171,7 +171,7 @@ struct ServeCommand: KitCommand {
         do {
             try await StrataHTTPServer.run(
                 services: run.services, host: host, port: port, limits: limits, logger: run.logger, handleSignals: true,
-                protections: protection.protections, metrics: run.metrics, tls: tls
+                protections: protection.protections, metrics: run.metrics, tls: tls, consoleLanguage: run.consoleLanguage
             ) { bound in
                 listening.store(true, ordering: .relaxed)
                 output.out("strata-server: listening on \(scheme)://\(host):\(bound)")

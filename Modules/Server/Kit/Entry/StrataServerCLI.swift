@@ -54,7 +54,9 @@ public enum StrataServerCLI {
                 guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }
                 let services = try await makeServices(launch)
                 do {
-                    try await command.execute(CommandRun(services: services, output: output, logger: logger, metrics: metrics))
+                    try await command.execute(CommandRun(
+                        services: services, output: output, logger: logger, metrics: metrics,
+                        consoleLanguage: MessageLanguage.from(environment: environment)))
                 } catch {
                     try? await ServicesClosing.close(services, within: command.closeDeadline)
                     throw error

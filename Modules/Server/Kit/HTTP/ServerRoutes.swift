@@ -63,17 +63,19 @@ enum ServerRoutes {
 
     /// A router serving every route of ``table`` over `services`, within `workers`' bounds,
     /// logins limited by `throttle`, `GET /metrics` serving `exposition`; and the web console
-    /// (``ConsoleRoutes``) under `/admin`, its cookies `Secure` when `secureCookies`.
+    /// (``ConsoleRoutes``) under `/admin`, its cookies `Secure` when `secureCookies`, its pages in
+    /// `consoleLanguage` (``ConsoleLanguageMiddleware``).
     ///
     /// ``RequestMetricsMiddleware`` is outermost, so it counts the status the client gets
     /// (after ``WireErrorMiddleware`` turned an error into its answer).
     static func router(
         services: any ServerServices, workers: RequestWorkers, throttle: LoginThrottle, logger: Logger,
-        exposition: MetricsExposition? = nil, secureCookies: Bool = true
+        exposition: MetricsExposition? = nil, secureCookies: Bool = true, consoleLanguage: MessageLanguage = .english
     ) -> Router<StrataRequestContext> {
         let router = Router(context: StrataRequestContext.self)
         router.middlewares.add(RequestMetricsMiddleware())
         router.middlewares.add(WireErrorMiddleware(logger: logger))
+        router.middlewares.add(ConsoleLanguageMiddleware(language: consoleLanguage))
         let handlers = ServerHandlers(
             services: services, workers: workers, throttle: throttle, logger: logger,
             metrics: ServerMetrics(exposition: exposition))

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import NIOCore
-import StrataCrossCutting
+public import StrataCrossCutting
 
 /// Runs the HTTP API over a set of services until the task is cancelled (or, with
 /// `handleSignals`, until SIGTERM or SIGINT).
@@ -13,7 +13,8 @@ public enum StrataHTTPServer {
     /// `protections` (login limits, the hashing pool, the bounds on requests in flight); calls `onRunning` with the
     /// bound port once it accepts connections; returns when it has shut down. `GET /metrics`
     /// serves `metrics` (the host's Prometheus exposition), empty without it. The web console is
-    /// under `/admin`; its cookies go without `Secure` only over plain HTTP on a loopback `host`.
+    /// under `/admin`; its cookies go without `Secure` only over plain HTTP on a loopback `host`,
+    /// and its pages are in `consoleLanguage` (the server's locale; everything else is English).
     ///
     /// On a graceful shutdown (SIGTERM, SIGINT) the server stops accepting, closes idle
     /// connections, answers waiting long polls at once (``ClientService/endWaits()``), and closes
@@ -21,14 +22,15 @@ public enum StrataHTTPServer {
     public static func run(
         services: any ServerServices, host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
         logger: Logger, handleSignals: Bool = false, protections: ServerProtections = ServerProtections(),
-        metrics: MetricsExposition? = nil, tls: ServerTLS? = nil,
+        metrics: MetricsExposition? = nil, tls: ServerTLS? = nil, consoleLanguage: MessageLanguage = .english,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         try OpenAPIDocument.check()
         try await RequestWorkers.with(protections) { workers in
             let router = ServerRoutes.router(
                 services: services, workers: workers, throttle: LoginThrottle(limits: protections.logins), logger: logger,
-                exposition: metrics, secureCookies: tls != nil || !ConsoleCookies.isLoopback(host))
+                exposition: metrics, secureCookies: tls != nil || !ConsoleCookies.isLoopback(host),
+                consoleLanguage: consoleLanguage)
             try await run(
                 router: router, client: services.client, host: host, port: port, limits: limits, logger: logger,
                 handleSignals: handleSignals, tls: tls, onRunning: onRunning)
