@@ -15,16 +15,8 @@ struct AnnouncementsCLITests {
         try await withTestServer(app: TestServer.casebook) { server in
             try await server.addUsers(["alice": "ward3", "bob": "ward3"], password: Self.password)
             _ = try await server.admin(["group", "set-role", "ward3", "alice", "lead"])
-            let root = TemporaryRoot.directory("announcements-cli")
-            func host(_ name: String) -> StrataProcess {
-                StrataProcess("strata-host", home: root.appendingPathComponent(name), extraEnvironment: server.clientEnvironment)
-            }
-            let alice = host("alice"), bob = host("bob")
-            for (process, account) in [(alice, "alice"), (bob, "bob")] {
-                let outcome = try await process.run(
-                    ["account", "login", "--account", account, "--password-stdin"], stdin: Self.password + "\n")
-                try #require(outcome.status == 0, "login \(account): \(outcome)")
-            }
+            let hosts = try await server.signedInHosts(["alice", "bob"], password: Self.password, label: "announcements-cli")
+            let alice = hosts[0], bob = hosts[1]
 
             // Bob, a member, may not post: the server's reason, one line, exit 1.
             let refused = try await bob.run(["announcements", "post", "--title", "From bob", "--body", "Hello"])
@@ -57,8 +49,8 @@ struct AnnouncementsCLITests {
             #expect(missing.status == 1 && missing.stderr.contains("no announcement with id 'no-such-announcement'"), "\(missing)")
 
             // Read on demand: nothing of them is stored on either machine.
-            for name in ["alice", "bob"] {
-                let store = ContainerDirectory(url: root.appendingPathComponent(name)).storeURL.path
+            for (name, host) in [("alice", alice), ("bob", bob)] {
+                let store = try #require(host.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
                 let tables = try SQLiteReader(store).rows(#"SELECT name FROM sqlite_master WHERE name = 'Announcement'"#)
                 #expect(tables.isEmpty, "\(name) keeps no Announcement rows")
             }

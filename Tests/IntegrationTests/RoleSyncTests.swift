@@ -15,16 +15,8 @@ struct RoleSyncTests {
         try await withTestServer(app: TestServer.casebook) { server in
             try await server.addUsers(["alice": "ward3", "bob": "ward3"], password: Self.password)
             _ = try await server.admin(["group", "set-role", "ward3", "alice", "lead"])
-            let root = TemporaryRoot.directory("role-sync")
-            func host(_ name: String) -> StrataProcess {
-                StrataProcess("strata-host", home: root.appendingPathComponent(name), extraEnvironment: server.clientEnvironment)
-            }
-            let alice = host("alice"), bob = host("bob")
-            for (process, account) in [(alice, "alice"), (bob, "bob")] {
-                let outcome = try await process.run(
-                    ["account", "login", "--account", account, "--password-stdin"], stdin: Self.password + "\n")
-                try #require(outcome.status == 0, "login \(account): \(outcome)")
-            }
+            let hosts = try await server.signedInHosts(["alice", "bob"], password: Self.password, label: "role-sync")
+            let alice = hosts[0], bob = hosts[1]
             let hers = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
             _ = try await alice.succeed(["sync"])
             let his = try await bob.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
@@ -35,7 +27,7 @@ struct RoleSyncTests {
             let refused = try await bob.run(["sync", "--json"])
             let report = try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any]
             #expect(report?["rejected"] as? Int == 1, "\(refused)")
-            let store = ContainerDirectory(url: root.appendingPathComponent("bob")).storeURL.path
+            let store = try #require(bob.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
             let rejected = try SQLiteReader(store).rows(
                 #"SELECT "objectId", "reason" FROM "_strata_journal" WHERE "state" = 'rejected'"#)
             #expect(rejected == [[hers, "CaseReport \(hers): a member may not delete another member's object"]])

@@ -7,6 +7,8 @@ import Testing
 /// The daemon loop's side of systemd's `Type=notify` protocol, through a recording
 /// ``ServiceNotifier`` (the real sd_notify one is tested against a socket in
 /// StrataIntegrationTests' NotifydSystemdTests).
+// The daemon's first pass waits on its store; in the full suite's first minute (servers, clusters and
+// password hashing on 2 cores) that has taken over 15 s, so these polls allow 60 s (they end as soon as it happens).
 @Suite("The daemon tells its service manager: ready, alive, stopping")
 struct ServiceNotifierTests {
     @Test("READY=1 when the loop starts, WATCHDOG=1 through a pause longer than half the interval, STOPPING=1 on stop")
@@ -19,9 +21,9 @@ struct ServiceNotifierTests {
             processor: fixture.processor(), pollInterval: 10, logger: InboxFixture.logger, serviceNotifier: notifier)
         let run = DaemonRun(daemon)
 
-        #expect(await eventually { notifier.states.count(where: { $0 == .watchdog }) >= 4 }, "\(notifier.states)")
+        #expect(await eventually(within: .seconds(60)) { notifier.states.count(where: { $0 == .watchdog }) >= 4 }, "\(notifier.states)")
         await daemon.requestStop()
-        #expect(await eventually { run.status != nil })
+        #expect(await eventually(within: .seconds(60)) { run.status != nil })
 
         let states = notifier.states
         #expect(run.status == 0)
@@ -39,13 +41,13 @@ struct ServiceNotifierTests {
         let daemon = NotifyDaemon(
             processor: fixture.processor(), pollInterval: 0.01, logger: InboxFixture.logger, serviceNotifier: notifier)
         let run = DaemonRun(daemon)
-        #expect(await eventually { notifier.states == [.ready] })
+        #expect(await eventually(within: .seconds(60)) { notifier.states == [.ready] })
         // Many passes go by at 10 ms: none of them pings.
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
-        #expect(await eventually { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
 
         await daemon.requestStop()
-        #expect(await eventually { run.status != nil })
+        #expect(await eventually(within: .seconds(60)) { run.status != nil })
         #expect(notifier.states == [.ready, .stopping])
     }
 

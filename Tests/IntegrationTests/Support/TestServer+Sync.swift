@@ -34,6 +34,21 @@ extension TestServer {
     /// The environment that points a host at this server (started with the casebook app).
     var clientEnvironment: [String: String] { ["STRATA_SERVER_URL": url, "STRATA_APP_KEY": app?.key ?? ""] }
 
+    /// One `strata-host` per account, each with its own home under a fresh directory named
+    /// `label`, pointed at this server and signed in with `password` (`account login
+    /// --password-stdin`), in the order given.
+    func signedInHosts(_ accounts: [String], password: String, label: String) async throws -> [StrataProcess] {
+        let root = TemporaryRoot.directory(label)
+        var hosts: [StrataProcess] = []
+        for account in accounts {
+            let host = StrataProcess("strata-host", home: root.appendingPathComponent(account), extraEnvironment: clientEnvironment)
+            let outcome = try await host.run(["account", "login", "--account", account, "--password-stdin"], stdin: password + "\n")
+            try #require(outcome.status == 0, "login \(account): \(outcome)")
+            hosts.append(host)
+        }
+        return hosts
+    }
+
     /// Logs in over HTTP and pulls `type` from cursor 0: the live objects the server holds for `account`.
     func pull(_ type: String, account: String, password: String) async throws -> [[String: Any]] {
         try await pullAll(type, account: account, password: password).filter { ($0["deleted"] as? Bool) != true }

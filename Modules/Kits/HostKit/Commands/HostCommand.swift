@@ -75,7 +75,8 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
               follows add|list|due|done             follow-up visits
               announcements [show|post]             ward announcements on the server
               open <strata:// URL>                  any micro-app route
-              account login|logout|status, sync     the sync server (STRATA_SERVER_URL)
+              account login|logout|status           the sync server (STRATA_SERVER_URL)
+              sync [rejected|retry|discard]         sync now; the changes the server refused
               store check|backup|recover            the store file: check it, copy it, recover it
             Run 'strata-host' in a terminal for the Launcher, 'strata-host <command> --help' for options and examples.
             """,
@@ -88,8 +89,10 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
                 コマンド:
                   reports add|list|show|update|delete   症例報告
                   follows add|list|due|done             フォローアップ
+                  announcements [show|post]             サーバー上の病棟のお知らせ
                   open <strata:// URL>                  マイクロアプリの各ルート
-                  account login|logout|status, sync     同期サーバー（STRATA_SERVER_URL）
+                  account login|logout|status           同期サーバー（STRATA_SERVER_URL）
+                  sync [rejected|retry|discard]         今すぐ同期・サーバーが却下した変更
                   store check|backup|recover            ストアファイルの検査・コピー・復旧
                 端末で 'strata-host' を実行するとランチャーが開きます。オプションと例は 'strata-host <command> --help'（英語）。
                 """)

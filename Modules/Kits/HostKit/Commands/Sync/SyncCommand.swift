@@ -97,18 +97,13 @@ extension SyncCommand {
                 """
         )
 
-        @Argument(help: "The change's id as 'sync rejected' lists it, or an unambiguous start of it.")
-        var id: String
+        @OptionGroup var change: RejectedChangeArgument
 
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws {
-            try ArgumentChecks.identifier(id, name: localized("the change id", ja: "変更の ID"), expected: SyncText.changeID)
-        }
-
         func request(_ context: HostContext) throws -> HostRequest {
             let sync = try context.requireSync()
-            let id = id
+            let id = change.id
             return .task { SyncText.retried(try await SyncCommand.resolving(id) { try await sync.retryRejected(id) }) }
         }
     }
@@ -127,18 +122,13 @@ extension SyncCommand {
                 """
         )
 
-        @Argument(help: "The change's id as 'sync rejected' lists it, or an unambiguous start of it.")
-        var id: String
+        @OptionGroup var change: RejectedChangeArgument
 
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws {
-            try ArgumentChecks.identifier(id, name: localized("the change id", ja: "変更の ID"), expected: SyncText.changeID)
-        }
-
         func request(_ context: HostContext) throws -> HostRequest {
             let sync = try context.requireSync()
-            let id = id
+            let id = change.id
             return .task { SyncText.discarded(try await SyncCommand.resolving(id) { try await sync.discardRejected(id) }) }
         }
     }
