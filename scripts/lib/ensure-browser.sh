@@ -6,6 +6,8 @@
 strata_selenium_version=4.51.0
 strata_browser_venv=.build/browser-venv
 
+source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+
 ensure_browser() {
     local missing=() pair tool package
     for pair in chromium:chromium chromedriver:chromium-driver; do
@@ -17,26 +19,8 @@ ensure_browser() {
         fi
     done
     if [ ${#missing[@]} -gt 0 ]; then
-        echo "strata: installing ${missing[*]} with apt-get (the admin console's browser test runs them)…" >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then
-            if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-                echo "strata: run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
-                return 1
-            fi
-        fi
-        if ! command -v apt-get >/dev/null 2>&1; then
-            echo "strata: no apt-get here; install ${missing[*]}" >&2
-            return 1
-        fi
         # Both packages together, so the driver and the browser come from the same release.
-        # Waits (up to 5 minutes) for another apt-get to release dpkg's lock.
-        local wait=(-o DPkg::Lock::Timeout=300)
-        if ! { $sudo apt-get "${wait[@]}" update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get "${wait[@]}" install \
-            -y -qq --no-install-recommends chromium chromium-driver; } >&2; then
-            echo "strata: cannot install ${missing[*]} with apt-get; the browser test needs them" >&2
-            return 1
-        fi
+        apt_install "the admin console's browser test runs them" chromium chromium-driver || return 1
     fi
     local browser driver
     browser=$(dpkg-query -W -f '${Version}' chromium 2>/dev/null || true)

@@ -3,6 +3,8 @@
 # files, desktop-file-utils and xdg-utils for the strata:// desktop file and scripts/install),
 # installing the missing ones with apt-get (as root, or through sudo). A test never skips a
 # missing tool: it fails naming the package. ensure_libsystemd (the build needs it) runs first.
+source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+
 ensure_tools() {
     ensure_libsystemd || return 1
     local missing=() pair tool package
@@ -14,19 +16,7 @@ ensure_tools() {
             missing+=("$package")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    echo "strata: installing ${missing[*]} with apt-get (the tests run them)…" >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-            echo "strata: run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
-            return 1
-        fi
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "strata: no apt-get here; install ${missing[*]}" >&2
-        return 1
-    fi
-    $sudo apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+    apt_install "the tests run them" "${missing[@]}"
 }
 
 # Makes sure libsystemd's development files (Debian's libsystemd-dev: sd-daemon.h, libsystemd.so
@@ -36,17 +26,5 @@ ensure_libsystemd() {
     if pkg-config --exists libsystemd 2>/dev/null && [ -f /usr/include/systemd/sd-daemon.h ]; then
         return 0
     fi
-    echo "strata: libsystemd's development files are missing; installing libsystemd-dev with apt-get…" >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-            echo "strata: run as root: apt-get update && apt-get install -y libsystemd-dev pkg-config" >&2
-            return 1
-        fi
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "strata: no apt-get here; install libsystemd's development files (sd-daemon.h, libsystemd.so) and pkg-config" >&2
-        return 1
-    fi
-    $sudo apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libsystemd-dev pkg-config >&2
+    apt_install "libsystemd's development files are missing: strata-notifyd's CSystemd links them" libsystemd-dev pkg-config
 }
