@@ -108,12 +108,19 @@ public enum TestPostgres {
         return components.string ?? url
     }
 
+    /// How many `psql` children run at once.
+    private static let psqlSlots = ChildSlots(limit: 4)
+
     /// Runs `sql` through `psql` (with `options` besides the quiet, stop-on-error ones); its standard output.
     @discardableResult
     private static func psql(_ cluster: Cluster, _ sql: String, _ options: [String] = []) async throws -> String {
-        let outcome = try await run(
-            cluster.bin.appendingPathComponent("psql"),
-            [cluster.url.string ?? "", "-q", "-v", "ON_ERROR_STOP=1"] + options + ["-c", sql])
+        // A few at a time: the parallel run once started 96 at once (each a connection and a
+        // backend), and the servers under test then waited seconds for their own connections.
+        let outcome = try await psqlSlots.holding {
+            try await run(
+                cluster.bin.appendingPathComponent("psql"),
+                [cluster.url.string ?? "", "-q", "-v", "ON_ERROR_STOP=1"] + options + ["-c", sql])
+        }
         guard outcome.status == 0 else { throw TestPostgresError("psql \(sql.prefix(40)): \(outcome.stderr)") }
         return outcome.stdout
     }

@@ -223,9 +223,11 @@ public func withTestServer<Result>(
     shellPrefix: String? = nil, database: String? = nil, isolation: isolated (any Actor)? = #isolation,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let server = try await TestServer.start(
-        options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix, database: database)
-    return try await withCleanUp(of: server, by: { await $0.stop() }, body)
+    try await TestServerSlots.holding {
+        let server = try await TestServer.start(
+            options, dataDirectory: dataDirectory, app: app, user: user, shellPrefix: shellPrefix, database: database)
+        return try await withCleanUp(of: server, by: { await $0.stop() }, body)
+    }
 }
 
 /// A step of starting or driving the server failed (it did not start, an admin command failed).
