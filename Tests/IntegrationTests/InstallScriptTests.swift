@@ -5,7 +5,7 @@ import Testing
 /// scripts/install and scripts/uninstall (Docs/Desktop.md) on a throwaway prefix and HOME.
 ///
 /// `STRATA_INSTALL_BINARIES` makes the installer take the binaries (and ArgumentParser's
-/// `generate-manual`) this test build made instead of running a release build: a test never
+/// `generate-manual-tool`) this test build made instead of running a release build: a test never
 /// builds, and SwiftPM's lock on `.build` is held by the `swift test` that runs it.
 @Suite("scripts/install and scripts/uninstall", .childProcessSlot, .serialized)
 struct InstallScriptTests {
