@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import StrataTestSupport
 import Testing
 
 @Suite("SQLite value-object store: save, fetch, delete")
@@ -96,16 +97,47 @@ struct StoreOperationTests {
     @Test("the blocking forms do the same work, for callers that cannot await")
     func blockingForms() async throws {
         let store = try await DataLayerFactory.live(container: temporaryContainer(), logger: quietLogger).store.blocking
-        try store.register(Sample.self)
-        let saved = try store.save(Sample(name: "blocking", count: 7))
-        let listed = try store.save([Sample(name: "b", count: 8)])
-        #expect(try store.fetch(Sample.self, id: saved.objectId!) == saved)
-        #expect(try store.query(Query<Sample>().sorted(by: "count")).map(\.count) == [7, 8])
-        #expect(try store.count(Query<Sample>()) == 2)
-        #expect(try store.delete(listed[0]))
-        #expect(try store.delete([saved]) == 1)
-        #expect(try store.deleteAll(Sample.self) == 0)
-        let error = try #require(throws: DataError.self) { try store.fetch(Ticket.self, id: "x") }
-        #expect(error.code == .notRegistered, "an error of the async form reaches the blocking caller")
+        // Called as code that cannot await calls it: from a thread of its own, never the pool's.
+        let seen = try await offThePool { () throws -> BlockingSeen in
+            try store.register(Sample.self)
+            let saved = try store.save(Sample(name: "blocking", count: 7))
+            let listed = try store.save([Sample(name: "b", count: 8)])
+            return BlockingSeen(
+                savedMatches: try store.fetch(Sample.self, id: saved.objectId!) == saved,
+                counts: try store.query(Query<Sample>().sorted(by: "count")).map(\.count),
+                total: try store.count(Query<Sample>()),
+                deletedOne: try store.delete(listed[0]),
+                deletedList: try store.delete([saved]),
+                deletedAll: try store.deleteAll(Sample.self),
+                unregistered: Self.errorCode { _ = try store.fetch(Ticket.self, id: "x") })
+        }
+        #expect(seen.savedMatches)
+        #expect(seen.counts == [7, 8])
+        #expect(seen.total == 2)
+        #expect(seen.deletedOne)
+        #expect(seen.deletedList == 1)
+        #expect(seen.deletedAll == 0)
+        #expect(seen.unregistered == .notRegistered, "an error of the async form reaches the blocking caller")
     }
+
+    /// The code of the `DataError` `body` throws; `nil` when it throws none (or another error).
+    private static func errorCode(_ body: () throws -> Void) -> DataError.Code? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? DataError)?.code
+        }
+    }
+}
+
+/// What the blocking forms answered, carried out of the thread that called them.
+private struct BlockingSeen: Sendable {
+    var savedMatches: Bool
+    var counts: [Int]
+    var total: Int
+    var deletedOne: Bool
+    var deletedList: Int
+    var deletedAll: Int
+    var unregistered: DataError.Code?
 }

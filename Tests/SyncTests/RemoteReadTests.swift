@@ -27,13 +27,6 @@ struct Bulletin: ValueObject, Equatable {
         behaviour: ValueObjectBehaviour(persistentType: .serverOnly, scope: .group, encrypted: ["secret"]))
 }
 
-/// Runs `body` on a dispatch queue, as code that cannot `await` would (the blocking forms are
-/// for such callers: never on a thread of the cooperative pool), and suspends until it ends.
-func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue(label: "strata.test.blocking").async { continuation.resume(with: Result { try body() }) }
-    }
-}
 
 /// The query requests a scripted server was sent.
 final class Asked: Sendable {

@@ -23,24 +23,28 @@ public struct BlockingValueObjectStore: Sendable {
     }
 
     /// Registers a type. See ``ValueObjectStore/register(_:)``.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func register<Object: ValueObject>(_ type: Object.Type) throws {
         let base = base
         try waitFor { try await base.register(type) }
     }
 
     /// Saves one object. See ``ValueObjectStore/save(_:)-(Object)``.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func save<Object: ValueObject>(_ object: Object) throws -> Object {
         let base = base
         return try waitFor { try await base.save(object) }
     }
 
     /// Saves a list of objects in one transaction.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func save<Object: ValueObject>(_ objects: [Object]) throws -> [Object] {
         let base = base
         return try waitFor { try await base.save(objects) }
     }
 
     /// Fetches one object by id.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
         let base = base
         return try waitFor { try await base.fetch(type, id: id) }
@@ -48,6 +52,7 @@ public struct BlockingValueObjectStore: Sendable {
 
     /// Deletes one object; returns whether something was deleted.
     @discardableResult
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func delete<Object: ValueObject>(_ object: Object) throws -> Bool {
         let base = base
         return try waitFor { try await base.delete(object) }
@@ -55,6 +60,7 @@ public struct BlockingValueObjectStore: Sendable {
 
     /// Deletes a list of objects; returns how many were deleted.
     @discardableResult
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func delete<Object: ValueObject>(_ objects: [Object]) throws -> Int {
         let base = base
         return try waitFor { try await base.delete(objects) }
@@ -62,18 +68,21 @@ public struct BlockingValueObjectStore: Sendable {
 
     /// Deletes every object of a type; returns how many were deleted.
     @discardableResult
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func deleteAll<Object: ValueObject>(_ type: Object.Type) throws -> Int {
         let base = base
         return try waitFor { try await base.deleteAll(type) }
     }
 
     /// Runs a query.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
         let base = base
         return try waitFor { try await base.query(query) }
     }
 
     /// Counts matching objects.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func count<Object: ValueObject>(_ query: Query<Object>) throws -> Int {
         let base = base
         return try waitFor { try await base.count(query) }

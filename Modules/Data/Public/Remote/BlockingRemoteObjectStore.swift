@@ -21,18 +21,21 @@ public struct BlockingRemoteObjectStore: Sendable {
     }
 
     /// Fetches one object by id. See ``RemoteObjectStore/fetch(_:id:)``.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func fetch<Object: ValueObject>(_ type: Object.Type, id: String) throws -> Object? {
         let base = base
         return try waitFor { try await base.fetch(type, id: id) }
     }
 
     /// One page of a query. See ``RemoteObjectStore/page(_:)``.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func page<Object: ValueObject>(_ query: Query<Object>) throws -> RemotePage<Object> {
         let base = base
         return try waitFor { try await base.page(query) }
     }
 
     /// The objects of one page of a query. See ``RemoteObjectStore/query(_:)``.
+    @available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
     public func query<Object: ValueObject>(_ query: Query<Object>) throws -> [Object] {
         let base = base
         return try waitFor { try await base.query(query) }
