@@ -37,4 +37,21 @@ struct MessageLanguageTests {
             #expect(child == "あ")
         }
     }
+
+    @Test("file problems and date refusals are Japanese when Japanese is bound")
+    func fileProblemsAndDatesFollowTheLanguage() {
+        #expect(FileProblem.reason(errno: 2, path: "/nowhere") == "no such file or directory")
+        #expect(throws: (any Error).self) { try DayText.parseInstant("2026-02-30T00:00:00Z", what: "--from") }
+        MessageLanguage.$current.withValue(.japanese) {
+            #expect(FileProblem.reason(errno: 2, path: "/nowhere") == "ファイルまたはディレクトリがありません")
+            do {
+                _ = try DayText.parseInstant("2026-02-30T00:00:00Z", what: "--from")
+                Issue.record("February 30 was accepted")
+            } catch {
+                let message = (error as? any StrataError)?.message ?? ""
+                #expect(message.contains("--from の「2026-02-30T00:00:00Z」は日時ではありません"), "\(message)")
+                #expect(message.contains("30 日はありません"), "\(message)")
+            }
+        }
+    }
 }

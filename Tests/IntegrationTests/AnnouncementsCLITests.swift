@@ -70,4 +70,23 @@ struct AnnouncementsCLITests {
         #expect(japanese.status == 1, "\(japanese)")
         #expect(japanese.stderr.contains("サーバーから Announcement を読めません"), "\(japanese)")
     }
+
+    @Test("post refuses a bad field before it looks for a server: the field's own message, not 'no server configured'")
+    func postChecksFieldsFirst() async throws {
+        let root = TemporaryRoot.directory("announcements-post-fields")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let host = StrataProcess("strata-host", home: root, extraEnvironment: ["LANG": "C.UTF-8"])
+        let empty = try await host.run(["announcements", "post", "--title", "  ", "--body", "x"])
+        #expect(empty.status == 1, "\(empty)")
+        #expect(empty.stderrLines.count == 1, "\(empty)")
+        #expect(empty.stderr.contains("title is empty"), "\(empty)")
+        #expect(!empty.stderr.contains("no server configured"), "\(empty)")
+        let backwards = try await host.run([
+            "announcements", "post", "--title", "Ward meeting", "--body", "x", "--from", "2026-12-10", "--until", "2026-12-01",
+        ])
+        #expect(backwards.status == 1, "\(backwards)")
+        #expect(backwards.stderr.contains("is not after from"), "\(backwards)")
+        let fine = try await host.run(["announcements", "post", "--title", "Ward meeting", "--body", "x"])
+        #expect(fine.status != 0 && fine.stderr.contains("no server configured"), "\(fine)")
+    }
 }

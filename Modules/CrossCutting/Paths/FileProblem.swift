@@ -35,26 +35,26 @@ public enum FileProblem {
             default: break
             }
         }
-        return diagnose(path) ?? "the file system refused it"
+        return diagnose(path) ?? localized("the file system refused it", ja: "ファイルシステムが拒否しました")
     }
 
     /// The reason an `errno` value names, with the part of `path` at fault when it helps.
     public static func reason(errno code: Int32, path: String) -> String {
         switch code {
-        case ENOENT: return "no such file or directory"
-        case EISDIR: return "is a directory"
-        case ENOTDIR: return diagnose(path) ?? "a part of the path is not a directory"
-        case EACCES, EPERM: return "permission denied"
-        case EROFS: return "read-only file system"
-        case ENOSPC, EDQUOT: return "no space left on device"
-        case EEXIST: return "already exists"
-        case ENAMETOOLONG: return "the name is too long"
-        case ELOOP: return "too many symbolic links"
-        case EMFILE, ENFILE: return "too many open files"
-        case EIO: return "input/output error"
+        case ENOENT: return localized("no such file or directory", ja: "ファイルまたはディレクトリがありません")
+        case EISDIR: return localized("is a directory", ja: "ディレクトリです")
+        case ENOTDIR: return diagnose(path) ?? localized("a part of the path is not a directory", ja: "パスの一部がディレクトリではありません")
+        case EACCES, EPERM: return localized("permission denied", ja: "アクセス権がありません")
+        case EROFS: return localized("read-only file system", ja: "読み取り専用のファイルシステムです")
+        case ENOSPC, EDQUOT: return localized("no space left on device", ja: "デバイスに空き容量がありません")
+        case EEXIST: return localized("already exists", ja: "すでに存在します")
+        case ENAMETOOLONG: return localized("the name is too long", ja: "名前が長すぎます")
+        case ELOOP: return localized("too many symbolic links", ja: "シンボリックリンクが多すぎます")
+        case EMFILE, ENFILE: return localized("too many open files", ja: "開いているファイルが多すぎます")
+        case EIO: return localized("input/output error", ja: "入出力エラーです")
         default:
             let text = strerror(code).map { String(cString: $0) } ?? ""
-            return text.isEmpty ? "system error \(code)" : text.lowercased()
+            return text.isEmpty ? localized("system error \(code)", ja: "システムエラー \(code)") : text.lowercased()
         }
     }
 
@@ -64,8 +64,8 @@ public enum FileProblem {
         guard access(url.path, W_OK | X_OK) != 0 else { return nil }
         let code = errno
         switch code {
-        case EROFS: return "it is on a read-only file system"
-        case EACCES, EPERM: return "it is read-only to this user (permission denied)"
+        case EROFS: return localized("it is on a read-only file system", ja: "読み取り専用のファイルシステム上にあります")
+        case EACCES, EPERM: return localized("it is read-only to this user (permission denied)", ja: "このユーザーには読み取り専用です（アクセス権がありません）")
         default: return reason(errno: code, path: url.path)
         }
     }
@@ -101,7 +101,7 @@ public enum FileProblem {
         while ancestor.path != "/" && !ancestor.path.isEmpty {
             var isDirectory = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-                return isDirectory ? nil : "not a directory (\(ancestor.path) is a file)"
+                return isDirectory ? nil : localized("not a directory (\(ancestor.path) is a file)", ja: "ディレクトリではありません（\(ancestor.path) はファイルです）")
             }
             ancestor = ancestor.deletingLastPathComponent()
         }

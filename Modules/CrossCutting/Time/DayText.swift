@@ -27,7 +27,7 @@ public enum DayText {
                 // the ten days the reform skipped would roll over to later days.
                 let back = calendar.dateComponents([.year, .month, .day], from: start)
                 guard back.year == day.year, back.month == day.month, back.day == day.day else {
-                    return .failure(.impossible("the calendar has no such day (1582-10-05 to 1582-10-14 were skipped by the Gregorian reform)"))
+                    return .failure(.impossible(localized("the calendar has no such day (1582-10-05 to 1582-10-14 were skipped by the Gregorian reform)", ja: "暦にその日はありません（1582-10-05〜1582-10-14 はグレゴリオ暦への改暦で飛ばされました）")))
                 }
                 return .success(start)
             }
@@ -36,7 +36,7 @@ public enum DayText {
                 // An instant near the ends of the range can fall on a day outside it here.
                 let year = calendar.component(.year, from: date)
                 guard (1...9999).contains(year), calendar.component(.era, from: date) == 1 else {
-                    return .failure(.impossible("it falls on a day outside the years 0001 to 9999 in this time zone"))
+                    return .failure(.impossible(localized("it falls on a day outside the years 0001 to 9999 in this time zone", ja: "このタイムゾーンでは 0001〜9999 年の範囲外の日になります")))
                 }
                 return .success(date)
             }
@@ -46,8 +46,11 @@ public enum DayText {
         case .failure(let problem):
             throw CrossCuttingError(
                 .badDate,
-                "\(what) '\(TerminalText.escaped(text))' is not a date\(problem.clause); expected YYYY-MM-DD "
-                    + "or an ISO 8601 instant such as 2026-11-22T09:30:00Z")
+                localized(
+                    "\(what) '\(TerminalText.escaped(text))' is not a date\(problem.clause); expected YYYY-MM-DD "
+                        + "or an ISO 8601 instant such as 2026-11-22T09:30:00Z",
+                    ja: "\(what) の「\(TerminalText.escaped(text))」は日付ではありません\(problem.clause)。YYYY-MM-DD "
+                        + "または 2026-11-22T09:30:00Z のような ISO 8601 の日時を指定してください"))
         }
     }
 
@@ -63,8 +66,11 @@ public enum DayText {
         case .failure(let problem):
             throw CrossCuttingError(
                 .badDate,
-                "\(what) is '\(TerminalText.escaped(text))', which is not an instant\(problem.clause); expected an ISO 8601 "
-                    + "instant such as 2026-11-22T09:30:00Z")
+                localized(
+                    "\(what) is '\(TerminalText.escaped(text))', which is not an instant\(problem.clause); expected an ISO 8601 "
+                        + "instant such as 2026-11-22T09:30:00Z",
+                    ja: "\(what) の「\(TerminalText.escaped(text))」は日時ではありません\(problem.clause)。"
+                        + "2026-11-22T09:30:00Z のような ISO 8601 の日時を指定してください"))
         }
     }
 

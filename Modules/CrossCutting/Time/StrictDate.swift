@@ -36,11 +36,11 @@ enum StrictDate {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2)
         else { return .failure(.notADate) }
-        guard year >= 1 else { return .failure(.impossible("there is no year 0000 (years run from 0001)")) }
-        guard (1...12).contains(month) else { return .failure(.impossible("there is no month \(bytes.text(5, 2))")) }
+        guard year >= 1 else { return .failure(.impossible(localized("there is no year 0000 (years run from 0001)", ja: "0000 年はありません（年は 0001 から）"))) }
+        guard (1...12).contains(month) else { return .failure(.impossible(localized("there is no month \(bytes.text(5, 2))", ja: "\(bytes.text(5, 2)) 月はありません"))) }
         let length = daysIn(month: month, year: year)
         guard (1...length).contains(day) else {
-            return .failure(.impossible("\(bytes.text(0, 7)) has no day \(bytes.text(8, 2)) (it has \(length) days)"))
+            return .failure(.impossible(localized("\(bytes.text(0, 7)) has no day \(bytes.text(8, 2)) (it has \(length) days)", ja: "\(bytes.text(0, 7)) に \(bytes.text(8, 2)) 日はありません（\(length) 日まで）")))
         }
         return .success(Day(year: year, month: month, day: day))
     }
@@ -68,11 +68,11 @@ enum StrictDate {
             index = end
         }
         guard let offset = zoneOffset(bytes, from: index) else { return .failure(.notADate) }
-        guard hour <= 23 else { return .failure(.impossible("there is no hour \(bytes.text(11, 2)) (hours run 00 to 23)")) }
-        guard minute <= 59 else { return .failure(.impossible("there is no minute \(bytes.text(14, 2))")) }
-        guard second <= 59 else { return .failure(.impossible("there is no second \(bytes.text(17, 2))")) }
+        guard hour <= 23 else { return .failure(.impossible(localized("there is no hour \(bytes.text(11, 2)) (hours run 00 to 23)", ja: "\(bytes.text(11, 2)) 時はありません（時は 00〜23）"))) }
+        guard minute <= 59 else { return .failure(.impossible(localized("there is no minute \(bytes.text(14, 2))", ja: "\(bytes.text(14, 2)) 分はありません"))) }
+        guard second <= 59 else { return .failure(.impossible(localized("there is no second \(bytes.text(17, 2))", ja: "\(bytes.text(17, 2)) 秒はありません"))) }
         guard let offsetSeconds = offset else {
-            return .failure(.impossible("the time zone offset \(String(decoding: bytes[index...], as: UTF8.self)) is out of range"))
+            return .failure(.impossible(localized("the time zone offset \(String(decoding: bytes[index...], as: UTF8.self)) is out of range", ja: "タイムゾーンのオフセット \(String(decoding: bytes[index...], as: UTF8.self)) は範囲外です")))
         }
         let days = daysSinceEpoch(day)
         let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds) + fraction

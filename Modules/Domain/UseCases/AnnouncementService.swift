@@ -68,3 +68,14 @@ public struct AnnouncementPage: Sendable, Hashable {
         self.hasMore = hasMore
     }
 }
+
+extension AnnouncementDraft {
+    /// Checks the draft's fields as ``AnnouncementService/post(_:author:)`` will (the title, the
+    /// body, the period), so a command can refuse bad input before it looks for a server.
+    ///
+    /// - Parameter now: when it would be posted (the default `from`).
+    /// - Throws: `DomainError.invalidInput` naming the field and what was expected.
+    public func check(now: Date) throws {
+        _ = try AnnouncementRules.announcement(self, now: now, defaultDuration: RemoteAnnouncementService.defaultDuration)
+    }
+}

@@ -43,6 +43,8 @@ extension AnnouncementsCommand {
             let draft = AnnouncementDraft(
                 title: title, body: body, from: try from.map { try context.day($0, what: "--from") },
                 until: try until.map { try context.day($0, what: "--until") })
+            // Bad fields are refused (exit 64) before anything asks whether a server is there.
+            try draft.check(now: context.clock.now())
             let (board, sync, session, json) = (context.announcements, context.sync, context.session, json)
             return .task {
                 guard let board, let sync, sync.isConfigured else { throw Self.offline }
