@@ -63,7 +63,12 @@ extension HandoffListener {
     private static func bind(_ address: HandoffAddress, stale: Bool) -> Claim {
         let path = address.path
         let socket = HandoffSocket.stream()
-        guard socket >= 0 else { return .failure("socket: \(HandoffSocket.describe(errno))") }
+        guard socket >= 0 else {
+            return .failure(
+                localized(
+                    "cannot make a socket for \(path): \(HandoffSocket.describe(errno))",
+                    ja: "\(path) のソケットを作成できません: \(HandoffSocket.describe(errno))"))
+        }
         // The socket file takes the socket's mode (less the umask) when bound: owner only from the start.
         _ = fchmod(socket, 0o600)
         let bound = HandoffSocket.withAddress(path) { Glibc.bind(socket, $0, $1) }

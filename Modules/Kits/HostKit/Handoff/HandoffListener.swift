@@ -66,7 +66,11 @@ final class HandoffListener: StrataService {
             guard pipe(&pipeEnds) == 0 else {
                 close(socket)
                 unlink(address.path)
-                throw ContainerError(.serviceStartFailed, "handoff: pipe: \(HandoffSocket.describe(errno))")
+                throw ContainerError(
+                    .serviceStartFailed,
+                    localized(
+                        "cannot make the handoff channel's wake-up pipe: \(HandoffSocket.describe(errno))",
+                        ja: "引き渡しチャネルの起床用パイプを作成できません: \(HandoffSocket.describe(errno))"))
             }
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             state.withLock { $0 = State(address: address, inode: inode, wake: pipeEnds[1]) }

@@ -38,12 +38,15 @@ enum HandoffWire {
         /// Not opened, and why (in the host's language).
         case refused(String)
 
-        /// The reply as a line (without the line feed); a reason's line breaks become spaces.
+        /// The reply as a line (without the line feed); a reason's line breaks become spaces,
+        /// and a reason too long for ``replyLimit`` (one echoing a long URL) is cut with `…`.
         var line: String {
             switch self {
-            case .opened: "opened"
+            case .opened: return "opened"
             case .refused(let reason):
-                "refused " + String(reason.map { $0.isNewline ? " " : $0 })
+                var text = "refused " + String(reason.map { $0.isNewline ? " " : $0 })
+                while text.utf8.count >= HandoffWire.replyLimit - 4 { text = String(text.dropLast(text.count / 4)) + "…" }
+                return text
             }
         }
 
