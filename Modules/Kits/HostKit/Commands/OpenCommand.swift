@@ -21,7 +21,6 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             --headless, --json and a URL with format= always run here. xdg-open strata://… reaches this \
             command through strata-host.desktop.
 
-            
             Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
             [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \
             strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
@@ -35,6 +34,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             Examples:
               strata-host open 'strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female'
               strata-host open strata://follows/due --json
+              strata-host open --headless 'strata://reports/new?patientName=Taro&age=7'
               strata-host open strata://reports/<id>
             """
     )

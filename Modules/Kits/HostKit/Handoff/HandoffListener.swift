@@ -84,7 +84,10 @@ final class HandoffListener: StrataService {
     /// Stops accepting and removes the socket (if it is still the one this host bound).
     func willDestroy() async {
         let (address, inode, wake) = state.withLock { state in
-            defer { state = State() }
+            defer {
+                state.address = nil
+                state.wake = -1
+            }
             return (state.address, state.inode, state.wake)
         }
         guard let address else { return }
