@@ -115,10 +115,16 @@ struct RunningHostHandoffTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the host removes its socket when it ends")
     }
 
-    @Test("under LANG=ja_JP.UTF-8 the handover line is Japanese")
+    @Test("under LANG=ja_JP.UTF-8 the handover line is Japanese; a loose strata folder of the user's is made 0700")
     func handoverLineIsJapanese() async throws {
-        let host = try await Self.startHost()
+        let runtime = TemporaryRoot.directory("ho").appendingPathComponent("r", isDirectory: true)
+        let folder = runtime.appendingPathComponent("strata")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        #expect(Self.mode(folder.path) == 0o755)
+        let host = try await Self.startHost(runtime: runtime)
         defer { host.stop() }
+        #expect(Self.mode(folder.path) == 0o700, "the socket's folder is owner-only")
         var environment = host.environment
         environment["LANG"] = "ja_JP.UTF-8"
         let opened = try await StrataProcess("strata-host", home: host.home, extraEnvironment: environment)
@@ -202,6 +208,28 @@ struct RunningHostHandoffTests {
         #expect(second.log.snapshot().contains("handoff: removed a stale socket"), "\(second.log.snapshot())")
         let handed = try await second.opener().run(["open", Self.url])
         #expect(handed.stdout.contains("in the running strata-host (pid \(second.pid))"), "\(handed)")
+    }
+
+    /// A stopped host (Ctrl-Z, SIGSTOP) still has its connections queued by the kernel, but
+    /// never greets: the opener gives up after 2 s without having sent the URL, and runs it
+    /// itself. Resumed, the host finds the opener gone and opens nothing: no report twice.
+    @Test("a stopped host never greets: open runs the URL itself after ~2 s, and the resumed host does not open it again")
+    func stoppedHostTimesOut() async throws {
+        let host = try await Self.startHost()
+        defer { host.stop() }
+        kill(host.pid, SIGSTOP)
+        let started = ContinuousClock.now
+
+        let opened = try await host.opener().run(["open", Self.url])
+
+        let took = ContinuousClock.now - started
+        #expect(opened.status == 0 && !opened.stdout.contains("running strata-host"), "ran here: \(opened)")
+        #expect(took >= .seconds(2) && took < .seconds(10), "gave up after \(took)")
+        kill(host.pid, SIGCONT)
+        let again = try await host.opener().run(["open", "strata://reports/new?patientName=Jiro&age=9"])
+        #expect(again.stdout.contains("in the running strata-host (pid \(host.pid))"), "\(again)")
+        let names = try await Self.reports(host.home).compactMap { $0["patientName"] as? String }.sorted()
+        #expect(names == ["Hanako Sato", "Jiro"], "the first URL was opened once, by the opener")
     }
 
     @Test("a second interactive host on the same container says it takes no URLs; open keeps going to the first")
