@@ -17,7 +17,8 @@ import Synchronization
 /// - The socket is at ``HandoffAddress`` (per user, per container), mode 0600 in a 0700
 ///   folder the user owns; only a peer of the same user (`SO_PEERCRED`) is served.
 /// - Accepting and reading run on threads of their own; each request is one line of at most
-///   8 KiB that must arrive within 2 s (``HandoffWire``), at most four at once.
+///   8 KiB that must arrive within 2 s (``HandoffWire``), at most four at once (a fifth
+///   connection is closed without a greeting, so its opener runs the URL itself).
 /// - A socket left by a host that ended without closing it (killed) is stale: nobody answers
 ///   on it, so it is removed and the channel bound afresh.
 /// - A second interactive host of the same container finds the first one answering and takes
@@ -105,7 +106,9 @@ final class HandoffListener: StrataService {
             close(wake)
         }
         while true {
-            var entries = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var entries = [
+                pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&entries, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -126,11 +129,8 @@ final class HandoffListener: StrataService {
                 return true
             }
             guard admitted else {
-                HandoffSocket.writeLine(
-                    client,
-                    HandoffWire.Reply.refused(
-                        localized("the running strata-host is busy with other requests; try again", ja: "実行中の strata-host はほかの要求を処理中です。もう一度お試しください")
-                    ).line, until: .now + .milliseconds(200))
+                // Closed without a greeting: that opener sends nothing and runs its URL itself.
+                logger.warning("handoff: busy, closed a connection without serving it")
                 close(client)
                 continue
             }
