@@ -287,6 +287,33 @@ struct RunningHostHandoffTests {
         #expect(try await Self.reports(host.home).count == 2, "only the two real opens added reports")
     }
 
+    @Test("four silent peers fill the host's slots: a fifth opener is closed at once and runs the URL itself")
+    func busyHostClosesTheFifth() async throws {
+        let host = try await Self.startHost()
+        defer { host.stop() }
+        let socket = try #require(Self.socketPath(in: host.runtime))
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for _ in 0..<4 {
+            let peer = try HandoffPeer.connect(socket)
+            silent.append(peer)
+            // Served (greeted) before the next one connects, so each holds a slot.
+            let greeting = try await offThePool { HandoffPeer.readLine(peer) }
+            #expect(greeting == "strata-host handoff 1", "\(greeting)")
+        }
+
+        let opened = try await host.opener().run(["open", Self.url])
+
+        #expect(opened.status == 0 && !opened.stdout.contains("running strata-host"), "ran here: \(opened)")
+        #expect(await eventually { host.log.snapshot().contains("handoff: busy") }, "\(host.log.snapshot())")
+        // The silent peers are refused after 2 s and free their slots: URLs are handed over again.
+        #expect(
+            await eventually {
+                let again = try await host.opener().run(["open", "strata://reports/new?patientName=Jiro&age=9"])
+                return again.stdout.contains("running strata-host")
+            })
+    }
+
     @Test("a symbolic link planted at the socket path is never followed or removed: the host says so, open runs here")
     func plantedSymlinkIsNeverFollowed() async throws {
         let base = TemporaryRoot.directory("hl")

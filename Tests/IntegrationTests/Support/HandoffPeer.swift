@@ -47,6 +47,22 @@ enum HandoffPeer {
         _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// One line the peer writes (without its line feed), or what came before it closed or
+    /// `timeout` passed. Reads a byte at a time, so nothing after the line is consumed.
+    static func readLine(_ descriptor: Int32, timeout: Duration = .seconds(10)) -> String {
+        let deadline = ContinuousClock.now + timeout
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while ContinuousClock.now < deadline {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) >= 0 else { break }
+            guard entry.revents != 0 else { continue }
+            guard recv(descriptor, &byte, 1, 0) == 1, byte != UInt8(ascii: "\n") else { break }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     /// Everything the peer writes until it closes, or until `timeout` has passed.
     static func readUntilClosed(_ descriptor: Int32, timeout: Duration = .seconds(10)) -> String {
         let deadline = ContinuousClock.now + timeout
