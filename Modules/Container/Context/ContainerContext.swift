@@ -84,6 +84,15 @@ public protocol ContainerContext: Sendable {
     func requestQuit() async -> Bool
     /// The boot report (empty until the BootLoader has run).
     var bootReport: BootReport { get async }
+    /// Opens a URL as ``RunningContainer/open(_:source:)`` does: the open-URL hook first, then
+    /// the scheme handlers, then the screen on top is drawn. For services that receive URLs
+    /// while the host runs (strata-host's handoff channel for `strata-host open`).
+    ///
+    /// - Parameter source: who asked (e.g. `strata-host open`), for the open-URL hook.
+    /// - Returns: whether a scheme handler took the URL.
+    /// - Throws: the error of the scheme handler that failed; `notRunning` once shut down.
+    @discardableResult
+    func open(_ url: URL, source: String?) async throws -> Bool
 
     // MARK: Usage
 

@@ -2,12 +2,25 @@ import ArgumentParser
 import Foundation
 import StrataCrossCutting
 
-/// `strata-host open URL`: routes a `strata://` URL through the scheme handlers, without a terminal.
+/// `strata-host open URL`: hands a `strata://` URL to the interactive `strata-host` of the same
+/// container when one is running (it opens it on its screen), else routes it through the scheme
+/// handlers here, without a terminal.
+///
+/// The URL is read strictly first (``OpenURL``): a bad one is refused (exit 64) whether or not
+/// a host runs. `--headless`, `--json` and a URL that asks for a `format` (they want the result
+/// on standard output) always run here.
 struct OpenCommand: ParsableCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open a strata:// URL: the micro-app it routes to performs it and prints the result.",
+        abstract: "Open a strata:// URL: in the running strata-host if there is one, else here, printing the result.",
         discussion: """
+            When an interactive strata-host runs on the same container (same user, same STRATA_HOME), \
+            the URL is handed to it: its screen shows the micro-app, and this command prints one line \
+            saying so and exits 0 (1 with the host's reason when it refuses the URL). When none answers \
+            within 2 s, the URL runs here as a one-shot: the micro-app performs it and prints the result. \
+            --headless, --json and a URL with format= always run here. xdg-open strata://… reaches this \
+            command through strata-host.desktop.
+
             Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
             [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \
             strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
@@ -21,6 +34,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             Examples:
               strata-host open 'strata://reports/new?patientName=Hanako%20Sato&age=42&gender=female'
               strata-host open strata://follows/due --json
+              strata-host open --headless 'strata://reports/new?patientName=Taro&age=7'
               strata-host open strata://reports/<id>
             """
     )
@@ -28,8 +42,11 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
     @Argument(help: ArgumentHelp("The URL to open.", valueName: "url"))
     var url: String
 
-    @Flag(help: "Ask the micro-app for JSON (adds format=json to the URL).")
+    @Flag(help: "Ask the micro-app for JSON (adds format=json to the URL); runs here, never hands over.")
     var json = false
+
+    @Flag(help: "Run the URL in this process even when an interactive strata-host is running (for scripts).")
+    var headless = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -47,7 +64,12 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
         _ = try parsed.url(json: json)
     }
 
+    /// ``HostRequest/handOver(_:)``, or ``HostRequest/open(_:)`` when the result is wanted here
+    /// (`--headless`, `--json`, a `format` parameter).
     func request(_ context: HostContext) throws -> HostRequest {
-        .open(try OpenURL(url).url(json: json))
+        let parsed = try OpenURL(url)
+        let target = try parsed.url(json: json)
+        let wantsOutput = headless || json || parsed.query.contains { $0.0 == "format" }
+        return wantsOutput ? .open(target) : .handOver(target)
     }
 }

@@ -13,8 +13,9 @@ public enum HostConfiguration {
     /// Services: `clock` and `domain` start first; `announcements` (read from the server on
     /// demand) is created on its first lookup; the login-state service `session` (the
     /// container's `SessionService`) starts through the `[AUTOSTART]` group `accounts`, then the
-    /// `inbox` of the Notifications micro-app, the two store watchers and the background `sync`
-    /// through the group `live` — only in an interactive run (a scripted run boots without
+    /// `inbox` of the Notifications micro-app, the two store watchers, the background `sync` and
+    /// `handoff` (the socket `strata-host open` hands URLs to) through the group `live` — only in
+    /// an interactive run (a scripted run boots without
     /// autostart groups, and creates the lazy `session` on its first lookup).
     ///
     /// The micro-apps' descriptions (what the Launcher shows) are in the current
@@ -74,12 +75,15 @@ public enum HostConfiguration {
                 <dict><key>name</key><string>sync</string><key>class</key><string>BackgroundSync</string>
                     <key>lazyLoading</key><true/>
                     <key>onFailure</key><string>continue</string></dict>
+                <dict><key>name</key><string>handoff</string><key>class</key><string>HandoffListener</string>
+                    <key>lazyLoading</key><true/>
+                    <key>onFailure</key><string>continue</string></dict>
             </array>
             <key>ServicesMap</key>
             <dict>
                 <key>[AUTOSTART]</key><array><string>accounts</string><string>live</string></array>
                 <key>accounts</key><array><string>session</string></array>
-                <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string><string>sync</string></array>
+                <key>live</key><array><string>inbox</string><string>notificationWatcher</string><string>followUpWatcher</string><string>sync</string><string>handoff</string></array>
             </dict>
             <key>Settings</key>
             <dict><key>shutdownDeadlineSeconds</key><integer>5</integer></dict>

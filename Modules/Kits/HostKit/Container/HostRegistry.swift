@@ -31,6 +31,9 @@ public enum HostRegistry {
             StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .dueFollowUps())
         }),
         (BackgroundSync.typeName, { runtime, interactive in BackgroundSync(sync: runtime.sync, enabled: interactive) }),
+        (HandoffListener.typeName, { runtime, interactive in
+            HandoffListener(container: runtime.location, enabled: interactive, logger: runtime.logger)
+        }),
         (SessionServiceFactory.typeName, { runtime, _ in
             SessionServiceFactory.live(
                 backend: runtime.sessionBackend ?? HostSessionBackend.sync(runtime.sync, session: runtime.session))

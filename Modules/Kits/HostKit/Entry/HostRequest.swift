@@ -4,6 +4,9 @@ import Foundation
 enum HostRequest: Sendable {
     /// Open this URL on a booted container without a terminal and print what the micro-app wrote.
     case open(URL)
+    /// `strata-host open URL`: hand this URL to the interactive host of the same container when
+    /// one answers (see `HostSession.openHandingOver(_:)`), else as ``open(_:)``.
+    case handOver(URL)
     /// Print the overview (no command, no terminal).
     case overview
     /// Print the boot report as JSON.
