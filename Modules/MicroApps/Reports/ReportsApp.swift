@@ -29,7 +29,12 @@ public enum ReportsApp {
     }
 
     /// Registers the delegate type (one fresh delegate per instance).
-    public static func register(into registry: inout ContainerRegistry) {
-        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(ReportsRouting()) }
+    ///
+    /// - Parameter followUpsApplication: the micro-app a report's `schedule` starts with
+    ///   `path=new&report=<id>` (its follow-up form for that report).
+    public static func register(into registry: inout ContainerRegistry, followUpsApplication: String = "FollowUps") {
+        registry.registerApplication(type: delegateType) { _ in
+            RoutedApplicationDelegate(ReportsRouting(followUpsApplication: followUpsApplication))
+        }
     }
 }

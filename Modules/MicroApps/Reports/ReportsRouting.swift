@@ -10,10 +10,13 @@ import StrataDomain
 /// performs the route and writes the result instead of showing screens.
 struct ReportsRouting: RoutedApplication {
     let title = "Reports"
+    /// The micro-app a report's `schedule` starts (`path=new&report=<id>`).
+    var followUpsApplication = "FollowUps"
 
     /// The list of reports.
     func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws -> ReportListScreen {
-        ReportListScreen(services: try await ReportsServices.find(context), application: application)
+        ReportListScreen(
+            services: try await ReportsServices.find(context), application: application, followUpsApplication: followUpsApplication)
     }
 
     func act(

@@ -18,11 +18,14 @@ final class ReportListScreen: TextScreen {
 
     let services: ReportsServices
     let application: MicroApplication
+    /// The micro-app a report's `schedule` starts with `path=new&report=<id>` (`FollowUps`).
+    let followUpsApplication: String
     private let state = Mutex(State())
 
-    init(services: ReportsServices, application: MicroApplication) {
+    init(services: ReportsServices, application: MicroApplication, followUpsApplication: String = "FollowUps") {
         self.services = services
         self.application = application
+        self.followUpsApplication = followUpsApplication
     }
 
     /// Shows `message` above the list the next time it is drawn.
