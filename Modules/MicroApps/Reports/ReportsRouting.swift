@@ -27,6 +27,7 @@ struct ReportsRouting: RoutedApplication {
             switch try ReportsRoute(params: options) {
             case .list(let search, _):
                 list.setSearch(search)
+                list.setScope(options["scope"])
             case .add(nil):
                 await context.push(ReportForms.add(services: list.services, list: list), for: application)
             case .add(let draft?):
