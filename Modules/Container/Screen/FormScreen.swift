@@ -65,18 +65,24 @@ public final class FormScreen: TextScreen {
         for field in fields.prefix(index) {
             lines.append("  \(field.prompt): \(shown(values[field.name] ?? "", of: field))")
         }
+        var listsChoices = false
         if index < fields.count {
             let field = fields[index]
             let bracket = (values[field.name] ?? field.defaultValue).map { " [\(TerminalText.escaped($0))]" } ?? ""
             lines.append("> \(field.prompt)\(bracket)\(field.required ? localized(" (required)", ja: "（必須）") : "")")
             let choices = await choices(of: field)
             if !choices.isEmpty || field.search != nil { lines += Self.choiceLines(choices, field: field) }
+            listsChoices = !choices.isEmpty
         }
         lines.append("")
         lines.append(
-            localized(
-                "Type a value and press Enter (Enter alone keeps the value in brackets); a listed number picks that choice.",
-                ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。一覧の番号でその選択肢を選べます。"))
+            listsChoices
+                ? localized(
+                    "Type a value and press Enter (Enter alone keeps the value in brackets); a listed number picks that choice.",
+                    ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。一覧の番号でその選択肢を選べます。")
+                : localized(
+                    "Type a value and press Enter (Enter alone keeps the value in brackets).",
+                    ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。"))
         lines.append(
             localized(
                 "back: the previous field · cancel: leave the form · home · quit (\\back enters the word back as a value)",
