@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// Inside a form the words every screen knows keep their meaning: `back` asks the previous
 /// field again (on the first field it leaves the form), `cancel` leaves the form, `home` opens
-/// the Launcher (the form stays where it was), `quit` quits. To enter one of these words as a
-/// value, start it with a backslash: `\back` enters `back` (`\\x` enters `\x`).
+/// the Launcher (the form stays where it was), `quit` quits. Only the full words (any case) act;
+/// `b`, `h`, `q` are values here. To enter one of these words as a value, start it with a
+/// backslash: `\back` enters `back` (`\\x` enters `\x`).
 ///
 /// After the last field the form calls `submit` with every value; an ``Outcome/refuse(field:message:)``
 /// (the domain refused a field's value) asks that field again, a ``Outcome/retry(_:)`` starts
