@@ -82,7 +82,7 @@ struct FormTerminalTests {
         #expect(listed2.contains("\"age\" : 42"), "\(listed2)")
     }
 
-    @Test("back inside a form asks the previous field again; quit inside a form quits the host")
+    @Test("back inside a form asks the previous field again; home shows the Launcher and the form waits; quit inside a form quits")
     func backAndQuitInAForm() async throws {
         let host = try Host()
         defer { host.kill() }
@@ -94,7 +94,12 @@ struct FormTerminalTests {
         host.tty.type("Hanako Sato")
         try await host.wait(for: "> Age in years (0-150)")
         host.tty.type("back")
-        try await host.wait(for: "> Patient name [Hanako Sato] (required)")
+        let asked = "> Patient name [Hanako Sato] (required)"
+        try await host.wait(for: asked)
+        host.tty.type("home")
+        try #require(await eventually { host.after(asked).contains("— home") }, "no Launcher after home:\n\(host.tty.screen)")
+        host.tty.type("reports")
+        try #require(await eventually { host.after("— home").contains(asked) }, "the form is gone:\n\(host.tty.screen)")
         host.tty.type("quit")
         try #require(await eventually { !host.process.isRunning }, "still running after quit in a form:\n\(host.tty.screen)")
         host.process.waitUntilExit()
