@@ -20,14 +20,17 @@ struct ReportsAppTests {
         await container.terminate(.quit)
     }
 
-    @Test("a refused value (age 200) restarts the form with the message, nothing saved")
+    @Test("a refused value (age 200) re-asks the age alone with the domain's message, the name kept, nothing saved")
     func refusedValueRetries() async throws {
         let harness = try await MicroAppHarness()
         let container = try await harness.boot()
-        await harness.type("reports", "add", "Taro", "200", "", "", "", into: container)
-        #expect(harness.screen.contains("age"))
-        #expect(harness.screen.contains("[Taro]"))
+        await harness.type("reports", "add", "Taro", "200", into: container)
+        #expect(harness.screen.contains("age is 200; expected 0 to 150"), "\(harness.screen)")
+        #expect(harness.screen.contains("  Patient name: Taro"))
+        #expect(harness.screen.contains("> Age in years (0-150)"))
         #expect(try await harness.domain.reports.list(.first).isEmpty)
+        await harness.type("42", "", "", "", into: container)
+        #expect(try await harness.domain.reports.list(.first).map(\.age) == [42])
         await container.terminate(.quit)
     }
 

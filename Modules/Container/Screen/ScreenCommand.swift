@@ -25,6 +25,9 @@ public struct ScreenCommand: Sendable, Hashable {
     /// The response to the words every screen understands: `back`, `quit`, `home` (start the
     /// Launcher, keeping this app running), or `nil` for any other word.
     ///
+    /// A ``FormScreen`` reads these words itself, full words only (`back` there asks the previous
+    /// field; a leading backslash makes the word a value).
+    ///
     /// - Parameter launcher: the name of the home micro-app (`Launcher`).
     public func common(context: any ContainerContext, launcher: String = "Launcher") async -> ScreenResponse? {
         switch word {

@@ -17,14 +17,14 @@ extension DomainError {
         }
     }
 
-    /// An `invalidInput` error.
-    static func invalidInput(_ message: String) -> DomainError {
-        DomainError(.invalidInput, message)
+    /// An `invalidInput` error, naming the refused `field` if any.
+    static func invalidInput(_ message: String, field: String? = nil) -> DomainError {
+        DomainError(.invalidInput, message, field: field)
     }
 
-    /// A `notFound` error.
-    static func notFound(_ message: String) -> DomainError {
-        DomainError(.notFound, message)
+    /// A `notFound` error, naming the field holding the id if any.
+    static func notFound(_ message: String, field: String? = nil) -> DomainError {
+        DomainError(.notFound, message, field: field)
     }
 }
 

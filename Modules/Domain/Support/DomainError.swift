@@ -21,10 +21,14 @@ public struct DomainError: StrataError, Hashable {
     public let code: Code
     /// A readable sentence naming what was wrong and what was expected.
     public let message: String
+    /// The field whose value was refused (`age`, `patientName`, `caseReportID`,
+    /// `minBloodPressure`), when one was: a form asks that field again.
+    public let field: String?
 
-    /// Creates an error with a code and a readable message.
-    public init(_ code: Code, _ message: String) {
+    /// Creates an error with a code and a readable message, naming the refused `field` if any.
+    public init(_ code: Code, _ message: String, field: String? = nil) {
         self.code = code
         self.message = message
+        self.field = field
     }
 }

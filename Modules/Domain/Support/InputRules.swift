@@ -28,14 +28,16 @@ enum InputRules {
             throw DomainError.invalidInput(
                 localized(
                     "patientName is empty; expected a name of 1 to \(maximumNameLength) characters",
-                    ja: "patientName（患者名）が空です。1〜\(maximumNameLength) 文字の名前を指定してください"))
+                    ja: "patientName（患者名）が空です。1〜\(maximumNameLength) 文字の名前を指定してください"),
+                field: "patientName")
         }
         try oneLine(name, field: "patientName")
         guard name.count <= maximumNameLength else {
             throw DomainError.invalidInput(
                 localized(
                     "patientName is \(name.count) characters long; expected at most \(maximumNameLength)",
-                    ja: "patientName（患者名）が \(name.count) 文字あります。\(maximumNameLength) 文字以内にしてください"))
+                    ja: "patientName（患者名）が \(name.count) 文字あります。\(maximumNameLength) 文字以内にしてください"),
+                field: "patientName")
         }
         return name
     }
@@ -48,7 +50,7 @@ enum InputRules {
         guard let (scalar, position) = TerminalText.firstControl(in: text) else { return }
         throw DomainError.invalidInput(
             "\(field) holds the control character \(TerminalText.describe(scalar)) at position \(position); "
-                + "\(field) accepts no control characters (no escape sequences, tabs or line breaks)")
+                + "\(field) accepts no control characters (no escape sequences, tabs or line breaks)", field: field)
     }
 
     /// Refuses multi-line free text (a memo, a notification body) holding a control character
@@ -59,7 +61,7 @@ enum InputRules {
         guard let (scalar, position) = TerminalText.firstControl(in: text, allowing: ["\n", "\t"]) else { return }
         throw DomainError.invalidInput(
             "\(field) holds the control character \(TerminalText.describe(scalar)) at position \(position); "
-                + "\(field) accepts line feeds and tabs but no other control characters")
+                + "\(field) accepts line feeds and tabs but no other control characters", field: field)
     }
 
     /// The trimmed free text, checked by ``multiLine(_:field:)``.
@@ -78,7 +80,8 @@ enum InputRules {
     @discardableResult
     static func identifier(_ text: String, field: String, expected: String) throws -> String {
         guard !trimmed(text).isEmpty else {
-            throw DomainError.invalidInput(localized("\(field) is empty; expected \(expected)", ja: "\(field) が空です。\(expected)を指定してください"))
+            throw DomainError.invalidInput(
+                localized("\(field) is empty; expected \(expected)", ja: "\(field) が空です。\(expected)を指定してください"), field: field)
         }
         try oneLine(text, field: field)
         return text
@@ -90,7 +93,8 @@ enum InputRules {
             throw DomainError.invalidInput(
                 localized(
                     "age is \(age); expected \(ages.lowerBound) to \(ages.upperBound) (years)",
-                    ja: "age（年齢）が \(age) です。\(ages.lowerBound)〜\(ages.upperBound)（歳）を指定してください"))
+                    ja: "age（年齢）が \(age) です。\(ages.lowerBound)〜\(ages.upperBound)（歳）を指定してください"),
+                field: "age")
         }
         return age
     }
@@ -105,14 +109,16 @@ enum InputRules {
                 throw DomainError.invalidInput(
                     localized(
                         "\(field) is \(text(value)); expected \(low) to \(high) (mmHg)",
-                        ja: "\(field) が \(text(value)) です。\(low)〜\(high)（mmHg）を指定してください"))
+                        ja: "\(field) が \(text(value)) です。\(low)〜\(high)（mmHg）を指定してください"),
+                    field: field)
             }
         }
         if let max, let min, min > max {
             throw DomainError.invalidInput(
                 localized(
                     "minBloodPressure \(text(min)) is above maxBloodPressure \(text(max)); expected min ≤ max",
-                    ja: "minBloodPressure \(text(min)) が maxBloodPressure \(text(max)) を上回っています。min ≤ max にしてください"))
+                    ja: "minBloodPressure \(text(min)) が maxBloodPressure \(text(max)) を上回っています。min ≤ max にしてください"),
+                field: "minBloodPressure")
         }
     }
 

@@ -5,7 +5,10 @@ public import StrataContainer
 ///
 /// It reaches the domain through the services named `domain` (`any DomainServices`) and
 /// `clock` (`any StrataClock`), and answers `strata://follows/…` (list, `new`, `due`,
-/// `overdue`, `<id>/done`); an unknown query key is refused, naming the accepted ones. In a
+/// `overdue`, `<id>/done`; at a terminal, `new?report=<id>` alone opens the schedule form with
+/// that report chosen, as a report's `schedule` does); an unknown query key is refused, naming
+/// the accepted ones. Its schedule form picks the report from a numbered list of recent
+/// reports (or by a word, or an id) and checks each field with the domain's rule. In a
 /// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
 /// result instead of showing screens.
 public enum FollowUpsApp {

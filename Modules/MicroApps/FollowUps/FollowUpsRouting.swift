@@ -20,6 +20,11 @@ struct FollowUpsRouting: RoutedApplication {
         on options: [String: String], screen list: FollowUpsScreen, application: MicroApplication,
         context: any ContainerContext
     ) async {
+        if FollowUpsRoute.asksForm(options) {
+            // `new` with at most the report: the form, the report chosen (a report's `schedule`).
+            await context.push(FollowUpForms.schedule(report: options["report"], screen: list), for: application)
+            return
+        }
         do {
             switch try FollowUpsRoute(params: options, clock: list.services.clock) {
             case .list, .due, .overdue:

@@ -10,7 +10,10 @@ public import StrataContainer
 ///
 /// It reaches the domain through the services named `domain` (`any DomainServices`) and
 /// `clock` (`any StrataClock`), and answers `strata://reports/…` (list, `new`, `<id>`,
-/// `<id>/edit`, `<id>/delete`); an unknown query key is refused, naming the accepted ones. In a
+/// `<id>/edit`, `<id>/delete`); an unknown query key is refused, naming the accepted ones. Its
+/// forms check each field with the domain's rule and list the choices of gender and follow; a
+/// report's detail lists its follow-ups and `schedule` starts the FollowUps micro-app's form
+/// for it (by name, through the Context). In a
 /// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
 /// result instead of showing screens.
 public enum ReportsApp {
@@ -29,7 +32,12 @@ public enum ReportsApp {
     }
 
     /// Registers the delegate type (one fresh delegate per instance).
-    public static func register(into registry: inout ContainerRegistry) {
-        registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(ReportsRouting()) }
+    ///
+    /// - Parameter followUpsApplication: the micro-app a report's `schedule` starts with
+    ///   `path=new&report=<id>` (its follow-up form for that report).
+    public static func register(into registry: inout ContainerRegistry, followUpsApplication: String = "FollowUps") {
+        registry.registerApplication(type: delegateType) { _ in
+            RoutedApplicationDelegate(ReportsRouting(followUpsApplication: followUpsApplication))
+        }
     }
 }

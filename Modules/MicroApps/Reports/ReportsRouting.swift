@@ -10,10 +10,13 @@ import StrataDomain
 /// performs the route and writes the result instead of showing screens.
 struct ReportsRouting: RoutedApplication {
     let title = "Reports"
+    /// The micro-app a report's `schedule` starts (`path=new&report=<id>`).
+    var followUpsApplication = "FollowUps"
 
     /// The list of reports.
     func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws -> ReportListScreen {
-        ReportListScreen(services: try await ReportsServices.find(context), application: application)
+        ReportListScreen(
+            services: try await ReportsServices.find(context), application: application, followUpsApplication: followUpsApplication)
     }
 
     func act(
@@ -24,6 +27,7 @@ struct ReportsRouting: RoutedApplication {
             switch try ReportsRoute(params: options) {
             case .list(let search, _):
                 list.setSearch(search)
+                list.setScope(options["scope"])
             case .add(nil):
                 await context.push(ReportForms.add(services: list.services, list: list), for: application)
             case .add(let draft?):

@@ -18,7 +18,8 @@ struct StoreFollowUpService: FollowUpService {
             try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
             guard try await store.fetch(CaseReport.self, id: reportID) != nil else {
                 throw DomainError.notFound(
-                    "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report")
+                    "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report",
+                    field: "caseReportID")
             }
             var followUp = FollowUp()
             followUp.caseReportID = reportID

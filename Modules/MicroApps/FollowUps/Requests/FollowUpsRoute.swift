@@ -13,7 +13,9 @@ import StrataDomain
 /// | `strata://follows/overdue` | ``overdue`` |
 /// | `strata://follows/<id>/done` | ``done(_:)`` |
 ///
-/// Days are `YYYY-MM-DD` in the clock's calendar; `format=json` asks for JSON output.
+/// Days are `YYYY-MM-DD` in the clock's calendar; `format=json` asks for JSON output. With a
+/// person at the terminal, `strata://follows/new?report=<id>` alone opens the form with that
+/// report chosen (see ``asksForm(_:)``; a report's detail screen starts it so).
 enum FollowUpsRoute: Equatable {
     case list(report: String?)
     case schedule(FollowUpDraft?)
@@ -26,6 +28,12 @@ enum FollowUpsRoute: Equatable {
     static let scheduleKeys = ["report", "date", "maxBp", "minBp", "medication", "memo", "format"]
     static let dueKeys = ["days", "from", "to", "format"]
     static let plainKeys = ["format"]
+
+    /// Whether `params` ask for the schedule form at a terminal: path `new` with no field but
+    /// the report (an empty report too, which the form then asks for).
+    static func asksForm(_ params: [String: String]) -> Bool {
+        params["path"] == "new" && Set(params.keys).isSubset(of: ["path", "report"])
+    }
 
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///

@@ -4,18 +4,20 @@ import StrataDomain
 
 /// The FollowUps micro-app's form: schedule a follow-up.
 enum FollowUpForms {
+    /// Asks for the report (picked from a numbered list; `report` preset when given), the
+    /// day, the pressures, the medications and a memo, and schedules the follow-up.
     static func schedule(report: String?, screen: FollowUpsScreen) -> FormScreen {
         let calendar = screen.services.clock.calendar
         let today = DayText.day(screen.services.clock.now(), calendar: calendar)
         return FormScreen(
             title: localized("Schedule a follow-up", ja: "フォローアップの予定"),
             fields: [
-                .init(name: "report", prompt: localized("Case report id", ja: "症例報告 ID"), defaultValue: report, required: true),
-                .init(name: "date", prompt: localized("Date (YYYY-MM-DD)", ja: "日付（YYYY-MM-DD）"), defaultValue: today, required: true),
-                .init(name: "maxBp", prompt: localized("Systolic blood pressure (mmHg, empty if not measured)", ja: "収縮期血圧（mmHg、未測定なら空欄）"), defaultValue: ""),
-                .init(name: "minBp", prompt: localized("Diastolic blood pressure (mmHg, empty if not measured)", ja: "拡張期血圧（mmHg、未測定なら空欄）"), defaultValue: ""),
-                .init(name: "medication", prompt: localized("Medications, comma separated (e.g. ace,diuretic)", ja: "投薬（カンマ区切り、例: ace,diuretic）"), defaultValue: ""),
-                .init(name: "memo", prompt: localized("Memo", ja: "メモ"), defaultValue: ""),
+                FollowUpFields.report(defaultValue: report, services: screen.services),
+                FollowUpFields.date(defaultValue: today, calendar: calendar),
+                FollowUpFields.pressure("maxBp", calendar: calendar),
+                FollowUpFields.pressure("minBp", calendar: calendar),
+                FollowUpFields.medications(calendar: calendar),
+                FollowUpFields.memo(),
             ]
         ) { values, _ in
             do {
@@ -27,7 +29,7 @@ enum FollowUpForms {
                 screen.flash(localized("Scheduled follow-up \(id) on \(day).", ja: "フォローアップ \(id) を \(day) に予定しました。"))
                 return .done(.back)
             } catch {
-                return .retry("\(error)")
+                return FollowUpFields.outcome(error)
             }
         }
     }

@@ -9,14 +9,8 @@ enum ReportForms {
         FormScreen(
             title: localized("New case report", ja: "新しい症例報告"),
             fields: [
-                .init(name: "patientName", prompt: localized("Patient name", ja: "患者名"), required: true),
-                .init(name: "age", prompt: localized("Age in years (0-150)", ja: "年齢（0〜150）"), required: true),
-                .init(
-                    name: "gender",
-                    prompt: localized("Gender (female, male, other, unspecified)", ja: "性別（female, male, other, unspecified）"),
-                    defaultValue: "unspecified"),
-                .init(name: "follow", prompt: localized("Needs follow-ups? (yes/no)", ja: "フォローアップが必要ですか？（yes/no）"), defaultValue: "no"),
-                .init(name: "memo", prompt: localized("Memo", ja: "メモ"), defaultValue: ""),
+                ReportFields.patientName(), ReportFields.age(), ReportFields.gender(defaultValue: Gender.unspecified.name),
+                ReportFields.follow(defaultValue: false), ReportFields.memo(defaultValue: ""),
             ]
         ) { values, _ in
             do {
@@ -31,7 +25,7 @@ enum ReportForms {
                         ja: "\(report.patientName) さんの症例報告 \(id) を追加しました。"))
                 return .done(.back)
             } catch {
-                return .retry("\(error)")
+                return ReportFields.outcome(error)
             }
         }
     }
@@ -42,13 +36,9 @@ enum ReportForms {
         return FormScreen(
             title: localized("Edit case report \(id)", ja: "症例報告 \(id) の編集"),
             fields: [
-                .init(name: "patientName", prompt: localized("Patient name", ja: "患者名"), defaultValue: report.patientName),
-                .init(name: "age", prompt: localized("Age in years (0-150)", ja: "年齢（0〜150）"), defaultValue: String(report.age)),
-                .init(name: "gender", prompt: localized("Gender", ja: "性別"), defaultValue: report.gender.name),
-                .init(
-                    name: "follow", prompt: localized("Needs follow-ups? (yes/no)", ja: "フォローアップが必要ですか？（yes/no）"),
-                    defaultValue: report.isFollow ? "yes" : "no"),
-                .init(name: "memo", prompt: localized("Memo", ja: "メモ"), defaultValue: report.memo),
+                ReportFields.patientName(defaultValue: report.patientName), ReportFields.age(defaultValue: String(report.age)),
+                ReportFields.gender(defaultValue: report.gender.name), ReportFields.follow(defaultValue: report.isFollow),
+                ReportFields.memo(defaultValue: report.memo),
             ]
         ) { values, _ in
             do {
@@ -57,7 +47,7 @@ enum ReportForms {
                 list.flash(localized("Saved case report \(id) (\(saved.patientName)).", ja: "症例報告 \(id)（\(saved.patientName)）を保存しました。"))
                 return .done(.back)
             } catch {
-                return .retry("\(error)")
+                return ReportFields.outcome(error)
             }
         }
     }
@@ -72,7 +62,11 @@ enum ReportForms {
             fields: [
                 .init(
                     name: "confirm", prompt: localized("Type yes to delete, no to keep it", ja: "削除するなら yes、残すなら no"),
-                    defaultValue: "no")
+                    defaultValue: "no",
+                    choices: [
+                        FormScreen.Choice("yes", label: localized("yes, delete", ja: "はい、削除する")),
+                        FormScreen.Choice("no", label: localized("no, keep it", ja: "いいえ、残す")),
+                    ])
             ]
         ) { values, _ in
             guard values["confirm"]?.lowercased() == "yes" else {

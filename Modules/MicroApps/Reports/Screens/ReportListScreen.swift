@@ -5,10 +5,13 @@ import StrataDomain
 import Synchronization
 
 /// The Reports micro-app's root screen: one page of case reports, newest first, numbered so a
-/// person can type `show 2`; search, page, add, edit and delete from here.
+/// person can type `show 2`; search, page, add, edit and delete from here, and `scope mine|group|all`
+/// (the signed-in user's reports, theirs and their groups', or every stored one).
 final class ReportListScreen: TextScreen {
     private struct State {
         var search: String?
+        /// The scope's name (`mine`, `group`); `nil` for every report.
+        var scope: String?
         var page = 1
         var shown: [String] = []
         var flash: String?
@@ -18,11 +21,14 @@ final class ReportListScreen: TextScreen {
 
     let services: ReportsServices
     let application: MicroApplication
+    /// The micro-app a report's `schedule` starts with `path=new&report=<id>` (`FollowUps`).
+    let followUpsApplication: String
     private let state = Mutex(State())
 
-    init(services: ReportsServices, application: MicroApplication) {
+    init(services: ReportsServices, application: MicroApplication, followUpsApplication: String = "FollowUps") {
         self.services = services
         self.application = application
+        self.followUpsApplication = followUpsApplication
     }
 
     /// Shows `message` above the list the next time it is drawn.
@@ -38,10 +44,25 @@ final class ReportListScreen: TextScreen {
         }
     }
 
+    /// Lists the reports of the scope named `name` (`mine`, `group`, `all`; nil or `all`: every
+    /// report) and goes back to page 1.
+    ///
+    /// - Returns: `false` (nothing changed) for a name that is no scope.
+    @discardableResult
+    func setScope(_ name: String?) -> Bool {
+        guard let name, !name.isEmpty else { return true }
+        guard PageRequest.scope(named: name) != nil else { return false }
+        state.withLock {
+            $0.scope = name == "all" ? nil : name
+            $0.page = 1
+        }
+        return true
+    }
+
     func render() async -> [String] {
-        let (search, page, flash) = state.withLock { state in
+        let (search, scope, page, flash) = state.withLock { state in
             defer { state.flash = nil }
-            return (state.search, state.page, state.flash)
+            return (state.search, state.scope, state.page, state.flash)
         }
         var lines: [String] = []
         if let flash { lines.append(flash) }
@@ -54,7 +75,16 @@ final class ReportListScreen: TextScreen {
         } else {
             lines.append(localized("Case reports, newest first (page \(page))", ja: "症例報告（新しい順、\(page) ページ目）"))
         }
-        let request = PageRequest(size: Self.pageSize, index: page)
+        if let scope {
+            lines.append(
+                localized("Scope: \(scope) (scope all lists every report)", ja: "範囲: \(scope)（scope all ですべての症例報告）"))
+        }
+        let request =
+            if let chosen = scope.flatMap(PageRequest.scope(named:)) {
+                PageRequest(size: Self.pageSize, index: page, scope: chosen)
+            } else {
+                PageRequest(size: Self.pageSize, index: page)
+            }
         do {
             let reports =
                 if let search {
@@ -89,7 +119,9 @@ final class ReportListScreen: TextScreen {
         }
         lines.append("")
         lines.append(
-            ScreenCommand.typeLine("add · show N · edit N · delete N · search TEXT · all · next · prev · \(ScreenCommand.commonHelp)"))
+            ScreenCommand.typeLine(
+                "add · show N · edit N · delete N · search TEXT · all · next · prev · scope mine|group|all · \(ScreenCommand.commonHelp)"
+            ))
         return lines
     }
 
@@ -106,6 +138,16 @@ final class ReportListScreen: TextScreen {
             return .stay
         case "all":
             setSearch(nil)
+            return .stay
+        case "scope":
+            guard setScope(command.argument), !command.argument.isEmpty else {
+                let names = PageRequest.scopeNames.joined(separator: ", ")
+                let shown = TerminalText.escaped(command.argument)
+                return .message(
+                    localized(
+                        "scope '\(shown)' is unknown; type scope and one of: \(names)",
+                        ja: "scope「\(shown)」は不明です。scope に続けて次のいずれかを入力してください: \(names)"))
+            }
             return .stay
         case "next", "n":
             state.withLock { $0.page += 1 }
