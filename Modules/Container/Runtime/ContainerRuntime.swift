@@ -90,18 +90,40 @@ actor ContainerRuntime {
         return copy
     }
 
-    /// Draws the top screen, with a pending message above it.
+    /// Draws the top screen, with a pending message above it and, on a full-screen terminal,
+    /// the status line of the registered ``StatusLineSource``.
+    ///
+    /// On a plain terminal the message is shown once; on a full-screen one it stays through
+    /// redraws (a resize, a notification) until the next typed line.
     func drawTopScreen() async {
         guard screenShown, let top = navigation?.top else { return }
+        let terminal = environment.terminal
         var lines = await top.screen.render()
         if let message = pendingMessage {
             lines.insert(message, at: 0)
-            pendingMessage = nil
+            if !terminal.isFullScreen { pendingMessage = nil }
         }
+        var status: String?
+        if terminal.isFullScreen, services[StatusLine.serviceName] != nil,
+            let source = await findService(StatusLine.serviceName) as? any StatusLineSource
+        {
+            status = TerminalText.escaped(await source.currentStatus().text)
+        }
+        // The screen may have changed while the status was read: draw only the one on top now.
+        guard screenShown, navigation?.top?.owner == top.owner else { return }
         // Echo off before the prompt is written, so nothing typed after it shows (a password).
-        await environment.terminal.setEcho(!top.screen.hidesInput)
+        await terminal.setEcho(!top.screen.hidesInput)
         // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
-        await environment.terminal.write(lines: lines.map(TerminalText.escapedKeepingLines))
+        await terminal.draw(ScreenFrame(lines: lines.map(TerminalText.escapedKeepingLines), status: status))
+    }
+
+    /// What the status line source yields at each change, on a full-screen terminal with one
+    /// registered; else `nil`.
+    func statusChanges() async -> AsyncStream<Void>? {
+        guard environment.terminal.isFullScreen, services[StatusLine.serviceName] != nil,
+            let source = await findService(StatusLine.serviceName) as? any StatusLineSource
+        else { return nil }
+        return source.changes()
     }
 }
 
