@@ -4,7 +4,7 @@ import StrataCrossCutting
 /// to be sent and those the server refused, and the latest warning.
 ///
 /// A ``StatusLineSource`` makes it; the container draws ``text`` on the top line of the
-/// screen (reverse video on a terminal), e.g. `sigrid · 2 pending · 1 rejected · ⚠ …`.
+/// screen (reverse video on a terminal), e.g. `user sigrid · 2 pending · 1 rejected · ⚠ …`.
 public struct StatusLine: Sendable, Hashable {
     /// The name a host registers its ``StatusLineSource`` under.
     public static let serviceName = "statusLine"
@@ -26,11 +26,12 @@ public struct StatusLine: Sendable, Hashable {
         self.warning = warning
     }
 
-    /// The line: `Signed in as NAME` (or `Not signed in`), the counts, and the warning.
+    /// The line: `user NAME` (or `not signed in`), the counts, and the warning, e.g.
+    /// `user sigrid · 2 pending · 0 rejected · ⚠ http://…: cannot connect`.
     public var text: String {
         var parts = [
-            user.map { localized("Signed in as \($0)", ja: "サインイン中: \($0)") }
-                ?? localized("Not signed in", ja: "サインインしていません"),
+            user.map { localized("user \($0)", ja: "ユーザー \($0)") }
+                ?? localized("not signed in", ja: "未サインイン"),
             localized("\(pendingChanges) pending", ja: "未送信 \(pendingChanges)"),
             localized("\(rejectedChanges) rejected", ja: "拒否 \(rejectedChanges)"),
         ]
