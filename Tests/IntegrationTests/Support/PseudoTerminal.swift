@@ -128,7 +128,7 @@ extension PseudoTerminal {
         let lines = frame.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         return lines.map { line in
             var text = String(line)
-            while let range = text.range(of: #"\u{1B}(\[[0-?]*[ -/]*[@-~]|.)"#, options: .regularExpression) {
+            while let range = text.range(of: #"\x{1B}(\[[0-?]*[ -/]*[@-~]|.)"#, options: .regularExpression) {
                 text.removeSubrange(range)
             }
             return String(text.reversed().drop(while: { $0 == " " }).reversed())
