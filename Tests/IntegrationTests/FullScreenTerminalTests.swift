@@ -206,4 +206,31 @@ struct FullScreenTerminalTests {
         tty.type("quit")
         try #require(await eventually { !process.isRunning }, "still running after quit")
     }
+
+    @Test("log lines never land on the screen: with standard error on the terminal they go to strata-host.log")
+    func logLinesStayOffTheScreen() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal()
+        try tty.setWindowSize(columns: 100, rows: 30)
+        let process = try tty.startHostWithErrorsOnTerminal(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        kill(pid, SIGUSR1)
+        let log = home.appendingPathComponent("strata-host.log")
+        try #require(
+            await eventually { (try? String(contentsOf: log, encoding: .utf8))?.contains("event: didReceiveMemoryWarning") == true },
+            "not logged to \(log.path)")
+        tty.type("quit")
+        try #require(await eventually { !process.isRunning }, "still running after quit")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let written = try String(contentsOf: log, encoding: .utf8)
+        #expect(written.contains("booted") && written.contains("event: willTerminate"), "\(written)")
+        // Lines logged before the alternate screen stay on the main screen; none inside it.
+        let enter = try #require(tty.screen.range(of: PseudoTerminal.enterAlternateScreen))
+        let leave = try #require(tty.screen.range(of: PseudoTerminal.leaveAlternateScreen, options: .backwards))
+        let fullScreen = tty.screen[enter.upperBound..<leave.lowerBound]
+        #expect(!fullScreen.contains("event: ") && !fullScreen.contains("strata-host: ["), "a log line was written over the screen:\n\(fullScreen)")
+    }
 }

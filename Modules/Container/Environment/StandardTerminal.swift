@@ -41,6 +41,8 @@ final class StandardTerminal: TerminalIO {
     let isFullScreen: Bool
     private let diagnosticsLog: String?
     private let state = Mutex(State())
+    /// Held while a screen is written, so two redraws never interleave their bytes.
+    private let output = Mutex(())
 
     /// A terminal over standard input and output; full screen when `interactive` and standard
     /// output is a tty.
@@ -59,12 +61,12 @@ final class StandardTerminal: TerminalIO {
             }
             return !state.inAlternateScreen
         }
-        if enter { Self.emit(Sequence.enterAlternateScreen) }
+        if enter { emit(Sequence.enterAlternateScreen) }
     }
 
     func write(lines: [String]) async {
         guard interactive else { return }
-        Self.emit(lines.map { $0 + "\n" }.joined())
+        emit(lines.map { $0 + "\n" }.joined())
     }
 
     func draw(_ frame: ScreenFrame) async {
@@ -75,7 +77,7 @@ final class StandardTerminal: TerminalIO {
             rows[0] = Sequence.reverseVideo + ScreenLine.filled(rows[0], to: size.columns) + Sequence.resetAttributes
         }
         // One write: the screen is never seen half cleared.
-        Self.emit(Sequence.homeAndClear + rows.map { $0 + "\n" }.joined())
+        emit(Sequence.homeAndClear + rows.map { $0 + "\n" }.joined())
     }
 
     func restore() async {
@@ -84,7 +86,7 @@ final class StandardTerminal: TerminalIO {
             defer { state = State() }
             return (state.inAlternateScreen, state.savedStandardError)
         }
-        if leave { Self.emit(Sequence.leaveAlternateScreen) }
+        if leave { emit(Sequence.leaveAlternateScreen) }
         if let saved {
             _ = dup2(saved, STDERR_FILENO)
             close(saved)
@@ -157,8 +159,8 @@ final class StandardTerminal: TerminalIO {
         return saved
     }
 
-    /// Writes `text` to standard output at once.
-    private static func emit(_ text: String) {
-        FileHandle.standardOutput.write(Foundation.Data(text.utf8))
+    /// Writes `text` to standard output, whole, before any other screen.
+    private func emit(_ text: String) {
+        output.withLock { _ in FileHandle.standardOutput.write(Foundation.Data(text.utf8)) }
     }
 }

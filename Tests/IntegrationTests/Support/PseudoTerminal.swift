@@ -142,3 +142,21 @@ extension PseudoTerminal {
         return modes.c_lflag & tcflag_t(ECHO) != 0
     }
 }
+
+extension PseudoTerminal {
+    /// Starts `strata-host` with standard input, output *and error* on this terminal, as a
+    /// person's shell does; closes this side's copy of the terminal. The caller kills a
+    /// process still running when it is done.
+    func startHostWithErrorsOnTerminal(home: URL, environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = StrataProcess.executable("strata-host")
+        process.arguments = []
+        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: environment).environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        closeTerminalSide()
+        return process
+    }
+}
