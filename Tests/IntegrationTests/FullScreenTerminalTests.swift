@@ -233,4 +233,18 @@ struct FullScreenTerminalTests {
         let fullScreen = tty.screen[enter.upperBound..<leave.lowerBound]
         #expect(!fullScreen.contains("event: ") && !fullScreen.contains("strata-host: ["), "a log line was written over the screen:\n\(fullScreen)")
     }
+
+    @Test("TERM=dumb cannot move its cursor: the screens follow each other as lines, as on a pipe")
+    func dumbTerminalStaysPlain() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal()
+        try tty.setWindowSize(columns: 100, rows: 30)
+        let (process, _) = try tty.startHost(home: home, environment: ["TERM": "dumb"])
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        tty.type("quit")
+        try #require(await eventually { !process.isRunning }, "still running after quit")
+        #expect(!tty.screen.contains("\u{1B}"), "\(tty.screen.debugDescription)")
+    }
 }

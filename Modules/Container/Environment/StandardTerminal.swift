@@ -45,10 +45,11 @@ final class StandardTerminal: TerminalIO {
     private let output = Mutex(())
 
     /// A terminal over standard input and output; full screen when `interactive` and standard
-    /// output is a tty.
+    /// output is a tty that can move its cursor (`TERM` is not `dumb`).
     init(interactive: Bool, diagnosticsLog: String?) {
         self.interactive = interactive
-        self.isFullScreen = interactive && isatty(STDOUT_FILENO) == 1
+        self.isFullScreen =
+            interactive && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         self.diagnosticsLog = diagnosticsLog
     }
 
