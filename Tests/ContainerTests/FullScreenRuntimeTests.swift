@@ -27,6 +27,21 @@ struct FullScreenRuntimeTests {
         }
     }
 
+    /// A screen with a notice it shows once (as the Account screen shows a sign-in's result).
+    final class OneShotScreen: TextScreen {
+        private let notice = Mutex<String?>("Signed in as sigrid")
+
+        func render() async -> [String] {
+            let shown = notice.withLock { notice in
+                defer { notice = nil }
+                return notice
+            }
+            return (shown.map { [$0] } ?? []) + ["Account", "Type back"]
+        }
+
+        func handle(input: String, context: any ContainerContext) async -> ScreenResponse { .stay }
+    }
+
     private func launch(fullScreen: Bool) async throws -> (MemoryTerminal, ManualEventSource, any RunningContainer) {
         let doubles = ContainerDoubles()
         let terminal = MemoryTerminal(fullScreen: fullScreen)
@@ -107,5 +122,30 @@ struct FullScreenRuntimeTests {
         }
         #expect(terminal.isPrepared)
         #expect(terminal.restoreCount == 1)
+    }
+
+    @Test("a new status or a resize shows the screen last drawn again: a notice shown once stays until the next typed line")
+    func redrawsKeepANoticeShownOnce() async throws {
+        let (terminal, events, container) = try await launch(fullScreen: true)
+        let status = FixedStatus()
+        await container.context.registerService(status, name: StatusLine.serviceName)
+        let running = Task { await container.run() }
+        let launcher = try #require(await container.context.currentApplication)
+        await container.context.push(OneShotScreen(), for: launcher)
+        terminal.type("")
+        try #require(await eventually { terminal.frames.last?.lines.first == "Signed in as sigrid" })
+
+        status.set(StatusLine(user: "sigrid"))
+        try #require(await eventually { terminal.frames.last?.status?.hasPrefix("user sigrid") == true })
+        #expect(terminal.frames.last?.lines.first == "Signed in as sigrid")
+        let drawn = terminal.frames.count
+        terminal.resize()
+        try #require(await eventually { terminal.frames.count > drawn })
+        #expect(terminal.frames.last?.lines.first == "Signed in as sigrid")
+
+        terminal.type("")
+        try #require(await eventually { terminal.frames.last?.lines.first == "Account" })
+        events.send(.terminate(.quit))
+        #expect(await running.value == 0)
     }
 }

@@ -21,7 +21,7 @@ extension ContainerRuntime {
             logger.info("event: didBecomeActive")
             if await delegate.didBecomeActive(context: self).continues { await broadcast(.didBecomeActive) }
             await environment.terminal.prepare()
-            await drawTopScreen()
+            await drawTopScreen(rendering: false)
         case .terminate(let reason):
             await terminate(reason)
         case .memoryWarning:

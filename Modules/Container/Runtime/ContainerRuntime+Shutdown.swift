@@ -89,18 +89,18 @@ extension ContainerRuntime {
         let clock = environment.clock
         let interval = plan.configuration.settings.backgroundFetchInterval
         // The status line source was registered after the boot's first draw: draw it in.
-        if environment.terminal.isFullScreen { await drawTopScreen() }
+        if environment.terminal.isFullScreen { await drawTopScreen(rendering: false) }
         // A resize (SIGWINCH) or a new status redraws the screen on top at once.
         let resizes = environment.terminal.resizes()
         let statusChanges = await statusChanges()
         let loops = Task {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await _ in resizes { await self.drawTopScreen() }
+                    for await _ in resizes { await self.drawTopScreen(rendering: false) }
                 }
                 if let statusChanges {
                     group.addTask {
-                        for await _ in statusChanges { await self.drawTopScreen() }
+                        for await _ in statusChanges { await self.drawTopScreen(rendering: false) }
                     }
                 }
                 group.addTask {
