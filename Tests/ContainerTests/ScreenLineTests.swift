@@ -89,4 +89,12 @@ struct ScreenLineTests {
             StatusLine(user: "sigrid", pendingChanges: 2, rejectedChanges: 1, warning: "http://x cannot\nbe reached").text
                 == "user sigrid · 2 pending · 1 rejected · ⚠ http://x cannot be reached")
     }
+
+    @Test("tabs are expanded to the next tab stop before a line is cut, as the terminal would move the cursor")
+    func tabsExpand() {
+        #expect(ScreenLine.expandingTabs("a\tb") == "a       b")
+        #expect(ScreenLine.expandingTabs("佐藤\tb") == "佐藤    b")
+        let rows = ScreenFrame(lines: ["name\tHanako Sato"]).fitted(to: TerminalSize(columns: 12, rows: 0))
+        #expect(rows == ["name    Han…"])
+    }
 }

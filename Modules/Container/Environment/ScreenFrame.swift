@@ -19,7 +19,8 @@ public struct ScreenFrame: Sendable, Hashable {
     }
 
     /// The rows to write on a terminal of `size`, top to bottom: the status line (when there
-    /// is one), then the screen's lines, each cut to the width (``ScreenLine/cut(_:to:)``).
+    /// is one), then the screen's lines, each cut to the width (``ScreenLine/cut(_:to:)``, tabs
+    /// expanded first).
     ///
     /// The last row of the terminal is left for what the person types. When the lines do not
     /// fit, the first ones and the last (the line saying what can be typed) are kept, with
@@ -40,7 +41,7 @@ public struct ScreenFrame: Sendable, Hashable {
             if room > footer.count { rows.append(Self.moreLines(hidden)) }
             rows += footer
         }
-        return rows.map { ScreenLine.cut($0, to: size.columns) }
+        return rows.map { ScreenLine.cut(ScreenLine.expandingTabs($0), to: size.columns) }
     }
 
     /// `… N more lines`.

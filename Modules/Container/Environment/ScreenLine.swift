@@ -41,6 +41,25 @@ public enum ScreenLine {
         pieces(of: line).reduce(0) { total, piece in piece.isEscape ? total : total + TerminalText.displayWidth(piece.text) }
     }
 
+    /// `line` with each tab replaced by the spaces up to the next tab stop (every 8 columns), as
+    /// the terminal would move the cursor: a cut line then takes the columns it was measured at.
+    public static func expandingTabs(_ line: String) -> String {
+        guard line.contains("\t") else { return line }
+        var result = ""
+        var column = 0
+        for piece in pieces(of: line) {
+            if piece.text == "\t" {
+                let spaces = 8 - column % 8
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                result += piece.text
+                if !piece.isEscape { column += TerminalText.displayWidth(piece.text) }
+            }
+        }
+        return result
+    }
+
     /// `line` padded with spaces to exactly `columns` display columns (cut first when wider).
     public static func filled(_ line: String, to columns: Int) -> String {
         guard columns > 0 else { return line }
