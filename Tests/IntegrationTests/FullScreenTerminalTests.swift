@@ -247,4 +247,22 @@ struct FullScreenTerminalTests {
         try #require(await eventually { !process.isRunning }, "still running after quit")
         #expect(!tty.screen.contains("\u{1B}"), "\(tty.screen.debugDescription)")
     }
+
+    @Test("a Japanese screen is cut by display columns (kanji and kana two each) and its status line is Japanese")
+    func japaneseScreenIsCutByColumns() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal()
+        try tty.setWindowSize(columns: 24, rows: 30)
+        let (process, _) = try tty.startHost(home: home, environment: ["LANG": "ja_JP.UTF-8"])
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        try #require(await eventually { tty.frames.last?.contains("未サインイン") == true }, "\(tty.screen)")
+        let lines = PseudoTerminal.visibleLines(try #require(tty.frames.last))
+        for line in lines {
+            #expect(TerminalText.displayWidth(line) <= 24, "wider than 24 columns: \(line)")
+        }
+        #expect(lines.contains { $0.hasSuffix("…") && $0.unicodeScalars.contains { $0.value >= 0x3040 } }, "\(lines)")
+        tty.type("quit")
+        try #require(await eventually { !process.isRunning }, "still running after quit")
+    }
 }
