@@ -114,7 +114,8 @@ struct ContainerRoutingTests {
         }
         let screen = terminal.lastScreen.joined(separator: "\n")
         #expect(screen.contains("[remote] Call back"), "\(screen)")
-        #expect(screen.contains("[local] Follow-up due today Hanako Sato"), "\(screen)")
+        // The title on its line, the body (the patient) under it, aligned past the origin.
+        #expect(screen.contains("[local] Follow-up due today\n          Hanako Sato"), "\(screen)")
         terminal.type("quit")
         #expect(await run.value == 0)
     }

@@ -35,13 +35,17 @@ public struct ContainerEnvironment: Sendable {
     /// SIGSTOP for a real stop, and standard input and output.
     ///
     /// With `interactive` false (a scripted run, a daemon) nothing is drawn and no input is
-    /// read: the container then runs until a signal or a quit ends it.
+    /// read: the container then runs until a signal or a quit ends it. Interactive on a tty,
+    /// the container runs full screen (``TerminalIO/isFullScreen``): the alternate screen,
+    /// each screen redrawn whole and cut to the window, redrawn on SIGWINCH, a status line;
+    /// standard error, when it is the same terminal, is appended to `diagnosticsLog` (or
+    /// dropped when `nil`) until the terminal is restored, so log lines never land on the screen.
     ///
     /// - Important: The signal source ignores SIGTSTP, SIGCONT, SIGTERM, SIGINT, SIGUSR1 and
     ///   SIGHUP's default actions for the whole process once the container runs.
-    public static func live(logger: Logger, interactive: Bool) -> ContainerEnvironment {
+    public static func live(logger: Logger, interactive: Bool, diagnosticsLog: String? = nil) -> ContainerEnvironment {
         ContainerEnvironment(
-            terminal: StandardTerminal(interactive: interactive),
+            terminal: StandardTerminal(interactive: interactive, diagnosticsLog: diagnosticsLog),
             events: SignalEventSource(),
             clock: ContinuousDeadlineClock(),
             process: SignalProcessControl(),

@@ -43,7 +43,7 @@ public final class RoutedApplicationDelegate<Application: RoutedApplication>: Mi
             return screen
         } catch {
             return StaticScreen(lines: [
-                localized("\(routing.title) cannot start: \(error)", ja: "\(routing.title) を開始できません: \(error)"), "",
+                localized("\(routing.title) cannot start: \(ErrorText.readable(error))", ja: "\(routing.title) を開始できません: \(ErrorText.readable(error))"), "",
                 ScreenCommand.typeLine(ScreenCommand.commonHelp),
             ])
         }

@@ -11,6 +11,8 @@ extension ContainerRuntime {
             if await delegate.willResignActive(context: self).continues { await broadcast(.willResignActive) }
             logger.info("event: didEnterBackground")
             if await delegate.didEnterBackground(context: self).continues { await broadcast(.didEnterBackground) }
+            // The shell gets its terminal back while stopped (the main screen, echo on).
+            await environment.terminal.restore()
             // The system's own action: it happens whatever the hooks returned.
             environment.process.stopProcess()
         case .resume:
@@ -18,7 +20,8 @@ extension ContainerRuntime {
             if await delegate.willEnterForeground(context: self).continues { await broadcast(.willEnterForeground) }
             logger.info("event: didBecomeActive")
             if await delegate.didBecomeActive(context: self).continues { await broadcast(.didBecomeActive) }
-            await drawTopScreen()
+            await environment.terminal.prepare()
+            await drawTopScreen(rendering: false)
         case .terminate(let reason):
             await terminate(reason)
         case .memoryWarning:
@@ -56,6 +59,7 @@ extension ContainerRuntime {
         logger.info("event: remoteNotification", metadata: ["id": "\(notification.identifier)"])
         let result = await delegate.didReceiveRemoteNotification(notification, context: self)
         if result.continues { await broadcast(.remoteNotification(notification)) }
+        await redrawForNotification()
         return result
     }
 
@@ -64,6 +68,7 @@ extension ContainerRuntime {
         logger.info("event: localNotification", metadata: ["id": "\(notification.identifier)"])
         let result = await delegate.didReceiveLocalNotification(notification, context: self)
         if result.continues { await broadcast(.localNotification(notification)) }
+        await redrawForNotification()
         return result
     }
 
@@ -115,8 +120,17 @@ extension ContainerRuntime {
         return outcome
     }
 
+    /// A full-screen terminal shows the screen on top again at once, with what arrived (a
+    /// plain one waits for the next typed line, as its screens follow each other as lines).
+    private func redrawForNotification() async {
+        guard phase == .running, environment.terminal.isFullScreen else { return }
+        await drawTopScreen()
+    }
+
     func input(_ line: String) async {
         guard phase == .running, let top = navigation?.top else { return }
+        // The message of the last line was seen; a full screen kept it through redraws until now.
+        pendingMessage = nil
         let response = await top.screen.handle(input: line, context: self)
         switch response {
         case .stay:

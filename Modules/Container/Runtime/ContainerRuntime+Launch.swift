@@ -27,6 +27,8 @@ extension ContainerRuntime {
             await destroyServices()
             progress = nil
             phase = .terminated
+            // The terminal was set up (the alternate screen): give it back before the error is printed.
+            await environment.terminal.restore()
             throw error
         }
         phase = .running

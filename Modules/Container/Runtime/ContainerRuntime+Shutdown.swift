@@ -58,8 +58,9 @@ extension ContainerRuntime {
         progress = nil
         phase = .terminated
         screenShown = false
-        // A screen that hid typing (a password prompt) must not leave the terminal silent.
-        await environment.terminal.setEcho(true)
+        // A screen that hid typing (a password prompt) must not leave the terminal silent, nor
+        // a full screen leave the person in the alternate screen.
+        await environment.terminal.restore()
         logger.info("terminated", metadata: ["exitCode": "\(report.exitCode)"])
         let waiters = terminationWaiters
         terminationWaiters = []
@@ -87,8 +88,21 @@ extension ContainerRuntime {
         let lines = environment.terminal.inputLines()
         let clock = environment.clock
         let interval = plan.configuration.settings.backgroundFetchInterval
+        // The status line source was registered after the boot's first draw: draw it in.
+        if environment.terminal.isFullScreen { await drawTopScreen(rendering: false) }
+        // A resize (SIGWINCH) or a new status redraws the screen on top at once.
+        let resizes = environment.terminal.resizes()
+        let statusChanges = await statusChanges()
         let loops = Task {
             await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await _ in resizes { await self.drawTopScreen(rendering: false) }
+                }
+                if let statusChanges {
+                    group.addTask {
+                        for await _ in statusChanges { await self.drawTopScreen(rendering: false) }
+                    }
+                }
                 group.addTask {
                     for await event in events {
                         await self.handle(event)

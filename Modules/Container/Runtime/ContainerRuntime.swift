@@ -34,6 +34,10 @@ actor ContainerRuntime {
     var stack: [RunningApplication] = []
     var navigation: NavigationStack?
     var screenShown = false
+    /// The lines of the screen last drawn (message included, escaped): what a full-screen
+    /// redraw for a resize or a new status shows again without rendering the screen anew,
+    /// so a notice a screen shows once (a sign-in's result) stays until the next typed line.
+    var shownLines: [String]?
     var pendingMessage: String?
     var nextInstanceID = 1
 
@@ -90,18 +94,47 @@ actor ContainerRuntime {
         return copy
     }
 
-    /// Draws the top screen, with a pending message above it.
-    func drawTopScreen() async {
+    /// Draws the top screen, with a pending message above it and, on a full-screen terminal,
+    /// the status line of the registered ``StatusLineSource``.
+    ///
+    /// On a plain terminal the message is shown once; on a full-screen one it stays through
+    /// redraws (a resize, a notification) until the next typed line. With `rendering` false
+    /// (a resize, a new status) a full-screen terminal shows the lines last drawn again.
+    func drawTopScreen(rendering: Bool = true) async {
         guard screenShown, let top = navigation?.top else { return }
-        var lines = await top.screen.render()
-        if let message = pendingMessage {
-            lines.insert(message, at: 0)
-            pendingMessage = nil
+        let terminal = environment.terminal
+        let lines: [String]
+        if !rendering, terminal.isFullScreen, let shown = shownLines {
+            lines = shown
+        } else {
+            var rendered = await top.screen.render()
+            if let message = pendingMessage {
+                rendered.insert(message, at: 0)
+                if !terminal.isFullScreen { pendingMessage = nil }
+            }
+            // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
+            lines = rendered.map(TerminalText.escapedKeepingLines)
+            shownLines = lines
         }
+        var status: String?
+        if terminal.isFullScreen, services[StatusLine.serviceName] != nil,
+            let source = await findService(StatusLine.serviceName) as? any StatusLineSource
+        {
+            status = TerminalText.escaped(await source.currentStatus().text)
+        }
+        guard screenShown else { return }
         // Echo off before the prompt is written, so nothing typed after it shows (a password).
-        await environment.terminal.setEcho(!top.screen.hidesInput)
-        // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
-        await environment.terminal.write(lines: lines.map(TerminalText.escapedKeepingLines))
+        await terminal.setEcho(!top.screen.hidesInput)
+        await terminal.draw(ScreenFrame(lines: lines, status: status))
+    }
+
+    /// What the status line source yields at each change, on a full-screen terminal with one
+    /// registered; else `nil`.
+    func statusChanges() async -> AsyncStream<Void>? {
+        guard environment.terminal.isFullScreen, services[StatusLine.serviceName] != nil,
+            let source = await findService(StatusLine.serviceName) as? any StatusLineSource
+        else { return nil }
+        return source.changes()
     }
 }
 

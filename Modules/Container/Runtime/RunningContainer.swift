@@ -49,7 +49,9 @@ public protocol RunningContainer: Sendable {
     @discardableResult
     func terminate(_ reason: TerminationReason) async -> ShutdownReport
     /// Handles events from the environment's event source and lines from its terminal (and runs
-    /// background fetches on their interval) until the container terminates.
+    /// background fetches on their interval) until the container terminates. On a full-screen
+    /// terminal it also redraws the screen on top at each resize and each change of the
+    /// registered ``StatusLineSource``, and gives the terminal back at the end.
     ///
     /// - Returns: the exit code: 0 after a clean shutdown, 1 when the deadline cut it short.
     func run() async -> Int32

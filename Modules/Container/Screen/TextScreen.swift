@@ -37,11 +37,32 @@ public enum ScreenResponse: Sendable, Hashable {
 ///
 /// `ContainerEnvironment.live` uses standard input and output; tests use the in-memory terminal
 /// of `StrataContainerTesting`.
+///
+/// A plain terminal (a pipe, a test double) gets each screen's lines one after the other. A
+/// full-screen one (``isFullScreen``: standard output is a tty) shows one screen at a time: it
+/// enters the alternate screen in ``prepare()``, redraws the whole screen at each
+/// ``draw(_:)`` (the status line on top, lines cut to its size), tells the container of each
+/// resize through ``resizes()``, and leaves the alternate screen in ``restore()``.
 public protocol TerminalIO: Sendable {
-    /// Prepares the terminal (BootLoader stage "set up the screen").
+    /// Prepares the terminal (BootLoader stage "set up the screen"); a full-screen terminal
+    /// enters the alternate screen. Called again when the process continues after a stop.
     func prepare() async
     /// Writes lines (each ends with a line feed).
     func write(lines: [String]) async
+    /// Whether the terminal shows one whole screen at a time, with a status line.
+    var isFullScreen: Bool { get }
+    /// Draws the screen on top: a plain terminal writes ``ScreenFrame/lines``; a full-screen
+    /// one clears the screen (cursor home, clear) and writes ``ScreenFrame/fitted(to:)`` for
+    /// its size now.
+    func draw(_ frame: ScreenFrame) async
+    /// Gives the terminal back as it was found: echo on and, on a full-screen terminal, the
+    /// alternate screen left. Called at every shutdown, after a failed boot and before a stop;
+    /// calling it twice is harmless.
+    func restore() async
+    /// Yields each time the window changed size (SIGWINCH); the container redraws at once.
+    ///
+    /// - Important: Called once per run.
+    func resizes() -> AsyncStream<Void>
     /// The lines the person types, in order; the stream ends at end of input.
     ///
     /// - Important: Called once per run.
@@ -54,4 +75,22 @@ public protocol TerminalIO: Sendable {
 extension TerminalIO {
     /// Does nothing: a terminal that shows nothing typed has no echo to turn off.
     public func setEcho(_ enabled: Bool) async {}
+
+    /// `false`: screens follow each other as lines.
+    public var isFullScreen: Bool { false }
+
+    /// Writes the frame's lines (``ScreenFrame/lines``), without a status line.
+    public func draw(_ frame: ScreenFrame) async {
+        await write(lines: frame.lines)
+    }
+
+    /// Turns the echo on again.
+    public func restore() async {
+        await setEcho(true)
+    }
+
+    /// A stream that ends at once: the size of a plain terminal never matters.
+    public func resizes() -> AsyncStream<Void> {
+        AsyncStream { $0.finish() }
+    }
 }

@@ -2,22 +2,61 @@ public import StrataContainer
 import Synchronization
 
 /// A terminal in memory: keeps every screen written, and lets a test type lines.
+///
+/// Plain by default, like a pipe. Made with `fullScreen: true` it stands for a tty: the
+/// container then draws ``ScreenFrame``s with a status line (kept in ``frames``), redraws on
+/// notifications and status changes, and on each ``resize()``.
 public final class MemoryTerminal: TerminalIO {
     private let written = Mutex<[[String]]>([])
+    private let drawn = Mutex<[ScreenFrame]>([])
     private let prepared = Mutex(false)
+    private let restored = Mutex(0)
     private let echo = Mutex<[Bool]>([])
     private let stream: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
+    private let resizeStream: AsyncStream<Void>
+    private let resizeContinuation: AsyncStream<Void>.Continuation
+    /// Whether the container treats this terminal as a tty (full screen, status line).
+    public let isFullScreen: Bool
 
-    /// Creates an empty terminal.
-    public init() {
+    /// Creates an empty terminal, plain unless `fullScreen`.
+    public init(fullScreen: Bool = false) {
+        isFullScreen = fullScreen
         (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        (resizeStream, resizeContinuation) = AsyncStream.makeStream(of: Void.self)
+        if !fullScreen { resizeContinuation.finish() }
     }
 
     /// Marks the terminal prepared.
     public func prepare() async {
         prepared.withLock { $0 = true }
     }
+
+    /// Keeps the frame and its lines as one screen (the status line is not one of them).
+    public func draw(_ frame: ScreenFrame) async {
+        drawn.withLock { $0.append(frame) }
+        await write(lines: frame.lines)
+    }
+
+    /// Counts the restore and turns the echo on.
+    public func restore() async {
+        restored.withLock { $0 += 1 }
+        await setEcho(true)
+    }
+
+    /// The resizes ``resize()`` reports.
+    public func resizes() -> AsyncStream<Void> { resizeStream }
+
+    /// Reports a resize, as SIGWINCH would (a full-screen terminal only).
+    public func resize() {
+        resizeContinuation.yield()
+    }
+
+    /// Every frame drawn, oldest first.
+    public var frames: [ScreenFrame] { drawn.withLock { $0 } }
+
+    /// How many times the container gave the terminal back (shutdown, failed boot, stop).
+    public var restoreCount: Int { restored.withLock { $0 } }
 
     /// Keeps the lines as one screen.
     public func write(lines: [String]) async {

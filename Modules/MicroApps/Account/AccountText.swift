@@ -86,7 +86,7 @@ enum AccountText {
 
     /// A failed `retry` or `discard`, with the reason.
     static func actionFailed(_ verb: String, _ error: any Error) -> String {
-        localized("Cannot \(verb): \(error)", ja: "\(verb) できません: \(error)")
+        localized("Cannot \(verb): \(ErrorText.readable(error))", ja: "\(verb) できません: \(ErrorText.readable(error))")
     }
 
     /// The operation as people read it (`insert`, `update`, `delete`, `deleteAll`).

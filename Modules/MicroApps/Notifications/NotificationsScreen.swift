@@ -29,8 +29,11 @@ final class NotificationsScreen: TextScreen {
         let live = inbox?.entries ?? []
         lines.append(localized("Arrived while strata-host runs: \(live.count)", ja: "strata-host の実行中に届いた通知: \(live.count)"))
         for entry in live.prefix(5) {
-            let text = "\(entry.payload.title) \(entry.payload.body)"
-            lines.append("  [\(entry.origin)] \(TerminalText.escaped(TextTable.truncate(text, to: 100)))")
+            // The title on its line, the body under it: never run together.
+            let origin = "  [\(entry.origin)] "
+            let indent = String(repeating: " ", count: TerminalText.displayWidth(origin))
+            lines.append(origin + TextTable.truncate(entry.payload.title, to: 100))
+            if !entry.payload.body.isEmpty { lines.append(indent + TextTable.truncate(entry.payload.body, to: 100)) }
         }
         lines.append("")
         lines.append(
@@ -42,7 +45,8 @@ final class NotificationsScreen: TextScreen {
             state.withLock { $0.shown = records }
             lines.append(NotificationText.table(records, calendar: services.clock.calendar))
         } catch {
-            lines.append(localized("Cannot list notifications: \(error)", ja: "通知を一覧できません: \(error)"))
+            lines.append(
+                localized("Cannot list notifications: ", ja: "通知を一覧できません: ") + ErrorText.readable(error))
         }
         lines.append("")
         lines.append(
@@ -80,7 +84,7 @@ final class NotificationsScreen: TextScreen {
                 try await context.startApplication(reportsApplication, params: ["path": report], launchMode: .bringToTop)
                 return .stay
             } catch {
-                return .message("\(error)")
+                return .message(ErrorText.readable(error))
             }
         default:
             return ScreenCommand.unknown(input)

@@ -55,6 +55,9 @@ final class PseudoTerminal: @unchecked Sendable {
 
     deinit { close(controller) }
 
+    /// The controller side's descriptor (for the window size and the terminal modes).
+    var controllerDescriptor: Int32 { controller }
+
     /// Types `line` and Enter.
     func type(_ line: String) {
         let bytes = Array((line + "\n").utf8)
@@ -92,5 +95,68 @@ extension PseudoTerminal {
         try process.run()
         closeTerminalSide()
         return (process, log)
+    }
+}
+
+/// Full-screen helpers: the window size, the redraws in the byte stream, the terminal modes.
+extension PseudoTerminal {
+    /// `ESC [ H ESC [ 2 J`: cursor home and clear, what starts each full-screen redraw.
+    static let homeAndClear = "\u{1B}[H\u{1B}[2J"
+    /// `ESC [ ? 1049 h` / `l`: enter and leave the alternate screen.
+    static let enterAlternateScreen = "\u{1B}[?1049h"
+    static let leaveAlternateScreen = "\u{1B}[?1049l"
+    /// TIOCSWINSZ and TIOCGWINSZ (x86-64 and arm64 Linux).
+    private static let setWindowSizeRequest: UInt = 0x5414
+
+    /// Sets the window size the child reads with TIOCGWINSZ (the kernel sends no SIGWINCH:
+    /// the child has no controlling terminal; send it with `kill`).
+    func setWindowSize(columns: Int, rows: Int) throws {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(controllerDescriptor, Self.setWindowSizeRequest, &size) == 0 else {
+            throw Failure(description: "cannot set the window size: errno \(errno)")
+        }
+    }
+
+    /// Each full-screen redraw so far: the bytes after each home-and-clear, up to the next one.
+    var frames: [String] {
+        Array(screen.components(separatedBy: Self.homeAndClear).dropFirst())
+    }
+
+    /// A frame's lines as they show: line ends split, escape sequences removed, trailing
+    /// blanks dropped.
+    static func visibleLines(_ frame: String) -> [String] {
+        let lines = frame.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.map { line in
+            var text = String(line)
+            while let range = text.range(of: #"\x{1B}(\[[0-?]*[ -/]*[@-~]|.)"#, options: .regularExpression) {
+                text.removeSubrange(range)
+            }
+            return String(text.reversed().drop(while: { $0 == " " }).reversed())
+        }
+    }
+
+    /// Whether the terminal echoes typed characters now (its line discipline's `ECHO`).
+    var isEchoing: Bool {
+        var modes = termios()
+        guard tcgetattr(controllerDescriptor, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ECHO) != 0
+    }
+}
+
+extension PseudoTerminal {
+    /// Starts `strata-host` with standard input, output *and error* on this terminal, as a
+    /// person's shell does; closes this side's copy of the terminal. The caller kills a
+    /// process still running when it is done.
+    func startHostWithErrorsOnTerminal(home: URL, environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = StrataProcess.executable("strata-host")
+        process.arguments = []
+        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: environment).environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        closeTerminalSide()
+        return process
     }
 }

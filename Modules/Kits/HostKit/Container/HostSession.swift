@@ -56,16 +56,40 @@ struct HostSession {
     }
 
     /// Hands the process to the framework with the Launcher on `environment`'s terminal.
+    ///
+    /// The status line (``SessionStatusLine``, under ``StatusLine/serviceName``) is registered
+    /// before the run loop starts; a full-screen terminal shows it on top of every screen.
     func interactive(_ environment: ContainerEnvironment) async -> Int32 {
         var environment = environment
         environment.usage = runtime.usage
         do {
-            return try await StrataFramework.run(
+            let outcome = try await StrataFramework.launch(
                 delegate: DefaultAppDelegate(), configuration: configuration,
                 registry: HostRegistry.make(runtime, interactive: true), environment: environment)
+            guard case .running(let container) = outcome else {
+                if case .ended(let code) = outcome { return code }
+                return 0
+            }
+            let status = SessionStatusLine()
+            do {
+                try await status.start(context: container.context)
+                await container.context.registerService(status, name: StatusLine.serviceName)
+            } catch {
+                runtime.logger.warning("no status line", metadata: ["error": "\(error)"])
+            }
+            return await container.run()
         } catch {
             return await fail(error)
         }
+    }
+
+    /// Where the interactive host's log lines go while it runs full screen: `strata-host.log`
+    /// in the store's directory (`nil`, i.e. dropped, for an in-memory store).
+    var diagnosticsLog: String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: runtime.location, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return nil }
+        return URL(fileURLWithPath: runtime.location).appendingPathComponent("strata-host.log").path
     }
 
     private func launch(_ configuration: ContainerConfiguration) async throws -> any RunningContainer {

@@ -112,7 +112,9 @@ public enum StrataHostCLI {
         case .interactive:
             switch terminal {
             case .none: return 0
-            case .standard: return await session.interactive(.live(logger: session.runtime.logger, interactive: true))
+            case .standard:
+                return await session.interactive(
+                    .live(logger: session.runtime.logger, interactive: true, diagnosticsLog: session.diagnosticsLog))
             case .custom(let make): return await session.interactive(make(session.runtime.logger))
             }
         }

@@ -13,6 +13,9 @@ import Synchronization
 /// posted. A source may also ask to be checked on a timer (follow-ups fall due when the day
 /// turns, without any commit). Checks run one at a time, in one task; notices that arrive
 /// during a check are folded into one more check.
+///
+/// Each notification posted redraws the screen on top at once on a full-screen terminal (the
+/// container does it after the broadcast): nobody has to type for it to show.
 final class StoreWatcher: StrataService {
     /// What one kind of watcher reads and posts.
     struct Source: Sendable {

@@ -44,7 +44,7 @@ final class AccountScreen: TextScreen {
             let rejected = state.rejectedChanges > 0 ? try await session.rejectedChanges() : []
             lines += AccountText.status(user: user, state: state, rejected: rejected)
         } catch {
-            lines.append(localized("Cannot read the session: \(error)", ja: "セッションを読めません: \(error)"))
+            lines.append(localized("Cannot read the session: \(ErrorText.readable(error))", ja: "セッションを読めません: \(ErrorText.readable(error))"))
         }
         lines += ["", ScreenCommand.typeLine(Self.help)]
         return lines
@@ -72,7 +72,7 @@ final class AccountScreen: TextScreen {
             do {
                 return .message(AccountText.synced(try await session.syncNow()))
             } catch {
-                return .message(localized("Sync failed: \(error)", ja: "同期に失敗しました: \(error)"))
+                return .message(localized("Sync failed: \(ErrorText.readable(error))", ja: "同期に失敗しました: \(ErrorText.readable(error))"))
             }
         case "retry", "discard":
             return await act(command.word, on: command.argument)
@@ -106,7 +106,7 @@ final class AccountScreen: TextScreen {
         } catch let error as ContainerError {
             return .message(error.message.prefix(1).uppercased() + error.message.dropFirst())
         } catch {
-            return .message(localized("Not signed out: \(error)", ja: "サインアウトしていません: \(error)"))
+            return .message(localized("Not signed out: \(ErrorText.readable(error))", ja: "サインアウトしていません: \(ErrorText.readable(error))"))
         }
     }
 }

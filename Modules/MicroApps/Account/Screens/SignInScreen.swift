@@ -49,7 +49,7 @@ final class SignInScreen: TextScreen {
         do {
             owner.leave(AccountText.signedIn(try await session.signIn(account: name, password: input)))
         } catch {
-            owner.leave(localized("Sign-in failed: \(error)", ja: "サインインに失敗しました: \(error)"))
+            owner.leave(localized("Sign-in failed: \(ErrorText.readable(error))", ja: "サインインに失敗しました: \(ErrorText.readable(error))"))
         }
         return .back
     }

@@ -62,8 +62,9 @@ enum AnnouncementText {
     }
 
     /// The one line an error is on a screen: a Strata error's message (the remote store's
-    /// `offline`, `notSignedIn`, `unreachable` lines), any other error's description.
+    /// `offline`, `notSignedIn`, `unreachable` lines), any other error in words, never a Swift
+    /// debug dump (`ErrorText.readable(_:)`).
     static func failure(_ error: any Error) -> String {
-        (error as? any StrataError)?.message ?? "\(error)"
+        ErrorText.readable(error)
     }
 }
