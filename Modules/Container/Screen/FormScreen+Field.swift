@@ -91,7 +91,7 @@ extension FormScreen {
             try body()
             return nil
         } catch {
-            return "\(error)"
+            return "\(ErrorText.readable(error))"
         }
     }
 }

@@ -38,7 +38,7 @@ public struct ScreenCommand: Sendable, Hashable {
                 try await context.startApplication(launcher, params: [:], launchMode: .bringToTop)
                 return .stay
             } catch {
-                return .message(localized("cannot go home: \(error)", ja: "ホームに戻れません: \(error)"))
+                return .message(localized("cannot go home: \(ErrorText.readable(error))", ja: "ホームに戻れません: \(ErrorText.readable(error))"))
             }
         default: return nil
         }

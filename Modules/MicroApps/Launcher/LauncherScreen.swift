@@ -53,7 +53,7 @@ struct LauncherScreen: TextScreen {
             let groups = user.groups.isEmpty ? "" : " (\(user.groupsText))"
             return localized("Signed in as \(user.account)\(groups)", ja: "サインイン中: \(user.account)\(groups)")
         } catch {
-            return localized("Signed in as: unknown (\(error))", ja: "サインイン中: 不明（\(error)）")
+            return localized("Signed in as: unknown (\(ErrorText.readable(error)))", ja: "サインイン中: 不明（\(ErrorText.readable(error))）")
         }
     }
 
@@ -83,7 +83,7 @@ struct LauncherScreen: TextScreen {
             try await context.startApplication(chosen.name, params: [:], launchMode: .bringToTop)
             return .stay
         } catch {
-            return .message(localized("Cannot open \(chosen.name): \(error)", ja: "\(chosen.name) を開けません: \(error)"))
+            return .message(localized("Cannot open \(chosen.name): \(ErrorText.readable(error))", ja: "\(chosen.name) を開けません: \(ErrorText.readable(error))"))
         }
     }
 }

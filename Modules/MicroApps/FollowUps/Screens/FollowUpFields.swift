@@ -28,7 +28,7 @@ enum FollowUpFields {
                     _ = try await domain.reports.get(id: id)
                     return nil
                 } catch {
-                    return "\(error)"
+                    return "\(ErrorText.readable(error))"
                 }
             },
             search: { word in
@@ -99,8 +99,8 @@ enum FollowUpFields {
     /// again when the error names one the form has, else the whole form.
     static func outcome(_ error: any Error) -> FormScreen.Outcome {
         if let refused = (error as? DomainError)?.field, let name = formNames[refused] {
-            return .refuse(field: name, message: "\(error)")
+            return .refuse(field: name, message: "\(ErrorText.readable(error))")
         }
-        return .retry("\(error)")
+        return .retry("\(ErrorText.readable(error))")
     }
 }

@@ -60,7 +60,7 @@ final class FollowUpsScreen: TextScreen {
             }
             state.withLock { $0.shown = shown }
         } catch {
-            lines.append(localized("Cannot list follow-ups: \(error)", ja: "フォローアップを一覧できません: \(error)"))
+            lines.append(localized("Cannot list follow-ups: \(ErrorText.readable(error))", ja: "フォローアップを一覧できません: \(ErrorText.readable(error))"))
         }
         lines.append("")
         lines.append(ScreenCommand.typeLine("schedule · done N · due · all · \(ScreenCommand.commonHelp)"))
@@ -107,7 +107,7 @@ final class FollowUpsScreen: TextScreen {
                 await services.usage.record(.followUpDone(id))
                 return .message(localized("Marked follow-up \(id) done.", ja: "フォローアップ \(id) を完了にしました。"))
             } catch {
-                return .message("\(error)")
+                return .message("\(ErrorText.readable(error))")
             }
         default:
             return ScreenCommand.unknown(input)

@@ -25,7 +25,7 @@ struct ReportDetailScreen: TextScreen {
                     ? localized("No follow-ups yet: type schedule to add one.", ja: "フォローアップはまだありません。schedule で予定できます。")
                     : table(followUps))
         } catch {
-            lines.append("\(error)")
+            lines.append("\(ErrorText.readable(error))")
         }
         lines.append("")
         lines.append(ScreenCommand.typeLine("edit · delete · schedule · \(ScreenCommand.commonHelp)"))
@@ -67,7 +67,7 @@ struct ReportDetailScreen: TextScreen {
             } catch {
                 return .message(
                     localized(
-                        "Cannot open \(list.followUpsApplication): \(error)", ja: "\(list.followUpsApplication) を開けません: \(error)"))
+                        "Cannot open \(list.followUpsApplication): \(ErrorText.readable(error))", ja: "\(list.followUpsApplication) を開けません: \(ErrorText.readable(error))"))
             }
         case "edit", "delete":
             guard let current = await context.currentApplication else { return .stay }
@@ -79,7 +79,7 @@ struct ReportDetailScreen: TextScreen {
                 await context.push(screen, for: current)
                 return .stay
             } catch {
-                return .message("\(error)")
+                return .message("\(ErrorText.readable(error))")
             }
         default:
             return ScreenCommand.unknown(input)

@@ -73,8 +73,8 @@ enum ReportFields {
     /// again when the error names one the form has, else the whole form.
     static func outcome(_ error: any Error) -> FormScreen.Outcome {
         if let refused = (error as? DomainError)?.field, let name = formNames[refused] {
-            return .refuse(field: name, message: "\(error)")
+            return .refuse(field: name, message: "\(ErrorText.readable(error))")
         }
-        return .retry("\(error)")
+        return .retry("\(ErrorText.readable(error))")
     }
 }

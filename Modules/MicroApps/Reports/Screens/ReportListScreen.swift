@@ -115,7 +115,7 @@ final class ReportListScreen: TextScreen {
                 lines.append(table.render())
             }
         } catch {
-            lines.append(localized("Cannot list reports: \(error)", ja: "症例報告を一覧できません: \(error)"))
+            lines.append(localized("Cannot list reports: \(ErrorText.readable(error))", ja: "症例報告を一覧できません: \(ErrorText.readable(error))"))
         }
         lines.append("")
         lines.append(
@@ -184,7 +184,7 @@ final class ReportListScreen: TextScreen {
             await context.push(screen, for: application)
             return .stay
         } catch {
-            return .message("\(error)")
+            return .message("\(ErrorText.readable(error))")
         }
     }
 
