@@ -34,6 +34,21 @@ struct StoreCommandTests {
                 storePath: storePath, keptDamagedFile: storePath + ".damaged-20261124T090000Z",
                 tables: [.init(name: "CaseReport", recovered: 40, expected: 42, metDamage: true)], schemaProblems: [])
         }
+
+        func dataKey() throws -> DataKeyReport {
+            calls.withLock { $0.append("key") }
+            return DataKeyReport(
+                kind: .file, location: "/data/keys/data.key", ignoredCopy: nil,
+                keyringProblem: "no session bus", moved: false)
+        }
+
+        func moveKey(to destination: DataKeyKind) throws -> DataKeyReport {
+            calls.withLock { $0.append("move key to \(destination.rawValue)") }
+            guard destination == .file else {
+                throw DataError(.keyringUnavailable, "cannot move the data key to the Secret Service: no session bus")
+            }
+            return DataKeyReport(kind: .file, location: "/data/keys/data.key", ignoredCopy: nil, keyringProblem: nil, moved: true)
+        }
     }
 
     struct Run {
