@@ -58,6 +58,13 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
         try await queue.run { try keyMove.move(to: destination) }
     }
 
+    /// Where the key the store uses is (the key file, or the Secret Service when it holds it
+    /// and the file does not), for the backup's "keep the data key" line.
+    private func keyLocation() -> String {
+        guard let report = try? keyMove.report(), report.kind != nil else { return FieldCipher.keyURL(in: container).path }
+        return report.location
+    }
+
     /// The key's places and the store they belong to.
     private var keyMove: DataKeyMove {
         DataKeyMove(keys: DataKeySource(container: container, keyring: keyring), storePath: storePath, logger: logger)
@@ -117,7 +124,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             try StoreFormat.check(connection)
             connection.trackDamage(marker: marker)
             let pages = try connection.backup(into: path)
-            return StoreBackupResult(destination: path, pageCount: pages, keyPath: FieldCipher.keyURL(in: container).path)
+            return StoreBackupResult(destination: path, pageCount: pages, keyPath: keyLocation())
         } catch {
             // A backup that did not finish is no backup: remove what this call wrote.
             unlink(path)
