@@ -77,6 +77,19 @@ struct DataKeyPlaceTests {
         #expect(report.kind == .secretService && report.location == "the keyring double" && report.ignoredCopy == nil)
     }
 
+    @Test("eight openers creating one store at once with a keyring all end up with one key, and no key file")
+    func concurrentCreationMakesOneKey() async throws {
+        let container = temporaryContainer()
+        let keyring = KeyringDouble()
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { try await writePatient(container, keyring: keyring) } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(keyring.key != nil && !FileManager.default.fileExists(atPath: keyFile(container).path))
+        #expect(keyring.calls.withLock { $0.filter { $0 == "save" } }.count == 1, "one key made: \(keyring.calls.withLock { $0 })")
+        for id in ids { #expect(try await readName(container, id: id, keyring: keyring) == "Oriel Kanzaki") }
+    }
+
     @Test("a keyring that does not answer leaves the new key in the 0600 file, as without one")
     func unreachableKeyringUsesTheFile() async throws {
         let container = temporaryContainer()

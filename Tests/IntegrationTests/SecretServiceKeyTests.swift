@@ -154,6 +154,8 @@ struct SecretServiceKeyTests {
             #expect(shown.status == 0 && shown.stdout.contains("The data key is in the Secret Service"), "\(shown)")
             let japanese = try await host(home, session, language: "ja_JP.UTF-8").run(["store", "key", "--show-location"])
             #expect(japanese.stdout.contains("データキーは"), "\(japanese)")
+            let backup = try await host(home, session).run(["store", "backup", home.deletingLastPathComponent().appendingPathComponent("b.sqlite").path])
+            #expect(backup.status == 0 && backup.stdout.contains("Keep the data key the Secret Service"), "\(backup)")
             // strata-status never links libsecret: the store records where its key lives.
             let status = try await StrataProcess("strata-status", home: home).run([])
             #expect(status.status == 0, "\(status)")
