@@ -101,6 +101,25 @@ struct DataKeyPlaceTests {
         #expect(report.kind == .file && report.keyringProblem?.contains("no Secret Service answers") == true, "\(report)")
     }
 
+    @Test("a store whose key is in a keyring that stops answering is refused (keyringUnavailable); no new key file is made")
+    func keyringDownNeverMakesANewKey() async throws {
+        let container = temporaryContainer()
+        let keyring = KeyringDouble()
+        let id = try await writePatient(container, keyring: keyring)
+        keyring.fail([.unreachable])
+        let error = try await #require(throws: DataError.self) {
+            try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: keyring)
+        }
+        #expect(error.code == .keyringUnavailable && error.message.contains("did not answer"), "\(error)")
+        let without = try await #require(throws: DataError.self) {
+            try await DataLayerFactory.live(container: container, logger: quietLogger)
+        }
+        #expect(without.message.contains("DBUS_SESSION_BUS_ADDRESS") && without.message.contains("missing"), "\(without)")
+        #expect(!FileManager.default.fileExists(atPath: keyFile(container).path))
+        keyring.fail([])
+        #expect(try await readName(container, id: id, keyring: keyring) == "Oriel Kanzaki")
+    }
+
     @Test("a key already in the file stays there when a keyring appears: no silent migration, the keyring is not asked")
     func fileKeyIsNotMigrated() async throws {
         let container = temporaryContainer()

@@ -103,6 +103,13 @@ extension SQLiteDatabase {
     /// "The data key … is missing": names every place it was looked for.
     private static func missingKey(keys: DataKeySource, connection: SQLiteConnection, problem: String?) -> DataError {
         let kind = setting(keyLocationSetting, on: connection).flatMap(DataKeyKind.init(rawValue:))
+        if let problem, kind != .file {
+            // Not lost, most likely: the keyring holding it did not answer (a locked keyring, no Secret Service).
+            return DataError(
+                .keyringUnavailable,
+                "the data key of \(connection.path) is not in \(keys.file.location) and the Secret Service did not answer "
+                    + "(\(problem)); unlock the keyring or check the session bus, then try again (nothing was changed)")
+        }
         return DataError(
             .cannotOpen,
             "\(keys.missingPlaces(recordedKind: kind, problem: problem)) is missing, so the encrypted values in "
