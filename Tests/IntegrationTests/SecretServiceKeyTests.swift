@@ -176,6 +176,19 @@ struct SecretServiceKeyTests {
         }
     }
 
+    @Test("strata-status loads neither libsecret nor GLib (it only counts); strata-host and strata-notifyd load libsecret")
+    func onlyTheWritersLinkLibsecret() async throws {
+        // LD_TRACE_LOADED_OBJECTS makes the loader list every library it would load, and exit before main.
+        for (name, links) in [("strata-status", false), ("strata-host", true), ("strata-notifyd", true)] {
+            let outcome = try await StrataProcess(
+                name, home: temporaryHome(), extraEnvironment: ["LD_TRACE_LOADED_OBJECTS": "1"]
+            ).run([])
+            #expect(outcome.status == 0, "\(name): \(outcome)")
+            #expect(outcome.stdout.contains("libsecret-1.so") == links, "\(name): \(outcome.stdout)")
+            if !links { #expect(!outcome.stdout.contains("libglib-2.0.so"), "\(name): \(outcome.stdout)") }
+        }
+    }
+
     @Test("without a session bus the key is the 0600 file as before, and --to secret-service exits 75 naming why")
     func noSessionBus() async throws {
         let home = temporaryHome()
