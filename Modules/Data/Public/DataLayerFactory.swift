@@ -129,22 +129,21 @@ public enum DataLayerFactory {
         }
         var database = try SQLiteDatabase(
             container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
-        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
+        // Without a keyring, a key the store says lives in the Secret Service is not missing:
+        // such a reader only counts, and never decrypts (strata-status).
+        func lacksKey(_ database: SQLiteDatabase) -> Bool {
+            requireKey && database.cipher == nil && database.recordedKeyFingerprint() != nil
+                && !(keyring == nil && database.recordedKeyKind() == .secretService)
+        }
+        if lacksKey(database) {
             // A writer creating the store links the key before it records the fingerprint, so a
             // second look that still finds a fingerprint but no key means the key is really gone.
             database = try SQLiteDatabase(
                 container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
         }
-        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
-            let recordedKind = database.recordedKeyKind()
-            // Without a keyring, a key the store says lives in the Secret Service is not missing:
-            // such a reader only counts, and never decrypts (strata-status).
-            if keyring == nil, recordedKind == .secretService {
-                try database.verifyPages(verifyPages)
-                return database
-            }
+        if lacksKey(database) {
             let place = DataKeySource(container: container, keyring: keyring).missingPlaces(
-                recordedKind: recordedKind, problem: nil)
+                recordedKind: database.recordedKeyKind(), problem: nil)
             throw DataError(
                 .cannotOpen,
                 "\(place) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
