@@ -72,7 +72,8 @@ struct DataKeyMove {
                 "there is no data key to move yet (neither \(keys.file.location) nor the Secret Service holds one); "
                     + "a store makes its key when it is first opened")
         }
-        let current = held.file != nil ? keys.file.location : destination.location
+        // Where the data layer finds the key now: the file, else the keyring.
+        let current = held.file != nil ? keys.file.location : keys.keyring?.location ?? keys.file.location
         let recorded = recordedFingerprint()
         if let recorded, FieldCipher(keyMaterial: key).fingerprint != recorded {
             throw DataError(
@@ -94,7 +95,10 @@ struct DataKeyMove {
         if there == nil {
             try write(key, to: destination, keptIn: current, recorded: recorded)
         }
-        try recordKind(kind, keptIn: "\(current) and \(destination.location)")
+        // Record the key's new place (a no-op move writes nothing unless the record is stale).
+        if there == nil || leftover != nil || recordedSetting(SQLiteDatabase.keyLocationSetting) != kind.rawValue {
+            try recordKind(kind, keptIn: there == nil ? "\(current) and \(destination.location)" : current)
+        }
         if leftover != nil, let source {
             do {
                 try source.delete()
@@ -159,10 +163,15 @@ struct DataKeyMove {
 
     /// The fingerprint the store recorded, or `nil` when there is no store or it recorded none.
     private func recordedFingerprint() -> String? {
+        recordedSetting(SQLiteDatabase.fingerprintSetting)
+    }
+
+    /// The store's setting `key`, or `nil` when there is no store or the setting is not there.
+    private func recordedSetting(_ key: String) -> String? {
         guard FileManager.default.fileExists(atPath: storePath),
             let connection = try? SQLiteConnection(path: storePath, access: .readOnly)
         else { return nil }
-        return SQLiteDatabase.setting(SQLiteDatabase.fingerprintSetting, on: connection)
+        return SQLiteDatabase.setting(key, on: connection)
     }
 
     /// Records the key's new place in the store (when the store has recorded a key at all), so
