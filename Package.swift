@@ -111,6 +111,17 @@ let package = Package(
             ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
+        // MARK: - The data key in the session's Secret Service (data layer, beside StrataData, on its DataKeyStore):
+        // libsecret (Debian's libsecret-1-dev) as a system library only StrataSecretService imports; composition
+        // roots pass SecretServiceFactory.keyring(…) to DataLayerFactory. StrataData itself never links GLib.
+        .systemLibrary(
+            name: "CLibsecret",
+            path: "Modules/CLibsecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        module("StrataSecretService", "Modules/SecretService", ["StrataData", "StrataCrossCutting", "CLibsecret"]),
+
         // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
         module(
             "StrataSync", "Modules/Sync",
@@ -231,7 +242,7 @@ let package = Package(
         ),
         executable(
             "strata-host", "Hosts/strata-host",
-            ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"]
+            ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", "StrataSecretService"]
         ),
         executable(
             "strata-status", "Hosts/strata-status",
@@ -239,7 +250,7 @@ let package = Package(
         ),
         executable(
             "strata-notifyd", "Hosts/strata-notifyd",
-            ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting"]
+            ["StrataNotifyKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", "StrataSecretService"]
         ),
 
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's

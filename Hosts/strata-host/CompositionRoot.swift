@@ -3,10 +3,12 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataHostKit
+import StrataSecretService
 import StrataSync
 
 /// The only place in `strata-host` that picks implementations: the real clock, a stderr
-/// logger, the shared SQLite store in the container directory, the domain over it, the
+/// logger, the shared SQLite store in the container directory (its data key in the session's
+/// Secret Service when it offers one, else in the key file), the domain over it, the
 /// store's change notices (the watchers see what strata-notifyd records through them), and
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
 /// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
@@ -20,7 +22,9 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         let configuration = try SyncConfiguration.fromEnvironment(launch.environment)
-        let data = try await DataLayerFactory.live(container: container, logger: logger, verifyPages: true)
+        // The data key: the session's Secret Service when it offers one, else the 0600 key file.
+        let keyring = SecretServiceFactory.keyring(for: container, environment: launch.environment)
+        let data = try await DataLayerFactory.live(container: container, logger: logger, verifyPages: true, keyring: keyring)
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)
@@ -35,12 +39,14 @@ enum CompositionRoot {
             usage: usage ?? SilentUsageMonitor(), announcements: announcements)
     }
 
-    /// The store maintenance for `store check|backup|recover`: the live store's file in the
-    /// container directory, opened by each command itself (never created).
+    /// The store maintenance for `store check|backup|recover|key`: the live store's file in the
+    /// container directory, opened by each command itself (never created), and the session's
+    /// Secret Service for `store key`.
     static func makeStoreMaintenance(_ launch: HostLaunch) throws -> any StoreMaintenance {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
-        return DataLayerFactory.maintenance(container: container, logger: logger)
+        let keyring = SecretServiceFactory.keyring(for: container, environment: launch.environment)
+        return DataLayerFactory.maintenance(container: container, logger: logger, keyring: keyring)
     }
 }

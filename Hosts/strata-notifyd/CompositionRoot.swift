@@ -2,10 +2,11 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataNotifyKit
+import StrataSecretService
 import StrataSync
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
-/// live SQLite data layer, the domain on the system clock (enriching within `--enrich-deadline`,
+/// live SQLite data layer (its key in the session's Secret Service when it offers one), the domain on the system clock (enriching within `--enrich-deadline`,
 /// logging each notification whose enrichment ran out), standard output for delivery,
 /// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox, and
 /// — when systemd started it (`NOTIFY_SOCKET`) — libsystemd's sd_notify for readiness and the watchdog.
@@ -21,7 +22,10 @@ enum CompositionRoot {
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
-        let data = try await DataLayerFactory.live(container: container, logger: logger.component("data"), verifyPages: true)
+        // The data key: the session's Secret Service when it offers one, else the 0600 key file.
+        let keyring = SecretServiceFactory.keyring(for: container, environment: environment)
+        let data = try await DataLayerFactory.live(
+            container: container, logger: logger.component("data"), verifyPages: true, keyring: keyring)
         let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
         let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
         let delivery = StandardOutputDelivery()

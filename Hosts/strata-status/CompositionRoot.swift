@@ -24,6 +24,9 @@ enum CompositionRoot {
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         // A bad STRATA_SERVER_URL is reported here too; the read-only layer never talks to the server.
         let configured = try SyncConfiguration.fromEnvironment(launch.environment)
+        // No keyring: the widget only counts and never decrypts, so it never links libsecret (GLib)
+        // nor pays a D-Bus round trip per tick; a store that records its key lives in the Secret
+        // Service is taken as having it (DataLayerFactory.readOnly).
         // A container that is a file, a missing data key or a damaged store is a fault to report
         // (exit 1), not an empty look. Up to 8 MiB every page is read (quick_check, ≤ ~10 ms);
         // above, the schema and the small tables the counts come from, so the cold start stays

@@ -7,7 +7,7 @@ extension DataLayerFactory {
     /// A data layer for tests: the real SQLite store, on a temporary container of its own.
     ///
     /// **Every behaviour is the live store's.** The layer is
-    /// ``StrataData/DataLayerFactory/live(container:logger:clock:verifyPages:)`` on a fresh
+    /// ``StrataData/DataLayerFactory/live(container:logger:clock:verifyPages:keyring:)`` on a fresh
     /// owner-only directory (on `/dev/shm` when there is one, so a test's store costs about a
     /// millisecond); the directory, with the store, its key and its session file, is removed
     /// when the last part of the layer is released. So registration, validation, queries,
@@ -41,7 +41,7 @@ extension DataLayerFactory {
     /// journal member in `allowing`, and the owner it records is read without `.currentSession`.
     ///
     /// - Parameters:
-    ///   - readOnly: when `true`, the layer is ``StrataData/DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:)``
+    ///   - readOnly: when `true`, the layer is ``StrataData/DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``
     ///     on a fresh store: `isWritable` is `false`, registering only checks the schema, every
     ///     type reads as empty and every write throws `readOnly`; so do the journal's changes,
     ///     kept log entries and setting the log level.

@@ -34,6 +34,21 @@ struct StoreCommandTests {
                 storePath: storePath, keptDamagedFile: storePath + ".damaged-20261124T090000Z",
                 tables: [.init(name: "CaseReport", recovered: 40, expected: 42, metDamage: true)], schemaProblems: [])
         }
+
+        func dataKey() throws -> DataKeyReport {
+            calls.withLock { $0.append("key") }
+            return DataKeyReport(
+                kind: .file, location: "/data/keys/data.key", ignoredCopy: nil,
+                keyringProblem: "no session bus", moved: false)
+        }
+
+        func moveKey(to destination: DataKeyKind) throws -> DataKeyReport {
+            calls.withLock { $0.append("move key to \(destination.rawValue)") }
+            guard destination == .file else {
+                throw DataError(.keyringUnavailable, "cannot move the data key to the Secret Service: no session bus")
+            }
+            return DataKeyReport(kind: .file, location: "/data/keys/data.key", ignoredCopy: nil, keyringProblem: nil, moved: true)
+        }
     }
 
     struct Run {
@@ -96,5 +111,35 @@ struct StoreCommandTests {
         #expect(recovered.stdout.contains("CaseReport: 40 row(s) recovered, 2 lost"), "\(recovered)")
         #expect(recovered.stdout.contains("kept as /data/strata.sqlite.damaged-20261124T090000Z"), "\(recovered)")
         #expect(!recovered.domainRequested)
+    }
+
+    @Test("store key says where the key is; --to file moves it; --to secret-service without a keyring exits 75 naming why")
+    func keyLocationAndMove() async {
+        let maintenance = FakeMaintenance()
+        let shown = await run(["store", "key"], maintenance)
+        #expect(shown.status == 0 && shown.stdout.contains("The data key is in /data/keys/data.key."), "\(shown)")
+        #expect(shown.stdout.contains("The Secret Service is not used: no session bus"), "\(shown)")
+        let flagged = await run(["store", "key", "--show-location"], maintenance)
+        #expect(flagged.status == 0 && flagged.stdout == shown.stdout, "\(flagged)")
+
+        let moved = await run(["store", "key", "--to", "file"], maintenance)
+        #expect(moved.status == 0 && moved.stdout.contains("Moved the data key to /data/keys/data.key."), "\(moved)")
+
+        let unreachable = await run(["store", "key", "--to", "secret-service"], maintenance)
+        #expect(unreachable.status == 75, "\(unreachable)")
+        #expect(unreachable.stderr == "strata-host: cannot move the data key to the Secret Service: no session bus\n", "\(unreachable)")
+        #expect(
+            maintenance.calls.withLock { $0 } == ["key", "key", "move key to file", "move key to secret-service"])
+        #expect(!unreachable.domainRequested)
+    }
+
+    @Test("store key --to with a place that does not exist, or with --show-location, is a usage error (64) naming the places")
+    func keyBadArgument() async {
+        let maintenance = FakeMaintenance()
+        let bad = await run(["store", "key", "--to", "keychain"], maintenance)
+        #expect(bad.status == 64 && bad.stderr.contains("keychain") && bad.stderr.contains("secret-service"), "\(bad)")
+        let both = await run(["store", "key", "--to", "file", "--show-location"], maintenance)
+        #expect(both.status == 64 && both.stderr.contains("--show-location"), "\(both)")
+        #expect(maintenance.calls.withLock { $0 }.isEmpty)
     }
 }

@@ -28,3 +28,30 @@ ensure_libsystemd() {
     fi
     apt_install "libsystemd's development files are missing: strata-notifyd's CSystemd links them" libsystemd-dev pkg-config
 }
+
+# Makes sure libsecret's development files (Debian's libsecret-1-dev: libsecret/secret.h, the GLib
+# headers it includes, and its pkg-config file) are installed: StrataSecretService's CLibsecret
+# links them (the data key in the session's Secret Service), so every script that builds runs this
+# beside ensure_libsystemd.
+ensure_libsecret() {
+    if pkg-config --exists libsecret-1 2>/dev/null && [ -f /usr/include/libsecret-1/libsecret/secret.h ]; then
+        return 0
+    fi
+    apt_install "libsecret's development files are missing: StrataSecretService's CLibsecret links them" \
+        libsecret-1-dev pkg-config
+}
+
+# Makes sure the real Secret Service the data-key tests run is installed: gnome-keyring (the
+# daemon), libsecret-tools (secret-tool, to look the key up), dbus (a private session bus:
+# dbus-daemon and dbus-send), and libsecret-1-dev for the build (ensure_libsecret).
+ensure_secret_service() {
+    ensure_libsecret || return 1
+    local missing=() pair tool package
+    for pair in gnome-keyring-daemon:gnome-keyring secret-tool:libsecret-tools dbus-daemon:dbus dbus-send:dbus; do
+        tool="${pair%%:*}"
+        package="${pair##*:}"
+        command -v "$tool" >/dev/null 2>&1 || [[ " ${missing[*]} " == *" $package "* ]] || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    apt_install "the data-key tests run a private Secret Service" "${missing[@]}"
+}

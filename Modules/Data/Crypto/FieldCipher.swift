@@ -6,18 +6,19 @@ import Crypto
 #endif
 import StrataCrossCutting
 
-/// Encrypts value-object fields and journal payloads with a key kept in the container
-/// directory, and makes keyed hashes for equality queries on encrypted keys.
+/// Encrypts value-object fields and journal payloads with the store's data key (kept in the
+/// container directory or the session's Secret Service), and makes keyed hashes for equality queries on encrypted keys.
 ///
-/// Two sub-keys are derived from the 32-byte key file with HKDF-SHA256: one for AES-256-GCM
+/// Two sub-keys are derived from the 32-byte key with HKDF-SHA256: one for AES-256-GCM
 /// (info `strata.fields.v1`), one for HMAC-SHA256 (info `strata.hash.v1`). A field value is
 /// sealed as a one-byte type tag followed by its bytes (see `FieldValue.taggedBytes`); the
 /// stored form is AES-GCM's combined box, `nonce (12) ‖ ciphertext ‖ tag (16)`, with a fresh
 /// random nonce each time. Sealed field values and sealed byte payloads are bound to different
 /// associated data, so one can never be opened as the other.
 ///
-/// - Important: losing `keys/data.key` loses every encrypted value; it is never recreated
-///   over an existing file and never repaired silently.
+/// - Important: losing the key (`keys/data.key`, or its entry in the Secret Service; see
+///   ``DataKeySource``) loses every encrypted value; it is never recreated over an existing one
+///   and never repaired silently.
 struct FieldCipher: Sendable {
     private let sealingKey: SymmetricKey
     private let hashingKey: SymmetricKey
@@ -43,8 +44,9 @@ struct FieldCipher: Sendable {
         container.url.appendingPathComponent("keys", isDirectory: true).appendingPathComponent("data.key")
     }
 
-    /// Loads the key, creating it first when `create` is true and it does not exist.
-    /// Returns `nil` when the key does not exist and `create` is false (read-only openers).
+    /// Loads the key from the container's key file, creating it first when `create` is true and
+    /// it does not exist. Returns `nil` when the key does not exist and `create` is false.
+    /// (The data layer itself goes through ``DataKeySource``, which may use the Secret Service.)
     ///
     /// Several processes or threads creating the key at once all end up with the same key.
     ///

@@ -87,9 +87,18 @@ enum KeyFile {
     ///   created, or an existing key is refused by ``load(at:)``.
     static func loadOrCreate(at url: URL) throws -> [UInt8] {
         if let existing = try load(at: url) { return existing }
+        return try place(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }, at: url)
+    }
+
+    /// Puts `key` at `url` (creating its owner-only folder) unless a key is there already, and
+    /// returns the key that is there now: `key`, or the one another process or thread linked
+    /// first. Never overwrites.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the path when the folder or file cannot be
+    ///   created, or an existing key is refused by ``load(at:)``.
+    static func place(_ key: [UInt8], at url: URL) throws -> [UInt8] {
         let folder = url.deletingLastPathComponent()
         try makeFolder(folder)
-        let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString)")
         try writeFlushed(key, to: temporary.path)
         defer { unlink(temporary.path) }
@@ -106,6 +115,18 @@ enum KeyFile {
             throw DataError(.cannotOpen, "the data key \(url.path) vanished while it was being created; try again")
         }
         return winner
+    }
+
+    /// Removes the key file at `url` (nothing there is not an error) and flushes the folder.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the path when it cannot be removed.
+    static func remove(at url: URL) throws {
+        guard unlink(url.path) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw failure("cannot remove the data key \(url.path)", code: code)
+        }
+        syncFolder(url.deletingLastPathComponent().path)
     }
 
     /// Puts the key folder of `url` right before a writer uses it (a missing folder is left

@@ -21,11 +21,14 @@ import StrataCrossCutting
 struct SQLiteStoreMaintenance: StoreMaintenance {
     let container: ContainerDirectory
     let logger: Logger
+    /// The session's Secret Service, when the composition root passed one.
+    let keyring: (any DataKeyStore)?
     private let queue = DatabaseQueue(label: "strata.store.maintenance")
 
-    init(container: ContainerDirectory, logger: Logger) {
+    init(container: ContainerDirectory, logger: Logger, keyring: (any DataKeyStore)? = nil) {
         self.container = container
         self.logger = logger
+        self.keyring = keyring
     }
 
     var storeURL: URL { container.storeURL }
@@ -45,6 +48,26 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             try requireStore()
             return try StoreRecovery(container: container, logger: logger).run()
         }
+    }
+
+    func dataKey() async throws -> DataKeyReport {
+        try await queue.run { try keyMove.report() }
+    }
+
+    func moveKey(to destination: DataKeyKind) async throws -> DataKeyReport {
+        try await queue.run { try keyMove.move(to: destination) }
+    }
+
+    /// Where the key the store uses is (the key file, or the Secret Service when it holds it
+    /// and the file does not), for the backup's "keep the data key" line.
+    private func keyLocation() -> String {
+        guard let report = try? keyMove.report(), report.kind != nil else { return FieldCipher.keyURL(in: container).path }
+        return report.location
+    }
+
+    /// The key's places and the store they belong to.
+    private var keyMove: DataKeyMove {
+        DataKeyMove(keys: DataKeySource(container: container, keyring: keyring), storePath: storePath, logger: logger)
     }
 
     /// ``check(quick:)`` on the calling thread (the maintenance queue's).
@@ -101,7 +124,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             try StoreFormat.check(connection)
             connection.trackDamage(marker: marker)
             let pages = try connection.backup(into: path)
-            return StoreBackupResult(destination: path, pageCount: pages, keyPath: FieldCipher.keyURL(in: container).path)
+            return StoreBackupResult(destination: path, pageCount: pages, keyPath: keyLocation())
         } catch {
             // A backup that did not finish is no backup: remove what this call wrote.
             unlink(path)

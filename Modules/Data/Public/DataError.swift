@@ -47,6 +47,10 @@ public struct DataError: StrataError, Hashable {
         public static let loginRefused = Code(name: "loginRefused")
         /// The server answered something the client cannot use (bad JSON, an unexpected status).
         public static let serverError = Code(name: "serverError")
+        /// The session's keyring (the freedesktop Secret Service) cannot be reached: no session
+        /// bus, no Secret Service on it, or it refused the call (a locked keyring). Commands
+        /// that need it exit 75 (try again later).
+        public static let keyringUnavailable = Code(name: "keyringUnavailable")
         /// The code's name, e.g. `notFound`.
         public var description: String { name }
     }

@@ -7,7 +7,7 @@
 public protocol DataLayer: Sendable {
     /// The value-object store.
     var store: any ValueObjectStore { get }
-    /// Whether this layer can write (`false` for ``DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:)``).
+    /// Whether this layer can write (`false` for ``DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``).
     var isWritable: Bool { get }
     /// Where the data lives, for messages and `--verbose` output: a file path or `in-memory`.
     var location: String { get }

@@ -35,11 +35,18 @@ public enum DataLayerFactory {
     /// written, and the store is marked damaged for every process (what a host wants; a few
     /// milliseconds per megabyte).
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the file, `incompatibleStore` when the file
-    ///   was written by a newer Strata, `damaged` when it is marked damaged or, with
-    ///   `verifyPages`, a page is damaged.
+    /// `keyring` is the session's Secret Service when the composition root found one
+    /// (`StrataSecretService`), else `nil`: the data key is read from the container's key file
+    /// when it is there, else from the keyring; a new store's key goes to the keyring when it
+    /// answers, else to the file (see ``DataKeyStore``). The keyring's blocking calls run on
+    /// the store's queue with the rest of the open.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` naming the file (or the key's place),
+    ///   `incompatibleStore` when the file was written by a newer Strata, `damaged` when it is
+    ///   marked damaged or, with `verifyPages`, a page is damaged.
     public static func live(
-        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false
+        container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false,
+        keyring: (any DataKeyStore)? = nil
     ) async throws -> any DataLayer {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
@@ -49,7 +56,7 @@ public enum DataLayerFactory {
                 throw DataError(.cannotOpen, "\(error)")
             }
             let database = try SQLiteDatabase(
-                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue)
+                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue, keyring: keyring)
             if verifyPages { try database.verifyPages(.everyPage) }
             return database
         }
@@ -79,6 +86,11 @@ public enum DataLayerFactory {
     ///   verifyPages: true)`: strata-host, strata-notifyd) and in `strata-host store check`.
     ///   `strata-status` uses ``PageVerification/statusBudget`` (8 MiB).
     ///
+    /// `keyring` as for ``live(container:logger:clock:verifyPages:keyring:)``. A reader given
+    /// none (strata-status, which only counts and never decrypts) takes a store that recorded
+    /// its key lives in the Secret Service as having its key: `requireKey` then refuses only a
+    /// key missing from the file the store says holds it.
+    ///
     /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
     ///   directory (or lies under a file), cannot be looked at (a name too long, a loop of
     ///   links, no permission), or `requireKey` is set and the key the store was
@@ -87,21 +99,21 @@ public enum DataLayerFactory {
     ///   `incompatibleStore` for a foreign or newer file.
     public static func readOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
-        verifyPages: PageVerification = .none
+        verifyPages: PageVerification = .none, keyring: (any DataKeyStore)? = nil
     ) async throws -> (any DataLayer)? {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
             try openReadOnly(
                 container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages,
-                queue: queue)
+                queue: queue, keyring: keyring)
         }
         return database.map { compose($0, isWritable: false) }
     }
 
-    /// ``readOnly(container:logger:clock:requireKey:verifyPages:)``'s work, on `queue`'s thread.
+    /// ``readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``'s work, on `queue`'s thread.
     private static func openReadOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool,
-        verifyPages: PageVerification, queue: DatabaseQueue
+        verifyPages: PageVerification, queue: DatabaseQueue, keyring: (any DataKeyStore)?
     ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()
@@ -115,18 +127,27 @@ public enum DataLayerFactory {
             }
             return nil
         }
-        var database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue)
-        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
+        var database = try SQLiteDatabase(
+            container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
+        // Without a keyring, a key the store says lives in the Secret Service is not missing:
+        // such a reader only counts, and never decrypts (strata-status).
+        func lacksKey(_ database: SQLiteDatabase) -> Bool {
+            requireKey && database.cipher == nil && database.recordedKeyFingerprint() != nil
+                && !(keyring == nil && database.recordedKeyKind() == .secretService)
+        }
+        if lacksKey(database) {
             // A writer creating the store links the key before it records the fingerprint, so a
             // second look that still finds a fingerprint but no key means the key is really gone.
-            database = try SQLiteDatabase(container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue)
+            database = try SQLiteDatabase(
+                container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
         }
-        if requireKey, database.cipher == nil, database.recordedKeyFingerprint() != nil {
-            let keyPath = FieldCipher.keyURL(in: container).path
+        if lacksKey(database) {
+            let place = DataKeySource(container: container, keyring: keyring).missingPlaces(
+                recordedKind: database.recordedKeyKind(), problem: nil)
             throw DataError(
                 .cannotOpen,
-                "the data key \(keyPath) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
-                    + "restore the key file (nothing was changed)")
+                "\(place) is missing, so the encrypted values in \(container.storeURL.path) cannot be read; "
+                    + "restore the key (nothing was changed)")
         }
         try database.verifyPages(verifyPages)
         return database
@@ -136,8 +157,14 @@ public enum DataLayerFactory {
     /// recovery of a damaged file. Opening it opens nothing; each call opens the file itself
     /// (never through the live layer, so it works on a store the layer refuses as damaged), on
     /// a queue of its own.
-    public static func maintenance(container: ContainerDirectory, logger: Logger) -> any StoreMaintenance {
-        SQLiteStoreMaintenance(container: container, logger: logger)
+    ///
+    /// `keyring` as for ``live(container:logger:clock:verifyPages:keyring:)``: what
+    /// ``StoreMaintenance/dataKey()`` and ``StoreMaintenance/moveKey(to:)`` (`strata-host
+    /// store key`) look in and move to.
+    public static func maintenance(
+        container: ContainerDirectory, logger: Logger, keyring: (any DataKeyStore)? = nil
+    ) -> any StoreMaintenance {
+        SQLiteStoreMaintenance(container: container, logger: logger, keyring: keyring)
     }
 
     /// Refuses a container path that exists but is not a directory, or lies under a file.

@@ -1,5 +1,5 @@
 /// How much of the store file a read-only opener reads to look for damage before it answers
-/// (``DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:)``).
+/// (``DataLayerFactory/readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``).
 ///
 /// Every opener refuses a store a writer marked damaged, and every statement that meets a
 /// damaged page fails as damaged; this decides what else is read on opening.

@@ -8,66 +8,123 @@ import StrataCrossCutting
 extension SQLiteDatabase {
     /// The settings key under which the store records its data key's fingerprint.
     static let fingerprintSetting = "key.fingerprint"
+    /// The settings key under which the store records where its data key lives
+    /// (``DataKeyKind`` raw value), so a reader without the keyring (strata-status) knows a
+    /// key kept in the Secret Service is not missing.
+    static let keyLocationSetting = "key.location"
 
-    /// Loads the data key, checking it against the fingerprint the store recorded.
+    /// Loads the data key from where ``DataKeySource`` finds it, checking it against the
+    /// fingerprint the store recorded.
     ///
     /// - A store that has sealed values with a key never silently gets a new one: a missing
-    ///   key file is an error for writers (readers get `nil` and fail only when decrypting).
-    /// - A key file that is not the recorded key is refused before anything is written.
-    static func loadCipher(
-        container: ContainerDirectory, connection: SQLiteConnection, mode: Mode
-    ) throws -> FieldCipher? {
-        let keyPath = FieldCipher.keyURL(in: container).path
-        let recorded = try? connection.withStatement(
-            #"SELECT "value" FROM "_strata_settings" WHERE "key" = ?1"#
-        ) { statement -> String? in
-            statement.bind(fingerprintSetting, at: 1)
-            return try statement.step() ? statement.text(at: 0) : nil
-        }
-        if let existing = try FieldCipher.load(from: container, create: false) {
-            if let recorded, recorded != existing.fingerprint {
-                throw DataError(
-                    .cannotOpen,
-                    "\(keyPath) is not the key \(connection.path) was written with; restore the original key file "
-                        + "(nothing was changed)")
+    ///   key is an error for writers (readers get `nil` and fail only when decrypting).
+    /// - A key that is not the recorded key is refused before anything is written.
+    /// - A new store's key is made inside one write transaction, so processes creating the
+    ///   store at once all end up with one key, wherever it is kept.
+    static func loadCipher(keys: DataKeySource, connection: SQLiteConnection, mode: Mode) throws -> FieldCipher? {
+        let recorded = setting(fingerprintSetting, on: connection)
+        var problem: String?
+        if let found = try keys.find(problem: &problem) {
+            let cipher = try check(found, against: recorded, store: connection.path)
+            if mode == .readWrite, recorded == nil {
+                try connection.writeTransaction { try record(cipher.fingerprint, kind: found.place.kind, on: connection) }
             }
-            if mode == .readWrite, recorded == nil { try record(existing.fingerprint, on: connection) }
-            return existing
+            return cipher
         }
         if recorded != nil {
             guard mode == .readOnly else {
-                throw DataError(
-                    .cannotOpen,
-                    "the data key \(keyPath) is missing, so the encrypted values in \(connection.path) cannot be read; "
-                        + "restore the key file (a new key would leave them unreadable forever)")
+                throw missingKey(keys: keys, connection: connection, problem: problem)
             }
             return nil
         }
-        guard mode == .readWrite, let created = try FieldCipher.load(from: container, create: true) else { return nil }
-        try record(created.fingerprint, on: connection)
-        return created
+        guard mode == .readWrite else { return nil }
+        return try connection.writeTransaction {
+            if let other = setting(fingerprintSetting, on: connection) {
+                // Another process made the store's key while this one looked.
+                var again: String?
+                guard let found = try keys.find(problem: &again) else {
+                    throw missingKey(keys: keys, connection: connection, problem: again)
+                }
+                return try check(found, against: other, store: connection.path)
+            }
+            let created = try keys.create(keyringAnswered: keys.keyring != nil && problem == nil)
+            let cipher = FieldCipher(keyMaterial: created.key)
+            try record(cipher.fingerprint, kind: created.place.kind, on: connection)
+            return cipher
+        }
     }
 
     /// The fingerprint of the key the store's sealed values were written with, or `nil` when
     /// the store never recorded one (or cannot say).
     func recordedKeyFingerprint() -> String? {
-        try? withState { state in
-            try state.connection.withStatement(#"SELECT "value" FROM "_strata_settings" WHERE "key" = ?1"#) { statement in
-                statement.bind(Self.fingerprintSetting, at: 1)
-                return try statement.step() ? statement.text(at: 0) : nil
-            }
+        try? withState { state in Self.setting(Self.fingerprintSetting, on: state.connection) }
+    }
+
+    /// Where the store recorded its key lives, or `nil` when it never recorded it (a store
+    /// from before the Secret Service, or one that cannot say).
+    func recordedKeyKind() -> DataKeyKind? {
+        (try? withState { state in Self.setting(Self.keyLocationSetting, on: state.connection) })
+            .flatMap { $0 }.flatMap(DataKeyKind.init(rawValue:))
+    }
+
+    /// The value of the store setting `key`, or `nil` when it is not set (or cannot be read).
+    static func setting(_ key: String, on connection: SQLiteConnection) -> String? {
+        let value = try? connection.withStatement(#"SELECT "value" FROM "_strata_settings" WHERE "key" = ?1"#) {
+            statement -> String? in
+            statement.bind(key, at: 1)
+            return try statement.step() ? statement.text(at: 0) : nil
+        }
+        return value ?? nil
+    }
+
+    /// Records where the key lives now (``keyLocationSetting``); in the caller's transaction.
+    static func recordKeyKind(_ kind: DataKeyKind, on connection: SQLiteConnection) throws {
+        try connection.withStatement(
+            #"INSERT OR REPLACE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
+        ) { statement in
+            statement.bind(keyLocationSetting, at: 1)
+            statement.bind(kind.rawValue, at: 2)
+            try statement.step()
         }
     }
 
-    private static func record(_ fingerprint: String, on connection: SQLiteConnection) throws {
-        try connection.writeTransaction {
-            try connection.withStatement(
-                #"INSERT OR IGNORE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
-            ) { statement in
-                statement.bind(fingerprintSetting, at: 1)
-                statement.bind(fingerprint, at: 2)
-                try statement.step()
-            }
+    /// The cipher for `found`, refused when it is not the key `recorded` names.
+    private static func check(_ found: DataKeySource.Found, against recorded: String?, store: String) throws -> FieldCipher {
+        let cipher = FieldCipher(keyMaterial: found.key)
+        if let recorded, recorded != cipher.fingerprint {
+            throw DataError(
+                .cannotOpen,
+                "\(found.place.location) is not the key \(store) was written with; restore the original key "
+                    + "(nothing was changed)")
         }
+        return cipher
+    }
+
+    /// "The data key … is missing": names every place it was looked for.
+    private static func missingKey(keys: DataKeySource, connection: SQLiteConnection, problem: String?) -> DataError {
+        let kind = setting(keyLocationSetting, on: connection).flatMap(DataKeyKind.init(rawValue:))
+        if let problem, kind != .file {
+            // Not lost, most likely: the keyring holding it did not answer (a locked keyring, no Secret Service).
+            return DataError(
+                .keyringUnavailable,
+                "the data key of \(connection.path) is not in \(keys.file.location) and the Secret Service did not answer "
+                    + "(\(problem)); unlock the keyring or check the session bus, then try again (nothing was changed)")
+        }
+        return DataError(
+            .cannotOpen,
+            "\(keys.missingPlaces(recordedKind: kind, problem: problem)) is missing, so the encrypted values in "
+                + "\(connection.path) cannot be read; restore the key (a new key would leave them unreadable forever)")
+    }
+
+    /// Records the fingerprint (never replacing one) and where the key lives; in the caller's transaction.
+    private static func record(_ fingerprint: String, kind: DataKeyKind, on connection: SQLiteConnection) throws {
+        try connection.withStatement(
+            #"INSERT OR IGNORE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
+        ) { statement in
+            statement.bind(fingerprintSetting, at: 1)
+            statement.bind(fingerprint, at: 2)
+            try statement.step()
+        }
+        try recordKeyKind(kind, on: connection)
     }
 }

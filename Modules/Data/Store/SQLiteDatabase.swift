@@ -39,19 +39,23 @@ final class SQLiteDatabase: Sendable {
     /// system calls, the format check and its busy retry's waits, the key, the migrations)
     /// never runs on the caller's thread, so never on Swift's cooperative pool. The queue
     /// becomes the database's ``queue``.
-    static func open(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock) async throws
-        -> SQLiteDatabase
-    {
+    static func open(
+        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, keyring: (any DataKeyStore)? = nil
+    ) async throws -> SQLiteDatabase {
         let queue = DatabaseQueue(label: "strata.store")
         return try await queue.run {
-            try SQLiteDatabase(container: container, mode: mode, logger: logger, clock: clock, queue: queue)
+            try SQLiteDatabase(container: container, mode: mode, logger: logger, clock: clock, queue: queue, keyring: keyring)
         }
     }
 
     /// Opens the store on the calling thread, which must be `queue`'s (the open may block: a
     /// busy retry sleeps); async code calls ``open(container:mode:logger:clock:)`` or runs
-    /// this in `queue.run` as `DataLayerFactory` does.
-    init(container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: DatabaseQueue) throws {
+    /// this in `queue.run` as `DataLayerFactory` does. `keyring` is the session's Secret
+    /// Service, when the composition root passed one (see ``DataKeySource``).
+    init(
+        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: DatabaseQueue,
+        keyring: (any DataKeyStore)? = nil
+    ) throws {
         DatabaseQueue.assertCurrent("opening the store")
         self.queue = queue
         let url = container.storeURL
@@ -79,7 +83,8 @@ final class SQLiteDatabase: Sendable {
         self.mode = mode
         self.logger = logger
         self.clock = clock
-        cipher = try Self.loadCipher(container: container, connection: connection, mode: mode)
+        cipher = try Self.loadCipher(
+            keys: DataKeySource(container: container, keyring: keyring), connection: connection, mode: mode)
         state = Mutex(StoreState(connection: connection))
         logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
     }

@@ -29,7 +29,7 @@ struct PolicyFileTests {
         #expect(policy.liveFactories.map(\.type)
             == [
                 "DataLayerFactory", "UsageMonitorFactory", "DomainFactory", "SyncFactory", "ServerDataFactory",
-                "ServerDomainFactory", "ServiceNotifierFactory",
+                "ServerDomainFactory", "ServiceNotifierFactory", "SecretServiceFactory",
             ])
         #expect(policy.liveFactories.first?.members == ["live", "readOnly", "maintenance"])
         #expect(policy.requiredUpcomingFeatures == ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"])

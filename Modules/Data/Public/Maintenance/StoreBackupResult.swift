@@ -4,7 +4,9 @@ public struct StoreBackupResult: Sendable, Hashable {
     public var destination: String
     /// How many database pages it holds.
     public var pageCount: Int
-    /// The data key the backup's encrypted values need; it is not copied into the backup.
+    /// Where the data key the backup's encrypted values need is: the key file's path, or the
+    /// Secret Service item (``DataKeyStore/location``) when the key lives there. It is not
+    /// copied into the backup.
     public var keyPath: String
 
     /// A result with the given parts.

@@ -5,7 +5,8 @@
 #endif
 
 /// Looking after the shared store file itself: `strata-host store check`, `store backup` and
-/// `store recover`. Obtained from ``DataLayerFactory/maintenance(container:logger:)``.
+/// `store recover`; and its data key: `store key` (where it is, and moving it between the key
+/// file and the Secret Service). Obtained from ``DataLayerFactory/maintenance(container:logger:keyring:)``.
 ///
 /// Every call opens the file on its own, never through a data layer, so it works on a store
 /// the data layer refuses as damaged. None of them creates a store where there is none. Each
@@ -46,4 +47,23 @@ public protocol StoreMaintenance: Sendable {
     /// - Throws: ``DataError`` `cannotOpen` when there is no store; `damaged` when not even the
     ///   store's header and table list can be read (the file is then left as it was).
     func recover() async throws -> StoreRecoveryReport
+
+    /// Where the store's data key is (`strata-host store key`): the key file, the Secret
+    /// Service (when the maintenance was given the session's keyring), or nowhere yet; and a
+    /// second copy the data layer ignores, if any. Changes nothing.
+    ///
+    /// - Throws: ``DataError`` `cannotOpen` when the key file is refused (wrong mode or size).
+    func dataKey() async throws -> DataKeyReport
+
+    /// Moves the data key to `destination` (`strata-host store key --to`): writes it there,
+    /// reads it back and checks it against the fingerprint the store recorded, records the
+    /// key's new place in the store, and only then removes it from where it was. A failure at
+    /// any step leaves the key where the data layer finds it (nothing is ever lost). A key
+    /// already at `destination` is left there (a leftover copy elsewhere is removed).
+    ///
+    /// - Throws: ``DataError`` `keyringUnavailable` when the Secret Service is needed and no
+    ///   keyring was given or it does not answer; `cannotOpen` when there is no key yet, the
+    ///   key is not the one the store was written with, `destination` already holds a
+    ///   different key, or a step fails (the message says where the key is).
+    func moveKey(to destination: DataKeyKind) async throws -> DataKeyReport
 }

@@ -11,7 +11,8 @@ extension StoreCommand {
             abstract: "Copy the store into FILE (SQLite's online backup: consistent while others write).",
             discussion: """
                 Writes FILE (mode 0600) and nothing else: no temporary file, no folder. An existing \
-                FILE is replaced only with --force. The data key (keys/data.key in the container) \
+                FILE is replaced only with --force. The data key (keys/data.key in the container, or \
+                its item in the Secret Service) \
                 is not copied: keep it too, or the backup's encrypted values cannot be read.
 
                 Examples:

@@ -46,6 +46,36 @@ enum StoreText {
                 """)
     }
 
+    /// Where the data key is (or went), the copy the data layer ignores, and why the Secret
+    /// Service is not used when it did not answer.
+    static func key(_ report: DataKeyReport) -> String {
+        let location = TerminalText.escaped(report.location)
+        var lines: [String]
+        switch (report.kind, report.moved) {
+        case (.some, true):
+            lines = [localized("Moved the data key to \(location).", ja: "データキーを \(location) に移しました。")]
+        case (.some, false):
+            lines = [localized("The data key is in \(location).", ja: "データキーは \(location) にあります。")]
+        case (nil, _):
+            lines = [
+                localized(
+                    "There is no data key yet; a new store's key will go to \(location).",
+                    ja: "データキーはまだありません。新しいストアのキーは \(location) に置かれます。")
+            ]
+        }
+        if let copy = report.ignoredCopy.map(TerminalText.escaped) {
+            lines.append(
+                localized(
+                    "\(copy) holds a copy too, which is ignored (the file wins); move the key again to finish the move.",
+                    ja: "\(copy) にも写しがありますが使われません（ファイルが優先）。もう一度移すと移動が完了します。"))
+        }
+        if let problem = report.keyringProblem.map(TerminalText.escaped), report.kind != .secretService {
+            lines.append(
+                localized("The Secret Service is not used: \(problem).", ja: "Secret Service は使われていません: \(problem)。"))
+        }
+        return TerminalText.escapedKeepingLines(lines.joined(separator: "\n"))
+    }
+
     /// Per table: what was recovered and what was lost; then where the damaged file is.
     static func recovery(_ report: StoreRecoveryReport) -> String {
         let path = TerminalText.escaped(report.storePath)

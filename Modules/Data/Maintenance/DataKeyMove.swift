@@ -1,0 +1,190 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Logging
+import StrataCrossCutting
+
+/// `strata-host store key`: where the data key is, and moving it between the key file and the
+/// Secret Service without ever losing it (``StoreMaintenance/moveKey(to:)``).
+///
+/// Blocking (file system calls, D-Bus round trips, SQLite): only on the maintenance's queue.
+struct DataKeyMove {
+    let keys: DataKeySource
+    let storePath: String
+    let logger: Logger
+
+    /// What every place holds, read once.
+    private struct Holdings {
+        var file: [UInt8]?
+        var keyring: [UInt8]?
+        /// Why the keyring did not answer (or that there is none), `nil` when it answered.
+        var keyringProblem: String?
+    }
+
+    /// Why a maintenance without a keyring cannot use the Secret Service.
+    static let noKeyring =
+        "this process was given no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set: no session bus)"
+
+    /// Where the key is now; changes nothing.
+    func report() throws -> DataKeyReport {
+        let held = try holdings()
+        if held.file != nil {
+            return DataKeyReport(
+                kind: .file, location: keys.file.location, ignoredCopy: held.keyring == nil ? nil : keys.keyring?.location,
+                keyringProblem: held.keyringProblem, moved: false)
+        }
+        if held.keyring != nil, let keyring = keys.keyring {
+            return DataKeyReport(
+                kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false)
+        }
+        // No key yet: say where a new store's key would go.
+        let next = held.keyringProblem == nil ? keys.keyring?.location ?? keys.file.location : keys.file.location
+        return DataKeyReport(kind: nil, location: next, ignoredCopy: nil, keyringProblem: held.keyringProblem, moved: false)
+    }
+
+    /// Moves the key to `kind`: write, read back and check, record, and only then remove the old copy.
+    func move(to kind: DataKeyKind) throws -> DataKeyReport {
+        let held = try holdings()
+        let destination: any DataKeyStore
+        let source: (any DataKeyStore)?
+        switch kind {
+        case .secretService:
+            guard let keyring = keys.keyring, held.keyringProblem == nil else {
+                throw DataError(
+                    .keyringUnavailable,
+                    "cannot move the data key to the Secret Service: \(held.keyringProblem ?? Self.noKeyring); "
+                        + "nothing was changed")
+            }
+            (destination, source) = (keyring, keys.file)
+        case .file:
+            if held.file == nil, let problem = held.keyringProblem, keys.keyring != nil {
+                throw DataError(
+                    .keyringUnavailable, "cannot read the data key from the Secret Service: \(problem); nothing was changed")
+            }
+            (destination, source) = (keys.file, keys.keyring)
+        }
+        // The file wins when both hold a key: that is the one the data layer uses.
+        guard let key = held.file ?? held.keyring else {
+            throw DataError(
+                .cannotOpen,
+                "there is no data key to move yet (neither \(keys.file.location) nor the Secret Service holds one); "
+                    + "a store makes its key when it is first opened")
+        }
+        // Where the data layer finds the key now: the file, else the keyring.
+        let current = held.file != nil ? keys.file.location : keys.keyring?.location ?? keys.file.location
+        let recorded = recordedFingerprint()
+        if let recorded, FieldCipher(keyMaterial: key).fingerprint != recorded {
+            throw DataError(
+                .cannotOpen, "the data key in \(current) is not the key \(storePath) was written with; nothing was moved")
+        }
+        let there = kind == .file ? held.file : held.keyring
+        let leftover = kind == .file ? held.keyring : held.file
+        if let there, there != key {
+            throw DataError(
+                .cannotOpen,
+                "\(destination.location) already holds a different data key than the one in use (\(current)); "
+                    + "nothing was changed: remove that key first if it is stale")
+        }
+        if let leftover, leftover != key, let source {
+            throw DataError(
+                .cannotOpen,
+                "\(source.location) holds a different data key than the one in use (\(current)); nothing was changed")
+        }
+        if there == nil {
+            try write(key, to: destination, keptIn: current, recorded: recorded)
+        }
+        // Record the key's new place (a no-op move writes nothing unless the record is stale).
+        if there == nil || leftover != nil || recordedSetting(SQLiteDatabase.keyLocationSetting) != kind.rawValue {
+            try recordKind(kind, keptIn: there == nil ? "\(current) and \(destination.location)" : current)
+        }
+        if leftover != nil, let source {
+            do {
+                try source.delete()
+            } catch {
+                throw DataError(
+                    .cannotOpen,
+                    "the data key is now in \(destination.location), but it could not be removed from \(source.location): "
+                        + "\(error); both hold it (the file wins); run the command again to finish the move")
+            }
+        }
+        logger.info("moved the data key", metadata: ["to": "\(destination.location)"])
+        return DataKeyReport(
+            kind: kind, location: destination.location, ignoredCopy: nil, keyringProblem: nil,
+            moved: there == nil || leftover != nil)
+    }
+
+    /// Writes `key` to `destination`, reads it back and checks it; on any failure removes what
+    /// it wrote and throws, saying the key stays in `keptIn`.
+    private func write(_ key: [UInt8], to destination: any DataKeyStore, keptIn: String, recorded: String?) throws {
+        do {
+            try destination.save(key)
+        } catch {
+            try? destination.delete()
+            throw DataError(
+                (error as? DataError)?.code ?? .cannotOpen,
+                "cannot write the data key to \(destination.location): \(error); the key stays in \(keptIn)")
+        }
+        let back: [UInt8]?
+        do {
+            back = try destination.load()
+        } catch {
+            try? destination.delete()
+            throw DataError(
+                (error as? DataError)?.code ?? .cannotOpen,
+                "cannot read the data key back from \(destination.location): \(error); the key stays in \(keptIn)")
+        }
+        let matches = back.map { back in
+            back == key && recorded.map { FieldCipher(keyMaterial: back).fingerprint == $0 } ?? true
+        }
+        guard matches == true else {
+            try? destination.delete()
+            throw DataError(
+                .cannotOpen,
+                "\(destination.location) returned \(back == nil ? "no key" : "a different key") after the data key "
+                    + "was written to it; the key stays in \(keptIn)")
+        }
+    }
+
+    /// Reads every place once.
+    private func holdings() throws -> Holdings {
+        var held = Holdings(file: try keys.file.load(), keyring: nil, keyringProblem: Self.noKeyring)
+        if let keyring = keys.keyring {
+            do {
+                held.keyring = try keyring.load()
+                held.keyringProblem = nil
+            } catch {
+                held.keyringProblem = (error as? DataError)?.message ?? "\(error)"
+            }
+        }
+        return held
+    }
+
+    /// The fingerprint the store recorded, or `nil` when there is no store or it recorded none.
+    private func recordedFingerprint() -> String? {
+        recordedSetting(SQLiteDatabase.fingerprintSetting)
+    }
+
+    /// The store's setting `key`, or `nil` when there is no store or the setting is not there.
+    private func recordedSetting(_ key: String) -> String? {
+        guard FileManager.default.fileExists(atPath: storePath),
+            let connection = try? SQLiteConnection(path: storePath, access: .readOnly)
+        else { return nil }
+        return SQLiteDatabase.setting(key, on: connection)
+    }
+
+    /// Records the key's new place in the store (when the store has recorded a key at all), so
+    /// a reader without the keyring knows where it lives.
+    private func recordKind(_ kind: DataKeyKind, keptIn: String) throws {
+        guard recordedFingerprint() != nil else { return }
+        do {
+            let connection = try SQLiteConnection(path: storePath, access: .readWrite)
+            try connection.writeTransaction { try SQLiteDatabase.recordKeyKind(kind, on: connection) }
+        } catch {
+            throw DataError(
+                .cannotOpen,
+                "cannot record the data key's new place in \(storePath): \(error); the key is in \(keptIn) (nothing was removed)")
+        }
+    }
+}

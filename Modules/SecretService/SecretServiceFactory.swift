@@ -1,0 +1,30 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+public import StrataCrossCutting
+public import StrataData
+
+/// The one public way to the session's keyring: the freedesktop Secret Service (gnome-keyring,
+/// KeePassXC, …) through libsecret, as a place for a container's data key — the Linux
+/// counterpart of the seed's Keychain.
+///
+/// Composition roots call it and pass the result to `DataLayerFactory` (`keyring:`), which
+/// decides where the key lives (see `DataKeyStore`). The implementation stays internal.
+public enum SecretServiceFactory {
+    /// The schema every Strata data key is kept under (libsecret's `xdg:schema` attribute).
+    public static let schemaName = "dev.strata.DataKey"
+
+    /// The Secret Service as the place for `container`'s data key, looked up by the schema and
+    /// the container's path (so two `STRATA_HOME`s never share a key); `nil` when `environment`
+    /// names no session bus (`DBUS_SESSION_BUS_ADDRESS` unset or empty), so libsecret never
+    /// tries to start one.
+    ///
+    /// Nothing is asked of the bus here: the first call (on the data layer's queue) finds
+    /// whether a Secret Service answers. Its calls block for a D-Bus round trip each.
+    public static func keyring(for container: ContainerDirectory, environment: [String: String]) -> (any DataKeyStore)? {
+        guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { return nil }
+        return SecretServiceKeyStore(containerPath: container.url.path)
+    }
+}

@@ -1,0 +1,112 @@
+import CLibsecret
+import StrataCrossCutting
+import StrataData
+
+/// A container's data key in the Secret Service, through libsecret's blocking password calls:
+/// one item of schema ``SecretServiceFactory/schemaName`` whose `container` attribute is the
+/// container's path, in the default collection (the login keyring), holding the 32 key bytes
+/// as 64 lowercase hex digits (`secret-tool lookup container <path>` shows them).
+///
+/// Every call blocks for a D-Bus round trip: the data layer makes them on its own queue only.
+/// Everything libsecret and GLib hand back (the schema, the attribute tables, the looked-up
+/// password, errors) is freed before the call returns; a `GError` becomes a ``DataError``
+/// `keyringUnavailable` naming the call and GLib's message.
+struct SecretServiceKeyStore: DataKeyStore {
+    /// The lookup attribute that tells containers apart.
+    static let containerAttribute = "container"
+    /// How many bytes a key holds (AES-256 / HMAC-SHA256 input keying material).
+    static let keyByteCount = 32
+
+    /// The container's path: the value of ``containerAttribute``.
+    let containerPath: String
+
+    var kind: DataKeyKind { .secretService }
+
+    var location: String {
+        "the Secret Service (\(SecretServiceFactory.schemaName), \(Self.containerAttribute) \(containerPath))"
+    }
+
+    func load() throws -> [UInt8]? {
+        try withSchemaAndAttributes { schema, attributes -> [UInt8]? in
+            var error: UnsafeMutablePointer<GError>?
+            let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
+            try check(error, doing: "look up the data key")
+            guard let found else { return nil }
+            defer { secret_password_free(found) }
+            guard let key = SecretServiceHex.decode(String(cString: found)), key.count == Self.keyByteCount else {
+                throw DataError(
+                    .cannotOpen,
+                    "\(location) holds something that is not a Strata data key (expected \(Self.keyByteCount * 2) hex "
+                        + "digits); remove it with `secret-tool clear \(Self.containerAttribute) \(containerPath)` only if "
+                        + "no store needs it")
+            }
+            return key
+        }
+    }
+
+    func save(_ key: [UInt8]) throws {
+        if let existing = try load() {
+            guard existing == key else {
+                throw DataError(.cannotOpen, "\(location) already holds a different data key; it was left as it is")
+            }
+            return
+        }
+        let label = "Strata data key (\(containerPath))"
+        try withSchemaAndAttributes { schema, attributes in
+            var error: UnsafeMutablePointer<GError>?
+            let stored = SecretServiceHex.encode(key).withCString { secret in
+                secret_password_storev_sync(schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, nil, &error)
+            }
+            try check(error, doing: "store the data key")
+            guard stored != 0 else {
+                throw DataError(.keyringUnavailable, "\(location) did not store the data key (no reason given)")
+            }
+        }
+    }
+
+    func delete() throws {
+        try withSchemaAndAttributes { schema, attributes in
+            var error: UnsafeMutablePointer<GError>?
+            // FALSE without an error means there was nothing to remove: not an error.
+            _ = secret_password_clearv_sync(schema, attributes, nil, &error)
+            try check(error, doing: "remove the data key")
+        }
+    }
+
+    // MARK: - libsecret plumbing
+
+    /// Runs `body` with a new schema and attribute table for this container; frees both after.
+    private func withSchemaAndAttributes<T>(
+        _ body: (UnsafePointer<SecretSchema>, OpaquePointer) throws -> T
+    ) throws -> T {
+        let types = Self.stringTable()
+        // The value is the attribute's type as a pointer-sized integer: STRING is 0.
+        g_hash_table_insert(
+            types, g_strdup(Self.containerAttribute),
+            UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
+        let schema = secret_schema_newv(SecretServiceFactory.schemaName, SECRET_SCHEMA_NONE, types)
+        g_hash_table_unref(types)
+        guard let schema else {
+            throw DataError(.keyringUnavailable, "libsecret could not make the schema \(SecretServiceFactory.schemaName)")
+        }
+        defer { secret_schema_unref(schema) }
+        let attributes = Self.stringTable()
+        defer { g_hash_table_unref(attributes) }
+        g_hash_table_insert(attributes, g_strdup(Self.containerAttribute), g_strdup(containerPath))
+        return try body(schema, attributes)
+    }
+
+    /// A new string-keyed table that frees its keys and values (`g_free`) when released (a
+    /// `GHashTable *`, which Swift sees as an opaque pointer).
+    private static func stringTable() -> OpaquePointer {
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)
+    }
+
+    /// Turns a `GError` into a ``DataError`` naming `what` and GLib's message, and frees it.
+    private func check(_ error: UnsafeMutablePointer<GError>?, doing what: String) throws {
+        guard let error else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "no message"
+        g_error_free(error)
+        throw DataError(.keyringUnavailable, "cannot \(what) in \(location): \(message)")
+    }
+}
