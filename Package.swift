@@ -117,7 +117,6 @@ let package = Package(
         .systemLibrary(
             name: "CLibsecret",
             path: "Modules/CLibsecret",
-            pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
         ),
         module("StrataSecretService", "Modules/SecretService", ["StrataData", "StrataCrossCutting", "CLibsecret"]),

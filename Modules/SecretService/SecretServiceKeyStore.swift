@@ -77,7 +77,7 @@ struct SecretServiceKeyStore: DataKeyStore {
 
     /// Runs `body` with a new schema and attribute table for this container; frees both after.
     private func withSchemaAndAttributes<T>(
-        _ body: (UnsafePointer<SecretSchema>, OpaquePointer) throws -> T
+        _ body: (OpaquePointer, OpaquePointer) throws -> T
     ) throws -> T {
         let types = Self.stringTable()
         // The value is the attribute's type as a pointer-sized integer: STRING is 0.
