@@ -161,12 +161,15 @@ final class TestDesktop: Sendable {
         """
     }
 
+    /// Starts `path` with `arguments` through `env --default-signal=TERM,INT`: a child of the
+    /// test process starts with SIGTERM blocked (inherited from the test runner), and Xvfb and
+    /// dbus-daemon would then wait for the SIGKILL that leaves the X lock behind.
     private static func run(_ path: String, _ arguments: [String], _ environment: [String: String]) throws
         -> StrataProcess.Running
     {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: try SystemTool.path("env", package: "coreutils"))
+        process.arguments = ["--default-signal=TERM,INT", path] + arguments
         process.environment = environment.isEmpty ? ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"] : environment
         return try StrataProcess.start(process)
     }
