@@ -58,7 +58,7 @@ struct DesktopNotificationTests {
                 #expect(read, "terminal: \(opener.terminalLog()); daemon: \(daemon.stderr.snapshot())")
                 #expect(
                     opener.terminalLog()
-                        == "-e \(StrataProcess.executable("strata-host").path) open strata://notifications/n-1/open\n",
+                        == "-e \(StrataProcess.executable("strata-host").path) open strata://notifications/n-1/open?action=default\n",
                     "xdg-open ran strata-host.desktop's command: \(opener.terminalLog())")
 
                 // (a) Closed now, it is in dunst's history as the daemon sent it.

@@ -9,7 +9,8 @@ import StrataDomain
 /// `userdata` pointer while ``run(address:mailbox:notifications:opener:logger:started:)`` runs.
 ///
 /// - `ActionInvoked` with `default` or `open` on a notification it showed: opens the
-///   notification's URL with `xdg-open` (``URLOpener``); strata-host's URL routing marks it read.
+///   notification's URL with `?action=<key>` through `xdg-open` (``URLOpener``); strata-host's
+///   URL routing runs its `handleAction` hook, then marks it read and shows the report.
 /// - `NotificationClosed` with reason 2 (the user dismissed it): marks it read in the store.
 /// - Anything else (another reason, an id it did not show, a signal with unexpected
 ///   arguments) is ignored; nothing a signal carries can crash the daemon.
@@ -138,8 +139,10 @@ final class BusLoop {
     /// **Open** (or a click on the notification): opens its URL; strata-host marks it read.
     private func actionInvoked(_ id: UInt32, key: String) {
         guard key == "default" || key == "open", let entry = shown.take(id) else { return }
-        logger.info("open action", metadata: ["id": "\(entry.notificationId)", "url": "\(entry.url)"])
-        opener.open(entry.url)
+        // The key tells strata-host it is a notification's action (its handleAction hook runs first).
+        let url = "\(entry.url)?action=\(key)"
+        logger.info("open action", metadata: ["id": "\(entry.notificationId)", "url": "\(url)"])
+        opener.open(url)
     }
 
     /// Closed: dismissed by the user marks it read; expired or closed otherwise leaves it unread.
