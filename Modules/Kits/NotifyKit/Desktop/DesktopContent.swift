@@ -13,7 +13,7 @@ import StrataDomain
 /// - Urgency is critical (2) for a follow-up that is overdue (due before today), else normal (1).
 /// - The URL is `strata://notifications/<id>/open` for a notification naming a report (the
 ///   Notifications micro-app marks it read, then shows the report), else
-///   `strata://notifications/<id>/read`.
+///   `strata://notifications/<id>/read`; the **Open** action adds `?action=<key>` (``BusLoop``).
 struct DesktopContent: Sendable, Hashable {
     /// The longest summary shown, in characters.
     static let summaryLimit = 120
