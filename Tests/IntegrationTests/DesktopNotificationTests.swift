@@ -104,6 +104,36 @@ struct DesktopNotificationTests {
         }
     }
 
+    @Test("Open without xdg-open on PATH: one line on standard error says so; the notification stays unread")
+    func openWithoutXdgOpen() async throws {
+        let root = TemporaryRoot.directory("desktop")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await TestDesktop.with(root: root) { desktop in
+            let home = root.appendingPathComponent("strata", isDirectory: true)
+            let host = StrataProcess("strata-host", home: home)
+            let empty = root.appendingPathComponent("empty-bin", isDirectory: true)
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            let daemon = try startDaemon(home: home, desktop: desktop, path: empty.path, extra: [:])
+            try await withCleanUp(of: daemon, by: { await Self.stop($0) }) { daemon in
+                try Inbox(home: home).drop("n-4.json", #"{"id": "n-4", "kind": "message", "title": "No opener"}"#)
+                let shown = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                    try await desktop.displayedCount() == 1
+                }
+                #expect(shown, "daemon: \(daemon.stderr.snapshot())")
+
+                let action = try await desktop.dunstctl(["action", "0"])
+
+                #expect(action.status == 0, "\(action)")
+                let said = await eventually(within: .seconds(20)) {
+                    daemon.stderr.snapshot().contains(
+                        "strata-notifyd: cannot open strata://notifications/n-4/read?action=default: xdg-open is not on PATH (install xdg-utils)")
+                }
+                #expect(said, "\(daemon.stderr.snapshot())")
+                #expect(try await !Self.isRead("n-4", host: host))
+            }
+        }
+    }
+
     @Test("a session bus without a notification server: lines only, and one line says why (auto); --desktop dbus fails")
     func busWithoutServer() async throws {
         let root = TemporaryRoot.directory("desktop")

@@ -134,4 +134,5 @@ public struct NotifydCommand: AsyncParsableCommand {
     }
 }
 
+/// `--desktop auto|dbus|off`: read from the mode's raw value.
 extension DesktopMode: ExpressibleByArgument {}
