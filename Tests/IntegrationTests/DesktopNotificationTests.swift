@@ -75,7 +75,9 @@ struct DesktopNotificationTests {
         }
     }
 
-    @Test("dismissing the notification (NotificationClosed, reason 2) marks it read in the store; nothing is opened")
+    @Test(
+        "dismissing the notification (NotificationClosed, reason 2) marks it read in the store; nothing is opened; forged signals change nothing"
+    )
     func dismissedMarksRead() async throws {
         let root = TemporaryRoot.directory("desktop")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -92,9 +94,35 @@ struct DesktopNotificationTests {
                 #expect(shown, "daemon: \(daemon.stderr.snapshot())")
                 #expect(try await !Self.isRead("n-2", host: host))
 
-                let closed = try await desktop.dunstctl(["close"])
+                // Another client on the bus forging the server's signals (and odd ones) changes nothing.
+                let send = try SystemTool.path("dbus-send", package: "dbus-bin")
+                for arguments in (1...4).flatMap({ id in
+                    [
+                        ["ActionInvoked", "uint32:\(id)", "string:default"], ["NotificationClosed", "uint32:\(id)", "uint32:2"],
+                        ["ActionInvoked", "string:\(id)"], ["NotificationClosed"],
+                    ]
+                }) {
+                    let forged = try await SystemTool.run(
+                        send,
+                        ["--session", "--type=signal", "/org/freedesktop/Notifications",
+                            "org.freedesktop.Notifications.\(arguments[0])"] + arguments.dropFirst(),
+                        environment: desktop.environment)
+                    #expect(forged.status == 0, "\(forged)")
+                }
+                // A pass of the daemon's loop later, still unread and nothing opened.
+                try Inbox(home: home).drop("n-5.json", #"{"id": "n-5", "kind": "message", "title": "Later"}"#)
+                #expect(await eventually(within: .seconds(20)) { daemon.stdout.snapshot().contains("recorded n-5") })
+                #expect(try await !Self.isRead("n-2", host: host))
+                #expect(opener.terminalLog().isEmpty, "\(opener.terminalLog())")
+                #expect(await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                    try await desktop.displayedCount() == 2
+                })
 
+                let closed = try await desktop.dunstctl(["close"])  // the newest, n-5
                 #expect(closed.status == 0, "\(closed)")
+                let closedToo = try await desktop.dunstctl(["close"])  // then n-2
+                #expect(closedToo.status == 0, "\(closedToo)")
+
                 let read = await eventually(within: .seconds(20), every: .milliseconds(100)) {
                     try await Self.isRead("n-2", host: host)
                 }

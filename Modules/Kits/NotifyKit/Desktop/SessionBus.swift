@@ -96,10 +96,12 @@ final class SessionBus {
     }
 
     /// Asks the bus for the server's `ActionInvoked` and `NotificationClosed` signals, handed to
-    /// `handler` with `userdata` while ``process()`` runs.
+    /// `handler` with `userdata` while ``process()`` runs. The match names the sender
+    /// (`org.freedesktop.Notifications`, which the bus resolves to the server's connection), so
+    /// another client on the bus cannot forge an action or a dismissal.
     func listen(handler: sd_bus_message_handler_t, userdata: UnsafeMutableRawPointer) throws(Failure) {
         for member in ["ActionInvoked", "NotificationClosed"] {
-            let result = sd_bus_match_signal(bus, nil, nil, Self.path, Self.service, member, handler, userdata)
+            let result = sd_bus_match_signal(bus, nil, Self.service, Self.path, Self.service, member, handler, userdata)
             guard result >= 0 else {
                 throw Failure(description: "cannot listen for \(member): \(Self.text(errno: -result))")
             }
