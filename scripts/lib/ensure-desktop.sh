@@ -1,5 +1,6 @@
 # Sourced by scripts/test: makes sure the desktop the notification tests run for real is installed
-# (DesktopNotificationTests): a session bus (dbus-daemon), a notification server and its control
+# (DesktopNotificationTests): a session bus (dbus-daemon, and dbus-send to forge signals on it), a
+# notification server and its control
 # tool (dunst, dunstctl), an X server without a screen (Xvfb) for dunst to draw on, a screenshot
 # tool (ImageMagick's import), and xdg-open for the Open action. Missing ones are installed with
 # apt-get (as root, or through sudo); a test never skips a missing tool: it fails naming the package.
@@ -7,7 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
 
 ensure_desktop() {
     local missing=() pair tool package
-    for pair in dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst Xvfb:xvfb import:imagemagick \
+    for pair in dbus-daemon:dbus-daemon dbus-send:dbus-bin dunst:dunst dunstctl:dunst Xvfb:xvfb import:imagemagick \
         xdg-open:xdg-utils xdg-mime:xdg-utils; do
         tool="${pair%%:*}"
         package="${pair##*:}"
