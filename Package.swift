@@ -217,8 +217,9 @@ let package = Package(
                 "StrataCrossCutting",
             ]
         ),
-        // libsystemd's sd_notify (Debian's libsystemd-dev): strata-notifyd's readiness, watchdog and stop
-        // under a systemd user unit (deploy/systemd); only NotifyKit imports it.
+        // libsystemd (Debian's libsystemd-dev): strata-notifyd's sd_notify (readiness, watchdog and stop
+        // under a systemd user unit, deploy/systemd) and sd-bus (desktop notifications on the session
+        // bus); only NotifyKit imports it.
         .systemLibrary(
             name: "CSystemd",
             path: "Modules/CSystemd",

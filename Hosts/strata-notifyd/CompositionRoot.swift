@@ -6,8 +6,11 @@ import StrataSecretService
 import StrataSync
 
 /// The one place that picks implementations for `strata-notifyd`: the shared container, the
-/// live SQLite data layer (its key in the session's Secret Service when it offers one), the domain on the system clock (enriching within `--enrich-deadline`,
-/// logging each notification whose enrichment ran out), standard output for delivery,
+/// live SQLite data layer (its key in the session's Secret Service when it offers one), the
+/// domain on the system clock (enriching within `--enrich-deadline`, logging each notification
+/// whose enrichment ran out), standard output for delivery and — per `--desktop`, when the
+/// session bus has a notification server — the freedesktop Notifications API through
+/// libsystemd's sd-bus beside it,
 /// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox, and
 /// — when systemd started it (`NOTIFY_SOCKET`) — libsystemd's sd_notify for readiness and the watchdog.
 enum CompositionRoot {
@@ -28,7 +31,11 @@ enum CompositionRoot {
             container: container, logger: logger.component("data"), verifyPages: true, keyring: keyring)
         let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
         let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
-        let delivery = StandardOutputDelivery()
+        // The desktop's notification server (sd-bus) beside the lines, or lines only, said once why.
+        let desktop = try await DesktopNotificationsFactory.freedesktop(
+            mode: options.desktop, environment: environment, notifications: domain.notifications, clock: clock,
+            logger: logger.component("desktop"), output: .standard)
+        let delivery = DesktopDelivery(lines: StandardOutputDelivery(), desktop: desktop)
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),
             notifications: domain.notifications,
@@ -47,6 +54,6 @@ enum CompositionRoot {
         let serviceNotifier = ServiceNotifierFactory.systemd(environment: environment, logger: logger.component("systemd"))
         return NotifyDaemon(
             processor: processor, pollInterval: options.pollInterval, logger: logger, push: push,
-            usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier)
+            usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier, desktop: desktop)
     }
 }

@@ -95,7 +95,8 @@ struct NotifydPushTests {
 
             let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: server.clientEnvironment)
             try Inbox(home: home).drop("n1.json", #"{"id": "n-1", "kind": "message", "title": "Still here"}"#)
-            let once = try await notifyd.run(["--once"])
+            // --desktop off: without a session bus the daemon would add its one "why" line.
+            let once = try await notifyd.run(["--once", "--desktop", "off"])
 
             #expect(once.status == 75, "\(once)")
             #expect(once.stdout == "recorded n-1 message: Still here\n", "\(once)")

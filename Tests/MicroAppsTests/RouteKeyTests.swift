@@ -64,8 +64,8 @@ struct RouteKeyTests {
         "Notifications (list, read, open) and About",
         arguments: [
             ("strata://notifications?unred=true", "strata://notifications: unknown parameter 'unred'; accepted: unread, format"),
-            ("strata://notifications/n-1/read?all=1", "strata://notifications/<id>/read: unknown parameter 'all'; accepted: format"),
-            ("strata://notifications/n-1/open?tab=2", "strata://notifications/<id>/open: unknown parameter 'tab'; accepted: format"),
+            ("strata://notifications/n-1/read?all=1", "strata://notifications/<id>/read: unknown parameter 'all'; accepted: action, format"),
+            ("strata://notifications/n-1/open?tab=2", "strata://notifications/<id>/open: unknown parameter 'tab'; accepted: action, format"),
             ("strata://about?verbose=1", "strata://about: unknown parameter 'verbose'; accepted: format"),
         ])
     func notificationsAndAboutRoutes(url: String, message: String) async throws {

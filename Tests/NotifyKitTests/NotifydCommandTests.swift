@@ -22,6 +22,28 @@ struct NotifydCommandTests {
         #expect(options == NotifydOptions(once: true, pollInterval: 1.5, verbose: true))
     }
 
+    @Test("--desktop is auto by default, and reads auto, dbus and off; anything else is a usage error naming them")
+    func desktopMode() async {
+        guard case .run(let options) = NotifydCommand.launch([]) else {
+            Issue.record("expected .run")
+            return
+        }
+        #expect(options.desktop == .auto)
+        for mode in DesktopMode.allCases {
+            guard case .run(let options) = NotifydCommand.launch(["--desktop", mode.rawValue]) else {
+                Issue.record("expected .run for \(mode)")
+                continue
+            }
+            #expect(options.desktop == mode)
+        }
+        guard case .exit(let status, _, let errors) = NotifydCommand.launch(["--desktop", "kde"]) else {
+            Issue.record("expected .exit")
+            return
+        }
+        #expect(status == 64)
+        #expect(errors.contains("kde") && errors.contains("auto") && errors.contains("dbus") && errors.contains("off"), "\(errors)")
+    }
+
     @Test("--help explains the inbox protocol and exits 0")
     func helpExplainsTheInbox() async {
         guard case .exit(let status, let output, let errors) = NotifydCommand.launch(["--help"]) else {
@@ -30,7 +52,10 @@ struct NotifydCommandTests {
         }
         #expect(status == 0)
         #expect(errors.isEmpty)
-        for phrase in ["tmp/", "new/", "cur/", "bad/", ".reason", "exactly once", "--poll-interval", "STRATA_HOME"] {
+        for phrase in [
+            "tmp/", "new/", "cur/", "bad/", ".reason", "exactly once", "--poll-interval", "STRATA_HOME", "--desktop",
+            "org.freedesktop.Notifications", "xdg-open", "DBUS_SESSION_BUS_ADDRESS",
+        ] {
             #expect(output.contains(phrase), "help should mention \(phrase)")
         }
     }

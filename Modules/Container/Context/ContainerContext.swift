@@ -67,6 +67,11 @@ public protocol ContainerContext: Sendable {
     /// then, on `continue`, the broadcast to listeners.
     @discardableResult
     func postLocalNotification(_ notification: NotificationPayload) async -> CallbackResult
+    /// A notification's action chosen outside the host (the desktop's **Open**): the app's
+    /// ``ContainerAppDelegate/handleAction(identifier:notification:context:)`` hook; its result
+    /// says whether the caller (the Notifications micro-app) goes on (`continue`) or the host
+    /// handled it.
+    func performNotificationAction(_ identifier: String, notification: NotificationPayload) async -> CallbackResult
     /// Reports a successful registration for remote notifications (e.g. the ``SessionService``
     /// saw the sync engine register the device): the did-register hook, then, on `continue`,
     /// the broadcast of the token.

@@ -35,6 +35,9 @@ extension ContainerAppDelegate {
     /// `continue`.
     public func didReceiveLocalNotification(_ notification: NotificationPayload, context: any ContainerContext)
         async -> CallbackResult { .continue }
+    /// `continue`: the Notifications micro-app performs the action.
+    public func handleAction(identifier: String, notification: NotificationPayload, context: any ContainerContext)
+        async -> CallbackResult { .continue }
     /// `continue`.
     public func didRegisterForRemoteNotifications(deviceToken: Data, context: any ContainerContext) async
         -> CallbackResult { .continue }

@@ -22,6 +22,7 @@ public import Foundation
 /// | ``open(url:newURL:source:context:)`` | `RunningContainer.open` | route (the new URL if set) through the scheme handlers |
 /// | ``didReceiveRemoteNotification(_:context:)`` | `RunningContainer.postRemoteNotification` | broadcast |
 /// | ``didReceiveLocalNotification(_:context:)`` | `RunningContainer.postLocalNotification` | broadcast |
+/// | ``handleAction(identifier:notification:context:)`` | a notification's action on the desktop (`strata://notifications/<id>/open?action=…`) | the Notifications micro-app marks it read and opens its report |
 /// | ``didRegisterForRemoteNotifications(deviceToken:context:)`` | `RunningContainer.registerDeviceToken` | broadcast |
 /// | ``didFailToRegisterForRemoteNotifications(error:context:)`` | `RunningContainer.failDeviceRegistration` | nothing more (as in the seed) |
 /// | ``performFetch(completion:context:)`` | the fetch interval | — (call the completion within 30 s) |
@@ -61,6 +62,18 @@ public protocol ContainerAppDelegate: Sendable {
         -> CallbackResult
     /// A local notification fell due; `continue` broadcasts it to listeners.
     func didReceiveLocalNotification(_ notification: NotificationPayload, context: any ContainerContext) async
+        -> CallbackResult
+    /// The user chose the action `identifier` on a notification shown outside the host (the
+    /// seed's `application(_:handleActionWithIdentifier:forRemoteNotification:completionHandler:)`):
+    /// on Linux, the **Open** button of a desktop notification strata-notifyd showed, which
+    /// reaches the host as `strata://notifications/<id>/open?action=<identifier>` (or `…/read?…`).
+    /// `notification` names the notification (its ``NotificationPayload/identifier``) and
+    /// carries `userInfo["route"]` (`open` or `read`).
+    ///
+    /// ``CallbackResult/continue`` (the default) lets the Notifications micro-app act: mark it
+    /// read and, for `open`, show the report it names. Any other result means the host handled
+    /// the action itself, and nothing more happens.
+    func handleAction(identifier: String, notification: NotificationPayload, context: any ContainerContext) async
         -> CallbackResult
     /// Registration for remote notifications succeeded; `continue` broadcasts the token.
     func didRegisterForRemoteNotifications(deviceToken: Data, context: any ContainerContext) async -> CallbackResult

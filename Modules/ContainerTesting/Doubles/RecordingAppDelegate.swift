@@ -100,6 +100,13 @@ public final class RecordingAppDelegate: ContainerAppDelegate {
     /// Records and answers `didReceiveLocalNotification`.
     public func didReceiveLocalNotification(_ notification: NotificationPayload, context: any ContainerContext)
         async -> CallbackResult { answer("didReceiveLocalNotification") }
+    /// Records `hook.handleAction(<identifier>, <notification id>)` and answers `handleAction`.
+    public func handleAction(identifier: String, notification: NotificationPayload, context: any ContainerContext)
+        async -> CallbackResult
+    {
+        recorder.record("hook.handleAction(\(identifier), \(notification.identifier))")
+        return state.withLock { $0.results["handleAction"] } ?? .continue
+    }
     /// Records and answers `didRegisterForRemoteNotifications`.
     public func didRegisterForRemoteNotifications(deviceToken: Data, context: any ContainerContext) async
         -> CallbackResult { answer("didRegisterForRemoteNotifications") }

@@ -43,6 +43,8 @@ struct ListeningDelegate: ContainerAppDelegate {
     }
     func didReceiveRemoteNotification(_ notification: NotificationPayload, context: any ContainerContext) async
         -> CallbackResult { await inner.didReceiveRemoteNotification(notification, context: context) }
+    func handleAction(identifier: String, notification: NotificationPayload, context: any ContainerContext) async
+        -> CallbackResult { await inner.handleAction(identifier: identifier, notification: notification, context: context) }
     func didReceiveLocalNotification(_ notification: NotificationPayload, context: any ContainerContext) async
         -> CallbackResult { await inner.didReceiveLocalNotification(notification, context: context) }
     func didRegisterForRemoteNotifications(deviceToken: Data, context: any ContainerContext) async -> CallbackResult {

@@ -9,7 +9,9 @@ import StrataPresentation
 /// Registered through ``NotificationsApp`` as a ``RoutedApplicationDelegate``; routes (see
 /// `NotificationsRoute`): `strata://notifications` (list; `unread=true` for unread only),
 /// `strata://notifications/<notification id>/read`, `strata://notifications/<notification id>/open`
-/// (starts the reports micro-app with `path=<report id>` through the Context). It reaches the
+/// (starts the reports micro-app with `path=<report id>` through the Context); with
+/// `action=<identifier>` (a desktop notification's **Open**, through xdg-open) the app's
+/// `handleAction` hook decides first (the seed's `handleActionWithIdentifier`). It reaches the
 /// domain through the services `domain` and `clock`, and the live notifications through the
 /// ``NotificationInbox`` service `inbox` (optional).
 struct NotificationsRouting: RoutedApplication {
@@ -57,10 +59,12 @@ struct NotificationsRouting: RoutedApplication {
                     : NotificationText.table(records, calendar: services.clock.calendar)
             ]
         case .read(let id):
+            guard await actionContinues(options, id: id, route: "read", context: context) else { return [] }
             _ = try await services.domain.notifications.markRead(notificationId: id)
             await services.usage.record(.notificationRead(id))
             return [localized("Marked notification \(id) read.", ja: "通知 \(id) を既読にしました。")]
         case .open(let id):
+            guard await actionContinues(options, id: id, route: "open", context: context) else { return [] }
             let record = try await services.domain.notifications.markRead(notificationId: id)
             await services.usage.record(.notificationRead(id))
             guard let report = record.reportId else {
@@ -71,5 +75,15 @@ struct NotificationsRouting: RoutedApplication {
             try await context.startApplication(reportsApplication, params: params, launchMode: .bringToTop)
             return []
         }
+    }
+
+    /// Whether the route goes on: yes without `action`; with it, what the app's `handleAction`
+    /// hook answers (`continue`: go on; anything else: the host handled the action).
+    private func actionContinues(
+        _ options: [String: String], id: String, route: String, context: any ContainerContext
+    ) async -> Bool {
+        guard let action = options["action"] else { return true }
+        let notification = NotificationPayload(identifier: id, userInfo: ["route": route])
+        return await context.performNotificationAction(action, notification: notification).continues
     }
 }

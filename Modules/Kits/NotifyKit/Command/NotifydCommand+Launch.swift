@@ -30,6 +30,7 @@ extension NotifydCommand {
 
     /// The parsed values.
     public var options: NotifydOptions {
-        NotifydOptions(once: once, pollInterval: pollInterval, verbose: verbose, enrichDeadline: enrichDeadline)
+        NotifydOptions(
+            once: once, pollInterval: pollInterval, verbose: verbose, enrichDeadline: enrichDeadline, desktop: desktop)
     }
 }

@@ -2,7 +2,7 @@ public import ArgumentParser
 import StrataCrossCutting
 
 /// The command line of `strata-notifyd`: `--once`, `--poll-interval`, `--enrich-deadline`,
-/// `--verbose`, `--version`.
+/// `--desktop`, `--verbose`, `--version`.
 ///
 /// The host makes it `@main` (a `StrataExecutable`); ``StrataNotifydCLI/main(arguments:environment:output:makeDaemon:)``
 /// parses it and runs the daemon its composition root builds (``launch(_:)`` only parses and
@@ -50,6 +50,16 @@ public struct NotifydCommand: AsyncParsableCommand {
               mv "$inbox/tmp/n-1.json" "$inbox/new/n-1.json"
               strata-notifyd --once
 
+            Desktop notifications (--desktop auto, the default): each notification \
+            recorded is also shown by the desktop's notification server \
+            (org.freedesktop.Notifications on the session bus: DBUS_SESSION_BUS_ADDRESS, \
+            else $XDG_RUNTIME_DIR/bus), app name "Strata", critical when a follow-up is \
+            overdue, with an Open action: Open runs xdg-open on the notification's \
+            strata:// URL (strata-host marks it read and shows its report); dismissing \
+            it marks it read. Without a session bus or a notification server it says \
+            once on standard error why, and prints lines only. --desktop dbus makes a \
+            missing server a start-up failure; --desktop off never looks at the bus.
+
             With STRATA_SERVER_URL and STRATA_APP_KEY set, it also listens to this \
             device's push channel on the sync server (after strata-host account login); \
             each pushed message is recorded once per id and printed like an inbox file.
@@ -62,7 +72,8 @@ public struct NotifydCommand: AsyncParsableCommand {
 
             Environment: STRATA_HOME (the container directory), STRATA_LOG_LEVEL \
             (trace, debug, info, notice, warning, error, critical), STRATA_SERVER_URL \
-            and STRATA_APP_KEY (the push channel).
+            and STRATA_APP_KEY (the push channel), DBUS_SESSION_BUS_ADDRESS (the \
+            desktop), PATH (where xdg-open is found).
             """,
         version: StrataConstants.version
     )
@@ -85,6 +96,13 @@ public struct NotifydCommand: AsyncParsableCommand {
             "Seconds a notification's enrichment may take; past it the original content is recorded (0.01…300).",
             valueName: "seconds"))
     public var enrichDeadline: Double = 5
+
+    /// Whether notifications are shown on the desktop too.
+    @Option(
+        help: ArgumentHelp(
+            "Show notifications on the desktop too: auto (when a session bus has a notification server), dbus (required), off.",
+            valueName: "mode"))
+    public var desktop: DesktopMode = .auto
 
     /// Log at debug level (overrides STRATA_LOG_LEVEL).
     @Flag(help: "Log each file at debug level on standard error (overrides STRATA_LOG_LEVEL).")
@@ -115,3 +133,6 @@ public struct NotifydCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// `--desktop auto|dbus|off`: read from the mode's raw value.
+extension DesktopMode: ExpressibleByArgument {}

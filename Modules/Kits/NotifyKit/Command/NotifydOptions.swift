@@ -8,12 +8,18 @@ public struct NotifydOptions: Sendable, Hashable {
     public var verbose: Bool
     /// Seconds one notification's enrichment may take before its original content is recorded.
     public var enrichDeadline: Double
+    /// Whether notifications are shown on the desktop too (`--desktop`).
+    public var desktop: DesktopMode
 
     /// Options with the given values (defaults as on the command line).
-    public init(once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false, enrichDeadline: Double = 5) {
+    public init(
+        once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false, enrichDeadline: Double = 5,
+        desktop: DesktopMode = .auto
+    ) {
         self.once = once
         self.pollInterval = pollInterval
         self.verbose = verbose
         self.enrichDeadline = enrichDeadline
+        self.desktop = desktop
     }
 }

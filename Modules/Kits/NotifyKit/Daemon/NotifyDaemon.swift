@@ -31,6 +31,8 @@ public final class NotifyDaemon: Sendable {
     let usage: any UsageMonitor
     /// The service manager's view of the run loop: ready, alive (the watchdog), stopping.
     let service: ServiceManagerLink
+    /// The desktop's notification server, closed (its queue shown first) when the daemon stops.
+    let desktop: (any DesktopNotifications)?
 
     /// Whether a stop was asked for, and the group running now (to shut down gracefully).
     private struct Stop {
@@ -44,12 +46,15 @@ public final class NotifyDaemon: Sendable {
     /// failures to `usage`, and its readiness, liveness and stop to `serviceNotifier` (systemd's
     /// `READY=1` once the watch loop runs, `WATCHDOG=1` from the loop at half the interval
     /// systemd asks for, `STOPPING=1` when a graceful shutdown begins; `--once` says nothing).
+    /// `desktop` (the one the processor's ``DesktopDelivery`` shows on) runs beside the loop and
+    /// is closed last, so a notification recorded before the stop is still shown.
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
     public init(
         processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil,
-        usage: any UsageMonitor = SilentUsageMonitor(), serviceNotifier: any ServiceNotifier = SilentServiceNotifier()
+        usage: any UsageMonitor = SilentUsageMonitor(), serviceNotifier: any ServiceNotifier = SilentServiceNotifier(),
+        desktop: (any DesktopNotifications)? = nil
     ) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
@@ -58,6 +63,7 @@ public final class NotifyDaemon: Sendable {
         self.logger = logger
         self.usage = usage
         self.service = ServiceManagerLink(serviceNotifier)
+        self.desktop = desktop
     }
 
     /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
@@ -87,6 +93,10 @@ public final class NotifyDaemon: Sendable {
         await usage.record(.appLaunched(NotifydCommand.programName))
         let inbox = InboxWatcher(daemon: self, once: once)
         var services = [ServiceGroupConfiguration.ServiceConfiguration]()
+        if let desktop {
+            // First in, last to shut down: what the inbox delivers until the end is still shown.
+            services.append(.init(service: DesktopService(desktop: desktop), successTerminationBehavior: .ignore))
+        }
         if !once, let push {
             // It may end on its own (no server, …) without ending the daemon.
             services.append(

@@ -54,7 +54,13 @@ struct NotificationRecording: Sendable {
             case .recorded(let record): .recorded(record)
             case .duplicate(let record): .duplicate(record)
             }
-        if let line = outcome.deliveryLine { delivery.deliver(line) }
+        if let line = outcome.deliveryLine {
+            if case .recorded(let record) = outcome {
+                delivery.deliver(recorded: record, line: line)
+            } else {
+                delivery.deliver(line)
+            }
+        }
         return .delivered(outcome)
     }
 

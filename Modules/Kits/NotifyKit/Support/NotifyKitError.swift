@@ -14,6 +14,9 @@ public struct NotifyKitError: StrataError, Hashable {
         /// A file in `new/` cannot be moved to `cur/` or `bad/` (or its reason file cannot be
         /// written): it stays where it is, and is tried again later without holding up the others.
         public static let unmovable = Code(name: "unmovable")
+        /// `--desktop dbus` was asked for, but there is no session bus or no notification
+        /// server on it (the message says which and why).
+        public static let desktop = Code(name: "desktop")
         /// The code's name, e.g. `inbox`.
         public var description: String { name }
     }

@@ -10,7 +10,10 @@ import StrataDomain
 /// | `strata://notifications/<notification id>/read` | ``read(_:)`` |
 /// | `strata://notifications/<notification id>/open` | ``open(_:)`` (starts the reports micro-app) |
 ///
-/// `format=json` asks for JSON output in a scripted run.
+/// `format=json` asks for JSON output in a scripted run. `action=<identifier>` on `read` and
+/// `open` says the route comes from a notification's action chosen on the desktop (the
+/// **Open** button strata-notifyd's notification carries): the app's `handleAction` hook runs
+/// first (``ContainerContext/performNotificationAction(_:notification:)``).
 enum NotificationsRoute: Equatable {
     case list(unreadOnly: Bool)
     case read(String)
@@ -18,7 +21,7 @@ enum NotificationsRoute: Equatable {
 
     /// The keys each kind of route accepts (besides `path`), in the order errors list them.
     static let listKeys = ["unread", "format"]
-    static let idKeys = ["format"]
+    static let idKeys = ["action", "format"]
 
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
