@@ -121,8 +121,9 @@ struct InstallScriptTests {
         #expect(installed.status == 0, "\(installed)")
         let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(
-            calls == Self.products.map { "build -c release --product \($0)" } + [
-                "build -c release --show-bin-path", "package generate-manual --help", "build --show-bin-path",
+            calls == Self.products.map { "build -c release --static-swift-stdlib --product \($0)" } + [
+                "build -c release --static-swift-stdlib --show-bin-path", "package generate-manual --help",
+                "build --show-bin-path",
             ], "\(calls)")
         #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/man/man1/strata-notifyd.1").path))
         let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)

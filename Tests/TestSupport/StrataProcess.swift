@@ -70,7 +70,11 @@ public struct StrataProcess: Sendable {
     public func run(
         _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil, timeout: TimeInterval = 30
     ) async throws -> Outcome {
-        try await start(arguments, stdin: stdin, shellPrefix: shellPrefix).finish(within: .seconds(timeout))
+        // posix_spawn blocks its thread until the child has exec'd (vfork semantics): tens of
+        // milliseconds for a large debug binary under load, so it runs on a queue of its own too.
+        let process = self
+        let running = try await offThePool { try process.start(arguments, stdin: stdin, shellPrefix: shellPrefix) }
+        return await running.finish(within: .seconds(timeout))
     }
 
     /// Starts the process and returns at once (for daemons and concurrent writers).

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StrataLayering
+import StrataTestSupport
 import Testing
 
 /// The layering rule, checked on the real repository: the package SwiftPM really sees (from
@@ -12,7 +13,9 @@ struct RepositoryLayeringTests {
     @Test("the real package has no layering violations")
     func realRepositoryHasNoViolations() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
-        ViolationReport.record(try LayeringChecker(package: package, policy: try LayerPolicy.strata(), root: root).check())
+        // The whole repository is scanned: off the cooperative pool, which the other suites share.
+        ViolationReport.record(
+            try await offThePool { try LayeringChecker(package: package, policy: try LayerPolicy.strata(), root: root).check() })
     }
 
     @Test("swift package dump-package runs while swift test holds the package lock, and sees every layer")
@@ -61,7 +64,7 @@ struct RepositoryPublicSurfaceTests {
     func realServiceProtocols() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
         let checker = LayeringChecker(package: package, policy: try LayerPolicy.strata(), root: root)
-        let surfaces = checker.moduleSurfaces(of: try checker.scannedSources())
+        let surfaces = try await offThePool { checker.moduleSurfaces(of: try checker.scannedSources()) }
         let data = try #require(package.target(named: "StrataData"))
         let domain = try #require(package.target(named: "StrataDomain"))
         let dataServices = checker.serviceProtocols(visibleTo: data, in: surfaces)
