@@ -47,16 +47,7 @@ struct DesktopEntryTests {
         }
         try FileManager.default.copyItem(at: Self.entry, to: applications.appendingPathComponent("strata-host.desktop"))
         let terminalLog = root.appendingPathComponent("terminal.log")
-        let stub = stubs.appendingPathComponent("x-terminal-emulator")
-        try """
-            #!/bin/sh
-            # A stand-in terminal emulator: notes how xdg-open called it, then runs the -e command here.
-            printf '%s\\n' "$*" >> "$STRATA_TEST_TERMINAL_LOG"
-            [ "$1" = "-e" ] && shift
-            exec "$@"
-
-            """.write(to: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+        try StubTerminal.install(in: stubs)
         let store = root.appendingPathComponent("strata", isDirectory: true)
         let environment = [
             "PATH": "\(stubs.path):\(StrataProcess.productsDirectory.path):/usr/bin:/bin",

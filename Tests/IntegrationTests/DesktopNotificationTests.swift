@@ -302,16 +302,7 @@ struct OpenerSetup {
             to: applications.appendingPathComponent("strata-host.desktop"))
         log = root.appendingPathComponent("terminal.log")
         try Data().write(to: log)
-        let stub = stubs.appendingPathComponent("x-terminal-emulator")
-        try """
-            #!/bin/sh
-            # A stand-in terminal emulator: notes how xdg-open called it, then runs the -e command here.
-            printf '%s\\n' "$*" >> "$STRATA_TEST_TERMINAL_LOG"
-            [ "$1" = "-e" ] && shift
-            exec "$@"
-
-            """.write(to: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+        try StubTerminal.install(in: stubs)
         path = "\(stubs.path):\(StrataProcess.productsDirectory.path):/usr/bin:/bin:/usr/local/bin"
         environment = ["STRATA_TEST_TERMINAL_LOG": log.path, "BROWSER": "/bin/false"]
         // The entry becomes x-scheme-handler/strata's default (mimeapps.list in XDG_CONFIG_HOME).

@@ -152,15 +152,7 @@ struct RunningHostHandoffTests {
         }
         try FileManager.default.copyItem(
             at: DesktopEntryTests.entry, to: applications.appendingPathComponent("strata-host.desktop"))
-        let stub = stubs.appendingPathComponent("x-terminal-emulator")
-        try """
-            #!/bin/sh
-            # A stand-in terminal emulator: runs the -e command here, as a real one runs it in its window.
-            [ "$1" = "-e" ] && shift
-            exec "$@"
-
-            """.write(to: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+        try StubTerminal.install(in: stubs)
         let environment = [
             "PATH": "\(stubs.path):\(StrataProcess.productsDirectory.path):/usr/bin:/bin",
             "HOME": root.appendingPathComponent("home").path,

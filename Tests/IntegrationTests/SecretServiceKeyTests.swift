@@ -29,20 +29,8 @@ struct SecretServiceKeyTests {
             let configuration = root.appendingPathComponent("bus.conf")
             // A session bus with no <servicedir>: nothing is started on demand, so the only
             // Secret Service is the one the test starts.
-            try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(root.appendingPathComponent("bus").path)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(to: configuration, atomically: true, encoding: .utf8)
+            try TestDesktop.busConfiguration(socket: root.appendingPathComponent("bus").path)
+                .write(to: configuration, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try SystemTool.path("dbus-daemon", package: "dbus"))
             process.arguments = ["--config-file=\(configuration.path)", "--nofork", "--print-address=1"]

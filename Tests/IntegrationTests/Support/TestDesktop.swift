@@ -143,7 +143,7 @@ final class TestDesktop: Sendable {
     }
 
     /// A session bus listening on `socket` only, everything allowed, nothing activated.
-    private static func busConfiguration(socket: String) -> String {
+    static func busConfiguration(socket: String) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
