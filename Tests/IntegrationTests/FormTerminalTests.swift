@@ -32,6 +32,17 @@ struct FormTerminalTests {
         }
 
         /// What was drawn after the last `marker`.
+        /// From the Launcher into Reports' add form, the name typed: the age is asked next.
+        func addReportUpToAge() async throws {
+            try await wait(for: "— home")
+            tty.type("reports")
+            try await wait(for: "Case reports, newest first")
+            tty.type("add")
+            try await wait(for: "> Patient name")
+            tty.type("Hanako Sato")
+            try await wait(for: "> Age in years (0-150)")
+        }
+
         func after(_ marker: String) -> String {
             tty.screen.components(separatedBy: marker).last ?? ""
         }
@@ -48,13 +59,7 @@ struct FormTerminalTests {
     func badAgeAndChoices() async throws {
         let host = try Host()
         defer { host.kill() }
-        try await host.wait(for: "— home")
-        host.tty.type("reports")
-        try await host.wait(for: "Case reports, newest first")
-        host.tty.type("add")
-        try await host.wait(for: "> Patient name")
-        host.tty.type("Hanako Sato")
-        try await host.wait(for: "> Age in years (0-150)")
+        try await host.addReportUpToAge()
         host.tty.type("200")
         let message = "age is 200; expected 0 to 150 (years)"
         try await host.wait(for: message)
@@ -86,13 +91,7 @@ struct FormTerminalTests {
     func backAndQuitInAForm() async throws {
         let host = try Host()
         defer { host.kill() }
-        try await host.wait(for: "— home")
-        host.tty.type("reports")
-        try await host.wait(for: "Case reports, newest first")
-        host.tty.type("add")
-        try await host.wait(for: "> Patient name")
-        host.tty.type("Hanako Sato")
-        try await host.wait(for: "> Age in years (0-150)")
+        try await host.addReportUpToAge()
         host.tty.type("back")
         let asked = "> Patient name [Hanako Sato] (required)"
         try await host.wait(for: asked)
