@@ -76,18 +76,19 @@ public final class FormScreen: TextScreen {
             listsChoices = !choices.isEmpty
         }
         lines.append("")
-        lines.append(
-            listsChoices
-                ? localized(
-                    "Type a value and press Enter (Enter alone keeps the value in brackets); a listed number picks that choice.",
-                    ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。一覧の番号でその選択肢を選べます。")
-                : localized(
-                    "Type a value and press Enter (Enter alone keeps the value in brackets).",
-                    ja: "値を入力して Enter を押してください（Enter だけで [ ] 内の値のまま）。"))
+        // Each line fits 80 columns: a full-screen terminal cuts longer ones.
         lines.append(
             localized(
-                "back: the previous field · cancel: leave the form · home · quit (\\back enters the word back as a value)",
-                ja: "back: 前の項目 · cancel: フォームを閉じる · home · quit（\\back と入力すると back という値になります）"))
+                "Type a value, then Enter (Enter alone keeps the value in [brackets]).",
+                ja: "値を入力して Enter（Enter だけで [ ] 内の値のまま）。"))
+        if listsChoices {
+            lines.append(localized("A listed number picks that choice.", ja: "一覧の番号でその選択肢を選べます。"))
+        }
+        lines.append(
+            localized(
+                "back: the previous field · cancel: leave the form · home · quit",
+                ja: "back: 前の項目 · cancel: フォームを閉じる · home · quit"))
+        lines.append(localized("\\back enters the word back as a value.", ja: "\\back と入力すると back という値になります。"))
         return lines
     }
 
