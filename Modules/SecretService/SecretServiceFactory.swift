@@ -18,13 +18,15 @@ public enum SecretServiceFactory {
 
     /// The Secret Service as the place for `container`'s data key, looked up by the schema and
     /// the container's path (so two `STRATA_HOME`s never share a key); `nil` when `environment`
-    /// names no session bus (`DBUS_SESSION_BUS_ADDRESS` unset or empty), so libsecret never
+    /// names no session bus (``SessionBusAddress/resolve(in:)``: no `DBUS_SESSION_BUS_ADDRESS` and no
+    /// `$XDG_RUNTIME_DIR/bus`, the places desktop notifications look too), so libsecret never
     /// tries to start one.
     ///
     /// Nothing is asked of the bus here: the first call (on the data layer's queue) finds
     /// whether a Secret Service answers. Its calls block for a D-Bus round trip each.
     public static func keyring(for container: ContainerDirectory, environment: [String: String]) -> (any DataKeyStore)? {
-        guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { return nil }
-        return SecretServiceKeyStore(containerPath: container.url.path)
+        guard SessionBusAddress.resolve(in: environment) != nil else { return nil }
+        // The standardised path: `/a//b` and `/a/./b/` name one container, so one key.
+        return SecretServiceKeyStore(containerPath: container.url.standardizedFileURL.path)
     }
 }

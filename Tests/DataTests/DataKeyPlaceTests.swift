@@ -165,7 +165,23 @@ struct DataKeyPlaceTests {
         #expect(try Data(contentsOf: keyFile(container)) == before, "the key file must be untouched")
         keyring.fail([])
         #expect(keyring.key == nil, "what the failed move wrote is removed again")
+        if failure != .readsBackOther {
+            // A write the keyring refused wrote nothing: removing would take what it held.
+            #expect(!keyring.calls.withLock { $0 }.contains("delete"), "\(keyring.calls.withLock { $0 })")
+        }
         #expect(try await readName(container, id: id, keyring: keyring) == "Oriel Kanzaki")
+    }
+
+    @Test("a store whose key is in the Secret Service, looked at with no keyring, says the keyring did not answer, never 'no key yet'")
+    func keyInUnansweredKeyring() async throws {
+        let container = temporaryContainer()
+        _ = try await writePatient(container, keyring: KeyringDouble())
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger)
+        let shown = try await #require(throws: DataError.self) { try await maintenance.dataKey() }
+        #expect(shown.code == .keyringUnavailable && shown.message.contains("kept in the Secret Service"), "\(shown)")
+        let moved = try await #require(throws: DataError.self) { try await maintenance.moveKey(to: .file) }
+        #expect(moved.code == .keyringUnavailable, "\(moved)")
+        #expect(!FileManager.default.fileExists(atPath: keyFile(container).path), "no key file was made")
     }
 
     @Test("a move back whose keyring removal fails keeps the key in both places; the file wins and a second move finishes")

@@ -51,6 +51,26 @@ struct FullScreenTerminalTests {
         #expect(tty.isEchoing)
     }
 
+    @Test("a terminal that goes away (its window closed) ends the host cleanly, never a crash writing to it")
+    func closedTerminalEndsCleanly() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal()
+        try tty.setWindowSize(columns: 80, rows: 24)
+        let (process, log) = try tty.startHost(home: home, environment: [:])
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        tty.hangUp()
+        // The test's reader thread is inside a read of the controller side, which holds it open
+        // until the child writes again: a resize makes it redraw, the read returns, and the
+        // last reference goes — the hang-up. The child's writes then fail with EIO.
+        kill(pid, SIGWINCH)
+        try #require(await eventually(within: .seconds(30)) { !process.isRunning }, "still running after the terminal closed")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus): \(log.snapshot())")
+        #expect(process.terminationStatus == 0, "\(log.snapshot())")
+    }
+
     @Test("SIGTERM and SIGINT leave the alternate screen with the echo on, even on a password prompt", arguments: [SIGTERM, SIGINT])
     func signalLeavesTheAlternateScreen(signal: Int32) async throws {
         let home = temporaryHome()

@@ -41,8 +41,13 @@ final class StandardTerminal: TerminalIO {
     let isFullScreen: Bool
     private let diagnosticsLog: String?
     private let state = Mutex(State())
-    /// Held while a screen is written, so two redraws never interleave their bytes.
-    private let output = Mutex(())
+    /// Writes every screen, one after the other (two redraws never interleave their bytes), on
+    /// a thread of its own: a terminal that takes no output (Ctrl-S, a slow link) blocks this
+    /// queue, never the cooperative pool.
+    private let writer = DispatchQueue(label: "dev.strata.container.terminal-output")
+    /// Set once a write failed for good (the terminal was closed: EIO, ENXIO, EPIPE): later
+    /// screens are dropped instead of written to a terminal that is gone.
+    private let gone = Mutex(false)
 
     /// A terminal over standard input and output; full screen when `interactive` and standard
     /// output is a tty that can move its cursor (`TERM` is not `dumb`).
@@ -62,12 +67,12 @@ final class StandardTerminal: TerminalIO {
             }
             return !state.inAlternateScreen
         }
-        if enter { emit(Sequence.enterAlternateScreen) }
+        if enter { await emit(Sequence.enterAlternateScreen) }
     }
 
     func write(lines: [String]) async {
         guard interactive else { return }
-        emit(lines.map { $0 + "\n" }.joined())
+        await emit(lines.map { $0 + "\n" }.joined())
     }
 
     func draw(_ frame: ScreenFrame) async {
@@ -78,7 +83,7 @@ final class StandardTerminal: TerminalIO {
             rows[0] = Sequence.reverseVideo + ScreenLine.filled(rows[0], to: size.columns) + Sequence.resetAttributes
         }
         // One write: the screen is never seen half cleared.
-        emit(Sequence.homeAndClear + rows.map { $0 + "\n" }.joined())
+        await emit(Sequence.homeAndClear + rows.map { $0 + "\n" }.joined())
     }
 
     func restore() async {
@@ -87,7 +92,7 @@ final class StandardTerminal: TerminalIO {
             defer { state = State() }
             return (state.inAlternateScreen, state.savedStandardError)
         }
-        if leave { emit(Sequence.leaveAlternateScreen) }
+        if leave { await emit(Sequence.leaveAlternateScreen) }
         if let saved {
             _ = dup2(saved, STDERR_FILENO)
             close(saved)
@@ -160,8 +165,39 @@ final class StandardTerminal: TerminalIO {
         return saved
     }
 
-    /// Writes `text` to standard output, whole, before any other screen.
-    private func emit(_ text: String) {
-        output.withLock { _ in FileHandle.standardOutput.write(Foundation.Data(text.utf8)) }
+    /// Writes `text` to standard output, whole, before any other screen, on ``writer``; the
+    /// caller suspends until it is written (or dropped: the terminal is gone).
+    private func emit(_ text: String) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            writer.async {
+                if !self.gone.withLock({ $0 }), !Self.writeAll(Array(text.utf8)) {
+                    self.gone.withLock { $0 = true }
+                }
+                done.resume()
+            }
+        }
     }
+
+    /// `write(2)` until every byte is out (retrying when interrupted); `false` when the
+    /// terminal refused them for good. Never traps, unlike `FileHandle.write`, which a
+    /// closed terminal's EIO would turn into a crash.
+    private static func writeAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// `write(2)`, named apart from ``StandardTerminal``'s own `write(lines:)`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -28,6 +28,14 @@ public enum ErrorText {
         return TerminalText.escaped(FailureLine.singleLine(text))
     }
 
+    /// `text` (an error already turned into text elsewhere, e.g. the sync engine's last error)
+    /// as one readable line: a reflection (`Type(label: …)`, `Optional(…)`) becomes "an
+    /// unexpected error", control characters are escaped.
+    public static func readable(text: String) -> String {
+        let line = looksLikeDump(text) ? localized("an unexpected error", ja: "予期しないエラー") : text
+        return TerminalText.escaped(FailureLine.singleLine(line))
+    }
+
     /// Whether `text` is a reflection (`Type(label: …)`, `Optional(…)`) rather than a sentence.
     static func looksLikeDump(_ text: String) -> Bool {
         if text.contains("Optional(") { return true }

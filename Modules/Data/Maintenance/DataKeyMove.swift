@@ -25,7 +25,7 @@ struct DataKeyMove {
 
     /// Why a maintenance without a keyring cannot use the Secret Service.
     static let noKeyring =
-        "this process was given no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set: no session bus)"
+        "this process was given no Secret Service (no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)"
 
     /// Where the key is now; changes nothing.
     func report() throws -> DataKeyReport {
@@ -39,6 +39,7 @@ struct DataKeyMove {
             return DataKeyReport(
                 kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false)
         }
+        if let unreachable = unreachableKeyring(held) { throw unreachable }
         // No key yet: say where a new store's key would go.
         let next = held.keyringProblem == nil ? keys.keyring?.location ?? keys.file.location : keys.file.location
         return DataKeyReport(kind: nil, location: next, ignoredCopy: nil, keyringProblem: held.keyringProblem, moved: false)
@@ -65,6 +66,7 @@ struct DataKeyMove {
             }
             (destination, source) = (keys.file, keys.keyring)
         }
+        if held.file == nil, held.keyring == nil, let unreachable = unreachableKeyring(held) { throw unreachable }
         // The file wins when both hold a key: that is the one the data layer uses.
         guard let key = held.file ?? held.keyring else {
             throw DataError(
@@ -115,13 +117,14 @@ struct DataKeyMove {
             moved: there == nil || leftover != nil)
     }
 
-    /// Writes `key` to `destination`, reads it back and checks it; on any failure removes what
-    /// it wrote and throws, saying the key stays in `keptIn`.
+    /// Writes `key` to `destination`, reads it back and checks it; on a failure after the write
+    /// removes what it wrote and throws, saying the key stays in `keptIn`. A write that failed
+    /// removes nothing: a store refuses to write over a key it already holds (one that appeared
+    /// since it was looked at, or one a locked keyring hid), and that key is not ours to remove.
     private func write(_ key: [UInt8], to destination: any DataKeyStore, keptIn: String, recorded: String?) throws {
         do {
             try destination.save(key)
         } catch {
-            try? destination.delete()
             throw DataError(
                 (error as? DataError)?.code ?? .cannotOpen,
                 "cannot write the data key to \(destination.location): \(error); the key stays in \(keptIn)")
@@ -162,6 +165,18 @@ struct DataKeyMove {
     }
 
     /// The fingerprint the store recorded, or `nil` when there is no store or it recorded none.
+    /// When no place answered with a key but the store says its key is in the Secret Service
+    /// (and has sealed values): that keyring did not answer, which is not "no key yet".
+    private func unreachableKeyring(_ held: Holdings) -> DataError? {
+        guard recordedSetting(SQLiteDatabase.keyLocationSetting) == DataKeyKind.secretService.rawValue,
+            recordedFingerprint() != nil
+        else { return nil }
+        return DataError(
+            .keyringUnavailable,
+            "the data key of \(storePath) is kept in the Secret Service, which did not answer: "
+                + "\(held.keyringProblem ?? Self.noKeyring); nothing was changed")
+    }
+
     private func recordedFingerprint() -> String? {
         recordedSetting(SQLiteDatabase.fingerprintSetting)
     }

@@ -32,8 +32,11 @@ final class NotificationsScreen: TextScreen {
             // The title on its line, the body under it: never run together.
             let origin = "  [\(entry.origin)] "
             let indent = String(repeating: " ", count: TerminalText.displayWidth(origin))
-            lines.append(origin + TextTable.truncate(entry.payload.title, to: 100))
-            if !entry.payload.body.isEmpty { lines.append(indent + TextTable.truncate(entry.payload.body, to: 100)) }
+            // Each field escaped on its own: a line break in a title or body stays `\n`, one row.
+            lines.append(origin + TerminalText.escaped(TextTable.truncate(entry.payload.title, to: 100)))
+            if !entry.payload.body.isEmpty {
+                lines.append(indent + TerminalText.escaped(TextTable.truncate(entry.payload.body, to: 100)))
+            }
         }
         lines.append("")
         lines.append(

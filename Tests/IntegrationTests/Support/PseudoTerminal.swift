@@ -28,7 +28,8 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Opens a new pseudo-terminal (`/dev/ptmx`, unlocked and numbered with the Linux ioctls
     /// `posix_openpt`/`unlockpt`/`ptsname` wrap) and starts reading what the child writes.
     init() throws {
-        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        // Close-on-exec: no child (this test's or another's) keeps the controller side open.
+        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard controller >= 0, ioctl(controller, Self.unlockRequest, &unlock) == 0,
@@ -69,6 +70,18 @@ final class PseudoTerminal: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Hangs the terminal up, as a closed terminal window does: the controller side goes away
+    /// (the child's reads fail, its writes fail with EIO, it gets SIGHUP). The descriptor is
+    /// pointed at `/dev/null` rather than closed, so no other test's file can take its number
+    /// while the reader thread still reads it (it then reads the end of `/dev/null` and stops).
+    /// A read already waiting holds the controller open until the child writes once more.
+    func hangUp() {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard null >= 0 else { return }
+        _ = dup2(null, controller)
+        close(null)
     }
 
     /// Closes the test's copy of the terminal side once the child has it.

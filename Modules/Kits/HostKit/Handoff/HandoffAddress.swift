@@ -40,13 +40,15 @@ struct HandoffAddress: Equatable, Sendable {
     /// absolute path), then the container directory (when `container` is one).
     static func candidates(container: String, runtimeDirectory: String?) -> [HandoffAddress] {
         guard container.hasPrefix("/") else { return [] }
+        // One spelling per container (`/a//b`, `/a/./b/` and `/a/b` are one), for the hash too.
+        let standardized = URL(fileURLWithPath: container).standardizedFileURL.path
         var found: [HandoffAddress] = []
         if let runtime = runtimeDirectory, runtime.hasPrefix("/") {
             let folder = URL(fileURLWithPath: runtime).appendingPathComponent("strata").path
             found.append(
-                HandoffAddress(directory: folder, path: folder + "/host-\(hash(container)).sock", ownFolder: true))
+                HandoffAddress(directory: folder, path: folder + "/host-\(hash(standardized)).sock", ownFolder: true))
         }
-        let folder = URL(fileURLWithPath: container).standardizedFileURL.path
+        let folder = standardized
         found.append(HandoffAddress(directory: folder, path: folder + "/host.sock", ownFolder: false))
         return found
     }

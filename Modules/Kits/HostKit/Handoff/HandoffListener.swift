@@ -120,8 +120,15 @@ final class HandoffListener: StrataService {
                 continue
             }
             let client = accept(socket, nil, nil)
-            guard client >= 0 else { continue }
-            // Not inherited by children (close-on-exec); a short window, and the host execs nothing.
+            guard client >= 0 else {
+                // Out of descriptors (EMFILE, ENFILE, ENOBUFS): the waiting client stays queued
+                // and poll would report it again at once; pause instead of spinning.
+                let code = errno
+                if code != EINTR && code != EAGAIN && code != ECONNABORTED { _ = poll(nil, 0, 100) }
+                continue
+            }
+            // Not inherited by children (close-on-exec; Glibc's Swift module has no accept4): a
+            // short window, and the host execs nothing while it serves.
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let admitted = state.withLock { state in
                 guard state.serving < HandoffWire.concurrentRequests else { return false }
@@ -190,7 +197,7 @@ final class HandoffListener: StrataService {
         } catch let invalid as ValidationError {
             return .refused(invalid.message)
         } catch {
-            return .refused("\(error)")
+            return .refused(ErrorText.readable(error))
         }
         logger.info("handoff: opening a URL", metadata: ["url": "\(url.absoluteString)", "pid": "\(peer.pid)"])
         return HandoffThread.wait {

@@ -103,11 +103,13 @@ enum HandoffSocket {
         let started = withAddress(path) { Glibc.connect(descriptor, $0, $1) }
         if started != 0 {
             let code = errno
-            guard code == EINPROGRESS || code == EAGAIN else {
+            // A Unix socket's non-blocking connect never goes on in the background: EAGAIN
+            // means the listener's backlog is full and no connection was started (a poll would
+            // then see the unconnected socket "writable"). Only EINPROGRESS is waited for.
+            guard code == EINPROGRESS else {
                 close(descriptor)
                 return .failed(code)
             }
-            // A full backlog: wait until the listener takes the connection, or give up.
             guard wait(descriptor, for: Int16(POLLOUT), until: .now + timeout) else {
                 close(descriptor)
                 return .failed(ETIMEDOUT)

@@ -113,7 +113,7 @@ final class SessionStatusLine: StatusLineSource, ContainerListener {
     /// The last sync error (an unreachable server, a failed background round), else a server
     /// last seen offline, else none.
     static func warning(_ sync: SessionSyncState) -> String? {
-        if let error = sync.lastError, !error.isEmpty { return error }
+        if let error = sync.lastError, !error.isEmpty { return ErrorText.readable(text: error) }
         guard sync.connectivity == StatusSync.Connectivity.offline.text else { return nil }
         let server = sync.server ?? localized("the sync server", ja: "同期サーバー")
         return localized("\(server) cannot be reached", ja: "\(server) に接続できません")

@@ -86,7 +86,15 @@ final class BusLoop {
         var alive = true
         while true {
             let (pending, closing) = mailbox.take()
-            if alive { pending.forEach(show) }
+            if alive {
+                for content in pending where !show(content) && closing {
+                    // Shutting down with a server that does not answer (each call may wait
+                    // SessionBus.callTimeout): drop the rest, whose lines are already printed,
+                    // rather than outlast the service manager's stop timeout.
+                    logger.debug("desktop: \(pending.count) notifications not shown at shutdown")
+                    break
+                }
+            }
             if closing { return }
             if alive && !bus.process() {
                 alive = false
@@ -104,16 +112,20 @@ final class BusLoop {
         }
     }
 
-    /// `Notify` for one notification; a failure is logged (the first at warning, later ones at debug).
-    private func show(_ content: DesktopContent) {
+    /// `Notify` for one notification; a failure is logged (the first at warning, later ones at
+    /// debug). Returns whether the server showed it.
+    @discardableResult
+    private func show(_ content: DesktopContent) -> Bool {
         do {
             let id = try bus.notify(content)
             shown.remember(id, DesktopIdMap.Entry(notificationId: content.notificationId, url: content.url))
             logger.debug("shown on the desktop", metadata: ["id": "\(content.notificationId)", "server-id": "\(id)"])
+            return true
         } catch {
             let message = "cannot show notification \(content.notificationId) on the desktop: \(error)"
             if notifyFailed { logger.debug("\(message)") } else { logger.warning("\(message)") }
             notifyFailed = true
+            return false
         }
     }
 

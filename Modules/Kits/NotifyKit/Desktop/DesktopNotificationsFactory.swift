@@ -55,9 +55,6 @@ public enum DesktopNotificationsFactory {
     /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else `unix:path=$XDG_RUNTIME_DIR/bus`
     /// when that exists, else `nil`.
     static func sessionBusAddress(_ environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        let socket = runtime + "/bus"
-        return FileManager.default.fileExists(atPath: socket) ? "unix:path=\(socket)" : nil
+        SessionBusAddress.resolve(in: environment)
     }
 }

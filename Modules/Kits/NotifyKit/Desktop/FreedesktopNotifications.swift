@@ -9,7 +9,7 @@ import StrataDomain
 /// One thread of its own owns the connection (sd-bus connections are single-threaded, and
 /// `sd_bus_call` waits for the server): it connects, asks the server who it is, subscribes to
 /// `ActionInvoked` and `NotificationClosed`, then sleeps in `poll` on the bus and on the
-/// ``DesktopMailbox``'s eventfd — a ``show(_:)`` wakes it to call `Notify`; a signal wakes it
+/// ``DesktopMailbox``'s wake-up pipe — a ``show(_:)`` wakes it to call `Notify`; a signal wakes it
 /// to handle the action (``BusLoop``). Nothing here ever blocks the cooperative pool.
 final class FreedesktopNotifications: DesktopNotifications {
     let serverName: String

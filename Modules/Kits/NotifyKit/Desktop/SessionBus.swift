@@ -91,7 +91,7 @@ final class SessionBus {
         defer { sd_bus_message_unref(reply) }
         var id: UInt32 = 0
         let result = sd_bus_message_read_basic(reply, Self.type("u"), &id)
-        guard result > 0 else { throw Failure(description: "Notify answered no id (\(Self.text(errno: -result)))") }
+        guard result > 0 else { throw Failure(description: localized("Notify answered no id (\(Self.text(errno: -result)))", ja: "Notify が ID を返しませんでした（\(Self.text(errno: -result))）")) }
         return id
     }
 
@@ -103,7 +103,7 @@ final class SessionBus {
         for member in ["ActionInvoked", "NotificationClosed"] {
             let result = sd_bus_match_signal(bus, nil, Self.service, Self.path, Self.service, member, handler, userdata)
             guard result >= 0 else {
-                throw Failure(description: "cannot listen for \(member): \(Self.text(errno: -result))")
+                throw Failure(description: localized("cannot listen for \(member): \(Self.text(errno: -result))", ja: "\(member) を待ち受けられません: \(Self.text(errno: -result))"))
             }
         }
     }
