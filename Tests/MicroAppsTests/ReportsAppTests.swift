@@ -20,6 +20,19 @@ struct ReportsAppTests {
         await container.terminate(.quit)
     }
 
+    @Test("the list's notice (Added case report …) stays through a redraw nobody typed for, and goes with the next typed line")
+    func noticeStaysUntilTheNextLine() async throws {
+        let harness = try await MicroAppHarness()
+        let container = try await harness.boot()
+        await harness.type("reports", "add", "Hanako Sato", "42", "female", "yes", "hypertension", into: container)
+        #expect(harness.screen.contains("Added case report"), "\(harness.screen)")
+        await container.render()  // what a notification or a resize does
+        #expect(harness.screen.contains("Added case report"), "the notice went with a redraw:\n\(harness.screen)")
+        await harness.type("", into: container)
+        #expect(!harness.screen.contains("Added case report"), "\(harness.screen)")
+        await container.terminate(.quit)
+    }
+
     @Test("a refused value (age 200) re-asks the age alone with the domain's message, the name kept, nothing saved")
     func refusedValueRetries() async throws {
         let harness = try await MicroAppHarness()

@@ -32,7 +32,8 @@ final class FollowUpsScreen: TextScreen {
 
     func render() async -> [String] {
         let (mode, flash) = state.withLock { state in
-            defer { state.flash = nil }
+            // The notice stays until the next typed line: a redraw nobody typed for (a
+            // notification arriving, a resize) shows it again.
             return (state.mode, state.flash)
         }
         var lines: [String] = []
@@ -86,6 +87,7 @@ final class FollowUpsScreen: TextScreen {
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
+        state.withLock { $0.flash = nil }
         let command = ScreenCommand(input)
         if let common = await command.common(context: context) { return common }
         switch command.word {

@@ -61,7 +61,8 @@ final class ReportListScreen: TextScreen {
 
     func render() async -> [String] {
         let (search, scope, page, flash) = state.withLock { state in
-            defer { state.flash = nil }
+            // The notice stays until the next typed line: a redraw nobody typed for (a
+            // notification arriving, a resize) shows it again.
             return (state.search, state.scope, state.page, state.flash)
         }
         var lines: [String] = []
@@ -126,6 +127,7 @@ final class ReportListScreen: TextScreen {
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
+        state.withLock { $0.flash = nil }
         let command = ScreenCommand(input)
         if let common = await command.common(context: context) { return common }
         switch command.word {
