@@ -24,6 +24,12 @@ extension HandoffListener {
         }
         if let problem = checkFolder(address) { return .failure(problem) }
         let path = address.path
+        // Probe, clear and bind under one lock: two hosts starting at once could otherwise both
+        // find the socket "stale" between the other's bind and listen, and one would unlink the
+        // other's fresh socket. The lock file (empty, 0600) stays beside the socket.
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         var stale = false
         switch HandoffSocket.kind(of: path) {
         case .missing:
