@@ -191,8 +191,8 @@ struct DesktopNotificationTests {
     @Test(
         "no session bus: each notification is still a line, and one line (once) says why, in the run's language",
         arguments: [
-            ("C.UTF-8", "strata-notifyd: desktop notifications are off: no session bus (DBUS_SESSION_BUS_ADDRESS is not set); each notification is printed on standard output only"),
-            ("ja_JP.UTF-8", "strata-notifyd: デスクトップ通知は無効です: セッションバスがありません（DBUS_SESSION_BUS_ADDRESS が未設定です）。通知は標準出力にのみ表示します"),
+            ("C.UTF-8", "strata-notifyd: desktop notifications are off: no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus); each notification is printed on standard output only"),
+            ("ja_JP.UTF-8", "strata-notifyd: デスクトップ通知は無効です: セッションバスがありません（DBUS_SESSION_BUS_ADDRESS が未設定で、$XDG_RUNTIME_DIR/bus もありません）。通知は標準出力にのみ表示します"),
         ])
     func noSessionBus(language: String, why: String) async throws {
         let home = temporaryHome()

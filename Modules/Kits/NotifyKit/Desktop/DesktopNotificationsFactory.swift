@@ -41,8 +41,8 @@ public enum DesktopNotificationsFactory {
             }
         } else {
             why = localized(
-                "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)",
-                ja: "セッションバスがありません（DBUS_SESSION_BUS_ADDRESS が未設定です）")
+                "no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)",
+                ja: "セッションバスがありません（DBUS_SESSION_BUS_ADDRESS が未設定で、$XDG_RUNTIME_DIR/bus もありません）")
         }
         if mode == .dbus { throw NotifyKitError(.desktop, "--desktop dbus: \(why)") }
         output.err(
