@@ -15,8 +15,7 @@ struct FullScreenTerminalTests {
     @Test("the alternate screen is entered, each redraw starts with home+clear, nothing is repeated in a scroll; quit leaves it")
     func redrawsInTheAlternateScreen() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 100, rows: 30)
+        let tty = try PseudoTerminal(columns: 100, rows: 30)
         let (process, log) = try tty.startHost(home: home, environment: [:])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -54,8 +53,7 @@ struct FullScreenTerminalTests {
     @Test("a terminal that goes away (its window closed) ends the host cleanly, never a crash writing to it")
     func closedTerminalEndsCleanly() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 80, rows: 24)
+        let tty = try PseudoTerminal(columns: 80, rows: 24)
         let (process, log) = try tty.startHost(home: home, environment: [:])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -74,8 +72,7 @@ struct FullScreenTerminalTests {
     @Test("SIGTERM and SIGINT leave the alternate screen with the echo on, even on a password prompt", arguments: [SIGTERM, SIGINT])
     func signalLeavesTheAlternateScreen(signal: Int32) async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 90, rows: 30)
+        let tty = try PseudoTerminal(columns: 90, rows: 30)
         let environment = ["STRATA_SERVER_URL": "http://127.0.0.1:9", "STRATA_APP_KEY": "k"]
         let (process, _) = try tty.startHost(home: home, environment: environment)
         let pid = process.processIdentifier
@@ -104,8 +101,7 @@ struct FullScreenTerminalTests {
             let added = try await host.run(["reports", "add", "--patient-name", name, "--age", "42", "--memo", "x"])
             try #require(added.status == 0, "\(added)")
         }
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 160, rows: 40)
+        let tty = try PseudoTerminal(columns: 160, rows: 40)
         let (process, _) = try tty.startHost(home: home, environment: [:])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -142,8 +138,7 @@ struct FullScreenTerminalTests {
         try await withTestServer(app: TestServer.casebook) { server in
             try await server.addUsers(["sigrid": "ward3"], password: AccountTerminalTests.password)
             let home = temporaryHome()
-            let tty = try PseudoTerminal()
-            try tty.setWindowSize(columns: 120, rows: 30)
+            let tty = try PseudoTerminal(columns: 120, rows: 30)
             let (process, log) = try tty.startHost(home: home, environment: server.clientEnvironment)
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -172,8 +167,7 @@ struct FullScreenTerminalTests {
         let added = try await StrataProcess("strata-host", home: home, extraEnvironment: environment)
             .run(["reports", "add", "--patient-name", "Waiting Change", "--age", "50"])
         try #require(added.status == 0, "\(added)")
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 200, rows: 30)
+        let tty = try PseudoTerminal(columns: 200, rows: 30)
         let (process, _) = try tty.startHost(home: home, environment: environment)
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -201,8 +195,7 @@ struct FullScreenTerminalTests {
     @Test("a notification recorded while the Notifications screen is open redraws it without typing, title and body apart")
     func notificationRedrawsTheOpenScreen() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 120, rows: 40)
+        let tty = try PseudoTerminal(columns: 120, rows: 40)
         let (process, log) = try tty.startHost(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -230,8 +223,7 @@ struct FullScreenTerminalTests {
     @Test("log lines never land on the screen: with standard error on the terminal they go to strata-host.log")
     func logLinesStayOffTheScreen() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 100, rows: 30)
+        let tty = try PseudoTerminal(columns: 100, rows: 30)
         let process = try tty.startHostWithErrorsOnTerminal(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -257,8 +249,7 @@ struct FullScreenTerminalTests {
     @Test("TERM=dumb cannot move its cursor: the screens follow each other as lines, as on a pipe")
     func dumbTerminalStaysPlain() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 100, rows: 30)
+        let tty = try PseudoTerminal(columns: 100, rows: 30)
         let (process, _) = try tty.startHost(home: home, environment: ["TERM": "dumb"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
@@ -271,8 +262,7 @@ struct FullScreenTerminalTests {
     @Test("a Japanese screen is cut by display columns (kanji and kana two each) and its status line is Japanese")
     func japaneseScreenIsCutByColumns() async throws {
         let home = temporaryHome()
-        let tty = try PseudoTerminal()
-        try tty.setWindowSize(columns: 24, rows: 30)
+        let tty = try PseudoTerminal(columns: 24, rows: 30)
         let (process, _) = try tty.startHost(home: home, environment: ["LANG": "ja_JP.UTF-8"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }

@@ -1,17 +1,17 @@
 /// At most `limit` holders at once, handed to waiters in the order they asked: how the test
 /// support keeps a parallel `swift test` run from starting dozens of the same child process at
 /// once on 2 cores (``TestServerSlots``, `psql` in ``TestPostgres``). A waiter is suspended and
-/// holds no thread.
-final class ChildSlots: Sendable {
+/// holds no thread. The integration tests' one shared slot (`.childProcessSlot`) is one too.
+public final class ChildSlots: Sendable {
     private let gate: Gate
 
     /// Slots for `limit` holders.
-    init(limit: Int) {
+    public init(limit: Int) {
         gate = Gate(limit: limit)
     }
 
     /// Runs `body` holding a slot.
-    func holding<Result>(
+    public func holding<Result>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
     ) async throws -> Result {
         await gate.enter()

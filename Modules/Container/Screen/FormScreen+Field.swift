@@ -76,6 +76,15 @@ extension FormScreen {
         /// The value of the field named `field` was refused: ask that field alone again (every
         /// other answer kept), showing `message`.
         case refuse(field: String, message: String)
+
+        /// What a form does when its submit was refused with `error`: asks `field` (one of the
+        /// form's fields, the one the refusal names) alone again, else the whole form; the
+        /// message is the error as a person reads it (``ErrorText/readable(_:)``).
+        public static func refused(_ error: any Error, field: String?) -> Self {
+            let message = ErrorText.readable(error)
+            guard let field else { return .retry(message) }
+            return .refuse(field: field, message: message)
+        }
     }
 }
 
@@ -91,7 +100,7 @@ extension FormScreen {
             try body()
             return nil
         } catch {
-            return "\(ErrorText.readable(error))"
+            return ErrorText.readable(error)
         }
     }
 }

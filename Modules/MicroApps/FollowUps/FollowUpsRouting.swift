@@ -41,7 +41,7 @@ struct FollowUpsRouting: RoutedApplication {
                 list.flash(localized("Marked follow-up \(id) done.", ja: "フォローアップ \(id) を完了にしました。"))
             }
         } catch {
-            list.flash("\(ErrorText.readable(error))")
+            list.flash(ErrorText.readable(error))
         }
     }
 

@@ -50,7 +50,7 @@ struct ReportsRouting: RoutedApplication {
                 _ = await list.open("delete", id: id, context: context)
             }
         } catch {
-            list.flash("\(ErrorText.readable(error))")
+            list.flash(ErrorText.readable(error))
         }
     }
 

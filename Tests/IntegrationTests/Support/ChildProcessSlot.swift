@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 
 /// A suite trait: each of its tests runs only while it holds the one slot shared by every
@@ -14,38 +15,14 @@ struct ChildProcessSlot: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await Slots.shared.enter()
-        do {
-            try await function()
-        } catch {
-            await Slots.shared.leave()
-            throw error
-        }
-        await Slots.shared.leave()
+        try await Self.slot.holding { try await function() }
     }
+
+    /// The one slot every integration test shares.
+    private static let slot = ChildSlots(limit: 1)
 }
 
 extension Trait where Self == ChildProcessSlot {
     /// Runs each test of the suite in the integration tests' one shared slot: one at a time.
     static var childProcessSlot: Self { Self() }
-}
-
-/// The slot (one), handed to waiters in the order they asked.
-private actor Slots {
-    static let shared = Slots()
-    private let limit = 1
-    private var taken = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func enter() async {
-        if taken < limit {
-            taken += 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }  // the leaving test hands its slot over
-    }
-
-    func leave() {
-        if waiting.isEmpty { taken -= 1 } else { waiting.removeFirst().resume() }
-    }
 }

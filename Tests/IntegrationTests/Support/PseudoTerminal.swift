@@ -72,6 +72,12 @@ final class PseudoTerminal: @unchecked Sendable {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// A new pseudo-terminal whose window is `columns` × `rows`.
+    convenience init(columns: Int, rows: Int) throws {
+        try self.init()
+        try setWindowSize(columns: columns, rows: rows)
+    }
+
     /// Hangs the terminal up, as a closed terminal window does: the controller side goes away
     /// (the child's reads fail, its writes fail with EIO, it gets SIGHUP). The descriptor is
     /// pointed at `/dev/null` rather than closed, so no other test's file can take its number

@@ -28,7 +28,7 @@ enum FollowUpFields {
                     _ = try await domain.reports.get(id: id)
                     return nil
                 } catch {
-                    return "\(ErrorText.readable(error))"
+                    return ErrorText.readable(error)
                 }
             },
             search: { word in
@@ -98,9 +98,6 @@ enum FollowUpFields {
     /// What the form does when the domain refused the submitted values: asks the refused field
     /// again when the error names one the form has, else the whole form.
     static func outcome(_ error: any Error) -> FormScreen.Outcome {
-        if let refused = (error as? DomainError)?.field, let name = formNames[refused] {
-            return .refuse(field: name, message: "\(ErrorText.readable(error))")
-        }
-        return .retry("\(ErrorText.readable(error))")
+        .refused(error, field: (error as? DomainError)?.field.flatMap { formNames[$0] })
     }
 }

@@ -109,7 +109,7 @@ final class FollowUpsScreen: TextScreen {
                 await services.usage.record(.followUpDone(id))
                 return .message(localized("Marked follow-up \(id) done.", ja: "フォローアップ \(id) を完了にしました。"))
             } catch {
-                return .message("\(ErrorText.readable(error))")
+                return .message(ErrorText.readable(error))
             }
         default:
             return ScreenCommand.unknown(input)

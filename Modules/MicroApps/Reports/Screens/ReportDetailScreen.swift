@@ -25,7 +25,7 @@ struct ReportDetailScreen: TextScreen {
                     ? localized("No follow-ups yet: type schedule to add one.", ja: "フォローアップはまだありません。schedule で予定できます。")
                     : table(followUps))
         } catch {
-            lines.append("\(ErrorText.readable(error))")
+            lines.append(ErrorText.readable(error))
         }
         lines.append("")
         lines.append(ScreenCommand.typeLine("edit · delete · schedule · \(ScreenCommand.commonHelp)"))
@@ -79,7 +79,7 @@ struct ReportDetailScreen: TextScreen {
                 await context.push(screen, for: current)
                 return .stay
             } catch {
-                return .message("\(ErrorText.readable(error))")
+                return .message(ErrorText.readable(error))
             }
         default:
             return ScreenCommand.unknown(input)

@@ -72,9 +72,6 @@ enum ReportFields {
     /// What a form does when the domain refused the submitted values: asks the refused field
     /// again when the error names one the form has, else the whole form.
     static func outcome(_ error: any Error) -> FormScreen.Outcome {
-        if let refused = (error as? DomainError)?.field, let name = formNames[refused] {
-            return .refuse(field: name, message: "\(ErrorText.readable(error))")
-        }
-        return .retry("\(ErrorText.readable(error))")
+        .refused(error, field: (error as? DomainError)?.field.flatMap { formNames[$0] })
     }
 }

@@ -78,7 +78,7 @@ enum ReportForms {
                 list.flash(localized("Deleted case report \(id) and its follow-ups.", ja: "症例報告 \(id) とそのフォローアップを削除しました。"))
                 return .done(.back)
             } catch {
-                return .retry("\(ErrorText.readable(error))")
+                return .retry(ErrorText.readable(error))
             }
         }
     }

@@ -186,7 +186,7 @@ final class ReportListScreen: TextScreen {
             await context.push(screen, for: application)
             return .stay
         } catch {
-            return .message("\(ErrorText.readable(error))")
+            return .message(ErrorText.readable(error))
         }
     }
 
