@@ -220,6 +220,32 @@ struct FullScreenTerminalTests {
         try #require(await eventually { !process.isRunning }, "still running after quit")
     }
 
+    @Test("a signal sent the moment the Launcher shows is handled, never fatal: its handlers are in place before the first screen")
+    func signalAtTheFirstScreenIsHandled() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try tty.startHostWithErrorsOnTerminal(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        // Watched closely (every millisecond), so the signal lands right after the first draw,
+        // where SIGUSR1's default action used to end the process before the run loop began.
+        try #require(
+            await eventually(within: .seconds(30), every: .milliseconds(1)) { tty.screen.contains("— home") },
+            "no Launcher:\n\(tty.screen)")
+        kill(pid, SIGUSR1)
+        let log = home.appendingPathComponent("strata-host.log")
+        let logged = await eventually {
+            (try? String(contentsOf: log, encoding: .utf8))?.contains("event: didReceiveMemoryWarning") == true
+        }
+        let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(process.isRunning, "the signal ended the host:\n\(written)")
+        try #require(logged, "not logged:\n\(written)")
+        tty.type("quit")
+        try #require(await eventually { !process.isRunning }, "still running after quit")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
     @Test("log lines never land on the screen: with standard error on the terminal they go to strata-host.log")
     func logLinesStayOffTheScreen() async throws {
         let home = temporaryHome()

@@ -42,11 +42,13 @@ public struct ContainerEnvironment: Sendable {
     /// dropped when `nil`) until the terminal is restored, so log lines never land on the screen.
     ///
     /// - Important: The signal source ignores SIGTSTP, SIGCONT, SIGTERM, SIGINT, SIGUSR1 and
-    ///   SIGHUP's default actions for the whole process once the container runs.
+    ///   SIGHUP's default actions for the whole process once the container runs; when
+    ///   `interactive`, from the moment this environment is made, so the handlers are in place
+    ///   before the boot draws the Launcher (a signal sent once it shows is handled, never fatal).
     public static func live(logger: Logger, interactive: Bool, diagnosticsLog: String? = nil) -> ContainerEnvironment {
         ContainerEnvironment(
             terminal: StandardTerminal(interactive: interactive, diagnosticsLog: diagnosticsLog),
-            events: SignalEventSource(),
+            events: SignalEventSource(installingNow: interactive),
             clock: ContinuousDeadlineClock(),
             process: SignalProcessControl(),
             logger: logger)

@@ -10,8 +10,31 @@ import Foundation
 #endif
 
 /// Linux signals as ``SystemEvent``s, through `DispatchSourceSignal` on a private queue.
+///
+/// Made for an interactive run (`installingNow`), the handlers are in place from the moment
+/// the environment is made, before the boot draws the Launcher: a signal sent as soon as the
+/// first screen shows (SIGUSR1's default action would end the process) waits in the stream
+/// until the run loop reads it. Otherwise (a scripted run, which may never run the loop and
+/// must stay interruptible) they are installed by ``events()``.
 struct SignalEventSource: ContainerEventSource {
+    private let installed: InstalledSignals?
+
+    /// A source whose handlers are installed now (`installingNow`) or by ``events()``.
+    init(installingNow: Bool = false) {
+        installed = installingNow ? InstalledSignals() : nil
+    }
+
     func events() -> AsyncStream<SystemEvent> {
+        (installed ?? InstalledSignals()).stream
+    }
+}
+
+/// The handled signals' default actions ignored and their dispatch sources feeding one stream
+/// (it buffers what arrives before it is read); the sources are cancelled when the stream ends.
+struct InstalledSignals: Sendable {
+    let stream: AsyncStream<SystemEvent>
+
+    init() {
         let (stream, continuation) = AsyncStream.makeStream(of: SystemEvent.self)
         let queue = DispatchQueue(label: "dev.strata.container.signals")
         var sources: [any DispatchSourceSignal] = []
@@ -26,7 +49,7 @@ struct SignalEventSource: ContainerEventSource {
         }
         let kept = SignalSources(sources: sources)
         continuation.onTermination = { _ in kept.cancelAll() }
-        return stream
+        self.stream = stream
     }
 }
 
