@@ -26,15 +26,18 @@ enum CompositionRoot {
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
         // The data key: the session's Secret Service when it offers one, else the 0600 key file.
-        let keyring = SecretServiceFactory.keyring(for: container, environment: environment)
+        let keyring = try SecretServiceFactory.keyring(
+            for: container, environment: environment, program: NotifydCommand.programName)
         let data = try await DataLayerFactory.live(
             container: container, logger: logger.component("data"), verifyPages: true, keyring: keyring)
         let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
         let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
-        // The desktop's notification server (sd-bus) beside the lines, or lines only, said once why.
+        // The desktop's notification server (sd-bus) beside the lines, or lines only, said once why
+        // (once the daemon runs: a start that fails after this prints its error line alone).
+        let startup = HeldOutput(.standard)
         let desktop = try await DesktopNotificationsFactory.freedesktop(
             mode: options.desktop, environment: environment, notifications: domain.notifications, clock: clock,
-            logger: logger.component("desktop"), output: .standard)
+            logger: logger.component("desktop"), output: startup.sink)
         let delivery = DesktopDelivery(lines: StandardOutputDelivery(), desktop: desktop)
         let processor = InboxProcessor(
             inbox: try Inbox(container: container).prepare(),
@@ -54,6 +57,7 @@ enum CompositionRoot {
         let serviceNotifier = ServiceNotifierFactory.systemd(environment: environment, logger: logger.component("systemd"))
         return NotifyDaemon(
             processor: processor, pollInterval: options.pollInterval, logger: logger, push: push,
-            usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier, desktop: desktop)
+            usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier, desktop: desktop,
+            startupOutput: startup)
     }
 }

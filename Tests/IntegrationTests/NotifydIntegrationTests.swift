@@ -105,6 +105,31 @@ struct NotifydIntegrationTests {
         #expect(outcome.stderr.hasPrefix("strata-notifyd: ") && outcome.stderr.contains(named), "\(outcome)")
         #expect(outcome.stdout.isEmpty, "\(outcome)")
     }
+
+    @Test(
+        "a start that fails after the desktop was looked at (the inbox path is a file) is the error line alone; the desktop notice is said only once the daemon runs",
+        arguments: [["--once"], ["--poll-interval", "0.05"]])
+    func failedStartIsOneLine(arguments: [String]) async throws {
+        let home = temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let inbox = home.appendingPathComponent("inbox")
+        try Data("not a folder\n".utf8).write(to: inbox)
+
+        let outcome = try await StrataProcess("strata-notifyd", home: home).run(arguments)
+
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-notifyd: ") && outcome.stderr.contains(inbox.path), "\(outcome)")
+        #expect(!outcome.stderr.contains("desktop notifications are off"), "\(outcome)")
+        #expect(outcome.stdout.isEmpty, "\(outcome)")
+
+        // Once the inbox is usable, the same start runs and says the notice (no session bus here).
+        try FileManager.default.removeItem(at: inbox)
+        let ran = try await StrataProcess("strata-notifyd", home: home).run(["--once"])
+        #expect(ran.status == 0, "\(ran)")
+        #expect(ran.stderrLines.count == 1 && ran.stderr.contains("desktop notifications are off"), "\(ran)")
+    }
 }
 
 /// The inbox of a test's `STRATA_HOME`, written to as a sender must: into `tmp/`, renamed into `new/`.

@@ -33,6 +33,9 @@ public final class NotifyDaemon: Sendable {
     let service: ServiceManagerLink
     /// The desktop's notification server, closed (its queue shown first) when the daemon stops.
     let desktop: (any DesktopNotifications)?
+    /// What the start said while it could still fail (the desktop's "lines only" notice):
+    /// written once the daemon runs, never before a start-up error line.
+    let startupOutput: HeldOutput?
 
     /// Whether a stop was asked for, and the group running now (to shut down gracefully).
     private struct Stop {
@@ -47,14 +50,15 @@ public final class NotifyDaemon: Sendable {
     /// `READY=1` once the watch loop runs, `WATCHDOG=1` from the loop at half the interval
     /// systemd asks for, `STOPPING=1` when a graceful shutdown begins; `--once` says nothing).
     /// `desktop` (the one the processor's ``DesktopDelivery`` shows on) runs beside the loop and
-    /// is closed last, so a notification recorded before the stop is still shown.
+    /// is closed last, so a notification recorded before the stop is still shown. What the
+    /// composition root held in `startupOutput` is written when ``run(once:)`` begins.
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
     public init(
         processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil,
         usage: any UsageMonitor = SilentUsageMonitor(), serviceNotifier: any ServiceNotifier = SilentServiceNotifier(),
-        desktop: (any DesktopNotifications)? = nil
+        desktop: (any DesktopNotifications)? = nil, startupOutput: HeldOutput? = nil
     ) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
@@ -64,6 +68,7 @@ public final class NotifyDaemon: Sendable {
         self.usage = usage
         self.service = ServiceManagerLink(serviceNotifier)
         self.desktop = desktop
+        self.startupOutput = startupOutput
     }
 
     /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
@@ -90,6 +95,8 @@ public final class NotifyDaemon: Sendable {
     /// either signal into a graceful shutdown; returns the exit status (see ``drainOnce()`` and
     /// ``run()``).
     public func run(once: Bool) async -> Int32 {
+        // The start succeeded: now its notices may be said.
+        startupOutput?.release()
         await usage.record(.appLaunched(NotifydCommand.programName))
         let inbox = InboxWatcher(daemon: self, once: once)
         var services = [ServiceGroupConfiguration.ServiceConfiguration]()
