@@ -76,9 +76,14 @@ final class LiveSessionService: SessionService {
         } catch {
             guard mustSyncWithServer else { throw error }
             let waiting = pending == 1 ? "1 change waits" : "\(pending) changes wait"
+            // One readable line, never an error's dump; a backend that already said it all is not repeated.
+            let reason = ErrorText.readable(error)
+            if reason.hasPrefix("not signed out: ") || reason.hasPrefix("サインアウトしていません") {
+                throw ContainerError(.signOutRefused, reason)
+            }
             throw ContainerError(
                 .signOutRefused,
-                "not signed out: \(waiting) to be sent and the server must be told first, but that failed: \(error); "
+                "not signed out: \(waiting) to be sent and the server must be told first, but that failed: \(reason); "
                     + "sign out without server sync to keep them on this device for the next sign-in")
         }
         await report(nil)

@@ -74,7 +74,7 @@ final class FileSessionStore: SessionStore {
     /// the database's queue (``owner()``).
     private func currentNow() throws -> AuthInfo? {
         guard let info = try stored() else { return nil }
-        return info.validUntil > clock.now() ? info : nil
+        return info.isValid(at: clock.now()) ? info : nil
     }
 
     private func saveNow(_ info: AuthInfo) throws {

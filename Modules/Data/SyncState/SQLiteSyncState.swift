@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import StrataCrossCutting
 import StrataWire
 
 /// The live ``SyncStateStore``: the engine's facts in `_strata_settings`, the journal's
@@ -22,7 +23,11 @@ struct SQLiteSyncState: SyncStateStore {
         guard database.mode == .readWrite else {
             throw DataError(.readOnly, "cannot record sync facts: the store is open read-only")
         }
-        let values = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+        // The server and the last error never keep a password (a URL's `user:password@`).
+        let values = Dictionary(
+            uniqueKeysWithValues: values.map { entry in
+                (entry.key.rawValue, Self.shown.contains(entry.key) ? entry.value.map(CredentialMask.masked) : entry.value)
+            })
         try await database.performWrite { state in try SyncSettings.set(values, in: state.connection) }
     }
 
@@ -72,17 +77,21 @@ struct SQLiteSyncState: SyncStateStore {
         return try await database.queue.run { try applier.applyRefetched(objects, missing: missing, typeName: typeName) }
     }
 
+    /// The facts a person is shown, masked when written and when read (a store written before
+    /// the masking may still hold a password).
+    private static let shown: Set<SyncStateKey> = [.server, .lastError]
+
     /// The status from the settings and the journal's counts on `connection`.
     private static func status(in connection: SQLiteConnection) throws -> SyncStatus {
         let facts = try SyncSettings.all(in: connection)
         let counts = try SyncSettings.journalCounts(in: connection)
-        let server = facts[SyncStateKey.server.rawValue]
+        let server = facts[SyncStateKey.server.rawValue].map(CredentialMask.masked)
         let recorded = facts[SyncStateKey.connectivity.rawValue].flatMap(SyncConnectivity.init(rawValue:))
         return SyncStatus(
             connectivity: recorded ?? (server == nil ? .notConfigured : .unknown), server: server,
             pendingCount: counts.pending, rejectedCount: counts.rejected,
             lastSyncAt: SyncSettings.date(facts[SyncStateKey.lastSyncAt.rawValue]),
-            lastError: facts[SyncStateKey.lastError.rawValue],
+            lastError: facts[SyncStateKey.lastError.rawValue].map(CredentialMask.masked),
             lastErrorAt: SyncSettings.date(facts[SyncStateKey.lastErrorAt.rawValue]))
     }
 }

@@ -15,12 +15,13 @@ enum AccountText {
         } else {
             lines.append(("signed in as", "nobody"))
         }
-        lines.append(("server", state.server ?? "none (set STRATA_SERVER_URL to sign in and sync)"))
+        // Whatever backend answered, a password in a URL is never shown.
+        lines.append(("server", state.server.map(CredentialMask.masked) ?? "none (set STRATA_SERVER_URL to sign in and sync)"))
         lines.append(("connectivity", state.connectivity))
         lines.append(("pending changes", String(state.pendingChanges)))
         lines.append(("rejected changes", String(state.rejectedChanges)))
         lines.append(("last sync", state.lastSyncAt.map(DayText.instant) ?? "never"))
-        if let error = state.lastError { lines.append(("last error", error)) }
+        if let error = state.lastError { lines.append(("last error", CredentialMask.masked(error))) }
         return [TextTable.labelled(lines)] + rejectedChanges(rejected)
     }
 

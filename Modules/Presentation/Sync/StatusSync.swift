@@ -50,17 +50,18 @@ public struct StatusSync: Sendable, Hashable {
     /// When the last failure happened, when known.
     public var lastErrorAt: Date?
 
-    /// Sync facts with every field given.
+    /// Sync facts with every field given; a password in `server` or `lastError` (a URL's
+    /// `user:password@`) is masked (`CredentialMask`), so no output shows one.
     public init(
         connectivity: Connectivity, server: String? = nil, pending: Int = 0, rejected: Int = 0, lastSyncAt: Date? = nil,
         lastError: String? = nil, lastErrorAt: Date? = nil
     ) {
         self.connectivity = connectivity
-        self.server = server
+        self.server = server.map(CredentialMask.masked)
         self.pending = pending
         self.rejected = rejected
         self.lastSyncAt = lastSyncAt
-        self.lastError = lastError
+        self.lastError = lastError.map(CredentialMask.masked)
         self.lastErrorAt = lastErrorAt
     }
 

@@ -22,14 +22,14 @@ public struct SyncStatusJSON: Encodable, Equatable, Sendable {
     /// When the last failure happened, left out when unknown.
     public var lastErrorAt: String?
 
-    /// The JSON shape of `sync`.
+    /// The JSON shape of `sync`; a password in its server or last error is masked (`CredentialMask`).
     public init(_ sync: StatusSync) {
         connectivity = sync.connectivity.rawValue
-        server = sync.server
+        server = sync.server.map(CredentialMask.masked)
         pending = sync.pending
         rejected = sync.rejected
         lastSyncAt = sync.lastSyncAt.map(DayText.instant)
-        lastError = sync.lastError
+        lastError = sync.lastError.map(CredentialMask.masked)
         lastErrorAt = sync.lastErrorAt.map(DayText.instant)
     }
 }

@@ -40,7 +40,9 @@ struct HTTPTransport: SyncTransport {
         let seconds = max(0.001, requestTimeout + max(0, request.holdSeconds))
         let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(seconds * 1_000_000_000)))
         let body = try await response.body.collect(upTo: Self.maxAnswerBytes)
-        return SyncResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+        return SyncResponse(
+            status: Int(response.status.code), body: Data(body.readableBytesView),
+            date: response.headers.first(name: "Date").flatMap(HTTPDate.parse))
     }
 
     /// `?name=value&…`, each part percent-encoded, or empty without parameters.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 import StrataData
 import StrataWire
 
@@ -8,14 +9,16 @@ struct SyncClient: Sendable {
     let transport: any SyncTransport
     let configuration: SyncConfiguration
 
-    /// The server, as messages name it.
-    var server: String { configuration.serverURL.absoluteString }
+    /// The server, as messages name it: any password in the URL masked.
+    var server: String { configuration.shownServer }
 
-    func login(account: String, password: String) async throws(SyncFailure) -> LoginResponse {
-        let request = LoginRequest(
+    /// The login's answer, and the server's clock when it answered (`nil` without a `Date` header).
+    func login(account: String, password: String) async throws(SyncFailure) -> (answer: LoginResponse, serverDate: Date?) {
+        let login = LoginRequest(
             account: account, password: password, appId: configuration.appID, appVersion: configuration.appVersion,
             appKey: configuration.appKey)
-        return try await call("POST", WirePaths.login, body: request, token: nil)
+        let response = try await answer(SyncRequest(method: "POST", path: WirePaths.login, body: try encode(login)))
+        return (try decode(LoginResponse.self, from: response.body), response.date)
     }
 
     func logout(token: String) async throws(SyncFailure) {
@@ -56,15 +59,13 @@ struct SyncClient: Sendable {
         _ = try await exchange(SyncRequest(method: "POST", path: WirePaths.devices, token: token, body: encode(registration)))
     }
 
-    private func call<Body: Encodable, Answer: Decodable>(
-        _ method: String, _ path: String, body: Body, token: String?
-    ) async throws(SyncFailure) -> Answer {
-        let request = SyncRequest(method: method, path: path, token: token, body: try encode(body))
-        return try decode(Answer.self, from: try await exchange(request))
-    }
-
     /// Sends `request`; a 2xx answer's body comes back, anything else is a failure.
     func exchange(_ request: SyncRequest) async throws(SyncFailure) -> Data {
+        try await answer(request).body
+    }
+
+    /// Sends `request`; a 2xx answer comes back, anything else is a failure.
+    func answer(_ request: SyncRequest) async throws(SyncFailure) -> SyncResponse {
         let response: SyncResponse
         do {
             response = try await transport.send(request)
@@ -72,7 +73,7 @@ struct SyncClient: Sendable {
             throw .network(SyncFailure.describe(error))
         }
         switch response.status {
-        case 200..<300: return response.body
+        case 200..<300: return response
         case 401: throw .unauthorized(reason(in: response))
         case 400..<500: throw .refused(status: response.status, reason: reason(in: response))
         case 500..<600: throw .server(status: response.status, reason: reason(in: response))

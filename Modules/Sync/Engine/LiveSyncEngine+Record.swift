@@ -12,7 +12,7 @@ extension LiveSyncEngine {
         try await state.set([
             SyncStateKey.lastSyncAt: String(clock.now().timeIntervalSince1970), SyncStateKey.lastError: nil,
             SyncStateKey.lastErrorAt: nil, SyncStateKey.connectivity: SyncConnectivity.online.rawValue,
-            SyncStateKey.server: configuration?.serverURL.absoluteString,
+            SyncStateKey.server: configuration?.shownServer,
         ])
     }
 
@@ -20,24 +20,25 @@ extension LiveSyncEngine {
     func recordOnline() async throws {
         try await state.set([
             SyncStateKey.connectivity: SyncConnectivity.online.rawValue,
-            SyncStateKey.server: configuration?.serverURL.absoluteString,
+            SyncStateKey.server: configuration?.shownServer,
         ])
     }
 
-    /// A request failed: the message, and whether the server answered at all.
+    /// A request failed: the message, and whether the server answered at all. No password is
+    /// kept: the server is recorded as ``SyncConfiguration/shownServer`` and the message masked.
     func recordFailure(_ failure: SyncFailure, doing: String) async throws {
-        let message = failure.dataError(doing: doing, server: configuration?.serverURL.absoluteString ?? "").description
+        let message = failure.dataError(doing: doing, server: configuration?.shownServer ?? "").description
         try await state.set([
-            .lastError: message, .lastErrorAt: String(clock.now().timeIntervalSince1970),
+            .lastError: CredentialMask.masked(message), .lastErrorAt: String(clock.now().timeIntervalSince1970),
             .connectivity: (failure.serverAnswered ? SyncConnectivity.online : .offline).rawValue,
-            SyncStateKey.server: configuration?.serverURL.absoluteString,
+            SyncStateKey.server: configuration?.shownServer,
         ])
     }
 
     /// Something else failed (the store, no session): the message only.
     func recordError(_ message: String) async throws {
         try await state.set([
-            SyncStateKey.lastError: message, SyncStateKey.lastErrorAt: String(clock.now().timeIntervalSince1970),
+            SyncStateKey.lastError: CredentialMask.masked(message), SyncStateKey.lastErrorAt: String(clock.now().timeIntervalSince1970),
         ])
     }
 

@@ -69,9 +69,11 @@ final class LiveSyncEngine: SyncEngine {
 
     func login(account: String, password: String) async throws -> AuthInfo {
         let client = try requireClient(doing: "log in as \(account)")
+        let sentAt = clock.now()
         let answer: LoginResponse
+        let serverDate: Date?
         do {
-            answer = try await client.login(account: account, password: password)
+            (answer, serverDate) = try await client.login(account: account, password: password)
         } catch {
             try? await recordFailure(error, doing: "log in")
             if case .unauthorized(let reason) = error {
@@ -85,7 +87,9 @@ final class LiveSyncEngine: SyncEngine {
         let info = AuthInfo(
             userID: answer.userId, account: answer.account,
             groups: answer.groups.map { GroupRole(groupID: $0.groupId, groupName: $0.groupName, roleName: $0.roleName) },
-            token: answer.token, validUntil: answer.validUntil)
+            token: answer.token, validUntil: answer.validUntil,
+            localExpiry: Self.localExpiry(
+                validUntil: answer.validUntil, serverDate: serverDate, sentAt: sentAt, answeredAt: clock.now()))
         try await session.save(info)
         try await recordOnline()
         do {
@@ -94,6 +98,22 @@ final class LiveSyncEngine: SyncEngine {
             logger.warning("device registration failed; the background loop retries it", metadata: ["error": "\(error)"])
         }
         return info
+    }
+
+    /// When a token valid until `validUntil` (the server's clock) stops being valid on this
+    /// device's clock, for a login sent at `sentAt` and answered at `answeredAt` (this device's
+    /// clock), the server's clock then being `serverDate`: the login's local time plus the
+    /// token's lifetime, so a clock ahead of (or behind) the server's does not end the session
+    /// early (or keep it late). `nil` (use `validUntil`) when the server sent no clock and the
+    /// token is still valid on this clock; when it sent none and the token already looks
+    /// expired here, this clock is wrong by more than the lifetime, and the server's 401
+    /// decides when the session ends (`distantFuture`).
+    static func localExpiry(validUntil: Date, serverDate: Date?, sentAt: Date, answeredAt: Date) -> Date? {
+        guard let serverDate else { return validUntil > answeredAt ? nil : .distantFuture }
+        // Within a second and a round trip: the `Date` header counts whole seconds (the lifetime
+        // reads up to a second long), and the server answered after `sentAt` (the login's time
+        // reads up to a round trip early).
+        return sentAt.addingTimeInterval(validUntil.timeIntervalSince(serverDate))
     }
 
     func logout(serverSync: Bool) async throws {
@@ -117,7 +137,11 @@ final class LiveSyncEngine: SyncEngine {
                 try await client.logout(token: info.token)
             } catch let failure as SyncFailure {
                 try? await recordFailure(failure, doing: "log out")
-                throw failure.dataError(doing: "log out with server sync (the session is kept)", server: client.server)
+                throw await logoutRefused(failure, attempts: 1, server: client.server)
+            } catch let error as RetriesExhausted {
+                // The push gave up after its retries: the server is offline, and the session is kept.
+                try? await recordFailure(error.failure, doing: "log out")
+                throw await logoutRefused(error.failure, attempts: error.attempts, server: client.server)
             }
         }
         try await session.clear()
@@ -158,10 +182,44 @@ final class LiveSyncEngine: SyncEngine {
         var status = try await state.status()
         if let configuration {
             // This engine's server is the one the facts are about; before it is asked, unknown.
-            status.server = configuration.serverURL.absoluteString
+            status.server = configuration.shownServer
             if status.connectivity == .notConfigured { status.connectivity = .unknown }
         }
         return status
+    }
+
+    /// Why a logout with server sync did not happen, in one line: how many changes wait, why
+    /// they could not be sent (or the server told), and what the user can do instead.
+    func logoutRefused(_ failure: SyncFailure, attempts: Int, server: String) async -> DataError {
+        let pending = (try? await journal.pendingCount()) ?? 0
+        let tries = attempts > 1 ? localized(", tried \(attempts) times", ja: "、\(attempts) 回試行") : ""
+        let why: DataError
+        if case .network(let reason) = failure {
+            why = DataError(
+                .unreachable,
+                localized(
+                    "the sync server \(server) cannot be reached (\(reason)\(tries))",
+                    ja: "同期サーバー \(server) に接続できません（\(reason)\(tries)）"))
+        } else {
+            why = failure.dataError(doing: "log out", server: server, attempts: attempts)
+        }
+        guard pending > 0 else {
+            return DataError(
+                why.code,
+                localized(
+                    "not signed out: \(why.message), and the server must be told first; "
+                        + "log out without server sync to sign out on this device only",
+                    ja: "サインアウトしていません: \(why.message)。先にサーバーへ伝える必要があります。"
+                        + "この端末だけでサインアウトするにはサーバー同期なしでログアウトしてください"))
+        }
+        let waiting = pending == 1 ? "1 change waits" : "\(pending) changes wait"
+        return DataError(
+            why.code,
+            localized(
+                "not signed out: \(waiting) to be sent, but \(why.message); "
+                    + "log out without server sync to keep them on this device for the next login",
+                ja: "サインアウトしていません: 送信待ちの変更が \(pending) 件ありますが、\(why.message)。"
+                    + "次のログインまでこの端末に残すにはサーバー同期なしでログアウトしてください"))
     }
 
     // MARK: - Shared steps

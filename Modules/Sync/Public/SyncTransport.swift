@@ -61,17 +61,22 @@ public struct SyncRequest: Sendable, Hashable {
     }
 }
 
-/// The server's answer: its status and body.
+/// The server's answer: its status, body and, when it sent one, its clock.
 public struct SyncResponse: Sendable, Hashable {
     /// The HTTP status.
     public var status: Int
     /// The body.
     public var body: Data
+    /// The server's clock when it answered (its `Date` header), or `nil` when it sent none. A
+    /// login keeps the token's lifetime from it, so a device whose clock is off still keeps its
+    /// session for as long as the server does.
+    public var date: Date?
 
     /// An answer.
-    public init(status: Int, body: Data) {
+    public init(status: Int, body: Data, date: Date? = nil) {
         self.status = status
         self.body = body
+        self.date = date
     }
 }
 

@@ -15,7 +15,8 @@
 ///   sent when that user signs in again; use ``ChangeJournal/discard(operationID:)`` to drop
 ///   them. Logging out with server sync (telling the server first) is the sync engine's job.
 public protocol SessionStore: Sendable {
-    /// The current session, or `nil` when nobody is signed in or the session has expired.
+    /// The current session, or `nil` when nobody is signed in or the session has expired
+    /// (``AuthInfo/isValid(at:)`` on this device's clock).
     func current() async throws -> AuthInfo?
     /// Stores a session (after a login).
     func save(_ info: AuthInfo) async throws
@@ -33,16 +34,30 @@ public struct AuthInfo: Sendable, Hashable, Codable {
     public var groups: [GroupRole]
     /// The bearer token for the server.
     public var token: String
-    /// When the token stops being valid.
+    /// When the token stops being valid, by the server's clock (as the server said it).
     public var validUntil: Date
+    /// When the token stops being valid by this device's clock: the login's local time plus the
+    /// lifetime the server gave the token (its `validUntil` less its clock), so a device whose
+    /// clock is ahead of the server's keeps its session as long as the server does. `nil` (a
+    /// session stored before, or one whose server sent no clock) uses ``validUntil``.
+    public var localExpiry: Date?
 
     /// Auth info with every field given.
-    public init(userID: String, account: String, groups: [GroupRole], token: String, validUntil: Date) {
+    public init(
+        userID: String, account: String, groups: [GroupRole], token: String, validUntil: Date, localExpiry: Date? = nil
+    ) {
         self.userID = userID
         self.account = account
         self.groups = groups
         self.token = token
         self.validUntil = validUntil
+        self.localExpiry = localExpiry
+    }
+
+    /// Whether the session is still valid at `now` on this device's clock: before
+    /// ``localExpiry`` (or, without one, ``validUntil``). The server's 401 has the last word.
+    public func isValid(at now: Date) -> Bool {
+        (localExpiry ?? validUntil) > now
     }
 
     /// The group new objects are recorded under: the first group, if any.

@@ -25,15 +25,24 @@ extension SyncConfiguration {
     /// the container directory.
     ///
     /// - Throws: `CrossCuttingError` `badEnvironment` naming the variable when the URL is not an
-    ///   `http(s)://host…` URL or `STRATA_APP_KEY` is missing.
+    ///   `http(s)://host…` URL, names a user or password (`http://user:password@host`: never
+    ///   kept, and printed masked), or `STRATA_APP_KEY` is missing.
     public static func fromEnvironment(_ environment: [String: String]) throws -> SyncConfiguration? {
         guard let text = environment[serverURLVariable], !text.isEmpty else { return nil }
+        // A password is never printed (CredentialMask) nor kept: a URL naming a user is refused.
+        let shown = CredentialMask.masked(text)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
             throw CrossCuttingError(
                 .badEnvironment,
-                "\(serverURLVariable)=\(text) is not a server URL; expected http(s)://host[:port], e.g. http://127.0.0.1:8080")
+                "\(serverURLVariable)=\(shown) is not a server URL; expected http(s)://host[:port], e.g. http://127.0.0.1:8080")
+        }
+        guard url.user == nil, url.password == nil, !CredentialMask.hasUserInfo(text) else {
+            throw CrossCuttingError(
+                .badEnvironment,
+                "\(serverURLVariable)=\(shown) names a user or password; expected http(s)://host[:port] without one: "
+                    + "users sign in with 'strata-host account login', never through the URL")
         }
         guard let key = environment[appKeyVariable], !key.isEmpty else {
             throw CrossCuttingError(
