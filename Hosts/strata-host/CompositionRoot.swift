@@ -23,7 +23,8 @@ enum CompositionRoot {
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         let configuration = try SyncConfiguration.fromEnvironment(launch.environment)
         // The data key: the session's Secret Service when it offers one, else the 0600 key file.
-        let keyring = SecretServiceFactory.keyring(for: container, environment: launch.environment)
+        let keyring = try SecretServiceFactory.keyring(
+            for: container, environment: launch.environment, program: StrataHostCLI.programName)
         let data = try await DataLayerFactory.live(container: container, logger: logger, verifyPages: true, keyring: keyring)
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
@@ -46,7 +47,8 @@ enum CompositionRoot {
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
-        let keyring = SecretServiceFactory.keyring(for: container, environment: launch.environment)
+        let keyring = try SecretServiceFactory.keyring(
+            for: container, environment: launch.environment, program: StrataHostCLI.programName)
         return DataLayerFactory.maintenance(container: container, logger: logger, keyring: keyring)
     }
 }

@@ -1,11 +1,24 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 import CLibsecret
 import StrataCrossCutting
 import StrataData
 
 /// A container's data key in the Secret Service, through libsecret's blocking password calls:
 /// one item of schema ``SecretServiceFactory/schemaName`` whose `container` attribute is the
-/// container's path, in the default collection (the login keyring), holding the 32 key bytes
-/// as 64 lowercase hex digits (`secret-tool lookup container <path>` shows them).
+/// container's path with every symbolic link resolved (`STRATA_HOME=/tmp/link` and
+/// `/tmp/real` are one container, so one key), in the default collection (the login keyring),
+/// holding the 32 key bytes as 64 lowercase hex digits (`secret-tool lookup container <path>`
+/// shows them). A key an earlier Strata kept under the path as given (a link's own path) is
+/// still found there.
 ///
 /// Every call blocks for a D-Bus round trip: the data layer makes them on its own queue only.
 /// Everything libsecret and GLib hand back (the schema, the attribute tables, the looked-up
@@ -17,8 +30,18 @@ struct SecretServiceKeyStore: DataKeyStore {
     /// How many bytes a key holds (AES-256 / HMAC-SHA256 input keying material).
     static let keyByteCount = 32
 
-    /// The container's path: the value of ``containerAttribute``.
-    let containerPath: String
+    /// The container's path as given (standardised: `/a//b` and `/a/./b/` are one path).
+    let givenPath: String
+
+    /// The keyring place of `container`'s key.
+    init(container: ContainerDirectory) {
+        givenPath = container.url.standardizedFileURL.path
+    }
+
+    /// The container's path with every link resolved: the value of ``containerAttribute``.
+    /// Resolved at each call, on the data layer's queue: the container may be made (or a link
+    /// changed) after this store was.
+    var containerPath: String { Self.resolvingLinks(givenPath) }
 
     var kind: DataKeyKind { .secretService }
 
@@ -27,7 +50,15 @@ struct SecretServiceKeyStore: DataKeyStore {
     }
 
     func load() throws -> [UInt8]? {
-        try withSchemaAndAttributes { schema, attributes -> [UInt8]? in
+        let path = containerPath
+        if let key = try lookUp(under: path) { return key }
+        // A key kept by an earlier Strata under the link's own path.
+        return givenPath == path ? nil : try lookUp(under: givenPath)
+    }
+
+    /// The key kept under `path`, or `nil` when the Secret Service holds none for it.
+    private func lookUp(under path: String) throws -> [UInt8]? {
+        try withSchemaAndAttributes(path) { schema, attributes -> [UInt8]? in
             var error: UnsafeMutablePointer<GError>?
             let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
             try check(error, doing: "look up the data key")
@@ -37,7 +68,7 @@ struct SecretServiceKeyStore: DataKeyStore {
                 throw DataError(
                     .cannotOpen,
                     "\(location) holds something that is not a Strata data key (expected \(Self.keyByteCount * 2) hex "
-                        + "digits); remove it with `secret-tool clear \(Self.containerAttribute) \(containerPath)` only if "
+                        + "digits); remove it with `secret-tool clear \(Self.containerAttribute) \(path)` only if "
                         + "no store needs it")
             }
             return key
@@ -51,8 +82,9 @@ struct SecretServiceKeyStore: DataKeyStore {
             }
             return
         }
-        let label = "Strata data key (\(containerPath))"
-        try withSchemaAndAttributes { schema, attributes in
+        let path = containerPath
+        let label = "Strata data key (\(path))"
+        try withSchemaAndAttributes(path) { schema, attributes in
             var error: UnsafeMutablePointer<GError>?
             let stored = SecretServiceHex.encode(key).withCString { secret in
                 secret_password_storev_sync(schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, nil, &error)
@@ -65,19 +97,36 @@ struct SecretServiceKeyStore: DataKeyStore {
     }
 
     func delete() throws {
-        try withSchemaAndAttributes { schema, attributes in
-            var error: UnsafeMutablePointer<GError>?
-            // FALSE without an error means there was nothing to remove: not an error.
-            _ = secret_password_clearv_sync(schema, attributes, nil, &error)
-            try check(error, doing: "remove the data key")
+        let path = containerPath
+        for each in givenPath == path ? [path] : [path, givenPath] {
+            try withSchemaAndAttributes(each) { schema, attributes in
+                var error: UnsafeMutablePointer<GError>?
+                // FALSE without an error means there was nothing to remove: not an error.
+                _ = secret_password_clearv_sync(schema, attributes, nil, &error)
+                try check(error, doing: "remove the data key")
+            }
         }
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`); a path that does not exist
+    /// (yet) is its nearest existing ancestor's real path and the rest as written.
+    static func resolvingLinks(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let slash = path.lastIndex(of: "/"), path != "/" else { return path }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = path[path.index(after: slash)...]
+        let base = resolvingLinks(parent)
+        return name.isEmpty ? base : (base.hasSuffix("/") ? base : base + "/") + name
     }
 
     // MARK: - libsecret plumbing
 
-    /// Runs `body` with a new schema and attribute table for this container; frees both after.
+    /// Runs `body` with a new schema and an attribute table naming the container `path`; frees both after.
     private func withSchemaAndAttributes<T>(
-        _ body: (OpaquePointer, OpaquePointer) throws -> T
+        _ path: String, _ body: (OpaquePointer, OpaquePointer) throws -> T
     ) throws -> T {
         let types = Self.stringTable()
         // The value is the attribute's type as a pointer-sized integer: STRING is 0.
@@ -92,7 +141,7 @@ struct SecretServiceKeyStore: DataKeyStore {
         defer { secret_schema_unref(schema) }
         let attributes = Self.stringTable()
         defer { g_hash_table_unref(attributes) }
-        g_hash_table_insert(attributes, g_strdup(Self.containerAttribute), g_strdup(containerPath))
+        g_hash_table_insert(attributes, g_strdup(Self.containerAttribute), g_strdup(path))
         return try body(schema, attributes)
     }
 

@@ -46,13 +46,18 @@ struct DataKeyPlaceTests {
         }
     }
 
+    /// `store` as the composition root would pass it (``DataKeyPlace/auto``), or no keyring at all.
+    private func ring(_ store: (any DataKeyStore)?) -> DataKeyring? {
+        store.map { DataKeyring(store: $0) }
+    }
+
     private func keyFile(_ container: ContainerDirectory) -> URL {
         container.url.appendingPathComponent("keys/data.key")
     }
 
     /// Opens the store with `keyring`, saves a patient, and returns its id.
     private func writePatient(_ container: ContainerDirectory, keyring: (any DataKeyStore)?) async throws -> String {
-        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: keyring)
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: ring(keyring))
         try await layer.store.register(Patient.self)
         let saved = try await layer.store.save([Patient(name: "Oriel Kanzaki", age: 52)])
         return try #require(saved.first?.objectId)
@@ -60,7 +65,7 @@ struct DataKeyPlaceTests {
 
     /// Opens the store with `keyring` and reads the patient's encrypted name back.
     private func readName(_ container: ContainerDirectory, id: String, keyring: (any DataKeyStore)?) async throws -> String? {
-        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: keyring)
+        let layer = try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: ring(keyring))
         try await layer.store.register(Patient.self)
         return try await layer.store.fetch(Patient.self, id: id)?.name
     }
@@ -73,7 +78,7 @@ struct DataKeyPlaceTests {
         #expect(keyring.key?.count == 32)
         #expect(!FileManager.default.fileExists(atPath: keyFile(container).path))
         #expect(try await readName(container, id: id, keyring: keyring) == "Oriel Kanzaki")
-        let report = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring).dataKey()
+        let report = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring)).dataKey()
         #expect(report.kind == .secretService && report.location == "the keyring double" && report.ignoredCopy == nil)
     }
 
@@ -97,7 +102,7 @@ struct DataKeyPlaceTests {
         let id = try await writePatient(container, keyring: keyring)
         #expect(FileManager.default.fileExists(atPath: keyFile(container).path))
         #expect(try await readName(container, id: id, keyring: nil) == "Oriel Kanzaki")
-        let report = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring).dataKey()
+        let report = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring)).dataKey()
         #expect(report.kind == .file && report.keyringProblem?.contains("no Secret Service answers") == true, "\(report)")
     }
 
@@ -108,13 +113,16 @@ struct DataKeyPlaceTests {
         let id = try await writePatient(container, keyring: keyring)
         keyring.fail([.unreachable])
         let error = try await #require(throws: DataError.self) {
-            try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: keyring)
+            try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: ring(keyring))
         }
         #expect(error.code == .keyringUnavailable && error.message.contains("did not answer"), "\(error)")
         let without = try await #require(throws: DataError.self) {
             try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
-        #expect(without.message.contains("DBUS_SESSION_BUS_ADDRESS") && without.message.contains("missing"), "\(without)")
+        // Not "missing": kept in a keyring this process does not ask, and says why.
+        #expect(
+            without.code == .keyringUnavailable && without.message.contains("DBUS_SESSION_BUS_ADDRESS")
+                && without.message.contains("kept in the Secret Service"), "\(without)")
         #expect(!FileManager.default.fileExists(atPath: keyFile(container).path))
         keyring.fail([])
         #expect(try await readName(container, id: id, keyring: keyring) == "Oriel Kanzaki")
@@ -135,7 +143,7 @@ struct DataKeyPlaceTests {
         let container = temporaryContainer()
         let id = try await writePatient(container, keyring: nil)
         let keyring = KeyringDouble()
-        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring)
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring))
 
         let there = try await maintenance.moveKey(to: .secretService)
         #expect(there.kind == .secretService && there.moved, "\(there)")
@@ -159,7 +167,7 @@ struct DataKeyPlaceTests {
         let id = try await writePatient(container, keyring: nil)
         let before = try Data(contentsOf: keyFile(container))
         let keyring = KeyringDouble([failure])
-        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring)
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring))
         let error = try await #require(throws: DataError.self) { try await maintenance.moveKey(to: .secretService) }
         #expect(error.message.contains("nothing was changed") || error.message.contains("the key stays in"), "\(error)")
         #expect(try Data(contentsOf: keyFile(container)) == before, "the key file must be untouched")
@@ -190,7 +198,7 @@ struct DataKeyPlaceTests {
         let keyring = KeyringDouble()
         let id = try await writePatient(container, keyring: keyring)
         keyring.fail([.deleteFails])
-        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring)
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring))
         let error = try await #require(throws: DataError.self) { try await maintenance.moveKey(to: .file) }
         #expect(error.message.contains("both hold it"), "\(error)")
         #expect(keyring.key != nil && FileManager.default.fileExists(atPath: keyFile(container).path))
@@ -219,7 +227,7 @@ struct DataKeyPlaceTests {
         _ = try await writePatient(container, keyring: nil)
         let keyring = KeyringDouble()
         try keyring.save([UInt8](repeating: 9, count: 32))
-        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring)
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring))
         let error = try await #require(throws: DataError.self) { try await maintenance.moveKey(to: .secretService) }
         #expect(error.message.contains("different data key"), "\(error)")
         #expect(keyring.key == [UInt8](repeating: 9, count: 32))
@@ -236,7 +244,7 @@ struct DataKeyPlaceTests {
         #expect(try await reader?.store.count(Query<Patient>()) == 1)
 
         // The same store with its key moved back to the file, then lost: refused, naming the file.
-        _ = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: keyring).moveKey(to: .file)
+        _ = try await DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring(keyring)).moveKey(to: .file)
         try FileManager.default.removeItem(at: keyFile(container))
         let error = try await #require(throws: DataError.self) {
             try await DataLayerFactory.readOnly(container: container, logger: quietLogger, requireKey: true)

@@ -19,22 +19,44 @@ struct SecretServiceKeyTests {
         private let keyring = Mutex<StrataProcess.Running?>(nil)
 
         /// Starts `dbus-daemon` on a socket in a fresh temporary folder and waits for its address.
-        init() async throws {
+        ///
+        /// Without `activation` the bus has no `<servicedir>`: nothing is started on demand, so
+        /// the only Secret Service is the one ``startKeyring()`` starts. With it, the bus starts
+        /// gnome-keyring itself on the first call to `org.freedesktop.secrets`, as a bus from
+        /// `dbus-launch` does on i3 or sway (`--start`, nothing unlocked: no login collection
+        /// unless an earlier ``startKeyring()`` made one, which is then locked); the daemon
+        /// inherits the bus's throwaway HOME and XDG folders.
+        init(activation: Bool = false) async throws {
             root = TemporaryRoot.directory("strata-keyring")
-            for folder in ["home", "data", "runtime"] {
+            for folder in ["home", "data", "runtime", "services"] {
                 try FileManager.default.createDirectory(
                     at: root.appendingPathComponent(folder), withIntermediateDirectories: true,
                     attributes: [.posixPermissions: 0o700])
             }
             let configuration = root.appendingPathComponent("bus.conf")
-            // A session bus with no <servicedir>: nothing is started on demand, so the only
-            // Secret Service is the one the test starts.
-            try TestDesktop.busConfiguration(socket: root.appendingPathComponent("bus").path)
-                .write(to: configuration, atomically: true, encoding: .utf8)
+            var text = TestDesktop.busConfiguration(socket: root.appendingPathComponent("bus").path)
+            var daemonEnvironment = ["PATH": "/usr/bin:/bin"]
+            if activation {
+                let services = root.appendingPathComponent("services")
+                let keyringDaemon = try SystemTool.path("gnome-keyring-daemon", package: "gnome-keyring")
+                try """
+                    [D-BUS Service]
+                    Name=org.freedesktop.secrets
+                    Exec=\(keyringDaemon) --start --foreground --components=secrets
+
+                    """.write(
+                    to: services.appendingPathComponent("org.freedesktop.secrets.service"), atomically: true, encoding: .utf8)
+                text = text.replacingOccurrences(
+                    of: "</busconfig>", with: "  <servicedir>\(services.path)</servicedir>\n</busconfig>")
+                for folder in ["home": "HOME", "data": "XDG_DATA_HOME", "runtime": "XDG_RUNTIME_DIR"] {
+                    daemonEnvironment[folder.value] = root.appendingPathComponent(folder.key).path
+                }
+            }
+            try text.write(to: configuration, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try SystemTool.path("dbus-daemon", package: "dbus"))
             process.arguments = ["--config-file=\(configuration.path)", "--nofork", "--print-address=1"]
-            process.environment = ["PATH": "/usr/bin:/bin"]
+            process.environment = daemonEnvironment
             bus = try StrataProcess.start(process)
             let running = bus
             let printed = await eventually(within: .seconds(10)) { running.stdout.snapshot().contains("\n") }
@@ -71,21 +93,35 @@ struct SecretServiceKeyTests {
             try? password.fileHandleForReading.close()
             password.fileHandleForWriting.write(Data("throwaway-keyring-password".utf8))
             try? password.fileHandleForWriting.close()
-            let dbusSend = try SystemTool.path("dbus-send", package: "dbus")
-            let environment = environment
-            let owned = await eventually(within: .seconds(20), every: .milliseconds(50)) {
-                let reply = try await SystemTool.run(
-                    dbusSend,
-                    [
-                        "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                        "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-                    ], environment: environment, timeout: .seconds(10))
-                return reply.stdout.contains("boolean true")
-            }
+            let owned = await eventually(within: .seconds(20), every: .milliseconds(50)) { try await self.secretsOwned() }
             guard owned else {
                 throw SessionFailure(
                     description: "gnome-keyring-daemon never owned org.freedesktop.secrets: \(daemon.stdout.snapshot()) \(daemon.stderr.snapshot())")
             }
+        }
+
+        /// Stops the daemon ``startKeyring()`` started and waits until nobody owns
+        /// `org.freedesktop.secrets` (on a bus with activation, the next call starts it again,
+        /// its login keyring now locked).
+        func stopKeyring() async throws {
+            guard let daemon = keyring.withLock({ $0 }) else { return }
+            daemon.signal(SIGTERM)
+            _ = await daemon.finish(within: .seconds(10))
+            keyring.withLock { $0 = nil }
+            guard await eventually(within: .seconds(20), every: .milliseconds(50), { try await !self.secretsOwned() }) else {
+                throw SessionFailure(description: "org.freedesktop.secrets still has an owner after gnome-keyring-daemon stopped")
+            }
+        }
+
+        /// Whether anyone owns `org.freedesktop.secrets` on this bus (asking starts nobody).
+        private func secretsOwned() async throws -> Bool {
+            let reply = try await SystemTool.run(
+                try SystemTool.path("dbus-send", package: "dbus"),
+                [
+                    "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                    "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+                ], environment: environment, timeout: .seconds(10))
+            return reply.stdout.contains("boolean true")
         }
 
         /// `secret-tool lookup container <home>`: the hex key it prints, or `nil` when it finds none.

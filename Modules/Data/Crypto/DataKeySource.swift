@@ -13,7 +13,8 @@ import StrataCrossCutting
 ///   migration; when both hold a key, e.g. after an interrupted move, the file wins:
 ///   `strata-host store key` shows the other copy and moving again finishes the move).
 /// - Else the keyring's key, when it answers and holds one.
-/// - A new key goes to the keyring when it answers (a lookup succeeded), else to the file.
+/// - A new key goes to the keyring when it answers (a lookup succeeded) and takes it, else to
+///   the file; the user's ``DataKeyPlace`` can keep the keyring out or insist on it (``create(lookupProblem:)``).
 ///
 /// Every call may block (file system calls, a D-Bus round trip): only on a ``DatabaseQueue``.
 struct DataKeySource: Sendable {
@@ -24,11 +25,25 @@ struct DataKeySource: Sendable {
     }
 
     let file: FileKeyStore
+    /// The keyring to ask, when there is one (``DataKeyring/store``).
     let keyring: (any DataKeyStore)?
+    /// The user's choice of place (``DataKeyPlace``), ``DataKeyPlace/auto`` without a ``DataKeyring``.
+    let place: DataKeyPlace
+    /// Why ``keyring`` is `nil`: no session bus, `STRATA_KEY_PLACE=file`, or no keyring given.
+    let absence: String
+    /// Says that a new store's key went to the file because the keyring refused it.
+    let fellBackToFile: @Sendable (_ reason: String, _ keyFile: String) -> Void
 
-    init(container: ContainerDirectory, keyring: (any DataKeyStore)?) {
+    init(container: ContainerDirectory, keyring: DataKeyring?) {
         file = FileKeyStore(container: container)
-        self.keyring = keyring
+        self.keyring = keyring?.store
+        place = keyring?.place ?? .auto
+        absence = keyring?.absence ?? DataKeyring.noSessionBus
+        if let keyring {
+            fellBackToFile = keyring.fellBackToFile
+        } else {
+            fellBackToFile = { _, _ in }
+        }
     }
 
     /// The key the store uses, or `nil` when no place holds one; `problem` is set to why the
@@ -44,35 +59,84 @@ struct DataKeySource: Sendable {
         }
     }
 
-    /// Makes a new key and keeps it in the keyring when it answered (`keyringAnswered`), else
-    /// in the file; returns it with its place (another process's key when it linked the file first).
-    func create(keyringAnswered: Bool) throws -> Found {
+    /// Makes a new key and keeps it where the user's choice (``place``) puts it; returns it with
+    /// its place (another process's key when it linked the file first). `lookupProblem` is why
+    /// the keyring's lookup failed, `nil` when it answered.
+    ///
+    /// - ``DataKeyPlace/file``: the file.
+    /// - ``DataKeyPlace/auto``: the keyring when its lookup answered and it takes the key (and
+    ///   gives it back); a keyring that refuses it (no login collection, a locked collection,
+    ///   any failure) leaves the key in the file, said once through ``fellBackToFile``; no
+    ///   keyring, or one whose lookup failed, is the file as before, silently.
+    /// - ``DataKeyPlace/secretService``: the keyring, or `keyringUnavailable` naming why.
+    func create(lookupProblem: String?) throws -> Found {
         let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
-        if keyringAnswered, let keyring {
-            try keyring.save(key)
-            // Read back: a keyring that accepted the key but cannot return it must not be trusted with it.
-            guard try keyring.load() == key else {
-                try? keyring.delete()
+        switch place {
+        case .file:
+            return try inFile(key)
+        case .secretService:
+            guard let keyring, lookupProblem == nil else {
                 throw DataError(
-                    .keyringUnavailable, "\(keyring.location) did not return the new data key it was given; nothing was kept")
+                    .keyringUnavailable,
+                    "cannot keep the new data key in the Secret Service, the place \(DataKeyPlace.variable)="
+                        + "\(DataKeyPlace.secretService.rawValue) asks for: \(lookupProblem ?? absence); nothing was kept "
+                        + "(set \(DataKeyPlace.variable)=auto to let the key go to the key file)")
             }
-            return Found(key: key, place: keyring)
+            do {
+                return try inKeyring(key, keyring)
+            } catch {
+                throw DataError(
+                    .keyringUnavailable,
+                    "\(Self.text(of: error)) (\(DataKeyPlace.variable)=\(DataKeyPlace.secretService.rawValue): "
+                        + "no key file was made; set \(DataKeyPlace.variable)=auto to let the key go to the key file)")
+            }
+        case .auto:
+            guard let keyring, lookupProblem == nil else { return try inFile(key) }
+            do {
+                return try inKeyring(key, keyring)
+            } catch {
+                let found = try inFile(key)
+                fellBackToFile(Self.text(of: error), file.location)
+                return found
+            }
         }
-        return Found(key: try KeyFile.place(key, at: file.url), place: file)
     }
 
-    /// Says where the key is missing from, for "the data key is missing" messages.
+    /// Keeps `key` in `keyring` and reads it back: a keyring that accepted the key but cannot
+    /// return it must not be trusted with it.
+    private func inKeyring(_ key: [UInt8], _ keyring: any DataKeyStore) throws -> Found {
+        try keyring.save(key)
+        guard try keyring.load() == key else {
+            try? keyring.delete()
+            throw DataError(
+                .keyringUnavailable, "\(keyring.location) did not return the new data key it was given; nothing was kept")
+        }
+        return Found(key: key, place: keyring)
+    }
+
+    /// Keeps `key` in the file (or finds the key another process linked there first).
+    private func inFile(_ key: [UInt8]) throws -> Found {
+        Found(key: try KeyFile.place(key, at: file.url), place: file)
+    }
+
+    /// Says where the key is missing from, for "the data key is missing" messages: a keyring
+    /// that answered without the key is a miss ("no key in the Secret Service for <container>"),
+    /// never a bus problem.
     func missingPlaces(recordedKind: DataKeyKind?, problem: String?) -> String {
         switch (recordedKind, keyring) {
         case (.secretService, nil):
-            return "the data key (kept in the Secret Service; this process was given no session keyring: "
-                + "is DBUS_SESSION_BUS_ADDRESS set?)"
+            return "the data key (kept in the Secret Service, which this process does not ask: \(absence))"
         case (.secretService, let keyring?):
-            return "the data key (\(keyring.location)\(problem.map { ": \($0)" } ?? ""))"
+            return "the data key (\(problem.map { "\(keyring.location): \($0)" } ?? "no key in \(keyring.location)"))"
         case (_, let keyring?):
             return "the data key \(file.location) (nor in \(keyring.location)\(problem.map { ": \($0)" } ?? ""))"
         case (_, nil):
             return "the data key \(file.location)"
         }
+    }
+
+    /// An error's message without its type: a ``DataError``'s message, else its description.
+    static func text(of error: any Error) -> String {
+        (error as? DataError)?.message ?? "\(error)"
     }
 }

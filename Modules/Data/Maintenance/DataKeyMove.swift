@@ -23,10 +23,6 @@ struct DataKeyMove {
         var keyringProblem: String?
     }
 
-    /// Why a maintenance without a keyring cannot use the Secret Service.
-    static let noKeyring =
-        "this process was given no Secret Service (no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)"
-
     /// Where the key is now; changes nothing.
     func report() throws -> DataKeyReport {
         let held = try holdings()
@@ -55,7 +51,7 @@ struct DataKeyMove {
             guard let keyring = keys.keyring, held.keyringProblem == nil else {
                 throw DataError(
                     .keyringUnavailable,
-                    "cannot move the data key to the Secret Service: \(held.keyringProblem ?? Self.noKeyring); "
+                    "cannot move the data key to the Secret Service: \(held.keyringProblem ?? keys.absence); "
                         + "nothing was changed")
             }
             (destination, source) = (keyring, keys.file)
@@ -152,7 +148,7 @@ struct DataKeyMove {
 
     /// Reads every place once.
     private func holdings() throws -> Holdings {
-        var held = Holdings(file: try keys.file.load(), keyring: nil, keyringProblem: Self.noKeyring)
+        var held = Holdings(file: try keys.file.load(), keyring: nil, keyringProblem: keys.absence)
         if let keyring = keys.keyring {
             do {
                 held.keyring = try keyring.load()
@@ -164,17 +160,25 @@ struct DataKeyMove {
         return held
     }
 
-    /// The fingerprint the store recorded, or `nil` when there is no store or it recorded none.
     /// When no place answered with a key but the store says its key is in the Secret Service
-    /// (and has sealed values): that keyring did not answer, which is not "no key yet".
+    /// (and has sealed values), that is not "no key yet": a keyring that answered without it is
+    /// a miss, named as one (the container's path the key is looked up by); one that did not
+    /// answer, or that this process does not ask, is `keyringUnavailable` naming why.
     private func unreachableKeyring(_ held: Holdings) -> DataError? {
         guard recordedSetting(SQLiteDatabase.keyLocationSetting) == DataKeyKind.secretService.rawValue,
             recordedFingerprint() != nil
         else { return nil }
+        if let keyring = keys.keyring, held.keyringProblem == nil {
+            return DataError(
+                .cannotOpen,
+                "the data key of \(storePath) is kept in the Secret Service, but there is no key in \(keyring.location); "
+                    + "restore it there (or its key file), nothing was changed")
+        }
+        let verb = keys.keyring == nil ? "which this process does not ask" : "which did not answer"
         return DataError(
             .keyringUnavailable,
-            "the data key of \(storePath) is kept in the Secret Service, which did not answer: "
-                + "\(held.keyringProblem ?? Self.noKeyring); nothing was changed")
+            "the data key of \(storePath) is kept in the Secret Service, \(verb): "
+                + "\(held.keyringProblem ?? keys.absence); nothing was changed")
     }
 
     private func recordedFingerprint() -> String? {

@@ -22,10 +22,10 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
     let container: ContainerDirectory
     let logger: Logger
     /// The session's Secret Service, when the composition root passed one.
-    let keyring: (any DataKeyStore)?
+    let keyring: DataKeyring?
     private let queue = DatabaseQueue(label: "strata.store.maintenance")
 
-    init(container: ContainerDirectory, logger: Logger, keyring: (any DataKeyStore)? = nil) {
+    init(container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil) {
         self.container = container
         self.logger = logger
         self.keyring = keyring

@@ -35,18 +35,20 @@ public enum DataLayerFactory {
     /// written, and the store is marked damaged for every process (what a host wants; a few
     /// milliseconds per megabyte).
     ///
-    /// `keyring` is the session's Secret Service when the composition root found one
-    /// (`StrataSecretService`), else `nil`: the data key is read from the container's key file
-    /// when it is there, else from the keyring; a new store's key goes to the keyring when it
-    /// answers, else to the file (see ``DataKeyStore``). The keyring's blocking calls run on
-    /// the store's queue with the rest of the open.
+    /// `keyring` is the session's Secret Service and the user's ``DataKeyPlace`` as the
+    /// composition root found them (`StrataSecretService`), else `nil`: the data key is read
+    /// from the container's key file when it is there, else from the keyring; a new store's
+    /// key goes to the keyring when it answers and takes it, else to the file — said once
+    /// through ``DataKeyring/fellBackToFile`` when the keyring refused it (see ``DataKeyStore``
+    /// and ``DataKeyPlace``). The keyring's blocking calls run on the store's queue with the
+    /// rest of the open.
     ///
     /// - Throws: ``DataError`` `cannotOpen` naming the file (or the key's place),
     ///   `incompatibleStore` when the file was written by a newer Strata, `damaged` when it is
     ///   marked damaged or, with `verifyPages`, a page is damaged.
     public static func live(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false,
-        keyring: (any DataKeyStore)? = nil
+        keyring: DataKeyring? = nil
     ) async throws -> any DataLayer {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
@@ -99,7 +101,7 @@ public enum DataLayerFactory {
     ///   `incompatibleStore` for a foreign or newer file.
     public static func readOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
-        verifyPages: PageVerification = .none, keyring: (any DataKeyStore)? = nil
+        verifyPages: PageVerification = .none, keyring: DataKeyring? = nil
     ) async throws -> (any DataLayer)? {
         let queue = DatabaseQueue(label: "strata.store")
         let database = try await queue.run {
@@ -113,7 +115,7 @@ public enum DataLayerFactory {
     /// ``readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``'s work, on `queue`'s thread.
     private static func openReadOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool,
-        verifyPages: PageVerification, queue: DatabaseQueue, keyring: (any DataKeyStore)?
+        verifyPages: PageVerification, queue: DatabaseQueue, keyring: DataKeyring?
     ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()
@@ -133,7 +135,7 @@ public enum DataLayerFactory {
         // such a reader only counts, and never decrypts (strata-status).
         func lacksKey(_ database: SQLiteDatabase) -> Bool {
             requireKey && database.cipher == nil && database.recordedKeyFingerprint() != nil
-                && !(keyring == nil && database.recordedKeyKind() == .secretService)
+                && !(keyring?.store == nil && database.recordedKeyKind() == .secretService)
         }
         if lacksKey(database) {
             // A writer creating the store links the key before it records the fingerprint, so a
@@ -162,7 +164,7 @@ public enum DataLayerFactory {
     /// ``StoreMaintenance/dataKey()`` and ``StoreMaintenance/moveKey(to:)`` (`strata-host
     /// store key`) look in and move to.
     public static func maintenance(
-        container: ContainerDirectory, logger: Logger, keyring: (any DataKeyStore)? = nil
+        container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil
     ) -> any StoreMaintenance {
         SQLiteStoreMaintenance(container: container, logger: logger, keyring: keyring)
     }

@@ -47,7 +47,7 @@ extension SQLiteDatabase {
                 }
                 return try check(found, against: other, store: connection.path)
             }
-            let created = try keys.create(keyringAnswered: keys.keyring != nil && problem == nil)
+            let created = try keys.create(lookupProblem: problem)
             let cipher = FieldCipher(keyMaterial: created.key)
             try record(cipher.fingerprint, kind: created.place.kind, on: connection)
             return cipher
@@ -103,6 +103,13 @@ extension SQLiteDatabase {
     /// "The data key … is missing": names every place it was looked for.
     private static func missingKey(keys: DataKeySource, connection: SQLiteConnection, problem: String?) -> DataError {
         let kind = setting(keyLocationSetting, on: connection).flatMap(DataKeyKind.init(rawValue:))
+        if kind == .secretService, keys.keyring == nil {
+            // Not lost: kept in a keyring this process does not ask (no session bus, STRATA_KEY_PLACE=file).
+            return DataError(
+                .keyringUnavailable,
+                "the data key of \(connection.path) is kept in the Secret Service, which this process does not ask: "
+                    + "\(keys.absence); nothing was changed")
+        }
         if let problem, kind != .file {
             // Not lost, most likely: the keyring holding it did not answer (a locked keyring, no Secret Service).
             return DataError(

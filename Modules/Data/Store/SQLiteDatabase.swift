@@ -40,7 +40,7 @@ final class SQLiteDatabase: Sendable {
     /// never runs on the caller's thread, so never on Swift's cooperative pool. The queue
     /// becomes the database's ``queue``.
     static func open(
-        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, keyring: (any DataKeyStore)? = nil
+        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, keyring: DataKeyring? = nil
     ) async throws -> SQLiteDatabase {
         let queue = DatabaseQueue(label: "strata.store")
         return try await queue.run {
@@ -54,7 +54,7 @@ final class SQLiteDatabase: Sendable {
     /// Service, when the composition root passed one (see ``DataKeySource``).
     init(
         container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: DatabaseQueue,
-        keyring: (any DataKeyStore)? = nil
+        keyring: DataKeyring? = nil
     ) throws {
         DatabaseQueue.assertCurrent("opening the store")
         self.queue = queue
