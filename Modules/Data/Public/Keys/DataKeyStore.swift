@@ -3,10 +3,11 @@
 /// session's keyring (the freedesktop Secret Service, through `StrataSecretService`) — the
 /// Linux counterpart of the seed's Keychain.
 ///
-/// `StrataData` keeps the file itself; a composition root passes the keyring it picked to
-/// ``DataLayerFactory`` (`keyring:`), which chooses where a store's key lives: a key in the
-/// file is used from the file (both holding it: the file wins); else the keyring's; a new
-/// store's key goes to the keyring when it answers, else to the file.
+/// `StrataData` keeps the file itself; a composition root passes the keyring it picked (a
+/// ``DataKeyring``) to ``DataLayerFactory`` (`keyring:`), which chooses where a store's key
+/// lives: a key in the file is used from the file (both holding it: the file wins); else the
+/// keyring's; a new store's key goes to the keyring when it answers and takes it, else to the
+/// file — as the user's ``DataKeyPlace`` allows.
 ///
 /// - Important: every requirement may block (a D-Bus round trip, file system calls): the data
 ///   layer calls them only on a queue of its own (``DatabaseQueue``), never on Swift's

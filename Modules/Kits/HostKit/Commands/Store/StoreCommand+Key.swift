@@ -24,9 +24,11 @@ extension StoreCommand {
             abstract: "Show where the data key is, or move it between the Secret Service and the key file.",
             discussion: """
                 The data key encrypts the sensitive fields. It lives in the session's Secret Service \
-                (gnome-keyring, KeePassXC, …) when the session offers one and the store is new, else in \
-                the owner-only file keys/data.key in the container; a key already in the file stays \
-                there until you move it. When both hold it (an interrupted move) the file wins.
+                (gnome-keyring, KeePassXC, …) when the session offers one that takes it and the store is \
+                new, else in the owner-only file keys/data.key in the container; a key already in the \
+                file stays there until you move it. When both hold it (an interrupted move) the file \
+                wins. STRATA_KEY_PLACE=file keeps the Secret Service out; =secret-service never uses \
+                the file for a new key.
 
                 --to writes the key to the new place, reads it back and checks it against the store, \
                 and only then removes it from the old place: a failure leaves the key where it was. \
