@@ -182,6 +182,11 @@ struct DataKeyChoiceTests {
             try await DataLayerFactory.live(container: container, logger: quietLogger, keyring: Notices().ring(.secretService, nil))
         }
         #expect(error.message.contains("DBUS_SESSION_BUS_ADDRESS") && error.message.contains("STRATA_KEY_PLACE"), "\(error)")
+        let report = try await DataLayerFactory.maintenance(
+            container: container, logger: quietLogger, keyring: Notices().ring(.secretService, nil)
+        ).dataKey()
+        #expect(report.kind == nil && report.location == "the Secret Service", "never the key file: \(report)")
+        #expect(report.keyringProblem?.contains("DBUS_SESSION_BUS_ADDRESS") == true, "\(report)")
         let keyring = KeyringDouble()
         let id = try await writePatient(container, Notices().ring(.secretService, keyring))
         #expect(keyring.key != nil && !FileManager.default.fileExists(atPath: keyFile(container).path))

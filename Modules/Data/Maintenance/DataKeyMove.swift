@@ -36,8 +36,13 @@ struct DataKeyMove {
                 kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false)
         }
         if let unreachable = unreachableKeyring(held) { throw unreachable }
-        // No key yet: say where a new store's key would go.
-        let next = held.keyringProblem == nil ? keys.keyring?.location ?? keys.file.location : keys.file.location
+        // No key yet: say where a new store's key would go (as the user's place allows).
+        let next =
+            switch keys.place {
+            case .file: keys.file.location
+            case .secretService: keys.keyring?.location ?? "the Secret Service"
+            case .auto: held.keyringProblem == nil ? keys.keyring?.location ?? keys.file.location : keys.file.location
+            }
         return DataKeyReport(kind: nil, location: next, ignoredCopy: nil, keyringProblem: held.keyringProblem, moved: false)
     }
 
