@@ -144,7 +144,7 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
                 SELECT operation_id FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
                 AND operation_id = ANY(\(statement.bind(ids)))
                 """)
-            let applied = Set(try wait(statement).map { try $0.decode(String.self) })
+            let applied = try wait(statement).map { try $0.decode(String.self) }
             known.lookedUp(operations: ids, applied: applied, userId: userId)
         }
         for (typeName, wanted) in objectIds where !typeName.utf8.contains(0) {
@@ -156,12 +156,7 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
                 SELECT \(PostgresAppStore.columns) FROM objects WHERE app = \(statement.bind(app)) \
                 AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
                 """)
-            var found: [String: StoredObject] = [:]
-            for row in try wait(statement) {
-                let object = try PostgresAppStore.object(row)
-                found[object.objectId] = object
-            }
-            known.lookedUp(typeName: typeName, ids: ids, found: found)
+            known.lookedUp(typeName: typeName, ids: ids, found: try wait(statement).map(PostgresAppStore.object))
         }
     }
 

@@ -35,9 +35,10 @@ struct PostgresPendingWrites {
         let owner_group: String?
     }
 
+    /// Byte for byte, as PostgreSQL's key compares: a canonically equal twin is another object.
     private struct ObjectKey: Hashable {
-        let typeName: String
-        let objectId: String
+        let typeName: ExactText
+        let objectId: ExactText
     }
 
     private var operations: [Operation] = []
@@ -62,7 +63,7 @@ struct PostgresPendingWrites {
         let row = Object(
             type_name: object.typeName, object_id: object.objectId, values_json: json, scope: object.scope,
             owner_user: object.ownerUser, owner_group: object.ownerGroup, deleted: object.deleted, version: object.version)
-        let key = ObjectKey(typeName: object.typeName, objectId: object.objectId)
+        let key = ObjectKey(typeName: ExactText(object.typeName), objectId: ExactText(object.objectId))
         if let index = objects[key] {
             objectRows[index] = row
         } else {

@@ -7,45 +7,55 @@ extension SQLiteAppTransaction {
     /// looked up for a batch, kept current by the transaction's own writes. It lives and dies
     /// with one write transaction, on the writer's queue (one thread at a time).
     final class Known {
-        private var operationsUser: String?
+        private var operationsUser: ExactText?
         /// Operation id → applied by `operationsUser` (looked up, or recorded since).
-        private var operations: [String: Bool] = [:]
+        private var operations: [ExactText: Bool] = [:]
         /// (type name, object id) → the stored object, or `nil` for none (looked up, or saved since).
         private var objects: [ObjectKey: StoredObject?] = [:]
 
         struct ObjectKey: Hashable {
-            var typeName: String
-            var objectId: String
+            var typeName: ExactText
+            var objectId: ExactText
+
+            init(_ typeName: String, _ objectId: String) {
+                self.typeName = ExactText(typeName)
+                self.objectId = ExactText(objectId)
+            }
         }
 
         /// Whether `userId` applied `operationId`, when known; `nil` when the database must say.
         func operation(_ operationId: String, userId: String) -> Bool? {
-            userId == operationsUser ? operations[operationId] : nil
+            ExactText(userId) == operationsUser ? operations[ExactText(operationId)] : nil
         }
 
         func recorded(_ operationId: String, userId: String) {
-            if userId == operationsUser { operations[operationId] = true }
+            if ExactText(userId) == operationsUser { operations[ExactText(operationId)] = true }
         }
 
         /// The object (`.some(nil)`: none stored) when known; `nil` when the database must say.
         func object(typeName: String, objectId: String) -> StoredObject?? {
-            objects[ObjectKey(typeName: typeName, objectId: objectId)]
+            objects[ObjectKey(typeName, objectId)]
         }
 
         func saved(_ object: StoredObject) {
-            objects[ObjectKey(typeName: object.typeName, objectId: object.objectId)] = .some(object)
+            objects[ObjectKey(object.typeName, object.objectId)] = .some(object)
         }
 
-        func lookedUp(operations ids: [String], applied: Set<String>, userId: String) {
-            if operationsUser != userId {
-                operationsUser = userId
+        /// Records the answer of one look-up of `ids`: `applied` holds those the database found.
+        func lookedUp(operations ids: [String], applied: [String], userId: String) {
+            if operationsUser != ExactText(userId) {
+                operationsUser = ExactText(userId)
                 operations = [:]
             }
-            for id in ids { operations[id] = applied.contains(id) }
+            let found = Set(applied.map(ExactText.init))
+            for id in ids { operations[ExactText(id)] = found.contains(ExactText(id)) }
         }
 
-        func lookedUp(typeName: String, ids: [String], found: [String: StoredObject]) {
-            for id in ids { objects[ObjectKey(typeName: typeName, objectId: id)] = .some(found[id]) }
+        /// Records the answer of one look-up of `ids` of `typeName`: `found` are the objects stored.
+        func lookedUp(typeName: String, ids: [String], found: [StoredObject]) {
+            var byId: [ExactText: StoredObject] = [:]
+            for object in found { byId[ExactText(object.objectId)] = object }
+            for id in ids { objects[ObjectKey(typeName, id)] = .some(byId[ExactText(id)]) }
         }
     }
 
@@ -54,7 +64,7 @@ extension SQLiteAppTransaction {
         // A text SQLite would cut at U+0000 is left to the one-at-a-time look-up (which refuses it).
         let ids = operationIds.filter { !$0.utf8.contains(0) }
         if !ids.isEmpty {
-            let applied = try String.fetchSet(
+            let applied = try String.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT operation_id FROM operations WHERE user_id = ? AND operation_id IN (SELECT value FROM json_each(?))"),
                 arguments: [userId, Self.jsonArray(ids)])
@@ -70,12 +80,7 @@ extension SQLiteAppTransaction {
                         WHERE type_name = ? AND object_id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: [typeName, Self.jsonArray(ids)])
-            var found: [String: StoredObject] = [:]
-            for row in rows {
-                let object = try SQLiteAppStore.object(row)
-                found[object.objectId] = object
-            }
-            known.lookedUp(typeName: typeName, ids: ids, found: found)
+            known.lookedUp(typeName: typeName, ids: ids, found: try rows.map(SQLiteAppStore.object))
         }
     }
 

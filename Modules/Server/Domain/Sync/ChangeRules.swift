@@ -19,6 +19,9 @@ enum ChangeRules {
         {
             return problem
         }
+        // Ids are compared byte for byte (SQL) and must never meet a twin that is canonically
+        // equal but spelled in other bytes (`K` and U+212A KELVIN SIGN): only the NFC form is taken.
+        if let problem = composedProblem(change.operationId, "changes[\(index)].operationId") { return problem }
         if change.operationId.isEmpty || change.operationId.count > 128 {
             return "operationId must be 1–128 characters"
         }
@@ -26,7 +29,11 @@ enum ChangeRules {
         guard operations.contains(change.operation) else {
             return "operation '\(change.operation)' is unknown; expected insert, update, delete or deleteAll"
         }
-        if change.operation != "deleteAll", let problem = objectIdProblem(change.objectId) { return problem }
+        if change.operation != "deleteAll",
+            let problem = objectIdProblem(change.objectId) ?? composedProblem(change.objectId, "changes[\(index)].objectId")
+        {
+            return problem
+        }
         guard (1...3).contains(change.scope) else {
             return "scope \(change.scope) is unknown; expected 1 (user), 2 (group) or 3 (all)"
         }
@@ -35,8 +42,29 @@ enum ChangeRules {
             if let control = TextRules.firstControl(in: key) {
                 return "changes[\(index)].values has a key that contains a control character (\(TextRules.describe(control)))"
             }
+            if !isComposed(key) {
+                return "changes[\(index)].values has a key that is not in Unicode normalization form C (NFC)"
+            }
         }
         return nil
+    }
+
+    /// Why `text`, an id called `field`, is not in Unicode normalization form C, or `nil`.
+    ///
+    /// Canonically equivalent texts (`\u{E9}` and `e\u{301}`; `K` and U+212A KELVIN SIGN; `が`
+    /// and `か\u{3099}`) are equal for Swift's `==` but two keys for the databases, which compare
+    /// bytes. Taking ids in NFC only makes the two agree: two NFC texts are canonically equal
+    /// exactly when their bytes are. An id in another form is refused, never normalized, so the
+    /// client's id and the server's stay the same bytes.
+    static func composedProblem(_ text: String, _ field: String) -> String? {
+        if isComposed(text) { return nil }
+        return "\(field) is not in Unicode normalization form C (NFC); send the id composed, as ids are compared byte for byte"
+    }
+
+    /// Whether `text` is in Unicode normalization form C, compared byte for byte.
+    static func isComposed(_ text: String) -> Bool {
+        // ASCII is always NFC: most ids (hex, UUIDs) pass without normalizing.
+        !text.utf8.contains(where: { $0 >= 0x80 }) || !TextRules.hasOtherForm(text)
     }
 
     /// Why `name` is no type name (`[A-Za-z][A-Za-z0-9_]{0,63}`), or `nil`.
@@ -51,7 +79,8 @@ enum ChangeRules {
         return nil
     }
 
-    /// Why `id` is no object id (1–128 characters, no control character), or `nil`.
+    /// Why `id` is no object id (1–128 characters, no control character), or `nil`; see also
+    /// ``composedProblem(_:_:)``.
     static func objectIdProblem(_ id: String) -> String? {
         if id.isEmpty || id.count > 128 { return "objectId must be 1–128 characters" }
         return TextRules.nameProblem(id, field: "objectId")

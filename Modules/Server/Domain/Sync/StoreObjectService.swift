@@ -60,6 +60,8 @@ struct StoreObjectService: ObjectService {
     func fetch(typeName: String, objectId: String, session: ServerSession) async throws -> WireObject {
         if let problem = ChangeRules.typeNameProblem(typeName) { throw ServerError(.badRequest, problem) }
         try TextRules.checkName(objectId, field: "objectId")
+        // An id in another form than NFC is refused as a push refuses it (``ChangeRules/composedProblem(_:_:)``).
+        if let problem = ChangeRules.composedProblem(objectId, "objectId") { throw ServerError(.badRequest, problem) }
         let object = try await ServerError.mapping {
             try await data.appStore(appId: session.appId, version: session.appVersion)
                 .object(typeName: typeName, objectId: objectId)
