@@ -7,10 +7,17 @@ import StrataServerKit
 /// (PostgreSQL for a `--database` URL, else SQLite in the data directory), the system clock, and
 /// the server's use cases over them.
 enum CompositionRoot {
-    /// The services over the launch's storage (its pending migrations applied first).
+    /// The services over the launch's storage (its pending migrations applied first); a data
+    /// directory without server data is created only when the command creates storage.
     @Sendable static func makeServices(_ launch: ServerLaunch) async throws -> any ServerServices {
         let data = try await refusingBadURL(launch) {
-            try await ServerDataFactory.open(database: launch.database, dataDirectory: launch.dataDirectory, logger: launch.logger)
+            do {
+                return try await ServerDataFactory.open(
+                    database: launch.database, dataDirectory: launch.dataDirectory, create: launch.createsStorage,
+                    logger: launch.logger)
+            } catch let error as ServerDataError where error.code == .notFound && launch.database == nil {
+                throw launch.missingData(error.message)
+            }
         }
         return ServerDomainFactory.make(data: data, clock: SystemClock(), settings: launch.settings, logger: launch.logger)
     }

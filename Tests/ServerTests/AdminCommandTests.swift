@@ -97,7 +97,7 @@ struct AdminCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("a-file")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
-        let outcome = try await TestServer.run(["admin", "group", "list", "--data-dir", file.path + "/data"])
+        let outcome = try await TestServer.run(["admin", "group", "create", "nurses", "--data-dir", file.path + "/data"])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-server: cannot create the data directory \(file.path)/data: "), "\(outcome)")
         #expect(outcome.stderr.contains("not a directory"), "\(outcome)")

@@ -26,7 +26,7 @@ struct HealthTests {
         }
     }
 
-    @Test("ready answers 503 naming both versions when the SQLite schema is not the server's")
+    @Test("ready answers 503 naming both versions when the SQLite schema is not the server's: a newer one asks to upgrade the server, an older one to migrate")
     func notReadyOnSQLite() async throws {
         try await withInProcessServer { server in
             let control = server.directory.appendingPathComponent("control.sqlite").path
@@ -37,13 +37,22 @@ struct HealthTests {
             #expect(status == 503)
             let body = try Self.object(data)
             #expect(body["status"] == "notReady")
-            #expect(body["reason"] == "control.sqlite has schema version 7, this server expects \(current); run strata-server migrate")
+            // 7 is newer than this server's: a newer server migrated it, and migrate cannot go back.
+            #expect(
+                body["reason"]
+                    == "control.sqlite has schema version 7, newer than this server's \(current): a newer strata-server "
+                    + "migrated it; upgrade this server (migrate cannot go back)")
+            try OperationIdTests.execute(at: control, sql: "PRAGMA user_version = 1")
+            let (_, older) = try await server.client.send("GET", "/health/ready")
+            #expect(
+                try Self.object(older)["reason"]
+                    == "control.sqlite has schema version 1, this server expects \(current); run strata-server migrate")
             let (liveStatus, _) = try await server.client.send("GET", "/health/live")
             #expect(liveStatus == 200)
         }
     }
 
-    @Test("readiness names both versions when the PostgreSQL schema is not the server's")
+    @Test("readiness names both versions when the PostgreSQL schema is newer than the server's, and asks to upgrade the server")
     func notReadyOnPostgres() async throws {
         try await TestPostgres.withDatabase { url in
             let logger = Logger(label: "health") { _ in SwiftLogNoOpLogHandler() }
@@ -53,7 +62,8 @@ struct HealthTests {
             try await TestPostgres.execute("INSERT INTO strata_migrations (number, name) VALUES (99, 'future')", in: url)
             let readiness = await services.readiness()
             #expect(!readiness.isReady)
-            #expect(readiness.reason.hasPrefix("the database has schema version 99, this server expects "))
+            #expect(readiness.reason.hasPrefix("the database has schema version 99, newer than this server's "), "\(readiness)")
+            #expect(readiness.reason.hasSuffix("upgrade this server (migrate cannot go back)"), "\(readiness)")
         }
     }
 }

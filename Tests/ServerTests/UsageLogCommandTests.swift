@@ -35,6 +35,8 @@ struct UsageLogCommandTests {
     ])
     func badOptions(arguments: [String], status: Int32, message: String) async throws {
         let data = ["--data-dir", TemporaryRoot.directory("usage-cli").path]
+        // An empty server's data (logs and stats refuse a directory without any).
+        #expect(try await TestServer.run(["migrate"] + data).status == 0)
         let outcome = try await TestServer.run(["admin"] + arguments + data)
         #expect(outcome.status == status, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("strata-server: \(message)"), "\(outcome)")

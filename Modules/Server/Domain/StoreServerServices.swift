@@ -11,6 +11,8 @@ struct StoreServerServices: ServerServices {
     let logs: any UsageLogService
     let console: any ConsoleAuthService
     private let data: any ServerDataLayer
+    /// Where readiness's failures are told in full (its answer to the probe says less).
+    private let readinessLogger: Logger
 
     /// How long ``readiness()`` waits for the database: a load balancer's probe wants a prompt
     /// answer, and a database slower than this is as good as down to it.
@@ -18,6 +20,7 @@ struct StoreServerServices: ServerServices {
 
     init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
         self.data = data
+        readinessLogger = logger.component("readiness")
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
         let arrivals = PushArrivals(
@@ -36,16 +39,20 @@ struct StoreServerServices: ServerServices {
 
     func readiness() async -> ServerReadiness {
         let data = data
+        let logger = readinessLogger
         let timeout = Self.readinessTimeout
         return await withTaskGroup(of: ServerReadiness?.self) { group in
             group.addTask {
                 do {
                     try await data.checkReady()
                     return .ready
-                } catch let error as ServerDataError {
+                } catch let error as ServerDataError where error.code == .cannotOpen {
+                    // The schema is not this server's: both versions and what to do, no location.
                     return .notReady(error.message)
                 } catch {
-                    return .notReady("the database check failed: \(error)")
+                    // The probe is anonymous: the database's host, port, name or file only in the log.
+                    logger.warning("not ready", metadata: ["error": "\(error)"])
+                    return .notReady("the database is unavailable")
                 }
             }
             group.addTask {

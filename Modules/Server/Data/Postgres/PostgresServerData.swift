@@ -57,7 +57,7 @@ final class PostgresServerData: ServerDataLayer {
         if let error = error as? PSQLError, error.code == .sslUnsupported {
             return "the server does not offer TLS, which \(mode) requires"
         }
-        if text.contains("Connection refused") { return "the connection was refused: nothing listens on \(url.host):\(url.port)" }
+        if text.contains("Connection refused") { return "the connection was refused: nothing listens on \(url.address)" }
         return String(text.prefix(400))
     }
 
@@ -80,10 +80,7 @@ final class PostgresServerData: ServerDataLayer {
         let rows = try await database.rows(
             "reading the schema version", PostgresStatement("SELECT COALESCE(MAX(number), 0)::BIGINT FROM strata_migrations"))
         let version = Int(try rows.first?.decode(Int64.self) ?? 0)
-        guard version == expected else {
-            throw ServerDataError(
-                .storage, "the database has schema version \(version), this server expects \(expected); run strata-server migrate")
-        }
+        try SchemaVersionCheck.check("the database", version: version, expected: expected)
     }
 
     func appStore(appId: String, version: String) async throws -> any AppObjectStore {

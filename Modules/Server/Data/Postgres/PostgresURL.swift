@@ -31,28 +31,41 @@ struct PostgresURL {
     /// single connections, made (and its root file read) when the URL is parsed.
     private var tls: (configuration: TLSConfiguration, context: NIOSSLContext)?
 
-    /// Where the database is, for messages and logs: `host:port/database`, no user, no password.
-    var place: String { "\(host):\(port)/\(database)" }
+    /// Where the database is, for messages and logs: `host:port/database` (`[::1]:port/…` for
+    /// an IPv6 address), no user, no password.
+    var place: String { "\(address)/\(database)" }
+
+    /// `host:port`, with an IPv6 address in brackets (`[::1]:5432`).
+    var address: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     static let expected = "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
 
     init(_ text: String) throws {
+        let shown = Self.masked(text)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            ["postgres", "postgresql"].contains(scheme)
+            ["postgres", "postgresql"].contains(scheme), text.range(of: "://") != nil
         else {
-            throw ServerDataError(.invalidConfiguration, "the database URL '\(Self.shown(text))' is not a PostgreSQL URL; \(Self.expected)")
+            throw ServerDataError(.invalidConfiguration, "the database URL '\(shown)' is not a PostgreSQL URL; \(Self.expected)")
         }
-        guard let host = components.host, !host.isEmpty else {
-            throw ServerDataError(.invalidConfiguration, "the database URL '\(Self.shown(text))' names no host; \(Self.expected)")
+        guard var host = components.host, !host.isEmpty else {
+            throw ServerDataError(.invalidConfiguration, "the database URL '\(shown)' names no host; \(Self.expected)")
         }
-        guard let user = components.user, !user.isEmpty else {
-            throw ServerDataError(.invalidConfiguration, "the database URL '\(Self.shown(text))' names no user; \(Self.expected)")
+        // `[::1]`: an IPv6 address, connected to as one (with its brackets it would be looked up as a name).
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        // The user, password and database as written: Foundation decodes them already, and
+        // silently keeps a `%` it cannot decode, so each is checked and decoded once here.
+        let written = Self.written(text)
+        let user = try Self.decoded(written.user, part: "user", shown: shown)
+        guard !user.isEmpty else {
+            throw ServerDataError(.invalidConfiguration, "the database URL '\(shown)' names no user; \(Self.expected)")
         }
-        let database = String(components.path.drop(while: { $0 == "/" }))
-        guard !database.isEmpty, !database.contains("/") else {
+        let password = try written.password.map { try Self.decoded($0, part: "password", shown: shown) }
+        let path = String(written.path.drop(while: { $0 == "/" }))
+        guard !path.isEmpty, !path.contains("/") else {
             throw ServerDataError(
-                .invalidConfiguration, "the database URL '\(Self.shown(text))' names no database; \(Self.expected)")
+                .invalidConfiguration, "the database URL '\(shown)' names no database; \(Self.expected)")
         }
+        let database = try Self.decoded(path, part: "database name", shown: shown)
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -78,9 +91,9 @@ struct PostgresURL {
         }
         self.host = host
         self.port = components.port ?? 5432
-        self.user = user.removingPercentEncoding ?? user
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
-        self.database = database.removingPercentEncoding ?? database
+        self.user = user
+        self.password = password
+        self.database = database
         tls = try Self.tls(sslMode, rootCertificate: rootCertificate)
     }
 
@@ -134,14 +147,77 @@ struct PostgresURL {
             host: host, port: port, username: user, password: password, database: database, tls: connectionTLS)
     }
 
-    /// `text` with its password replaced by `***`, cut to 200 characters.
-    static func shown(_ text: String) -> String {
+    /// The user, password and path of `text` as written (still percent-encoded): the user
+    /// information lies between `://` and the authority's last `@` (the authority ends at the
+    /// first `/`, `?` or `#`; no `@` there, no user), the path from there to `?` or `#`.
+    private static func written(_ text: String) -> (user: String, password: String?, path: String) {
+        guard let scheme = text.range(of: "://") else { return ("", nil, "") }
+        let rest = text[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        let afterAuthority = rest[authorityEnd...]
+        let path = String(afterAuthority[..<(afterAuthority.firstIndex { "?#".contains($0) } ?? afterAuthority.endIndex)])
+        guard let at = authority.lastIndex(of: "@") else { return ("", nil, path) }
+        let info = authority[..<at]
+        guard let colon = info.firstIndex(of: ":") else { return (String(info), nil, path) }
+        return (String(info[..<colon]), String(info[info.index(after: colon)...]), path)
+    }
+
+    /// `written` percent-decoded once.
+    ///
+    /// - Throws: `invalidConfiguration` naming `part` and the URL as `shown` (masked) when a
+    ///   `%` is not followed by two hex digits.
+    private static func decoded(_ written: String, part: String, shown: String) throws -> String {
+        let bytes = Array(written.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                let hex = bytes.dropFirst(index + 1).prefix(2)
+                guard hex.count == 2, hex.allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || (UInt8(ascii: "a")...UInt8(ascii: "f")) ~= ($0 | 0x20) })
+                else {
+                    throw ServerDataError(
+                        .invalidConfiguration,
+                        "the database URL '\(shown)' has a % in its \(part) that is not followed by two hex digits; "
+                            + "write % as %25 (and @ as %40, : as %3A, / as %2F)")
+                }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        guard let decoded = written.removingPercentEncoding else {
+            throw ServerDataError(
+                .invalidConfiguration, "the database URL '\(shown)' has a \(part) that is not UTF-8 once percent-decoded")
+        }
+        return decoded
+    }
+
+    /// `text` (a database URL, or what was given as one) with every credential replaced by
+    /// `***`, cut to 200 characters: the one form in which a database URL appears in a message
+    /// or a log line.
+    ///
+    /// With `://`, the user stays and the password (whatever follows the user's `:` up to the
+    /// last `@`) is masked; without it (`user:PW@host/db`, `postgres:/u:PW@…`) the whole part
+    /// before the last `@` is masked; a `password=` option's value is masked too.
+    static func masked(_ text: String) -> String {
         var shown = text
-        if var components = URLComponents(string: text), components.password != nil {
-            components.password = "***"
-            shown = components.string ?? "(a URL with a password)"
-        } else if let at = text.lastIndex(of: "@"), let scheme = text.range(of: "://"), scheme.upperBound < at {
-            shown = String(text[..<scheme.upperBound]) + "***" + String(text[at...])
+        if let at = shown.lastIndex(of: "@") {
+            if let scheme = shown.range(of: "://"), scheme.upperBound <= at {
+                let info = shown[scheme.upperBound..<at]
+                if let colon = info.firstIndex(of: ":") {
+                    shown.replaceSubrange(shown.index(after: colon)..<at, with: "***")
+                }
+            } else {
+                shown.replaceSubrange(shown.startIndex..<at, with: "***")
+            }
+        }
+        // libpq's `?password=…` (refused here, but still never shown).
+        var from = shown.startIndex
+        while let option = shown.range(of: "password=", options: .caseInsensitive, range: from..<shown.endIndex) {
+            let end = shown[option.upperBound...].firstIndex(of: "&") ?? shown.endIndex
+            let offset = shown.distance(from: shown.startIndex, to: option.upperBound) + 3
+            shown.replaceSubrange(option.upperBound..<end, with: "***")
+            from = shown.index(shown.startIndex, offsetBy: offset)
         }
         return String(shown.prefix(200))
     }

@@ -4,7 +4,9 @@ public import Logging
 /// The one way into `StrataServerData`: it returns the storage behind ``ServerDataLayer``.
 public enum ServerDataFactory {
     /// SQLite storage under `directory`: `control.sqlite` and `apps/<app id>@<version>.sqlite`,
-    /// each in WAL mode with a busy timeout. Creates the directory (owner-only) when missing.
+    /// each in WAL mode with a busy timeout. Creates the directory (owner-only) when missing;
+    /// several processes creating it at once do it one at a time (a lock on the folder).
+    /// Blocks while it opens: async code calls ``open(database:dataDirectory:create:logger:)``.
     ///
     /// - Throws: ``ServerDataError`` (`cannotOpen`) naming the directory or file.
     public static func sqlite(directory: URL, logger: Logger) throws -> any ServerDataLayer {
@@ -24,11 +26,18 @@ public enum ServerDataFactory {
     }
 
     /// The storage `database` names: a `postgres://` URL for ``postgres(url:logger:)``, or
-    /// `nil` for ``sqlite(directory:logger:)`` in `dataDirectory`. What callers use who must not
-    /// know which engine runs.
-    public static func open(database: String?, dataDirectory: URL, logger: Logger) async throws -> any ServerDataLayer {
+    /// `nil` for SQLite in `dataDirectory` (as ``sqlite(directory:logger:)``, opened on a
+    /// dispatch thread, never the caller's). What callers use who must not know which engine runs.
+    ///
+    /// - Parameter create: whether SQLite storage is created when `dataDirectory` holds none;
+    ///   when `false`, such a directory is refused (and left as it was). PostgreSQL ignores it.
+    /// - Throws: ``ServerDataError`` `notFound` naming the directory when it holds no server
+    ///   data and not `create`; else as ``sqlite(directory:logger:)`` and ``postgres(url:logger:)``.
+    public static func open(
+        database: String?, dataDirectory: URL, create: Bool = true, logger: Logger
+    ) async throws -> any ServerDataLayer {
         if let database { return try await postgres(url: database, logger: logger) }
-        return try sqlite(directory: dataDirectory, logger: logger)
+        return try await SQLiteServerData.opening(directory: dataDirectory, create: create, logger: logger)
     }
 
     /// Applies the pending migrations of the storage `database` names (as ``open(database:dataDirectory:logger:)``):

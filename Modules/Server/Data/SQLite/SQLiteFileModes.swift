@@ -68,5 +68,23 @@ enum SQLiteFileModes {
         }
     }
 
+    /// Runs `body` holding an exclusive `flock` on the folder `url` (waiting for another
+    /// process's to be released), so that processes creating or migrating databases in one
+    /// folder do it one at a time. Blocks: call it from a dispatch thread, never a task.
+    static func withFolderLock<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+        let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ServerDataError(.cannotOpen, "cannot open the data directory \(url.path): \(errnoText())")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw ServerDataError(.cannotOpen, "cannot lock the data directory \(url.path): \(errnoText())")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
     private static func errnoText() -> String { String(cString: strerror(errno)) }
 }

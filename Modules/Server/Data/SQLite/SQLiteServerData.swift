@@ -16,12 +16,21 @@ final class SQLiteServerData: ServerDataLayer {
     /// Where every file's statements are recorded (tests only; `nil` in production).
     private let trace: SQLiteStatementTrace?
 
-    /// Opens (creating) the control database in `directory`; a `trace` (tests only) records
-    /// every statement run on it and on the app databases opened later.
-    init(directory: URL, logger: Logger, trace: SQLiteStatementTrace? = nil) throws {
+    /// Opens the control database in `directory`, creating the directory and the database
+    /// when missing if `create`; a `trace` (tests only) records every statement run on it and on
+    /// the app databases opened later. Blocks (see ``ServerDatabase/open(at:migrations:trace:)``):
+    /// async callers use ``opening(directory:create:logger:)``.
+    ///
+    /// - Throws: ``ServerDataError`` `notFound` naming `directory` when it holds no
+    ///   `control.sqlite` and not `create` (nothing is created then).
+    init(directory: URL, logger: Logger, create: Bool = true, trace: SQLiteStatementTrace? = nil) throws {
         self.directory = directory
         self.logger = logger
         self.trace = trace
+        let control = directory.appendingPathComponent("control.sqlite")
+        if !create, !FileManager.default.fileExists(atPath: control.path) {
+            throw ServerDataError(.notFound, "no server data in \(directory.path): no control.sqlite there")
+        }
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
@@ -29,6 +38,16 @@ final class SQLiteServerData: ServerDataLayer {
         controlStore = SQLiteControlStore(database: opened.database)
         controlMigrations = opened.applied
         logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
+    }
+
+    /// ``init(directory:logger:create:trace:)`` on a dispatch thread, the caller suspended
+    /// meanwhile (opening waits for the file, for migrations and for other processes' opening).
+    static func opening(directory: URL, create: Bool, logger: Logger) async throws -> SQLiteServerData {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try SQLiteServerData(directory: directory, logger: logger, create: create) })
+            }
+        }
     }
 
     func close() async throws {
@@ -67,10 +86,7 @@ final class SQLiteServerData: ServerDataLayer {
         let version = try await controlStore.read("reading the schema version") { db in
             try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         }
-        guard version == expected else {
-            throw ServerDataError(
-                .storage, "control.sqlite has schema version \(version), this server expects \(expected); run strata-server migrate")
-        }
+        try SchemaVersionCheck.check("control.sqlite", version: version, expected: expected)
     }
 
     /// Applies the pending migrations of `control.sqlite` and of every app version's file in

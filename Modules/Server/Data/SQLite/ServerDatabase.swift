@@ -17,7 +17,8 @@ struct ServerDatabase: Sendable {
     /// Opens (creating, owner-only: see ``SQLiteFileModes``) the database at `url` and runs the
     /// `migrations` it has not run yet, in order, recorded with their effect.
     ///
-    /// Blocks while it opens: call it at start, or through ``opening(at:migrations:)``.
+    /// Blocks while it opens (and while another process opens a database in the same folder):
+    /// call it from a dispatch thread, e.g. through ``opening(at:migrations:)``.
     /// A `trace` (tests only) records every statement the pool's connections run.
     static func open(at url: URL, migrations: SQLiteMigrations, trace: SQLiteStatementTrace? = nil) throws -> ServerDatabase {
         try openMigrating(at: url, migrations: migrations, trace: trace).database
@@ -31,13 +32,19 @@ struct ServerDatabase: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
         trace?.install(on: &configuration, file: url.path)
-        try SQLiteFileModes.prepareDatabase(url)
-        do {
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            let applied = try migrations.run(on: pool)
-            return (ServerDatabase(pool: pool, file: url.path), applied)
-        } catch {
-            throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")
+        // Creating the file, switching it to WAL and migrating it is one step among processes:
+        // SQLite's busy handler does not cover `PRAGMA journal_mode = WAL` on a new file, so two
+        // servers or admin commands starting at once on an empty data directory used to fail
+        // with "database is locked". Another process opening the same folder waits here.
+        return try SQLiteFileModes.withFolderLock(url.deletingLastPathComponent()) {
+            try SQLiteFileModes.prepareDatabase(url)
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                let applied = try migrations.run(on: pool)
+                return (ServerDatabase(pool: pool, file: url.path), applied)
+            } catch {
+                throw ServerDataError(.cannotOpen, "cannot open the server database \(url.path): \(error)")
+            }
         }
     }
 

@@ -20,8 +20,9 @@ extension StoreAdminService {
                 hash = try await hashing.run { try Secrets.hashPassword(password, rounds: rounds) }
             }
             let revoked = try await data.control.updateUser(id: user.id, passwordHash: hash, disabled: disabled)
-            // A new password also ends the user's web console sessions (a disabled user's end at their next request).
-            if hash != nil { try await data.control.deleteConsoleSessions(userId: user.id) }
+            // A new password or disabling also ends the user's web console sessions: removed, not
+            // only filtered out while disabled, so enabling the user again revives none of them.
+            if hash != nil || disabled == true { try await data.control.deleteConsoleSessions(userId: user.id) }
             var changed = try await adminUser(user)
             changed.disabled = disabled ?? user.disabled
             return AdminUserChange(user: changed, sessionsRevoked: revoked, devicesRemoved: 0)

@@ -53,6 +53,9 @@ extension StoreAdminService {
         return try await ServerError.mapping {
             let user = try await existingUser(account)
             try await data.control.setAdministrator(userId: user.id, isAdministrator)
+            // Revoking the grant removes the user's web console sessions (not only filters them
+            // out), so granting it again revives none of them.
+            if !isAdministrator { try await data.control.deleteConsoleSessions(userId: user.id) }
             return try await adminUser(user)
         }
     }

@@ -46,6 +46,14 @@ struct StoreConsoleAuthService: ConsoleAuthService {
             } catch let error as ServerDataError where error.code == .notFound {
                 throw ServerError(.unauthorized, "account \(user.account) was disabled or deleted; ask an administrator")
             }
+            // Disabling or revoking the grant while this sign-in ran removed the sessions it found,
+            // not this one: a session its user may no longer have is removed here, so granting or
+            // enabling again later never revives it.
+            let hash = Secrets.sha256Hex(secret)
+            guard try await control.consoleSession(hash: hash) != nil else {
+                try await control.deleteConsoleSession(hash: hash)
+                throw ServerError(.unauthorized, "account \(user.account) was disabled or is no longer an administrator")
+            }
             logger.info("console sign-in", metadata: ["account": "\(user.account)"])
             return .signedIn(session, secret: secret)
         }

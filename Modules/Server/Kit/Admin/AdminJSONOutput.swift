@@ -8,6 +8,6 @@ enum AdminJSONOutput {
     static func print(_ value: some Encodable, to output: OutputSink) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        output.out(String(decoding: try encoder.encode(value), as: UTF8.self))
+        output.out(TerminalText.jsonEscaped(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 }

@@ -19,7 +19,7 @@ struct AdministratorCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let user = try await run.services.admin.setAdministrator(account: account, true)
             if json { return try AdminJSONOutput.print(user, to: run.output) }
-            run.output.out("\(user.account) is an administrator")
+            run.output.out("\(AdminText.shown(user.account)) is an administrator")
         }
     }
 
@@ -33,7 +33,7 @@ struct AdministratorCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let user = try await run.services.admin.setAdministrator(account: account, false)
             if json { return try AdminJSONOutput.print(user, to: run.output) }
-            run.output.out("\(user.account) is no longer an administrator")
+            run.output.out("\(AdminText.shown(user.account)) is no longer an administrator")
         }
     }
 
@@ -46,7 +46,7 @@ struct AdministratorCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let users = try await run.services.admin.administrators()
             if json { return try AdminJSONOutput.print(users, to: run.output) }
-            for user in users { run.output.out("\(user.account)\t\(user.id)") }
+            for user in users { run.output.out(AdminText.line(user.account, user.id)) }
         }
     }
 }

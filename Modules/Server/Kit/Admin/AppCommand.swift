@@ -10,6 +10,7 @@ struct AppCommand: ParsableCommand {
 
     /// `admin app create APP_ID --version V [--log-level-collect L]`.
     struct Create: KitCommand {
+        static let createsStorage = true
         static let configuration = CommandConfiguration(
             abstract: "Create an app version (its own database) and print its new key, once.")
         @Argument(help: "The app id, e.g. org.example.cases.") var appId: String
@@ -22,7 +23,7 @@ struct AppCommand: ParsableCommand {
             let created = try await run.services.admin.createApp(appId: appId, version: appVersion, logLevel: collect)
             try output.print(created, to: run.output) {
                 [
-                    "created app \(created.app.appId) version \(created.app.version)", "app key: \(created.appKey)",
+                    "created app \(AdminText.shown(created.app.appId)) version \(AdminText.shown(created.app.version))", "app key: \(created.appKey)",
                     "(the key is shown only now; it is stored hashed)",
                 ]
             }
@@ -39,7 +40,7 @@ struct AppCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let apps = try await run.services.admin.apps()
-            try output.print(apps, to: run.output) { apps.map { "\($0.appId)\t\($0.version)\t\($0.logLevel)" } }
+            try output.print(apps, to: run.output) { apps.map { AdminText.line($0.appId, $0.version, $0.logLevel) } }
         }
     }
 
@@ -56,7 +57,7 @@ struct AppCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             try await run.services.admin.setLogLevel(appId: appId, version: appVersion, level: level)
             try output.print(AdminApp(appId: appId, version: appVersion, logLevel: level), to: run.output) {
-                ["app \(appId) version \(appVersion) now collects: \(level)"]
+                ["app \(AdminText.shown(appId)) version \(AdminText.shown(appVersion)) now collects: \(AdminText.shown(level))"]
             }
         }
     }

@@ -49,15 +49,17 @@ struct DeviceCommand: ParsableCommand {
             let app = appId.flatMap { id in appVersion.map { (id: id, version: $0) } }
             let device = try await run.services.admin.revokeDevice(deviceId: deviceId, app: app)
             try output.print(device, to: run.output) {
-                ["revoked device \(device.deviceId) of app \(device.appId) version \(device.appVersion) (\(device.account))"]
+                [
+                    "revoked device \(AdminText.shown(device.deviceId)) of app \(AdminText.shown(device.appId)) "
+                        + "version \(AdminText.shown(device.appVersion)) (\(AdminText.shown(device.account)))"
+                ]
             }
         }
     }
 
     static func line(_ device: AdminDevice) -> String {
-        [
+        AdminText.line(
             device.appId, device.appVersion, device.deviceId, device.account, device.name, AdminText.date(device.registeredAt),
-            device.revokedAt.map(AdminText.date) ?? "active",
-        ].joined(separator: "\t")
+            device.revokedAt.map(AdminText.date) ?? "active")
     }
 }

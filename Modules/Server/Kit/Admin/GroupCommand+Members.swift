@@ -17,7 +17,7 @@ extension GroupCommand {
 
         func execute(_ run: CommandRun) async throws {
             let members = try await run.services.admin.members(group: group)
-            try output.print(members, to: run.output) { members.map { "\($0.account)\t\($0.userId)\t\($0.role)" } }
+            try output.print(members, to: run.output) { members.map { AdminText.line($0.account, $0.userId, $0.role) } }
         }
     }
 
@@ -36,7 +36,7 @@ extension GroupCommand {
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.addMember(group: group, account: account, role: role)
-            try output.print(member, to: run.output) { ["added \(member.account) to \(member.group) as \(member.role)"] }
+            try output.print(member, to: run.output) { ["added \(AdminText.shown(member.account)) to \(AdminText.shown(member.group)) as \(AdminText.shown(member.role))"] }
         }
     }
 
@@ -52,7 +52,7 @@ extension GroupCommand {
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.removeMember(group: group, account: account)
-            try output.print(member, to: run.output) { ["removed \(member.account) from \(member.group)"] }
+            try output.print(member, to: run.output) { ["removed \(AdminText.shown(member.account)) from \(AdminText.shown(member.group))"] }
         }
     }
 
@@ -70,7 +70,7 @@ extension GroupCommand {
 
         func execute(_ run: CommandRun) async throws {
             let member = try await run.services.admin.setRole(group: group, account: account, role: role)
-            try output.print(member, to: run.output) { ["\(member.account) is now \(member.role) of \(member.group)"] }
+            try output.print(member, to: run.output) { ["\(AdminText.shown(member.account)) is now \(AdminText.shown(member.role)) of \(AdminText.shown(member.group))"] }
         }
     }
 

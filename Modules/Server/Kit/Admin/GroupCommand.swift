@@ -10,6 +10,7 @@ struct GroupCommand: ParsableCommand {
 
     /// `admin group create NAME [--json]`.
     struct Create: KitCommand {
+        static let createsStorage = true
         static let configuration = CommandConfiguration(abstract: "Create a group.")
         @Argument(help: "The group's unique name.") var name: String
         @OptionGroup var output: JSONOption
@@ -17,7 +18,7 @@ struct GroupCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let group = try await run.services.admin.createGroup(name: name)
-            try output.print(group, to: run.output) { ["created group \(group.name) (\(group.id))"] }
+            try output.print(group, to: run.output) { ["created group \(AdminText.shown(group.name)) (\(AdminText.shown(group.id)))"] }
         }
     }
 
@@ -29,7 +30,7 @@ struct GroupCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let groups = try await run.services.admin.groups()
-            try output.print(groups, to: run.output) { groups.map { "\($0.name)\t\($0.id)" } }
+            try output.print(groups, to: run.output) { groups.map { AdminText.line($0.name, $0.id) } }
         }
     }
 }

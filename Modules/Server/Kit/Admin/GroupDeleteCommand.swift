@@ -21,7 +21,7 @@ struct GroupDeleteCommand: KitCommand {
         let deletion = try await run.services.admin.deleteGroup(name: name, force: force)
         try output.print(deletion, to: run.output) {
             let count = deletion.membershipsRemoved
-            return ["deleted group \(deletion.group.name) (\(deletion.group.id)) and \(count) membership\(count == 1 ? "" : "s")"]
+            return ["deleted group \(AdminText.shown(deletion.group.name)) (\(AdminText.shown(deletion.group.id))) and \(count) membership\(count == 1 ? "" : "s")"]
         }
     }
 }

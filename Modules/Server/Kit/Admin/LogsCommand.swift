@@ -49,7 +49,7 @@ struct LogsCommand: KitCommand {
                 DayText.instant(entry.loggedAt), entry.level, entry.kind.isEmpty ? "-" : entry.kind, who,
                 entry.deviceId.isEmpty ? "-" : entry.deviceId, "\(entry.appId)@\(entry.appVersion)", entry.message,
             ]
-            run.output.out(fields.map(TerminalText.escaped).joined(separator: "\t"))
+            run.output.out(AdminText.line(fields))
         }
     }
 
@@ -79,6 +79,6 @@ enum UsageText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return TerminalText.jsonEscaped(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

@@ -60,6 +60,6 @@ struct SessionCommand: ParsableCommand {
     }
 
     static func line(_ session: AdminSession) -> String {
-        "\(session.id)\t\(session.account)\t\(session.appId)\t\(session.appVersion)\t\(AdminText.date(session.validUntil))"
+        AdminText.line(session.id, session.account, session.appId, session.appVersion, AdminText.date(session.validUntil))
     }
 }

@@ -35,12 +35,12 @@ struct StatsCommand: KitCommand {
         run.output.out("day\tactive users\terrors\tevents")
         for day in stats.days {
             let events = day.events.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            run.output.out("\(day.day)\t\(day.activeUsers)\t\(day.errors)\t\(TerminalText.escaped(events))")
+            run.output.out(AdminText.line(day.day, "\(day.activeUsers)", "\(day.errors)", events))
         }
         run.output.out("")
         run.output.out("errors per app version since \(stats.since)")
         for version in stats.errorsByVersion {
-            run.output.out("\(TerminalText.escaped(version.appId))\t\(TerminalText.escaped(version.version))\t\(version.errors)")
+            run.output.out(AdminText.line(version.appId, version.version, "\(version.errors)"))
         }
     }
 }

@@ -10,6 +10,7 @@ struct TemplateCommand: ParsableCommand {
 
     /// `admin template save NAME --title T --body B`.
     struct Save: KitCommand {
+        static let createsStorage = true
         static let configuration = CommandConfiguration(abstract: "Save (or replace) a push template.")
         @Argument(help: "The template's name.") var name: String
         @Option(name: .long, help: "The title.") var title: String
@@ -19,7 +20,7 @@ struct TemplateCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             try await run.services.admin.saveTemplate(name: name, title: title, body: body)
-            try output.print(AdminTemplate(name: name, title: title, body: body), to: run.output) { ["saved template \(name)"] }
+            try output.print(AdminTemplate(name: name, title: title, body: body), to: run.output) { ["saved template \(AdminText.shown(name))"] }
         }
     }
 
@@ -32,7 +33,7 @@ struct TemplateCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let templates = try await run.services.admin.templates()
-            try output.print(templates, to: run.output) { templates.map { "\($0.name)\t\($0.title)" } }
+            try output.print(templates, to: run.output) { templates.map { AdminText.line($0.name, $0.title) } }
         }
     }
 
@@ -46,7 +47,10 @@ struct TemplateCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let template = try await run.services.admin.template(named: name)
             try output.print(template, to: run.output) {
-                ["name: \(template.name)", "title: \(template.title)", "body: \(template.body)"]
+                [
+                    "name: \(AdminText.shown(template.name))", "title: \(AdminText.shown(template.title))",
+                    "body: \(AdminText.shown(template.body))",
+                ]
             }
         }
     }
@@ -62,7 +66,7 @@ struct TemplateCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let template = try await run.services.admin.template(named: name)
             try await run.services.admin.deleteTemplate(named: name)
-            try output.print(template, to: run.output) { ["deleted template \(template.name)"] }
+            try output.print(template, to: run.output) { ["deleted template \(AdminText.shown(template.name))"] }
         }
     }
 }

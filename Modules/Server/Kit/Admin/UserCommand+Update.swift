@@ -47,7 +47,7 @@ extension UserCommand {
                 if enable { done.append("enabled") }
                 let revoked = change.sessionsRevoked
                 return [
-                    "user \(change.user.account): " + done.joined(separator: ", ")
+                    "user \(AdminText.shown(change.user.account)): " + done.joined(separator: ", ")
                         + "; \(revoked) session\(revoked == 1 ? "" : "s") revoked"
                 ]
             }
@@ -74,7 +74,7 @@ extension UserCommand {
                 let sessions = change.sessionsRevoked
                 let devices = change.devicesRemoved
                 return [
-                    "deleted user \(change.user.account) (\(change.user.id)) with \(sessions) session\(sessions == 1 ? "" : "s") "
+                    "deleted user \(AdminText.shown(change.user.account)) (\(AdminText.shown(change.user.id))) with \(sessions) session\(sessions == 1 ? "" : "s") "
                         + "and \(devices) device\(devices == 1 ? "" : "s")"
                 ]
             }

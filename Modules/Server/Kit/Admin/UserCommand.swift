@@ -12,6 +12,7 @@ struct UserCommand: ParsableCommand {
 
     /// `admin user create ACCOUNT (--password P | --password-stdin) [--group GROUP[:ROLE]]…`.
     struct Create: KitCommand {
+        static let createsStorage = true
         static let configuration = CommandConfiguration(
             abstract: "Create a user with a password and group memberships (the first group is the primary one).")
         @Argument(help: "The unique account name.") var account: String
@@ -36,7 +37,10 @@ struct UserCommand: ParsableCommand {
             let user = try await run.services.admin.createUser(account: account, password: secret, memberships: memberships)
             try output.print(user, to: run.output) {
                 let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ", ")
-                return ["created user \(user.account) (\(user.id))" + (groups.isEmpty ? "" : " in \(groups)")]
+                return [
+                    "created user \(AdminText.shown(user.account)) (\(AdminText.shown(user.id)))"
+                        + (groups.isEmpty ? "" : " in \(AdminText.shown(groups))")
+                ]
             }
         }
 
@@ -68,7 +72,7 @@ struct UserCommand: ParsableCommand {
             try output.print(users, to: run.output) {
                 users.map { user in
                     let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ",")
-                    return "\(user.account)\t\(user.id)\t\(groups)" + (user.disabled ? "\tdisabled" : "")
+                    return AdminText.line([user.account, user.id, groups] + (user.disabled ? ["disabled"] : []))
                 }
             }
         }

@@ -15,9 +15,15 @@ protocol KitCommand: ParsableCommand {
     func execute(_ run: CommandRun) async throws
     /// How long closing the storage after ``execute(_:)`` may take before the command fails.
     var closeDeadline: Duration { get }
+    /// Whether the command creates the SQLite data directory when it holds no server data:
+    /// `serve` and the commands that create a first record (`group create`, `user create`,
+    /// `app create`, `template save`). Every other command refuses such a directory, so that one
+    /// run in the wrong folder says so instead of answering from a new, empty database.
+    static var createsStorage: Bool { get }
 }
 
 extension KitCommand {
+    static var createsStorage: Bool { false }
     var defaultLogLevel: Logger.Level { .warning }
     var settings: ServerSettings { ServerSettings() }
     var closeDeadline: Duration { .seconds(10) }
@@ -36,8 +42,25 @@ struct CommandRun {
 
 /// The options every command takes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "The data directory: control.sqlite and apps/<app id>@<version>.sqlite.")
-    var dataDir = "strata-server-data"
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The data directory: control.sqlite and apps/<app id>@<version>.sqlite (else STRATA_DATA_DIR, else "
+                + "./\(Self.defaultDataDirectory)). serve, migrate, and admin group create, user create, app create and "
+                + "template save create it when it holds no server data; every other command refuses it then.",
+            valueName: "dir"))
+    var dataDir: String?
+
+    /// The data directory when neither `--data-dir` nor `STRATA_DATA_DIR` names one.
+    static let defaultDataDirectory = "strata-server-data"
+
+    /// The data directory: `--data-dir`, else `STRATA_DATA_DIR` (an empty one counts as none),
+    /// else ``defaultDataDirectory``; with where it came from, for messages.
+    func dataDirectory(environment: [String: String]) -> (path: String, origin: String) {
+        if let dataDir { return (dataDir, "from --data-dir") }
+        if let path = environment["STRATA_DATA_DIR"], !path.isEmpty { return (path, "from STRATA_DATA_DIR") }
+        return (Self.defaultDataDirectory, "the default directory: neither --data-dir nor STRATA_DATA_DIR is set")
+    }
 
     @Option(
         name: .long,

@@ -8,6 +8,7 @@ import Synchronization
 
 /// `strata-server serve`: runs the HTTP API until SIGTERM or SIGINT.
 struct ServeCommand: KitCommand {
+    static let createsStorage = true
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the JSON API (OpenAPI document at /openapi.json) until SIGTERM or SIGINT.",

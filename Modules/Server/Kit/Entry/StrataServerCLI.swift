@@ -13,14 +13,17 @@ public enum StrataServerCLI {
     public static let programName = "strata-server"
 
     /// Parses `arguments`, asks `makeServices` for the services over the storage the command
-    /// line names (`--database`, else `STRATA_DATABASE_URL` in `environment`, else `--data-dir`),
+    /// line names (`--database`, else `STRATA_DATABASE_URL` in `environment`, else the data
+    /// directory: `--data-dir`, else `STRATA_DATA_DIR`, else `./strata-server-data`),
     /// runs the command; `migrate` asks `migrate` to apply the storage's pending migrations;
     /// `serve` answers `GET /metrics` with `metrics` (the host's exposition of the metrics
     /// backend it bootstrapped).
     ///
     /// - Returns: 0 on success; ArgumentParser's 64 for a usage error (a database URL the data
-    ///   layer refuses is one: see ``ServerLaunch/badDatabase(_:)``); 1 for any other failure,
-    ///   after one line on standard error naming what was wrong.
+    ///   layer refuses is one: see ``ServerLaunch/badDatabase(_:)``); 1 for any other failure
+    ///   (a data directory without server data given to a command that does not create it is
+    ///   one: see ``ServerLaunch/missingData(_:)``), after one line on standard error naming
+    ///   what was wrong.
     public static func main(
         arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard,
         makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
@@ -41,10 +44,13 @@ public enum StrataServerCLI {
             }
             let logger = StrataLogging.makeLogger(label: programName, level: level)
             let database = common.database(environment: environment)
+            let dataDirectory = common.dataDirectory(environment: environment)
             let launch = ServerLaunch(
-                dataDirectory: URL(fileURLWithPath: common.dataDir, isDirectory: true), logger: logger,
+                dataDirectory: URL(fileURLWithPath: dataDirectory.path, isDirectory: true).standardizedFileURL, logger: logger,
                 settings: (parsed as? any KitCommand)?.settings ?? ServerSettings(), database: database?.url,
-                databaseOrigin: database?.origin ?? "--database")
+                databaseOrigin: database?.origin ?? "--database",
+                createsStorage: parsed is MigrateCommand || (type(of: parsed) as? any KitCommand.Type)?.createsStorage == true,
+                dataDirectoryOrigin: dataDirectory.origin)
             do {
                 if parsed is MigrateCommand {
                     let applied = try await migrate(launch)
@@ -66,6 +72,9 @@ public enum StrataServerCLI {
             } catch let usage as LaunchUsageError {
                 output.err(FailureLine.line(program: programName, message: usage.message))
                 return 64
+            } catch let missing as LaunchMissingData {
+                output.err(FailureLine.line(program: programName, message: missing.message))
+                return 1
             }
         }
     }

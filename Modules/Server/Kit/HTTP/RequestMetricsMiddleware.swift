@@ -27,12 +27,19 @@ final class RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware 
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
-        let key = Series(
-            route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code)
+        let key = Series(route: Self.route(context.endpointPath), method: request.method.rawValue, status: response.status.code)
         let (counter, timer) = metrics(for: key)
         counter.increment()
         timer.record(duration: elapsed)
         return response
+    }
+
+    /// The `route` label of a request whose matched route is `endpointPath`: the template, or
+    /// `unmatched` when no route matched (Hummingbird's router then sets `NotFound`, its own
+    /// name for none; a template always starts with `/`).
+    static func route(_ endpointPath: String?) -> String {
+        guard let endpointPath, endpointPath.hasPrefix("/") else { return "unmatched" }
+        return endpointPath
     }
 
     /// The counter and timer of `key`, made on first use.

@@ -20,9 +20,18 @@ struct WireErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let failure as HTTPFailure {
             return JSONResponse.error(failure)
         } catch let error as ServerError {
-            if error.code == .storage { logger.error("storage failure", metadata: ["error": "\(error)"]) }
-            if error.code == .unavailable { logger.warning("database unavailable", metadata: ["error": "\(error)"]) }
-            return JSONResponse.error(HTTPFailure(error))
+            // A database failure's message names the database (its host, port and name, or its
+            // file): the log gets it, the client (perhaps anonymous) only what happened.
+            switch error.code {
+            case .storage:
+                logger.error("storage failure", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                return JSONResponse.error(HTTPFailure(ServerError(.storage, "the database failed; see the server's log")))
+            case .unavailable:
+                logger.warning("database unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                return JSONResponse.error(HTTPFailure(ServerError(.unavailable, "the database is unavailable; try again shortly")))
+            default:
+                return JSONResponse.error(HTTPFailure(error))
+            }
         } catch let error as any HTTPResponseError {
             switch error.status {
             case .notFound:

@@ -1,0 +1,83 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+@testable import StrataServerData
+
+/// A database URL as an operator writes it, right or wrong: every message shows it with its
+/// credentials masked, a `%` that is not an escape is refused naming the part, and an IPv6
+/// address in brackets is an address, not a name to look up.
+@Suite("database URLs: masked in messages, checked, IPv6 literals")
+struct DatabaseURLTests {
+    @Test(
+        "a URL refused for any reason is one usage line with no part of its password",
+        arguments: [
+            "user:hunter2@db.internal/strata", "postgres:/user:hunter2@db.internal/strata", "postgres:user:hunter2@db/strata",
+            "mysql://user:hunter2@db/strata", "postgres://user:hunter2@/strata", "postgres://user:hunter2@db",
+            "postgres://user:hunter2@db/strata?password=hunter2", "postgres://user:hun%zzter2@db/strata",
+            "postgres://:hunter2@db/strata", "hunter2",
+        ])
+    func refusedWithoutThePassword(url: String) async throws {
+        let outcome = try await TestServer.run(["migrate", "--database", url])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-server: --database: "), "\(outcome)")
+        for part in ["hunter2", "hunter", "zzter2"] where url != "hunter2" {
+            #expect(!outcome.stderr.contains(part) && !outcome.stdout.contains(part), "\(part): \(outcome)")
+        }
+    }
+
+    @Test("masking keeps the user, host and database and hides every credential")
+    func masking() {
+        #expect(PostgresURL.masked("postgres://strata:s3cret@db:5432/strata") == "postgres://strata:***@db:5432/strata")
+        #expect(PostgresURL.masked("postgres://strata@db/strata") == "postgres://strata@db/strata")
+        #expect(PostgresURL.masked("postgres://strata:p@ss@db/strata") == "postgres://strata:***@db/strata")
+        #expect(PostgresURL.masked("user:s3cret@db/strata") == "***@db/strata")
+        #expect(PostgresURL.masked("postgres:/user:s3cret@db/strata") == "***@db/strata")
+        #expect(PostgresURL.masked("postgres://db/strata?password=s3cret&sslmode=require&password=again")
+            == "postgres://db/strata?password=***&sslmode=require&password=***")
+    }
+
+    @Test("a % in the password not followed by two hex digits is refused naming the password, the URL masked")
+    func badEscapeInPassword() throws {
+        let error = #expect(throws: ServerDataError.self) { try PostgresURL("postgres://strata:ab%zzcd@db/strata") }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message.contains("'postgres://strata:***@db/strata' has a % in its password that is not followed by two hex digits") == true,
+            "\(String(describing: error))")
+        #expect(error?.message.contains("zz") == false)
+        let user = #expect(throws: ServerDataError.self) { try PostgresURL("postgres://str%4@db/strata") }
+        #expect(user?.message.contains("in its user") == true, "\(String(describing: user))")
+    }
+
+    @Test("escapes are decoded once: %2541 in a password is %41, @ and : in a password work when escaped")
+    func decodedOnce() throws {
+        #expect(try PostgresURL("postgres://strata:a%2541@db/strata").password == "a%41")
+        #expect(try PostgresURL("postgres://strata:p%40ss%3Aword@db/strata").password == "p@ss:word")
+        #expect(try PostgresURL("postgres://st%72ata@db/str%61ta").user == "strata")
+        #expect(try PostgresURL("postgres://strata@db/str%61ta").database == "strata")
+    }
+
+    @Test("a bracketed IPv6 host is an address: no brackets in what is connected to, brackets in the place shown")
+    func ipv6Literal() throws {
+        let url = try PostgresURL("postgres://strata:pw@[::1]:5433/strata")
+        #expect(url.host == "::1")
+        #expect(url.port == 5433)
+        #expect(url.place == "[::1]:5433/strata")
+    }
+
+    @Test("migrate on [::1] connects to that address (refused on a closed port), never looks it up as a name")
+    func ipv6Connects() async throws {
+        let url = try await TestPostgres.database()
+        let v6 = url.replacingOccurrences(of: "@127.0.0.1:", with: "@[::1]:")
+        #expect(v6 != url, "the test cluster's URL: \(url)")
+        let outcome = try await TestServer.run(["migrate", "--database", v6])
+        if outcome.status != 0 {
+            // The cluster not listening on ::1: the attempt must still be a connection to ::1, not a DNS look-up of "[::1]".
+            #expect(outcome.stderr.contains("cannot connect to PostgreSQL at [::1]:"), "\(outcome)")
+            #expect(outcome.stderr.contains("the connection was refused: nothing listens on [::1]:"), "\(outcome)")
+        }
+        let closed = try await TestServer.run(["migrate", "--database", "postgres://strata:pw@[::1]:1/strata"])
+        #expect(closed.status == 1, "\(closed)")
+        #expect(closed.stderr.contains("the connection was refused: nothing listens on [::1]:1"), "\(closed)")
+    }
+}
