@@ -204,12 +204,13 @@ final class LiveSyncEngine: SyncEngine {
             why = failure.dataError(doing: "log out", server: server, attempts: attempts)
         }
         guard pending > 0 else {
+            // Nothing waits: only the server's part of the logout failed.
             return DataError(
                 why.code,
                 localized(
-                    "not signed out: \(why.message), and the server must be told first; "
+                    "not signed out: the server must be told first, but \(why.message); "
                         + "log out without server sync to sign out on this device only",
-                    ja: "サインアウトしていません: \(why.message)。先にサーバーへ伝える必要があります。"
+                    ja: "サインアウトしていません: 先にサーバーへ伝える必要がありますが、\(why.message)。"
                         + "この端末だけでサインアウトするにはサーバー同期なしでログアウトしてください"))
         }
         let waiting = pending == 1 ? "1 change waits" : "\(pending) changes wait"
