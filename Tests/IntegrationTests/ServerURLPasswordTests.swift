@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import StrataTestSupport
 import Testing
@@ -45,6 +46,49 @@ struct ServerURLPasswordTests {
         #expect(try filesHolding(Self.secret, under: home).isEmpty)
         let reports = try await offline.succeed(["reports", "list"])
         #expect(reports.contains("Hanako Sato"))
+    }
+
+    @Test("a store an earlier Strata left with the password in its server and last error shows both masked in every status")
+    func oldStoreShownMasked() async throws {
+        let home = temporaryHome()
+        let host = StrataProcess("strata-host", home: home)
+        _ = try await host.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+        let url = "http://sigrid:\(Self.secret)@127.0.0.1:9"
+        try write(
+            ["sync.server": url, "sync.connectivity": "offline",
+             "sync.lastError": "cannot reach the sync server \(url) to sync: connection refused (is the server running?)"],
+            into: home.appendingPathComponent("strata.sqlite").path)
+
+        let status = StrataProcess("strata-status", home: home)
+        for (process, arguments) in [
+            (host, ["account", "status"]), (host, ["account", "status", "--json"]), (status, []), (status, ["--format", "json"]),
+        ] {
+            let outcome = try await process.run(arguments)
+            let what = "\(process.name) \(arguments): \(outcome)"
+            #expect(outcome.status == 0, "\(what)")
+            #expect(!outcome.stdout.contains(Self.secret) && !outcome.stderr.contains(Self.secret), "\(what)")
+            #expect(outcome.stdout.replacingOccurrences(of: "\\/", with: "/").contains("http://sigrid:***@127.0.0.1:9"), "\(what)")
+        }
+    }
+
+    /// Writes `facts` into the store's `_strata_settings`, as an earlier Strata's engine did.
+    private func write(_ facts: [String: String], into path: String) throws {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        sqlite3_busy_timeout(handle, 10_000)
+        for (key, value) in facts {
+            var statement: OpaquePointer?
+            try #require(
+                sqlite3_prepare_v2(
+                    handle, #"INSERT OR REPLACE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#, -1, &statement, nil)
+                    == SQLITE_OK)
+            defer { sqlite3_finalize(statement) }
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            sqlite3_bind_text(statement, 1, key, -1, transient)
+            sqlite3_bind_text(statement, 2, value, -1, transient)
+            try #require(sqlite3_step(statement) == SQLITE_DONE, "\(String(cString: sqlite3_errmsg(handle)))")
+        }
     }
 
     /// The files under `directory` whose bytes contain `text`.
