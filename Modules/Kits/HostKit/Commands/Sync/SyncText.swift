@@ -23,7 +23,7 @@ enum SyncText {
             lines.append((localized("user id", ja: "ユーザー ID"), info.userID))
             let groups = info.groups.map { "\($0.groupName) (\($0.roleName))" }.joined(separator: ", ")
             lines.append((localized("groups", ja: "グループ"), groups.isEmpty ? localized("none", ja: "なし") : groups))
-            lines.append((localized("session valid until", ja: "セッションの有効期限"), DayText.instant(info.validUntil)))
+            lines.append((localized("session valid until", ja: "セッションの有効期限"), DayText.instant(sessionEnd(info))))
         } else {
             lines.append((localized("account", ja: "アカウント"), localized("not signed in", ja: "サインインしていません")))
         }
@@ -41,6 +41,13 @@ enum SyncText {
                 error + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
         }
         return TextTable.labelled(lines)
+    }
+
+    /// When the session ends on this device's clock: the login's local time plus the token's
+    /// lifetime (`AuthInfo.localExpiry`), or the server's `validUntil` when that is unknown.
+    static func sessionEnd(_ info: AuthInfo) -> Date {
+        guard let local = info.localExpiry, local != .distantFuture else { return info.validUntil }
+        return local
     }
 
     /// One JSON object: `{"signedIn", "account", "userID", "groups", "validUntil", "sync": {…}}`
@@ -100,7 +107,7 @@ private struct AccountJSON: Encodable {
         account = info?.account
         userID = info?.userID
         groups = info?.groups.map { Group(id: $0.groupID, name: $0.groupName, role: $0.roleName) } ?? []
-        validUntil = info.map { DayText.instant($0.validUntil) }
+        validUntil = info.map { DayText.instant(SyncText.sessionEnd($0)) }
         self.sync = SyncStatusJSON(sync)
     }
 }
