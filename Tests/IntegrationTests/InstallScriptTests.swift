@@ -177,6 +177,122 @@ struct InstallScriptTests {
         #expect(nothing.stderrLines.count == 1 && nothing.stderr.contains("no install manifest"), "\(nothing)")
     }
 
+    @Test("a STRATA_HOME holding | & % installs: PathChanged= names it with % written %%, systemd reads the units; uninstall leaves nothing")
+    func specialCharactersInStrataHome() async throws {
+        let root = TemporaryRoot.directory("install-home")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let prefix = root.appendingPathComponent("prefix", isDirectory: true)
+        let strataHome = root.path + "/data|one&two %h 50%"
+        let before = try tree(root)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "STRATA_HOME": strataHome,
+            "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+
+        let installed = try await script("install", ["--prefix", prefix.path], environment: environment)
+
+        #expect(installed.status == 0, "\(installed)")
+        let units = home.appendingPathComponent(".config/systemd/user").path
+        let path = try String(contentsOfFile: "\(units)/strata-notifyd.path", encoding: .utf8)
+        #expect(path.contains("\nPathChanged=\(root.path)/data|one&two %%h 50%%/inbox/new\n"), "\(path)")
+        let service = try String(contentsOfFile: "\(units)/strata-notifyd.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\(prefix.path)/bin/strata-notifyd\n"), "\(service)")
+        try await verifyUnits(in: units, root: root)
+        let manifest = try String(contentsOfFile: "\(prefix.path)/share/strata/install-manifest", encoding: .utf8)
+        for file in ["\(prefix.path)/bin/strata-host", "\(units)/strata-notifyd.path", "\(prefix.path)/share/strata/waybar.jsonc"] {
+            #expect(manifest.contains("\nfile \(file)\n"), "\(file) not listed: \(manifest)")
+        }
+
+        let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)
+        #expect(removed.status == 0, "\(removed)")
+        let after = try tree(root)
+        #expect(after == before, "left behind: \(Set(after.keys).symmetricDifference(before.keys).sorted())")
+    }
+
+    @Test(
+        "a STRATA_HOME a unit file or the manifest cannot hold (a line break, a backslash, a relative path) is refused before anything is written",
+        arguments: [
+            ("/tmp/strata\nExecStartPre=/bin/evil", "control character"), ("/tmp/back\\slash", "backslash"),
+            ("relative/strata", "not an absolute path"),
+        ])
+    func unusableStrataHomeIsRefused(value: String, problem: String) async throws {
+        let root = TemporaryRoot.directory("install-refused")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let before = try tree(root)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "STRATA_HOME": value,
+            "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+
+        let refused = try await script(
+            "install", ["--prefix", root.appendingPathComponent("prefix").path], environment: environment)
+
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderrLines.count == 1, "\(refused)")
+        #expect(refused.stderr.hasPrefix("strata install: STRATA_HOME") && refused.stderr.contains(problem), "\(refused)")
+        let after = try tree(root)
+        #expect(after == before, "written: \(Set(after.keys).subtracting(before.keys).sorted())")
+    }
+
+    @Test("an install that stops midway has listed what it wrote so far: uninstall removes it")
+    func stoppedInstallCanBeRemoved() async throws {
+        let root = TemporaryRoot.directory("install-midway")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        let prefix = root.appendingPathComponent("prefix", isDirectory: true)
+        // A file where the units' folder goes: the install stops after the binaries.
+        try write("not a folder\n", to: home.appendingPathComponent(".config/systemd"))
+        let before = try tree(root)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+
+        let stopped = try await script("install", ["--prefix", prefix.path], environment: environment)
+
+        #expect(stopped.status == 1, "\(stopped)")
+        #expect(stopped.stderr.contains("strata install: cannot create the folder \(home.path)/.config/systemd"), "\(stopped)")
+        #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/strata-host").path))
+        let manifest = try String(contentsOfFile: "\(prefix.path)/share/strata/install-manifest", encoding: .utf8)
+        for product in Self.products {
+            #expect(manifest.contains("\nfile \(prefix.path)/bin/\(product)\n"), "\(manifest)")
+        }
+
+        let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)
+        #expect(removed.status == 0, "\(removed)")
+        let after = try tree(root)
+        #expect(after == before, "left behind: \(Set(after.keys).symmetricDifference(before.keys).sorted())")
+    }
+
+    @Test("uninstall keeps, and names, an installed file the user edited; it removes the rest")
+    func editedFileIsKept() async throws {
+        let root = TemporaryRoot.directory("install-edited")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let prefix = root.appendingPathComponent("prefix", isDirectory: true)
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "STRATA_INSTALL_BINARIES": StrataProcess.productsDirectory.path,
+        ]
+        let installed = try await script("install", ["--prefix", prefix.path], environment: environment)
+        try #require(installed.status == 0, "\(installed)")
+        let unit = home.appendingPathComponent(".config/systemd/user/strata-notifyd.service")
+        let edited = try String(contentsOf: unit, encoding: .utf8) + "Environment=STRATA_LOG_LEVEL=debug\n"
+        try edited.write(to: unit, atomically: true, encoding: .utf8)
+
+        let removed = try await script("uninstall", ["--prefix", prefix.path], environment: environment)
+
+        #expect(removed.status == 0, "\(removed)")
+        #expect(try String(contentsOf: unit, encoding: .utf8) == edited)
+        #expect(removed.stderr.contains("kept \(unit.path): edited since scripts/install wrote it"), "\(removed)")
+        #expect(removed.stderrLines.last?.contains("kept 1 edited file(s): \(unit.path)") == true, "\(removed)")
+        let left = try tree(root).filter { $0.value == "file" }.keys.sorted()
+        #expect(left == [unit.path], "\(left)")
+    }
+
     /// Runs `scripts/<name>` with exactly `environment`.
     private func script(_ name: String, _ arguments: [String], environment: [String: String]) async throws
         -> StrataProcess.Outcome
