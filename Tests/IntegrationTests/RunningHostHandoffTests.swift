@@ -115,6 +115,79 @@ struct RunningHostHandoffTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the host removes its socket when it ends")
     }
 
+    @Test(
+        "a URL the running host refuses (age 999, an unknown id, an unknown parameter) is exit 1 with its reason, as the same URL run one-shot; the host's screen says it too")
+    func refusalComesBack() async throws {
+        let host = try await Self.startHost()
+        defer { host.stop() }
+        let refused = [
+            ("strata://reports/new?patientName=Old&age=999", "age"),
+            ("strata://reports/no-such-report", "no-such-report"),
+            ("strata://reports/no-such-report/edit?age=43", "no-such-report"),
+            ("strata://reports?bogus=1", "unknown parameter 'bogus'"),
+        ]
+        for (url, reason) in refused {
+            let handed = try await host.opener().run(["open", url])
+            let oneShot = try await host.opener().run(["open", "--headless", url])
+
+            #expect(handed.status == 1, "\(url): \(handed)")
+            #expect(handed.stdout.isEmpty, "\(url): \(handed)")
+            #expect(handed.stderrLines.count == 1, "\(url): \(handed)")
+            #expect(
+                handed.stderr.hasPrefix("strata-host: the running strata-host (pid \(host.pid)) refused \(url): "),
+                "\(url): \(handed)")
+            #expect(handed.stderr.contains(reason), "\(url): \(handed)")
+            #expect(oneShot.status == 1 && oneShot.stderr.contains(reason), "\(url): \(oneShot)")
+            // The reason is the one the one-shot prints.
+            let oneShotReason = oneShot.stderr.dropFirst("strata-host: ".count).trimmingCharacters(in: .newlines)
+            #expect(handed.stderr.contains(oneShotReason), "\(url): \(handed) vs \(oneShot)")
+        }
+        #expect(
+            await eventually { host.tty.screen.contains("unknown parameter 'bogus'") }, "the screen:\n\(host.tty.screen)")
+        #expect(try await Self.reports(host.home).isEmpty, "nothing was added")
+    }
+
+    @Test(
+        "strata://reports/<id>/delete from a link: the running host asks on its screen and deletes only on yes; one-shot it is refused, naming the app and the typed command, which still deletes")
+    func deleteFromALinkAsksFirst() async throws {
+        let host = try await Self.startHost()
+        defer { host.stop() }
+        let added = try await host.opener().run(["reports", "add", "--patient-name", "Kept Sato", "--age", "50"])
+        let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(added.status == 0 && !id.isEmpty, "\(added)")
+        let url = "strata://reports/\(id)/delete"
+
+        // Into the running host: a confirmation screen, nothing deleted yet.
+        let handed = try await host.opener().run(["open", url])
+        #expect(handed.status == 0, "\(handed)")
+        #expect(
+            await eventually { host.tty.screen.contains("Delete case report \(id)") }, "the screen:\n\(host.tty.screen)")
+        #expect(try await Self.reports(host.home).count == 1, "deleted before anyone confirmed")
+        host.tty.type("no")
+        #expect(await eventually { host.tty.screen.contains("Kept case report \(id)") }, "\(host.tty.screen)")
+        #expect(try await Self.reports(host.home).count == 1)
+
+        // One-shot (--headless, --json, or no host answering): refused, nothing deleted.
+        let expected =
+            "strata-host: strata://reports/\(id)/delete deletes case report \(id) and its follow-ups, which a link may "
+            + "not do without asking: open it while strata-host runs and confirm there, or type strata-host reports delete \(id)\n"
+        for arguments in [["open", "--headless", url], ["open", "--json", url]] {
+            let oneShot = try await host.opener().run(arguments)
+            #expect(oneShot.status == 1, "\(arguments): \(oneShot)")
+            #expect(oneShot.stderr == expected, "\(arguments): \(oneShot)")
+            #expect(oneShot.stdout.isEmpty, "\(arguments): \(oneShot)")
+        }
+        kill(host.pid, SIGTERM)
+        try #require(await eventually { !host.process.isRunning }, "still running after SIGTERM")
+        let noHost = try await host.opener().run(["open", url])
+        #expect(noHost.status == 1 && noHost.stderr == expected, "\(noHost)")
+        #expect(try await Self.reports(host.home).count == 1, "a link deleted the report")
+
+        let typed = try await host.opener().run(["reports", "delete", id])
+        #expect(typed.status == 0 && typed.stdout.contains("Deleted case report \(id)"), "\(typed)")
+        #expect(try await Self.reports(host.home).isEmpty)
+    }
+
     @Test("under LANG=ja_JP.UTF-8 the handover line is Japanese; a loose strata folder of the user's is made 0700")
     func handoverLineIsJapanese() async throws {
         let runtime = TemporaryRoot.directory("ho").appendingPathComponent("r", isDirectory: true)

@@ -6,7 +6,10 @@ import Synchronization
 /// params of every later start that resumes it.
 ///
 /// In a scripted run (a ``ConsoleService`` is registered) the root screen is a placeholder
-/// never drawn, and each route is performed and written to the console instead.
+/// never drawn, and each route is performed and written to the console instead; a route the
+/// micro-app marks as needing a confirmation (``RoutedApplication/confirmationRefusal(for:)``)
+/// is refused there when the request came from outside (``ConsoleService/Origin/link``). In a
+/// terminal a route `act` refuses is shown on the screen and reported to ``RouteOutcome``.
 ///
 /// ```swift
 /// registry.registerApplication(type: "ReportsDelegate") { _ in RoutedApplicationDelegate(ReportsRouting()) }
@@ -66,6 +69,10 @@ public final class RoutedApplicationDelegate<Application: RoutedApplication>: Mi
         async
     {
         if let console = await context.console {
+            if console.origin == .link, let refusal = routing.confirmationRefusal(for: options) {
+                console.fail(ContainerError(.confirmationRequired, refusal))
+                return
+            }
             do {
                 for text in try await routing.perform(options, context: context) { console.write(text) }
             } catch {
@@ -74,6 +81,12 @@ public final class RoutedApplicationDelegate<Application: RoutedApplication>: Mi
             return
         }
         guard !options.isEmpty, let screen = state.withLock({ $0.screen }) else { return }
-        await routing.act(on: options, screen: screen, application: application, context: context)
+        do {
+            try await routing.act(on: options, screen: screen, application: application, context: context)
+        } catch {
+            let reason = ErrorText.readable(error)
+            await routing.show(reason, on: screen)
+            RouteOutcome.current?.refuse(reason)
+        }
     }
 }

@@ -18,12 +18,24 @@ public final class ConsoleService: StrataService {
     /// The name a scripted host registers the console under.
     public static let serviceName = "console"
 
+    /// Where the request came from, which decides whether a route that cannot be undone runs.
+    public enum Origin: Sendable, Equatable {
+        /// A command the person typed (`strata-host reports delete ID`): every route runs.
+        case command
+        /// A URL from outside (a link clicked in a page or a message: `xdg-open` → `strata-host
+        /// open`): a route that needs a confirmation is refused, since no one was asked.
+        case link
+    }
+
+    /// Where the request came from.
+    public let origin: Origin
     private let sink: OutputSink
     private let recorded = Mutex<[any Error]>([])
 
-    /// A console writing to `sink`.
-    public init(sink: OutputSink) {
+    /// A console writing to `sink`, for a request from `origin`.
+    public init(sink: OutputSink, origin: Origin = .command) {
         self.sink = sink
+        self.origin = origin
     }
 
     /// Nothing to start.

@@ -27,6 +27,8 @@ struct AnnouncementsRouting: RoutedApplication {
             }
         } catch {
             list.flash(AnnouncementText.failure(error))
+            // The opener outside the terminal (strata-host open's handoff) hears it too.
+            RouteOutcome.current?.refuse(AnnouncementText.failure(error))
         }
     }
 

@@ -42,6 +42,8 @@ struct FollowUpsRouting: RoutedApplication {
             }
         } catch {
             list.flash(ErrorText.readable(error))
+            // The opener outside the terminal (strata-host open's handoff) hears it too.
+            RouteOutcome.current?.refuse(ErrorText.readable(error))
         }
     }
 

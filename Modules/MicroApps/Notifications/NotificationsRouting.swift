@@ -29,14 +29,15 @@ struct NotificationsRouting: RoutedApplication {
     }
 
     /// In a terminal a route marks read (`read`, `open`) and opens the report (`open`); a list
-    /// route changes nothing (the screen already lists them), and a failure is not shown.
+    /// route changes nothing (the screen already lists them), and a failure is not shown on the
+    /// screen (it reaches an opener outside the terminal, strata-host open's handoff).
     func act(
         on options: [String: String], screen: NotificationsScreen, application: MicroApplication,
         context: any ContainerContext
-    ) async {
-        guard let route = try? NotificationsRoute(params: options) else { return }
+    ) async throws {
+        let route = try NotificationsRoute(params: options)
         if case .list = route { return }
-        _ = try? await run(route, options, services: screen.services, context: context)
+        _ = try await run(route, options, services: screen.services, context: context)
     }
 
     /// The list (as a table or, for `format=json`, JSON), `Marked notification <id> read.`, or

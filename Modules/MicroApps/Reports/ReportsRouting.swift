@@ -22,35 +22,47 @@ struct ReportsRouting: RoutedApplication {
     func act(
         on options: [String: String], screen list: ReportListScreen, application: MicroApplication,
         context: any ContainerContext
-    ) async {
-        do {
-            switch try ReportsRoute(params: options) {
-            case .list(let search, _):
-                list.setSearch(search)
-                list.setScope(options["scope"])
-            case .add(nil):
-                await context.push(ReportForms.add(services: list.services, list: list), for: application)
-            case .add(let draft?):
-                let report = try await list.services.domain.reports.add(draft)
-                await list.services.usage.record(.reportCreated(report.objectId))
-                let id = report.objectId ?? ""
-                list.flash(
-                    localized(
-                        "Added case report \(id) for \(report.patientName).",
-                        ja: "\(report.patientName) さんの症例報告 \(id) を追加しました。"))
-            case .show(let id):
-                _ = await list.open("show", id: id, context: context)
-            case .edit(let id, let change) where change.isEmpty:
-                _ = await list.open("edit", id: id, context: context)
-            case .edit(let id, let change):
-                _ = try await list.services.domain.reports.update(id: id, change)
-                await list.services.usage.record(.reportUpdated(id))
-                _ = await list.open("show", id: id, context: context)
-            case .delete(let id):
-                _ = await list.open("delete", id: id, context: context)
-            }
-        } catch {
-            list.flash(ErrorText.readable(error))
+    ) async throws {
+        switch try ReportsRoute(params: options) {
+        case .list(let search, _):
+            list.setSearch(search)
+            list.setScope(options["scope"])
+        case .add(nil):
+            await context.push(ReportForms.add(services: list.services, list: list), for: application)
+        case .add(let draft?):
+            let report = try await list.services.domain.reports.add(draft)
+            await list.services.usage.record(.reportCreated(report.objectId))
+            let id = report.objectId ?? ""
+            list.flash(
+                localized(
+                    "Added case report \(id) for \(report.patientName).",
+                    ja: "\(report.patientName) さんの症例報告 \(id) を追加しました。"))
+        case .show(let id):
+            try await open("show", id: id, on: list, context: context)
+        case .edit(let id, let change) where change.isEmpty:
+            try await open("edit", id: id, on: list, context: context)
+        case .edit(let id, let change):
+            _ = try await list.services.domain.reports.update(id: id, change)
+            await list.services.usage.record(.reportUpdated(id))
+            try await open("show", id: id, on: list, context: context)
+        case .delete(let id):
+            // Never at once: the confirmation form asks (the route may come from a link).
+            try await open("delete", id: id, on: list, context: context)
+        }
+    }
+
+    func show(_ failure: String, on list: ReportListScreen) async {
+        list.flash(failure)
+    }
+
+    func confirmationRefusal(for options: [String: String]) -> String? {
+        (try? ReportsRoute(params: options))?.confirmationRefusal
+    }
+
+    /// Pushes the screen `word` asks for about report `id`; throws when there is no such report.
+    private func open(_ word: String, id: String, on list: ReportListScreen, context: any ContainerContext) async throws {
+        if case .message(let reason) = await list.open(word, id: id, context: context) {
+            throw DomainError(.invalidInput, reason)
         }
     }
 

@@ -19,7 +19,9 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             saying so and exits 0 (1 with the host's reason when it refuses the URL). When none answers \
             within 2 s, the URL runs here as a one-shot: the micro-app performs it and prints the result. \
             --headless, --json and a URL with format= always run here. xdg-open strata://… reaches this \
-            command through strata-host.desktop.
+            command through strata-host.desktop. A URL that cannot be undone (strata://reports/<id>/delete) \
+            never acts at once: the running strata-host asks on its screen, and run here it is refused \
+            (type strata-host reports delete <id> instead).
 
             Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
             [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \
@@ -64,12 +66,12 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
         _ = try parsed.url(json: json)
     }
 
-    /// ``HostRequest/handOver(_:)``, or ``HostRequest/open(_:)`` when the result is wanted here
+    /// ``HostRequest/handOver(_:)``, or ``HostRequest/openLink(_:)`` when the result is wanted here
     /// (`--headless`, `--json`, a `format` parameter).
     func request(_ context: HostContext) throws -> HostRequest {
         let parsed = try OpenURL(url)
         let target = try parsed.url(json: json)
         let wantsOutput = headless || json || parsed.query.contains { $0.0 == "format" }
-        return wantsOutput ? .open(target) : .handOver(target)
+        return wantsOutput ? .openLink(target) : .handOver(target)
     }
 }

@@ -13,13 +13,15 @@ struct HostSession {
 
     /// Boots without a terminal (and without `[AUTOSTART]` groups), opens `url`, shuts down.
     ///
+    /// - Parameter origin: `.command` for a subcommand the person typed; `.link` for
+    ///   `strata-host open` (the URL handler), where a route that cannot be undone is refused.
     /// - Returns: 0 when a micro-app handled the URL without failing, else 1 after one error line.
-    func open(_ url: URL) async -> Int32 {
+    func open(_ url: URL, origin: ConsoleService.Origin = .command) async -> Int32 {
         var scripted = configuration
         scripted.servicesMap.autostart = []
         do {
             let container = try await launch(scripted)
-            let console = ConsoleService(sink: output)
+            let console = ConsoleService(sink: output, origin: origin)
             await container.context.registerService(console, name: ConsoleService.serviceName)
             var failure: (any Error)?
             do {

@@ -2,10 +2,14 @@ import Foundation
 
 /// What a parsed command line asks the container for.
 enum HostRequest: Sendable {
-    /// Open this URL on a booted container without a terminal and print what the micro-app wrote.
+    /// Open this URL on a booted container without a terminal and print what the micro-app wrote
+    /// (a subcommand the person typed: every route runs).
     case open(URL)
+    /// `strata-host open --headless|--json URL`: as ``open(_:)``, but the URL comes from outside
+    /// (a link), so a route that cannot be undone is refused (see `ConsoleService.Origin.link`).
+    case openLink(URL)
     /// `strata-host open URL`: hand this URL to the interactive host of the same container when
-    /// one answers (see `HostSession.openHandingOver(_:)`), else as ``open(_:)``.
+    /// one answers (see `HostSession.openHandingOver(_:)`), else as ``openLink(_:)``.
     case handOver(URL)
     /// Print the overview (no command, no terminal).
     case overview

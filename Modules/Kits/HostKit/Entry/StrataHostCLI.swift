@@ -91,6 +91,7 @@ public enum StrataHostCLI {
     private static func perform(_ session: HostSession, _ request: HostRequest, terminal: HostTerminal) async -> Int32 {
         switch request {
         case .open(let url): return await session.open(url)
+        case .openLink(let url): return await session.open(url, origin: .link)
         case .handOver(let url): return await session.openHandingOver(url)
         case .bootReport: return await session.bootReport()
         case .overview: return 0

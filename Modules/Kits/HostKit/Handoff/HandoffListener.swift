@@ -202,7 +202,12 @@ final class HandoffListener: StrataService {
         logger.info("handoff: opening a URL", metadata: ["url": "\(url.absoluteString)", "pid": "\(peer.pid)"])
         return HandoffThread.wait {
             do {
-                if try await context.open(url, source: "strata-host open") { return .opened }
+                // The micro-app shows a refused route on its screen; the opener hears it too.
+                let (opened, outcome) = try await RouteOutcome.observing {
+                    try await context.open(url, source: "strata-host open")
+                }
+                if let refusal = outcome.refusal { return .refused(refusal) }
+                if opened { return .opened }
                 return .refused(
                     localized("no micro-app took \(url.absoluteString)", ja: "\(url.absoluteString) を受け取ったマイクロアプリはありません"))
             } catch {

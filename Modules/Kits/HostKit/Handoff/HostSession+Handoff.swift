@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataContainer
 import StrataCrossCutting
 
 extension HostSession {
@@ -8,20 +9,21 @@ extension HostSession {
 
     /// `strata-host open URL`: hands `url` to the interactive `strata-host` of the same
     /// container when one answers (it opens the URL on its screen), else opens it here as
-    /// ``open(_:)`` does.
+    /// ``open(_:origin:)`` does for a link (a route that cannot be undone is refused: the running
+    /// host would have asked first).
     ///
     /// - Returns: 0 when the running host opened it (one line says so) or this process did;
     ///   1 when the running host refused it (one error line with its reason); 75 when it took
     ///   the URL but did not answer in time (it may still open it: nothing is run twice).
     func openHandingOver(_ url: URL) async -> Int32 {
         guard case .address(let address) = HandoffAddress.resolve(container: runtime.location) else {
-            return await open(url)
+            return await open(url, origin: .link)
         }
         let shown = TerminalText.escaped(url.absoluteString)
         switch await HandoffClient.handOver(url, address: address) {
         case .noHost:
             runtime.logger.debug("handoff: no running strata-host answered", metadata: ["path": "\(address.path)"])
-            return await open(url)
+            return await open(url, origin: .link)
         case .opened(let pid):
             output.out(
                 localized(

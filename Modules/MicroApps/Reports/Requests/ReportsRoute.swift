@@ -13,6 +13,8 @@ import StrataDomain
 /// | `strata://reports/<id>/delete` | ``delete(_:)`` |
 ///
 /// `format=json` asks for JSON output in a scripted run.
+///
+/// ``confirmationRefusal`` is the one place the routes that cannot be undone are marked.
 enum ReportsRoute: Equatable {
     case list(search: String?, page: PageRequest)
     case add(CaseReportDraft?)
@@ -24,6 +26,22 @@ enum ReportsRoute: Equatable {
     static let listKeys = ["search", "page", "pageSize", "scope", "format"]
     static let fieldKeys = ["patientName", "age", "gender", "follow", "memo", "format"]
     static let idKeys = ["format"]
+
+    /// `nil` when the route may run without asking; for one that cannot be undone (`delete`),
+    /// the line refusing it when it comes from outside the app (a link, `strata-host open`)
+    /// without a terminal: the app asks first, and `strata-host reports delete ID` is the
+    /// typed way. A new route must decide here (the switch has no default).
+    var confirmationRefusal: String? {
+        switch self {
+        case .list, .add, .show, .edit: return nil
+        case .delete(let id):
+            return localized(
+                "strata://reports/\(id)/delete deletes case report \(id) and its follow-ups, which a link may not do "
+                    + "without asking: open it while strata-host runs and confirm there, or type strata-host reports delete \(id)",
+                ja: "strata://reports/\(id)/delete は症例報告 \(id) とそのフォローアップを削除します。リンクから確認なしには"
+                    + "実行できません: strata-host の実行中に開いてそこで確認するか、strata-host reports delete \(id) と入力してください")
+        }
+    }
 
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
