@@ -80,10 +80,11 @@ struct ServerDataDirectoryTests {
         #expect(help.stdout.contains("STRATA_DATA_DIR"), "\(help)")
     }
 
-    /// Rounds of two `serve` and two admin commands started at once on an empty data directory.
-    static let rounds = 8
+    /// Rounds of two `serve` and six admin commands started at once on an empty data directory.
+    static let rounds = 30
+    static let admins = 6
 
-    @Test("two serve and two admin processes started at once on an empty data directory all succeed, 8 rounds")
+    @Test("two serve and six admin processes started at once on an empty data directory all succeed, 30 rounds")
     func concurrentFirstCreation() async throws {
         var failures: [String] = []
         for round in 0..<Self.rounds {
@@ -92,8 +93,11 @@ struct ServerDataDirectoryTests {
             var servers: [StrataProcess.Running] = []
             var commands: [(String, StrataProcess.Running)] = []
             for _ in 0..<2 { servers.append(try Self.server().start(["serve", "--port", "0", "--log-level", "info"] + data)) }
-            commands.append(("group create", try Self.server().start(["admin", "group", "create", "nurses"] + data)))
-            commands.append(("app create", try Self.server().start(["admin", "app", "create", "org.example.cases", "--version", "1"] + data)))
+            for index in 0..<Self.admins / 2 {
+                commands.append(("group create", try Self.server().start(["admin", "group", "create", "nurses-\(index)"] + data)))
+                commands.append(
+                    ("app create", try Self.server().start(["admin", "app", "create", "org.example.cases", "--version", "\(index)"] + data)))
+            }
             for (name, command) in commands {
                 let outcome = await command.finish(within: .seconds(60))
                 if outcome.status != 0 { failures.append("round \(round), \(name): \(outcome)") }
