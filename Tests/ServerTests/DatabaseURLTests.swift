@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import StrataServerDomain
 import StrataTestSupport
 import Testing
 
@@ -79,5 +81,44 @@ struct DatabaseURLTests {
         let closed = try await TestServer.run(["migrate", "--database", "postgres://strata:pw@[::1]:1/strata"])
         #expect(closed.status == 1, "\(closed)")
         #expect(closed.stderr.contains("the connection was refused: nothing listens on [::1]:1"), "\(closed)")
+    }
+}
+
+/// A data layer whose readiness check fails with `error` (everything else is a real SQLite one).
+final class FailingReadyLayer: ServerDataLayer {
+    let real: any ServerDataLayer
+    let error: ServerDataError
+    var control: any ControlStore { real.control }
+
+    init(_ real: any ServerDataLayer, error: ServerDataError) {
+        self.real = real
+        self.error = error
+    }
+
+    func pushSignals() -> AsyncStream<PushSignal>? { nil }
+    func checkReady() async throws { throw error }
+    func close() async throws { try await real.close() }
+    func appStore(appId: String, version: String) async throws -> any AppObjectStore {
+        try await real.appStore(appId: appId, version: version)
+    }
+}
+
+@Suite("readiness tells an anonymous probe nothing about where the database is")
+struct ReadinessPrivacyTests {
+    @Test("a database that cannot be reached or fails is 'the database is unavailable'; a schema mismatch keeps its advice")
+    func reasons() async throws {
+        let logger = Logger(label: "ready") { _ in SwiftLogNoOpLogHandler() }
+        let real = try ServerDataFactory.sqlite(directory: TemporaryRoot.directory("ready-privacy"), logger: logger)
+        for code in [ServerDataError.Code.unavailable, .storage] {
+            let layer = FailingReadyLayer(
+                real, error: ServerDataError(code, "no connection to PostgreSQL at db.internal:5432/strata within 5 s"))
+            let readiness = await ServerDomainFactory.make(data: layer, clock: MutableClock(), logger: logger).readiness()
+            #expect(readiness == .notReady("the database is unavailable"), "\(code)")
+        }
+        let newer = FailingReadyLayer(
+            real, error: ServerDataError(.cannotOpen, "the database has schema version 10, newer than this server's 9: …"))
+        let readiness = await ServerDomainFactory.make(data: newer, clock: MutableClock(), logger: logger).readiness()
+        #expect(readiness.reason.hasPrefix("the database has schema version 10, newer than this server's 9"))
+        try await real.close()
     }
 }
