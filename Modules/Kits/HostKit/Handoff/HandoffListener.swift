@@ -24,6 +24,10 @@ import Synchronization
 /// - A second interactive host of the same container finds the first one answering and takes
 ///   no URLs: its start fails with a line saying which process does (the boot goes on). So is
 ///   anything else at the path (a symbolic link, a file): it is reported, never followed or removed.
+/// - A route the micro-app refuses (a value out of range, an unknown id or parameter: what a
+///   one-shot open refuses) is shown on the screen and answered `refused <reason>`
+///   (``RouteOutcome``), so the opener exits 1 with the reason; a route that cannot be undone
+///   (`strata://reports/<id>/delete`) opens its confirmation screen.
 /// - One-shot boots (`open`, subcommands) never listen (`enabled` is false).
 final class HandoffListener: StrataService {
     static let typeName = "HandoffListener"
