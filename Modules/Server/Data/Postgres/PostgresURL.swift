@@ -173,8 +173,10 @@ struct PostgresURL {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
                 let hex = bytes.dropFirst(index + 1).prefix(2)
-                guard hex.count == 2, hex.allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || (UInt8(ascii: "a")...UInt8(ascii: "f")) ~= ($0 | 0x20) })
-                else {
+                let isHex = { (byte: UInt8) in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+                }
+                guard hex.count == 2, hex.allSatisfy(isHex) else {
                     throw ServerDataError(
                         .invalidConfiguration,
                         "the database URL '\(shown)' has a % in its \(part) that is not followed by two hex digits; "
