@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// ``AppTransaction`` is synchronous (the SQLite engine runs it on GRDB's writer queue), so the
 /// body runs on a dispatch queue of its own (``PostgresAppStore/bodies``), never on the
-/// cooperative pool, and each statement waits there for the connection's answer.
+/// cooperative pool, and each statement waits there for the connection's answer (never longer
+/// than ``ServerPostgres/statementTimeout``: see ``PostgresDeadline``).
 ///
 /// The transaction starts by locking its app version's counter row (`SELECT … FOR UPDATE`):
 /// writers of one app version run one after another, as on SQLite, so an operation id another
@@ -177,9 +178,14 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
             answer.outcome.withLock { $0 = result }
             answer.done.signal()
         }
-        // Blocks the body's own dispatch thread, never a thread of the cooperative pool.
+        // Blocks the body's own dispatch thread, never a thread of the cooperative pool. The
+        // statement is bounded (``ServerPostgres/statementTimeout``); the wait is too, so the
+        // body's thread and the request are never held for ever whatever the statement does.
         dispatchPrecondition(condition: .onQueue(bodies))
-        answer.done.wait()
+        let bound = ServerPostgres.statementTimeout + .seconds(5)
+        guard answer.done.wait(timeout: .now() + .seconds(Int(bound.components.seconds))) == .success else {
+            throw ServerDataError(.unavailable, "PostgreSQL did not answer a statement within \(bound.components.seconds) s")
+        }
         return try answer.outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
     }
 

@@ -48,12 +48,22 @@ final class ServerPostgres: Sendable {
     /// waiting while the pool keeps trying to connect.
     static let leaseTimeout: Duration = .seconds(5)
 
+    /// How long one statement waits for PostgreSQL's answer: past it the server is gone or cut
+    /// off without the connection noticing, and the request fails with `unavailable` (503) and
+    /// the connection is closed (``PostgresDeadline``). Generous: a push's first statement may
+    /// wait for the app version's counter lock behind other pushes. Migrations are not bounded.
+    static let statementTimeout: Duration = .seconds(30)
+
+    /// How long a `ROLLBACK` after a failure may take before the connection is closed instead
+    /// (closing ends the transaction on the server as surely).
+    static let rollbackTimeout: Duration = .seconds(5)
+
     /// Runs `statement` on a pooled connection and returns its rows.
     @discardableResult
     func rows(_ what: @autoclosure () -> String, _ statement: PostgresStatement) async throws -> [PostgresRow] {
         do {
             let logger = logger
-            return try await leased { connection in try await connection.query(statement.query, logger: logger).collect() }
+            return try await leased { connection in try await connection.rows(statement, logger: logger) }
         } catch {
             throw mapped(error, what())
         }
@@ -73,7 +83,12 @@ final class ServerPostgres: Sendable {
                         lease.started.store(true, ordering: .relaxed)
                         metrics.leaseGranted(after: ContinuousClock.now - requested)
                         defer { metrics.leaseReturned() }
-                        return try await body(connection)
+                        do {
+                            return try await body(connection)
+                        } catch {
+                            if Self.isConnectionLost(error) || (error as? ServerDataError)?.code == .unavailable { metrics.connectionLost() }
+                            throw error
+                        }
                     }
                 } catch {
                     if !lease.started.load(ordering: .relaxed) { metrics.leaseAbandoned(timedOut: lease.timedOut.load(ordering: .relaxed)) }
@@ -117,16 +132,44 @@ final class ServerPostgres: Sendable {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T, logger: Logger
     ) async throws -> T {
         try await leased { connection in
-            try await connection.query("BEGIN", logger: logger)
+            try await connection.rows(PostgresStatement("BEGIN"), logger: logger)
             do {
                 let result = try await body(connection)
-                try await connection.query("COMMIT", logger: logger)
+                try await connection.rows(PostgresStatement("COMMIT"), logger: logger)
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                await Self.rollBack(connection, after: error, logger: logger)
                 throw error
             }
         }
+    }
+
+    /// Ends a failed transaction: `ROLLBACK`, bounded by ``rollbackTimeout``; on a connection the
+    /// server has already left (``isConnectionLost(_:)``) none is sent, since none would ever be
+    /// answered, and the connection is closed; a `ROLLBACK` that fails or is not answered in time
+    /// closes it too. Either way the pool never lends a connection still inside the transaction.
+    static func rollBack(_ connection: PostgresConnection, after error: any Error, logger: Logger) async {
+        if isConnectionLost(error) || connection.isClosed {
+            await connection.closeAbandoned(logger: logger)
+            return
+        }
+        do {
+            try await connection.rows(PostgresStatement("ROLLBACK"), logger: logger, within: rollbackTimeout)
+        } catch {
+            await connection.closeAbandoned(logger: logger)
+        }
+    }
+
+    /// Whether `error` says the connection to PostgreSQL is gone or the server is going away or
+    /// not taking work (SQLSTATE class 08, connection exception; 57P, shut down or starting; 53300,
+    /// too many connections): a 503 the client retries, not a 500.
+    static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed].contains(error.code) {
+            return true
+        }
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300"
     }
 
     /// `error` as a ``ServerDataError`` naming `what` and the database; a ``ServerDataError``
@@ -137,6 +180,9 @@ final class ServerPostgres: Sendable {
         case let error as CancellationError: return error
         case let error as PSQLError:
             if error.serverInfo?[.sqlState]?.hasPrefix("23") == true { return ServerDataError(.duplicate, "\(what) already exists") }
+            if Self.isConnectionLost(error) {
+                return ServerDataError(.unavailable, "\(what) failed: the connection to PostgreSQL at \(place) was lost (\(Self.describe(error)))")
+            }
             return ServerDataError(.storage, "\(what) failed on PostgreSQL at \(place): \(Self.describe(error))")
         default:
             return ServerDataError(.storage, "\(what) failed on PostgreSQL at \(place): \(error)")
@@ -158,12 +204,4 @@ final class ServerPostgres: Sendable {
 private final class LeaseState: Sendable {
     let started = Atomic(false)
     let timedOut = Atomic(false)
-}
-
-/// Running statements on one connection inside a transaction.
-extension PostgresConnection {
-    @discardableResult
-    func rows(_ statement: PostgresStatement, logger: Logger) async throws -> [PostgresRow] {
-        try await query(statement.query, logger: logger).collect()
-    }
 }

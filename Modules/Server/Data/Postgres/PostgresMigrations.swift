@@ -26,7 +26,9 @@ struct PostgresMigrations: Sendable {
             let logger = database.logger
             var lock = PostgresStatement()
             lock.append("SELECT pg_advisory_xact_lock(\(lock.bind(Self.lockKey)))")
-            try await connection.rows(lock, logger: logger)
+            // Unbounded: another instance may hold the lock while it migrates, and a migration
+            // may rightly take long (``ServerPostgres/statementTimeout`` is for requests).
+            try await connection.rows(lock, logger: logger, within: nil)
             try await connection.rows(
                 PostgresStatement(
                     """
@@ -44,7 +46,7 @@ struct PostgresMigrations: Sendable {
             var names: [String] = []
             for (index, migration) in all.enumerated().dropFirst(applied) {
                 do {
-                    for sql in migration.sql { try await connection.rows(PostgresStatement(sql), logger: logger) }
+                    for sql in migration.sql { try await connection.rows(PostgresStatement(sql), logger: logger, within: nil) }
                 } catch let error as PSQLError {
                     throw ServerDataError(
                         .cannotOpen, "migration \(index + 1) (\(migration.name)) failed: \(ServerPostgres.describe(error))")

@@ -3,7 +3,8 @@ import Metrics
 
 /// The PostgreSQL pool's usage, through the swift-metrics API (postgres-nio reports none of
 /// its own): connections in use and the most the pool opens, leases waiting for one, how long
-/// a lease waited, and the leases that waited in vain (``ServerPostgres/leaseTimeout``).
+/// a lease waited, and the leases that waited in vain (``ServerPostgres/leaseTimeout``) or whose
+/// connection was lost.
 struct PostgresPoolMetrics: Sendable {
     private let inUse = Meter(label: "strata_db_connections_in_use")
     private let waiting = Meter(label: "strata_db_lease_waiting")
@@ -27,6 +28,10 @@ struct PostgresPoolMetrics: Sendable {
 
     /// A leased connection went back to the pool.
     func leaseReturned() { inUse.decrement() }
+
+    /// A leased connection failed its statement for want of the database: the connection was
+    /// lost or the statement went unanswered (answered 503 `unavailable`, as a lease that timed out).
+    func connectionLost() { unavailable.increment() }
 
     /// A lease gave up (timed out or was cancelled) before it got a connection.
     func leaseAbandoned(timedOut: Bool) {
