@@ -37,6 +37,40 @@ struct CredentialMaskTests {
         }
     }
 
+    @Test("a value known to be one URL is masked whole: a password holding white space never shows")
+    func wholeURL() {
+        for space in [" ", "\t", "\n", "\u{3000}", "\u{A0}", "  \r\n"] {
+            let url = "http://u:P\(space)W15@127.0.0.1:18480"
+            #expect(CredentialMask.maskedURL(url) == "http://u:***@127.0.0.1:18480", "\(url.debugDescription)")
+        }
+        #expect(CredentialMask.maskedURL("http://u:PW22\n@h") == "http://u:***@h")
+        #expect(CredentialMask.maskedURL("https://TO KEN@h/x") == "https://***@h/x")
+        #expect(CredentialMask.maskedURL("postgres://user:P Wc@h ost/db") == "postgres://user:***@h ost/db")
+        // Without a scheme, or with `:/` only, the part before the last @ after the user's `:`.
+        #expect(CredentialMask.maskedURL("u:P W@h") == "u:***@h")
+        #expect(CredentialMask.maskedURL("postgres:/u:P W@h/db") == "postgres:/u:***@h/db")
+        // A password holding `/` (not valid, but written) is masked, not shown.
+        #expect(CredentialMask.maskedURL("http://u:P/W@h") == "http://u:***@h")
+        #expect(CredentialMask.masked("http://u:P/W@h") == "http://u:***@h")
+        // Ordinary URLs stay as they are.
+        for url in ["http://example.org/a@b", "http://127.0.0.1:18480#x@y", "http://h?x=a b@c", "http://[::1]:80/a@b", "http://h"] {
+            #expect(CredentialMask.maskedURL(url) == url)
+        }
+    }
+
+    @Test("user information ends at the first /, ? or #: an @ in a path, query or fragment is no password")
+    func atAfterTheAuthority() {
+        for text in [
+            "http://example.org/a@b", "http://127.0.0.1:18480#x@y", "server http://h:1?q=u:v@w here", "http://h/a:b@c",
+            "http://[::1]:8080/x:y@z",
+        ] {
+            #expect(CredentialMask.masked(text) == text)
+        }
+        // …while a URL in the query is still masked.
+        #expect(CredentialMask.masked("http://h/?next=http://u:PW@k/x") == "http://h/?next=http://u:***@k/x")
+        #expect(CredentialMask.masked("http://u:PW@h:80#a:b@c") == "http://u:***@h:80#a:b@c")
+    }
+
     @Test("user information is found in the authority only")
     func userInfo() {
         #expect(CredentialMask.hasUserInfo("http://u:p@h"))

@@ -19,7 +19,14 @@
 ///   before an `@` holds a `:` has what follows that `:` masked; an e-mail address has no `:`
 ///   and stays as it is.
 ///
-/// Words are split at white space only: a password may hold `,`, `;` or quotes.
+/// Words are split at white space only: a password may hold `,`, `;` or quotes. A value known
+/// to be one URL (an environment variable's, a configuration's) is masked whole with
+/// ``maskedURL(_:)``, so a password holding white space is masked too.
+///
+/// User information ends at the last `@` before the first `/`, `?` or `#` after `://` (as
+/// ``hasUserInfo(_:)`` reads it): `http://example.org/a@b` and `http://h:1#x@y` hold none and
+/// stay as they are; only an authority whose `:` is followed by something other than a port
+/// (`http://u:P/W@h`, a password holding `/`) is masked up to the word's last `@`.
 public enum CredentialMask {
     /// What a password is replaced with.
     public static let mask = "***"
@@ -42,6 +49,28 @@ public enum CredentialMask {
         return result
     }
 
+    /// `url`, a value known to be one URL (or what was given as one), with its password
+    /// replaced by ``mask``, white space in it or not: `http://u:P W@h` is `http://u:***@h`.
+    ///
+    /// With `://`, the user information ends at the last `@` before the first `/`, `?` or `#`
+    /// after it (when no `@` stands there but the part before that character holds a `:` that
+    /// is not a port's, as in `http://u:P/W@h`, at the last `@`); without `://`, as in
+    /// ``masked(_:)`` (`u:P W@h` is `u:***@h`).
+    public static func maskedURL(_ url: String) -> String {
+        guard url.contains("@") else { return url }
+        return maskedWord(Array(url)[...])
+    }
+
+    /// Whether an authority without `@` (`h`, `h:80`, `[::1]:80`, `u:P`) holds a `:` followed by
+    /// something that is not a port: the start of a password whose `/`, `?` or `#` cut it short.
+    private static func looksLikePassword(_ authority: ArraySlice<Character>) -> Bool {
+        var rest = authority
+        if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[(close + 1)...] }
+        guard let colon = rest.firstIndex(of: ":") else { return false }
+        let port = rest[(colon + 1)...]
+        return !port.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// Whether `url` (text) names user information: `scheme://user@host` or
     /// `scheme://user:password@host`.
     public static func hasUserInfo(_ url: String) -> Bool {
@@ -55,14 +84,35 @@ public enum CredentialMask {
         guard word.contains("@") else { return String(word) }
         guard let separator = firstSeparator(in: word) else { return withoutScheme(word) }
         let start = separator + 3
-        let limit = word[start...].firstIndex { $0 == "?" || $0 == "#" } ?? word.endIndex
+        // The user information ends where the authority does: at the first `/`, `?` or `#`.
+        let limit = word[start...].firstIndex { "/?#".contains($0) } ?? word.endIndex
         let before = withoutScheme(word[..<separator]) + "://"
-        guard let at = word[start..<limit].lastIndex(of: "@") else {
-            return before + maskedWord(word[start...])
+        let at: Int
+        if let inAuthority = word[start..<limit].lastIndex(of: "@") {
+            at = inAuthority
+        } else if looksLikePassword(word[start..<limit]), let last = word[limit...].lastIndex(of: "@") {
+            // `http://u:P/W@h`: a password whose `/` cut the authority short is masked, not shown.
+            at = last
+        } else {
+            return before + afterUserInfo(word[start...])
         }
         let information = word[start..<at]
         let masked = information.firstIndex(of: ":").map { String(information[..<$0]) + ":" + mask } ?? mask
-        return before + masked + maskedWord(word[at...])
+        return before + masked + afterUserInfo(word[at...])
+    }
+
+    /// The rest of a URL after its user information (host, port, path, query, fragment): kept
+    /// as it is, but for another URL inside it (`?next=http://u:PW@h`), masked in turn.
+    private static func afterUserInfo(_ rest: ArraySlice<Character>) -> String {
+        guard let separator = firstSeparator(in: rest) else { return String(rest) }
+        // The inner URL starts at its scheme: the letters, digits, `+`, `-` and `.` before `://`.
+        var schemeStart = separator
+        while schemeStart > rest.startIndex,
+            rest[schemeStart - 1].isASCII && (rest[schemeStart - 1].isLetter || rest[schemeStart - 1].isNumber || "+-.".contains(rest[schemeStart - 1]))
+        {
+            schemeStart -= 1
+        }
+        return String(rest[..<schemeStart]) + maskedWord(rest[schemeStart...])
     }
 
     /// The index of the first `://` in `word`.

@@ -30,7 +30,8 @@ extension SyncConfiguration {
     public static func fromEnvironment(_ environment: [String: String]) throws -> SyncConfiguration? {
         guard let text = environment[serverURLVariable], !text.isEmpty else { return nil }
         // A password is never printed (CredentialMask) nor kept: a URL naming a user is refused.
-        let shown = CredentialMask.masked(text)
+        // The value is one URL, masked whole: a password may hold white space.
+        let shown = CredentialMask.maskedURL(text)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
