@@ -56,6 +56,25 @@ struct DataKeyChoiceTests {
         #expect(try DataKeyPlace.from(environment: ["STRATA_KEY_PLACE": "Secret-Service"]) == .secretService)
     }
 
+    @Test("white space around STRATA_KEY_PLACE is ignored, and white space alone is auto like empty")
+    func placeIsTrimmed() throws {
+        for text in [" file", "file ", "file\n", "\tfile\t", "\u{3000}file"] {
+            #expect(try DataKeyPlace.from(environment: ["STRATA_KEY_PLACE": text]) == .file, "\(text.debugDescription)")
+        }
+        for text in [" ", "\n", " \t "] {
+            #expect(try DataKeyPlace.from(environment: ["STRATA_KEY_PLACE": text]) == .auto, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a refused STRATA_KEY_PLACE is quoted as given, control characters escaped, on one line")
+    func refusedPlaceIsQuoted() throws {
+        let error = try #require(throws: CrossCuttingError.self) {
+            try DataKeyPlace.from(environment: ["STRATA_KEY_PLACE": "fi le\n"])
+        }
+        #expect(error.message.hasPrefix("STRATA_KEY_PLACE='fi le\\n' is not a place"), "\(error)")
+        #expect(!error.message.contains("\n"), "\(error)")
+    }
+
     @Test("a STRATA_KEY_PLACE that is no place is badEnvironment naming the variable, the value and the three places")
     func badPlaceIsRefused() throws {
         let error = try #require(throws: CrossCuttingError.self) {
@@ -63,7 +82,7 @@ struct DataKeyChoiceTests {
         }
         #expect(error.code == .badEnvironment, "\(error)")
         #expect(
-            error.message.contains("STRATA_KEY_PLACE=keychain") && error.message.contains("auto, file, secret-service"),
+            error.message.contains("STRATA_KEY_PLACE='keychain'") && error.message.contains("auto, file, secret-service"),
             "\(error)")
     }
 

@@ -21,17 +21,24 @@ public enum DataKeyPlace: String, Sendable, Hashable, CaseIterable {
     /// The environment variable that holds the choice.
     public static let variable = "STRATA_KEY_PLACE"
 
-    /// The choice `environment` makes: ``auto`` when ``variable`` is not set or empty.
+    /// The choice `environment` makes: ``auto`` when ``variable`` is not set, empty or only
+    /// white space; white space around a place is ignored (`' file'` is `file`).
     ///
-    /// - Throws: ``CrossCuttingError`` (`badEnvironment`) naming the variable, its value and the
-    ///   accepted values when it holds anything else.
+    /// - Throws: ``CrossCuttingError`` (`badEnvironment`) naming the variable, its value as
+    ///   given (quoted, control characters escaped) and the accepted values when it holds
+    ///   anything else.
     public static func from(environment: [String: String]) throws -> DataKeyPlace {
-        guard let text = environment[variable], !text.isEmpty else { return .auto }
+        guard let raw = environment[variable] else { return .auto }
+        let text = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !text.isEmpty else { return .auto }
         guard let place = DataKeyPlace(rawValue: text.lowercased()) else {
             let accepted = allCases.map(\.rawValue).joined(separator: ", ")
+            let shown = TerminalText.escaped(raw)
             throw CrossCuttingError(
                 .badEnvironment,
-                "\(variable)=\(text) is not a place for the data key; expected one of: \(accepted)")
+                localized(
+                    "\(variable)='\(shown)' is not a place for the data key; expected one of: \(accepted) (empty means auto)",
+                    ja: "\(variable)='\(shown)' はデータキーの保存先ではありません。次のいずれかを指定してください: \(accepted)（空なら auto）"))
         }
         return place
     }
