@@ -118,7 +118,7 @@ struct CanonicalIdTests {
         }
     }
 
-    @Test("a fetch of an id not in NFC gets 400 naming objectId, not the object of its NFC twin", arguments: TestEngine.allCases)
+    @Test("a fetch of an id not in NFC gets 400 naming objectId, not the object of its NFC twin; a value key or device id not in NFC is refused", arguments: TestEngine.allCases)
     func fetchRefusesTwins(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in
             let client = server.client
@@ -136,6 +136,11 @@ struct CanonicalIdTests {
                 scope: 1)
             let results = try await Self.push([keyed], token: alice, client)
             #expect(results.first?.reason == "changes[0].values has a key that is not in Unicode normalization form C (NFC)", "\(results)")
+            // A device id too: one spelling per device.
+            let (registered, body) = try await client.send(
+                "POST", WirePaths.devices, token: alice, json: DeviceRegistration(deviceId: "phone-\u{212A}", name: "Phone"))
+            #expect(registered == 400 && String(decoding: body, as: UTF8.self).contains("deviceId is not in Unicode normalization form C"))
+            #expect(try await client.send("POST", WirePaths.devices, token: alice, json: DeviceRegistration(deviceId: "phone-K", name: "Phone")).0 == 204)
         }
     }
 

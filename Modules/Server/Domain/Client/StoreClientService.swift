@@ -52,6 +52,8 @@ struct StoreClientService: ClientService {
             throw ServerError(.badRequest, "deviceId must be 1–128 characters")
         }
         try TextRules.checkName(registration.deviceId, field: "deviceId")
+        // One identity for ids, as for object ids: NFC, compared byte for byte (``ChangeRules/composedProblem(_:_:)``).
+        if let problem = ChangeRules.composedProblem(registration.deviceId, "deviceId") { throw ServerError(.badRequest, problem) }
         try TextRules.checkFreeText(registration.name, field: "name")
         guard registration.name.count <= 200 else { throw ServerError(.badRequest, "name must be at most 200 characters") }
         try await ServerError.mapping {
