@@ -117,7 +117,56 @@ struct SyncCrashTests {
         }
     }
 
+    @Test("every change a SQLite server acknowledged is there after it is SIGKILLed right after the answer")
+    func acknowledgedChangesSurviveKilledSQLiteServer() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await killAfterEachAcknowledgement(server, crashing: nil)
+        }
+    }
+
+    @Test("every change a PostgreSQL server acknowledged is there after it and its cluster crash right after the answer")
+    func acknowledgedChangesSurviveCrashedPostgres() async throws {
+        let cluster = try await CrashablePostgres.start()
+        try await withTestServer(app: TestServer.casebook, database: cluster.url) { server in
+            try await killAfterEachAcknowledgement(server, crashing: cluster)
+        }
+        try await cluster.stop()
+    }
+
     // MARK: - Steps
+
+    /// Round after round: the user writes, `strata-host sync` ends with the server's
+    /// acknowledgement, and at once the server is SIGKILLed (and the `crashing` cluster stopped
+    /// as a crash would, no checkpoint) and started again; the server then holds every change
+    /// it acknowledged, though the client dropped them from its journal.
+    private func killAfterEachAcknowledgement(_ server: TestServer, crashing cluster: CrashablePostgres?) async throws {
+        let client = try await signedInClient(server, "acknowledged-\(cluster == nil ? "sqlite" : "postgres")")
+        var story: [String] = []
+        for round in 1...5 {
+            try await client.write(creates: 60, updates: round == 1 ? 0 : 30, deletes: round == 1 ? 0 : 10)
+            let sync = try await client.host().run(["sync"], timeout: 120)
+            try #require(sync.status == 0, "round \(round): the sync failed: \(sync)")
+            // Acknowledged: crash now, before anything else can reach the disk.
+            await server.kill()
+            if let cluster { try await cluster.crash() }
+            try await server.restart()
+            story.append("round \(round): \(sync.stderrLines.last ?? "synced"); server killed and restarted")
+            let told = "\n" + story.joined(separator: "\n") + (server.history.isEmpty ? "" : "\nserver output:\n\(server.history)")
+            #expect(try await client.journalOperations().isEmpty, "the sync left changes unacknowledged\(told)")
+            var held: [String: ReportsClient.Expected] = [:]
+            for object in try await server.pull("CaseReport", account: "alice", password: Self.password) {
+                let values = object["values"] as? [String: Any]
+                held[object["objectId"] as? String ?? "?"] = ReportsClient.Expected(
+                    age: (values?["age"] as? [Any])?.last as? Int ?? -1, memo: (values?["memo"] as? [Any])?.last as? String ?? "?")
+            }
+            let lost = client.live.filter { held[$0.key] == nil }.map(\.key).sorted()
+            let stale = client.live.filter { held[$0.key] != nil && held[$0.key] != $0.value }.map(\.key).sorted()
+            let revived = held.keys.filter { client.deleted.contains($0) }.sorted()
+            #expect(lost.isEmpty, "\(lost.count) acknowledged reports are gone after the crash: \(lost.prefix(5))\(told)")
+            #expect(stale.isEmpty, "\(stale.count) acknowledged edits are gone after the crash: \(stale.prefix(5))\(told)")
+            #expect(revived.isEmpty, "\(revived.count) acknowledged deletes are undone after the crash: \(revived.prefix(5))\(told)")
+        }
+    }
 
     /// Gives `server` user alice (group ward3); a client home logged in as alice.
     private func signedInClient(_ server: TestServer, _ name: String) async throws -> ReportsClient {

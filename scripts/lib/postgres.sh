@@ -9,10 +9,13 @@
 #                              for 127.0.0.1 and localhost: it also takes TLS connections).
 #                              With PID: a watcher stops the server and removes DIR when PID exits.
 #                              It preloads pg_stat_statements when installed (the statement-plan
-#                              tests read it). Tests run it with fsync=off and full_page_writes=off (fast, not crash
-#                              safe); STRATA_PG_DURABLE=1 keeps both on (benchmarks: as durable as the
-#                              SQLite engine's WAL with synchronous=NORMAL, which may lose the last
-#                              commits on power loss but never corrupts: synchronous_commit stays off).
+#                              tests read it). Tests run it with fsync=off and full_page_writes=off (fast, not
+#                              safe against a power cut; a crash of PostgreSQL alone loses nothing
+#                              committed); STRATA_PG_DURABLE=1 keeps both on (benchmarks: as durable as
+#                              the SQLite engine's WAL with synchronous=FULL: a commit is on the disk
+#                              before it returns). synchronous_commit stays at its default, on.
+#   postgres_crash DIR         stops the cluster in DIR as a crash would (immediate: no checkpoint,
+#                              unwritten WAL buffers lost) and starts it again with the same options
 #   postgres_stop DIR          stops the server (fast) and removes DIR
 source "$(dirname "${BASH_SOURCE[0]}")/owner.sh"
 
@@ -95,7 +98,7 @@ postgres_start() {
         port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue
         if as_pg_user "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir $durability -c synchronous_commit=off -c max_connections=200 $statements -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
+            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir $durability -c max_connections=200 $statements -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
             >/dev/null 2>&1; then
             started=1
             break
@@ -124,6 +127,16 @@ postgres_start() {
     echo "bin=$PG_BIN"
     echo "ca=$dir/server.crt"
     echo "dir=$dir"
+}
+
+postgres_crash() {
+    local dir="$1"
+    ensure_postgres >/dev/null 2>&1 || return 1
+    # restart reuses the options of the last start (postmaster.opts); immediate is a crash.
+    if ! as_pg_user "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 60 restart >/dev/null 2>&1; then
+        echo "strata: PostgreSQL in $dir did not start again after the crash: $(tail -1 "$dir/server.log" 2>/dev/null)" >&2
+        return 1
+    fi
 }
 
 postgres_stop() {

@@ -136,8 +136,15 @@ struct PostgresURL {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: clientTLS)
         configuration.options.maximumConnections = 20
+        configuration.options.additionalStartupParameters = Self.sessionSettings
         return configuration
     }
+
+    /// Settings every connection of the server's pool asks for when it starts, whatever the
+    /// cluster, database or role say: `synchronous_commit = on`, so a `COMMIT` returns only once
+    /// its WAL is on the disk and what the server acknowledged survives a crash of PostgreSQL or
+    /// of its machine (a power cut), also on a cluster configured with `synchronous_commit = off`.
+    static let sessionSettings = [("synchronous_commit", "on")]
 
     /// The configuration of one connection of its own (the push listener's, see ``PostgresPushListener``).
     var connectionConfiguration: PostgresConnection.Configuration {

@@ -5,9 +5,16 @@ import GRDB
 /// through GRDB's async `read` and `write`, which run the SQLite work on the pool's own dispatch
 /// queues (one writer, a few readers) and suspend the caller: none of it blocks the cooperative
 /// pool. GRDB's errors become ``ServerDataError``s naming the file.
+///
+/// Every connection runs at `synchronous = FULL` (``durability``): a commit returns only once the
+/// WAL holding it is on the disk, so what the server acknowledged survives a crash of the server
+/// or of the machine (a power cut). GRDB's own WAL setting, `NORMAL`, may lose the last commits then.
 struct ServerDatabase: Sendable {
     /// How long a writer waits for another writer (an admin command, another server) before giving up.
     static let busyTimeout: TimeInterval = 10
+
+    /// The `synchronous` setting of every connection: `FULL`, the WAL synced at each commit.
+    static let durability = "FULL"
 
     /// The pool.
     let pool: DatabasePool
@@ -31,6 +38,8 @@ struct ServerDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
+        // Every connection of the pool, readers included: none runs at a weaker setting.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(durability)") }
         trace?.install(on: &configuration, file: url.path)
         // Creating the file, switching it to WAL and migrating it is one step among processes:
         // SQLite's busy handler does not cover `PRAGMA journal_mode = WAL` on a new file, so two
@@ -40,6 +49,9 @@ struct ServerDatabase: Sendable {
             try SQLiteFileModes.prepareDatabase(url)
             do {
                 let pool = try DatabasePool(path: url.path, configuration: configuration)
+                // GRDB switches its writer to `synchronous = NORMAL` after `prepareDatabase`, when
+                // it sets WAL mode: set the writer back before its first commit.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(durability)") }
                 let applied = try migrations.run(on: pool)
                 return (ServerDatabase(pool: pool, file: url.path), applied)
             } catch {
@@ -92,6 +104,13 @@ struct ServerDatabase: Sendable {
         } catch {
             throw Self.mapped(error, file: file, what())
         }
+    }
+
+    /// `PRAGMA synchronous` on the writer and on a reader (2 is FULL): what the pool's connections run with.
+    func synchronousSettings() async throws -> (writer: Int, reader: Int) {
+        let writer = try await write("reading the synchronous setting") { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        let reader = try await read("reading the synchronous setting") { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        return (writer, reader)
     }
 
     /// A GRDB error as a ``ServerDataError`` naming `file` and `what`; a ``ServerDataError`` and
