@@ -13,7 +13,7 @@ extension LiveSyncEngine {
             let deviceID = try await registerDevice(info)
             registrations.publish(.registered(deviceID: deviceID, userID: info.userID, account: info.account))
         } catch {
-            registrations.publish(.failed(userID: info.userID, account: info.account, reason: "\(error)"))
+            registrations.publish(.failed(userID: info.userID, account: info.account, reason: readable(error, doing: "register this device")))
             throw error
         }
     }

@@ -36,7 +36,7 @@ extension LiveSyncEngine {
             } catch {
                 failures += 1
                 let delay = max(backoff.delay(afterFailures: failures), configuration.pollInterval)
-                logger.warning("background sync failed; backing off", metadata: ["delay": "\(delay)", "error": "\(error)"])
+                logger.warning("background sync failed; backing off", metadata: ["delay": "\(delay)", "error": "\(readable(error))"])
                 do { try await sleep(delay) } catch { return }
             }
         }

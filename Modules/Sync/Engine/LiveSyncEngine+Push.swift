@@ -87,7 +87,7 @@ extension LiveSyncEngine {
                 throw RetriesExhausted(failure: failure, doing: "send \(ids.count) changes", attempts: plan.attempt)
             }
             let delay = backoff.delay(afterFailures: plan.attempt)
-            logger.debug("push failed; retrying", metadata: ["delay": "\(delay)", "error": "\(failure)"])
+            logger.debug("push failed; retrying", metadata: ["delay": "\(delay)", "error": "\(readable(failure, doing: "send changes"))"])
             try await sleep(delay)
             plan.attempt += 1
         } else if case .refused(let status, let reason) = failure {

@@ -57,7 +57,7 @@ extension LiveSyncEngine {
             guard failure.isRetryable else { throw failure }
             guard attempt < attempts else { throw RetriesExhausted(failure: failure, doing: doing, attempts: attempt) }
             let delay = backoff.delay(afterFailures: attempt)
-            logger.debug("retrying", metadata: ["doing": "\(doing)", "delay": "\(delay)", "error": "\(failure)"])
+            logger.debug("retrying", metadata: ["doing": "\(doing)", "delay": "\(delay)", "error": "\(readable(failure, doing: doing))"])
             try await sleep(delay)
             attempt += 1
         }

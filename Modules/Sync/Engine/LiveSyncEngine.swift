@@ -95,7 +95,9 @@ final class LiveSyncEngine: SyncEngine {
         do {
             try await registerDeviceAndPublish(info)
         } catch {
-            logger.warning("device registration failed; the background loop retries it", metadata: ["error": "\(error)"])
+            logger.warning(
+                "device registration failed; the background loop retries it",
+                metadata: ["error": "\(readable(error, doing: "register this device"))"])
         }
         return info
     }
@@ -172,7 +174,7 @@ final class LiveSyncEngine: SyncEngine {
                 try? await recordFailure(error.failure, doing: "sync")
                 throw error.failure.dataError(doing: error.doing, server: client.server, attempts: error.attempts)
             } catch {
-                try? await recordError("\(error)")
+                try? await recordError(readable(error, doing: "sync"))
                 throw error
             }
         }

@@ -1,0 +1,26 @@
+import StrataCrossCutting
+import StrataData
+
+/// Errors as the engine's logs, status and registrations show them: a sentence, never a Swift
+/// dump (`RetriesExhausted(failure: StrataSync.SyncFailure.network(…), …)`), and never a password.
+extension LiveSyncEngine {
+    /// One readable line for `error`, met while `doing` something (for a bare ``SyncFailure``):
+    /// a failure that ran out of retries or a failed request says what was done, with which
+    /// server and why, as ``SyncFailure/dataError(doing:server:attempts:)`` does; a Strata
+    /// error its message; anything else its description. A URL's password is masked.
+    func readable(_ error: any Error, doing: String = "sync in the background") -> String {
+        let server = configuration?.shownServer ?? ""
+        let text: String
+        switch error {
+        case let exhausted as RetriesExhausted:
+            text = exhausted.failure.dataError(doing: exhausted.doing, server: server, attempts: exhausted.attempts).message
+        case let failure as SyncFailure:
+            text = failure.dataError(doing: doing, server: server).message
+        case let strata as any StrataError:
+            text = strata.message
+        default:
+            text = String(describing: error)
+        }
+        return CredentialMask.masked(FailureLine.singleLine(text))
+    }
+}
