@@ -45,7 +45,8 @@ public enum SecretServiceFactory {
             return DataKeyring(
                 place: .file, store: nil,
                 absence: "\(DataKeyPlace.variable)=\(DataKeyPlace.file.rawValue) keeps the data key in the key file and never "
-                    + "asks the Secret Service")
+                    + "asks the Secret Service (unset \(DataKeyPlace.variable), or set it to \(DataKeyPlace.auto.rawValue), to use "
+                    + "a key kept there)")
         }
         guard SessionBusAddress.resolve(in: environment) != nil else {
             return DataKeyring(place: place, store: nil)

@@ -171,6 +171,26 @@ struct DataKeyChoiceTests {
         #expect(!FileManager.default.fileExists(atPath: keyFile(container).path))
     }
 
+    @Test("file: store key shows a key kept in the Secret Service without asking it; a move is refused saying to unset STRATA_KEY_PLACE")
+    func fileShowsAKeyInTheKeyring() async throws {
+        let container = temporaryContainer()
+        let keyring = KeyringDouble()
+        _ = try await writePatient(container, DataKeyring(store: keyring))
+        keyring.calls.withLock { $0 = [] }
+        let ring = DataKeyring(place: .file, store: keyring, absence: "STRATA_KEY_PLACE=file keeps it out")
+        let maintenance = DataLayerFactory.maintenance(container: container, logger: quietLogger, keyring: ring)
+        let report = try await maintenance.dataKey()
+        #expect(report.kind == .secretService && report.keyringProblem == "STRATA_KEY_PLACE=file keeps it out", "\(report)")
+        #expect(report.location.hasPrefix("the Secret Service"), "\(report)")
+        for kind in [DataKeyKind.file, .secretService] {
+            let refused = try await #require(throws: DataError.self) { try await maintenance.moveKey(to: kind) }
+            #expect(refused.code == .keyringUnavailable, "\(refused)")
+            #expect(refused.message.contains("unset STRATA_KEY_PLACE (or set it to auto) to move the key"), "\(refused)")
+        }
+        #expect(keyring.calls.withLock { $0 }.isEmpty, "never asked")
+        #expect(keyring.key != nil && !FileManager.default.fileExists(atPath: keyFile(container).path), "nothing moved")
+    }
+
     // MARK: - secret-service
 
     @Test(

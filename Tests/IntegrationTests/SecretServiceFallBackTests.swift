@@ -95,7 +95,7 @@ struct SecretServiceFallBackTests {
 
             let bad = try await host(temporaryHome(), session, extra: ["STRATA_KEY_PLACE": "keychain"]).run(add)
             #expect(bad.status != 0 && bad.stderrLines.count == 1, "\(bad)")
-            #expect(bad.stderr.contains("STRATA_KEY_PLACE=keychain") && bad.stderr.contains("auto, file, secret-service"), "\(bad)")
+            #expect(bad.stderr.contains("STRATA_KEY_PLACE='keychain'") && bad.stderr.contains("auto, file, secret-service"), "\(bad)")
 
         }
         // With an unlocked login keyring on the bus, `file` still keeps it out.
@@ -118,6 +118,33 @@ struct SecretServiceFallBackTests {
             let kept = try await host(strict, session, extra: ["STRATA_KEY_PLACE": "secret-service"]).run(add)
             #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept)")
             #expect(try await session.lookUp(home: strict) != nil && !FileManager.default.fileExists(atPath: keyFile(strict).path))
+        }
+    }
+
+    @Test("STRATA_KEY_PLACE=file with the key in the Secret Service: store key says where it is (exit 0); a move says to unset STRATA_KEY_PLACE")
+    func fileWithTheKeyInTheKeyring() async throws {
+        let session = try await PrivateSession()
+        try await withCleanUp(of: session, by: { await $0.stop() }) { session in
+            try await session.startKeyring()
+            let home = temporaryHome()
+            let added = try await host(home, session).run(["reports", "add", "--patient-name", "Maren Quist", "--age", "40"])
+            #expect(added.status == 0 && added.stderr.isEmpty, "\(added)")
+            #expect(try await session.lookUp(home: home) != nil)
+            let filed = host(home, session, extra: ["STRATA_KEY_PLACE": "file"])
+            let shown = try await filed.run(["store", "key"])
+            #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown)")
+            #expect(
+                shown.stdout.contains("The data key is in the Secret Service") && shown.stdout.contains("STRATA_KEY_PLACE=file"),
+                "\(shown)")
+            for place in ["file", "secret-service"] {
+                let moved = try await filed.run(["store", "key", "--to", place])
+                #expect(moved.status == 75 && moved.stderrLines.count == 1, "\(place): \(moved)")
+                #expect(moved.stderr.contains("unset STRATA_KEY_PLACE (or set it to auto) to move the key"), "\(place): \(moved)")
+            }
+            #expect(try await session.lookUp(home: home) != nil && !FileManager.default.fileExists(atPath: keyFile(home).path))
+            // Unset, the move works.
+            let toFile = try await host(home, session).run(["store", "key", "--to", "file"])
+            #expect(toFile.status == 0 && toFile.stdout.contains("Moved the data key"), "\(toFile)")
         }
     }
 

@@ -35,6 +35,14 @@ struct DataKeyMove {
             return DataKeyReport(
                 kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false)
         }
+        if keys.place == .file, keys.keyring == nil, recordedSetting(SQLiteDatabase.keyLocationSetting) == DataKeyKind.secretService.rawValue,
+            recordedFingerprint() != nil
+        {
+            // Kept in the Secret Service, which STRATA_KEY_PLACE=file keeps this process from asking:
+            // where the key is, as the store records it, and why it was not asked.
+            return DataKeyReport(
+                kind: .secretService, location: "the Secret Service", ignoredCopy: nil, keyringProblem: keys.absence, moved: false)
+        }
         if let unreachable = unreachableKeyring(held) { throw unreachable }
         // No key yet: say where a new store's key would go (as the user's place allows).
         let next =
@@ -57,7 +65,7 @@ struct DataKeyMove {
                 throw DataError(
                     .keyringUnavailable,
                     "cannot move the data key to the Secret Service: \(held.keyringProblem ?? keys.absence); "
-                        + "nothing was changed")
+                        + "nothing was changed\(placeHint)")
             }
             (destination, source) = (keyring, keys.file)
         case .file:
@@ -183,7 +191,14 @@ struct DataKeyMove {
         return DataError(
             .keyringUnavailable,
             "the data key of \(storePath) is kept in the Secret Service, \(verb): "
-                + "\(held.keyringProblem ?? keys.absence); nothing was changed")
+                + "\(held.keyringProblem ?? keys.absence); nothing was changed\(placeHint)")
+    }
+
+    /// What to do when `STRATA_KEY_PLACE=file` is why a move cannot reach the Secret Service:
+    /// moving a key needs the keyring asked.
+    private var placeHint: String {
+        guard keys.place == .file else { return "" }
+        return "; unset \(DataKeyPlace.variable) (or set it to \(DataKeyPlace.auto.rawValue)) to move the key"
     }
 
     private func recordedFingerprint() -> String? {

@@ -9,7 +9,9 @@ public struct DataKeyReport: Sendable, Hashable {
     /// interrupted move left behind; moving again finishes the move.
     public let ignoredCopy: String?
     /// Why the Secret Service is not used, when it is not reachable (no session bus, no
-    /// keyring answering); `nil` when it answered or was not asked.
+    /// keyring answering) or not asked (`STRATA_KEY_PLACE=file`); `nil` when it answered. With
+    /// ``kind`` ``DataKeyKind/secretService``: the store records its key there, but this
+    /// process did not ask the keyring (`STRATA_KEY_PLACE=file`), for this reason.
     public let keyringProblem: String?
     /// Whether this call moved the key (``StoreMaintenance/moveKey(to:)`` only).
     public let moved: Bool

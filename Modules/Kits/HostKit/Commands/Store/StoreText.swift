@@ -54,6 +54,13 @@ enum StoreText {
         switch (report.kind, report.moved) {
         case (.some, true):
             lines = [localized("Moved the data key to \(location).", ja: "データキーを \(location) に移しました。")]
+        case (.secretService, false) where report.keyringProblem != nil:
+            let problem = TerminalText.escaped(report.keyringProblem ?? "")
+            lines = [
+                localized(
+                    "The data key is in \(location), as the store records; it was not asked: \(problem).",
+                    ja: "データキーはストアの記録どおり \(location) にあります。問い合わせはしていません: \(problem)。")
+            ]
         case (.some, false):
             lines = [localized("The data key is in \(location).", ja: "データキーは \(location) にあります。")]
         case (nil, _):
