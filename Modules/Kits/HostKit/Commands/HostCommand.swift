@@ -17,7 +17,11 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
         discussion: """
             The store lives in the container directory: $STRATA_HOME, else $XDG_DATA_HOME/strata, \
             else ~/.local/share/strata. Set STRATA_LOG_LEVEL (trace, debug, info, notice, warning, \
-            error, critical) or pass --verbose to see logs on standard error.
+            error, critical) or pass --verbose to see logs on standard error. STRATA_KEY_PLACE \
+            (auto, the default; file; secret-service) chooses where a new store's data key is \
+            kept: the Secret Service when it takes it, else the owner-only key file; file never \
+            asks the Secret Service; secret-service never makes a key file (see 'strata-host store \
+            key --help'). STRATA_SERVER_URL and STRATA_APP_KEY point it at a sync server.
 
             With no command in a terminal, boots the container and shows the Launcher: the home \
             screen listing the micro-apps (case reports, follow-ups, notifications, about). Every \

@@ -67,13 +67,15 @@ public struct NotifydCommand: AsyncParsableCommand {
             Exit status: 0 when done (or stopped by SIGTERM or SIGINT); 75 when --once \
             left files in new/ because the store failed or they could not be moved, or \
             could not read the push channel (the next run retries them); 64 \
-            for a bad argument; 1 when start-up fails (bad STRATA_HOME or \
-            STRATA_LOG_LEVEL, unusable store or inbox).
+            for a bad argument; 1 when start-up fails (bad STRATA_HOME, \
+            STRATA_LOG_LEVEL or STRATA_KEY_PLACE, unusable store, data key or inbox).
 
             Environment: STRATA_HOME (the container directory), STRATA_LOG_LEVEL \
-            (trace, debug, info, notice, warning, error, critical), STRATA_SERVER_URL \
-            and STRATA_APP_KEY (the push channel), DBUS_SESSION_BUS_ADDRESS (the \
-            desktop), PATH (where xdg-open is found).
+            (trace, debug, info, notice, warning, error, critical), STRATA_KEY_PLACE \
+            (auto, file or secret-service: where a new store's data key is kept, as for \
+            strata-host), STRATA_SERVER_URL and STRATA_APP_KEY (the push channel), \
+            DBUS_SESSION_BUS_ADDRESS (the desktop and the Secret Service), PATH (where \
+            xdg-open is found).
             """,
         version: StrataConstants.version
     )

@@ -25,6 +25,11 @@ public struct StatusCommand: AsyncParsableCommand {
                          rejected: the server refused changes, see 'strata-host sync rejected')
               i3blocks   three lines: full text, short text, colour (#RRGGBB)
 
+            Environment: STRATA_HOME (the container directory, as for strata-host), \
+            STRATA_LOG_LEVEL (trace, debug, info, notice, warning, error, critical), \
+            STRATA_SERVER_URL (shown in the sync status, never contacted). STRATA_KEY_PLACE is \
+            not read: strata-status never decrypts, so it never asks the Secret Service.
+
             Examples:
               strata-status
               strata-status --format json
