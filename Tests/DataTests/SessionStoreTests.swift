@@ -34,17 +34,21 @@ struct SessionStoreTests {
         #expect(store.owner() == ("user-4711", "g-ward-3"))
     }
 
-    @Test("a session is valid until, not at, its expiry; the expired file may stay")
-    func expiryIsHonoured() async throws {
+    @Test("a session that looks expired on this clock is still the session (the server's 401 decides); it looks valid until, not at, its expiry")
+    func expiryNeverEndsTheSession() async throws {
         let container = temporaryContainer()
         try await Self.makeStore(container).save(Self.info)
         let justBefore = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(-0.001))
         #expect(try await justBefore.current() == Self.info)
+        #expect(Self.info.isValid(at: Self.info.validUntil.addingTimeInterval(-0.001)))
+        #expect(!Self.info.isValid(at: Self.info.validUntil))
         let atExpiry = try Self.makeStore(container, at: Self.info.validUntil)
-        #expect(try await atExpiry.current() == nil)
-        #expect(atExpiry.owner() == (nil, nil))
+        #expect(try await atExpiry.current() == Self.info)
+        #expect(atExpiry.owner() == ("user-4711", "g-ward-3"))
         let later = try Self.makeStore(container, at: Self.info.validUntil.addingTimeInterval(86_400))
-        #expect(try await later.current() == nil)
+        #expect(try await later.current() == Self.info)
+        try await later.clear()
+        #expect(try await later.current() == nil && later.owner() == (nil, nil))
     }
 
     @Test("logging out removes the session file; clearing twice is harmless")

@@ -27,7 +27,6 @@ final class FileSessionStore: SessionStore {
     let fileURL: URL
     private let directory: URL
     private let cipher: @Sendable () throws -> FieldCipher
-    private let clock: any StrataClock
     private let cache = Mutex<Cached?>(nil)
     /// Where the file is read and written for `async` callers: the database's queue.
     private let queue: DatabaseQueue
@@ -40,6 +39,7 @@ final class FileSessionStore: SessionStore {
 
     /// A session store in `container`; `cipher` supplies the key (called on each read and
     /// write of the file, so a read-only opener without a key fails only when it is needed).
+    /// `clock` is not asked: no clock ends a session (see ``current()``).
     init(
         container: ContainerDirectory, cipher: @escaping @Sendable () throws -> FieldCipher, clock: any StrataClock,
         queue: DatabaseQueue = DatabaseQueue(label: "strata.session")
@@ -47,7 +47,6 @@ final class FileSessionStore: SessionStore {
         directory = container.url
         fileURL = container.url.appendingPathComponent(Self.fileName)
         self.cipher = cipher
-        self.clock = clock
         self.queue = queue
     }
 
@@ -72,9 +71,12 @@ final class FileSessionStore: SessionStore {
 
     /// ``current()`` on the calling thread: for the store's own writes, which already run on
     /// the database's queue (``owner()``).
+    ///
+    /// The session is returned whatever this device's clock says of its expiry: a clock that
+    /// was wrong at the login, or was set right (or wrong) since, never ends a session the
+    /// server still honours. The server's 401 decides, and ``clear()`` (a logout) ends it.
     private func currentNow() throws -> AuthInfo? {
-        guard let info = try stored() else { return nil }
-        return info.isValid(at: clock.now()) ? info : nil
+        try stored()
     }
 
     private func saveNow(_ info: AuthInfo) throws {
@@ -104,7 +106,7 @@ final class FileSessionStore: SessionStore {
     }
 
     /// Who owns objects saved now: the signed-in user and their primary group, or `nil`/`nil`
-    /// without a valid session (also when the session file cannot be read).
+    /// without a session (also when the session file cannot be read).
     func owner() -> (user: String?, group: String?) {
         guard let info = try? currentNow() else { return (nil, nil) }
         return (info.userID, info.primaryGroup)

@@ -15,8 +15,10 @@
 ///   sent when that user signs in again; use ``ChangeJournal/discard(operationID:)`` to drop
 ///   them. Logging out with server sync (telling the server first) is the sync engine's job.
 public protocol SessionStore: Sendable {
-    /// The current session, or `nil` when nobody is signed in or the session has expired
-    /// (``AuthInfo/isValid(at:)`` on this device's clock).
+    /// The current session, or `nil` when nobody is signed in. A session that looks expired
+    /// on this device's clock (``AuthInfo/isValid(at:)``) is still returned, so its token is
+    /// still sent: only the server's 401 or a logout (``clear()``) ends a session, so a clock
+    /// set wrong or set right after the login never ends one the server still honours.
     func current() async throws -> AuthInfo?
     /// Stores a session (after a login).
     func save(_ info: AuthInfo) async throws
@@ -37,9 +39,10 @@ public struct AuthInfo: Sendable, Hashable, Codable {
     /// When the token stops being valid, by the server's clock (as the server said it).
     public var validUntil: Date
     /// When the token stops being valid by this device's clock: the login's local time plus the
-    /// lifetime the server gave the token (its `validUntil` less its clock), so a device whose
-    /// clock is ahead of the server's keeps its session as long as the server does. `nil` (a
-    /// session stored before, or one whose server sent no clock) uses ``validUntil``.
+    /// lifetime the server gave the token (its `validUntil` less its clock): what `account
+    /// status` shows as the session's end. It never ends the session on this device (the
+    /// server's 401 does). `nil` (a session stored before, or one whose server sent no clock)
+    /// uses ``validUntil``.
     public var localExpiry: Date?
 
     /// Auth info with every field given.
@@ -54,8 +57,9 @@ public struct AuthInfo: Sendable, Hashable, Codable {
         self.localExpiry = localExpiry
     }
 
-    /// Whether the session is still valid at `now` on this device's clock: before
-    /// ``localExpiry`` (or, without one, ``validUntil``). The server's 401 has the last word.
+    /// Whether the session looks valid at `now` on this device's clock: before
+    /// ``localExpiry`` (or, without one, ``validUntil``). For what is shown only: the session
+    /// stays and its token is still sent; the server's 401 has the last word.
     public func isValid(at now: Date) -> Bool {
         (localExpiry ?? validUntil) > now
     }
