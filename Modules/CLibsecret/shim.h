@@ -58,4 +58,10 @@ int secret_password_clearv_sync(const SecretSchema *schema, GHashTable *attribut
                                 GError **error);
 void secret_password_free(char *password);
 
+// GIO's cancellable (libgio-2.0) and GObject's reference count (libgobject-2.0): what a call's
+// deadline cancels (SecretServiceCall).
+GCancellable *g_cancellable_new(void);
+void g_cancellable_cancel(GCancellable *cancellable);
+void g_object_unref(void *object);
+
 #endif

@@ -33,7 +33,9 @@ public enum SecretServiceFactory {
     /// `output`'s standard error, `<program>: …`, in the language of the calling task.
     ///
     /// Nothing is asked of the bus here: the first call (on the data layer's queue) finds
-    /// whether a Secret Service answers. Its calls block for a D-Bus round trip each.
+    /// whether a Secret Service answers. Its calls block for a D-Bus round trip each, at most
+    /// 5 s: a bus that never answers is a keyring that did not answer (a new store's key then
+    /// goes to the file under `auto`, said in one line).
     ///
     /// - Throws: ``CrossCuttingError`` (`badEnvironment`) naming `STRATA_KEY_PLACE` and the
     ///   accepted places when it holds anything else.
@@ -63,9 +65,20 @@ public enum SecretServiceFactory {
             })
     }
 
-    /// The line said when a new store's key went to `keyFile` because the keyring refused it.
+    /// The line said when a new store's key went to `keyFile` because the keyring refused it
+    /// (or did not answer in time: ``SecretServiceCall``).
     static func fallBackLine(reason: String, keyFile: String) -> String {
-        localized(
+        if reason.contains(DataKeyring.noAnswerPhrase) {
+            let seconds = SecretServiceCall.seconds
+            return localized(
+                "the Secret Service did not answer within \(seconds) s (the session bus, or the keyring on it, does not "
+                    + "answer), so the new data key is kept in the owner-only file \(keyFile); `strata-host store "
+                    + "key --to secret-service` moves it there later (\(DataKeyPlace.variable)=file keeps the keyring out)",
+                ja: "Secret Service が \(seconds) 秒以内に応答しなかったため（セッションバスかその上のキーリングが応答しません）、"
+                    + "新しいデータキーを所有者だけが読めるファイル \(keyFile) に保存しました。あとで `strata-host store key --to "
+                    + "secret-service` で移せます (\(DataKeyPlace.variable)=file で Secret Service を使わなくなります)")
+        }
+        return localized(
             "the Secret Service did not take the new data key (\(reason)), so it is kept in the owner-only file "
                 + "\(keyFile); `strata-host store key --to secret-service` moves it there later (\(DataKeyPlace.variable)=file "
                 + "keeps the keyring out)",

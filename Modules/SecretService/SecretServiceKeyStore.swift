@@ -20,7 +20,8 @@ import StrataData
 /// shows them). A key an earlier Strata kept under the path as given (a link's own path) is
 /// still found there.
 ///
-/// Every call blocks for a D-Bus round trip: the data layer makes them on its own queue only.
+/// Every call blocks for a D-Bus round trip, at most ``SecretServiceCall/seconds`` s each
+/// (``SecretServiceCall``): the data layer makes them on its own queue only.
 /// Everything libsecret and GLib hand back (the schema, the attribute tables, the looked-up
 /// password, errors) is freed before the call returns; a `GError` becomes a ``DataError``
 /// `keyringUnavailable` naming the call and GLib's message.
@@ -58,9 +59,16 @@ struct SecretServiceKeyStore: DataKeyStore {
 
     /// The key kept under `path`, or `nil` when the Secret Service holds none for it.
     private func lookUp(under path: String) throws -> [UInt8]? {
+        try SecretServiceCall.bounded(doing: "look up the data key", in: location) { cancellable in
+            try lookUpNow(under: path, cancellable)
+        }
+    }
+
+    /// ``lookUp(under:)`` without its deadline: on the call's own thread.
+    private func lookUpNow(under path: String, _ cancellable: OpaquePointer?) throws -> [UInt8]? {
         try withSchemaAndAttributes(path) { schema, attributes -> [UInt8]? in
             var error: UnsafeMutablePointer<GError>?
-            let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
+            let found = secret_password_lookupv_sync(schema, attributes, cancellable, &error)
             try check(error, doing: "look up the data key")
             guard let found else { return nil }
             defer { secret_password_free(found) }
@@ -84,14 +92,16 @@ struct SecretServiceKeyStore: DataKeyStore {
         }
         let path = containerPath
         let label = "Strata data key (\(path))"
-        try withSchemaAndAttributes(path) { schema, attributes in
-            var error: UnsafeMutablePointer<GError>?
-            let stored = SecretServiceHex.encode(key).withCString { secret in
-                secret_password_storev_sync(schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, nil, &error)
-            }
-            try check(error, doing: "store the data key")
-            guard stored != 0 else {
-                throw DataError(.keyringUnavailable, "\(location) did not store the data key (no reason given)")
+        try SecretServiceCall.bounded(doing: "store the data key", in: location) { cancellable in
+            try withSchemaAndAttributes(path) { schema, attributes in
+                var error: UnsafeMutablePointer<GError>?
+                let stored = SecretServiceHex.encode(key).withCString { secret in
+                    secret_password_storev_sync(schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, cancellable, &error)
+                }
+                try check(error, doing: "store the data key")
+                guard stored != 0 else {
+                    throw DataError(.keyringUnavailable, "\(location) did not store the data key (no reason given)")
+                }
             }
         }
     }
@@ -99,11 +109,13 @@ struct SecretServiceKeyStore: DataKeyStore {
     func delete() throws {
         let path = containerPath
         for each in givenPath == path ? [path] : [path, givenPath] {
-            try withSchemaAndAttributes(each) { schema, attributes in
-                var error: UnsafeMutablePointer<GError>?
-                // FALSE without an error means there was nothing to remove: not an error.
-                _ = secret_password_clearv_sync(schema, attributes, nil, &error)
-                try check(error, doing: "remove the data key")
+            try SecretServiceCall.bounded(doing: "remove the data key", in: location) { cancellable in
+                try withSchemaAndAttributes(each) { schema, attributes in
+                    var error: UnsafeMutablePointer<GError>?
+                    // FALSE without an error means there was nothing to remove: not an error.
+                    _ = secret_password_clearv_sync(schema, attributes, cancellable, &error)
+                    try check(error, doing: "remove the data key")
+                }
             }
         }
     }

@@ -66,8 +66,9 @@ struct DataKeySource: Sendable {
     /// - ``DataKeyPlace/file``: the file.
     /// - ``DataKeyPlace/auto``: the keyring when its lookup answered and it takes the key (and
     ///   gives it back); a keyring that refuses it (no login collection, a locked collection,
-    ///   any failure) leaves the key in the file, said once through ``fellBackToFile``; no
-    ///   keyring, or one whose lookup failed, is the file as before, silently.
+    ///   any failure) leaves the key in the file, said once through ``fellBackToFile``, as does
+    ///   one whose lookup got no answer in time (``DataKeyring/noAnswerPhrase``); no keyring,
+    ///   or one whose lookup failed otherwise, is the file as before, silently.
     /// - ``DataKeyPlace/secretService``: the keyring, or `keyringUnavailable` naming why.
     func create(lookupProblem: String?) throws -> Found {
         let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
@@ -91,6 +92,12 @@ struct DataKeySource: Sendable {
                         + "no key file was made; set \(DataKeyPlace.variable)=auto to let the key go to the key file)")
             }
         case .auto:
+            if let lookupProblem, keyring != nil, lookupProblem.contains(DataKeyring.noAnswerPhrase) {
+                // A bus that accepts the call but never answers: the file, said once (as a refusal is).
+                let found = try inFile(key)
+                fellBackToFile(lookupProblem, file.location)
+                return found
+            }
             guard let keyring, lookupProblem == nil else { return try inFile(key) }
             do {
                 return try inKeyring(key, keyring)

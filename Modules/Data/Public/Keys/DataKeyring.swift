@@ -18,6 +18,12 @@ public struct DataKeyring: Sendable {
     /// on the data layer's queue: it must not block for long nor touch Swift's task-locals.
     public let fellBackToFile: @Sendable (_ reason: String, _ keyFile: String) -> Void
 
+    /// The words a keyring's error message holds when the keyring did not answer in time (a
+    /// session bus that accepts connections but never answers): "… did not answer within 5 s …".
+    /// A new store's key then falls back to the key file under ``DataKeyPlace/auto``, said in
+    /// one line (``fellBackToFile``), as when the keyring refuses the key.
+    public static let noAnswerPhrase = "did not answer within"
+
     /// What ``absence`` says when nobody said otherwise: no session bus.
     public static let noSessionBus =
         "this process was given no Secret Service (no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)"
