@@ -25,22 +25,27 @@ enum CompositionRoot {
         let clock = SystemClock()
         let container = try ContainerDirectory.resolve(environment: environment).prepare()
         let configuration = try SyncConfiguration.fromEnvironment(environment)
+        // The inbox before the store: a start that cannot use it fails before a data key is made.
+        let inbox = try Inbox(container: container).prepare()
+        // What the start says while it could still fail (the key's fall-back to the file, the
+        // desktop's "lines only"): said once the daemon runs, so a start that fails prints its
+        // error line alone.
+        let startup = HeldOutput(.standard)
         // The data key: the session's Secret Service when it offers one, else the 0600 key file.
         let keyring = try SecretServiceFactory.keyring(
-            for: container, environment: environment, program: NotifydCommand.programName)
+            for: container, environment: environment, program: NotifydCommand.programName, output: startup.sink)
         let data = try await DataLayerFactory.live(
             container: container, logger: logger.component("data"), verifyPages: true, keyring: keyring)
         let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
         let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
         // The desktop's notification server (sd-bus) beside the lines, or lines only, said once why
-        // (once the daemon runs: a start that fails after this prints its error line alone).
-        let startup = HeldOutput(.standard)
+        // (held in `startup` like the key's fall-back).
         let desktop = try await DesktopNotificationsFactory.freedesktop(
             mode: options.desktop, environment: environment, notifications: domain.notifications, clock: clock,
             logger: logger.component("desktop"), output: startup.sink)
         let delivery = DesktopDelivery(lines: StandardOutputDelivery(), desktop: desktop)
         let processor = InboxProcessor(
-            inbox: try Inbox(container: container).prepare(),
+            inbox: inbox,
             notifications: domain.notifications,
             delivery: delivery,
             clock: clock,

@@ -29,6 +29,22 @@ enum CompositionRoot {
         }
     }
 
+    /// Runs `admin backup` or `admin restore` on the launch's storage; returns its one line.
+    @Sendable static func storage(_ launch: ServerLaunch, _ operation: StorageOperation) async throws -> String {
+        try await refusingBadURL(launch) {
+            switch operation.kind {
+            case .backup:
+                try await ServerDataFactory.backup(
+                    database: launch.database, dataDirectory: launch.dataDirectory, to: operation.file, force: operation.force,
+                    logger: launch.logger)
+            case .restore:
+                try await ServerDataFactory.restore(
+                    database: launch.database, dataDirectory: launch.dataDirectory, from: operation.file, force: operation.force,
+                    logger: launch.logger)
+            }
+        }
+    }
+
     /// `body`, with a database URL the data layer refuses turned into the launch's usage error.
     private static func refusingBadURL<T>(_ launch: ServerLaunch, _ body: () async throws -> T) async throws -> T {
         do {

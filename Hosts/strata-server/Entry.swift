@@ -15,7 +15,8 @@ extension ServerCommand: StrataExecutable {
         await MessageLanguage.$current.withValue(.english) {
             await StrataServerCLI.main(
                 arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
-                migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap())
+                migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap(),
+                storage: CompositionRoot.storage)
         }
     }
 }

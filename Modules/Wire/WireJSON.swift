@@ -77,6 +77,14 @@ public enum WireJSON {
         out.reserveCapacity(256 * response.objects.count + 64)
         out.append(contentsOf: #"{"cursor":"#.utf8)
         out.append(contentsOf: String(response.cursor).utf8)
+        if let epoch = response.epoch {
+            out.append(contentsOf: #","epoch":"#.utf8)
+            appendString(epoch, to: &out)
+        }
+        if let head = response.head {
+            out.append(contentsOf: #","head":"#.utf8)
+            out.append(contentsOf: String(head).utf8)
+        }
         out.append(contentsOf: (response.hasMore ? #","hasMore":true,"objects":["# : #","hasMore":false,"objects":["#).utf8)
         for (index, object) in response.objects.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

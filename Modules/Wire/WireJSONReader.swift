@@ -60,16 +60,20 @@ public struct WireJSONReader {
             var objects: [WireObject]?
             var cursor: Int64?
             var hasMore: Bool?
+            var epoch: String?
+            var head: Int64?
             let read = reader.object { reader, key in
                 switch key {
                 case "objects": return Self.fill(&objects) { reader.array { $0.wireObject() } }
                 case "cursor": return Self.fill(&cursor) { reader.integer() }
                 case "hasMore": return Self.fill(&hasMore) { reader.boolean() }
+                case "epoch": return Self.fill(&epoch) { reader.string() }
+                case "head": return Self.fill(&head) { reader.integer() }
                 default: return false
                 }
             }
             guard read, let objects, let cursor, let hasMore else { return reader.fail("objects, cursor and hasMore") }
-            return PullResponse(objects: objects, cursor: cursor, hasMore: hasMore)
+            return PullResponse(objects: objects, cursor: cursor, hasMore: hasMore, epoch: epoch, head: head)
         }
     }
 

@@ -166,11 +166,21 @@ public struct PullResponse: Sendable, Hashable, Codable {
     public var cursor: Int64
     /// Whether more changes wait past this page.
     public var hasMore: Bool
+    /// The server database's identity: a random id made with the database and made anew by
+    /// `strata-server admin restore`. A client that sees it change re-pulls from the start
+    /// (a client reset). `nil` from a server that does not send it.
+    public var epoch: String?
+    /// The server's newest history position for the app version (its change counter) when the
+    /// page was read: a cursor past it was reached on a history the server no longer has.
+    /// `nil` from a server that does not send it.
+    public var head: Int64?
 
     /// A pull answer.
-    public init(objects: [WireObject], cursor: Int64, hasMore: Bool) {
+    public init(objects: [WireObject], cursor: Int64, hasMore: Bool, epoch: String? = nil, head: Int64? = nil) {
         self.objects = objects
         self.cursor = cursor
         self.hasMore = hasMore
+        self.epoch = epoch
+        self.head = head
     }
 }

@@ -66,6 +66,33 @@ struct SecretServiceFallBackTests {
         }
     }
 
+    @Test("strata-notifyd whose start fails after the key fell back to the file prints its error line alone; the next good start says the fall-back")
+    func notifydFailingStartIsOneLine() async throws {
+        let session = try await PrivateSession(activation: true)
+        try await withCleanUp(of: session, by: { await $0.stop() }) { session in
+            let home = temporaryHome()
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let inbox = home.appendingPathComponent("inbox")
+            try Data().write(to: inbox)  // the inbox's path taken by a file
+            var environment = session.environment
+            environment["LANG"] = "C.UTF-8"
+            let daemon = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
+            let failed = try await daemon.run(["--once", "--desktop", "off"])
+            #expect(failed.status == 1, "\(failed)")
+            #expect(failed.stderrLines.count == 1, "one line: \(failed)")
+            #expect(failed.stderr.hasPrefix("strata-notifyd: cannot prepare the inbox"), "\(failed)")
+            #expect(!failed.stderr.contains("Secret Service"), "\(failed)")
+            #expect(!FileManager.default.fileExists(atPath: keyFile(home).path), "the inbox is checked before a key is made")
+
+            try FileManager.default.removeItem(at: inbox)
+            let started = try await daemon.run(["--once", "--desktop", "off"])
+            #expect(started.status == 0, "\(started)")
+            let said = started.stderrLines.filter { $0.contains("the Secret Service did not take the new data key") }
+            #expect(said.count == 1 && said.first?.hasPrefix("strata-notifyd: ") == true, "\(started)")
+            #expect(FileManager.default.fileExists(atPath: keyFile(home).path))
+        }
+    }
+
     @Test("a locked login collection: the key falls back to the file, one line naming the lock, exit 0")
     func lockedLoginCollection() async throws {
         let session = try await PrivateSession(activation: true)

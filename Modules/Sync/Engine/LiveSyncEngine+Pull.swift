@@ -9,9 +9,14 @@ import Synchronization
 extension LiveSyncEngine {
     /// Pulls `typeName` page by page (each page and the new cursor are written in one
     /// transaction), then fetches again, one by one, the objects whose changes were discarded.
+    /// On a client reset (``ServerReset/needed(knownEpoch:cursor:page:)``) the pull starts from
+    /// 0, and the user's objects the re-pull did not return are queued again and pushed.
     func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
+        let resentBefore = report.serverReset?.resent ?? 0
         try await pullPages(typeName, as: info, client: client, report: &report)
         try await refetchDiscarded(typeName, as: info, client: client, report: &report)
+        // A client reset queued what the restored server lost: it is sent by this sync.
+        if (report.serverReset?.resent ?? 0) > resentBefore { try await push(as: info, client: client, report: &report) }
     }
 
     /// The pages of `typeName` since its cursor.
@@ -37,7 +42,17 @@ extension LiveSyncEngine {
             }
         }
         var page = try await fetch(cursor)
+        let known = try await state.value(.serverEpoch(typeName))
+        // A client reset (ServerReset): the server's history is not the one the cursor was reached on.
+        let reset = ServerReset.needed(knownEpoch: known, cursor: cursor, page: page)
+        var present: Set<String> = []
+        if reset {
+            cursor = 0
+            try await state.set([.cursor(typeName): nil])
+            page = try await fetch(0)
+        }
         while true {
+            if reset { present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId)) }
             // A page that does not move the cursor cannot lead anywhere new.
             let following: Int64? = page.hasMore && page.cursor > cursor ? page.cursor : nil
             async let upcoming: PullResponse? = {
@@ -48,9 +63,15 @@ extension LiveSyncEngine {
             report.pulled[typeName, default: 0] += outcome.written
             report.keptLocal += outcome.keptLocal
             cursor = page.cursor
-            guard let next = try await upcoming else { return }
+            guard let next = try await upcoming else { break }
             page = next
         }
+        if reset {
+            let resent = try await state.requeueMissing(typeName, present: present, ownerUser: info.userID)
+            report.serverReset = ServerReset(
+                repulled: (report.serverReset?.repulled ?? 0) + present.count, resent: (report.serverReset?.resent ?? 0) + resent)
+        }
+        if let epoch = page.epoch, epoch != known { try await state.set([.serverEpoch(typeName): epoch]) }
     }
 
     /// Restores the server's version of each object a discarded change named
@@ -93,4 +114,6 @@ extension PullScope {
 extension SyncStateKey {
     /// The scope the type's stored cursor was reached at (``PullScope`` name; none: `all`).
     static func pullScope(_ typeName: String) -> SyncStateKey { SyncStateKey(rawValue: "sync.pullScope.\(typeName)") }
+    /// The server epoch the type's cursor was reached on (``PullResponse/epoch``).
+    static func serverEpoch(_ typeName: String) -> SyncStateKey { SyncStateKey(rawValue: "sync.epoch.\(typeName)") }
 }

@@ -10,6 +10,8 @@ public struct SyncReport: Sendable, Hashable {
     public var pulled: [String: Int]
     /// Pulled objects skipped because a local change of them still waits to be sent.
     public var keptLocal: Int
+    /// The client reset this sync did after finding the server restored from a backup, if any.
+    public var serverReset: ServerReset? = nil
     /// When the sync started.
     public var startedAt: Date
     /// When it finished.

@@ -57,6 +57,15 @@ public protocol SyncStateStore: Sendable {
     ///
     /// - Throws: as ``applyPulled(_:typeName:)``.
     func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) async throws -> PulledPageOutcome
+
+    /// After a re-pull from the start of a restored server (a client reset): queues an
+    /// `insert` in the journal, with every field's local value, for each local object of
+    /// `typeName` that `ownerUser` owns, that is not in `present` (the ids the re-pull
+    /// returned) and that has no change in the journal: the objects the server lost. Returns
+    /// how many it queued, in one write transaction.
+    ///
+    /// - Throws: as ``applyPulled(_:typeName:)``.
+    func requeueMissing(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> Int
 }
 
 /// A registered type the engine pulls.

@@ -20,6 +20,7 @@ enum PostgresSchema {
         ("lookup indexes", lookupIndexes),
         ("admin look-up indexes", adminLookupIndexes),
         ("web console sessions", consoleSessions),
+        ("server epoch", serverEpoch),
     ])
 
     static let controlTables = [

@@ -15,6 +15,8 @@ final class PostgresServerData: ServerDataLayer {
     /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``).
     private let bodies = DispatchQueue(label: "strata.postgres.transactions", attributes: .concurrent)
     private let listener: PostgresPushListener
+    /// The epoch once read (see ``epoch()``).
+    let knownEpoch = Mutex<String?>(nil)
 
     /// Connects to `url`, applies the pending migrations and returns the layer.
     static func open(url: String, logger: Logger) async throws -> PostgresServerData {

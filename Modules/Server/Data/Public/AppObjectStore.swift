@@ -15,6 +15,11 @@ public protocol AppObjectStore: Sendable {
     /// values) at the version of the latest such write.
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject]
 
+    /// The newest history position of this app version: its change counter, the version the
+    /// latest write took (0 before any). A pull cursor past it was reached on a history this
+    /// store no longer has (the server was restored from a backup).
+    func head() async throws -> Int64
+
     /// The live objects of `query.typeName` visible to `visibility` that meet every condition,
     /// in the query's order (then by object id), skipping `query.offset`, at most `query.limit`.
     ///

@@ -50,4 +50,33 @@ public enum ServerDataFactory {
         }
         return try await SQLiteServerData.migrate(directory: dataDirectory, logger: logger)
     }
+
+    /// Backs up the storage `database` names (as ``open(database:dataDirectory:create:logger:)``)
+    /// while servers may keep serving it: SQLite, into the new folder `target` (`control.sqlite`
+    /// and `apps/<app id>@<version>.sqlite`, each an online copy made with SQLite's backup API);
+    /// PostgreSQL, into the file `target` (`pg_dump --format=custom`). An existing `target` is
+    /// refused unless `force` (then replaced). Returns what it did, one line.
+    ///
+    /// - Throws: ``ServerDataError`` naming the file or database and what went wrong.
+    public static func backup(database: String?, dataDirectory: URL, to target: URL, force: Bool, logger: Logger) async throws
+        -> String
+    {
+        if let database { return try await PostgresServerData.backup(url: database, to: target, force: force, logger: logger) }
+        return try await SQLiteServerData.backup(directory: dataDirectory, to: target, force: force, logger: logger)
+    }
+
+    /// Replaces the storage `database` names by the backup `source` made by
+    /// ``backup(database:dataDirectory:to:force:logger:)``, applies the pending migrations and
+    /// gives the storage a new epoch (``ServerDataLayer/epoch()``), so every client resets.
+    /// Refused while a server uses the storage (SQLite: a process holds the data directory's
+    /// lock; PostgreSQL: another session uses the database), and, unless `force`, when it
+    /// holds server data. Returns what it did, one line.
+    ///
+    /// - Throws: ``ServerDataError`` naming the file or database and what went wrong.
+    public static func restore(database: String?, dataDirectory: URL, from source: URL, force: Bool, logger: Logger) async throws
+        -> String
+    {
+        if let database { return try await PostgresServerData.restore(url: database, from: source, force: force, logger: logger) }
+        return try await SQLiteServerData.restore(directory: dataDirectory, from: source, force: force, logger: logger)
+    }
 }

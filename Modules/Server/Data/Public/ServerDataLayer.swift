@@ -41,4 +41,14 @@ public protocol ServerDataLayer: Sendable {
     ///
     /// - Throws: ``ServerDataError`` (`storage`) when a file could not be closed.
     func close() async throws
+
+    /// The database's epoch: a random id made with the database (a migration) and made anew
+    /// by a restore (``ServerDataFactory/restore(database:dataDirectory:from:force:logger:)``),
+    /// read once and kept. `nil` for a layer that has none (a test double).
+    func epoch() async throws -> String?
+}
+
+extension ServerDataLayer {
+    /// None: a layer without an epoch (see ``ServerDataLayer/epoch()``).
+    public func epoch() async throws -> String? { nil }
 }

@@ -10,6 +10,7 @@ enum ControlSchema {
         ("lookup indexes", lookupIndexes),
         ("admin look-up indexes", adminLookupIndexes),
         ("web console sessions", consoleSessions),
+        ("server epoch", serverEpoch),
     ])
 
     /// Creates the tables when missing.

@@ -7,7 +7,7 @@ import Synchronization
 /// and kept open.
 final class SQLiteServerData: ServerDataLayer {
     var control: any ControlStore { controlStore }
-    private let controlStore: SQLiteControlStore
+    let controlStore: SQLiteControlStore
     private let directory: URL
     private let logger: Logger
     private let appStores = Mutex<[String: SQLiteAppStore]>([:])
@@ -15,6 +15,10 @@ final class SQLiteServerData: ServerDataLayer {
     let controlMigrations: [String]
     /// Where every file's statements are recorded (tests only; `nil` in production).
     private let trace: SQLiteStatementTrace?
+    /// The epoch once read (see ``epoch()``): it changes only by a restore, with no server running.
+    let knownEpoch = Mutex<String?>(nil)
+    /// The shared lock on the data directory a restore waits to be the only one to hold.
+    let openLock: DataDirectoryLock
 
     /// Opens the control database in `directory`, creating the directory and the database
     /// when missing if `create`; a `trace` (tests only) records every statement run on it and on
@@ -32,6 +36,7 @@ final class SQLiteServerData: ServerDataLayer {
             throw ServerDataError(.notFound, "no server data in \(directory.path): no control.sqlite there")
         }
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
+        openLock = try DataDirectoryLock.shared(directory)
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
         let url = directory.appendingPathComponent("control.sqlite")
         let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations, trace: trace)
@@ -59,6 +64,7 @@ final class SQLiteServerData: ServerDataLayer {
             }
         }
         logger.debug("closed the server databases", metadata: ["files": "\(databases.count)"])
+        openLock.release()
     }
 
     /// None: another process's messages are found by checking (see ``ServerDataLayer/pushSignals()``).

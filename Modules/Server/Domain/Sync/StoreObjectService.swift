@@ -45,16 +45,22 @@ struct StoreObjectService: ObjectService {
         guard since >= 0 else { throw ServerError(.badRequest, "since must be 0 or more, not \(since)") }
         guard limit >= 1 else { throw ServerError(.badRequest, "limit must be 1 or more, not \(limit)") }
         let pageSize = min(limit, settings.maxPullLimit)
-        let found = try await ServerError.mapping {
-            try await data.appStore(appId: session.appId, version: session.appVersion)
-                .changes(
-                    typeName: typeName, since: since, limit: pageSize + 1,
-                    visibility: QueryRules.pullVisibility(Self.visibility(session), at: scope))
+        // The epoch and the head are read before the page: a head read after it could pass a
+        // cursor the page moved to, never the reverse (see ``PullResponse/head``).
+        let (found, epoch, head) = try await ServerError.mapping {
+            let store = try await data.appStore(appId: session.appId, version: session.appVersion)
+            let epoch = try await data.epoch()
+            let head = try await store.head()
+            let found = try await store.changes(
+                typeName: typeName, since: since, limit: pageSize + 1,
+                visibility: QueryRules.pullVisibility(Self.visibility(session), at: scope))
+            return (found, epoch, head)
         }
         let page = Array(found.prefix(pageSize))
         metrics.recordPullPage()
         return PullResponse(
-            objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize)
+            objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize, epoch: epoch,
+            head: max(head, page.last?.version ?? 0))
     }
 
     func fetch(typeName: String, objectId: String, session: ServerSession) async throws -> WireObject {

@@ -36,6 +36,7 @@ struct AdminCommand: ParsableCommand {
             "Administer groups, members and roles, users, administrators, sessions, devices, apps, push templates; send push messages; read usage logs and stats.",
         subcommands: [
             GroupCommand.self, UserCommand.self, SessionCommand.self, DeviceCommand.self, AppCommand.self, TemplateCommand.self,
-            PushCommand.self, AdministratorCommand.self, LogsCommand.self, StatsCommand.self,
+            PushCommand.self, AdministratorCommand.self, LogsCommand.self, StatsCommand.self, BackupCommand.self,
+            RestoreCommand.self,
         ])
 }

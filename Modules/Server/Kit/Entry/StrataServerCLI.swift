@@ -16,6 +16,7 @@ public enum StrataServerCLI {
     /// line names (`--database`, else `STRATA_DATABASE_URL` in `environment`, else the data
     /// directory: `--data-dir`, else `STRATA_DATA_DIR`, else `./strata-server-data`),
     /// runs the command; `migrate` asks `migrate` to apply the storage's pending migrations;
+    /// `admin backup` and `admin restore` ask `storage` (without opening the services) and print its line;
     /// `serve` answers `GET /metrics` with `metrics` (the host's exposition of the metrics
     /// backend it bootstrapped).
     ///
@@ -28,12 +29,16 @@ public enum StrataServerCLI {
         arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard,
         makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
         migrate: @Sendable (ServerLaunch) async throws -> [String] = { _ in [] },
-        metrics: MetricsExposition? = nil
+        metrics: MetricsExposition? = nil,
+        storage: @Sendable (ServerLaunch, StorageOperation) async throws -> String = { _, _ in "" }
     ) async -> Int32 {
         await CommandRunner.run(ServerCommand.self, program: programName, arguments: arguments, output: output) { parsed in
             let common: CommonOptions
             let level: Logger.Level
             if let command = parsed as? MigrateCommand {
+                common = command.common
+                level = try common.level(default: .warning)
+            } else if let command = parsed as? any StorageCommand {
                 common = command.common
                 level = try common.level(default: .warning)
             } else if let command = parsed as? any KitCommand {
@@ -55,6 +60,10 @@ public enum StrataServerCLI {
                 if parsed is MigrateCommand {
                     let applied = try await migrate(launch)
                     output.out(MigrateCommand.report(applied, launch: launch))
+                    return 0
+                }
+                if let command = parsed as? any StorageCommand {
+                    output.out(try await storage(launch, command.storageOperation) + "\n")
                     return 0
                 }
                 guard let command = parsed as? any KitCommand else { return runOther(parsed, output: output) }

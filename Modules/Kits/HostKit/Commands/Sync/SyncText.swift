@@ -64,7 +64,14 @@ enum SyncText {
             "Pushed \(counted(report.pushed, "change")) (\(report.rejected) rejected); "
                 + "pulled \(counted(report.pulledCount, "object"))\(detail); \(report.keptLocal) kept local.",
             ja: "送信 \(report.pushed)件（却下 \(report.rejected)件）、受信 \(report.pulledCount)件\(detail)、"
-                + "ローカル優先 \(report.keptLocal)件。")
+                + "ローカル優先 \(report.keptLocal)件。") + (report.serverReset.map { "\n" + serverReset($0) } ?? "")
+    }
+
+    /// `the server was restored from a backup: re-pulled 3 objects and re-sent 2 changes`.
+    static func serverReset(_ reset: ServerReset) -> String {
+        localized(
+            reset.line,
+            ja: "サーバーがバックアップから復元されました: \(reset.repulled)件を受信し直し、\(reset.resent)件の変更を再送しました")
     }
 
     /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "startedAt", "finishedAt"}`.
