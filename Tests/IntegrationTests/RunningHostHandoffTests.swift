@@ -123,7 +123,6 @@ struct RunningHostHandoffTests {
         let refused = [
             ("strata://reports/new?patientName=Old&age=999", "age"),
             ("strata://reports/no-such-report", "no-such-report"),
-            ("strata://reports/no-such-report/edit?age=43", "no-such-report"),
             ("strata://reports?bogus=1", "unknown parameter 'bogus'"),
         ]
         for (url, reason) in refused {
@@ -186,6 +185,62 @@ struct RunningHostHandoffTests {
         let typed = try await host.opener().run(["reports", "delete", id])
         #expect(typed.status == 0 && typed.stdout.contains("Deleted case report \(id)"), "\(typed)")
         #expect(try await Self.reports(host.home).isEmpty)
+    }
+
+    @Test(
+        "strata://reports/<id>/edit?… from a link: the running host shows old → new per field and saves only on yes; no keeps the report; one-shot it is refused; reports update still saves")
+    func editFromALinkAsksFirst() async throws {
+        let host = try await Self.startHost()
+        defer { host.stop() }
+        let added = try await host.opener().run(
+            ["reports", "add", "--patient-name", "Kept Sato", "--age", "50", "--memo", "written by hand"])
+        let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(added.status == 0 && !id.isEmpty, "\(added)")
+        func current() async throws -> (String?, String?) {
+            let report = try await Self.reports(host.home).first
+            return (report?["patientName"] as? String, report?["memo"] as? String)
+        }
+        let url = "strata://reports/\(id)/edit?patientName=Pwned&memo=tampered"
+
+        // Into the running host: a confirmation screen with the changes, nothing saved yet.
+        let handed = try await host.opener().run(["open", url])
+        #expect(handed.status == 0, "\(handed)")
+        #expect(
+            await eventually { host.tty.screen.contains("Save these changes to case report \(id) (Kept Sato)?") },
+            "the screen:\n\(host.tty.screen)")
+        #expect(host.tty.screen.contains("patient: Kept Sato → Pwned"), "\(host.tty.screen)")
+        #expect(host.tty.screen.contains("memo: written by hand → tampered"), "\(host.tty.screen)")
+        #expect(try await current() == ("Kept Sato", "written by hand"), "saved before anyone confirmed")
+        host.tty.type("no")
+        #expect(await eventually { host.tty.screen.contains("Kept case report \(id) as it was.") }, "\(host.tty.screen)")
+        #expect(try await current() == ("Kept Sato", "written by hand"))
+
+        // An empty memo is shown as such, and saved on yes.
+        let erase = try await host.opener().run(["open", "strata://reports/\(id)/edit?memo="])
+        #expect(erase.status == 0, "\(erase)")
+        #expect(
+            await eventually { host.tty.screen.contains("memo: written by hand → (empty)") }, "\(host.tty.screen)")
+        host.tty.type("yes")
+        #expect(await eventually { host.tty.screen.contains("Saved case report \(id)") }, "\(host.tty.screen)")
+        #expect(try await current() == ("Kept Sato", ""))
+
+        // One-shot (--headless, --json, or no host answering): refused, nothing saved.
+        let expected =
+            "strata-host: strata://reports/\(id)/edit overwrites case report \(id), which a link may not do without "
+            + "asking: open it while strata-host runs and confirm there, or type strata-host reports update \(id) --memo …\n"
+        for arguments in [["open", "--headless", url], ["open", "--json", url]] {
+            let oneShot = try await host.opener().run(arguments)
+            #expect(oneShot.status == 1 && oneShot.stderr == expected && oneShot.stdout.isEmpty, "\(arguments): \(oneShot)")
+        }
+        kill(host.pid, SIGTERM)
+        try #require(await eventually { !host.process.isRunning }, "still running after SIGTERM")
+        let noHost = try await host.opener().run(["open", url])
+        #expect(noHost.status == 1 && noHost.stderr == expected, "\(noHost)")
+        #expect(try await current() == ("Kept Sato", ""), "a link overwrote the report")
+
+        let typed = try await host.opener().run(["reports", "update", id, "--memo", "typed"])
+        #expect(typed.status == 0, "\(typed)")
+        #expect(try await current() == ("Kept Sato", "typed"))
     }
 
     @Test("under LANG=ja_JP.UTF-8 the handover line is Japanese; a loose strata folder of the user's is made 0700")

@@ -33,6 +33,11 @@ struct AnnouncementsRouting: RoutedApplication {
     }
 
     /// The route's answer as text or (`format=json`) JSON.
+    /// The route's own mark (`AnnouncementsRoute.confirmationRefusal`).
+    func confirmationRefusal(for options: [String: String]) -> String? {
+        (try? AnnouncementsRoute(params: options))?.confirmationRefusal
+    }
+
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let route = try AnnouncementsRoute(params: options)
         let json = options["format"] == "json"

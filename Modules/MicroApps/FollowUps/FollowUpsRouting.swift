@@ -47,6 +47,12 @@ struct FollowUpsRouting: RoutedApplication {
         }
     }
 
+    /// The route's own mark (`FollowUpsRoute.confirmationRefusal`); the clock only reads dates,
+    /// which never decide it.
+    func confirmationRefusal(for options: [String: String]) -> String? {
+        (try? FollowUpsRoute(params: options, clock: SystemClock()))?.confirmationRefusal
+    }
+
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {
         let services = try await FollowUpsServices.find(context)
         let actions = FollowUpsActions(domain: services.domain, calendar: services.clock.calendar, usage: services.usage)

@@ -40,6 +40,11 @@ struct NotificationsRouting: RoutedApplication {
         _ = try await run(route, options, services: screen.services, context: context)
     }
 
+    /// The route's own mark (`NotificationsRoute.confirmationRefusal`).
+    func confirmationRefusal(for options: [String: String]) -> String? {
+        (try? NotificationsRoute(params: options))?.confirmationRefusal
+    }
+
     /// The list (as a table or, for `format=json`, JSON), `Marked notification <id> read.`, or
     /// nothing for `open` (the reports micro-app prints the report).
     func perform(_ options: [String: String], context: any ContainerContext) async throws -> [String] {

@@ -42,9 +42,11 @@ struct ReportsRouting: RoutedApplication {
         case .edit(let id, let change) where change.isEmpty:
             try await open("edit", id: id, on: list, context: context)
         case .edit(let id, let change):
-            _ = try await list.services.domain.reports.update(id: id, change)
-            await list.services.usage.record(.reportUpdated(id))
-            try await open("show", id: id, on: list, context: context)
+            // Never at once: the confirmation shows old → new per field and asks (the route
+            // may come from a link).
+            let report = try await list.services.domain.reports.get(id: id)
+            await context.push(
+                ReportForms.confirmEdit(report, change, services: list.services, list: list), for: application)
         case .delete(let id):
             // Never at once: the confirmation form asks (the route may come from a link).
             try await open("delete", id: id, on: list, context: context)

@@ -19,9 +19,10 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             saying so and exits 0 (1 with the host's reason when it refuses the URL). When none answers \
             within 2 s, the URL runs here as a one-shot: the micro-app performs it and prints the result. \
             --headless, --json and a URL with format= always run here. xdg-open strata://… reaches this \
-            command through strata-host.desktop. A URL that cannot be undone (strata://reports/<id>/delete) \
-            never acts at once: the running strata-host asks on its screen, and run here it is refused \
-            (type strata-host reports delete <id> instead).
+            command through strata-host.desktop. A URL that overwrites or removes what a person wrote \
+            (strata://reports/<id>/delete, strata://reports/<id>/edit?… with changes) never acts at once: \
+            the running strata-host asks on its screen, and run here it is refused (type strata-host \
+            reports delete|update <id> instead).
 
             Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
             [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \

@@ -18,6 +18,16 @@ enum AnnouncementsRoute: Equatable {
     static let listKeys = ["all", "page", "pageSize", "format"]
     static let idKeys = ["format"]
 
+    /// `nil` for every route today: none overwrites or removes what a person wrote (both only read), so a
+    /// link runs them as they come. A destructive route (an edit or a delete) would return the
+    /// line refusing it from a link, as `ReportsRoute.confirmationRefusal` does, and ask in the
+    /// running app. A new route must decide here (the switch has no default).
+    var confirmationRefusal: String? {
+        switch self {
+        case .list, .show: return nil
+        }
+    }
+
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
     /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read;

@@ -29,6 +29,16 @@ enum FollowUpsRoute: Equatable {
     static let dueKeys = ["days", "from", "to", "format"]
     static let plainKeys = ["format"]
 
+    /// `nil` for every route today: none overwrites or removes what a person wrote (`new` adds a follow-up, `done` marks one done, the lists read), so a
+    /// link runs them as they come. A destructive route (an edit or a delete) would return the
+    /// line refusing it from a link, as `ReportsRoute.confirmationRefusal` does, and ask in the
+    /// running app. A new route must decide here (the switch has no default).
+    var confirmationRefusal: String? {
+        switch self {
+        case .list, .schedule, .due, .overdue, .done: return nil
+        }
+    }
+
     /// Whether `params` ask for the schedule form at a terminal: path `new` with no field but
     /// the report (an empty report too, which the form then asks for).
     static func asksForm(_ params: [String: String]) -> Bool {

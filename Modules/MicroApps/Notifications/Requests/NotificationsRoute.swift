@@ -23,6 +23,16 @@ enum NotificationsRoute: Equatable {
     static let listKeys = ["unread", "format"]
     static let idKeys = ["action", "format"]
 
+    /// `nil` for every route today: none overwrites or removes what a person wrote (`read` marks one read, `open` opens its report, the list reads), so a
+    /// link runs them as they come. A destructive route (an edit or a delete) would return the
+    /// line refusing it from a link, as `ReportsRoute.confirmationRefusal` does, and ask in the
+    /// running app. A new route must decide here (the switch has no default).
+    var confirmationRefusal: String? {
+        switch self {
+        case .list, .read, .open: return nil
+        }
+    }
+
     /// Reads the route from a start's params (`path` plus the URL's query items).
     ///
     /// - Throws: ``DomainError`` `invalidInput` for a path with no route, an `unread` that is

@@ -14,7 +14,8 @@ import StrataDomain
 ///
 /// `format=json` asks for JSON output in a scripted run.
 ///
-/// ``confirmationRefusal`` is the one place the routes that cannot be undone are marked.
+/// ``confirmationRefusal`` is the one place the destructive routes (those a link may not run
+/// without asking) are marked.
 enum ReportsRoute: Equatable {
     case list(search: String?, page: PageRequest)
     case add(CaseReportDraft?)
@@ -27,13 +28,22 @@ enum ReportsRoute: Equatable {
     static let fieldKeys = ["patientName", "age", "gender", "follow", "memo", "format"]
     static let idKeys = ["format"]
 
-    /// `nil` when the route may run without asking; for one that cannot be undone (`delete`),
-    /// the line refusing it when it comes from outside the app (a link, `strata-host open`)
-    /// without a terminal: the app asks first, and `strata-host reports delete ID` is the
-    /// typed way. A new route must decide here (the switch has no default).
+    /// `nil` when the route may run without asking; for a destructive one (it overwrites or
+    /// removes what a person wrote: `edit` with changes, `delete`), the line refusing it when it
+    /// comes from outside the app (a link, `strata-host open`) without a terminal: the running
+    /// app asks first (a confirmation screen), and `strata-host reports update|delete ID` is
+    /// the typed way. Additive or reversible routes run as they come (`new` only adds a report).
+    /// A new route must decide here (the switch has no default).
     var confirmationRefusal: String? {
         switch self {
-        case .list, .add, .show, .edit: return nil
+        case .list, .add, .show: return nil
+        case .edit(_, let change) where change.isEmpty: return nil  // only opens the form
+        case .edit(let id, _):
+            return localized(
+                "strata://reports/\(id)/edit overwrites case report \(id), which a link may not do without asking: "
+                    + "open it while strata-host runs and confirm there, or type strata-host reports update \(id) --memo …",
+                ja: "strata://reports/\(id)/edit は症例報告 \(id) を上書きします。リンクから確認なしには"
+                    + "実行できません: strata-host の実行中に開いてそこで確認するか、strata-host reports update \(id) --memo … と入力してください")
         case .delete(let id):
             return localized(
                 "strata://reports/\(id)/delete deletes case report \(id) and its follow-ups, which a link may not do "

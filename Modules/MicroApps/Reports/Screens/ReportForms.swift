@@ -52,6 +52,62 @@ enum ReportForms {
         }
     }
 
+    /// Shows the changes a link asks for (each field old → new) and asks to type `yes` before
+    /// saving them; `no` (the default) changes nothing. A `strata://reports/<id>/edit?…` link
+    /// overwrites what a person wrote, so it never saves at once.
+    static func confirmEdit(
+        _ report: CaseReport, _ change: CaseReportChange, services: ReportsServices, list: ReportListScreen
+    ) -> any TextScreen {
+        let id = report.objectId ?? ""
+        let form = FormScreen(
+            title: localized(
+                "Save these changes to case report \(id) (\(TerminalText.escaped(report.patientName)))?",
+                ja: "症例報告 \(id)（\(TerminalText.escaped(report.patientName))）をこのように変更しますか？"),
+            fields: [
+                .init(
+                    name: "confirm", prompt: localized("Type yes to save, no to keep it as it is", ja: "保存するなら yes、そのままにするなら no"),
+                    defaultValue: "no",
+                    choices: [
+                        FormScreen.Choice("yes", label: localized("yes, save", ja: "はい、保存する")),
+                        FormScreen.Choice("no", label: localized("no, keep it", ja: "いいえ、そのままにする")),
+                    ])
+            ]
+        ) { values, _ in
+            guard values["confirm"]?.lowercased() == "yes" else {
+                list.flash(localized("Kept case report \(id) as it was.", ja: "症例報告 \(id) を変更せずに残しました。"))
+                return .done(.back)
+            }
+            do {
+                let saved = try await services.domain.reports.update(id: id, change)
+                await services.usage.record(.reportUpdated(id))
+                list.flash(localized("Saved case report \(id) (\(saved.patientName)).", ja: "症例報告 \(id)（\(saved.patientName)）を保存しました。"))
+                return .done(.back)
+            } catch {
+                return .retry(ErrorText.readable(error))
+            }
+        }
+        return ChangesConfirmation(form: form, changes: changeLines(report, change))
+    }
+
+    /// One line per field the change sets: `  memo: old → new` (escaped, one line each).
+    static func changeLines(_ report: CaseReport, _ change: CaseReportChange) -> [String] {
+        func line(_ label: String, _ old: String, _ new: String) -> String {
+            "  \(label): \(TerminalText.escaped(old)) → \(TerminalText.escaped(new))"
+        }
+        var lines: [String] = []
+        if let name = change.patientName { lines.append(line(localized("patient", ja: "患者"), report.patientName, name)) }
+        if let age = change.age { lines.append(line(localized("age", ja: "年齢"), String(report.age), String(age))) }
+        if let gender = change.gender { lines.append(line(localized("gender", ja: "性別"), report.gender.name, gender.name)) }
+        if let follow = change.isFollow {
+            lines.append(line(localized("follow", ja: "フォロー"), ReportText.yesNo(report.isFollow), ReportText.yesNo(follow)))
+        }
+        if let memo = change.memo {
+            let empty = localized("(empty)", ja: "（空）")
+            lines.append(line(localized("memo", ja: "メモ"), report.memo.isEmpty ? empty : report.memo, memo.isEmpty ? empty : memo))
+        }
+        return lines
+    }
+
     /// Asks to type `yes` before deleting a report and its follow-ups.
     static func delete(_ report: CaseReport, services: ReportsServices, list: ReportListScreen) -> FormScreen {
         let id = report.objectId ?? ""
@@ -81,5 +137,26 @@ enum ReportForms {
                 return .retry(ErrorText.readable(error))
             }
         }
+    }
+}
+
+/// A confirmation form with the proposed changes (old → new per field) under its title.
+final class ChangesConfirmation: TextScreen {
+    let form: FormScreen
+    let changes: [String]
+
+    init(form: FormScreen, changes: [String]) {
+        self.form = form
+        self.changes = changes
+    }
+
+    func render() async -> [String] {
+        var lines = await form.render()
+        lines.insert(contentsOf: [""] + changes, at: min(1, lines.count))
+        return lines
+    }
+
+    func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
+        await form.handle(input: input, context: context)
     }
 }
