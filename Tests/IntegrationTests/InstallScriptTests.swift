@@ -212,10 +212,12 @@ struct InstallScriptTests {
     }
 
     @Test(
-        "a STRATA_HOME a unit file or the manifest cannot hold (a line break, a backslash, a relative path) is refused before anything is written",
+        "a STRATA_HOME a unit file or the manifest cannot hold (a line break, a backslash, a relative path, a path systemd calls not normalized) is refused before anything is written",
         arguments: [
             ("/tmp/strata\nExecStartPre=/bin/evil", "control character"), ("/tmp/back\\slash", "backslash"),
-            ("relative/strata", "not an absolute path"),
+            ("relative/strata", "not an absolute path"), ("/tmp/x/p/../q", ". or .. segment or a //"),
+            ("/tmp/x/./q", ". or .. segment or a //"), ("/tmp/x//q", ". or .. segment or a //"),
+            ("/tmp/x/q/..", ". or .. segment or a //"),
         ])
     func unusableStrataHomeIsRefused(value: String, problem: String) async throws {
         let root = TemporaryRoot.directory("install-refused")
