@@ -67,6 +67,26 @@ struct DatabaseURLTests {
         #expect(url.place == "[::1]:5433/strata")
     }
 
+    @Test(
+        "a bracketed host that is not an IPv6 address is refused as malformed, never looked up by name",
+        arguments: ["[zz]", "[db.internal]", "[1.2.3.4]", "[::g]", "[]"])
+    func bracketedNonAddressIsRefused(host: String) throws {
+        let error = #expect(throws: ServerDataError.self) { try PostgresURL("postgres://u:pw@\(host):5432/db") }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message.contains("'postgres://u:***@\(host):5432/db'") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("is not an IPv6 address") == true || host == "[]", "\(String(describing: error))")
+        #expect(try PostgresURL("postgres://u:pw@[fe80::1%25eth0]:5432/db").host == "fe80::1%eth0")
+        #expect(try PostgresURL("postgres://u:pw@[::ffff:1.2.3.4]:5432/db").host == "::ffff:1.2.3.4")
+    }
+
+    @Test("admin user list with a bracketed host that is not an address exits 64 in one line, no DNS answer")
+    func bracketedNonAddressFromTheCommandLine() async throws {
+        let outcome = try await TestServer.run(["admin", "user", "list", "--database", "postgres://u:pw@[zz]:5432/db"])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("'[zz]' as its host, which is not an IPv6 address"), "\(outcome)")
+    }
+
     @Test("migrate on [::1] connects to that address (refused on a closed port), never looks it up as a name")
     func ipv6Connects() async throws {
         let url = try await TestPostgres.database()

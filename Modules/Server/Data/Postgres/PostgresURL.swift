@@ -40,6 +40,12 @@ struct PostgresURL {
 
     static let expected = "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
 
+    /// Whether `text` is an IPv6 address as `inet_pton` reads one (`::1`, `fe80::1`, `::ffff:1.2.3.4`).
+    static func isIPv6Address(_ text: String) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET6, text, &address) == 1
+    }
+
     init(_ text: String) throws {
         let shown = Self.masked(text)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
@@ -51,7 +57,16 @@ struct PostgresURL {
             throw ServerDataError(.invalidConfiguration, "the database URL '\(shown)' names no host; \(Self.expected)")
         }
         // `[::1]`: an IPv6 address, connected to as one (with its brackets it would be looked up as a name).
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.hasPrefix("["), host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            // Brackets hold an IPv6 address and nothing else (a zone after `%` is the system's to read).
+            guard Self.isIPv6Address(String(host.prefix { $0 != "%" })) else {
+                throw ServerDataError(
+                    .invalidConfiguration,
+                    "the database URL '\(shown)' has '[\(host)]' as its host, which is not an IPv6 address; "
+                        + "expected e.g. [::1] or a host name without brackets")
+            }
+        }
         // The user, password and database as written: Foundation decodes them already, and
         // silently keeps a `%` it cannot decode, so each is checked and decoded once here.
         let written = Self.written(text)
