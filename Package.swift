@@ -345,5 +345,6 @@ let package = Package(
         benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", "StrataBenchSupport", log]),
         benchmark("strata-bench-load", "Load", ["StrataBenchSupport", "StrataWire"]),
         benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
+        benchmark("strata-bench-live", "Live", ["StrataSync", "StrataData", "StrataCrossCutting", "StrataBenchSupport", log]),
     ]
 )

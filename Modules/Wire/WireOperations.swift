@@ -84,10 +84,14 @@ public struct PushPoll: Sendable, Hashable, Codable {
     /// The `after` to ask next: the last message's sequence, or the `after` asked when no message
     /// came (an expired wait, or a server shutting down). `nil` from a server older than it.
     public var cursor: Int64?
+    /// Data changed that this device's user can see: the types to pull (`[]`: every synced
+    /// type, the server cannot say which); `nil` when nothing changed (or from an older server).
+    public var changed: [String]?
     /// A poll answer; `cursor` defaults to the last message's sequence.
-    public init(messages: [PushMessage], cursor: Int64? = nil) {
+    public init(messages: [PushMessage], cursor: Int64? = nil, changed: [String]? = nil) {
         self.messages = messages
         self.cursor = cursor ?? messages.last?.sequence
+        self.changed = changed
     }
 }
 

@@ -22,9 +22,9 @@ struct StoreServerServices: ServerServices {
         self.data = data
         readinessLogger = logger.component("readiness")
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
-        objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"))
         let arrivals = PushArrivals(
             control: data.control, signals: { data.pushSignals() }, checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
+        objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"), arrivals: arrivals)
         client = StoreClientService(
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)

@@ -12,7 +12,13 @@ extension LiveSyncEngine {
     func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
         let client = try requireClient(doing: "receive push messages")
         let info = try await signedIn()
-        let wait = Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
+        // Catching up (the first poll of this process, or the first after a failed one): a
+        // poll that does not wait makes the server collect this device's changes from now on,
+        // then every type is pulled once, so nothing committed before is missed.
+        let catchingUp = livePulls.takeCatchUp()
+        let wait = catchingUp ? 0 : Self.pushWait(wait, requestTimeout: client.configuration.requestTimeout)
+        var answered = false
+        defer { if !answered { livePulls.needCatchUp() } }
         do {
             if try await state.value(.deviceRegistered(for: info.userID)) == nil {
                 try await registerDeviceAndPublish(info)
@@ -20,6 +26,9 @@ extension LiveSyncEngine {
             let device = try await deviceID(for: info.userID)
             let after = Int64(try await state.value(.pushCursor(device)) ?? "") ?? 0
             let poll = try await client.pollPush(deviceID: device, after: after, wait: wait, token: info.token)
+            answered = true
+            // Data this user can see changed: pulled in the background (live changes).
+            if catchingUp { pullChanged([]) } else if let changed = poll.changed { pullChanged(changed) }
             return poll.messages.filter { $0.sequence > after }.map {
                 PushedMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
             }

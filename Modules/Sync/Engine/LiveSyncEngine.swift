@@ -27,6 +27,8 @@ final class LiveSyncEngine: SyncEngine {
     let schedule = Mutex<[String: Date]>([:])
     /// The subscribers of ``deviceRegistrations()``.
     let registrations = DeviceRegistrationHub()
+    /// The types the push channel said changed, pulled one run at a time (``pullChanged(_:)``).
+    let livePulls = LivePulls()
 
     static var offlineMessage: String {
         localized(

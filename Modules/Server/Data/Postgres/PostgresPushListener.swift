@@ -30,8 +30,12 @@ struct PostgresPushListener: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The signal a notification's `payload` stands for.
+    /// The signal a notification's `payload` stands for: a JSON object is a ``DataWake``.
     static func signal(_ payload: String) -> PushSignal {
+        if payload.hasPrefix("{") {
+            guard let wake = try? JSONDecoder().decode(DataWake.self, from: Data(payload.utf8)) else { return .check }
+            return .changed(wake)
+        }
         guard let keys = try? JSONDecoder().decode([[String]].self, from: Data(payload.utf8)),
             keys.allSatisfy({ $0.count == 3 })
         else { return .check }
@@ -42,6 +46,15 @@ struct PostgresPushListener: Sendable {
     static func notifyStatement(_ channels: some Sequence<PushChannel>) -> PostgresStatement {
         var statement = PostgresStatement()
         statement.append("SELECT pg_notify(\(statement.bind(channel)), \(statement.bind(payload(channels))))")
+        return statement
+    }
+
+    /// `SELECT pg_notify(…)` carrying `wake` (a JSON object), or `nil` when it would be too long.
+    static func notifyStatement(_ wake: DataWake) -> PostgresStatement? {
+        guard let data = try? JSONEncoder().encode(wake), data.count <= maxPayload else { return nil }
+        var statement = PostgresStatement()
+        statement.append(
+            "SELECT pg_notify(\(statement.bind(channel)), \(statement.bind(String(decoding: data, as: UTF8.self))))")
         return statement
     }
 

@@ -72,6 +72,9 @@ public protocol ControlStore: MembershipStore, AdminControlStore, ConsoleSession
     /// sequence (`sequence` when none did): what a waiting poll watches for messages that
     /// another process (`admin push`) stored.
     func pushChannels(after sequence: Int64) async throws -> (channels: [PushChannel], latest: Int64)
+    /// Tells the other server instances on this storage that a push committed `wake`'s changes
+    /// (PostgreSQL: `NOTIFY`, after the commit); SQLite has no other instances: nothing.
+    func announce(_ wake: DataWake) async throws
 
     /// Stores or replaces a push template.
     func saveTemplate(_ template: PushTemplate) async throws

@@ -7,4 +7,6 @@ public enum PushSignal: Sendable, Hashable {
     /// reconnected after a lost connection, or a batch named too many channels): whoever waits
     /// should look for channels with new messages (``ControlStore/pushChannels(after:)``).
     case check
+    /// A push committed changes (``DataWake``), in this process or another instance.
+    case changed(DataWake)
 }

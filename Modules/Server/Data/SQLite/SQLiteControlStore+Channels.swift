@@ -25,3 +25,8 @@ extension SQLiteControlStore {
         }
     }
 }
+
+extension SQLiteControlStore {
+    /// One process serves an SQLite data directory: the pushing process woke its own polls.
+    func announce(_ wake: DataWake) async throws {}
+}

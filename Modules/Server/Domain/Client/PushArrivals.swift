@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import StrataServerData
 import Synchronization
@@ -20,6 +21,8 @@ import Synchronization
 final class PushArrivals: Sendable {
     private struct Waiter {
         let channel: PushChannel
+        /// The polling session's token hash: a ``DataWake`` it can see wakes it too.
+        var token: String?
         var arrived = false
         var continuation: CheckedContinuation<Void, Never>?
     }
@@ -31,7 +34,26 @@ final class PushArrivals: Sendable {
         /// The watcher reads channels with messages after this sequence.
         var watchedAfter: Int64?
         var watching = false
+        /// The devices that polled lately, by token hash, and the types changed for them since.
+        var watchers: [String: DataWatcher] = [:]
     }
+
+    /// A device that polls: what its user sees, and the types changed for it since its last answer.
+    private struct DataWatcher {
+        var appId: String
+        var appVersion: String
+        var visibility: ObjectVisibility
+        /// The changed types it was not told yet.
+        var pending: Set<String> = []
+        /// When it last asked; one not seen for ``watcherLifetime`` is forgotten.
+        var lastSeen: ContinuousClock.Instant
+    }
+
+    /// How long a device that stopped polling still collects changed types: longer than the gap
+    /// between two polls of a device that handles an answer, so a change in the gap is kept.
+    static let watcherLifetime: Duration = .seconds(120)
+    /// This process, in its ``DataWake``s: the signal of its own wake is not applied twice.
+    let origin = UUID().uuidString
 
     private let state = Mutex(State())
     private let control: any ControlStore
@@ -74,10 +96,10 @@ final class PushArrivals: Sendable {
     var ended: Bool { state.withLock { $0.ended } }
 
     /// Registers a poll of `channel`; returns its id for ``wait(_:after:until:)`` and ``unregister(_:)``.
-    func register(_ channel: PushChannel) -> Int {
+    func register(_ channel: PushChannel, token: String? = nil) -> Int {
         state.withLock { state in
             state.nextId += 1
-            state.waiters[state.nextId] = Waiter(channel: channel)
+            state.waiters[state.nextId] = Waiter(channel: channel, token: token)
             return state.nextId
         }
     }
@@ -119,6 +141,64 @@ final class PushArrivals: Sendable {
         let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             var woken: [CheckedContinuation<Void, Never>] = []
             for (id, waiter) in state.waiters where channels.contains(waiter.channel) {
+                state.waiters[id]?.arrived = true
+                if let continuation = waiter.continuation { woken.append(continuation) }
+                state.waiters[id]?.continuation = nil
+            }
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// The types changed for the device polling as `session` since its last answer, taken (so
+    /// the next answer names only newer ones); `nil` when nothing changed, or when this process
+    /// had not seen the session (a device catches up by pulling when its listening starts or
+    /// resumes after a failed poll). Keeps collecting for it from now on.
+    func takeChanges(for session: ServerSession) -> [String]? {
+        let token = session.tokenHash
+        return state.withLock { state -> [String]? in
+            let visibility = ObjectVisibility(userId: session.userId, groupIds: session.groups.map(\.groupId))
+            guard var watcher = state.watchers[token] else {
+                state.watchers[token] = DataWatcher(
+                    appId: session.appId, appVersion: session.appVersion, visibility: visibility, lastSeen: .now)
+                return nil
+            }
+            watcher.visibility = visibility  // memberships as the token has them now
+            watcher.lastSeen = .now
+            let changed = watcher.pending
+            watcher.pending = []
+            state.watchers[token] = watcher
+            return changed.isEmpty ? nil : changed.sorted()
+        }
+    }
+
+    /// Marks that the device polling as `token` was just answered: its collecting goes on.
+    func seen(token: String) {
+        state.withLock { $0.watchers[token]?.lastSeen = .now }
+    }
+
+    /// A push committed `wake`'s changes: each device that polled lately, other than the
+    /// pusher's, whose user can see one of the changed places, collects their types, and its
+    /// waiting poll wakes. Devices that cannot see any are neither woken nor told.
+    func changed(_ wake: DataWake) {
+        let now = ContinuousClock.now
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            var tokens: Set<String> = []
+            for (token, watcher) in state.watchers {
+                if now - watcher.lastSeen > Self.watcherLifetime, !state.waiters.values.contains(where: { $0.token == token }) {
+                    state.watchers[token] = nil
+                    continue
+                }
+                guard watcher.appId == wake.appId, watcher.appVersion == wake.appVersion,
+                    DataWake.pusherKey(tokenHash: token) != wake.pusher
+                else { continue }
+                let types = wake.places.filter { $0.visible(to: watcher.visibility) }.map(\.typeName)
+                guard !types.isEmpty else { continue }
+                state.watchers[token]?.pending.formUnion(types)
+                tokens.insert(token)
+            }
+            var woken: [CheckedContinuation<Void, Never>] = []
+            for (id, waiter) in state.waiters where waiter.token.map(tokens.contains) ?? false {
                 state.waiters[id]?.arrived = true
                 if let continuation = waiter.continuation { woken.append(continuation) }
                 state.waiters[id]?.continuation = nil
@@ -184,6 +264,7 @@ final class PushArrivals: Sendable {
                             switch signal {
                             case .stored(let channels): self.arrived(on: channels)
                             case .check: await self.check()
+                            case .changed(let wake): if wake.origin != self.origin { self.changed(wake) }
                             }
                         }
                     })

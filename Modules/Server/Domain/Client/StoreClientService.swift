@@ -94,7 +94,7 @@ struct StoreClientService: ClientService {
         let channel = PushChannel(appId: device.appId, appVersion: device.appVersion, deviceId: device.deviceId)
         while true {
             // Registered before the read: a message stored from now on wakes the wait below.
-            let waiter = arrivals.register(channel)
+            let waiter = arrivals.register(channel, token: session.tokenHash)
             defer { arrivals.unregister(waiter) }
             var mark: Int64 = 0
             if wait > 0 { mark = try await ServerError.mapping { try await data.control.latestPushSequence() } }
@@ -102,19 +102,25 @@ struct StoreClientService: ClientService {
                 try await data.control.pushMessages(
                     appId: device.appId, version: device.appVersion, deviceId: device.deviceId, after: after, limit: 100)
             }
+            // Data this user can see changed since the last answer: the device pulls those types.
+            let changed = arrivals.takeChanges(for: session)
             // Ended waits (the server is shutting down) answer what there is, as an expired wait does.
-            if !messages.isEmpty || ContinuousClock.now >= deadline || arrivals.ended {
+            if !messages.isEmpty || changed != nil || ContinuousClock.now >= deadline || arrivals.ended {
+                arrivals.seen(token: session.tokenHash)
                 return PushPoll(
                     messages: messages.map {
                         PushMessage(sequence: $0.sequence, id: $0.id, title: $0.title, body: $0.body, sentAt: $0.sentAt)
                     },
-                    cursor: messages.last?.sequence ?? after)
+                    cursor: messages.last?.sequence ?? after, changed: changed)
             }
             try Task.checkCancellation()
             let arrived = await arrivals.wait(waiter, after: mark, until: deadline)
             try Task.checkCancellation()
             // An expired or ended wait answers as the read before it did: nothing, the cursor asked.
-            if !arrived { return PushPoll(messages: [], cursor: after) }
+            if !arrived {
+                arrivals.seen(token: session.tokenHash)
+                return PushPoll(messages: [], cursor: after)
+            }
         }
     }
 

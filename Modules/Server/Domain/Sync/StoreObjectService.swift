@@ -9,6 +9,8 @@ struct StoreObjectService: ObjectService {
     let logger: Logger
     /// The push and pull counters.
     let metrics = SyncMetrics()
+    /// Wakes the devices that can see a push's changes once it committed (``DataWake``).
+    var arrivals: PushArrivals?
 
     func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse {
         guard request.changes.count <= settings.maxChangesPerPush else {
@@ -17,7 +19,7 @@ struct StoreObjectService: ObjectService {
                 .tooLarge, "a push may carry at most \(settings.maxChangesPerPush) changes, not \(request.changes.count)")
         }
         let visibility = Self.visibility(session)
-        let results = try await ServerError.mapping {
+        let (results, places) = try await ServerError.mapping {
             let caller = try await AccessCaller.of(session, in: data.control)  // who may write what (AccessRules)
             return try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
                 // What the changes will look up one by one, in one query each.
@@ -30,9 +32,19 @@ struct StoreObjectService: ObjectService {
                 let applier = ChangeApplier(
                     transaction: transaction, session: session, visibility: visibility, caller: caller,
                     leadPostedTypes: settings.leadPostedTypes)
-                return try request.changes.enumerated().map { try applier.apply($1, index: $0) }
+                var places: Set<DataWake.Place> = []
+                let results = try request.changes.enumerated().map { index, change in
+                    // Read before the change (prefetched above): an object's old place counts too.
+                    let before =
+                        change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
+                    let result = try applier.apply(change, index: index)
+                    if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
+                    return result
+                }
+                return (results, places)
             }
         }
+        if !places.isEmpty, let arrivals { await wake(arrivals, places: places, session: session) }
         logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
         metrics.record(results)
         return PushResponse(results: results)
@@ -76,6 +88,43 @@ struct StoreObjectService: ObjectService {
             throw ServerError(.notFound, "no \(typeName) with id \(objectId.prefix(128))")
         }
         return Self.wire(object)
+    }
+
+    /// Wakes this process's polls that can see `places`, and tells the other instances.
+    private func wake(_ arrivals: PushArrivals, places: Set<DataWake.Place>, session: ServerSession) async {
+        let wake = DataWake(
+            appId: session.appId, appVersion: session.appVersion,
+            places: places.sorted { ($0.typeName, $0.scope, $0.ownerUser) < ($1.typeName, $1.scope, $1.ownerUser) },
+            pusher: DataWake.pusherKey(tokenHash: session.tokenHash), origin: arrivals.origin)
+        arrivals.changed(wake)
+        do {
+            try await data.control.announce(wake)
+        } catch {
+            // The push is committed: other instances' devices get it at their next pull.
+            logger.warning("cannot announce changed data to other instances", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Where an applied `change` had its effect: the object's place before it (if any) and
+    /// after it; for `deleteAll`, every place the caller's objects of the type may be in.
+    static func places(of change: WireChange, before: StoredObject?, session: ServerSession) -> [DataWake.Place] {
+        let type = change.typeName
+        if change.operation == "deleteAll" {
+            return [DataWake.Place(typeName: type, scope: 1, ownerUser: session.userId, ownerGroup: nil)]
+                + session.groups.map { DataWake.Place(typeName: type, scope: 2, ownerUser: session.userId, ownerGroup: $0.groupId) }
+                + [DataWake.Place(typeName: type, scope: 3, ownerUser: session.userId, ownerGroup: nil)]
+        }
+        var places: [DataWake.Place] = []
+        if let before {
+            places.append(DataWake.Place(typeName: type, scope: before.scope, ownerUser: before.ownerUser, ownerGroup: before.ownerGroup))
+        }
+        if change.operation != "delete" {
+            places.append(
+                DataWake.Place(
+                    typeName: type, scope: change.scope, ownerUser: before?.ownerUser ?? session.userId,
+                    ownerGroup: before.map(\.ownerGroup) ?? session.groups.first?.groupId))
+        }
+        return places
     }
 
     static func visibility(_ session: ServerSession) -> ObjectVisibility {
