@@ -118,6 +118,21 @@ struct CanonicalIdTests {
         }
     }
 
+    @Test("a Unicode 16 decomposed id (U+16D67 twice, U+16D68 composed) is rejected naming objectId; its NFC twin is applied", arguments: TestEngine.allCases)
+    func unicode16Twins(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let alice = try await client.login("alice", app: server.app).token
+            let decomposed = Self.update("u16-\u{16D67}\u{16D67}", name: "Twin", scope: 1)
+            let composed = Self.update("u16-\u{16D68}", name: "Composed", scope: 1)
+            let results = try await Self.push([composed, decomposed], token: alice, client)
+            #expect(results.map(\.status) == ["applied", "rejected"], "\(results)")
+            #expect(results.last?.reason?.hasPrefix("changes[1].objectId is not in Unicode normalization form C (NFC)") == true, "\(results)")
+            let objects = try await client.pull("CaseReport", token: alice).objects
+            #expect(objects.map { Array($0.objectId.utf8) } == [Array("u16-\u{16D68}".utf8)])
+        }
+    }
+
     @Test("a fetch of an id not in NFC gets 400 naming objectId, not the object of its NFC twin; a value key or device id not in NFC is refused", arguments: TestEngine.allCases)
     func fetchRefusesTwins(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in

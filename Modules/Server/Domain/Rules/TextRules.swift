@@ -45,14 +45,27 @@ enum TextRules {
     /// and looked up in: `jos\u{E9}` and `jose\u{301}` look alike and compare equal in Swift, but
     /// SQLite compares bytes, so without it they would be two accounts (and a login typed in the
     /// other form would miss the account).
+    ///
+    /// The standard library's own NFC (`_nfcCodeUnits`, public in its interface), never
+    /// Foundation's `precomposedStringWithCanonicalMapping`: Foundation's Unicode tables lag the
+    /// standard library's, which `String ==` uses (Unicode 16 in Swift 6.3), so Foundation leaves
+    /// `\u{16D67}\u{16D67}` as it is while `==` finds it equal to `\u{16D68}`: two "NFC" ids
+    /// or names the databases would hold apart and Swift would take for one.
     static func canonical(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
+        isNFC(text) ? text : String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// Whether `text` is in Unicode normalization form C, compared byte for byte with the
+    /// standard library's NFC (the tables `String ==` uses; see ``canonical(_:)``).
+    static func isNFC(_ text: String) -> Bool {
+        // ASCII is always NFC: most ids (hex, UUIDs) and names pass without normalizing.
+        !text.utf8.contains(where: { $0 >= 0x80 }) || text.utf8.elementsEqual(text._nfcCodeUnits)
     }
 
     /// Whether `text` is stored in another form than its ``canonical(_:)`` one (an account made
     /// before names were normalized), compared byte for byte (Swift's `==` would call them equal).
     static func hasOtherForm(_ text: String) -> Bool {
-        !canonical(text).utf8.elementsEqual(text.utf8)
+        !isNFC(text)
     }
 
     /// `U+0000`.

@@ -61,10 +61,10 @@ enum ChangeRules {
         return "\(field) is not in Unicode normalization form C (NFC); send the id composed, as ids are compared byte for byte"
     }
 
-    /// Whether `text` is in Unicode normalization form C, compared byte for byte.
+    /// Whether `text` is in Unicode normalization form C, compared byte for byte
+    /// (``TextRules/isNFC(_:)``: the standard library's NFC, the tables `String ==` uses).
     static func isComposed(_ text: String) -> Bool {
-        // ASCII is always NFC: most ids (hex, UUIDs) pass without normalizing.
-        !text.utf8.contains(where: { $0 >= 0x80 }) || !TextRules.hasOtherForm(text)
+        TextRules.isNFC(text)
     }
 
     /// Why `name` is no type name (`[A-Za-z][A-Za-z0-9_]{0,63}`), or `nil`.
