@@ -34,6 +34,14 @@ struct BackgroundSyncLogTests {
         }
     }
 
+    @Test("a failure that ran out of retries reads as a sentence wherever it is printed")
+    func retriesExhaustedDescription() {
+        let error = RetriesExhausted(failure: .network("connection refused (is the server running?)"), doing: "register this device", attempts: 4)
+        #expect(
+            "\(error)" == "cannot reach the sync server to register this device: connection refused (is the server running?) (tried 4 times)",
+            "\(error)")
+    }
+
     @Test("a push that runs out of retries is logged as 'cannot reach the sync server … to send 2 changes', not a dump")
     func retriesExhaustedIsReadable() async throws {
         let captured = Captured()

@@ -24,3 +24,13 @@ extension LiveSyncEngine {
         return CredentialMask.masked(FailureLine.singleLine(text))
     }
 }
+
+/// A failure that ran out of retries, as a sentence wherever it is printed or logged without
+/// the engine's ``LiveSyncEngine/readable(_:doing:)`` (which also names the server): never a
+/// Swift dump.
+extension RetriesExhausted: CustomStringConvertible {
+    var description: String {
+        let message = failure.dataError(doing: doing, server: "", attempts: attempts).message
+        return CredentialMask.masked(message.replacing("sync server  ", with: "sync server "))
+    }
+}
