@@ -50,6 +50,31 @@ struct ServerDataDirectoryTests {
         #expect(!FileManager.default.fileExists(atPath: missing.path), "the directory was not created")
     }
 
+    @Test("a --data-dir that is a link to a missing place, or a file, says so in one line (reading and creating commands), and nothing is created")
+    func linkToNowhereOrAFile() async throws {
+        let folder = try Self.folder()
+        let link = folder.appendingPathComponent("link")
+        let nowhere = folder.appendingPathComponent("nowhere")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: nowhere.path)
+        let file = folder.appendingPathComponent("file")
+        try Data("not a folder".utf8).write(to: file)
+        for arguments in [["admin", "user", "list"], ["admin", "group", "create", "nurses"], ["migrate"]] {
+            let linked = try await Self.server().run(arguments + ["--data-dir", link.path])
+            #expect(linked.status == 1 && linked.stdout.isEmpty, "\(arguments): \(linked)")
+            #expect(
+                linked.stderr == "strata-server: the data directory \(link.path) (from --data-dir) is a symbolic link to "
+                    + "\(nowhere.path), which does not exist; create that folder, or name the server's data directory "
+                    + "with --data-dir or STRATA_DATA_DIR\n", "\(arguments): \(linked)")
+            let filed = try await Self.server(["STRATA_DATA_DIR": file.path]).run(arguments)
+            #expect(filed.status == 1 && filed.stdout.isEmpty, "\(arguments): \(filed)")
+            #expect(
+                filed.stderr == "strata-server: the data directory \(file.path) (from STRATA_DATA_DIR) is a file, not a "
+                    + "folder; name the server's data directory with --data-dir or STRATA_DATA_DIR\n", "\(arguments): \(filed)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: nowhere.path), "nothing was created at the link's target")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "not a folder")
+    }
+
     @Test("the commands that create something create the data directory: group create, user create, app create, template save, migrate")
     func creatingCommandsCreate() async throws {
         for arguments in [

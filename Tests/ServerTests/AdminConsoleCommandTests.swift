@@ -46,7 +46,7 @@ struct AdminConsoleCommandTests {
 
             let changed = try await Self.admin(server, ["user", "update", "alice", "--password-stdin"], stdin: "another long password\n")
             #expect(changed.status == 0, "\(changed)")
-            #expect(changed.stdout == "user alice: password changed; 1 session revoked\n", "\(changed)")
+            #expect(changed.stdout == "user alice: password changed; 1 session, 0 web console sessions revoked\n", "\(changed)")
             let refused = try await Self.config(server, token: token)
             #expect(refused.0 == 401)
             #expect(refused.1.contains("revoked by an administrator"), "\(refused.1)")
@@ -74,7 +74,7 @@ struct AdminConsoleCommandTests {
             #expect(wrongStatus == 401)
             #expect(!String(decoding: wrongBody, as: UTF8.self).contains("disabled"), "a guesser learns nothing from disabling")
 
-            #expect(try await Self.admin(server, ["user", "update", "alice", "--enable"]).stdout == "user alice: enabled; 0 sessions revoked\n")
+            #expect(try await Self.admin(server, ["user", "update", "alice", "--enable"]).stdout == "user alice: enabled; 0 sessions, 0 web console sessions revoked\n")
             _ = try await server.client.login("alice", password: "another long password", app: app)
             #expect(try await Self.admin(server, ["user", "list", "--json"]).stdout.contains("\"disabled\":false"))
         }
@@ -116,7 +116,7 @@ struct AdminConsoleCommandTests {
 
             let changed = try await typing("typed long password", "typed long password")
             #expect(changed.status == 0, "\(changed)")
-            #expect(changed.stdout.contains("user alice: password changed; 1 session revoked"), "\(changed)")
+            #expect(changed.stdout.contains("user alice: password changed; 1 session, 0 web console sessions revoked"), "\(changed)")
             #expect(!changed.stdout.contains("typed long password"), "nothing typed is echoed: \(changed)")
             _ = try await server.client.login("alice", password: "typed long password", app: app)
         }

@@ -22,10 +22,12 @@ extension StoreAdminService {
             let revoked = try await data.control.updateUser(id: user.id, passwordHash: hash, disabled: disabled)
             // A new password or disabling also ends the user's web console sessions: removed, not
             // only filtered out while disabled, so enabling the user again revives none of them.
-            if hash != nil || disabled == true { try await data.control.deleteConsoleSessions(userId: user.id) }
+            let consoleRemoved =
+                hash != nil || disabled == true ? try await data.control.deleteConsoleSessions(userId: user.id) : 0
             var changed = try await adminUser(user)
             changed.disabled = disabled ?? user.disabled
-            return AdminUserChange(user: changed, sessionsRevoked: revoked, devicesRemoved: 0)
+            return AdminUserChange(
+                user: changed, sessionsRevoked: revoked, devicesRemoved: 0, consoleSessionsRemoved: consoleRemoved)
         }
     }
 
@@ -35,8 +37,10 @@ extension StoreAdminService {
             let user = try await existingUser(account)
             let shown = try await adminUser(user)
             let removed = try await data.control.deleteUser(id: user.id)
-            try await data.control.deleteConsoleSessions(userId: user.id)
-            return AdminUserChange(user: shown, sessionsRevoked: removed.sessions, devicesRemoved: removed.devices)
+            let consoleRemoved = try await data.control.deleteConsoleSessions(userId: user.id)
+            return AdminUserChange(
+                user: shown, sessionsRevoked: removed.sessions, devicesRemoved: removed.devices,
+                consoleSessionsRemoved: consoleRemoved)
         }
     }
 

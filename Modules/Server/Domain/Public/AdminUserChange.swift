@@ -7,11 +7,15 @@ public struct AdminUserChange: Sendable, Hashable, Codable {
     public var sessionsRevoked: Int
     /// How many of the user's devices were removed (only deleting removes them).
     public var devicesRemoved: Int
+    /// How many of the user's web console sessions were removed (a new password, disabling and
+    /// deleting remove them all), counted apart from the app sessions of ``sessionsRevoked``.
+    public var consoleSessionsRemoved: Int
 
     /// A change.
-    public init(user: AdminUser, sessionsRevoked: Int, devicesRemoved: Int) {
+    public init(user: AdminUser, sessionsRevoked: Int, devicesRemoved: Int, consoleSessionsRemoved: Int = 0) {
         self.user = user
         self.sessionsRevoked = sessionsRevoked
         self.devicesRemoved = devicesRemoved
+        self.consoleSessionsRemoved = consoleSessionsRemoved
     }
 }

@@ -45,10 +45,9 @@ extension UserCommand {
                 if secret != nil { done.append("password changed") }
                 if disable { done.append("disabled") }
                 if enable { done.append("enabled") }
-                let revoked = change.sessionsRevoked
                 return [
-                    "user \(AdminText.shown(change.user.account)): " + done.joined(separator: ", ")
-                        + "; \(revoked) session\(revoked == 1 ? "" : "s") revoked"
+                    "user \(AdminText.shown(change.user.account)): " + done.joined(separator: ", ") + "; "
+                        + UserCommand.sessionsText(change) + " revoked"
                 ]
             }
         }
@@ -71,13 +70,21 @@ extension UserCommand {
         func execute(_ run: CommandRun) async throws {
             let change = try await run.services.admin.deleteUser(account: account)
             try output.print(change, to: run.output) {
-                let sessions = change.sessionsRevoked
                 let devices = change.devicesRemoved
                 return [
-                    "deleted user \(AdminText.shown(change.user.account)) (\(AdminText.shown(change.user.id))) with \(sessions) session\(sessions == 1 ? "" : "s") "
-                        + "and \(devices) device\(devices == 1 ? "" : "s")"
+                    "deleted user \(AdminText.shown(change.user.account)) (\(AdminText.shown(change.user.id))) with "
+                        + UserCommand.sessionsText(change) + " and \(devices) device\(devices == 1 ? "" : "s")"
                 ]
             }
         }
+    }
+}
+
+extension UserCommand {
+    /// Both kinds of session a change ended, counted apart: `2 sessions, 1 web console session`
+    /// (the app sessions of `sessionsRevoked`, then `consoleSessionsRemoved`).
+    static func sessionsText(_ change: AdminUserChange) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return counted(change.sessionsRevoked, "session") + ", " + counted(change.consoleSessionsRemoved, "web console session")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import StrataCrossCutting
 import StrataServerDomain
@@ -89,5 +90,27 @@ struct CommonOptions: ParsableArguments {
                     + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return level
+    }
+}
+
+extension CommonOptions {
+    /// Why `path`, the SQLite data directory (`origin` says where it was named), can be no data
+    /// directory at all, found before anything opens or creates it: a symbolic link to a place
+    /// that does not exist (creating it would fail with "already exists"), or a file (not a
+    /// folder without server data). `nil` for a folder, a link to one, or nothing there yet
+    /// (created or refused later, as the command asks).
+    static func dataDirectoryProblem(_ path: String, origin: String) -> String? {
+        var entry = stat()
+        guard lstat(path, &entry) == 0 else { return nil }
+        var target = stat()
+        if stat(path, &target) != 0 {
+            guard errno == ENOENT, entry.st_mode & S_IFMT == S_IFLNK else { return nil }
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            return "the data directory \(path) (\(origin)) is a symbolic link to \(destination), which does not exist; "
+                + "create that folder, or name the server's data directory with --data-dir or STRATA_DATA_DIR"
+        }
+        guard target.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return "the data directory \(path) (\(origin)) is a file, not a folder; "
+            + "name the server's data directory with --data-dir or STRATA_DATA_DIR"
     }
 }

@@ -57,6 +57,11 @@ public enum StrataServerCLI {
                 createsStorage: parsed is MigrateCommand || (type(of: parsed) as? any KitCommand.Type)?.createsStorage == true,
                 dataDirectoryOrigin: dataDirectory.origin)
             do {
+                if database == nil,
+                    let problem = CommonOptions.dataDirectoryProblem(launch.dataDirectory.path, origin: dataDirectory.origin)
+                {
+                    throw LaunchMissingData(message: problem)
+                }
                 if parsed is MigrateCommand {
                     let applied = try await migrate(launch)
                     output.out(MigrateCommand.report(applied, launch: launch))
