@@ -3,6 +3,10 @@ import StrataCrossCutting
 import StrataTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Live changes: when alice's push lands, the server wakes the devices that can see it on their
 /// push channel and their running `strata-notifyd` pulls it, without a `sync`; a device of
 /// another group is not told (and holds nothing of it).
@@ -24,6 +28,36 @@ struct LiveChangesTests {
             try await withTestServer(database: database) { b in
                 try await live(push: a, listen: b)
             }
+        }
+    }
+
+    @Test("carol's interactive strata-host (full screen, no strata-notifyd) pulls alice's report live, without a sync")
+    func interactiveHostPullsLive() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "live-host")
+            let alice = hosts[0]
+            let home = URL(fileURLWithPath: try #require(hosts[1].environment["STRATA_HOME"]))
+            let store = ContainerDirectory(url: home).storeURL.path
+            let count = { () throws -> Int in try SQLiteReader(store).integer(#"SELECT count(*) FROM "CaseReport""#) }
+            let tty = try PseudoTerminal(columns: 100, rows: 30)
+            let (process, log) = try tty.startHost(home: home, environment: server.clientEnvironment)
+            let pid = process.processIdentifier
+            defer { if process.isRunning { kill(pid, SIGKILL) } }
+            try #require(await eventually(within: .seconds(30)) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+
+            // The first report may come with the background loop's first round; the second only live.
+            _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+            _ = try await alice.succeed(["sync"])
+            try #require(await eventually(within: .seconds(30)) { try count() == 1 }, "\(log.snapshot())")
+            _ = try await alice.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
+            _ = try await alice.succeed(["sync"])
+            let second = await eventually(within: .seconds(30)) { try count() == 2 }
+            #expect(second, "the interactive host never pulled the second report: \(log.snapshot())")
+            tty.type("reports")
+            #expect(await eventually { tty.screen.contains("Taro Yamada") }, "\(tty.screen)")
+            tty.type("quit")
+            _ = await eventually { !process.isRunning }
         }
     }
 
