@@ -32,15 +32,16 @@ struct HealthTests {
             let control = server.directory.appendingPathComponent("control.sqlite").path
             // This server's version: the number of migrations it applied.
             let current = try #require(try OperationIdTests.texts(at: control, sql: "PRAGMA user_version").first)
-            try OperationIdTests.execute(at: control, sql: "PRAGMA user_version = 7")
+            let newer = try #require(Int(current)) + 1
+            try OperationIdTests.execute(at: control, sql: "PRAGMA user_version = \(newer)")
             let (status, data) = try await server.client.send("GET", "/health/ready")
             #expect(status == 503)
             let body = try Self.object(data)
             #expect(body["status"] == "notReady")
-            // 7 is newer than this server's: a newer server migrated it, and migrate cannot go back.
+            // One past this server's: a newer server migrated it, and migrate cannot go back.
             #expect(
                 body["reason"]
-                    == "control.sqlite has schema version 7, newer than this server's \(current): a newer strata-server "
+                    == "control.sqlite has schema version \(newer), newer than this server's \(current): a newer strata-server "
                     + "migrated it; upgrade this server (migrate cannot go back)")
             try OperationIdTests.execute(at: control, sql: "PRAGMA user_version = 1")
             let (_, older) = try await server.client.send("GET", "/health/ready")
