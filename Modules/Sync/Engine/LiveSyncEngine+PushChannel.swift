@@ -25,8 +25,14 @@ extension LiveSyncEngine {
             }
             let device = try await deviceID(for: info.userID)
             let after = Int64(try await state.value(.pushCursor(device)) ?? "") ?? 0
+            let asked = ContinuousClock.now
             let poll = try await client.pollPush(deviceID: device, after: after, wait: wait, token: info.token)
             answered = true
+            // An empty answer well before the wait ended: the server is shutting down (it answers
+            // every waiting poll so), and a restarted one has not collected this device's changes.
+            if wait > 1, poll.messages.isEmpty, poll.changed == nil, ContinuousClock.now - asked < .seconds(wait - 1) {
+                livePulls.needCatchUp()
+            }
             // Data this user can see changed: pulled in the background (live changes).
             if catchingUp { pullChanged([]) } else if let changed = poll.changed { pullChanged(changed) }
             return poll.messages.filter { $0.sequence > after }.map {
