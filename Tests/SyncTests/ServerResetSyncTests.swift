@@ -10,10 +10,10 @@ import Testing
 /// queues again, as creates, the user's objects the re-pull did not return, then sends them.
 @Suite("Sync engine: a client reset after a server restore re-pulls from 0 and re-sends what the server lost")
 struct ServerResetSyncTests {
-    static func visit(_ id: String, owner: String, version: Int64) -> WireObject {
+    static func visit(_ id: String, owner: String, version: Int64, ward: Int64 = 1) -> WireObject {
         WireObject(
-            objectId: id, values: ["patient": .text("p \(id)"), "ward": .integer(1)], scope: 2, ownerUser: owner, ownerGroup: "g1",
-            deleted: false, version: version)
+            objectId: id, values: ["patient": .text("p \(id)"), "ward": .integer(ward)], scope: 2, ownerUser: owner,
+            ownerGroup: "g1", deleted: false, version: version)
     }
 
     /// The changes pushed after request number `before`: (object id, operation).
@@ -78,5 +78,25 @@ struct ServerResetSyncTests {
         let report = try await harness.sync.syncNow()
         #expect(report.serverReset == ServerReset(repulled: 1, resent: 1))
         #expect(try Self.pushed(harness.server, after: before) == [[ids[0], "insert"]])
+    }
+
+    @Test("an edit the restored server lost (it returns an older value) is kept on the device and sent again as an update")
+    func lostEdit() async throws {
+        let (harness, ids) = try await Self.synced()
+        // The backup holds both visits of u1, the first at ward 9: the device's ward 1 came after the backup.
+        harness.server.scriptPages("SyncVisit", PullResponse(objects: [], cursor: 5, hasMore: false, epoch: "B", head: 2))
+        harness.server.scriptPages(
+            "SyncVisit",
+            PullResponse(
+                objects: [Self.visit(ids[0], owner: "u1", version: 1, ward: 9), Self.visit(ids[1], owner: "u1", version: 2)],
+                cursor: 2, hasMore: false, epoch: "B", head: 2))
+        harness.server.scriptPushes(.applyAll)
+        let before = harness.server.requests.count
+        let report = try await harness.sync.syncNow()
+        #expect(report.serverReset == ServerReset(repulled: 2, resent: 1))
+        #expect(try Self.pushed(harness.server, after: before) == [[ids[0], "update"]])
+        let request = try #require(harness.server.requests.dropFirst(before).last { $0.path == WirePaths.changes })
+        let change = try #require(try WireCoding.decoder().decode(PushRequest.self, from: request.body ?? Data()).changes.first)
+        #expect(change.values["ward"] == .integer(1), "the device's value, not the restored one")
     }
 }

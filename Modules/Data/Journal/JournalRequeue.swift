@@ -4,10 +4,38 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataWire
 
-/// Re-sending what a restored server lacks (see ``SyncStateStore/requeueMissing(_:present:ownerUser:)``).
+/// Re-sending what a restored server lacks (a client reset): see
+/// ``SyncStateStore/requeueChanged(_:typeName:ownerUser:)`` and
+/// ``SyncStateStore/requeueMissing(_:present:ownerUser:)``.
 extension SQLiteSyncState {
+    func requeueChanged(_ objects: [WireObject], typeName: String, ownerUser: String) async throws -> Int {
+        try await requeue(typeName) { rows in
+            var entries: [JournalWriter.Entry] = []
+            for object in objects where !object.deleted {
+                guard let local = try rows.row(object.objectId, ownerUser: ownerUser) else { continue }
+                let differs = rows.table.fields.contains { field in
+                    let pulled = object.values[field.key].map { field.type.normalized(FieldValue(wire: $0)) } ?? .null
+                    return pulled != local.values[field.key] ?? .null
+                }
+                if differs { entries.append(local.entry(.update, typeName: typeName, ownerUser: ownerUser)) }
+            }
+            return entries
+        }
+    }
+
     func requeueMissing(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> Int {
+        try await requeue(typeName) { rows in
+            try rows.all(ownerUser: ownerUser).filter { !present.contains($0.objectID) }
+                .map { $0.entry(.insert, typeName: typeName, ownerUser: ownerUser) }
+        }
+    }
+
+    /// Writes the journal entries `select` makes from the type's rows, in one write transaction.
+    private func requeue(_ typeName: String, _ select: @escaping @Sendable (LocalRows) throws -> [JournalWriter.Entry]) async throws
+        -> Int
+    {
         guard database.mode == .readWrite else {
             throw DataError(.readOnly, "cannot re-send \(typeName) objects: the store is open read-only")
         }
@@ -19,42 +47,72 @@ extension SQLiteSyncState {
             else {
                 throw DataError(.notRegistered, "cannot re-send \(typeName) objects: the type is not registered as localAndServer")
             }
-            let columns = (["objectId"] + table.fields.map(\.key) + ["_scope", "_ownerGroup"]).map(TableDefinition.quote)
-            // Objects with a change still in the journal are sent by it already.
-            let sql = """
-                SELECT \(columns.joined(separator: ", ")) FROM \(TableDefinition.quote(typeName))
-                WHERE "_ownerUser" = ?1 AND "objectId" NOT IN (SELECT "objectId" FROM "_strata_journal" WHERE "typeName" = ?2)
-                ORDER BY "objectId"
-                """
-            var entries: [JournalWriter.Entry] = []
-            try state.connection.withStatement(sql) { statement in
-                statement.bind(ownerUser, at: 1)
-                statement.bind(typeName, at: 2)
-                while try statement.step() {
-                    let objectID = statement.text(at: 0)
-                    guard !present.contains(objectID) else { continue }
-                    var values: [String: FieldValue] = [:]
-                    for (index, field) in table.fields.enumerated() {
-                        let stored = statement.value(at: Int32(index + 1))
-                        values[field.key] =
-                            table.encrypted[index]
-                            ? try cipher.open(stored, as: field.type, what: "\(typeName) '\(objectID)'.\(field.key)") : stored
-                    }
-                    let scopeColumn = Int32(table.fields.count + 1)
-                    let group = statement.value(at: scopeColumn + 1)
-                    var ownerGroup: String?
-                    if case .text(let text) = group { ownerGroup = text }
-                    var scope = DataScope.user
-                    if case .integer(let raw) = statement.value(at: scopeColumn) { scope = DataScope(rawValue: Int(raw)) ?? .user }
-                    entries.append(
-                        JournalWriter.Entry(
-                            typeName: typeName, objectID: objectID, operation: .insert, values: values, scope: scope,
-                            ownerUser: ownerUser, ownerGroup: ownerGroup))
-                }
-            }
+            let entries = try select(LocalRows(table: table, connection: state.connection, cipher: cipher))
             let writer = JournalWriter(connection: state.connection, cipher: cipher, now: now, operationIDs: state.operationIDs)
             for entry in entries { try writer.record(entry, isNewObject: true) }
             return entries.count
         }
+    }
+}
+
+/// A type's local rows owned by one user and without a change in the journal (a change there is
+/// sent by the journal already), read with their values decrypted.
+private struct LocalRows {
+    let table: TableDefinition
+    let connection: SQLiteConnection
+    let cipher: FieldCipher
+
+    /// One row's values, scope and owner group.
+    struct Row {
+        var objectID: String
+        var values: [String: FieldValue]
+        var scope: DataScope
+        var ownerGroup: String?
+
+        /// The journal entry that sends the row as it is.
+        func entry(_ operation: ChangeOperation, typeName: String, ownerUser: String) -> JournalWriter.Entry {
+            JournalWriter.Entry(
+                typeName: typeName, objectID: objectID, operation: operation, values: values, scope: scope, ownerUser: ownerUser,
+                ownerGroup: ownerGroup)
+        }
+    }
+
+    /// Every such row, by id.
+    func all(ownerUser: String) throws -> [Row] { try rows(ownerUser: ownerUser, objectID: nil) }
+
+    /// The row of `objectID`, if it is such a row.
+    func row(_ objectID: String, ownerUser: String) throws -> Row? { try rows(ownerUser: ownerUser, objectID: objectID).first }
+
+    private func rows(ownerUser: String, objectID: String?) throws -> [Row] {
+        let typeName = table.typeName
+        let columns = (["objectId"] + table.fields.map(\.key) + ["_scope", "_ownerGroup"]).map(TableDefinition.quote)
+        let sql = """
+            SELECT \(columns.joined(separator: ", ")) FROM \(TableDefinition.quote(typeName))
+            WHERE "_ownerUser" = ?1 AND (?3 IS NULL OR "objectId" = ?3)
+              AND "objectId" NOT IN (SELECT "objectId" FROM "_strata_journal" WHERE "typeName" = ?2)
+            ORDER BY "objectId"
+            """
+        var rows: [Row] = []
+        try connection.withStatement(sql) { statement in
+            statement.bind(ownerUser, at: 1)
+            statement.bind(typeName, at: 2)
+            statement.bind(objectID.map(FieldValue.text) ?? .null, at: 3)
+            while try statement.step() {
+                let id = statement.text(at: 0)
+                var values: [String: FieldValue] = [:]
+                for (index, field) in table.fields.enumerated() {
+                    let stored = statement.value(at: Int32(index + 1))
+                    values[field.key] =
+                        table.encrypted[index] ? try cipher.open(stored, as: field.type, what: "\(typeName) '\(id)'.\(field.key)") : stored
+                }
+                let scopeColumn = Int32(table.fields.count + 1)
+                var scope = DataScope.user
+                if case .integer(let raw) = statement.value(at: scopeColumn) { scope = DataScope(rawValue: Int(raw)) ?? .user }
+                var ownerGroup: String?
+                if case .text(let group) = statement.value(at: scopeColumn + 1) { ownerGroup = group }
+                rows.append(Row(objectID: id, values: values, scope: scope, ownerGroup: ownerGroup))
+            }
+        }
+        return rows
     }
 }

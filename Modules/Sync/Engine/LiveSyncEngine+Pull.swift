@@ -10,7 +10,8 @@ extension LiveSyncEngine {
     /// Pulls `typeName` page by page (each page and the new cursor are written in one
     /// transaction), then fetches again, one by one, the objects whose changes were discarded.
     /// On a client reset (``ServerReset/needed(knownEpoch:cursor:page:)``) the pull starts from
-    /// 0, and the user's objects the re-pull did not return are queued again and pushed.
+    /// 0; the user's objects the re-pull did not return (queued again as inserts) and those it
+    /// returned with other values than the local ones (queued again as updates) are pushed.
     func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let resentBefore = report.serverReset?.resent ?? 0
         try await pullPages(typeName, as: info, client: client, report: &report)
@@ -46,13 +47,18 @@ extension LiveSyncEngine {
         // A client reset (ServerReset): the server's history is not the one the cursor was reached on.
         let reset = ServerReset.needed(knownEpoch: known, cursor: cursor, page: page)
         var present: Set<String> = []
+        var resent = 0
         if reset {
             cursor = 0
             try await state.set([.cursor(typeName): nil])
             page = try await fetch(0)
         }
         while true {
-            if reset { present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId)) }
+            if reset {
+                present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId))
+                // The user's edits made after the backup: kept and sent, not overwritten by the page.
+                resent += try await state.requeueChanged(page.objects, typeName: typeName, ownerUser: info.userID)
+            }
             // A page that does not move the cursor cannot lead anywhere new.
             let following: Int64? = page.hasMore && page.cursor > cursor ? page.cursor : nil
             async let upcoming: PullResponse? = {
@@ -67,7 +73,7 @@ extension LiveSyncEngine {
             page = next
         }
         if reset {
-            let resent = try await state.requeueMissing(typeName, present: present, ownerUser: info.userID)
+            resent += try await state.requeueMissing(typeName, present: present, ownerUser: info.userID)
             report.serverReset = ServerReset(
                 repulled: (report.serverReset?.repulled ?? 0) + present.count, resent: (report.serverReset?.resent ?? 0) + resent)
         }

@@ -58,6 +58,16 @@ public protocol SyncStateStore: Sendable {
     /// - Throws: as ``applyPulled(_:typeName:)``.
     func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) async throws -> PulledPageOutcome
 
+    /// During a re-pull from the start of a restored server (a client reset), before a page is
+    /// applied: queues an `update` in the journal, with every field's local value, for each
+    /// live object of `objects` whose local row `ownerUser` owns, that has no change in the
+    /// journal and whose values differ from the pulled ones: an edit made after the backup,
+    /// which the restored server lost. The page then keeps those rows (a local change waits).
+    /// Returns how many it queued, in one write transaction.
+    ///
+    /// - Throws: as ``applyPulled(_:typeName:)``.
+    func requeueChanged(_ objects: [WireObject], typeName: String, ownerUser: String) async throws -> Int
+
     /// After a re-pull from the start of a restored server (a client reset): queues an
     /// `insert` in the journal, with every field's local value, for each local object of
     /// `typeName` that `ownerUser` owns, that is not in `present` (the ids the re-pull
