@@ -21,7 +21,22 @@ public enum WireJSON {
     /// Appends one change as a JSON object; `false` (and a partly written `out`) when a real
     /// is not finite.
     public static func appendChange(_ change: WireChange, to out: inout [UInt8]) -> Bool {
-        out.append(contentsOf: #"{"objectId":"#.utf8)
+        // Keys sorted, as the encoder writes them; the optional ones only when present.
+        out.append(UInt8(ascii: "{"))
+        if let baseVersion = change.baseVersion {
+            out.append(contentsOf: #""baseVersion":"#.utf8)
+            out.append(contentsOf: String(baseVersion).utf8)
+            out.append(UInt8(ascii: ","))
+        }
+        if let fields = change.fields {
+            out.append(contentsOf: #""fields":["#.utf8)
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(field, to: &out)
+            }
+            out.append(contentsOf: "],".utf8)
+        }
+        out.append(contentsOf: #""objectId":"#.utf8)
         appendString(change.objectId, to: &out)
         out.append(contentsOf: #","operation":"#.utf8)
         appendString(change.operation, to: &out)

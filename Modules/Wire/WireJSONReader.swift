@@ -123,6 +123,8 @@ public struct WireJSONReader {
         var strings: [String: String] = [:]
         var values: [String: WireValue]?
         var scope: Int?
+        var fields: [String]?
+        var baseVersion: Int64?
         let read = object { reader, key in
             switch key {
             case "operationId", "typeName", "objectId", "operation":
@@ -130,6 +132,9 @@ public struct WireJSONReader {
                 strings[key] = text
             case "values": return Self.fill(&values) { reader.values() }
             case "scope": return Self.fill(&scope) { reader.integer().flatMap { Int(exactly: $0) } }
+            // Optional members: `null` (or anything else) leaves the fallback decoder to read them.
+            case "fields": return Self.fill(&fields) { reader.array { $0.string() } }
+            case "baseVersion": return Self.fill(&baseVersion) { reader.integer() }
             default: return false
             }
             return true
@@ -139,7 +144,7 @@ public struct WireJSONReader {
         else { return fail("a change with every field once") }
         return WireChange(
             operationId: operationId, typeName: typeName, objectId: objectId, operation: operation, values: values,
-            scope: scope)
+            scope: scope, fields: fields, baseVersion: baseVersion)
     }
 
     private mutating func result() -> ChangeResult? {

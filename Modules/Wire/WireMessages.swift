@@ -81,15 +81,29 @@ public struct WireChange: Sendable, Hashable, Codable {
     public var values: [String: WireValue]
     /// The object's scope: 1 user, 2 group, 3 all.
     public var scope: Int
+    /// For an `update`: the keys of the fields this change set. The server replaces only those
+    /// in the object it holds (a key listed but absent from ``values`` removes the field: it
+    /// reads as null) and keeps the others, so concurrent edits of different fields all
+    /// survive. `nil` (what older clients send, and every insert and delete) replaces the
+    /// whole object with ``values``.
+    public var fields: [String]?
+    /// The server version (``WireObject/version``) the device's copy had when the edit was
+    /// made, for policies that compare with it; `nil` when the device does not know it.
+    public var baseVersion: Int64?
 
     /// A change.
-    public init(operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int) {
+    public init(
+        operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int,
+        fields: [String]? = nil, baseVersion: Int64? = nil
+    ) {
         self.operationId = operationId
         self.typeName = typeName
         self.objectId = objectId
         self.operation = operation
         self.values = values
         self.scope = scope
+        self.fields = fields
+        self.baseVersion = baseVersion
     }
 }
 
@@ -174,13 +188,21 @@ public struct PullResponse: Sendable, Hashable, Codable {
     /// page was read: a cursor past it was reached on a history the server no longer has.
     /// `nil` from a server that does not send it.
     public var head: Int64?
+    /// What the caller may see, as an opaque fingerprint of the groups whose objects reach the
+    /// pull. A client that sees it change since its last pull of the type re-pulls from the
+    /// start and removes the objects the re-pull did not return (a revocation: removed from a
+    /// group, the group deleted). `nil` from a server that does not send it.
+    public var visibility: String?
 
     /// A pull answer.
-    public init(objects: [WireObject], cursor: Int64, hasMore: Bool, epoch: String? = nil, head: Int64? = nil) {
+    public init(
+        objects: [WireObject], cursor: Int64, hasMore: Bool, epoch: String? = nil, head: Int64? = nil, visibility: String? = nil
+    ) {
         self.objects = objects
         self.cursor = cursor
         self.hasMore = hasMore
         self.epoch = epoch
         self.head = head
+        self.visibility = visibility
     }
 }

@@ -70,11 +70,25 @@ struct ChangeApplier {
         if let existing, scope < existing.scope { try transaction.recordNarrowing(of: existing, at: version) }
         try transaction.save(
             StoredObject(
-                typeName: change.typeName, objectId: change.objectId, values: change.values, scope: scope,
+                typeName: change.typeName, objectId: change.objectId, values: Self.merged(change, into: existing), scope: scope,
                 ownerUser: existing?.ownerUser ?? session.userId,
                 ownerGroup: existing.map(\.ownerGroup) ?? session.groups.first?.groupId,
                 deleted: false, version: version))
         return nil
+    }
+
+    /// The values `change` leaves the object with: for an update that lists its ``WireChange/fields``
+    /// of an object the server holds, the stored values with just those fields replaced (a listed
+    /// field without a value is removed), so concurrent edits of different fields all survive and
+    /// the last write of each field in the server's order wins; otherwise (an insert, an update
+    /// without `fields` as older clients send it) the change's values, whole.
+    static func merged(_ change: WireChange, into existing: StoredObject?) -> [String: WireValue] {
+        guard change.operation == "update", let fields = change.fields, let existing, !existing.deleted else {
+            return change.values
+        }
+        var values = existing.values
+        for field in fields { values[field] = change.values[field] }
+        return values
     }
 
     /// Deletes a visible live object. A missing, an invisible and an already deleted object all

@@ -46,6 +46,45 @@ enum ChangeRules {
                 return "changes[\(index)].values has a key that is not in Unicode normalization form C (NFC)"
             }
         }
+        return fieldsProblem(with: change, index: index)
+    }
+
+    /// The most keys a change's `fields` may list (as many as its values).
+    static let maxFields = 500
+
+    /// Why the field-level parts of `change` (``WireChange/fields``, ``WireChange/baseVersion``)
+    /// cannot be taken, or `nil`.
+    ///
+    /// `fields` belongs to an update only; each key is named as a value key is (no control
+    /// character, NFC) and listed once. A listed key may be absent from the values: the update
+    /// removes that field (it reads as null).
+    static func fieldsProblem(with change: WireChange, index: Int) -> String? {
+        if let base = change.baseVersion, base < 0 {
+            return "changes[\(index)].baseVersion must be 0 or more, not \(base)"
+        }
+        guard let fields = change.fields else { return nil }
+        guard change.operation == "update" else {
+            return "changes[\(index)].fields is only for an update, not for \(change.operation)"
+        }
+        if fields.count > maxFields {
+            return "changes[\(index)].fields may list at most \(maxFields) keys, not \(fields.count)"
+        }
+        var seen: Set<[UInt8]> = []
+        for field in fields {
+            if field.isEmpty || field.utf8.count > 256 {
+                return "changes[\(index)].fields has a key that is empty or longer than 256 bytes"
+            }
+            if let control = TextRules.firstControl(in: field) {
+                return "changes[\(index)].fields has a key that contains a control character (\(TextRules.describe(control)))"
+            }
+            if !isComposed(field) {
+                return "changes[\(index)].fields has a key that is not in Unicode normalization form C (NFC)"
+            }
+            // Byte for byte, as the databases compare keys.
+            if !seen.insert(Array(field.utf8)).inserted {
+                return "changes[\(index)].fields lists '\(field.prefix(64))' twice"
+            }
+        }
         return nil
     }
 
