@@ -17,16 +17,21 @@ struct DeclaredBehaviourTests {
         #expect(behaviour.lifespan == nil)  // without a server, a lifespan would hide the user's own reports
     }
 
-    @Test("follow-ups stay local; notification records stay local with patient names and the text made from them encrypted")
+    @Test("follow-ups behave like their report and share its visibility; notification records stay local, patient names and text encrypted")
     func localTypesBehaviour() async {
-        #expect(FollowUp.schema.behaviour == ValueObjectBehaviour(persistentType: .localOnly))
+        let followUp = FollowUp.schema.behaviour
+        #expect(followUp.persistentType == .localAndServer)
+        #expect(followUp.autoRefresh == CaseReport.schema.behaviour.autoRefresh)
+        #expect(followUp.scope == CaseReport.schema.behaviour.scope)
+        #expect(followUp.encryptedKeys.isEmpty)
+        #expect(FollowUp.schema.dependencies == [ValueObjectDependency("caseReportID", on: "CaseReport", sharesVisibility: true)])
         let notification = NotificationRecord.schema.behaviour
         #expect(notification.persistentType == .localOnly)
         #expect(notification.encryptedKeys == ["patientName", "title", "body"])
         #expect(notification.lifespan == nil)
     }
 
-    @Test("adding, editing and deleting a report queues one change for the server; follow-ups queue none", arguments: StoreKind.allCases)
+    @Test("adding, editing and deleting a report and its follow-up queues their changes for the server; notifications none", arguments: StoreKind.allCases)
     func reportsAreJournalled(kind: StoreKind) async throws {
         let fixture = try await DomainFixture(kind)
         let report = try await fixture.addReport("Hanako Yamada", memo: "bp")
@@ -41,8 +46,11 @@ struct DeclaredBehaviourTests {
         try await fixture.schedule(report, on: testNow + day)
         _ = try await fixture.domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "hello"))
         changes = try await fixture.data.journal.changes(in: [.pending], limit: nil)
-        #expect(changes.map(\.operation) == [.insert])  // coalesced; follow-ups and notifications stay local
+        #expect(changes.map(\.operation) == [.insert, .insert])  // coalesced; notifications stay local
+        #expect(changes.map(\.typeName) == ["CaseReport", "FollowUp"])
         #expect(changes.first?.values["memo"] == .text("edited"))
+        #expect(changes.last?.values["caseReportID"] == .text(id))
+        #expect(changes.last?.scope == .group)
 
         try await fixture.domain.reports.delete(id: id)
         #expect(try await fixture.data.journal.pendingCount() == 0)  // never sent, so nothing to send

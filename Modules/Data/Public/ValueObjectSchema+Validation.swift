@@ -55,6 +55,12 @@ extension ValueObjectSchema {
                     .invalidSchema, "\(typeName): parent type name '\(dependency.parentType)' is not an ASCII identifier")
             }
         }
+        let sharing = dependencies.filter(\.sharesVisibility).map(\.parentType)
+        if sharing.count > 1 {
+            throw DataError(
+                .invalidSchema,
+                "\(typeName): \(sharing.count) parents share their visibility (\(sharing.joined(separator: ", "))); expected at most one")
+        }
         if let lifespan = behaviour.lifespan, !(lifespan > 0) {
             throw DataError(.invalidSchema, "\(typeName): lifespan is \(lifespan) s; expected a positive number of seconds")
         }

@@ -29,6 +29,8 @@ struct ObjectWriter {
         saved.reserveCapacity(objects.count)
         var insert: SQLiteStatement?
         var update: SQLiteStatement?
+        let parent = ParentVisibility(schema: schema, state: state)
+        let declared = ParentVisibility.Stamp(scope: behaviour.scope, ownerGroup: context.ownerGroup)
         defer {
             insert?.reset()
             update?.reset()
@@ -36,6 +38,7 @@ struct ObjectWriter {
         for var object in objects {
             let isNew = object.objectId == nil
             let id = object.objectId ?? state.ids.next()
+            let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
             if behaviour.keepsLocalRows {
                 let statement: SQLiteStatement
                 if isNew {
@@ -45,7 +48,7 @@ struct ObjectWriter {
                     statement = try update ?? connection.statement(table.updateSQL)
                     update = statement
                 }
-                try bindRow(object, id: id, schema: schema, to: statement)
+                try bindRow(object, id: id, schema: schema, stamp: stamp, to: statement)
                 let code = try statement.run()
                 if code != SQLITE_DONE { throw failure(code, statement: statement, object: object) }
                 statement.rewind()
@@ -57,7 +60,7 @@ struct ObjectWriter {
             if behaviour.sendsChanges {
                 var values: [String: FieldValue] = [:]
                 for field in schema.fields { values[field.key] = field.value(in: object) }
-                try journal.record(entry(id, isNew ? .insert : .update, values, behaviour), isNewObject: isNew)
+                try journal.record(entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp), isNewObject: isNew)
             }
             object.objectId = id
             saved.append(object)
@@ -123,16 +126,19 @@ struct ObjectWriter {
     }
 
     private func entry(
-        _ id: String, _ operation: ChangeOperation, _ values: [String: FieldValue], _ behaviour: ValueObjectBehaviour
+        _ id: String, _ operation: ChangeOperation, _ values: [String: FieldValue], _ behaviour: ValueObjectBehaviour,
+        stamp: ParentVisibility.Stamp? = nil
     ) -> JournalWriter.Entry {
         JournalWriter.Entry(
-            typeName: table.typeName, objectID: id, operation: operation, values: values, scope: behaviour.scope,
-            ownerUser: context.ownerUser, ownerGroup: context.ownerGroup)
+            typeName: table.typeName, objectID: id, operation: operation, values: values,
+            scope: stamp?.scope ?? behaviour.scope, ownerUser: context.ownerUser,
+            ownerGroup: stamp.map(\.ownerGroup) ?? context.ownerGroup)
     }
 
     /// Binds one row: id, fields (encrypted ones sealed), `_storedAt`, scope, owner, hashes.
     private func bindRow<Object: ValueObject>(
-        _ object: Object, id: String, schema: ValueObjectSchema<Object>, to statement: SQLiteStatement
+        _ object: Object, id: String, schema: ValueObjectSchema<Object>, stamp: ParentVisibility.Stamp,
+        to statement: SQLiteStatement
     ) throws {
         statement.bind(id, at: 1)
         var index: Int32 = 2
@@ -157,9 +163,9 @@ struct ObjectWriter {
             }
         }
         statement.bind(.real(context.now), at: index)
-        statement.bind(.integer(Int64(schema.behaviour.scope.rawValue)), at: index + 1)
+        statement.bind(.integer(Int64(stamp.scope.rawValue)), at: index + 1)
         statement.bind(context.ownerUser.map(FieldValue.text) ?? .null, at: index + 2)
-        statement.bind(context.ownerGroup.map(FieldValue.text) ?? .null, at: index + 3)
+        statement.bind(stamp.ownerGroup.map(FieldValue.text) ?? .null, at: index + 3)
         for (offset, hash) in hashes.enumerated() { statement.bind(hash, at: index + 4 + Int32(offset)) }
     }
 

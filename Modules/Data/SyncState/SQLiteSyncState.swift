@@ -33,14 +33,30 @@ struct SQLiteSyncState: SyncStateStore {
 
     func syncedTypes() async throws -> [SyncedType] {
         try await database.perform { state in
-            state.tables.values.filter { $0.behaviour.persistentType == .localAndServer && $0.exists }
+            // Parents before their dependents (then by name): a sync pulls a report before the
+            // follow-ups naming it.
+            let depth = Self.dependencyDepths(state.tables.values)
+            return state.tables.values.filter { $0.behaviour.persistentType == .localAndServer && $0.exists }
+                .sorted { (depth[$0.typeName] ?? 0, $0.typeName) < (depth[$1.typeName] ?? 0, $1.typeName) }
                 .map {
                     SyncedType(
                         name: $0.typeName, refreshInterval: $0.behaviour.autoRefresh?.interval,
                         pullScope: $0.behaviour.autoRefresh?.scope ?? .all)
                 }
-                .sorted { $0.name < $1.name }
         }
+    }
+
+    /// How many ancestors each table has through its dependencies (a cycle counts once).
+    static func dependencyDepths(_ tables: some Sequence<TableDefinition>) -> [String: Int] {
+        let parents = Dictionary(
+            tables.map { (StoreState.tableKey($0.typeName), $0.dependencies.map { StoreState.tableKey($0.parentType) }) },
+            uniquingKeysWith: { first, _ in first })
+        func depth(_ key: String, seen: Set<String>) -> Int {
+            let above = (parents[key] ?? []).filter { !seen.contains($0) }
+            return above.map { 1 + depth($0, seen: seen.union([key])) }.max() ?? 0
+        }
+        return Dictionary(
+            tables.map { ($0.typeName, depth(StoreState.tableKey($0.typeName), seen: [])) }, uniquingKeysWith: { first, _ in first })
     }
 
     func applyPulled(_ page: PullResponse, typeName: String) async throws -> PulledPageOutcome {

@@ -48,9 +48,13 @@ public struct FollowUp: ValueObject, Hashable, Codable {
 
     /// The stored fields; compound indexes `(caseReportID, date)`, `(caseReportID, isDone,
     /// date)`, `(isDone, date)` and `(date)` serve listing and due queries a page at a time.
-    /// Local only, as in the seed: follow-ups never go to the server. Each depends on its
-    /// report (`caseReportID` → `CaseReport`): when a pull deletes the report, its follow-ups
-    /// go in the same transaction, so no orphan is ever counted as due or overdue.
+    /// Synced like their report: each depends on its report (`caseReportID` → `CaseReport`)
+    /// and shares its visibility, so a follow-up is stored with its report's scope and owner
+    /// group and goes to the server (and is pulled, on the report's auto refresh) with the
+    /// report's behaviour; whoever sees the report sees its follow-ups. When a pull deletes the
+    /// report, its follow-ups go in the same transaction; a follow-up whose report is not
+    /// stored here is never listed or counted as due or overdue. (The seed's sample keeps
+    /// `Follow` local only; the team shares follow-ups as it shares reports.)
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
         fields: [
@@ -75,7 +79,7 @@ public struct FollowUp: ValueObject, Hashable, Codable {
             CompoundIndex("caseReportID", "date"), CompoundIndex("caseReportID", "isDone", "date"),
             CompoundIndex("isDone", "date"), CompoundIndex("date"),
         ],
-        behaviour: ValueObjectBehaviour(persistentType: .localOnly),
-        dependsOn: [ValueObjectDependency("caseReportID", on: "CaseReport")]
+        behaviour: ValueObjectBehaviour(following: CaseReport.schema.behaviour),
+        dependsOn: [ValueObjectDependency("caseReportID", on: "CaseReport", sharesVisibility: true)]
     )
 }

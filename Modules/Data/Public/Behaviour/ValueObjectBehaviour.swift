@@ -39,6 +39,16 @@ public struct ValueObjectBehaviour: Sendable, Hashable {
         self.encryptedKeys = encrypted
     }
 
+    /// The behaviour of a type whose objects belong to objects of a type behaving as `parent`
+    /// (see ``ValueObjectDependency/sharesVisibility``): the parent's persistent type, auto
+    /// refresh, lifespan and scope, so the two go to the same places, are pulled together and
+    /// are seen by the same people; `encrypted` names this type's own encrypted keys.
+    public init(following parent: ValueObjectBehaviour, encrypted: [String] = []) {
+        self.init(
+            persistentType: parent.persistentType, autoRefresh: parent.autoRefresh, lifespan: parent.lifespan,
+            scope: parent.scope, encrypted: encrypted)
+    }
+
     /// The seed's defaults: server only, no auto refresh, no lifespan, group scope, nothing encrypted.
     public static let `default` = ValueObjectBehaviour()
 

@@ -69,7 +69,9 @@ struct StoreFollowUpService: FollowUpService {
         }
     }
 
-    /// Pairs each follow-up with its report, fetching each report once.
+    /// Pairs each follow-up with its report, fetching each report once. A follow-up whose
+    /// report is not stored here (pulled before its report, or left by a report deleted on
+    /// another device) is not due for anyone: it is left out.
     private func withReports(_ followUps: [FollowUp]) async throws -> [DueFollowUp] {
         var reports: [String: CaseReport?] = [:]
         var paired: [DueFollowUp] = []
@@ -78,7 +80,8 @@ struct StoreFollowUpService: FollowUpService {
             if reports[followUp.caseReportID] == nil {
                 reports[followUp.caseReportID] = .some(try await store.fetch(CaseReport.self, id: followUp.caseReportID))
             }
-            paired.append(DueFollowUp(followUp: followUp, report: reports[followUp.caseReportID] ?? nil))
+            guard let report = reports[followUp.caseReportID] ?? nil else { continue }
+            paired.append(DueFollowUp(followUp: followUp, report: report))
         }
         return paired
     }
