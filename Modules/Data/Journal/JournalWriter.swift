@@ -22,6 +22,9 @@ struct JournalWriter {
         var scope: DataScope
         var ownerUser: String?
         var ownerGroup: String?
+        /// For an update: the keys of the fields it changed (``Change/fields``); `nil`, the
+        /// whole object.
+        var fields: [String]? = nil
     }
 
     /// Records `entry`. `isNewObject` skips the coalescing look-up for ids made just now.
@@ -29,17 +32,51 @@ struct JournalWriter {
         if !isNewObject, let pending = try latestPending(typeName: entry.typeName, objectID: entry.objectID) {
             switch (pending.operation, entry.operation) {
             case (.insert, .update):
-                return try replace(pending.sequence, operation: .insert, entry: entry)
+                // Still new to the server: the whole object goes.
+                return try replace(pending.sequence, operation: .insert, entry: entry, fields: nil)
             case (.insert, .delete):
                 // Never reached the server: nothing to send at all.
                 return try remove(pending.sequence)
-            case (.update, .update), (.update, .delete):
-                return try replace(pending.sequence, operation: entry.operation, entry: entry)
+            case (.update, .update):
+                // One update carrying both edits' fields.
+                let fields = try entry.fields == nil ? nil : PayloadCodec.union(pendingFields(pending.sequence), entry.fields)
+                return try replace(pending.sequence, operation: .update, entry: entry, fields: fields)
+            case (.update, .delete):
+                return try replace(pending.sequence, operation: .delete, entry: entry, fields: nil)
             default:
                 break
             }
         }
         try insert(entry)
+    }
+
+    /// The fields of the journal row `sequence`'s change (`nil`: the whole object).
+    func pendingFields(_ sequence: Int64) throws -> [String]? {
+        try payload(sequence)?.fields
+    }
+
+    /// Rewrites the journal row `sequence`'s payload with `fields` in place of the fields it names.
+    func setFields(_ fields: [String]?, of sequence: Int64) throws {
+        guard let values = try payload(sequence)?.values else { return }
+        let payload = try cipher.seal(PayloadCodec.encode(values, fields: fields))
+        try connection.withStatement(#"UPDATE "_strata_journal" SET "payload" = ?2 WHERE "sequence" = ?1"#) { statement in
+            statement.bind(.integer(sequence), at: 1)
+            statement.bind(.blob([UInt8](payload)), at: 2)
+            try statement.step()
+        }
+    }
+
+    /// The journal row `sequence`'s payload, opened.
+    private func payload(_ sequence: Int64) throws -> (values: [String: FieldValue], fields: [String]?)? {
+        let sealed = try connection.withStatement(#"SELECT "payload" FROM "_strata_journal" WHERE "sequence" = ?1"#) {
+            statement -> [UInt8]? in
+            statement.bind(.integer(sequence), at: 1)
+            guard try statement.step(), case .blob(let bytes) = statement.value(at: 0) else { return nil }
+            return bytes
+        }
+        guard let sealed else { return nil }
+        let what = "the journal's change \(sequence)"
+        return try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
     }
 
     /// The object's newest change when it is pending and was never handed to the server (not
@@ -68,7 +105,7 @@ struct JournalWriter {
                 "ownerUser", "ownerGroup", "state", "createdAt", "updatedAt")
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)
             """
-        let payload = try cipher.seal(PayloadCodec.encode(entry.values))
+        let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: entry.operation == .update ? entry.fields : nil))
         try connection.withStatement(sql) { statement in
             statement.bind(operationIDs.next(at: now), at: 1)
             statement.bind(entry.typeName, at: 2)
@@ -83,11 +120,11 @@ struct JournalWriter {
         }
     }
 
-    private func replace(_ sequence: Int64, operation: ChangeOperation, entry: Entry) throws {
+    private func replace(_ sequence: Int64, operation: ChangeOperation, entry: Entry, fields: [String]?) throws {
         let sql = """
             UPDATE "_strata_journal" SET "operation" = ?2, "payload" = ?3, "updatedAt" = ?4 WHERE "sequence" = ?1
             """
-        let payload = try cipher.seal(PayloadCodec.encode(entry.values))
+        let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: fields))
         try connection.withStatement(sql) { statement in
             statement.bind(.integer(sequence), at: 1)
             statement.bind(operation.rawValue, at: 2)

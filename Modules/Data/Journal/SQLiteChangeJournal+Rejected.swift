@@ -45,6 +45,15 @@ extension SQLiteChangeJournal {
             }
             var operation: ChangeOperation? = row.operation
             for change in later { operation = Self.folded(operation, then: change.operation) }
+            // Updates folded into an update send every field any of them changed.
+            let writer = JournalWriter(
+                connection: state.connection, cipher: try database.requireCipher(for: "the change journal"), now: now,
+                operationIDs: state.operationIDs)
+            var fields: [String]?
+            if operation == .update, !later.isEmpty {
+                fields = try writer.pendingFields(row.sequence)
+                for change in later { fields = PayloadCodec.union(fields, try writer.pendingFields(change.sequence)) }
+            }
             if let newest = later.last {
                 if operation != nil {
                     // The newest values, scope and owner: what the person sees now is what goes.
@@ -54,6 +63,7 @@ extension SQLiteChangeJournal {
                             SELECT "payload", "scope", "ownerUser", "ownerGroup" FROM "_strata_journal" WHERE "sequence" = ?2)
                         WHERE "sequence" = ?1
                         """, [.integer(row.sequence), .integer(newest.sequence)], state: state)
+                    if operation == .update { try writer.setFields(fields, of: row.sequence) }
                 }
                 try execute(
                     #"DELETE FROM "_strata_journal" WHERE "sequence" IN (SELECT "value" FROM json_each(?1))"#,

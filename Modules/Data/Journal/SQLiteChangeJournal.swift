@@ -118,17 +118,20 @@ final class SQLiteChangeJournal: ChangeJournal {
                 guard case .blob(let sealed) = statement.value(at: 5) else {
                     throw DataError(.incompatibleStore, "\(what): the stored payload is missing")
                 }
-                let values = try PayloadCodec.decode(try cipher.open(Data(sealed), what: what), what: what)
+                let (values, fields) = try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
+                let operation = ChangeOperation(rawValue: statement.text(at: 4)) ?? .update
                 changes.append(
                     Change(
                         operationID: operationID, typeName: statement.text(at: 2), objectID: statement.text(at: 3),
-                        operation: ChangeOperation(rawValue: statement.text(at: 4)) ?? .update, values: values,
+                        operation: operation, values: values,
                         scope: DataScope(rawValue: Int(statement.int64(at: 6))) ?? .group,
                         ownerUser: String(fieldValue: statement.value(at: 7)),
                         ownerGroup: String(fieldValue: statement.value(at: 8)), sequence: statement.int64(at: 0),
                         state: ChangeState(rawValue: statement.text(at: 9)) ?? .pending,
                         reason: String(fieldValue: statement.value(at: 10)),
-                        createdAt: Date(timeIntervalSince1970: Double(fieldValue: statement.value(at: 11)) ?? 0)))
+                        createdAt: Date(timeIntervalSince1970: Double(fieldValue: statement.value(at: 11)) ?? 0),
+                        // Only an update sets some fields (a folded insert sends the whole object).
+                        fields: operation == .update ? fields : nil))
             }
             return changes
         }

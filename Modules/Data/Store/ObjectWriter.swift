@@ -38,6 +38,8 @@ struct ObjectWriter {
         for var object in objects {
             let isNew = object.objectId == nil
             let id = object.objectId ?? state.ids.next()
+            // An update sends the fields it changed, compared with the row it rewrites (read first).
+            let changed = isNew || !behaviour.sendsChanges ? nil : try changedFields(object, id: id, schema: schema)
             let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
             if behaviour.keepsLocalRows {
                 let statement: SQLiteStatement
@@ -60,7 +62,9 @@ struct ObjectWriter {
             if behaviour.sendsChanges {
                 var values: [String: FieldValue] = [:]
                 for field in schema.fields { values[field.key] = field.value(in: object) }
-                try journal.record(entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp), isNewObject: isNew)
+                var change = entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp)
+                change.fields = changed
+                try journal.record(change, isNewObject: isNew)
             }
             object.objectId = id
             saved.append(object)

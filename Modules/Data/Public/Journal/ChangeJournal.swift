@@ -8,8 +8,9 @@
 /// written in the same transaction as the data, waiting to be sent exactly once.
 ///
 /// Repeated edits to one object before it is sent are coalesced into one change (an insert
-/// then updates stay one insert with the newest values; an insert then a delete vanish; an
-/// update then a delete become a delete). Changes already handed to the sync engine
+/// then updates stay one insert with the newest values; updates stay one update with the
+/// newest values, listing every field they changed (``Change/fields``); an insert then a
+/// delete vanish; an update then a delete become a delete). Changes already handed to the sync engine
 /// (`inFlight`) are never rewritten: a later edit queues behind them.
 ///
 /// Every operation is `async`: the live journal does its SQLite work on the database's own
@@ -107,13 +108,19 @@ public struct Change: Sendable, Hashable {
     public var reason: String?
     /// When the change was first written.
     public var createdAt: Date
+    /// For an ``ChangeOperation/update``: the keys of the fields the edit changed, compared with
+    /// the stored object (two unsent updates fold into one listing both edits' fields); the
+    /// server replaces only these and keeps the other fields as it holds them. `nil`: the whole
+    /// object (inserts, deletes, and an update whose old values were not known).
+    public var fields: [String]?
 
     /// A change with every field given.
     public init(
         operationID: String, typeName: String, objectID: String, operation: ChangeOperation,
         values: [String: FieldValue], scope: DataScope, ownerUser: String?, ownerGroup: String?, sequence: Int64,
-        state: ChangeState, reason: String?, createdAt: Date
+        state: ChangeState, reason: String?, createdAt: Date, fields: [String]? = nil
     ) {
+        self.fields = fields
         self.operationID = operationID
         self.typeName = typeName
         self.objectID = objectID
