@@ -120,7 +120,12 @@ public enum WireJSON {
             out.append(contentsOf: String(object.version).utf8)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "]}".utf8)
+        out.append(UInt8(ascii: "]"))
+        if let visibility = response.visibility {
+            out.append(contentsOf: #","visibility":"#.utf8)
+            appendString(visibility, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
         return Data(out)
     }
 

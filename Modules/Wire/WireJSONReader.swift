@@ -62,6 +62,7 @@ public struct WireJSONReader {
             var hasMore: Bool?
             var epoch: String?
             var head: Int64?
+            var visibility: String?
             let read = reader.object { reader, key in
                 switch key {
                 case "objects": return Self.fill(&objects) { reader.array { $0.wireObject() } }
@@ -69,11 +70,13 @@ public struct WireJSONReader {
                 case "hasMore": return Self.fill(&hasMore) { reader.boolean() }
                 case "epoch": return Self.fill(&epoch) { reader.string() }
                 case "head": return Self.fill(&head) { reader.integer() }
+                case "visibility": return Self.fill(&visibility) { reader.string() }
                 default: return false
                 }
             }
             guard read, let objects, let cursor, let hasMore else { return reader.fail("objects, cursor and hasMore") }
-            return PullResponse(objects: objects, cursor: cursor, hasMore: hasMore, epoch: epoch, head: head)
+            return PullResponse(
+                objects: objects, cursor: cursor, hasMore: hasMore, epoch: epoch, head: head, visibility: visibility)
         }
     }
 

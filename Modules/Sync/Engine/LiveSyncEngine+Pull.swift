@@ -12,6 +12,8 @@ extension LiveSyncEngine {
     /// On a client reset (``ServerReset/needed(knownEpoch:cursor:page:)``) the pull starts from
     /// 0; the user's objects the re-pull did not return (queued again as inserts) and those it
     /// returned with other values than the local ones (queued again as updates) are pushed.
+    /// On a revocation (``Revocation/needed(known:page:)``: the user's groups changed) the pull
+    /// starts from 0 too, and others' objects the re-pull did not return are removed.
     func pull(_ typeName: String, as info: AuthInfo, client: SyncClient, report: inout SyncReport) async throws {
         let resentBefore = report.serverReset?.resent ?? 0
         try await pullPages(typeName, as: info, client: client, report: &report)
@@ -46,16 +48,19 @@ extension LiveSyncEngine {
         let known = try await state.value(.serverEpoch(typeName))
         // A client reset (ServerReset): the server's history is not the one the cursor was reached on.
         let reset = ServerReset.needed(knownEpoch: known, cursor: cursor, page: page)
+        // A revocation (Revocation): the user may see less than when the cursor was reached.
+        let knownVisibility = try await state.value(.visibility(typeName))
+        let revoked = Revocation.needed(known: knownVisibility, page: page)
         var present: Set<String> = []
         var resent = 0
-        if reset {
+        if reset || revoked {
             cursor = 0
             try await state.set([.cursor(typeName): nil])
             page = try await fetch(0)
         }
         while true {
+            if reset || revoked { present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId)) }
             if reset {
-                present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId))
                 // The user's edits made after the backup: kept and sent, not overwritten by the page.
                 resent += try await state.requeueChanged(page.objects, typeName: typeName, ownerUser: info.userID)
             }
@@ -78,6 +83,17 @@ extension LiveSyncEngine {
                 repulled: (report.serverReset?.repulled ?? 0) + present.count, resent: (report.serverReset?.resent ?? 0) + resent)
         }
         if let epoch = page.epoch, epoch != known { try await state.set([.serverEpoch(typeName): epoch]) }
+        // Others' objects the re-pull did not return are no longer this user's to hold.
+        if revoked, let pruning = state as? any SyncStatePruning {
+            let outcome = try await pruning.prune(typeName, present: present, ownerUser: info.userID)
+            if outcome.removed > 0 {
+                report.revocation = Revocation(
+                    removed: (report.revocation?.removed ?? 0) + outcome.removed,
+                    rejected: (report.revocation?.rejected ?? 0) + outcome.rejected)
+                report.rejected += outcome.rejected
+            }
+        }
+        if let visibility = page.visibility, visibility != knownVisibility { try await state.set([.visibility(typeName): visibility]) }
     }
 
     /// Restores the server's version of each object a discarded change named

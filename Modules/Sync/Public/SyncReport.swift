@@ -12,6 +12,8 @@ public struct SyncReport: Sendable, Hashable {
     public var keptLocal: Int
     /// The client reset this sync did after finding the server restored from a backup, if any.
     public var serverReset: ServerReset? = nil
+    /// The objects this sync removed because its user no longer sees them, if any.
+    public var revocation: Revocation? = nil
     /// When the sync started.
     public var startedAt: Date
     /// When it finished.

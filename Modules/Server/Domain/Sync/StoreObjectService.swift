@@ -59,20 +59,29 @@ struct StoreObjectService: ObjectService {
         let pageSize = min(limit, settings.maxPullLimit)
         // The epoch and the head are read before the page: a head read after it could pass a
         // cursor the page moved to, never the reverse (see ``PullResponse/head``).
+        let visibility = QueryRules.pullVisibility(Self.visibility(session), at: scope)
         let (found, epoch, head) = try await ServerError.mapping {
             let store = try await data.appStore(appId: session.appId, version: session.appVersion)
             let epoch = try await data.epoch()
             let head = try await store.head()
-            let found = try await store.changes(
-                typeName: typeName, since: since, limit: pageSize + 1,
-                visibility: QueryRules.pullVisibility(Self.visibility(session), at: scope))
+            let found = try await store.changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: visibility)
             return (found, epoch, head)
         }
         let page = Array(found.prefix(pageSize))
         metrics.recordPullPage()
         return PullResponse(
             objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize, epoch: epoch,
-            head: max(head, page.last?.version ?? 0))
+            head: max(head, page.last?.version ?? 0), visibility: Self.fingerprint(visibility))
+    }
+
+    /// The pull answer's ``PullResponse/visibility``: a digest of the groups whose group-scope
+    /// objects reach the pull (none at scope `user`), read afresh at each request with the
+    /// session's memberships. Removing the caller from a group, or deleting the group, changes
+    /// it, and the device then re-pulls and drops what it no longer sees (a revocation);
+    /// adding one changes it too, which costs that device one re-pull and removes nothing.
+    static func fingerprint(_ visibility: ObjectVisibility) -> String {
+        let groups = visibility.widestScope >= 2 ? Set(visibility.groupIds).sorted() : []
+        return String(Secrets.sha256Hex("groups\n" + groups.joined(separator: "\n")).prefix(32))
     }
 
     func fetch(typeName: String, objectId: String, session: ServerSession) async throws -> WireObject {

@@ -65,6 +65,7 @@ enum SyncText {
                 + "pulled \(counted(report.pulledCount, "object"))\(detail); \(report.keptLocal) kept local.",
             ja: "送信 \(report.pushed)件（却下 \(report.rejected)件）、受信 \(report.pulledCount)件\(detail)、"
                 + "ローカル優先 \(report.keptLocal)件。") + (report.serverReset.map { "\n" + serverReset($0) } ?? "")
+            + (report.revocation.map { "\n" + revocation($0) } ?? "")
     }
 
     /// `the server was restored from a backup: re-pulled 3 objects and re-sent 2 changes`.
@@ -72,6 +73,14 @@ enum SyncText {
         localized(
             reset.line,
             ja: "サーバーがバックアップから復元されました: \(reset.repulled)件を受信し直し、\(reset.resent)件の変更を再送しました")
+    }
+
+    /// `this account no longer sees some objects (its groups changed on the server): removed 3 objects`.
+    static func revocation(_ revocation: Revocation) -> String {
+        localized(
+            revocation.line,
+            ja: "このアカウントからは見えなくなったオブジェクトがあります（サーバーでグループが変わりました）: \(revocation.removed)件を削除しました"
+                + (revocation.rejected > 0 ? "。未送信の変更 \(revocation.rejected)件は却下一覧に移しました" : ""))
     }
 
     /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "startedAt", "finishedAt"}`.

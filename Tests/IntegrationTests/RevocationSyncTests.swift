@@ -1,0 +1,55 @@
+import Foundation
+import StrataCrossCutting
+import StrataTestSupport
+import Testing
+
+/// Revocation as a ward meets it: carol, removed from a group (or left without it when it is
+/// deleted), holds its reports no longer: her next sync removes them and says so in one line.
+@Suite("revocation: strata-host removes what its user no longer sees", .childProcessSlot, .serialized)
+struct RevocationSyncTests {
+    static let password = "a long password for tests"
+
+    @Test("removed from a group, then the other group deleted: carol's next syncs remove its reports, keep her own, and say so")
+    func removedMemberLosesTheGroupsReports() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "bob": "ward4", "carol": "ward3"], password: Self.password)
+            _ = try await server.admin(["group", "add-member", "ward4", "carol"])
+            let hosts = try await server.signedInHosts(["alice", "bob", "carol"], password: Self.password, label: "revocation")
+            let alice = hosts[0], bob = hosts[1], carol = hosts[2]
+            _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+            _ = try await alice.succeed(["sync"])
+            _ = try await bob.succeed(["reports", "add", "--patient-name", "Jiro Kato", "--age", "55"])
+            _ = try await bob.succeed(["sync"])
+            _ = try await carol.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
+            _ = try await carol.succeed(["sync"])
+            let all = try await carol.succeed(["reports", "list"])
+            #expect(all.contains("Hanako Sato") && all.contains("Jiro Kato") && all.contains("Taro Yamada"), "\(all)")
+
+            // Removed from ward3: alice's report leaves carol's device; her own stays.
+            _ = try await server.admin(["group", "remove-member", "ward3", "carol"])
+            let removed = try await carol.succeed(["sync"])
+            #expect(
+                removed.contains("this account no longer sees some objects (its groups changed on the server): removed 1 object"),
+                "\(removed)")
+            let left = try await carol.succeed(["reports", "list"])
+            #expect(!left.contains("Hanako Sato") && left.contains("Jiro Kato") && left.contains("Taro Yamada"), "\(left)")
+
+            // The next sync is an ordinary one.
+            let calm = try await carol.succeed(["sync"])
+            #expect(!calm.contains("no longer sees"), "\(calm)")
+
+            // ward4 deleted with its members: bob's report leaves carol's device too.
+            _ = try await server.admin(["group", "delete", "ward4", "--force"])
+            let deleted = try await carol.succeed(["sync"])
+            #expect(deleted.contains("removed 1 object"), "\(deleted)")
+            let last = try await carol.succeed(["reports", "list"])
+            #expect(!last.contains("Jiro Kato") && last.contains("Taro Yamada"), "\(last)")
+
+            // Alice, still a member of ward3, keeps everything she saw (carol's report keeps ward3 as its group).
+            let still = try await alice.succeed(["sync"])
+            #expect(!still.contains("no longer sees"), "\(still)")
+            let hers = try await alice.succeed(["reports", "list"])
+            #expect(hers.contains("Hanako Sato") && hers.contains("Taro Yamada"), "\(hers)")
+        }
+    }
+}
