@@ -87,6 +87,12 @@ public protocol ContainerContext: Sendable {
     /// - Returns: `false` when a micro-app vetoed.
     @discardableResult
     func requestQuit() async -> Bool
+    /// Draws the screen on top again from fresh data, as after a typed line (the screen renders
+    /// anew: a list reads the store again), without anything typed: for services that see the
+    /// data change under the screen (strata-host's live changes, pulled from the server). Only a
+    /// full-screen terminal redraws (a plain one's screens follow each other as lines); what the
+    /// person is typing stays on screen after it, intact. Nothing once shut down.
+    func redrawScreen() async
     /// The boot report (empty until the BootLoader has run).
     var bootReport: BootReport { get async }
     /// Opens a URL as ``RunningContainer/open(_:source:)`` does: the open-URL hook first, then

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StrataCrossCutting
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,6 +19,11 @@ import Synchronization
 /// each SIGWINCH), with the status line in reverse video on top. While it is, standard error
 /// (the logger's output), when it is the same terminal, goes to `diagnosticsLog` instead, so
 /// no log line is written over the screen. Otherwise (a pipe) screens follow each other as lines.
+///
+/// Full screen, with standard input the terminal too, keys are read one at a time (the
+/// terminal's line editing and echo off, ``TypedLine`` edits and echoes instead): each redraw
+/// writes again, after the screen, what was typed so far, so a screen redrawn while someone
+/// types (a live change, a notification, a resize) keeps their text on screen and intact.
 final class StandardTerminal: TerminalIO {
     /// Control sequences (ECMA-48 / xterm).
     enum Sequence {
@@ -32,6 +38,8 @@ final class StandardTerminal: TerminalIO {
         var inAlternateScreen = false
         /// Standard error's own descriptor while it is sent to the diagnostics log.
         var savedStandardError: Int32?
+        /// Standard input's terminal modes as found, while keys are read one at a time.
+        var savedModes: termios?
     }
 
     /// TIOCGWINSZ: the window size of a terminal (x86-64 and arm64 Linux).
@@ -48,6 +56,12 @@ final class StandardTerminal: TerminalIO {
     /// Set once a write failed for good (the terminal was closed: EIO, ENXIO, EPIPE): later
     /// screens are dropped instead of written to a terminal that is gone.
     private let gone = Mutex(false)
+    /// Whether keys are read one at a time (full screen, standard input a terminal).
+    private let readsKeys: Bool
+    /// The line being typed (the input thread feeds it; draws read it).
+    private let typed = Mutex(TypedLine())
+    /// What of the typed line is on screen after the last frame; changed only on ``writer``.
+    private let shownTyped = Mutex("")
 
     /// A terminal over standard input and output; full screen when `interactive` and standard
     /// output is a tty that can move its cursor (`TERM` is not `dumb`).
@@ -56,6 +70,7 @@ final class StandardTerminal: TerminalIO {
         self.isFullScreen =
             interactive && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         self.diagnosticsLog = diagnosticsLog
+        self.readsKeys = isFullScreen && isatty(STDIN_FILENO) == 1
     }
 
     func prepare() async {
@@ -65,6 +80,7 @@ final class StandardTerminal: TerminalIO {
             if state.savedStandardError == nil, isatty(STDERR_FILENO) == 1 {
                 state.savedStandardError = Self.divertStandardError(to: diagnosticsLog)
             }
+            if readsKeys, state.savedModes == nil { state.savedModes = Self.readKeysOneAtATime() }
             return !state.inAlternateScreen
         }
         if enter { await emit(Sequence.enterAlternateScreen) }
@@ -82,15 +98,25 @@ final class StandardTerminal: TerminalIO {
         if frame.status != nil, !rows.isEmpty {
             rows[0] = Sequence.reverseVideo + ScreenLine.filled(rows[0], to: size.columns) + Sequence.resetAttributes
         }
-        // One write: the screen is never seen half cleared.
-        await emit(Sequence.homeAndClear + rows.map { $0 + "\n" }.joined())
+        // One write: the screen is never seen half cleared. The line being typed follows it.
+        let screen = Sequence.homeAndClear + rows.map { $0 + "\n" }.joined()
+        await emit { [self] in
+            let now = typed.withLock { $0.shown }
+            shownTyped.withLock { $0 = now }
+            return screen + now
+        }
     }
 
     func restore() async {
         await setEcho(true)
-        let (leave, saved) = state.withLock { state in
+        let (leave, saved, modes) = state.withLock { state in
             defer { state = State() }
-            return (state.inAlternateScreen, state.savedStandardError)
+            return (state.inAlternateScreen, state.savedStandardError, state.savedModes)
+        }
+        if var modes {
+            // The line editing as found, with the echo on.
+            modes.c_lflag |= tcflag_t(ECHO)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
         if leave { await emit(Sequence.leaveAlternateScreen) }
         if let saved {
@@ -104,6 +130,9 @@ final class StandardTerminal: TerminalIO {
     /// each character as it is typed.
     func setEcho(_ enabled: Bool) async {
         guard interactive, isatty(STDIN_FILENO) == 1 else { return }
+        typed.withLock { $0.echo = enabled }
+        // Keys read one at a time: the terminal's echo stays off, ``TypedLine`` echoes.
+        guard state.withLock({ $0.savedModes == nil }) else { return }
         var modes = termios()
         guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
         let echo = tcflag_t(ECHO)
@@ -117,13 +146,85 @@ final class StandardTerminal: TerminalIO {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         // A silent terminal never ends its input: the container runs until a signal or a quit.
         guard interactive else { return stream }
-        let reader = Thread {
-            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+        let reader = Thread { [self] in
+            if readsKeys {
+                readKeys(into: continuation)
+            } else {
+                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            }
             continuation.finish()
         }
         reader.name = "strata-container-input"
         reader.start()
         return stream
+    }
+
+    /// Reads standard input a chunk at a time (on the input thread) into ``typed``, echoing
+    /// each change on ``writer`` and yielding each line ended with Enter, until the end of input.
+    private func readKeys(into lines: AsyncStream<String>.Continuation) {
+        var chunk = [UInt8](repeating: 0, count: 256)
+        reading: while true {
+            let count = systemRead(STDIN_FILENO, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var changed = false
+            for byte in chunk[..<count] {
+                switch typed.withLock({ $0.feed(byte) }) {
+                case .none:
+                    break
+                case .changed:
+                    changed = true
+                case .submitted(let line, let echoed):
+                    changed = false
+                    // Shown whole, then the line ends, before the container hears of it.
+                    let text = echoed ? TerminalText.escaped(line) : ""
+                    emitLater { [self] in
+                        let before = shownTyped.withLock { shown in
+                            defer { shown = "" }
+                            return shown
+                        }
+                        return Self.editing(from: before, to: text) + (echoed ? "\n" : "")
+                    }
+                    lines.yield(line)
+                case .endOfInput:
+                    break reading
+                }
+            }
+            if changed {
+                emitLater { [self] in
+                    let now = typed.withLock { $0.shown }
+                    let before = shownTyped.withLock { shown in
+                        defer { shown = now }
+                        return shown
+                    }
+                    return Self.editing(from: before, to: now)
+                }
+            }
+        }
+        if let rest = typed.withLock({ $0.takeRest() }) { lines.yield(rest) }
+    }
+
+    /// What turns `before` (the typed text on screen, the cursor after it) into `now`: the
+    /// cursor back over what differs, erased to the end of the line, then the rest of `now`.
+    static func editing(from before: String, to now: String) -> String {
+        let common = zip(before, now).prefix { $0 == $1 }.count
+        let removed = ScreenLine.width(of: String(before.dropFirst(common)))
+        return (removed > 0 ? "\u{1B}[\(removed)D\u{1B}[K" : "") + String(now.dropFirst(common))
+    }
+
+    /// Turns off standard input's line editing and echo (keys are read one at a time, signals
+    /// still sent) and returns the modes it had, or `nil` when they cannot be read or set.
+    private static func readKeysOneAtATime() -> termios? {
+        var found = termios()
+        guard tcgetattr(STDIN_FILENO, &found) == 0 else { return nil }
+        var modes = found
+        modes.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+        withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &modes) == 0 else { return nil }
+        return found
     }
 
     /// SIGWINCH, through a `DispatchSourceSignal` on a private queue, while full screen.
@@ -168,14 +269,29 @@ final class StandardTerminal: TerminalIO {
     /// Writes `text` to standard output, whole, before any other screen, on ``writer``; the
     /// caller suspends until it is written (or dropped: the terminal is gone).
     private func emit(_ text: String) async {
+        await emit { text }
+    }
+
+    /// Like ``emit(_:)-(String)``, with the text made on ``writer`` right before it is written
+    /// (so it reflects the typed line at that moment).
+    private func emit(_ make: @escaping @Sendable () -> String) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             writer.async {
-                if !self.gone.withLock({ $0 }), !Self.writeAll(Array(text.utf8)) {
-                    self.gone.withLock { $0 = true }
-                }
+                self.writeNow(make())
                 done.resume()
             }
         }
+    }
+
+    /// Writes the text `make` returns on ``writer``, without waiting (the input thread's echo).
+    private func emitLater(_ make: @escaping @Sendable () -> String) {
+        writer.async { self.writeNow(make()) }
+    }
+
+    /// Writes `text` unless the terminal is gone; on ``writer`` only.
+    private func writeNow(_ text: String) {
+        guard !text.isEmpty, !gone.withLock({ $0 }) else { return }
+        if !Self.writeAll(Array(text.utf8)) { gone.withLock { $0 = true } }
     }
 
     /// `write(2)` until every byte is out (retrying when interrupted); `false` when the
@@ -195,6 +311,11 @@ final class StandardTerminal: TerminalIO {
         }
         return true
     }
+}
+
+/// `read(2)`, named apart from the terminal's methods.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 /// `write(2)`, named apart from ``StandardTerminal``'s own `write(lines:)`.

@@ -123,6 +123,10 @@ extension ContainerRuntime {
     /// A full-screen terminal shows the screen on top again at once, with what arrived (a
     /// plain one waits for the next typed line, as its screens follow each other as lines).
     private func redrawForNotification() async {
+        await redrawScreen()
+    }
+
+    func redrawScreen() async {
         guard phase == .running, environment.terminal.isFullScreen else { return }
         await drawTopScreen()
     }

@@ -30,7 +30,9 @@ public enum HostRegistry {
         ("FollowUpWatcher", { runtime, _ in
             StoreWatcher(domain: runtime.domain, notices: runtime.notices, source: .dueFollowUps())
         }),
-        (BackgroundSync.typeName, { runtime, interactive in BackgroundSync(sync: runtime.sync, enabled: interactive) }),
+        (BackgroundSync.typeName, { runtime, interactive in
+            BackgroundSync(sync: runtime.sync, enabled: interactive, notices: runtime.notices)
+        }),
         (HandoffListener.typeName, { runtime, interactive in
             HandoffListener(container: runtime.location, enabled: interactive, logger: runtime.logger)
         }),

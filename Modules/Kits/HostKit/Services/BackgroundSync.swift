@@ -9,7 +9,9 @@ import Synchronization
 /// stays registered for push (see `SyncEngine.start()`). It also listens on the device's push
 /// channel (long polls, as strata-notifyd does), so the changes others push that this user can
 /// see are pulled within a second (live changes); the messages themselves are left to
-/// strata-notifyd, which records and acknowledges them.
+/// strata-notifyd, which records and acknowledges them. Whenever the store changes meanwhile
+/// (a pull, by this loop or strata-notifyd), the screen on top is redrawn from the store
+/// (``LiveRedraw``), so a list shows the new rows without anyone typing.
 ///
 /// Offline (no `STRATA_SERVER_URL`) or signed out, the loop does nothing. One-shot runs
 /// (`open <url>`, subcommands) boot without it: they end before a round could finish.
@@ -24,25 +26,30 @@ final class BackgroundSync: StrataService {
     let sync: (any SyncEngine)?
     /// Whether this boot may start the loop (the interactive host; not one-shot runs).
     let enabled: Bool
-    private let listening = Mutex<Task<Void, Never>?>(nil)
+    /// The store's change notices the redraws follow (`nil`: no redraws).
+    let notices: (any ChangeNotices)?
+    private let listening = Mutex<[Task<Void, Never>]>([])
 
-    init(sync: (any SyncEngine)?, enabled: Bool) {
+    init(sync: (any SyncEngine)?, enabled: Bool, notices: (any ChangeNotices)? = nil) {
         self.sync = sync
         self.enabled = enabled
+        self.notices = notices
     }
 
     func start(context: any ContainerContext) async throws {
         guard enabled, let sync else { return }
         sync.start()
-        let task = Task { await Self.listen(sync) }
-        listening.withLock { $0 = task }
+        var tasks = [Task { await Self.listen(sync) }]
+        if let notices { tasks.append(Task { await LiveRedraw(notices: notices).run(context: context) }) }
+        listening.withLock { $0 = tasks }
     }
 
     func willDestroy() async {
-        listening.withLock { listening in
-            listening?.cancel()
-            listening = nil
+        let tasks = listening.withLock { listening in
+            defer { listening = [] }
+            return listening
         }
+        for task in tasks { task.cancel() }
         sync?.stop()
     }
 
