@@ -47,6 +47,22 @@ struct FieldMergeTests {
         }
     }
 
+    @Test("updates of different fields in one batch, from the insert on, merge into one object", arguments: TestEngine.allCases)
+    func differentFieldsInOneBatch(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let (alice, _, _) = try await server.tokens()
+            let batch = [
+                WireChange.report("r", name: "Ann", scope: 2),
+                Self.update("r", ["name": .text("ignored"), "age": .integer(50)], fields: ["age"]),
+                Self.update("r", ["memo": .text("m")], fields: ["memo"]),
+            ]
+            #expect(try await client.push(batch, token: alice) == ["applied", "applied", "applied"])
+            let object = try await Self.pulled("r", client, token: alice)
+            #expect(object.values == ["name": .text("Ann"), "age": .integer(50), "memo": .text("m")])
+        }
+    }
+
     @Test("two updates of the same field: the last in the server's order wins; a listed field without a value is removed", arguments: TestEngine.allCases)
     func sameFieldLastWins(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in
