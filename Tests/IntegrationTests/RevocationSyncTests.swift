@@ -52,4 +52,52 @@ struct RevocationSyncTests {
             #expect(hers.contains("Hanako Sato") && hers.contains("Taro Yamada"), "\(hers)")
         }
     }
+
+    @Test("on SQLite: a disabled user's sync is refused with account_disabled and removes others' reports, keeping hers; a deleted one's too")
+    func disabledSQLite() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in try await Self.disabledAndDeleted(server) }
+    }
+
+    @Test("on PostgreSQL: the same")
+    func disabledPostgres() async throws {
+        let database = try await TestPostgres.database()
+        try await withTestServer(app: TestServer.casebook, database: database) { server in try await Self.disabledAndDeleted(server) }
+    }
+
+    static func disabledAndDeleted(_ server: TestServer) async throws {
+        try await server.addUsers(["alice": "ward3", "bob": "ward3", "carol": "ward3"], password: password)
+        let hosts = try await server.signedInHosts(["alice", "bob", "carol"], password: password, label: "revocation-disabled")
+        let alice = hosts[0], bob = hosts[1], carol = hosts[2]
+        _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+        _ = try await alice.succeed(["sync"])
+        for (host, name) in [(bob, "Jiro Kato"), (carol, "Taro Yamada")] {
+            _ = try await host.succeed(["reports", "add", "--patient-name", name, "--age", "55"])
+            _ = try await host.succeed(["sync"])
+        }
+        for host in [bob, carol] { _ = try await host.succeed(["sync"]) }
+        let all = try await carol.succeed(["reports", "list"])
+        #expect(all.contains("Hanako Sato") && all.contains("Jiro Kato") && all.contains("Taro Yamada"), "\(all)")
+
+        _ = try await server.admin(["user", "update", "carol", "--disable"])
+        let refused = try await carol.run(["sync"])
+        #expect(refused.status != 0, "\(refused)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("account_disabled: this account was disabled by an administrator"), "\(refused)")
+        #expect(refused.stderr.contains("removed 2 objects of other users from this device"), "\(refused)")
+        let hers = try await carol.succeed(["reports", "list"])
+        #expect(!hers.contains("Hanako Sato") && !hers.contains("Jiro Kato") && hers.contains("Taro Yamada"), "\(hers)")
+
+        _ = try await server.admin(["user", "delete", "bob"])
+        let gone = try await bob.run(["sync"])
+        #expect(gone.status != 0, "\(gone)")
+        #expect(gone.stderr.contains("account_disabled: this account was deleted by an administrator"), "\(gone)")
+        #expect(gone.stderr.contains("removed 2 objects of other users from this device"), "\(gone)")
+        let his = try await bob.succeed(["reports", "list"])
+        #expect(!his.contains("Hanako Sato") && !his.contains("Taro Yamada") && his.contains("Jiro Kato"), "\(his)")
+
+        // Alice, untouched, keeps everything and syncs as before.
+        _ = try await alice.succeed(["sync"])
+        let kept = try await alice.succeed(["reports", "list"])
+        #expect(kept.contains("Hanako Sato") && kept.contains("Jiro Kato") && kept.contains("Taro Yamada"), "\(kept)")
+    }
 }

@@ -42,8 +42,7 @@ extension SQLiteSyncState: SyncStatePruning {
                     statement.bind(typeName, at: 1)
                     statement.bind(id, at: 2)
                     statement.bind(
-                        "\(typeName) \(id) is no longer visible to this user (removed from its group on the server); "
-                            + "the change was not sent", at: 3)
+"\(typeName) \(id) is no longer visible to this user; the change was not sent", at: 3)
                     statement.bind(FieldValue.real(now), at: 4)
                     try statement.step()
                 }

@@ -68,6 +68,7 @@ extension LiveSyncEngine {
             }
             if synced { try await recordSuccess() }
         } catch let failure as SyncFailure {
+            _ = await removeOthersDataIfRevoked(failure)
             try? await recordFailure(failure, doing: "sync in the background")
             throw failure
         } catch let error as RetriesExhausted {

@@ -170,8 +170,10 @@ final class LiveSyncEngine: SyncEngine {
                 try await recordSuccess()
                 return report
             } catch let failure as SyncFailure {
+                let removed = await removeOthersDataIfRevoked(failure)
                 try? await recordFailure(failure, doing: "sync")
-                throw failure.dataError(doing: "sync", server: client.server)
+                let error = failure.dataError(doing: "sync", server: client.server)
+                throw removed.map { DataError(error.code, error.message + "; " + $0) } ?? error
             } catch let error as RetriesExhausted {
                 try? await recordFailure(error.failure, doing: "sync")
                 throw error.failure.dataError(doing: error.doing, server: client.server, attempts: error.attempts)

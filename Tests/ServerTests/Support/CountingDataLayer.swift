@@ -70,6 +70,7 @@ struct CountingControlStore: ControlStore {
     func memberIds(groupId: String) async throws -> [String] { try await real.memberIds(groupId: groupId) }
     func saveToken(_ token: TokenRecord) async throws { try await real.saveToken(token) }
     func token(hash: String) async throws -> TokenRecord? { try await real.token(hash: hash) }
+    func revokedSession(hash: String) async throws -> String? { try await real.revokedSession(hash: hash) }
     func deleteToken(hash: String) async throws { try await real.deleteToken(hash: hash) }
     func deleteTokens(expiredBefore date: Date) async throws -> Int { try await real.deleteTokens(expiredBefore: date) }
     func registerDevice(_ device: DeviceRecord) async throws { try await real.registerDevice(device) }

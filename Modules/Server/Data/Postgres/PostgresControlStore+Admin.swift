@@ -16,6 +16,10 @@ extension PostgresControlStore {
             guard try await connection.rows(update, logger: database.logger).count == 1 else {
                 throw ServerDataError(.notFound, "no user with id \(id)")
             }
+            // A disabled user's devices hear why at their next request; an enabled one's forget it.
+            if let disabled {
+                try await Self.revokeSessions(of: id, reason: disabled ? "disabled" : nil, on: connection, logger: database.logger)
+            }
             guard passwordHash != nil || disabled == true else { return 0 }
             var delete = PostgresStatement()
             delete.append("DELETE FROM tokens WHERE user_id = \(delete.bind(id)) RETURNING 1")
@@ -32,6 +36,7 @@ extension PostgresControlStore {
             guard try await connection.rows(lock, logger: logger).count == 1 else {
                 throw ServerDataError(.notFound, "no user with id \(id)")
             }
+            try await Self.revokeSessions(of: id, reason: "deleted", on: connection, logger: logger)
             var tokens = PostgresStatement()
             tokens.append("DELETE FROM tokens WHERE user_id = \(tokens.bind(id)) RETURNING 1")
             let sessions = try await connection.rows(tokens, logger: logger).count

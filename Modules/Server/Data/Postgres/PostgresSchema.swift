@@ -21,6 +21,7 @@ enum PostgresSchema {
         ("admin look-up indexes", adminLookupIndexes),
         ("web console sessions", consoleSessions),
         ("server epoch", serverEpoch),
+        ("revoked sessions of disabled and deleted users", revokedSessions),
     ])
 
     static let controlTables = [

@@ -49,6 +49,9 @@ public protocol ControlStore: MembershipStore, AdminControlStore, ConsoleSession
     func saveToken(_ token: TokenRecord) async throws
     /// The session with this token hash, or `nil`.
     func token(hash: String) async throws -> TokenRecord?
+    /// Why the session with this token hash was revoked, when an administrator disabled
+    /// (`disabled`) or deleted (`deleted`) its user; `nil` for any other token.
+    func revokedSession(hash: String) async throws -> String?
     /// Removes the session with this token hash (nothing when there is none).
     func deleteToken(hash: String) async throws
     /// Removes every session that expired before `date`; returns how many.

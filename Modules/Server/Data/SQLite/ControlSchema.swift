@@ -11,6 +11,7 @@ enum ControlSchema {
         ("admin look-up indexes", adminLookupIndexes),
         ("web console sessions", consoleSessions),
         ("server epoch", serverEpoch),
+        ("revoked sessions of disabled and deleted users", revokedSessions),
     ])
 
     /// Creates the tables when missing.

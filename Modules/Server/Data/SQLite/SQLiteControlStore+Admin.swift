@@ -15,6 +15,8 @@ extension SQLiteControlStore {
             if let disabled {
                 try db.execute(sql: "UPDATE users SET disabled = ? WHERE id = ?", arguments: [disabled, id])
             }
+            // A disabled user's devices hear why at their next request; an enabled one's forget it.
+            if let disabled { try Self.revokeSessions(of: id, reason: disabled ? "disabled" : nil, in: db) }
             guard passwordHash != nil || disabled == true else { return 0 }
             try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
             return db.changesCount
@@ -27,6 +29,7 @@ extension SQLiteControlStore {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [id]) != nil else {
                 throw ServerDataError(.notFound, "no user with id \(id)")
             }
+            try Self.revokeSessions(of: id, reason: "deleted", in: db)
             try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
             let sessions = db.changesCount
             try db.execute(

@@ -70,6 +70,12 @@ struct StoreAuthService: AuthService {
         return try await ServerError.mapping {
             let hash = Secrets.sha256Hex(token)
             guard let record = try await data.control.token(hash: hash) else {
+                // A session ended by disabling or deleting its user says so: the device then removes others' data.
+                if let revoked = try await data.control.revokedSession(hash: hash) {
+                    throw ServerError(
+                        .accountDisabled,
+                        "this account was \(revoked == "deleted" ? "deleted" : "disabled") by an administrator; ask an administrator")
+                }
                 throw ServerError(.unauthorized, "the bearer token is unknown, was logged out or was revoked by an administrator; log in again")
             }
             guard record.validUntil > clock.now() else {

@@ -8,6 +8,9 @@ public struct ServerError: StrataError, Hashable {
         let name: String
         /// No token, an unknown, expired or revoked token, wrong credentials or a disabled account (401).
         public static let unauthorized = Code(name: "unauthorized")
+        /// A token whose user an administrator disabled or deleted since (401, `account_disabled`):
+        /// the device removes what it holds of others.
+        public static let accountDisabled = Code(name: "account_disabled")
         /// The request is malformed or names something invalid (400).
         public static let badRequest = Code(name: "badRequest")
         /// The object, device, app, user or group does not exist or is not visible (404).

@@ -26,7 +26,7 @@ struct HTTPFailure: StrataError {
     init(_ error: ServerError) {
         let status: HTTPResponse.Status =
             switch error.code {
-            case .unauthorized: .unauthorized
+            case .unauthorized, .accountDisabled: .unauthorized
             case .badRequest: .badRequest
             case .notFound: .notFound
             case .conflict: .conflict
