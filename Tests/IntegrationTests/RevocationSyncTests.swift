@@ -68,7 +68,7 @@ struct RevocationSyncTests {
         try await server.addUsers(["alice": "ward3", "bob": "ward3", "carol": "ward3"], password: password)
         let hosts = try await server.signedInHosts(["alice", "bob", "carol"], password: password, label: "revocation-disabled")
         let alice = hosts[0], bob = hosts[1], carol = hosts[2]
-        _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+        let hanako = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
         _ = try await alice.succeed(["sync"])
         for (host, name) in [(bob, "Jiro Kato"), (carol, "Taro Yamada")] {
             _ = try await host.succeed(["reports", "add", "--patient-name", name, "--age", "55"])
@@ -78,12 +78,21 @@ struct RevocationSyncTests {
         let all = try await carol.succeed(["reports", "list"])
         #expect(all.contains("Hanako Sato") && all.contains("Jiro Kato") && all.contains("Taro Yamada"), "\(all)")
 
+        // An edit of alice's report carol has not sent yet: it is not lost but rejected, with why.
+        _ = try await carol.succeed(["reports", "update", hanako, "--age", "43"])
         _ = try await server.admin(["user", "update", "carol", "--disable"])
         let refused = try await carol.run(["sync"])
         #expect(refused.status != 0, "\(refused)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("account_disabled: this account was disabled by an administrator"), "\(refused)")
-        #expect(refused.stderr.contains("removed 2 objects of other users from this device"), "\(refused)")
+        #expect(
+            refused.stderr.contains(
+                "removed 2 objects of other users from this device, 1 unsent change of them moved to the rejected list"),
+            "\(refused)")
+        let store = try #require(carol.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
+        let rejected = try SQLiteReader(store).rows(
+            #"SELECT "objectId", "reason" FROM "_strata_journal" WHERE "state" = 'rejected'"#)
+        #expect(rejected == [[hanako, "CaseReport \(hanako) is no longer visible to this user; the change was not sent"]])
         let hers = try await carol.succeed(["reports", "list"])
         #expect(!hers.contains("Hanako Sato") && !hers.contains("Jiro Kato") && hers.contains("Taro Yamada"), "\(hers)")
 
