@@ -170,7 +170,11 @@ struct PostgresControlStore: ControlStore {
     }
 
     func deleteTokens(expiredBefore date: Date) async throws -> Int {
-        try await run("removing expired sessions") {
+        // A revoked session is remembered only while it would have been valid.
+        _ = try await run("removing expired revoked sessions") {
+            $0.append("DELETE FROM revoked_sessions WHERE valid_until < \($0.bind(date.storedSeconds))")
+        }
+        return try await run("removing expired sessions") {
             $0.append("DELETE FROM tokens WHERE valid_until < \($0.bind(date.storedSeconds)) RETURNING 1")
         }.count
     }

@@ -169,7 +169,10 @@ struct SQLiteControlStore: ControlStore {
     func deleteTokens(expiredBefore date: Date) async throws -> Int {
         try await write("removing expired sessions") { db in
             try db.execute(sql: "DELETE FROM tokens WHERE valid_until < ?", arguments: [date.storedSeconds])
-            return db.changesCount
+            let removed = db.changesCount
+            // A revoked session is remembered only while it would have been valid.
+            try db.execute(sql: "DELETE FROM revoked_sessions WHERE valid_until < ?", arguments: [date.storedSeconds])
+            return removed
         }
     }
 }
