@@ -42,6 +42,10 @@ public enum WireJSON {
         appendString(change.operation, to: &out)
         out.append(contentsOf: #","operationId":"#.utf8)
         appendString(change.operationId, to: &out)
+        if let ownerGroup = change.ownerGroup {
+            out.append(contentsOf: #","ownerGroup":"#.utf8)
+            appendString(ownerGroup, to: &out)
+        }
         out.append(contentsOf: #","scope":"#.utf8)
         out.append(contentsOf: String(change.scope).utf8)
         out.append(contentsOf: #","typeName":"#.utf8)

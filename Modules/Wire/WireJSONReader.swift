@@ -128,6 +128,7 @@ public struct WireJSONReader {
         var scope: Int?
         var fields: [String]?
         var baseVersion: Int64?
+        var ownerGroup: String?
         let read = object { reader, key in
             switch key {
             case "operationId", "typeName", "objectId", "operation":
@@ -138,6 +139,7 @@ public struct WireJSONReader {
             // Optional members: `null` (or anything else) leaves the fallback decoder to read them.
             case "fields": return Self.fill(&fields) { reader.array { $0.string() } }
             case "baseVersion": return Self.fill(&baseVersion) { reader.integer() }
+            case "ownerGroup": return Self.fill(&ownerGroup) { reader.string() }
             default: return false
             }
             return true
@@ -147,7 +149,7 @@ public struct WireJSONReader {
         else { return fail("a change with every field once") }
         return WireChange(
             operationId: operationId, typeName: typeName, objectId: objectId, operation: operation, values: values,
-            scope: scope, fields: fields, baseVersion: baseVersion)
+            scope: scope, fields: fields, baseVersion: baseVersion, ownerGroup: ownerGroup)
     }
 
     private mutating func result() -> ChangeResult? {

@@ -90,11 +90,16 @@ public struct WireChange: Sendable, Hashable, Codable {
     /// The server version (``WireObject/version``) the device's copy had when the edit was
     /// made, for policies that compare with it; `nil` when the device does not know it.
     public var baseVersion: Int64?
+    /// For an `insert`: the id of the group the new object is filed under (as
+    /// ``WireObject/ownerGroup``), one of the pushing user's groups, or the server rejects the
+    /// change. `nil` files it under the user's primary group. The server ignores it on any other
+    /// operation: an object's owner group never changes.
+    public var ownerGroup: String?
 
     /// A change.
     public init(
         operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int,
-        fields: [String]? = nil, baseVersion: Int64? = nil
+        fields: [String]? = nil, baseVersion: Int64? = nil, ownerGroup: String? = nil
     ) {
         self.operationId = operationId
         self.typeName = typeName
@@ -104,6 +109,7 @@ public struct WireChange: Sendable, Hashable, Codable {
         self.scope = scope
         self.fields = fields
         self.baseVersion = baseVersion
+        self.ownerGroup = ownerGroup
     }
 }
 

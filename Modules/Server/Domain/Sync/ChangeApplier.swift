@@ -16,20 +16,55 @@ struct ChangeApplier {
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.
     func apply(_ change: WireChange, index: Int) throws -> ChangeResult {
-        if let problem = ChangeRules.problem(with: change, index: index) { return rejected(change, problem) }
+        try applied(change, index: index).result
+    }
+
+    /// Applies `change` as ``apply(_:index:)`` does, and hands back the object as it was stored
+    /// before the change (`nil`: none, or a `deleteAll`), as the change itself read it: the push's
+    /// live-change wake needs its old place (``StoreObjectService``).
+    ///
+    /// Nothing is read before the change passed ``ChangeRules/problem(with:index:)`` and is no
+    /// duplicate, so a malformed change (an id with U+0000, which no store may look up) is
+    /// rejected per change and never fails the whole push.
+    func applied(_ change: WireChange, index: Int) throws -> (result: ChangeResult, before: StoredObject?) {
+        if let problem = ChangeRules.problem(with: change, index: index) { return (rejected(change, problem), nil) }
+        if let problem = ownerGroupProblem(change, index: index) { return (rejected(change, problem), nil) }
         // Ids are kept per user: another user's id never makes this change a duplicate.
         if try transaction.hasOperation(change.operationId, userId: session.userId) {
-            return ChangeResult(operationId: change.operationId, status: "duplicate")
+            return (ChangeResult(operationId: change.operationId, status: "duplicate"), nil)
         }
+        let before = change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
         let outcome: String?
         switch change.operation {
-        case "insert", "update": outcome = try write(change)
-        case "delete": outcome = try delete(typeName: change.typeName, objectId: change.objectId)
+        case "insert", "update": outcome = try write(change, existing: before)
+        case "delete": outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before)
         default: outcome = try deleteAll(typeName: change.typeName)
         }
-        if let outcome { return rejected(change, outcome) }
+        if let outcome { return (rejected(change, outcome), before) }
         try transaction.recordOperation(change.operationId, userId: session.userId)
-        return ChangeResult(operationId: change.operationId, status: "applied")
+        return (ChangeResult(operationId: change.operationId, status: "applied"), before)
+    }
+
+    /// Why the ``WireChange/ownerGroup`` of `change` cannot be taken, or `nil`: a change may name
+    /// a new object's owner group only among the caller's own groups. An update's may be any
+    /// (an object's owner group never changes, so it is ignored there).
+    private func ownerGroupProblem(_ change: WireChange, index: Int) -> String? {
+        guard let group = change.ownerGroup, change.operation == "insert" else { return nil }
+        if session.groups.contains(where: { $0.groupId == group }) { return nil }
+        return "changes[\(index)].ownerGroup \(group.prefix(128)) is not one of your groups"
+    }
+
+    /// The owner group a new object written by `change` gets: the one the change names (a group
+    /// of the caller's, ``ownerGroupProblem(_:index:)``), else the caller's primary group.
+    private func newOwnerGroup(_ change: WireChange) -> String? {
+        Self.newOwnerGroup(change, session: session)
+    }
+
+    /// The owner group a new object written by `change` for `session`'s user gets (see
+    /// ``newOwnerGroup(_:)``).
+    static func newOwnerGroup(_ change: WireChange, session: ServerSession) -> String? {
+        if change.operation == "insert", let group = change.ownerGroup { return group }
+        return session.groups.first?.groupId
     }
 
     private func rejected(_ change: WireChange, _ reason: String) -> ChangeResult {
@@ -40,8 +75,7 @@ struct ChangeApplier {
     ///
     /// The object ids of a type are one namespace, so an id taken by an object the caller
     /// cannot see is refused; the reason is the same whether that object is live or deleted.
-    private func write(_ change: WireChange) throws -> String? {
-        let existing = try transaction.object(typeName: change.typeName, objectId: change.objectId)
+    private func write(_ change: WireChange, existing: StoredObject?) throws -> String? {
         if let existing {
             guard visibility.canSee(existing) else {
                 return "\(change.typeName) \(change.objectId) cannot be written by this user"
@@ -54,13 +88,12 @@ struct ChangeApplier {
                 if scopeChange != .allowed { return refusal(scopeChange, change.typeName, change.objectId) }
             }
         } else {
-            // A lead-posted type (announcements) is posted for the caller's primary group, the
-            // new object's owner group: the caller must lead it.
-            let create =
-                leadPosted(change)
-                ? caller.decide(
-                    .postAnnouncement, scope: change.scope, ownerUser: caller.userId, ownerGroup: caller.primaryGroupId)
-                : caller.decideCreate(scope: change.scope)
+            // A lead-posted type (announcements) is posted for the new object's owner group (the
+            // one the change names, else the caller's primary group): the caller must lead it.
+            // Any other type is created as the caller's role in that group allows.
+            let create = caller.decide(
+                leadPosted(change) ? .postAnnouncement : .create, scope: change.scope, ownerUser: caller.userId,
+                ownerGroup: newOwnerGroup(change))
             if create != .allowed { return refusal(create, change.typeName, change.objectId) }
         }
         let scope = change.scope  // a scope change passed the rules above
@@ -72,7 +105,7 @@ struct ChangeApplier {
             StoredObject(
                 typeName: change.typeName, objectId: change.objectId, values: Self.merged(change, into: existing), scope: scope,
                 ownerUser: existing?.ownerUser ?? session.userId,
-                ownerGroup: existing.map(\.ownerGroup) ?? session.groups.first?.groupId,
+                ownerGroup: existing.map(\.ownerGroup) ?? newOwnerGroup(change),
                 deleted: false, version: version))
         return nil
     }
@@ -93,9 +126,8 @@ struct ChangeApplier {
 
     /// Deletes a visible live object. A missing, an invisible and an already deleted object all
     /// answer alike (`applied`, nothing changes): a delete tells nothing of others' objects.
-    private func delete(typeName: String, objectId: String) throws -> String? {
-        guard let existing = try transaction.object(typeName: typeName, objectId: objectId),
-            visibility.canSee(existing), !existing.deleted
+    private func delete(typeName: String, objectId: String, existing: StoredObject?) throws -> String? {
+        guard let existing, visibility.canSee(existing), !existing.deleted
         else { return nil }
         let decision = decide(.delete, existing)
         if decision != .allowed { return refusal(decision, typeName, objectId) }

@@ -34,10 +34,9 @@ struct StoreObjectService: ObjectService {
                     leadPostedTypes: settings.leadPostedTypes)
                 var places: Set<DataWake.Place> = []
                 let results = try request.changes.enumerated().map { index, change in
-                    // Read before the change (prefetched above): an object's old place counts too.
-                    let before =
-                        change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
-                    let result = try applier.apply(change, index: index)
+                    // The object as the change read it before writing (prefetched above): its old
+                    // place counts too. A change rejected as malformed reads nothing.
+                    let (result, before) = try applier.applied(change, index: index)
                     if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
                     return result
                 }
@@ -131,7 +130,7 @@ struct StoreObjectService: ObjectService {
             places.append(
                 DataWake.Place(
                     typeName: type, scope: change.scope, ownerUser: before?.ownerUser ?? session.userId,
-                    ownerGroup: before.map(\.ownerGroup) ?? session.groups.first?.groupId))
+                    ownerGroup: before.map(\.ownerGroup) ?? ChangeApplier.newOwnerGroup(change, session: session)))
         }
         return places
     }
