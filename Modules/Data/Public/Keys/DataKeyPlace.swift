@@ -1,4 +1,4 @@
-public import StrataCrossCutting
+import StrataCrossCutting
 
 /// Where the user wants a store's data key kept: the environment variable
 /// ``DataKeyPlace/variable`` (`STRATA_KEY_PLACE`), also read from

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataServerData
+import StrataWire
 import Synchronization
 
 /// Wakes waiting push-channel polls when a message for their channel is stored, instead of
