@@ -95,12 +95,17 @@ public struct WireChange: Sendable, Hashable, Codable {
     /// change. `nil` files it under the user's primary group. The server ignores it on any other
     /// operation: an object's owner group never changes.
     public var ownerGroup: String?
+    /// The conflict policy the type declares (``WireConflictPolicy``): `merge` (also what `nil`
+    /// means) or `fail-if-changed`. The server may apply a stricter policy it was configured
+    /// with, never a looser one.
+    public var policy: String?
 
     /// A change.
     public init(
         operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int,
-        fields: [String]? = nil, baseVersion: Int64? = nil, ownerGroup: String? = nil
+        fields: [String]? = nil, baseVersion: Int64? = nil, ownerGroup: String? = nil, policy: String? = nil
     ) {
+        self.policy = policy
         self.operationId = operationId
         self.typeName = typeName
         self.objectId = objectId
@@ -137,12 +142,23 @@ public struct ChangeResult: Sendable, Hashable, Codable {
     public var status: String
     /// Why a change was rejected.
     public var reason: String?
+    /// For a change refused by its `fail-if-changed` policy: the fields it listed that
+    /// another user changed since its ``WireChange/baseVersion``. `nil` for any other result.
+    public var conflictFields: [String]?
+    /// For a change refused by its `fail-if-changed` policy: the object as the server holds
+    /// it now (its values and ``WireObject/version``), so the device can show both sides and
+    /// resend on top of it. `nil` for any other result.
+    public var current: WireObject?
 
     /// A result.
-    public init(operationId: String, status: String, reason: String? = nil) {
+    public init(
+        operationId: String, status: String, reason: String? = nil, conflictFields: [String]? = nil, current: WireObject? = nil
+    ) {
         self.operationId = operationId
         self.status = status
         self.reason = reason
+        self.conflictFields = conflictFields
+        self.current = current
     }
 }
 
@@ -199,16 +215,66 @@ public struct PullResponse: Sendable, Hashable, Codable {
     /// start and removes the objects the re-pull did not return (a revocation: removed from a
     /// group, the group deleted). `nil` from a server that does not send it.
     public var visibility: String?
+    /// The caller's field writes of this type that another user's concurrent write replaced
+    /// (made on a copy older than the caller's write), in the history window this page covers.
+    /// `nil` from a server that does not send it.
+    public var overwritten: [WireOverwrite]?
 
     /// A pull answer.
     public init(
-        objects: [WireObject], cursor: Int64, hasMore: Bool, epoch: String? = nil, head: Int64? = nil, visibility: String? = nil
+        objects: [WireObject], cursor: Int64, hasMore: Bool, epoch: String? = nil, head: Int64? = nil, visibility: String? = nil,
+        overwritten: [WireOverwrite]? = nil
     ) {
+        self.overwritten = overwritten
         self.objects = objects
         self.cursor = cursor
         self.hasMore = hasMore
         self.epoch = epoch
         self.head = head
         self.visibility = visibility
+    }
+}
+
+
+/// The conflict policies a change may name (``WireChange/policy``).
+public enum WireConflictPolicy: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The last write of each field in the server's order wins; a user whose field write was
+    /// replaced by a concurrent one is told (``PullResponse/overwritten``).
+    case merge
+    /// A change is refused when a field it lists was changed by another user since its
+    /// ``WireChange/baseVersion``; the result carries the current object.
+    case failIfChanged = "fail-if-changed"
+}
+
+/// A field write of the caller's that another user's concurrent write replaced: that write was
+/// made on a copy of the object older than the caller's write, so its author never saw it.
+public struct WireOverwrite: Sendable, Hashable, Codable {
+    /// The object's id.
+    public var objectId: String
+    /// The server version of the write that replaced the caller's.
+    public var version: Int64
+    /// The operation id of the caller's change whose fields were replaced.
+    public var operationId: String
+    /// The fields replaced.
+    public var fields: [String]
+    /// What the caller's write had set those fields to (a field absent here was removed).
+    public var yours: [String: WireValue]
+    /// What they hold now (a field absent here was removed).
+    public var theirs: [String: WireValue]
+    /// The account name of the user whose write replaced the caller's.
+    public var byAccount: String
+
+    /// A notice.
+    public init(
+        objectId: String, version: Int64, operationId: String, fields: [String], yours: [String: WireValue],
+        theirs: [String: WireValue], byAccount: String
+    ) {
+        self.objectId = objectId
+        self.version = version
+        self.operationId = operationId
+        self.fields = fields
+        self.yours = yours
+        self.theirs = theirs
+        self.byAccount = byAccount
     }
 }

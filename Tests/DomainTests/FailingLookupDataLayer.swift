@@ -15,6 +15,7 @@ struct FailingLookupDataLayer: DataLayer, ValueObjectStore {
     var diagnostics: any DiagnosticLog { inner.diagnostics }
     var session: any SessionStore { inner.session }
     var syncState: any SyncStateStore { inner.syncState }
+    var conflicts: any SyncConflictStore { inner.conflicts }
     var notices: any ChangeNotices { inner.notices }
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {

@@ -199,6 +199,6 @@ public enum DataLayerFactory {
         return LiveDataLayer(
             store: store, journal: SQLiteChangeJournal(database: database), diagnostics: SQLiteDiagnosticLog(database: database),
             session: session, notices: SQLiteChangeNotices(database: database), syncState: SQLiteSyncState(database: database),
-            isWritable: isWritable, location: database.url.path)
+            conflicts: SQLiteConflictStore(database: database), isWritable: isWritable, location: database.url.path)
     }
 }

@@ -19,6 +19,9 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     public let behaviour: ValueObjectBehaviour
     /// The parents this type's objects cannot outlive (see ``ValueObjectDependency``).
     public let dependencies: [ValueObjectDependency]
+    /// How this type settles a refused change itself (``ConflictResolver``), or `nil` to leave
+    /// every conflict to the user.
+    public let resolver: ConflictResolver?
 
     /// Describes a value-object type.
     ///
@@ -34,11 +37,13 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     ///     (default: the seed's defaults — server only, group scope).
     ///   - dependsOn: the parents whose deletion by a pull deletes this type's rows naming
     ///     them (each key a text field; see ``ValueObjectDependency``).
+    ///   - resolver: how the type settles a conflict itself (see ``ConflictResolver``).
     public init(
         _ typeName: String, fields: [Field], indexed: [String] = [], unique: [String] = [],
         compoundIndexes: [CompoundIndex] = [], behaviour: ValueObjectBehaviour = .default,
-        dependsOn dependencies: [ValueObjectDependency] = []
+        dependsOn dependencies: [ValueObjectDependency] = [], resolver: ConflictResolver? = nil
     ) {
+        self.resolver = resolver
         self.typeName = typeName
         self.fields = fields
         self.indexedKeys = indexed

@@ -6,6 +6,7 @@ struct LiveDataLayer: DataLayer {
     let session: any SessionStore
     let notices: any ChangeNotices
     let syncState: any SyncStateStore
+    let conflicts: any SyncConflictStore
     let isWritable: Bool
     let location: String
 }

@@ -10,6 +10,7 @@ struct GatedDataLayer: DataLayer {
     let session: any SessionStore
     let notices: any ChangeNotices
     let syncState: any SyncStateStore
+    let conflicts: any SyncConflictStore
     let isWritable: Bool
     let location: String
 
@@ -21,6 +22,7 @@ struct GatedDataLayer: DataLayer {
         session = GatedSessionStore(base: layer.session, gate: gate)
         notices = GatedChangeNotices(base: layer.notices, gate: gate)
         syncState = layer.syncState
+        conflicts = layer.conflicts
         isWritable = layer.isWritable
         location = layer.location
     }

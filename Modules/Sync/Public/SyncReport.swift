@@ -1,4 +1,5 @@
 public import Foundation
+public import StrataData
 
 /// What one ``SyncEngine/syncNow()`` did.
 public struct SyncReport: Sendable, Hashable {
@@ -14,6 +15,11 @@ public struct SyncReport: Sendable, Hashable {
     public var serverReset: ServerReset? = nil
     /// The objects this sync removed because its user no longer sees them, if any.
     public var revocation: Revocation? = nil
+    /// The conflicts this sync found that wait for the user: writes of this device the server
+    /// replaced or refused, not settled by the type's resolver (one line each, per object).
+    public var conflicts: [SyncConflict] = []
+    /// Refused changes the type's ``ConflictResolver`` settled and queued again.
+    public var resolved: Int = 0
     /// When the sync started.
     public var startedAt: Date
     /// When it finished.

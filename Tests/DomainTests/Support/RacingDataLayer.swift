@@ -21,6 +21,7 @@ final class RacingDataLayer: DataLayer, ValueObjectStore {
     var diagnostics: any DiagnosticLog { inner.diagnostics }
     var session: any SessionStore { inner.session }
     var syncState: any SyncStateStore { inner.syncState }
+    var conflicts: any SyncConflictStore { inner.conflicts }
     var notices: any ChangeNotices { inner.notices }
 
     /// The title the rival record is stored with.

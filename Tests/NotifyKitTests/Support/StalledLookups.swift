@@ -63,4 +63,5 @@ struct StalledLookups: DataLayer {
     var session: any SessionStore { base.session }
     var notices: any ChangeNotices { base.notices }
     var syncState: any SyncStateStore { base.syncState }
+    var conflicts: any SyncConflictStore { base.conflicts }
 }

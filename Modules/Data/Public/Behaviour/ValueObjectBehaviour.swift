@@ -26,12 +26,21 @@ public struct ValueObjectBehaviour: Sendable, Hashable {
     /// Keys whose values are encrypted at rest (AES-GCM); queries may only compare them
     /// with `equal` / `notEqual` (through a keyed hash).
     public var encryptedKeys: [String]
+    /// What happens when two devices write the same field concurrently (default: field merge,
+    /// the last write wins and the other device is told).
+    public var conflictPolicy: ConflictPolicy
+    /// Fields whose concurrent overwrites are never reported to the user (bookkeeping such as
+    /// an `updatedAt` that every edit sets); they still merge by the policy.
+    public var quietFields: [String]
 
-    /// A behaviour; every argument defaults to the seed's default.
+    /// A behaviour; every argument defaults to the seed's default (and field merge).
     public init(
         persistentType: PersistentType = .serverOnly, autoRefresh: AutoRefresh? = nil, lifespan: Double? = nil,
-        scope: DataScope = .group, encrypted: [String] = []
+        scope: DataScope = .group, encrypted: [String] = [], conflictPolicy: ConflictPolicy = .fieldMerge,
+        quietFields: [String] = []
     ) {
+        self.conflictPolicy = conflictPolicy
+        self.quietFields = quietFields
         self.persistentType = persistentType
         self.autoRefresh = autoRefresh
         self.lifespan = lifespan
@@ -42,11 +51,15 @@ public struct ValueObjectBehaviour: Sendable, Hashable {
     /// The behaviour of a type whose objects belong to objects of a type behaving as `parent`
     /// (see ``ValueObjectDependency/sharesVisibility``): the parent's persistent type, auto
     /// refresh, lifespan and scope, so the two go to the same places, are pulled together and
-    /// are seen by the same people; `encrypted` names this type's own encrypted keys.
-    public init(following parent: ValueObjectBehaviour, encrypted: [String] = []) {
+    /// are seen by the same people; `encrypted` names this type's own encrypted keys, and the
+    /// conflict policy and quiet fields are this type's own too.
+    public init(
+        following parent: ValueObjectBehaviour, encrypted: [String] = [], conflictPolicy: ConflictPolicy = .fieldMerge,
+        quietFields: [String] = []
+    ) {
         self.init(
             persistentType: parent.persistentType, autoRefresh: parent.autoRefresh, lifespan: parent.lifespan,
-            scope: parent.scope, encrypted: encrypted)
+            scope: parent.scope, encrypted: encrypted, conflictPolicy: conflictPolicy, quietFields: quietFields)
     }
 
     /// The seed's defaults: server only, no auto refresh, no lifespan, group scope, nothing encrypted.
