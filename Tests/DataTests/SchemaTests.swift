@@ -118,7 +118,7 @@ struct SchemaTests {
             _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .incompatibleStore)
-        #expect(error.message.contains("store format 7") && error.message.contains("format 5 at most"))
+        #expect(error.message.contains("store format 7") && error.message.contains("format 6 at most"))
         #expect(try Data(contentsOf: container.storeURL) == before)
     }
 

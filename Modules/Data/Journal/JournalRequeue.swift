@@ -68,12 +68,14 @@ private struct LocalRows {
         var values: [String: FieldValue]
         var scope: DataScope
         var ownerGroup: String?
+        /// The type's conflict policy.
+        var policy: ConflictPolicy
 
         /// The journal entry that sends the row as it is.
         func entry(_ operation: ChangeOperation, typeName: String, ownerUser: String) -> JournalWriter.Entry {
             JournalWriter.Entry(
                 typeName: typeName, objectID: objectID, operation: operation, values: values, scope: scope, ownerUser: ownerUser,
-                ownerGroup: ownerGroup)
+                ownerGroup: ownerGroup, policy: policy)
         }
     }
 
@@ -110,7 +112,8 @@ private struct LocalRows {
                 if case .integer(let raw) = statement.value(at: scopeColumn) { scope = DataScope(rawValue: Int(raw)) ?? .user }
                 var ownerGroup: String?
                 if case .text(let group) = statement.value(at: scopeColumn + 1) { ownerGroup = group }
-                rows.append(Row(objectID: id, values: values, scope: scope, ownerGroup: ownerGroup))
+                rows.append(
+                    Row(objectID: id, values: values, scope: scope, ownerGroup: ownerGroup, policy: table.behaviour.conflictPolicy))
             }
         }
         return rows

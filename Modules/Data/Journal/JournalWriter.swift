@@ -25,6 +25,10 @@ struct JournalWriter {
         /// For an update: the keys of the fields it changed (``Change/fields``); `nil`, the
         /// whole object.
         var fields: [String]? = nil
+        /// For an update: the row's known server version (``Change/baseVersion``).
+        var baseVersion: Int64? = nil
+        /// The type's conflict policy (``Change/policy``).
+        var policy: ConflictPolicy? = nil
     }
 
     /// Records `entry`. `isNewObject` skips the coalescing look-up for ids made just now.
@@ -59,6 +63,19 @@ struct JournalWriter {
     func setFields(_ fields: [String]?, of sequence: Int64) throws {
         guard let values = try payload(sequence)?.values else { return }
         let payload = try cipher.seal(PayloadCodec.encode(values, fields: fields))
+        try connection.withStatement(#"UPDATE "_strata_journal" SET "payload" = ?2 WHERE "sequence" = ?1"#) { statement in
+            statement.bind(.integer(sequence), at: 1)
+            statement.bind(.blob([UInt8](payload)), at: 2)
+            try statement.step()
+        }
+    }
+
+    /// Sets `values` in the journal row `sequence`'s change and, for an update listing its
+    /// fields, adds their keys to the list (a conflict settled with merged values).
+    func merge(_ values: [String: FieldValue], into sequence: Int64) throws {
+        guard let stored = try payload(sequence) else { return }
+        let fields = stored.fields.map { listed in listed + values.keys.sorted().filter { !listed.contains($0) } }
+        let payload = try cipher.seal(PayloadCodec.encode(stored.values.merging(values) { _, new in new }, fields: fields))
         try connection.withStatement(#"UPDATE "_strata_journal" SET "payload" = ?2 WHERE "sequence" = ?1"#) { statement in
             statement.bind(.integer(sequence), at: 1)
             statement.bind(.blob([UInt8](payload)), at: 2)
@@ -102,8 +119,8 @@ struct JournalWriter {
     private func insert(_ entry: Entry) throws {
         let sql = """
             INSERT INTO "_strata_journal" ("operationId", "typeName", "objectId", "operation", "payload", "scope",
-                "ownerUser", "ownerGroup", "state", "createdAt", "updatedAt")
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)
+                "ownerUser", "ownerGroup", "state", "createdAt", "updatedAt", "baseVersion", "policy")
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9, ?10, ?11)
             """
         let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: entry.operation == .update ? entry.fields : nil))
         try connection.withStatement(sql) { statement in
@@ -116,13 +133,19 @@ struct JournalWriter {
             statement.bind(entry.ownerUser.map(FieldValue.text) ?? .null, at: 7)
             statement.bind(entry.ownerGroup.map(FieldValue.text) ?? .null, at: 8)
             statement.bind(.real(now), at: 9)
+            statement.bind(entry.operation == .update ? entry.baseVersion.map(FieldValue.integer) ?? .null : .null, at: 10)
+            statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 11)
             try statement.step()
         }
     }
 
+    /// Rewrites an unsent change in place; an update folded into an update keeps the first
+    /// one's base version (the copy the edits were first made on), any other fold has none.
     private func replace(_ sequence: Int64, operation: ChangeOperation, entry: Entry, fields: [String]?) throws {
         let sql = """
-            UPDATE "_strata_journal" SET "operation" = ?2, "payload" = ?3, "updatedAt" = ?4 WHERE "sequence" = ?1
+            UPDATE "_strata_journal" SET "operation" = ?2, "payload" = ?3, "updatedAt" = ?4, "policy" = ?5,
+                "baseVersion" = CASE WHEN ?2 = 'update' THEN "baseVersion" END
+            WHERE "sequence" = ?1
             """
         let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: fields))
         try connection.withStatement(sql) { statement in
@@ -130,6 +153,7 @@ struct JournalWriter {
             statement.bind(operation.rawValue, at: 2)
             statement.bind(.blob([UInt8](payload)), at: 3)
             statement.bind(.real(now), at: 4)
+            statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 5)
             try statement.step()
         }
     }

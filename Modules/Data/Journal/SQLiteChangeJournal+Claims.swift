@@ -82,7 +82,10 @@ extension SQLiteChangeJournal {
     func acknowledge(operationIDs: [String]) async throws {
         guard !operationIDs.isEmpty else { return }
         let ids = Self.jsonArray(operationIDs.map(Self.jsonString))
+        let now = database.clock.now().timeIntervalSince1970
         try await database.performWrite { state in
+            // This device's writes the server holds: an overwrite notice of one is recorded.
+            try AcknowledgedLedger.record(ids, now: now, in: state.connection)
             // One statement per table for the batch (the ids as one JSON array); only claimed
             // changes leave, then their claims.
             for sql in [

@@ -21,7 +21,14 @@ extension SQLiteChangeJournal {
     /// journal coalesces unsent edits, so the retry sends the newest values once.
     func retry(operationID: String) async throws {
         let now = database.clock.now().timeIntervalSince1970
-        try await database.performWrite { [self] state in
+        try await database.performWrite { [self] state in try retry(operationID, now: now, state: state) }
+    }
+
+    /// ``retry(operationID:)`` inside the caller's write transaction; returns the journal row
+    /// the change is in now, or `nil` when nothing is left to send.
+    @discardableResult
+    func retry(_ operationID: String, now: Double, state: StoreState) throws -> Int64? {
+        do {
             guard let row = try row(operationID, state: state), row.state == .rejected else {
                 throw Self.notFound(operationID, states: ChangeState.rejected.rawValue)
             }
@@ -72,15 +79,17 @@ extension SQLiteChangeJournal {
             guard let operation else {
                 // An insert the server refused, deleted since: nothing ever reached the server.
                 try execute(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#, [.integer(row.sequence)], state: state)
-                return
+                return nil
             }
             // It stays marked sent (a batch refused as a whole may have been half seen): later
             // edits queue behind it, and the next retry folds them in again.
             try execute(
                 """
-                UPDATE "_strata_journal" SET "state" = 'pending', "reason" = NULL, "operation" = ?2, "updatedAt" = ?3
+                UPDATE "_strata_journal" SET "state" = 'pending', "reason" = NULL, "operation" = ?2, "updatedAt" = ?3,
+                    "conflictFields" = NULL, "current" = NULL
                 WHERE "sequence" = ?1
                 """, [.integer(row.sequence), .text(operation.rawValue), .real(now)], state: state)
+            return row.sequence
         }
     }
 
@@ -89,7 +98,13 @@ extension SQLiteChangeJournal {
     /// again at the next pull (``SyncStateKey/refetch(_:_:)``), or, for a `deleteAll`, the
     /// type's pull cursor starts over.
     func discard(operationID: String) async throws {
-        try await database.performWrite { [self] state in
+        try await database.performWrite { [self] state in try discard(operationID, state: state, refetch: true) }
+    }
+
+    /// ``discard(operationID:)`` inside the caller's write transaction; `refetch` false leaves
+    /// the object's row to the caller (it writes the server's version itself).
+    func discard(_ operationID: String, state: StoreState, refetch: Bool) throws {
+        do {
             guard let row = try row(operationID, state: state), row.state != .inFlight else {
                 throw Self.notFound(operationID, states: "pending or rejected")
             }
@@ -107,7 +122,9 @@ extension SQLiteChangeJournal {
                     .deleteDependents(of: table.typeName, ids: [row.objectID])
                 state.touch(table.typeName)
             }
-            try SyncSettings.set([SyncStateKey.refetch(table.typeName, row.objectID).rawValue: "1"], in: state.connection)
+            if refetch {
+                try SyncSettings.set([SyncStateKey.refetch(table.typeName, row.objectID).rawValue: "1"], in: state.connection)
+            }
         }
     }
 

@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataWire
 
 /// The change journal on the shared SQLite file; every operation runs on the database's queue.
 ///
@@ -20,7 +21,8 @@ final class SQLiteChangeJournal: ChangeJournal {
     /// `inFlight` for a claimed change.
     static let columns = """
         j."sequence", j."operationId", j."typeName", j."objectId", j."operation", j."payload", j."scope", j."ownerUser",
-        j."ownerGroup", \(effectiveState), j."reason", j."createdAt"
+        j."ownerGroup", \(effectiveState), j."reason", j."createdAt", j."baseVersion", j."policy", j."conflictFields",
+        j."current"
         """
     /// A journal row's state as the protocol sees it.
     static let effectiveState = """
@@ -66,6 +68,22 @@ final class SQLiteChangeJournal: ChangeJournal {
 
     func reject(operationID: String, reason: String) async throws {
         try await move(operationID, from: [.inFlight], to: .rejected, reason: reason)
+    }
+
+    func reject(operationID: String, reason: String, conflictFields: [String], current: WireObject) async throws {
+        let cipher = try database.requireCipher(for: "the change journal")
+        let sealed = try cipher.seal(try WireCoding.encoder().encode(current))
+        try await database.performWrite { [self] state in
+            try move(operationID, from: [.inFlight], to: .rejected, reason: reason, state: state)
+            try state.connection.withStatement(
+                #"UPDATE "_strata_journal" SET "conflictFields" = ?2, "current" = ?3 WHERE "operationId" = ?1"#
+            ) { statement in
+                statement.bind(operationID, at: 1)
+                statement.bind(conflictFields.joined(separator: ","), at: 2)
+                statement.bind(.blob([UInt8](sealed)), at: 3)
+                try statement.step()
+            }
+        }
     }
 
     private func move(_ operationID: String, from: Set<ChangeState>, to target: ChangeState, reason: String?) async throws {
@@ -131,9 +149,29 @@ final class SQLiteChangeJournal: ChangeJournal {
                         reason: String(fieldValue: statement.value(at: 10)),
                         createdAt: Date(timeIntervalSince1970: Double(fieldValue: statement.value(at: 11)) ?? 0),
                         // Only an update sets some fields (a folded insert sends the whole object).
-                        fields: operation == .update ? fields : nil))
+                        fields: operation == .update ? fields : nil,
+                        baseVersion: operation == .update ? Int64(fieldValue: statement.value(at: 12)) : nil,
+                        policy: String(fieldValue: statement.value(at: 13)).flatMap(ConflictPolicy.init(rawValue:)),
+                        conflictFields: String(fieldValue: statement.value(at: 14)).map(Self.fieldList),
+                        current: try Self.current(statement.value(at: 15), cipher: cipher, what: what)))
             }
             return changes
+        }
+    }
+
+    /// Comma-separated keys as a list (empty text: none).
+    static func fieldList(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A refused change's stored server object (sealed JSON), or `nil`.
+    static func current(_ stored: FieldValue, cipher: FieldCipher, what: String) throws -> WireObject? {
+        guard case .blob(let sealed) = stored else { return nil }
+        let json = try cipher.open(Data(sealed), what: "\(what)'s server object")
+        do {
+            return try WireCoding.decoder().decode(WireObject.self, from: json)
+        } catch {
+            throw DataError(.incompatibleStore, "\(what): the stored server object is not readable")
         }
     }
 

@@ -63,6 +63,7 @@ struct DependentRows {
                 try statement.step()
             }
         }
+        try ServerVersions.forget(table.typeName, ids, in: state.connection)
         let journal = """
             DELETE FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2
               AND "sequence" NOT IN (SELECT "sequence" FROM "_strata_journal_claims")

@@ -12,7 +12,11 @@ enum InternalTables {
     /// `state` is `pending` or `rejected`; a pending change with a row in ``journalClaims`` is
     /// in flight. `sent` is 1 once a claimed change left its claim without being acknowledged
     /// (put back or rejected): the server may have applied it even if no answer came back, so
-    /// later edits never merge into it (nor into a change claimed right now).
+    /// later edits never merge into it (nor into a change claimed right now). Format 6:
+    /// `baseVersion` (an update's row's known server version when it was made, see
+    /// ``serverVersions``) and `policy` (the type's conflict policy) go on the wire; a change
+    /// the server refused for its `fail-if-changed` policy keeps `conflictFields` (comma-separated)
+    /// and `current` (the server's object then, sealed JSON) for ``SyncConflictStore``.
     static let journal = """
         CREATE TABLE IF NOT EXISTS "_strata_journal" (
             "sequence" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -28,7 +32,11 @@ enum InternalTables {
             "reason" TEXT,
             "createdAt" REAL NOT NULL,
             "updatedAt" REAL NOT NULL,
-            "sent" INTEGER NOT NULL DEFAULT 0)
+            "sent" INTEGER NOT NULL DEFAULT 0,
+            "baseVersion" INTEGER,
+            "policy" TEXT,
+            "conflictFields" TEXT,
+            "current" BLOB)
         """
 
     /// The journal's in-flight marks (format 4): one small row per change claimed for sending,
@@ -48,6 +56,43 @@ enum InternalTables {
         CREATE INDEX IF NOT EXISTS "_strata_journal_by_state" ON "_strata_journal" ("state", "sequence")
         """
 
+    /// Format 6: the server version each pulled row of a synced type was last written at (a
+    /// pulled object's `version`), so an update records the copy it was made on
+    /// (``Change/baseVersion``). Kept by pulls and refetches, removed with the row; a row from
+    /// before has none (unknown).
+    static let serverVersions = """
+        CREATE TABLE IF NOT EXISTS "_strata_server_versions" (
+            "typeName" TEXT NOT NULL, "objectId" TEXT NOT NULL, "version" INTEGER NOT NULL,
+            PRIMARY KEY ("typeName", "objectId")) WITHOUT ROWID
+        """
+
+    /// Format 6: the operation ids of this device's changes the server acknowledged lately (at
+    /// most ``AcknowledgedLedger/limit``, none older than ``AcknowledgedLedger/maxAge``), with the
+    /// user who made each: an overwrite notice names the operation it replaced, and only the
+    /// device that made it records the conflict.
+    static let acknowledged = """
+        CREATE TABLE IF NOT EXISTS "_strata_acknowledged" (
+            "sequence" INTEGER PRIMARY KEY AUTOINCREMENT, "operationId" TEXT NOT NULL UNIQUE, "ownerUser" TEXT,
+            "acknowledgedAt" REAL NOT NULL)
+        """
+    static let acknowledgedByTime = """
+        CREATE INDEX IF NOT EXISTS "_strata_acknowledged_by_time" ON "_strata_acknowledged" ("acknowledgedAt")
+        """
+
+    /// Format 6: the overwrites of this device's writes that pulls reported
+    /// (``SyncConflictStore``): `payload` is sealed JSON of the fields and both sides' values;
+    /// `settledAt` is set once the user settled it (the row stays, so the same notice pulled
+    /// again records nothing, until it is older than the server keeps notices).
+    static let conflicts = """
+        CREATE TABLE IF NOT EXISTS "_strata_conflicts" (
+            "id" TEXT PRIMARY KEY NOT NULL, "typeName" TEXT NOT NULL, "objectId" TEXT NOT NULL,
+            "operationId" TEXT NOT NULL, "ownerUser" TEXT, "serverVersion" INTEGER NOT NULL, "byAccount" TEXT,
+            "payload" BLOB NOT NULL, "detectedAt" REAL NOT NULL, "settledAt" REAL)
+        """
+    static let conflictsOpen = """
+        CREATE INDEX IF NOT EXISTS "_strata_conflicts_open" ON "_strata_conflicts" ("settledAt", "detectedAt")
+        """
+
     /// Error and monitor logs kept for upload.
     static let log = """
         CREATE TABLE IF NOT EXISTS "_strata_log" (
@@ -63,6 +108,9 @@ enum InternalTables {
     /// Every statement, in order: the tables, then the counts (format 5, ``StoreCounts``) and
     /// the journal's count triggers.
     static let all =
-        [typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings, StoreCounts.table]
+        [
+            typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings, StoreCounts.table,
+            serverVersions, acknowledged, acknowledgedByTime, conflicts, conflictsOpen,
+        ]
         + StoreCounts.journalTriggers
 }

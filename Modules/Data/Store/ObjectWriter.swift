@@ -64,6 +64,8 @@ struct ObjectWriter {
                 for field in schema.fields { values[field.key] = field.value(in: object) }
                 var change = entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp)
                 change.fields = changed
+                // The copy this edit was made on: the version the row was last pulled at.
+                if !isNew { change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection) }
                 try journal.record(change, isNewObject: isNew)
             }
             object.objectId = id
@@ -89,6 +91,7 @@ struct ObjectWriter {
                     try statement.step()
                 }
                 deleted += connection.changes
+                try ServerVersions.forget(table.typeName, [id], in: connection)
             } else {
                 deleted += 1
             }
@@ -107,6 +110,7 @@ struct ObjectWriter {
         if behaviour.keepsLocalRows && table.exists {
             try connection.withStatement(table.deleteAllSQL) { _ = try $0.step() }
             deleted = connection.changes
+            try ServerVersions.forgetAll(table.typeName, in: connection)
         }
         if behaviour.sendsChanges {
             try connection.withStatement(
@@ -136,7 +140,7 @@ struct ObjectWriter {
         JournalWriter.Entry(
             typeName: table.typeName, objectID: id, operation: operation, values: values,
             scope: stamp?.scope ?? behaviour.scope, ownerUser: context.ownerUser,
-            ownerGroup: stamp.map(\.ownerGroup) ?? context.ownerGroup)
+            ownerGroup: stamp.map(\.ownerGroup) ?? context.ownerGroup, policy: behaviour.conflictPolicy)
     }
 
     /// Binds one row: id, fields (encrypted ones sealed), `_storedAt`, scope, owner, hashes.

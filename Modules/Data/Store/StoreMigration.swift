@@ -16,6 +16,10 @@ struct StoreMigration: Sendable {
     let name: String
     /// The statements, in order.
     let statements: [String]
+    /// Columns the step adds to internal tables, each `ALTER TABLE … ADD COLUMN` run only when
+    /// the table lacks it (before ``statements``): a store that a test set back to an older
+    /// format, keeping its newer columns, upgrades as well.
+    var addedColumns: [(table: String, column: String, type: String)] = []
 
     /// Every step, oldest first.
     static let all = [
@@ -46,6 +50,16 @@ struct StoreMigration: Sendable {
         // triggers and its count when a writer next registers its type (``SchemaMigrator``);
         // until then it is counted with count(*).
         StoreMigration(version: 5, name: "the counts in _strata_counts", statements: StoreCounts.fillJournal),
+        // Format 5 → 6: conflicts (`_strata_server_versions`, `_strata_acknowledged` and
+        // `_strata_conflicts` are created empty before the steps run). Changes already in the
+        // journal have no base version (the server treats them as before) and no policy.
+        StoreMigration(
+            version: 6, name: "the journal's base versions, policies and refused changes' server objects",
+            statements: [],
+            addedColumns: [
+                ("_strata_journal", "baseVersion", "INTEGER"), ("_strata_journal", "policy", "TEXT"),
+                ("_strata_journal", "conflictFields", "TEXT"), ("_strata_journal", "current", "BLOB"),
+            ]),
     ]
 
     /// Runs every step above `version`, oldest first, recording each in `user_version`.
@@ -53,6 +67,17 @@ struct StoreMigration: Sendable {
     static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
         for step in all where step.version > version {
             do {
+                for added in step.addedColumns {
+                    let present = try connection.withStatement("SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2") {
+                        statement in
+                        statement.bind(added.table, at: 1)
+                        statement.bind(added.column, at: 2)
+                        return try statement.step() ? statement.int64(at: 0) : 0
+                    }
+                    if present == 0 {
+                        try connection.execute("ALTER TABLE \"\(added.table)\" ADD COLUMN \"\(added.column)\" \(added.type)")
+                    }
+                }
                 for sql in step.statements { try connection.execute(sql) }
                 try connection.execute("PRAGMA user_version = \(step.version)")
             } catch let error as DataError {

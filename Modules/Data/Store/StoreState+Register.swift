@@ -76,7 +76,12 @@ extension StoreState {
             statement.bind(table.typeName, at: 2)
             try statement.step()
         }
-        if connection.changes > 0 { touch(table.typeName) }
+        if connection.changes > 0 {
+            touch(table.typeName)
+            if table.behaviour.persistentType == .localAndServer {
+                try ServerVersions.forgetMissing(table.typeName, table: TableDefinition.quote(table.typeName), in: connection)
+            }
+        }
     }
 
     /// Purges `table` if it has a lifespan and was not purged in the last minute.

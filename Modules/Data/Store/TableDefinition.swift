@@ -12,6 +12,8 @@ struct TableDefinition {
     let owner: ObjectIdentifier
     let typeName: String
     let behaviour: ValueObjectBehaviour
+    /// How the type settles a refused change itself (``ValueObjectSchema/resolver``).
+    let resolver: ConflictResolver?
     /// Whether the table exists (a read-only store may see a type whose table is not there
     /// yet; a server-only type never has one).
     let exists: Bool
@@ -45,6 +47,7 @@ struct TableDefinition {
         self.owner = owner
         typeName = schema.typeName
         behaviour = schema.behaviour
+        resolver = schema.resolver
         exists = existingColumns != nil
         let table = Self.quote(schema.typeName)
         let keys = schema.fields.map(\.key)

@@ -93,6 +93,10 @@ struct SQLiteSyncState: SyncStateStore {
         return try await database.queue.run { try applier.applyRefetched(objects, missing: missing, typeName: typeName) }
     }
 
+    func conflictResolver(for typeName: String) async throws -> ConflictResolver? {
+        try await database.perform { state in state.tables[StoreState.tableKey(typeName)]?.resolver }
+    }
+
     /// The facts a person is shown, masked when written and when read (a store written before
     /// the masking may still hold a password).
     private static let shown: Set<SyncStateKey> = [.server, .lastError]

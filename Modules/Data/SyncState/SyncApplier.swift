@@ -47,44 +47,56 @@ struct SyncApplier: Sendable {
         let now = database.clock.now().timeIntervalSince1970
         let logger = database.logger
         return try database.write { state in
-            guard let table = state.tables[StoreState.tableKey(typeName)], table.exists,
-                table.behaviour.persistentType == .localAndServer
-            else {
-                throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
-            }
-            var outcome = PulledPageOutcome()
-            // The objects of a page mostly carry the same keys: each statement is written once per key set.
-            var upserts: [[Int]: String] = [:]
-            var deleted: [String] = []
-            for object in objects {
-                if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
-                    outcome.keptLocal += 1
-                    continue
-                }
-                if object.deleted {
-                    try state.connection.withStatement(table.deleteSQL) { statement in
-                        statement.bind(object.objectId, at: 1)
-                        try statement.step()
-                    }
-                    deleted.append(object.objectId)
-                    outcome.written += 1
-                    continue
-                }
-                do {
-                    try upsert(object, table: table, cipher: cipher, now: now, sql: &upserts, connection: state.connection)
-                    outcome.written += 1
-                } catch let error as DataError where error.code == .typeMismatch || error.code == .duplicate {
-                    // One bad object (a wrong value kind, a unique-key clash) must not stop every pull of the type.
-                    logger.warning("skipped a pulled object", metadata: ["type": "\(typeName)", "error": "\(error.message)"])
-                    outcome.invalid += 1
-                }
-            }
-            // Rows naming a deleted object go in the same transaction: nobody ever sees an orphan.
-            try DependentRows(state: state, cipher: cipher).deleteDependents(of: typeName, ids: deleted)
+            let outcome = try write(objects, typeName: typeName, state: state, cipher: cipher, now: now, logger: logger)
             try finish(state)
-            state.touch(typeName)
             return outcome
         }
+    }
+
+    /// Writes `objects` into `typeName`'s rows inside the caller's write transaction (see
+    /// ``write(_:typeName:finish:)``), recording each written row's server version
+    /// (``ServerVersions``) and forgetting the deleted ones'.
+    func write(
+        _ objects: [WireObject], typeName: String, state: StoreState, cipher: FieldCipher, now: Double, logger: Logger
+    ) throws -> PulledPageOutcome {
+        guard let table = state.tables[StoreState.tableKey(typeName)], table.exists,
+            table.behaviour.persistentType == .localAndServer
+        else {
+            throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
+        }
+        var outcome = PulledPageOutcome()
+        // The objects of a page mostly carry the same keys: each statement is written once per key set.
+        var upserts: [[Int]: String] = [:]
+        var deleted: [String] = []
+        for object in objects {
+            if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
+                outcome.keptLocal += 1
+                continue
+            }
+            if object.deleted {
+                try state.connection.withStatement(table.deleteSQL) { statement in
+                    statement.bind(object.objectId, at: 1)
+                    try statement.step()
+                }
+                deleted.append(object.objectId)
+                outcome.written += 1
+                continue
+            }
+            do {
+                try upsert(object, table: table, cipher: cipher, now: now, sql: &upserts, connection: state.connection)
+                try ServerVersions.record(table.typeName, object.objectId, version: object.version, in: state.connection)
+                outcome.written += 1
+            } catch let error as DataError where error.code == .typeMismatch || error.code == .duplicate {
+                // One bad object (a wrong value kind, a unique-key clash) must not stop every pull of the type.
+                logger.warning("skipped a pulled object", metadata: ["type": "\(typeName)", "error": "\(error.message)"])
+                outcome.invalid += 1
+            }
+        }
+        try ServerVersions.forget(table.typeName, deleted, in: state.connection)
+        // Rows naming a deleted object go in the same transaction: nobody ever sees an orphan.
+        try DependentRows(state: state, cipher: cipher).deleteDependents(of: typeName, ids: deleted)
+        state.touch(typeName)
+        return outcome
     }
 
     private func hasLocalChange(typeName: String, objectID: String, connection: SQLiteConnection) throws -> Bool {

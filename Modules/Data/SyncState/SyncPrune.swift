@@ -53,6 +53,7 @@ extension SQLiteSyncState: SyncStatePruning {
                 }
                 outcome.removed += 1
             }
+            try ServerVersions.forget(table.typeName, gone, in: connection)
             try DependentRows(state: state, cipher: cipher).deleteDependents(of: typeName, ids: gone)
             if !gone.isEmpty { state.touch(typeName) }
             return outcome

@@ -1,4 +1,5 @@
 import StrataData
+import StrataWire
 
 /// The journal of a double: each call passes the ``CallGate``, then goes to the real journal.
 struct GatedChangeJournal: ChangeJournal {
@@ -48,6 +49,11 @@ struct GatedChangeJournal: ChangeJournal {
     func reject(operationID: String, reason: String) async throws {
         try gate.admit(.reject, operationID)
         try await base.reject(operationID: operationID, reason: reason)
+    }
+
+    func reject(operationID: String, reason: String, conflictFields: [String], current: WireObject) async throws {
+        try gate.admit(.reject, operationID)
+        try await base.reject(operationID: operationID, reason: reason, conflictFields: conflictFields, current: current)
     }
 
     func release(operationIDs: [String]) async throws {

@@ -3,6 +3,7 @@
 #else
     public import Foundation
 #endif
+public import StrataWire
 
 /// The change journal (outbox): every save and delete of a type that goes to the server,
 /// written in the same transaction as the data, waiting to be sent exactly once.
@@ -65,6 +66,14 @@ public protocol ChangeJournal: Sendable {
     /// For the sync engine: the server refused this change (4xx); it becomes `rejected`.
     func reject(operationID: String, reason: String) async throws
 
+    /// For the sync engine: the server refused this change by its `fail-if-changed` policy
+    /// (``ConflictPolicy/failIfChanged``); it becomes `rejected` and keeps `conflictFields`
+    /// and the server's `current` object beside it (``Change/conflictFields``,
+    /// ``Change/current``), a ``SyncConflict`` of kind `refused` until settled.
+    ///
+    /// The default records only the reason (``reject(operationID:reason:)``).
+    func reject(operationID: String, reason: String, conflictFields: [String], current: WireObject) async throws
+
     /// For the sync engine: sending failed (network, 5xx); these go back to `pending`.
     func release(operationIDs: [String]) async throws
 }
@@ -79,6 +88,11 @@ extension ChangeJournal {
         let others = claimed.map(\.operationID).filter { !kept.contains($0) }
         if !others.isEmpty { try await release(operationIDs: others) }
         return Array(wanted)
+    }
+
+    /// Records only the reason (see the requirement).
+    public func reject(operationID: String, reason: String, conflictFields: [String], current: WireObject) async throws {
+        try await reject(operationID: operationID, reason: reason)
     }
 }
 
@@ -113,14 +127,33 @@ public struct Change: Sendable, Hashable {
     /// server replaces only these and keeps the other fields as it holds them. `nil`: the whole
     /// object (inserts, deletes, and an update whose old values were not known).
     public var fields: [String]?
+    /// For an ``ChangeOperation/update``: the server version of the object the edit was made
+    /// on (the version its local row was last pulled at; two unsent updates folded keep the
+    /// first one's), so the server can tell a concurrent write. `nil`: unknown (inserts,
+    /// deletes, rows never pulled).
+    public var baseVersion: Int64?
+    /// The conflict policy the type declared when the change was made (``ConflictPolicy``);
+    /// `nil` for a change written before policies existed (the server merges).
+    public var policy: ConflictPolicy?
+    /// For a change refused by its `fail-if-changed` policy: the fields another user changed
+    /// since ``baseVersion``.
+    public var conflictFields: [String]?
+    /// For a change refused by its `fail-if-changed` policy: the object as the server held it
+    /// then (its values and version).
+    public var current: WireObject?
 
     /// A change with every field given.
     public init(
         operationID: String, typeName: String, objectID: String, operation: ChangeOperation,
         values: [String: FieldValue], scope: DataScope, ownerUser: String?, ownerGroup: String?, sequence: Int64,
-        state: ChangeState, reason: String?, createdAt: Date, fields: [String]? = nil
+        state: ChangeState, reason: String?, createdAt: Date, fields: [String]? = nil, baseVersion: Int64? = nil,
+        policy: ConflictPolicy? = nil, conflictFields: [String]? = nil, current: WireObject? = nil
     ) {
         self.fields = fields
+        self.baseVersion = baseVersion
+        self.policy = policy
+        self.conflictFields = conflictFields
+        self.current = current
         self.operationID = operationID
         self.typeName = typeName
         self.objectID = objectID

@@ -76,6 +76,15 @@ public protocol SyncStateStore: Sendable {
     ///
     /// - Throws: as ``applyPulled(_:typeName:)``.
     func requeueMissing(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> Int
+
+    /// The ``ConflictResolver`` the registered schema of `typeName` declares, if any: the sync
+    /// engine settles a refused change of the type with it before asking the user.
+    func conflictResolver(for typeName: String) async throws -> ConflictResolver?
+}
+
+extension SyncStateStore {
+    /// No resolver: every conflict is left to the user.
+    public func conflictResolver(for typeName: String) async throws -> ConflictResolver? { nil }
 }
 
 /// A registered type the engine pulls.
