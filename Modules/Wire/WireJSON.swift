@@ -46,6 +46,10 @@ public enum WireJSON {
             out.append(contentsOf: #","ownerGroup":"#.utf8)
             appendString(ownerGroup, to: &out)
         }
+        if let policy = change.policy {
+            out.append(contentsOf: #","policy":"#.utf8)
+            appendString(policy, to: &out)
+        }
         out.append(contentsOf: #","scope":"#.utf8)
         out.append(contentsOf: String(change.scope).utf8)
         out.append(contentsOf: #","typeName":"#.utf8)
@@ -70,13 +74,29 @@ public enum WireJSON {
     }
 
     /// A ``PushResponse`` as JSON (`{"results":[{"operationId":"…","status":"applied"}]}`).
+    /// A refused change's ``ChangeResult/current`` whose values hold a non-finite real (which
+    /// the store never holds) is left out rather than failing the whole answer.
     public static func pushResponse(_ response: PushResponse) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(64 * response.results.count + 16)
         out.append(contentsOf: #"{"results":["#.utf8)
         for (index, result) in response.results.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: #"{"operationId":"#.utf8)
+            out.append(UInt8(ascii: "{"))
+            if let fields = result.conflictFields {
+                out.append(contentsOf: #""conflictFields":"#.utf8)
+                appendStrings(fields, to: &out)
+                out.append(UInt8(ascii: ","))
+            }
+            if let current = result.current {
+                var object: [UInt8] = []
+                if appendObject(current, to: &object) {
+                    out.append(contentsOf: #""current":"#.utf8)
+                    out.append(contentsOf: object)
+                    out.append(UInt8(ascii: ","))
+                }
+            }
+            out.append(contentsOf: #""operationId":"#.utf8)
             appendString(result.operationId, to: &out)
             if let reason = result.reason {
                 out.append(contentsOf: #","reason":"#.utf8)
@@ -107,30 +127,74 @@ public enum WireJSON {
         out.append(contentsOf: (response.hasMore ? #","hasMore":true,"objects":["# : #","hasMore":false,"objects":["#).utf8)
         for (index, object) in response.objects.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: (object.deleted ? #"{"deleted":true,"objectId":"# : #"{"deleted":false,"objectId":"#).utf8)
-            appendString(object.objectId, to: &out)
-            for (key, value) in [("ownerGroup", object.ownerGroup), ("ownerUser", object.ownerUser)] {
-                guard let value else { continue }
-                out.append(contentsOf: #",""#.utf8)
-                out.append(contentsOf: key.utf8)
-                out.append(contentsOf: #"":"#.utf8)
-                appendString(value, to: &out)
-            }
-            out.append(contentsOf: #","scope":"#.utf8)
-            out.append(contentsOf: String(object.scope).utf8)
-            out.append(contentsOf: #","values":"#.utf8)
-            guard appendValues(object.values, to: &out) else { return nil }
-            out.append(contentsOf: #","version":"#.utf8)
-            out.append(contentsOf: String(object.version).utf8)
-            out.append(UInt8(ascii: "}"))
+            guard appendObject(object, to: &out) else { return nil }
         }
         out.append(UInt8(ascii: "]"))
+        if let overwritten = response.overwritten {
+            out.append(contentsOf: #","overwritten":["#.utf8)
+            for (index, notice) in overwritten.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                guard appendOverwrite(notice, to: &out) else { return nil }
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         if let visibility = response.visibility {
             out.append(contentsOf: #","visibility":"#.utf8)
             appendString(visibility, to: &out)
         }
         out.append(UInt8(ascii: "}"))
         return Data(out)
+    }
+
+    /// Appends one object as a JSON object; `false` when a real is not finite.
+    static func appendObject(_ object: WireObject, to out: inout [UInt8]) -> Bool {
+        out.append(contentsOf: (object.deleted ? #"{"deleted":true,"objectId":"# : #"{"deleted":false,"objectId":"#).utf8)
+        appendString(object.objectId, to: &out)
+        for (key, value) in [("ownerGroup", object.ownerGroup), ("ownerUser", object.ownerUser)] {
+            guard let value else { continue }
+            out.append(contentsOf: #",""#.utf8)
+            out.append(contentsOf: key.utf8)
+            out.append(contentsOf: #"":"#.utf8)
+            appendString(value, to: &out)
+        }
+        out.append(contentsOf: #","scope":"#.utf8)
+        out.append(contentsOf: String(object.scope).utf8)
+        out.append(contentsOf: #","values":"#.utf8)
+        guard appendValues(object.values, to: &out) else { return false }
+        out.append(contentsOf: #","version":"#.utf8)
+        out.append(contentsOf: String(object.version).utf8)
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Appends one overwrite notice as a JSON object; `false` when a real is not finite.
+    static func appendOverwrite(_ notice: WireOverwrite, to out: inout [UInt8]) -> Bool {
+        out.append(contentsOf: #"{"byAccount":"#.utf8)
+        appendString(notice.byAccount, to: &out)
+        out.append(contentsOf: #","fields":"#.utf8)
+        appendStrings(notice.fields, to: &out)
+        out.append(contentsOf: #","objectId":"#.utf8)
+        appendString(notice.objectId, to: &out)
+        out.append(contentsOf: #","operationId":"#.utf8)
+        appendString(notice.operationId, to: &out)
+        out.append(contentsOf: #","theirs":"#.utf8)
+        guard appendValues(notice.theirs, to: &out) else { return false }
+        out.append(contentsOf: #","version":"#.utf8)
+        out.append(contentsOf: String(notice.version).utf8)
+        out.append(contentsOf: #","yours":"#.utf8)
+        guard appendValues(notice.yours, to: &out) else { return false }
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Appends `strings` as a JSON array of strings.
+    static func appendStrings(_ strings: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, text) in strings.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Appends `values` as a JSON object; `false` when a real is not finite.

@@ -63,6 +63,7 @@ public struct WireJSONReader {
             var epoch: String?
             var head: Int64?
             var visibility: String?
+            var overwritten: [WireOverwrite]?
             let read = reader.object { reader, key in
                 switch key {
                 case "objects": return Self.fill(&objects) { reader.array { $0.wireObject() } }
@@ -71,12 +72,14 @@ public struct WireJSONReader {
                 case "epoch": return Self.fill(&epoch) { reader.string() }
                 case "head": return Self.fill(&head) { reader.integer() }
                 case "visibility": return Self.fill(&visibility) { reader.string() }
+                case "overwritten": return Self.fill(&overwritten) { reader.array { $0.overwrite() } }
                 default: return false
                 }
             }
             guard read, let objects, let cursor, let hasMore else { return reader.fail("objects, cursor and hasMore") }
             return PullResponse(
-                objects: objects, cursor: cursor, hasMore: hasMore, epoch: epoch, head: head, visibility: visibility)
+                objects: objects, cursor: cursor, hasMore: hasMore, epoch: epoch, head: head, visibility: visibility,
+                overwritten: overwritten)
         }
     }
 
@@ -129,6 +132,7 @@ public struct WireJSONReader {
         var fields: [String]?
         var baseVersion: Int64?
         var ownerGroup: String?
+        var policy: String?
         let read = object { reader, key in
             switch key {
             case "operationId", "typeName", "objectId", "operation":
@@ -140,6 +144,7 @@ public struct WireJSONReader {
             case "fields": return Self.fill(&fields) { reader.array { $0.string() } }
             case "baseVersion": return Self.fill(&baseVersion) { reader.integer() }
             case "ownerGroup": return Self.fill(&ownerGroup) { reader.string() }
+            case "policy": return Self.fill(&policy) { reader.string() }
             default: return false
             }
             return true
@@ -149,14 +154,19 @@ public struct WireJSONReader {
         else { return fail("a change with every field once") }
         return WireChange(
             operationId: operationId, typeName: typeName, objectId: objectId, operation: operation, values: values,
-            scope: scope, fields: fields, baseVersion: baseVersion, ownerGroup: ownerGroup)
+            scope: scope, fields: fields, baseVersion: baseVersion, ownerGroup: ownerGroup, policy: policy)
     }
 
     private mutating func result() -> ChangeResult? {
         var strings: [String: String] = [:]
         var sawReason = false
+        var conflictFields: [String]?
+        var current: WireObject?
         let read = object { reader, key in
             switch key {
+            // `null` (or anything else) leaves the fallback decoder to read them.
+            case "conflictFields": return Self.fill(&conflictFields) { reader.array { $0.string() } }
+            case "current": return Self.fill(&current) { reader.wireObject() }
             case "operationId", "status":
                 guard strings[key] == nil, let text = reader.string() else { return false }
                 strings[key] = text
@@ -173,7 +183,35 @@ public struct WireJSONReader {
         guard read, let operationId = strings["operationId"], let status = strings["status"] else {
             return fail("a result with an operationId and a status")
         }
-        return ChangeResult(operationId: operationId, status: status, reason: strings["reason"])
+        return ChangeResult(
+            operationId: operationId, status: status, reason: strings["reason"], conflictFields: conflictFields, current: current)
+    }
+
+    private mutating func overwrite() -> WireOverwrite? {
+        var strings: [String: String] = [:]
+        var fields: [String]?
+        var version: Int64?
+        var yours: [String: WireValue]?
+        var theirs: [String: WireValue]?
+        let read = object { reader, key in
+            switch key {
+            case "objectId", "operationId", "byAccount":
+                guard strings[key] == nil, let text = reader.string() else { return false }
+                strings[key] = text
+            case "fields": return Self.fill(&fields) { reader.array { $0.string() } }
+            case "version": return Self.fill(&version) { reader.integer() }
+            case "yours": return Self.fill(&yours) { reader.values() }
+            case "theirs": return Self.fill(&theirs) { reader.values() }
+            default: return false
+            }
+            return true
+        }
+        guard read, let objectId = strings["objectId"], let operationId = strings["operationId"],
+            let byAccount = strings["byAccount"], let fields, let version, let yours, let theirs
+        else { return fail("an overwrite notice with every field once") }
+        return WireOverwrite(
+            objectId: objectId, version: version, operationId: operationId, fields: fields, yours: yours, theirs: theirs,
+            byAccount: byAccount)
     }
 
     private mutating func values() -> [String: WireValue]? {
