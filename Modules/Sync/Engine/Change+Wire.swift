@@ -3,17 +3,20 @@ import StrataWire
 
 extension Change {
     /// The change as the wire carries it (values decrypted: the journal opened them), with the
-    /// fields an update changed (``Change/fields``) and, for an insert, the owner group the
+    /// fields an update changed (``Change/fields``) and its base version, the type's conflict
+    /// policy and, for an insert, the owner group the
     /// store filed the object under (``Change/ownerGroup``).
     var wireChange: WireChange {
         WireChange(
             operationId: operationID, typeName: typeName, objectId: objectID, operation: operation.rawValue,
             values: values.mapValues(\.wireValue), scope: scope.rawValue,
             // The fields an update changed: the server keeps the others as it holds them. The
-            // store keeps no server version per row, so no base version is sent yet.
-            fields: operation == .update ? fields : nil, baseVersion: nil,
+            // base version (the copy the edit was made on) lets the server tell a concurrent write.
+            fields: operation == .update ? fields : nil, baseVersion: operation == .update ? baseVersion : nil,
             // A follow-up takes its report's group (not always the user's primary one): the
             // server files the new object under it, so only that group's members see it.
-            ownerGroup: operation == .insert ? ownerGroup : nil)
+            ownerGroup: operation == .insert ? ownerGroup : nil,
+            // The type's declared conflict policy; the server may only make it stricter.
+            policy: policy?.rawValue)
     }
 }

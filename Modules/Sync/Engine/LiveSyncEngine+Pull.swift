@@ -73,6 +73,10 @@ extension LiveSyncEngine {
             let outcome = try await state.applyPulled(page, typeName: typeName)
             report.pulled[typeName, default: 0] += outcome.written
             report.keptLocal += outcome.keptLocal
+            // This device's writes another user's concurrent write replaced (the page holds theirs).
+            if let overwritten = page.overwritten, !overwritten.isEmpty {
+                report.conflicts += try await conflicts.recordOverwritten(overwritten, typeName: typeName)
+            }
             cursor = page.cursor
             guard let next = try await upcoming else { break }
             page = next

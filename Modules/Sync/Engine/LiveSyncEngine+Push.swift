@@ -22,17 +22,19 @@ extension LiveSyncEngine {
         var plan = PushPlan(userID: info.userID, batchSize: configuration.batchSize, maxBytes: configuration.maxRequestBytes)
         var current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
         var answered: AnsweredBatch?
+        // A refused change the type's resolver settled is sent again once per push at most.
+        let resolutions = AutoResolutions()
         while true {
             guard let batch = current else {
                 // Nothing to claim: write the last answer down, which may free changes queued behind it.
                 guard let last = answered else { return }
-                report += try await record(last.batch, last.answer)
+                report += try await record(last.batch, last.answer, resolutions: resolutions)
                 answered = nil
                 current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
                 continue
             }
             let (previous, planNow, sending) = (answered, plan, Set(batch.sent.map(\.operationID)))
-            async let prepared = prepare(after: previous, plan: planNow, sending: sending)
+            async let prepared = prepare(after: previous, plan: planNow, sending: sending, resolutions: resolutions)
             let outcome = await send(batch, client: client, token: info.token)
             let (counts, upcoming) = try await prepared
             report += counts
@@ -46,7 +48,7 @@ extension LiveSyncEngine {
             // Anything else: the batch claimed meanwhile goes back first, so journal order holds.
             if let upcoming { try await journal.release(operationIDs: upcoming.sent.map(\.operationID)) }
             switch outcome {
-            case .success(let answer): try await settle(batch.sent, with: answer, report: &report)
+            case .success(let answer): try await settle(batch.sent, with: answer, report: &report, resolutions: resolutions)
             case .failure(let failure): try await recover(from: failure, batch: batch, plan: &plan, report: &report, client: client)
             }
             current = try await plan.next(from: journal, sending: [], rejected: &report.rejected)
@@ -62,9 +64,11 @@ extension LiveSyncEngine {
     }
 
     /// Writes `answered` to the journal, then claims the batch after the one in `sending`.
-    private func prepare(after answered: AnsweredBatch?, plan: PushPlan, sending: Set<String>) async throws -> (PushCounts, ChangeBatch?) {
+    private func prepare(
+        after answered: AnsweredBatch?, plan: PushPlan, sending: Set<String>, resolutions: AutoResolutions
+    ) async throws -> (PushCounts, ChangeBatch?) {
         var counts = PushCounts()
-        if let answered { counts = try await record(answered.batch, answered.answer) }
+        if let answered { counts = try await record(answered.batch, answered.answer, resolutions: resolutions) }
         let next = try await plan.next(from: journal, sending: sending, rejected: &counts.rejected)
         return (counts, next)
     }
@@ -104,8 +108,10 @@ extension LiveSyncEngine {
     }
 
     /// Acknowledges, rejects or puts back each change of `batch` by the server's result.
-    private func settle(_ batch: [Change], with answer: PushResponse, report: inout SyncReport) async throws {
-        let counts = try await record(batch, answer)
+    private func settle(
+        _ batch: [Change], with answer: PushResponse, report: inout SyncReport, resolutions: AutoResolutions
+    ) async throws {
+        let counts = try await record(batch, answer, resolutions: resolutions)
         report += counts
         let settled = Set(answer.results.filter(AnsweredBatch.settles).map(\.operationId))
         let putBack = batch.map(\.operationID).filter { !settled.contains($0) }
@@ -113,14 +119,19 @@ extension LiveSyncEngine {
         // No (or an unknown) result: not applied as far as we know; sent again later.
         try await journal.release(operationIDs: putBack)
         logger.warning("the server gave no result for some changes", metadata: ["count": "\(putBack.count)"])
-        if counts.pushed == 0 && counts.rejected == 0 {
+        if counts.pushed == 0 && counts.rejected == 0 && counts.resolved == 0 {
             throw SyncFailure.malformed("the push answer has no result for any of the \(batch.count) changes sent")
         }
     }
 
     /// Acknowledges the changes of `batch` applied (or duplicate) and rejects those rejected,
-    /// by `answer`; changes without such a result are left as they are.
-    private func record(_ batch: [Change], _ answer: PushResponse) async throws -> PushCounts {
+    /// by `answer`; changes without such a result are left as they are. A change refused by its
+    /// `fail-if-changed` policy (the result names the fields and carries the server's object)
+    /// keeps that object in the rejected list: the type's ``ConflictResolver`` settles it at once
+    /// when it can (back to pending on the server's version, claimed again by this push: a
+    /// rejected change blocks its object's later changes, so journal order holds), else it is
+    /// one of the report's conflicts.
+    private func record(_ batch: [Change], _ answer: PushResponse, resolutions: AutoResolutions) async throws -> PushCounts {
         var results: [String: ChangeResult] = [:]
         for result in answer.results where AnsweredBatch.settles(result) { results[result.operationId] = result }
         var counts = PushCounts()
@@ -128,9 +139,21 @@ extension LiveSyncEngine {
         for change in batch {
             guard let result = results[change.operationID] else { continue }
             if result.status == "rejected" {
-                try await journal.reject(
-                    operationID: change.operationID, reason: result.reason ?? "rejected by the server (no reason given)")
-                counts.rejected += 1
+                let reason = result.reason ?? "rejected by the server (no reason given)"
+                guard let fields = result.conflictFields, let current = result.current else {
+                    try await journal.reject(operationID: change.operationID, reason: reason)
+                    counts.rejected += 1
+                    continue
+                }
+                try await journal.reject(operationID: change.operationID, reason: reason, conflictFields: fields, current: current)
+                let conflict = SyncConflict(refused: change, fields: fields, current: current, at: clock.now())
+                if let values = try await resolved(conflict, resolutions: resolutions) {
+                    try await conflicts.resolve(conflict.id, .merged(values))
+                    counts.resolved += 1
+                } else {
+                    counts.rejected += 1
+                    counts.conflicts.append(conflict)
+                }
             } else {
                 acknowledged.append(change.operationID)
             }
@@ -138,5 +161,41 @@ extension LiveSyncEngine {
         if !acknowledged.isEmpty { try await journal.acknowledge(operationIDs: acknowledged) }
         counts.pushed = acknowledged.count
         return counts
+    }
+}
+
+extension LiveSyncEngine {
+    /// The values the type's ``ConflictResolver`` settles `conflict` with, or `nil` (no
+    /// resolver, it left the conflict to the user, or it settled this change once already in
+    /// this push: refused again, the user decides).
+    fileprivate func resolved(_ conflict: SyncConflict, resolutions: AutoResolutions) async throws -> [String: FieldValue]? {
+        guard let resolver = try await state.conflictResolver(for: conflict.typeName), let values = resolver.resolve(conflict),
+            resolutions.first(conflict.id)
+        else { return nil }
+        logger.debug("a refused change settled by its type's resolver", metadata: ["type": "\(conflict.typeName)"])
+        return values
+    }
+}
+
+/// The refused changes one push let a resolver settle (each once).
+final class AutoResolutions: Sendable {
+    private let settled = Mutex<Set<String>>([])
+
+    /// Whether `id` is settled for the first time in this push (and notes it).
+    func first(_ id: String) -> Bool {
+        settled.withLock { $0.insert(id).inserted }
+    }
+}
+
+extension SyncConflict {
+    /// The conflict of `change`, refused on `fields` with the server's `current` object.
+    init(refused change: Change, fields: [String], current: WireObject, at detectedAt: Date) {
+        func only(_ values: [String: FieldValue]) -> [String: FieldValue] {
+            values.filter { fields.contains($0.key) && $0.value != .null }
+        }
+        self.init(
+            id: change.operationID, kind: .refused, typeName: change.typeName, objectID: change.objectID, fields: fields,
+            mine: only(change.values), theirs: only(current.values.mapValues(FieldValue.init(wire:))), byAccount: nil,
+            serverVersion: current.version, detectedAt: detectedAt)
     }
 }

@@ -12,6 +12,8 @@ final class LiveSyncEngine: SyncEngine {
     let session: any SessionStore
     let diagnostics: any DiagnosticLog
     let state: any SyncStateStore
+    /// The conflicts sync reports (overwrites pulled, changes refused), to record and settle.
+    let conflicts: any SyncConflictStore
     let isWritable: Bool
     let configuration: SyncConfiguration?
     let client: SyncClient?
@@ -46,6 +48,7 @@ final class LiveSyncEngine: SyncEngine {
         session = data.session
         diagnostics = data.diagnostics
         state = data.syncState
+        conflicts = data.conflicts
         isWritable = data.isWritable
         self.configuration = configuration
         if let configuration, let transport {

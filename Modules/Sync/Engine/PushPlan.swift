@@ -58,9 +58,15 @@ struct AnsweredBatch: Sendable {
 struct PushCounts: Sendable {
     var pushed = 0
     var rejected = 0
+    /// Refused changes the type's resolver settled (queued again).
+    var resolved = 0
+    /// Refused changes left to the user.
+    var conflicts: [SyncConflict] = []
 
     static func += (report: inout SyncReport, counts: PushCounts) {
         report.pushed += counts.pushed
         report.rejected += counts.rejected
+        report.resolved += counts.resolved
+        report.conflicts += counts.conflicts
     }
 }

@@ -33,6 +33,14 @@ public import StrataData
 /// A pulled deletion takes the rows that depend on the deleted object along, in the same
 /// transaction (`ValueObjectDependency`: a report's follow-ups).
 ///
+/// **Conflicts.** Each update carries its base version (the server version its row was last
+/// pulled at) and its type's `ConflictPolicy`. A change the server refused by `fail-if-changed`
+/// keeps the server's object beside it in the rejected list: the type's `ConflictResolver`
+/// settles it at once when it can (sent again in the same sync, counted in
+/// ``SyncReport/resolved``), else it is one of ``SyncReport/conflicts``. A pull's overwrite
+/// notices of this device's writes are recorded (`SyncConflictStore.recordOverwritten`) and the
+/// new ones added to ``SyncReport/conflicts``; the user settles them with `DataLayer.conflicts`.
+///
 /// **Values on the wire.** Changes carry every field decrypted (the journal holds them
 /// sealed, the wire does not): the server enforces scopes, not secrecy, so use loopback or
 /// HTTPS. Keys a type encrypts are sealed again when pulled rows are written.
