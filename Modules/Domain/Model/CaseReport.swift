@@ -36,6 +36,10 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// No lifespan: a lifespan would hide the user's own reports once they are older than it,
     /// and a pull does not bring them back (it fetches only what changed on the server since
     /// its cursor), so an unchanged report would be gone from this device for good.
+    ///
+    /// Conflicts: field merge. Edits of different fields by two users both survive; of the same
+    /// field, the last in the server's order wins and the other user is told (and can keep
+    /// theirs). `updatedAt` is quiet: every edit sets it, so its overwrite is never reported.
     public static let schema = ValueObjectSchema<CaseReport>(
         "CaseReport",
         fields: [
@@ -57,6 +61,6 @@ public struct CaseReport: ValueObject, Hashable, Codable {
         ],
         behaviour: ValueObjectBehaviour(
             persistentType: .localAndServer, autoRefresh: AutoRefresh(interval: 1800, scope: .group), scope: .group,
-            encrypted: ["patientName"])
+            encrypted: ["patientName"], conflictPolicy: .fieldMerge, quietFields: ["updatedAt"])
     )
 }

@@ -55,6 +55,12 @@ public struct FollowUp: ValueObject, Hashable, Codable {
     /// report, its follow-ups go in the same transaction; a follow-up whose report is not
     /// stored here is never listed or counted as due or overdue. (The seed's sample keeps
     /// `Follow` local only; the team shares follow-ups as it shares reports.)
+    ///
+    /// Conflicts: fail-if-changed. A change to a field another user changed since this
+    /// device's copy is refused rather than silently replacing it (a measured blood pressure
+    /// or a date must never overwrite a colleague's unseen); ``conflictResolver`` settles the
+    /// one case without asking (both sides touched only `isDone`: done wins), any other waits
+    /// for the user. `createdAt` is quiet (bookkeeping, never reported).
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
         fields: [
@@ -79,7 +85,9 @@ public struct FollowUp: ValueObject, Hashable, Codable {
             CompoundIndex("caseReportID", "date"), CompoundIndex("caseReportID", "isDone", "date"),
             CompoundIndex("isDone", "date"), CompoundIndex("date"),
         ],
-        behaviour: ValueObjectBehaviour(following: CaseReport.schema.behaviour),
-        dependsOn: [ValueObjectDependency("caseReportID", on: "CaseReport", sharesVisibility: true)]
+        behaviour: ValueObjectBehaviour(
+            following: CaseReport.schema.behaviour, conflictPolicy: .failIfChanged, quietFields: quietFields),
+        dependsOn: [ValueObjectDependency("caseReportID", on: "CaseReport", sharesVisibility: true)],
+        resolver: conflictResolver
     )
 }
