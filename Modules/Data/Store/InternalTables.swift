@@ -63,7 +63,7 @@ enum InternalTables {
     static let serverVersions = """
         CREATE TABLE IF NOT EXISTS "_strata_server_versions" (
             "typeName" TEXT NOT NULL, "objectId" TEXT NOT NULL, "version" INTEGER NOT NULL,
-            PRIMARY KEY ("typeName", "objectId")) WITHOUT ROWID
+            PRIMARY KEY ("typeName", "objectId"))
         """
 
     /// Format 6: the operation ids of this device's changes the server acknowledged lately (at
