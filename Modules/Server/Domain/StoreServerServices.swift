@@ -24,7 +24,8 @@ struct StoreServerServices: ServerServices {
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         let arrivals = PushArrivals(
             control: data.control, signals: { data.pushSignals() }, checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
-        objects = StoreObjectService(data: data, settings: settings, logger: logger.component("objects"), arrivals: arrivals)
+        objects = StoreObjectService(
+            data: data, settings: settings, logger: logger.component("objects"), arrivals: arrivals, clock: clock)
         client = StoreClientService(
             data: data, clock: clock, settings: settings, logger: logger.component("client"), arrivals: arrivals)
         admin = StoreAdminService(data: data, clock: clock, settings: settings, arrivals: arrivals)

@@ -55,6 +55,7 @@ struct CountingControlStore: ControlStore {
     func createApp(_ app: AppRecord) async throws { try await real.createApp(app) }
     func app(id: String, version: String) async throws -> AppRecord? { try await real.app(id: id, version: version) }
     func apps() async throws -> [AppRecord] { try await real.apps() }
+    func accounts(userIds: [String]) async throws -> [String: String] { try await real.accounts(userIds: userIds) }
     func setLogLevel(appId: String, version: String, level: String) async throws {
         try await real.setLogLevel(appId: appId, version: version, level: level)
     }

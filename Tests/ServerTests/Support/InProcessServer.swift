@@ -35,7 +35,7 @@ final class InProcessServer: Sendable {
     /// production defaults unless given), its log going to `logs` when given.
     static func start(
         tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
-        engine: TestEngine = .sqlite
+        engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:]
     ) async throws -> InProcessServer {
         let directory = TemporaryRoot.directory("server")
         var logger = Logger(label: "strata-server-test") { _ in logs.map { $0 as any LogHandler } ?? SwiftLogNoOpLogHandler() }
@@ -43,7 +43,8 @@ final class InProcessServer: Sendable {
         let clock = MutableClock()
         let data = try await engine.open(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
-            data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime), logger: logger)
+            data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime, conflictPolicies: conflictPolicies),
+            logger: logger)
         _ = try await services.admin.createGroup(name: "nurses")
         _ = try await services.admin.createGroup(name: "doctors")
         _ = try await services.admin.createUser(account: "alice", password: TestServer.password, memberships: [("nurses", "lead")])
@@ -85,8 +86,10 @@ final class InProcessServer: Sendable {
 /// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
 func withInProcessServer<Result>(
     tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
-    engine: TestEngine = .sqlite, isolation: isolated (any Actor)? = #isolation, _ body: (InProcessServer) async throws -> Result
+    engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:], isolation: isolated (any Actor)? = #isolation,
+    _ body: (InProcessServer) async throws -> Result
 ) async throws -> Result {
-    let server = try await InProcessServer.start(tokenLifetime: tokenLifetime, protections: protections, logs: logs, engine: engine)
+    let server = try await InProcessServer.start(
+        tokenLifetime: tokenLifetime, protections: protections, logs: logs, engine: engine, conflictPolicies: conflictPolicies)
     return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }

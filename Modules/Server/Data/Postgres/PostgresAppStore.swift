@@ -131,7 +131,10 @@ struct PostgresAppStore: AppObjectStore {
     /// The columns ``object(_:)`` reads, in its order: every `SELECT` of objects names them.
     static let columns = "type_name, object_id, values_json::text, scope, owner_user, owner_group, deleted, version"
 
-    static func select(app: String, typeName: String, objectId: String) -> PostgresStatement {
+    /// ``columns`` and the field writers (``StoredObject/writers``): what a write transaction reads.
+    static let columnsWithWriters = columns + ", writers_json"
+
+    static func select(app: String, typeName: String, objectId: String, columns: String = columns) -> PostgresStatement {
         var statement = PostgresStatement()
         statement.append(
             """
@@ -150,6 +153,17 @@ struct PostgresAppStore: AppObjectStore {
         return StoredObject(
             typeName: typeName, objectId: objectId, values: values, scope: Int(scope), ownerUser: ownerUser,
             ownerGroup: ownerGroup, deleted: deleted, version: version)
+    }
+
+    /// The object of a row of ``columnsWithWriters``, with its writers.
+    static func objectWithWriters(_ row: PostgresRow) throws -> StoredObject {
+        let (typeName, objectId, json, scope, ownerUser, ownerGroup, deleted, version, writers) = try row.decode(
+            (String, String, String, Int32, String, String?, Bool, Int64, String).self)
+        var reader = WireJSONReader(bytes: Array(json.utf8))
+        let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
+        return StoredObject(
+            typeName: typeName, objectId: objectId, values: values, scope: Int(scope), ownerUser: ownerUser,
+            ownerGroup: ownerGroup, deleted: deleted, version: version, writers: try FieldWritersJSON.decode(writers))
     }
 }
 

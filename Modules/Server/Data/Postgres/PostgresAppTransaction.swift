@@ -97,7 +97,9 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
         if let stored = known.object(typeName: typeName, objectId: objectId) { return stored }
         try flush()
-        return try wait(PostgresAppStore.select(app: app, typeName: typeName, objectId: objectId)).first.map(PostgresAppStore.object)
+        let select = PostgresAppStore.select(
+            app: app, typeName: typeName, objectId: objectId, columns: PostgresAppStore.columnsWithWriters)
+        return try wait(select).first.map(PostgresAppStore.objectWithWriters)
     }
 
     func nextVersion() throws -> Int64 {
@@ -117,6 +119,11 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
             object.typeName, object.objectId, object.ownerUser, object.ownerGroup, what: "type name, object id or owner")
         try pending.withLock { try $0.save(object) }
         known.saved(object)
+    }
+
+    func recordOverwrite(_ notice: StoredOverwrite) throws {
+        try SQLiteText.check(notice.typeName, notice.objectId, notice.userId, notice.operationId, what: "overwrite notice")
+        try pending.withLock { try $0.recordOverwrite(notice) }
     }
 
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
@@ -154,10 +161,10 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
             var statement = PostgresStatement()
             statement.append(
                 """
-                SELECT \(PostgresAppStore.columns) FROM objects WHERE app = \(statement.bind(app)) \
+                SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
                 AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
                 """)
-            known.lookedUp(typeName: typeName, ids: ids, found: try wait(statement).map(PostgresAppStore.object))
+            known.lookedUp(typeName: typeName, ids: ids, found: try wait(statement).map(PostgresAppStore.objectWithWriters))
         }
     }
 

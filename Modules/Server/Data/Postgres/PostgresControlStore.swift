@@ -104,6 +104,20 @@ struct PostgresControlStore: ControlStore {
         }.first.map(Self.user)
     }
 
+    func accounts(userIds: [String]) async throws -> [String: String] {
+        let ids = Array(Set(userIds.filter { !$0.utf8.contains(0) }))
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await run("reading the accounts of \(ids.count) users") {
+            $0.append("SELECT id, account FROM users WHERE id = ANY(\($0.bind(ids)))")
+        }
+        var accounts: [String: String] = [:]
+        for row in rows {
+            let (id, account) = try row.decode((String, String).self)
+            accounts[id] = account
+        }
+        return accounts
+    }
+
     func users() async throws -> [UserRecord] {
         try await run("listing users") {
             $0.append("SELECT id, account, password_hash, disabled FROM users ORDER BY account COLLATE \"C\"")

@@ -24,6 +24,20 @@ struct PostgresPendingWrites {
         let owner_group: String?
         let deleted: Bool
         let version: Int64
+        let writers_json: String
+    }
+
+    private struct Overwrite: Encodable {
+        let type_name: String
+        let user_id: String
+        let version: Int64
+        let operation_id: String
+        let object_id: String
+        let fields_json: String
+        let yours_json: String
+        let theirs_json: String
+        let by_user: String
+        let recorded_at: Double
     }
 
     private struct Narrowing: Encodable {
@@ -45,9 +59,12 @@ struct PostgresPendingWrites {
     private var objects: [ObjectKey: Int] = [:]
     private var objectRows: [Object] = []
     private var narrowings: [Narrowing] = []
+    private var overwrites: [Overwrite] = []
+    /// Notices recorded before this are removed with the next notices sent.
+    private var pruneBefore: Double?
 
     /// Whether nothing waits to be sent.
-    var isEmpty: Bool { operations.isEmpty && objectRows.isEmpty && narrowings.isEmpty }
+    var isEmpty: Bool { operations.isEmpty && objectRows.isEmpty && narrowings.isEmpty && overwrites.isEmpty }
 
     mutating func recordOperation(_ operationId: String, userId: String, version: Int64) {
         operations.append(Operation(user_id: userId, operation_id: operationId, version: version))
@@ -62,7 +79,8 @@ struct PostgresPendingWrites {
         }
         let row = Object(
             type_name: object.typeName, object_id: object.objectId, values_json: json, scope: object.scope,
-            owner_user: object.ownerUser, owner_group: object.ownerGroup, deleted: object.deleted, version: object.version)
+            owner_user: object.ownerUser, owner_group: object.ownerGroup, deleted: object.deleted, version: object.version,
+            writers_json: FieldWritersJSON.encode(object.writers))
         let key = ObjectKey(typeName: ExactText(object.typeName), objectId: ExactText(object.objectId))
         if let index = objects[key] {
             objectRows[index] = row
@@ -77,6 +95,18 @@ struct PostgresPendingWrites {
             Narrowing(
                 type_name: previous.typeName, version: version, object_id: previous.objectId, previous_scope: previous.scope,
                 owner_user: previous.ownerUser, owner_group: previous.ownerGroup))
+    }
+
+    mutating func recordOverwrite(_ notice: StoredOverwrite) throws {
+        let encoder = WireCoding.encoder()
+        overwrites.append(
+            Overwrite(
+                type_name: notice.typeName, user_id: notice.userId, version: notice.version, operation_id: notice.operationId,
+                object_id: notice.objectId, fields_json: String(decoding: try encoder.encode(notice.fields), as: UTF8.self),
+                yours_json: String(decoding: try encoder.encode(notice.yours), as: UTF8.self),
+                theirs_json: String(decoding: try encoder.encode(notice.theirs), as: UTF8.self), by_user: notice.byUser,
+                recorded_at: notice.recordedAt.storedSeconds))
+        pruneBefore = notice.recordedAt.addingTimeInterval(-StoredOverwrite.keptFor).storedSeconds
     }
 
     /// The statements that send everything pending for `app` (rows as one JSON array each,
@@ -101,14 +131,16 @@ struct PostgresPendingWrites {
             let rows = String(decoding: try encoder.encode(objectRows), as: UTF8.self)
             statement.append(
                 """
-                INSERT INTO objects (app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version)
+                INSERT INTO objects (
+                    app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json)
                 SELECT \(statement.bind(app)), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
-                    r.owner_group, r.deleted, r.version
+                    r.owner_group, r.deleted, r.version, r.writers_json
                 FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, object_id TEXT,
-                    values_json TEXT, scope INTEGER, owner_user TEXT, owner_group TEXT, deleted BOOLEAN, version BIGINT)
+                    values_json TEXT, scope INTEGER, owner_user TEXT, owner_group TEXT, deleted BOOLEAN, version BIGINT,
+                    writers_json TEXT)
                 ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
                     scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
-                    deleted = EXCLUDED.deleted, version = EXCLUDED.version
+                    deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json
                 """)
             statements.append(statement)
         }
@@ -121,6 +153,28 @@ struct PostgresPendingWrites {
                 SELECT \(statement.bind(app)), r.type_name, r.version, r.object_id, r.previous_scope, r.owner_user, r.owner_group
                 FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, version BIGINT, object_id TEXT,
                     previous_scope INTEGER, owner_user TEXT, owner_group TEXT)
+                """)
+            statements.append(statement)
+        }
+        if let pruneBefore {
+            var statement = PostgresStatement()
+            statement.append(
+                "DELETE FROM overwrites WHERE app = \(statement.bind(app)) AND recorded_at < \(statement.bind(pruneBefore))")
+            statements.append(statement)
+        }
+        if !overwrites.isEmpty {
+            var statement = PostgresStatement()
+            let rows = String(decoding: try encoder.encode(overwrites), as: UTF8.self)
+            statement.append(
+                """
+                INSERT INTO overwrites (app, type_name, user_id, version, operation_id, object_id, fields_json, yours_json,
+                    theirs_json, by_user, recorded_at)
+                SELECT \(statement.bind(app)), r.type_name, r.user_id, r.version, r.operation_id, r.object_id, r.fields_json,
+                    r.yours_json, r.theirs_json, r.by_user, r.recorded_at
+                FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, user_id TEXT, version BIGINT,
+                    operation_id TEXT, object_id TEXT, fields_json TEXT, yours_json TEXT, theirs_json TEXT, by_user TEXT,
+                    recorded_at DOUBLE PRECISION)
+                ON CONFLICT (app, type_name, user_id, version, operation_id) DO NOTHING
                 """)
             statements.append(statement)
         }

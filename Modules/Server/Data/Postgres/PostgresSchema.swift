@@ -22,6 +22,7 @@ enum PostgresSchema {
         ("web console sessions", consoleSessions),
         ("server epoch", serverEpoch),
         ("revoked sessions of disabled and deleted users", revokedSessions),
+        ("field writers and overwrite notices", conflicts),
     ])
 
     static let controlTables = [

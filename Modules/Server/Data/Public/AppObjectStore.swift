@@ -29,6 +29,12 @@ public protocol AppObjectStore: Sendable {
     /// The object, deleted or not, or `nil`; the caller checks visibility.
     func object(typeName: String, objectId: String) async throws -> StoredObject?
 
+    /// The overwrite notices of `typeName` for `userId` whose version is after `since` and at
+    /// most `through`, by version, for the live objects `visibility` sees (a notice for an
+    /// object the user can no longer see, or that was deleted, is left out).
+    func overwrites(typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility)
+        async throws -> [StoredOverwrite]
+
     /// Appends uploaded log entries.
     func appendLogs(_ entries: [StoredLogEntry]) async throws
 
@@ -48,12 +54,15 @@ public protocol AppTransaction {
     func hasOperation(_ operationId: String, userId: String) throws -> Bool
     /// Records the operation id as applied by `userId`.
     func recordOperation(_ operationId: String, userId: String) throws
-    /// The object, deleted or not, or `nil`.
+    /// The object, deleted or not, with its ``StoredObject/writers``, or `nil`.
     func object(typeName: String, objectId: String) throws -> StoredObject?
     /// The app's next change counter (each call increments it).
     func nextVersion() throws -> Int64
-    /// Inserts or replaces the object.
+    /// Inserts or replaces the object, with its ``StoredObject/writers``.
     func save(_ object: StoredObject) throws
+    /// Records an overwrite notice (``StoredOverwrite``); notices older than
+    /// ``StoredOverwrite/keptFor`` go at the same time.
+    func recordOverwrite(_ notice: StoredOverwrite) throws
     /// Records that the write at `version` narrowed the scope of `previous` (the object as it
     /// was): pulls then send a tombstone to those who saw it and no longer do.
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws

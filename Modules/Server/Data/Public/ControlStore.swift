@@ -36,6 +36,8 @@ public protocol ControlStore: MembershipStore, AdminControlStore, ConsoleSession
     func user(account: String) async throws -> UserRecord?
     /// Every user, by account.
     func users() async throws -> [UserRecord]
+    /// The account names of those of `userIds` that exist, by user id.
+    func accounts(userIds: [String]) async throws -> [String: String]
     /// A user's memberships, oldest first (the first is the user's primary group).
     func memberships(userId: String) async throws -> [MembershipRecord]
     /// The ids of a group's members.

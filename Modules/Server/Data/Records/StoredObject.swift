@@ -18,12 +18,17 @@ public struct StoredObject: Sendable, Hashable {
     public var deleted: Bool
     /// The app's change counter when it last changed.
     public var version: Int64
+    /// Each field's last writer (``FieldWriter``), as a write transaction reads and saves the
+    /// object; empty for an object stored before writers were kept (unknown writers: never a
+    /// conflict), and in the objects a pull or a query reads (they do not need them).
+    public var writers: [String: FieldWriter]
 
     /// An object.
     public init(
         typeName: String, objectId: String, values: [String: WireValue], scope: Int, ownerUser: String,
-        ownerGroup: String?, deleted: Bool, version: Int64
+        ownerGroup: String?, deleted: Bool, version: Int64, writers: [String: FieldWriter] = [:]
     ) {
+        self.writers = writers
         self.typeName = typeName
         self.objectId = objectId
         self.values = values

@@ -11,6 +11,7 @@ enum AppSchema {
         ("scope narrowings", scopeNarrowings),
         ("pull indexes by visibility", pullIndexes),
         ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
+        ("field writers and overwrite notices", conflicts),
     ])
 
     /// The first tables (before migrations were recorded, the only schema).
@@ -85,6 +86,22 @@ enum AppSchema {
                 CREATE INDEX logs_by_time ON logs (logged_at);
                 CREATE INDEX logs_by_user ON logs (user_id, logged_at);
                 CREATE INDEX logs_by_level ON logs (level, logged_at);
+                """)
+    }
+
+    /// Each object's field writers (``FieldWriter``; `{}` for the objects stored before: unknown
+    /// writers, never a conflict), and the overwrite notices (``StoredOverwrite``), read by the
+    /// replaced user's pulls of a type in version order and pruned by age.
+    static func conflicts(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE objects ADD COLUMN writers_json TEXT NOT NULL DEFAULT '{}';
+                CREATE TABLE overwrites (
+                    type_name TEXT NOT NULL, user_id TEXT NOT NULL, version INTEGER NOT NULL, operation_id TEXT NOT NULL,
+                    object_id TEXT NOT NULL, fields_json TEXT NOT NULL, yours_json TEXT NOT NULL, theirs_json TEXT NOT NULL,
+                    by_user TEXT NOT NULL, recorded_at REAL NOT NULL,
+                    PRIMARY KEY (type_name, user_id, version, operation_id)) WITHOUT ROWID;
+                CREATE INDEX overwrites_by_time ON overwrites (recorded_at);
                 """)
     }
 }

@@ -116,9 +116,13 @@ struct SQLiteAppStore: AppObjectStore {
     /// The columns ``object(_:)`` reads, in the order it reads them: every `SELECT` of objects names them.
     static let columns = "type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version"
 
+    /// ``columns`` and the field writers (``StoredObject/writers``): what a write transaction reads.
+    static let columnsWithWriters = columns + ", writers_json"
+
+    /// The object with its field writers, or `nil`.
     static func object(_ db: Database, typeName: String, objectId: String) throws -> StoredObject? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(columns) FROM objects WHERE type_name = ? AND object_id = ?"),
+            db.cachedStatement(sql: "SELECT \(columnsWithWriters) FROM objects WHERE type_name = ? AND object_id = ?"),
             arguments: [typeName, objectId]
         ).map(object)
     }
@@ -129,8 +133,10 @@ struct SQLiteAppStore: AppObjectStore {
         let json: String = row[2]
         var reader = WireJSONReader(bytes: Array(json.utf8))
         let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
+        // A row of ``columnsWithWriters`` has the writers too.
+        let writers = row.count > 8 ? try FieldWritersJSON.decode(row[8]) : [:]
         return StoredObject(
             typeName: row[0], objectId: row[1], values: values, scope: row[3], ownerUser: row[4], ownerGroup: row[5],
-            deleted: row[6], version: row[7])
+            deleted: row[6], version: row[7], writers: writers)
     }
 }

@@ -12,6 +12,8 @@ extension SQLiteAppTransaction {
         private var operations: [ExactText: Bool] = [:]
         /// (type name, object id) → the stored object, or `nil` for none (looked up, or saved since).
         private var objects: [ObjectKey: StoredObject?] = [:]
+        /// Whether this transaction already removed the overwrite notices past their age.
+        var prunedOverwrites = false
 
         struct ObjectKey: Hashable {
             var typeName: ExactText
@@ -76,7 +78,7 @@ extension SQLiteAppTransaction {
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(SQLiteAppStore.columns) FROM objects
+                        SELECT \(SQLiteAppStore.columnsWithWriters) FROM objects
                         WHERE type_name = ? AND object_id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: [typeName, Self.jsonArray(ids)])

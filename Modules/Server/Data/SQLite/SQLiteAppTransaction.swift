@@ -62,14 +62,36 @@ struct SQLiteAppTransaction: AppTransaction {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO objects
-                    (type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         try statement.execute(arguments: [
             object.typeName, object.objectId, json, object.scope, object.ownerUser, object.ownerGroup, object.deleted,
-            object.version,
+            object.version, FieldWritersJSON.encode(object.writers),
         ])
         known.saved(object)
+    }
+
+    func recordOverwrite(_ notice: StoredOverwrite) throws {
+        try SQLiteText.check(notice.typeName, notice.objectId, notice.userId, notice.operationId, what: "overwrite notice")
+        let encoder = WireCoding.encoder()
+        if !known.prunedOverwrites {
+            try db.cachedStatement(sql: "DELETE FROM overwrites WHERE recorded_at < ?")
+                .execute(arguments: [notice.recordedAt.addingTimeInterval(-StoredOverwrite.keptFor).storedSeconds])
+            known.prunedOverwrites = true
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO overwrites
+                    (type_name, user_id, version, operation_id, object_id, fields_json, yours_json, theirs_json, by_user, recorded_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            notice.typeName, notice.userId, notice.version, notice.operationId, notice.objectId,
+            String(decoding: try encoder.encode(notice.fields), as: UTF8.self),
+            String(decoding: try encoder.encode(notice.yours), as: UTF8.self),
+            String(decoding: try encoder.encode(notice.theirs), as: UTF8.self), notice.byUser, notice.recordedAt.storedSeconds,
+        ])
     }
 
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws {

@@ -102,6 +102,21 @@ struct SQLiteControlStore: ControlStore {
         }
     }
 
+    func accounts(userIds: [String]) async throws -> [String: String] {
+        let ids = Array(Set(userIds.filter { !$0.utf8.contains(0) }))
+        guard !ids.isEmpty else { return [:] }
+        return try await read("reading the accounts of \(ids.count) users") { db in
+            var accounts: [String: String] = [:]
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            for row in try Row.fetchAll(
+                db, sql: "SELECT id, account FROM users WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+            {
+                accounts[row[0]] = row[1]
+            }
+            return accounts
+        }
+    }
+
     func users() async throws -> [UserRecord] {
         try await read("listing users") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY account").map(Self.user)

@@ -1,4 +1,5 @@
 public import Foundation
+public import StrataWire
 
 /// The server's tunable limits.
 public struct ServerSettings: Sendable, Hashable {
@@ -22,6 +23,12 @@ public struct ServerSettings: Sendable, Hashable {
     /// update is rejected with the rule's reason. Deletes follow the usual rules.
     /// `serve --lead-posted-type` sets them; the default is ``defaultLeadPostedTypes``.
     public var leadPostedTypes: Set<String>
+    /// The conflict policy the server applies to a type's updates whatever the change names
+    /// (``WireChange/policy``): a type listed `fail-if-changed` refuses an update of a field
+    /// another user changed since the change's base version, even when the device asked to
+    /// merge. A type not listed takes the change's policy. `serve --conflict-policy
+    /// TYPE=fail-if-changed` sets them; none by default.
+    public var conflictPolicies: [String: WireConflictPolicy]
 
     /// The built-in lead-posted type: `Announcement`, the reference app's ward announcements.
     public static let defaultLeadPostedTypes: Set<String> = ["Announcement"]
@@ -30,8 +37,9 @@ public struct ServerSettings: Sendable, Hashable {
     public init(
         tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
         maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200),
-        leadPostedTypes: Set<String> = defaultLeadPostedTypes
+        leadPostedTypes: Set<String> = defaultLeadPostedTypes, conflictPolicies: [String: WireConflictPolicy] = [:]
     ) {
+        self.conflictPolicies = conflictPolicies
         self.tokenLifetime = tokenLifetime
         self.passwordRounds = max(passwordRounds, 210_000)
         self.maxChangesPerPush = maxChangesPerPush

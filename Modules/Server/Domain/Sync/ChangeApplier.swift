@@ -1,3 +1,4 @@
+import Foundation
 import StrataServerData
 import StrataWire
 
@@ -12,6 +13,10 @@ struct ChangeApplier {
     /// The types only a group's lead (or an administrator) may create and edit, as
     /// ``AccessOperation/postAnnouncement`` (``ServerSettings/leadPostedTypes``).
     var leadPostedTypes: Set<String> = ServerSettings.defaultLeadPostedTypes
+    /// The policies the server applies whatever a change names (``ServerSettings/conflictPolicies``).
+    var conflictPolicies: [String: WireConflictPolicy] = [:]
+    /// When the push is applied: the time its overwrite notices are recorded at.
+    var now = Date()
 
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.
@@ -34,13 +39,18 @@ struct ChangeApplier {
             return (ChangeResult(operationId: change.operationId, status: "duplicate"), nil)
         }
         let before = change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
-        let outcome: String?
+        let outcome: Refusal?
         switch change.operation {
         case "insert", "update": outcome = try write(change, existing: before)
-        case "delete": outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before)
-        default: outcome = try deleteAll(typeName: change.typeName)
+        case "delete": outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before).map { Refusal($0) }
+        default: outcome = try deleteAll(typeName: change.typeName).map { Refusal($0) }
         }
-        if let outcome { return (rejected(change, outcome), before) }
+        if let outcome {
+            var result = rejected(change, outcome.reason)
+            result.conflictFields = outcome.conflictFields
+            result.current = outcome.current
+            return (result, before)
+        }
         try transaction.recordOperation(change.operationId, userId: session.userId)
         return (ChangeResult(operationId: change.operationId, status: "applied"), before)
     }
@@ -71,21 +81,24 @@ struct ChangeApplier {
         ChangeResult(operationId: change.operationId, status: "rejected", reason: reason)
     }
 
-    /// Inserts or updates; `nil` when done, else the reason for the rejection.
+    /// Inserts or updates; `nil` when done, else why it was refused.
     ///
     /// The object ids of a type are one namespace, so an id taken by an object the caller
     /// cannot see is refused; the reason is the same whether that object is live or deleted.
-    private func write(_ change: WireChange, existing: StoredObject?) throws -> String? {
+    /// A change that passed the access rules then meets its conflict policy
+    /// (``conflictRefusal(_:existing:values:concurrent:)``), and a merged one records its
+    /// overwrite notices (``recordNotices(_:existing:values:concurrent:version:)``).
+    private func write(_ change: WireChange, existing: StoredObject?) throws -> Refusal? {
         if let existing {
             guard visibility.canSee(existing) else {
-                return "\(change.typeName) \(change.objectId) cannot be written by this user"
+                return Refusal("\(change.typeName) \(change.objectId) cannot be written by this user")
             }
-            if existing.deleted { return "\(change.typeName) \(change.objectId) was deleted" }
+            if existing.deleted { return Refusal("\(change.typeName) \(change.objectId) was deleted") }
             let edit = decide(leadPosted(change) ? .postAnnouncement : .edit, existing)
-            if edit != .allowed { return refusal(edit, change.typeName, change.objectId) }
+            if edit != .allowed { return refusal(edit, change.typeName, change.objectId).map { Refusal($0) } }
             if change.scope != existing.scope {
                 let scopeChange = decide(.changeScope, existing)
-                if scopeChange != .allowed { return refusal(scopeChange, change.typeName, change.objectId) }
+                if scopeChange != .allowed { return refusal(scopeChange, change.typeName, change.objectId).map { Refusal($0) } }
             }
         } else {
             // A lead-posted type (announcements) is posted for the new object's owner group (the
@@ -94,7 +107,12 @@ struct ChangeApplier {
             let create = caller.decide(
                 leadPosted(change) ? .postAnnouncement : .create, scope: change.scope, ownerUser: caller.userId,
                 ownerGroup: newOwnerGroup(change))
-            if create != .allowed { return refusal(create, change.typeName, change.objectId) }
+            if create != .allowed { return refusal(create, change.typeName, change.objectId).map { Refusal($0) } }
+        }
+        let values = Self.merged(change, into: existing)
+        let concurrent = existing.map { concurrentWriters(change, existing: $0, values: values) } ?? [:]
+        if let existing, let refusal = conflictRefusal(change, existing: existing, values: values, concurrent: concurrent) {
+            return refusal
         }
         let scope = change.scope  // a scope change passed the rules above
         let version = try transaction.nextVersion()
@@ -103,10 +121,13 @@ struct ChangeApplier {
         if let existing, scope < existing.scope { try transaction.recordNarrowing(of: existing, at: version) }
         try transaction.save(
             StoredObject(
-                typeName: change.typeName, objectId: change.objectId, values: Self.merged(change, into: existing), scope: scope,
+                typeName: change.typeName, objectId: change.objectId, values: values, scope: scope,
                 ownerUser: existing?.ownerUser ?? session.userId,
                 ownerGroup: existing.map(\.ownerGroup) ?? newOwnerGroup(change),
-                deleted: false, version: version))
+                deleted: false, version: version, writers: writers(after: change, existing: existing, version: version)))
+        if let existing {
+            try recordNotices(change, existing: existing, values: values, concurrent: concurrent, version: version)
+        }
         return nil
     }
 
@@ -168,6 +189,7 @@ struct ChangeApplier {
     private func tombstone(_ object: StoredObject) throws {
         var gone = object
         gone.values = [:]
+        gone.writers = [:]
         gone.deleted = true
         gone.version = try transaction.nextVersion()
         try transaction.save(gone)

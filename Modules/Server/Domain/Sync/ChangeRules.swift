@@ -52,13 +52,17 @@ enum ChangeRules {
     /// The most keys a change's `fields` may list (as many as its values).
     static let maxFields = 500
 
-    /// Why the field-level parts of `change` (``WireChange/fields``, ``WireChange/baseVersion``)
-    /// cannot be taken, or `nil`.
+    /// Why the field-level parts of `change` (``WireChange/policy``, ``WireChange/fields``,
+    /// ``WireChange/baseVersion``) cannot be taken, or `nil`.
     ///
     /// `fields` belongs to an update only; each key is named as a value key is (no control
     /// character, NFC) and listed once. A listed key may be absent from the values: the update
     /// removes that field (it reads as null).
     static func fieldsProblem(with change: WireChange, index: Int) -> String? {
+        if let policy = change.policy, WireConflictPolicy(rawValue: policy) == nil {
+            let shown = TextRules.firstControl(in: policy) == nil ? " '\(policy.prefix(64))'" : ""
+            return "changes[\(index)].policy\(shown) is unknown; expected merge or fail-if-changed"
+        }
         if let base = change.baseVersion, base < 0 {
             return "changes[\(index)].baseVersion must be 0 or more, not \(base)"
         }

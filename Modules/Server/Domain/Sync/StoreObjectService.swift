@@ -1,4 +1,5 @@
 import Logging
+import StrataCrossCutting
 import StrataServerData
 import StrataWire
 
@@ -11,6 +12,8 @@ struct StoreObjectService: ObjectService {
     let metrics = SyncMetrics()
     /// Wakes the devices that can see a push's changes once it committed (``DataWake``).
     var arrivals: PushArrivals?
+    /// The time overwrite notices are recorded at (and pruned by).
+    var clock: any StrataClock = SystemClock()
 
     func push(_ request: PushRequest, session: ServerSession) async throws -> PushResponse {
         guard request.changes.count <= settings.maxChangesPerPush else {
@@ -31,7 +34,7 @@ struct StoreObjectService: ObjectService {
                     operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
                 let applier = ChangeApplier(
                     transaction: transaction, session: session, visibility: visibility, caller: caller,
-                    leadPostedTypes: settings.leadPostedTypes)
+                    leadPostedTypes: settings.leadPostedTypes, conflictPolicies: settings.conflictPolicies, now: clock.now())
                 var places: Set<DataWake.Place> = []
                 let results = try request.changes.enumerated().map { index, change in
                     // The object as the change read it before writing (prefetched above): its old
@@ -67,10 +70,36 @@ struct StoreObjectService: ObjectService {
             return (found, epoch, head)
         }
         let page = Array(found.prefix(pageSize))
+        let cursor = page.last?.version ?? since
+        let hasMore = found.count > pageSize
+        let answerHead = max(head, page.last?.version ?? 0)
+        let overwritten = try await overwrites(
+            typeName: typeName, since: since, through: hasMore ? cursor : answerHead, visibility: visibility, session: session)
         metrics.recordPullPage()
         return PullResponse(
-            objects: page.map(Self.wire), cursor: page.last?.version ?? since, hasMore: found.count > pageSize, epoch: epoch,
-            head: max(head, page.last?.version ?? 0), visibility: Self.fingerprint(visibility))
+            objects: page.map(Self.wire), cursor: cursor, hasMore: hasMore, epoch: epoch, head: answerHead,
+            visibility: Self.fingerprint(visibility), overwritten: overwritten.isEmpty ? nil : overwritten)
+    }
+
+    /// The caller's overwrite notices of `typeName` in the history window a pull page covers
+    /// (after `since`, up to `through`: the page's cursor while more pages follow, else the
+    /// head), for the objects `visibility` sees, each naming the account whose write replaced
+    /// the caller's (a deleted user's: `(deleted user)`).
+    func overwrites(typeName: String, since: Int64, through: Int64, visibility: ObjectVisibility, session: ServerSession)
+        async throws -> [WireOverwrite]
+    {
+        try await ServerError.mapping {
+            let store = try await data.appStore(appId: session.appId, version: session.appVersion)
+            let notices = try await store.overwrites(
+                typeName: typeName, userId: session.userId, since: since, through: through, visibility: visibility)
+            guard !notices.isEmpty else { return [] }
+            let accounts = try await data.control.accounts(userIds: notices.map(\.byUser))
+            return notices.map { notice in
+                WireOverwrite(
+                    objectId: notice.objectId, version: notice.version, operationId: notice.operationId, fields: notice.fields,
+                    yours: notice.yours, theirs: notice.theirs, byAccount: accounts[notice.byUser] ?? "(deleted user)")
+            }
+        }
     }
 
     /// The pull answer's ``PullResponse/visibility``: a digest of the groups whose group-scope

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import StrataCrossCutting
 import StrataServerDomain
+import StrataWire
 import Synchronization
 
 /// `strata-server serve`: runs the HTTP API until SIGTERM or SIGINT.
@@ -86,6 +87,16 @@ struct ServeCommand: KitCommand {
     )
     var leadPostedType: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A type whose updates the server refuses when a field they change was changed by another user since "
+                + "the device's copy (the device is told, with the current object), even if the app asked to merge; "
+                + "repeat for several (default: each change's own policy, merge unless the app declares otherwise).",
+            valueName: "type=fail-if-changed")
+    )
+    var conflictPolicy: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("A PEM certificate chain: serve HTTPS (needs --tls-key).", valueName: "file"))
     var tlsCert: String?
 
@@ -112,7 +123,24 @@ struct ServeCommand: KitCommand {
     var settings: ServerSettings {
         ServerSettings(
             tokenLifetime: Double(tokenLifetime), pushCheckInterval: .milliseconds(pushCheckInterval),
-            leadPostedTypes: leadPostedType.isEmpty ? ServerSettings.defaultLeadPostedTypes : Set(leadPostedType))
+            leadPostedTypes: leadPostedType.isEmpty ? ServerSettings.defaultLeadPostedTypes : Set(leadPostedType),
+            conflictPolicies: (try? Self.conflictPolicies(conflictPolicy)) ?? [:])
+    }
+
+    /// The policies `--conflict-policy` names (`TYPE=fail-if-changed` each), or the error
+    /// naming the first value that is not of that form.
+    static func conflictPolicies(_ values: [String]) throws -> [String: WireConflictPolicy] {
+        var policies: [String: WireConflictPolicy] = [:]
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, isTypeName(parts[0]), let policy = WireConflictPolicy(rawValue: parts[1]) else {
+                throw ValidationError(
+                    "--conflict-policy '\(value.prefix(80))' is not of the form TYPE=fail-if-changed (TYPE a letter then up to "
+                        + "63 letters, digits or _; policy merge or fail-if-changed)")
+            }
+            policies[parts[0]] = policy
+        }
+        return policies
     }
 
     func validate() throws {
@@ -130,6 +158,7 @@ struct ServeCommand: KitCommand {
             throw ValidationError(
                 "--lead-posted-type '\(type.prefix(80))' is not a type name; expected a letter then up to 63 letters, digits or _")
         }
+        _ = try Self.conflictPolicies(conflictPolicy)
         guard (1...3_600).contains(headerTimeout) else {
             throw ValidationError("--header-timeout \(headerTimeout) is out of range; expected 1–3600 seconds")
         }
