@@ -91,6 +91,17 @@ enum ServerScenario {
                 WireChange(operationId: "n1", typeName: "Note", objectId: "n1", operation: "insert", values: ["t": .text("x")], scope: 1),
                 WireChange(operationId: "n2", typeName: "Note", objectId: "", operation: "deleteAll", values: [:], scope: 1),
             ]), session: carol)
+        // Concurrent updates (made on version 1, before alice's): one merged (a notice for alice,
+        // read by her pulls below), one refused by its fail-if-changed policy.
+        _ = try await services.objects.push(
+            PushRequest(changes: [
+                WireChange(
+                    operationId: "c1", typeName: "CaseReport", objectId: "r1", operation: "update", values: ["age": .integer(70)],
+                    scope: 2, fields: ["age"], baseVersion: 1),
+                WireChange(
+                    operationId: "c2", typeName: "CaseReport", objectId: "r1", operation: "update", values: ["name": .text("N")],
+                    scope: 2, fields: ["name"], baseVersion: 1, policy: "fail-if-changed"),
+            ]), session: carol)
 
         // Pulls (page by page), a fetch, queries.
         for session in [alice, carol, bob] {
