@@ -14,7 +14,8 @@ import StrataSync
 /// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
 /// container's login-state service (`session`), and, with a server, the usage monitor that
 /// keeps usage events and failures in the store's diagnostic log for the engine to upload; and
-/// the announcements, read on demand from that server (`SyncFactory.remote`).
+/// the announcements, read on demand from that server (`SyncFactory.remote`); and the store's
+/// conflicts (`sync conflicts`, the Account screen).
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
@@ -36,8 +37,9 @@ enum CompositionRoot {
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sync: sync, session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session),
-            usage: usage ?? SilentUsageMonitor(), announcements: announcements)
+            sync: sync, session: data.session,
+            sessionBackend: HostSessionBackend.sync(sync, session: data.session, conflicts: data.conflicts),
+            usage: usage ?? SilentUsageMonitor(), announcements: announcements, conflicts: data.conflicts)
     }
 
     /// The store maintenance for `store check|backup|recover|key`: the live store's file in the

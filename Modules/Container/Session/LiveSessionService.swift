@@ -111,6 +111,14 @@ final class LiveSessionService: SessionService {
         try await backend.discardRejectedChange(id)
     }
 
+    func conflicts() async throws -> [SessionConflict] {
+        try await backend.conflicts()
+    }
+
+    func resolveConflict(_ id: String, keepMine: Bool) async throws -> SessionConflict {
+        try await backend.resolveConflict(id, keepMine: keepMine)
+    }
+
     /// Broadcasts the change from the last user reported to `user`, if any: a sign-out of the
     /// one before, then a sign-in of the new one.
     private func report(_ user: SessionUser?) async {

@@ -35,6 +35,15 @@ public protocol SessionBackend: Sendable {
     ///
     /// - Throws: as ``retryRejectedChange(_:)``.
     func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange
+    /// The open conflicts (writes of this device another user's concurrent write replaced,
+    /// or the server refused), oldest first (no network call).
+    func conflicts() async throws -> [SessionConflict]
+    /// Settles the conflict `id` names (its id or an unambiguous start of it): `keepMine`
+    /// sends this device's values again at the next sync, on top of the server's version;
+    /// otherwise the server's values stay. Returns it.
+    ///
+    /// - Throws: the engine's error naming `id` when no open conflict (or several) has it.
+    func resolveConflict(_ id: String, keepMine: Bool) async throws -> SessionConflict
     /// Every device registration outcome from now on, for the container's hooks.
     func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent>
 }

@@ -45,4 +45,11 @@ public protocol SessionService: StrataService {
     /// Drops the rejected change `id` names and has the server's version of its object
     /// restored at the next sync (a refused new object goes at once); returns it.
     func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange
+    /// The open conflicts: writes of this device that another user's concurrent write
+    /// replaced, or that the server refused for it, oldest first (no network call).
+    func conflicts() async throws -> [SessionConflict]
+    /// Settles the conflict `id` names (its id, or an unambiguous start of it): `keepMine`
+    /// sends this device's values again at the next sync, on top of the server's version;
+    /// otherwise the server's values stay. Returns it.
+    func resolveConflict(_ id: String, keepMine: Bool) async throws -> SessionConflict
 }

@@ -39,6 +39,12 @@ public struct SessionBackendDouble: SessionBackend {
     public var onDiscardRejectedChange: @Sendable (_ id: String) async throws -> SessionRejectedChange = { id in
         throw unimplemented("discardRejectedChange(\(id))")
     }
+    /// Answers ``conflicts()``: by default none (a test of the rejected list need not state it).
+    public var onConflicts: @Sendable () async throws -> [SessionConflict] = { [] }
+    /// Answers ``resolveConflict(_:keepMine:)``.
+    public var onResolveConflict: @Sendable (_ id: String, _ keepMine: Bool) async throws -> SessionConflict = { id, mine in
+        throw unimplemented("resolveConflict(\(id), keepMine: \(mine))")
+    }
     /// Answers ``deviceRegistrations()``: by default a stream that never yields and ends at once
     /// (the service subscribes when it starts, so this one call is always expected).
     public var onDeviceRegistrations: @Sendable () -> AsyncStream<DeviceRegistrationEvent> = {
@@ -69,6 +75,12 @@ public struct SessionBackendDouble: SessionBackend {
     /// Calls ``onDiscardRejectedChange``.
     public func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange {
         try await onDiscardRejectedChange(id)
+    }
+    /// Calls ``onConflicts``.
+    public func conflicts() async throws -> [SessionConflict] { try await onConflicts() }
+    /// Calls ``onResolveConflict``.
+    public func resolveConflict(_ id: String, keepMine: Bool) async throws -> SessionConflict {
+        try await onResolveConflict(id, keepMine)
     }
     /// Calls ``onDeviceRegistrations``.
     public func deviceRegistrations() -> AsyncStream<DeviceRegistrationEvent> { onDeviceRegistrations() }

@@ -38,7 +38,8 @@ public enum HostRegistry {
         }),
         (SessionServiceFactory.typeName, { runtime, _ in
             SessionServiceFactory.live(
-                backend: runtime.sessionBackend ?? HostSessionBackend.sync(runtime.sync, session: runtime.session))
+                backend: runtime.sessionBackend
+                    ?? HostSessionBackend.sync(runtime.sync, session: runtime.session, conflicts: runtime.conflicts))
         }),
     ]
 

@@ -25,6 +25,8 @@ struct HostContext: Sendable {
     var session: (any SessionStore)?
     /// Ward announcements on the server (`nil`: offline).
     var announcements: (any AnnouncementService)? = nil
+    /// The conflicts sync found (`nil`: none composed, so none listed).
+    var conflicts: (any SyncConflictStore)? = nil
 
     /// The calendar (and time zone) that decides day boundaries and reads `--date`.
     var calendar: Calendar { clock.calendar }

@@ -27,7 +27,8 @@ public struct HostRuntime: Sendable {
     /// The data layer's session store (`data.session`): who `account status` says is signed in.
     public var session: (any SessionStore)?
     /// What the container's `session` service stands on (the composition root's choice,
-    /// `HostSessionBackend.sync(_:session:)`); `nil`: the same over ``sync`` and ``session``.
+    /// `HostSessionBackend.sync(_:session:conflicts:)`); `nil`: the same over ``sync``,
+    /// ``session`` and ``conflicts``.
     public var sessionBackend: (any SessionBackend)?
     /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
     /// data layer); silent by default.
@@ -35,6 +36,9 @@ public struct HostRuntime: Sendable {
     /// Ward announcements, read on demand from the server (`DomainFactory.announcements` over
     /// `SyncFactory.remote`); `nil`: none was composed, which `announcements` treats as offline.
     public var announcements: (any AnnouncementService)?
+    /// The data layer's conflicts (`data.conflicts`): what `sync conflicts` lists and settles;
+    /// `nil`: none was composed, so none are listed.
+    public var conflicts: (any SyncConflictStore)?
 
     /// A runtime with the given parts.
     ///
@@ -43,8 +47,10 @@ public struct HostRuntime: Sendable {
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
         sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil,
-        usage: any UsageMonitor = SilentUsageMonitor(), announcements: (any AnnouncementService)? = nil
+        usage: any UsageMonitor = SilentUsageMonitor(), announcements: (any AnnouncementService)? = nil,
+        conflicts: (any SyncConflictStore)? = nil
     ) {
+        self.conflicts = conflicts
         self.domain = domain
         self.clock = clock
         self.notices = notices

@@ -75,7 +75,7 @@ public enum StrataHostCLI {
             let context = HostContext(
                 domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
                 location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session,
-                announcements: runtime.announcements)
+                announcements: runtime.announcements, conflicts: runtime.conflicts)
             let name = String(reflecting: type(of: command))
             runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
             let request = try command.request(context)

@@ -7,9 +7,11 @@ import StrataSync
 /// The container's ``SessionBackend`` on the sync engine and the data layer's session store:
 /// what `strata-host`'s ``SessionService`` (and so the Account micro-app and the Launcher)
 /// stands on. Without an engine it is offline: nobody can sign in, a local sign-out still works.
+/// The conflicts come from the data layer's store (none without one).
 struct SyncSessionBackend: SessionBackend {
     let sync: (any SyncEngine)?
     let session: (any SessionStore)?
+    var conflicts: (any SyncConflictStore)? = nil
 
     var isConfigured: Bool { sync?.isConfigured ?? false }
 
@@ -56,6 +58,35 @@ struct SyncSessionBackend: SessionBackend {
 
     func discardRejectedChange(_ id: String) async throws -> SessionRejectedChange {
         Self.rejected(try await requireEngine().discardRejected(id))
+    }
+
+    func conflicts() async throws -> [SessionConflict] {
+        guard let conflicts else { return [] }
+        return try await conflicts.conflicts().map(Self.conflict)
+    }
+
+    func resolveConflict(_ id: String, keepMine: Bool) async throws -> SessionConflict {
+        guard let conflicts else {
+            throw DataError(
+                .notFound,
+                localized("no open conflict has the id '\(id)' (no conflicts on this device)", ja: "ID '\(id)' の競合はありません"))
+        }
+        return Self.conflict(try await ConflictLookup.resolve(id, keepMine: keepMine, in: conflicts))
+    }
+
+    /// The container's view of a conflict: values as people read them.
+    static func conflict(_ conflict: SyncConflict) -> SessionConflict {
+        SessionConflict(
+            id: conflict.id, kind: conflict.kind.rawValue, typeName: conflict.typeName, objectID: conflict.objectID,
+            fields: conflict.fields,
+            mine: text(conflict.mine, conflict.fields, type: conflict.typeName),
+            theirs: text(conflict.theirs, conflict.fields, type: conflict.typeName),
+            byAccount: conflict.byAccount, detectedAt: conflict.detectedAt)
+    }
+
+    /// Each of `fields` as ``SyncText/value(_:type:)`` shows it.
+    private static func text(_ values: [String: FieldValue], _ fields: [String], type: String) -> [String: String] {
+        Dictionary(fields.map { ($0, SyncText.values([$0], values, type: type)) }) { first, _ in first }
     }
 
     /// The engine, configured or not: rejected changes are local, no server is needed.

@@ -5,7 +5,7 @@ import StrataSync
 
 /// `strata-host sync`: sends the pending changes, then pulls everyone else's, once (`sync`,
 /// `sync now`); its other subcommands list the changes the server refused and retry or
-/// discard them.
+/// discard them, and list the conflicts with other users' writes and settle them.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -17,14 +17,21 @@ struct SyncCommand: ParsableCommand {
             need no network. ID is a change's id as 'sync rejected' lists it, or an unambiguous \
             start of it.
 
+            When another user wrote the same field of an object before your edit reached the \
+            server, the sync prints one line for that object: your value was replaced by theirs \
+            (reports), or your change was refused (follow-ups). 'sync conflicts' lists them; \
+            'sync conflicts keep-mine ID' sends your values again, 'keep-theirs ID' takes theirs.
+
             Examples:
               strata-host sync
               strata-host sync --json
               strata-host sync rejected
               strata-host sync retry 0193a5c2
               strata-host sync discard 0193a5c2
+              strata-host sync conflicts
+              strata-host sync conflicts keep-mine 0193a5c2
             """,
-        subcommands: [Now.self, Rejected.self, Retry.self, Discard.self],
+        subcommands: [Now.self, Rejected.self, Retry.self, Discard.self, Conflicts.self],
         defaultSubcommand: Now.self
     )
 }

@@ -56,7 +56,9 @@ enum SyncText {
         JSONLine.encode(AccountJSON(info: info, sync: status.map(StatusSync.init) ?? .notConfigured))
     }
 
-    /// `Pushed 1 change (0 rejected); pulled 2 objects (CaseReport 2); 0 kept local.`
+    /// `Pushed 1 change (0 rejected); pulled 2 objects (CaseReport 2); 0 kept local.`, then a
+    /// line for a server reset or a revocation, one per object with conflicts, and how many
+    /// conflicts the types' own rules settled.
     static func report(_ report: SyncReport) -> String {
         let pulled = report.pulled.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let detail = pulled.isEmpty ? "" : " (\(pulled.joined(separator: ", ")))"
@@ -66,6 +68,8 @@ enum SyncText {
             ja: "送信 \(report.pushed)件（却下 \(report.rejected)件）、受信 \(report.pulledCount)件\(detail)、"
                 + "ローカル優先 \(report.keptLocal)件。") + (report.serverReset.map { "\n" + serverReset($0) } ?? "")
             + (report.revocation.map { "\n" + revocation($0) } ?? "")
+            + conflictLines(report.conflicts).map { "\n" + $0 }.joined()
+            + (report.resolved > 0 ? "\n" + resolvedLine(report.resolved) : "")
     }
 
     /// `the server was restored from a backup: re-pulled 3 objects and re-sent 2 changes`.
@@ -83,10 +87,12 @@ enum SyncText {
                 + (revocation.rejected > 0 ? "。未送信の変更 \(revocation.rejected)件は却下一覧に移しました" : ""))
     }
 
-    /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "startedAt", "finishedAt"}`.
+    /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "conflicts": [conflict],
+    /// "resolved", "startedAt", "finishedAt"}` (each conflict as `sync conflicts --json` prints it).
     static func reportJSON(_ report: SyncReport) -> String {
         JSONLine.encode(SyncReportJSON(
             pushed: report.pushed, rejected: report.rejected, pulled: report.pulled, keptLocal: report.keptLocal,
+            conflicts: report.conflicts.map(ConflictJSON.init), resolved: report.resolved,
             startedAt: DayText.instant(report.startedAt), finishedAt: DayText.instant(report.finishedAt)))
     }
 
@@ -134,6 +140,8 @@ private struct SyncReportJSON: Encodable {
     var rejected: Int
     var pulled: [String: Int]
     var keptLocal: Int
+    var conflicts: [ConflictJSON]
+    var resolved: Int
     var startedAt: String
     var finishedAt: String
 }
