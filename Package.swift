@@ -294,7 +294,7 @@ let package = Package(
             "StrataIntegrationTests", "IntegrationTests",
             [
                 "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server", "StrataDomain",
-                "StrataData", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
+                "StrataData", "StrataSync", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
             ]
         ),
         .testTarget(

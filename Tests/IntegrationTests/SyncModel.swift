@@ -1,0 +1,217 @@
+/// The reference model of the model-based sync test (``SyncModelTests``): what the server and
+/// every device should hold, predicted by the rules Docs/Sync.md declares, step by step as the
+/// driver (``SyncModelDriver``) acts on the real system.
+///
+/// - Field merge: an update replaces only the fields it lists; the last write of a field in the
+///   server's order wins. The driver syncs one device at a time, so the server's order is the
+///   order of the pushes the model is told about.
+/// - Deletes win: an update of a deleted object is rejected (and discarded by the driver).
+/// - Restore: the server goes back to the backup (objects and memberships) with a new epoch; a
+///   device that then syncs re-pulls everything and re-sends what its user owns that the server
+///   lacks (as inserts) or holds with other values (as updates, keeping its own values).
+/// - Revocation: a device whose user's groups changed re-pulls and drops others' objects the
+///   re-pull did not return. Visible: the owner, or a member of the object's owner group.
+struct SyncModel {
+    /// A report's compared fields (`patientName`, `age`, `gender`, `isFollow`, `memo`) as text.
+    typealias Fields = [String: String]
+
+    /// An object as the server holds it.
+    struct Object: Hashable {
+        var owner: String, group: String, fields: Fields, deleted = false
+    }
+
+    /// A row as a device holds it.
+    struct Row: Hashable {
+        var owner: String, group: String, fields: Fields
+    }
+
+    /// A change waiting in a device's journal.
+    enum Change: Hashable {
+        case insert(String), update(String, Fields), delete(String)
+        var id: String {
+            switch self {
+            case .insert(let id), .update(let id, _), .delete(let id): id
+            }
+        }
+    }
+
+    struct Device {
+        let name: String, user: String
+        var rows: [String: Row] = [:]
+        var pending: [Change] = []
+        /// The server epoch and the user's groups at its last pull (nil: never pulled).
+        var epoch: Int?, groups: Set<String>?
+        /// Ids whose changes were rejected and discarded: fetched again at the next pull.
+        var refetch: Set<String> = []
+    }
+
+    /// What the model predicts one sync does.
+    struct Prediction: Equatable {
+        var rejected: Set<String> = []
+        var reset = false, revoked = false
+    }
+
+    /// One write of a field the server acknowledged, in the server's order.
+    struct Write { let device: String, id: String, field: String, value: String }
+
+    var objects: [String: Object] = [:]
+    /// Each user's groups, the first one primary (where their new reports are filed).
+    var memberships: [String: [String]]
+    var epoch = 0
+    var backup: (objects: [String: Object], memberships: [String: [String]])?
+    var devices: [Device]
+    var writes: [Write] = []
+    /// Each object's place in the order of adds: the driver picks among a device's rows in this
+    /// order (never by id, which the store draws at random), so a seed replays the same history.
+    var created: [String: Int] = [:]
+    /// How many writes there were at each restore.
+    var restoredAt: [Int] = []
+
+    init(memberships: [String: [String]], devices: [(name: String, user: String)]) {
+        self.memberships = memberships
+        self.devices = devices.map { Device(name: $0.name, user: $0.user) }
+    }
+
+    func canSee(_ user: String, _ object: Object) -> Bool {
+        object.owner == user || (memberships[user] ?? []).contains(object.group)
+    }
+
+    /// The live objects `user` sees, as the server would answer a pull from 0.
+    func visible(to user: String) -> [String: Fields] {
+        objects.filter { !$0.value.deleted && canSee(user, $0.value) }.mapValues(\.fields)
+    }
+
+    // MARK: Local operations (no server)
+
+    mutating func add(_ device: Int, id: String, fields: Fields) {
+        let user = devices[device].user
+        created[id] = created.count
+        devices[device].rows[id] = Row(owner: user, group: memberships[user]?.first ?? "", fields: fields)
+        devices[device].pending.append(.insert(id))
+    }
+
+    mutating func edit(_ device: Int, id: String, field: String, value: String) {
+        devices[device].rows[id]?.fields[field] = value
+        devices[device].pending.append(.update(id, [field: value]))
+    }
+
+    mutating func delete(_ device: Int, id: String) {
+        devices[device].rows[id] = nil
+        // The journal folds unsent updates into the delete: they are never sent (nor rejected).
+        devices[device].pending.removeAll { change in
+            if case .update(let other, _) = change { return other == id }
+            return false
+        }
+        devices[device].pending.append(.delete(id))
+    }
+
+    // MARK: Server operations
+
+    mutating func takeBackup() { backup = (objects, memberships) }
+
+    mutating func restore() {
+        guard let backup else { return }
+        (objects, memberships) = (backup.objects, backup.memberships)
+        epoch += 1
+        restoredAt.append(writes.count)
+    }
+
+    mutating func setMember(_ user: String, of group: String, _ member: Bool) {
+        var groups = memberships[user] ?? []
+        groups.removeAll { $0 == group }
+        if member { groups.append(group) }
+        memberships[user] = groups
+    }
+
+    // MARK: Sync
+
+    /// One `syncNow()` of `index`: push its journal, pull (a reset or a revocation re-pulls from
+    /// the start), re-send after a reset; the driver then discards what was rejected.
+    mutating func sync(_ index: Int) -> Prediction {
+        var device = devices[index]
+        let user = device.user
+        var prediction = Prediction()
+        for change in device.pending {
+            if !push(change, by: device) { prediction.rejected.insert(change.id) }
+        }
+        device.pending = []
+        prediction.reset = device.epoch.map { $0 != epoch } ?? false
+        let groups = Set(memberships[user] ?? [])
+        prediction.revoked = device.groups.map { $0 != groups } ?? false
+        // The pull: every visible object arrives as the server holds it, except those whose change was rejected (kept local).
+        var resend: [String: Row] = [:]
+        for (id, object) in objects where canSee(user, object) && !prediction.rejected.contains(id) {
+            if object.deleted {
+                device.rows[id] = nil
+            } else if prediction.reset, let row = device.rows[id], row.owner == user, row.fields != object.fields {
+                resend[id] = row  // the user's own edit the restored server lost: kept and sent again
+            } else {
+                device.rows[id] = Row(owner: object.owner, group: object.group, fields: object.fields)
+            }
+        }
+        for id in device.refetch where !prediction.rejected.contains(id) {
+            if let object = objects[id], !object.deleted, canSee(user, object) { continue }
+            device.rows[id] = nil
+        }
+        device.refetch = prediction.rejected
+        for (id, row) in device.rows where !prediction.rejected.contains(id) {
+            let seen = objects[id].map { canSee(user, $0) } ?? false
+            if seen { continue }
+            if prediction.revoked && row.owner != user {
+                device.rows[id] = nil
+            } else if prediction.reset && row.owner == user {
+                resend[id] = row
+            }
+        }
+        for (id, row) in resend.sorted(by: { $0.key < $1.key }) {
+            if !push(objects[id] == nil ? .insert(id) : .update(id, row.fields), by: device, row: row) {
+                prediction.rejected.insert(id)
+                device.refetch.insert(id)
+            }
+        }
+        device.epoch = epoch
+        device.groups = groups
+        devices[index] = device
+        return prediction
+    }
+
+    /// Applies one change at the server as `device`'s user; whether it was applied (a
+    /// delete of a missing or deleted object is applied and changes nothing).
+    private mutating func push(_ change: Change, by device: Device, row given: Row? = nil) -> Bool {
+        let user = device.user
+        let id = change.id
+        let row = given ?? device.rows[id]
+        if case .delete = change {
+            if let object = objects[id], canSee(user, object), !object.deleted {
+                objects[id] = Object(owner: object.owner, group: object.group, fields: [:], deleted: true)
+            }
+            return true
+        }
+        guard let existing = objects[id] else {
+            // A new object (an update of an object the server lacks creates it, whole, as the pusher's).
+            guard let row else { return true }
+            let group = given?.group ?? (memberships[user]?.first ?? "")
+            objects[id] = Object(owner: user, group: group, fields: row.fields)
+            record(device, id, row.fields)
+            return true
+        }
+        guard canSee(user, existing), !existing.deleted else { return false }
+        var fields = existing.fields
+        switch change {
+        case .update(_, let changed):
+            fields.merge(changed) { _, new in new }
+            record(device, id, changed)
+        default:
+            fields = row?.fields ?? fields
+            record(device, id, fields)
+        }
+        objects[id]?.fields = fields
+        return true
+    }
+
+    private mutating func record(_ device: Device, _ id: String, _ fields: Fields) {
+        for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
+            writes.append(Write(device: device.name, id: id, field: field, value: value))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import StrataTestSupport
+
+/// What the model-based sync test did, summed over histories: `scripts/sync-soak` adds up the
+/// line ``line(engine:)`` prints.
+struct SyncModelFigures {
+    var histories = 0, operations = 0, syncs = 0
+    var faults: [String: Int] = [:]
+    /// Acknowledged field writes: those the final state keeps, and those lost by a rule.
+    var writes = 0, kept = 0, overwritten = 0, deleted = 0, restored = 0, violations = 0
+
+    mutating func fault(_ kind: String) { faults[kind, default: 0] += 1 }
+
+    mutating func add(_ other: Self) {
+        histories += other.histories
+        operations += other.operations
+        syncs += other.syncs
+        faults.merge(other.faults, uniquingKeysWith: +)
+        writes += other.writes
+        kept += other.kept
+        overwritten += other.overwritten
+        deleted += other.deleted
+        restored += other.restored
+        violations += other.violations
+    }
+
+    /// `sync-model figures: engine=… histories=… …` (faults as `fault.<kind>=n`, spaces in kinds as `-`).
+    func line(engine: String) -> String {
+        let faultList = faults.sorted { $0.key < $1.key }.map { "fault.\($0.key.replacing(" ", with: "-"))=\($0.value)" }
+        return (["sync-model figures: engine=\(engine)", "histories=\(histories)", "operations=\(operations)", "syncs=\(syncs)"]
+            + faultList
+            + ["writes=\(writes)", "kept=\(kept)", "overwritten=\(overwritten)", "deleted=\(deleted)", "restore-lost=\(restored)",
+                "violations=\(violations)"]).joined(separator: " ")
+    }
+}
+
+extension SyncModelDriver {
+    /// After quiescence: every device's store and what the server answers each user equal the
+    /// model's prediction (so all converge, and no device holds what its user cannot see), and
+    /// every acknowledged field write is either kept or lost by a declared rule.
+    func check() async throws {
+        for (index, device) in devices.enumerated() {
+            let held = try await device.reports()
+            let predicted = model.devices[index].rows.mapValues(\.fields)
+            compare(held, predicted, "\(device.name)'s store", "the model")
+            compare(held, model.visible(to: device.user), "\(device.name)'s store", "what the model's server shows \(device.user)")
+        }
+        for user in Self.memberships.keys.sorted() {
+            let pulled = try await server.pull("CaseReport", account: user, password: Self.password)
+            var shown: [String: SyncModel.Fields] = [:]
+            for object in pulled {
+                guard let id = object["objectId"] as? String else { continue }
+                shown[id] = SyncModelDevice.fields(wire: object["values"] as? [String: Any] ?? [:])
+            }
+            compare(shown, model.visible(to: user), "the server's answer to \(user)", "the model")
+        }
+        classifyWrites()
+        figures.violations += violations.count
+    }
+
+    /// Sorts each acknowledged write: kept, overwritten by a later write of its field (field
+    /// merge), its object deleted (deletes win), lost to a restore (until re-sent), else a violation.
+    private func classifyWrites() {
+        var lastWrite: [String: Int] = [:]
+        for (index, write) in model.writes.enumerated() { lastWrite["\(write.id).\(write.field)"] = index }
+        for (index, write) in model.writes.enumerated() {
+            figures.writes += 1
+            guard let object = model.objects[write.id], !object.deleted else {
+                figures.deleted += 1
+                continue
+            }
+            if object.fields[write.field] == write.value {
+                figures.kept += 1
+            } else if lastWrite["\(write.id).\(write.field)"] ?? index > index {
+                figures.overwritten += 1
+            } else if model.restoredAt.contains(where: { $0 > index }) {
+                figures.restored += 1
+            } else {
+                violation("the write of \(write.field) = \(write.value) to \(write.id) by \(write.device) is lost by no rule")
+            }
+        }
+    }
+
+    private func compare(_ actual: [String: SyncModel.Fields], _ expected: [String: SyncModel.Fields], _ what: String, _ against: String) {
+        for id in Set(actual.keys).union(expected.keys).sorted() where actual[id] != expected[id] {
+            switch (actual[id], expected[id]) {
+            case (nil, _): violation("\(what) lacks \(id), which \(against) holds: \(expected[id] ?? [:])")
+            case (_, nil): violation("\(what) holds \(id), which \(against) does not: \(actual[id] ?? [:])")
+            default: violation("\(what) holds \(id) as \(actual[id] ?? [:]), \(against) as \(expected[id] ?? [:])")
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// The randomized, model-based sync test (issue 26's proof): five in-process devices of four
+/// users (real stores, the real sync engine) against a real `strata-server`, on SQLite and on
+/// PostgreSQL, run seeded random histories — add, edit random fields, delete, go offline and
+/// come back, SIGKILL and restart the server, back it up and restore it, remove a member from a
+/// group and add her back — then sync to quiescence. ``SyncModel`` predicts every sync's
+/// rejections and resets and the final state of every store and of the server.
+///
+/// A failing seed is printed with its engine and history. Environment:
+/// `STRATA_SYNC_MODEL_SEED=n` runs that seed only; `STRATA_SYNC_MODEL_ENGINE=sqlite|postgres`
+/// one engine only; `STRATA_SYNC_MODEL_HISTORIES=k` k seeds from `STRATA_SYNC_MODEL_FIRST_SEED`;
+/// `STRATA_SYNC_MODEL_MINUTES=m` as many seeds as fit in m minutes (half per engine);
+/// `STRATA_SYNC_MODEL_STEPS=s` steps per history. `scripts/sync-soak` runs it for long.
+@Suite("randomized model-based sync: devices and server converge to the model of the declared rules", .childProcessSlot, .serialized)
+struct SyncModelTests {
+    /// The seeds CI runs on each engine (about a minute each on a loaded 2-core machine).
+    static let ciSeeds: [UInt64] = Array(1...15)
+    /// The steps of a history before the sync to quiescence.
+    static let ciSteps = 100
+
+    @Test("on SQLite: seeded random histories converge on every device and the server as the model predicts")
+    func sqlite() async throws {
+        try await Self.run(engine: "sqlite")
+    }
+
+    @Test("on PostgreSQL: seeded random histories converge on every device and the server as the model predicts")
+    func postgres() async throws {
+        try await Self.run(engine: "postgres")
+    }
+
+    static func run(engine: String) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let only = environment["STRATA_SYNC_MODEL_ENGINE"], only != engine { return }
+        let steps = environment["STRATA_SYNC_MODEL_STEPS"].flatMap(Int.init) ?? ciSteps
+        let first = environment["STRATA_SYNC_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 1
+        let minutes = environment["STRATA_SYNC_MODEL_MINUTES"].flatMap(Double.init)
+        let deadline = minutes.map { ContinuousClock.now + .seconds($0 * 30) }
+        var seeds: [UInt64]
+        if let seed = environment["STRATA_SYNC_MODEL_SEED"].flatMap(UInt64.init) {
+            seeds = [seed]
+        } else if let count = environment["STRATA_SYNC_MODEL_HISTORIES"].flatMap(Int.init) {
+            seeds = (0..<UInt64(max(count, 0))).map { first + $0 }
+        } else if deadline != nil {
+            seeds = (0..<1_000_000).map { first + $0 }
+        } else {
+            seeds = ciSeeds
+        }
+        var figures = SyncModelFigures()
+        for seed in seeds {
+            if let deadline, ContinuousClock.now >= deadline { break }
+            let driver = try await history(seed: seed, engine: engine, steps: steps)
+            figures.add(driver.figures)
+            #expect(
+                driver.violations.isEmpty,
+                """
+                sync model: seed \(seed) on \(engine) (replay: STRATA_SYNC_MODEL_SEED=\(seed) STRATA_SYNC_MODEL_ENGINE=\(engine) \
+                STRATA_SYNC_MODEL_STEPS=\(steps)) broke the model:
+                \(driver.violations.prefix(20).joined(separator: "\n"))
+                history:
+                \(driver.history.joined(separator: "\n"))
+                """)
+        }
+        print(figures.line(engine: engine))
+    }
+
+    /// One history of `seed` on a fresh server (and, on PostgreSQL, a fresh database).
+    static func history(seed: UInt64, engine: String, steps: Int) async throws -> SyncModelDriver {
+        let database = engine == "postgres" ? try await TestPostgres.database() : nil
+        return try await withTestServer(app: TestServer.casebook, database: database) { server in
+            let driver = SyncModelDriver(server: server, seed: seed)
+            do {
+                try await driver.setUp(label: "sync-model-\(seed)")
+                try await driver.run(steps: steps)
+            } catch {
+                driver.violation("the history stopped: \(error)")
+                driver.figures.violations += 1
+            }
+            return driver
+        }
+    }
+}
