@@ -101,6 +101,74 @@ enum AccountText {
         }
     }
 
+    // MARK: - Conflicts
+
+    /// The open conflicts as a numbered table (type, object, what happened, fields, mine →
+    /// theirs, by whom, the id, last) and the two actions; nothing when there are none.
+    static func conflicts(_ conflicts: [SessionConflict]) -> [String] {
+        guard !conflicts.isEmpty else { return [] }
+        var table = TextTable(
+            headers: [
+                "#", localized("TYPE", ja: "種類"), localized("OBJECT", ja: "オブジェクト"), localized("WHAT", ja: "内容"),
+                localized("FIELDS", ja: "フィールド"), localized("MINE → THEIRS", ja: "自分 → 相手"), localized("BY", ja: "相手"), "ID",
+            ],
+            alignments: [.right])
+        table.rows = conflicts.enumerated().map { index, conflict in
+            [
+                String(index + 1), conflict.typeName, conflict.objectID, kindName(conflict.kind),
+                conflict.fields.joined(separator: ", "), values(conflict.mine, conflict.fields) + " → " + values(conflict.theirs, conflict.fields),
+                conflict.byAccount ?? "?", conflict.id,
+            ]
+        }
+        return [
+            "",
+            localized(
+                "\(counted(conflicts.count, "write")) of yours met another user's:",
+                ja: "他のユーザーの書き込みと競合したあなたの書き込みが \(conflicts.count) 件あります:"),
+            table.render(),
+            localized(
+                "keep-mine N sends your values again at the next sync; keep-theirs N keeps theirs.",
+                ja: "keep-mine N で自分の値を次の同期で再送し、keep-theirs N で相手の値にします。"),
+        ]
+    }
+
+    /// After `keep-mine` or `keep-theirs`.
+    static func settled(_ conflict: SessionConflict, keepMine: Bool) -> String {
+        let what = "\(conflict.typeName) \(conflict.objectID)"
+        let fields = conflict.fields.joined(separator: ", ")
+        if keepMine {
+            return localized(
+                "Kept your \(fields) of \(what) (\(values(conflict.mine, conflict.fields))): sent again at the next sync.",
+                ja: "\(what) の \(fields) を自分の値（\(values(conflict.mine, conflict.fields))）にしました。次の同期で再送します。")
+        }
+        return localized(
+            "Took \(conflict.byAccount.map { "\($0)'s" } ?? "the server's") \(fields) of \(what) (\(values(conflict.theirs, conflict.fields))).",
+            ja: "\(what) の \(fields) を\(conflict.byAccount.map { "\($0) の" } ?? "サーバーの")値（\(values(conflict.theirs, conflict.fields))）にしました。")
+    }
+
+    /// `keep-mine` or `keep-theirs` without a conflict.
+    static func whichConflict(_ verb: String, count: Int) -> String {
+        count == 0
+            ? localized("No conflicts to \(verb).", ja: "\(verb) する競合はありません。")
+            : localized(
+                "Type \(verb) N (1–\(count)) or \(verb) ID: which conflict?",
+                ja: "\(verb) N（1〜\(count)）または \(verb) ID で競合を指定してください。")
+    }
+
+    /// `overwritten` / `refused` as people read it.
+    static func kindName(_ kind: String) -> String {
+        switch kind {
+        case "overwritten": localized("replaced", ja: "上書き")
+        case "refused": localized("refused", ja: "拒否")
+        default: kind
+        }
+    }
+
+    /// The values of `fields`, comma separated (`none` for one not given).
+    private static func values(_ values: [String: String], _ fields: [String]) -> String {
+        fields.map { values[$0] ?? localized("none", ja: "なし") }.joined(separator: ", ")
+    }
+
     // MARK: - Outcomes
 
     /// `Signed in as sigrid (user u1); groups: Ward 1 (member).`

@@ -9,14 +9,17 @@ import Synchronization
 /// seed's `mustSyncWithServer`) sends them and tells the server first, and refuses when it
 /// cannot; `sync` sends and pulls once. The changes the server refused are listed under the
 /// status, numbered: `retry N` (or `retry ID`) sends one again with the edits since,
-/// `discard N` drops it and brings the server's version back.
+/// `discard N` drops it and brings the server's version back. The conflicts with other users'
+/// writes are listed below them, numbered: `keep-mine N` (or `keep-mine ID`) sends this
+/// device's values again, `keep-theirs N` keeps the other user's.
 final class AccountScreen: TextScreen {
     let session: any SessionService
     let application: MicroApplication
     /// A line a pushed screen left for this one (the sign-in's outcome), shown once.
     private let notice = Mutex<String?>(nil)
 
-    static let help = "signin [name] · signout · signout sync · sync · retry N · discard N · back · home · quit"
+    static let help =
+        "signin [name] · signout · signout sync · sync · retry N · discard N · keep-mine N · keep-theirs N · back · home · quit"
 
     init(session: any SessionService, application: MicroApplication) {
         self.session = session
@@ -43,6 +46,7 @@ final class AccountScreen: TextScreen {
             let state = try await session.syncState()
             let rejected = state.rejectedChanges > 0 ? try await session.rejectedChanges() : []
             lines += AccountText.status(user: user, state: state, rejected: rejected)
+            lines += AccountText.conflicts(try await session.conflicts())
         } catch {
             lines.append(localized("Cannot read the session: \(ErrorText.readable(error))", ja: "セッションを読めません: \(ErrorText.readable(error))"))
         }
@@ -76,6 +80,8 @@ final class AccountScreen: TextScreen {
             }
         case "retry", "discard":
             return await act(command.word, on: command.argument)
+        case "keep-mine", "keep-theirs":
+            return await settle(command.word, on: command.argument)
         default:
             return ScreenCommand.unknown(input)
         }
@@ -95,6 +101,23 @@ final class AccountScreen: TextScreen {
                 return .message(AccountText.retried(try await session.retryRejectedChange(id)))
             }
             return .message(AccountText.discarded(try await session.discardRejectedChange(id)))
+        } catch {
+            return .message(AccountText.actionFailed(verb, error))
+        }
+    }
+
+    /// `keep-mine` or `keep-theirs` the conflict `argument` names: its number in the conflicts'
+    /// list (a number from 1 to the count), else its id or an unambiguous start of it.
+    private func settle(_ verb: String, on argument: String) async -> ScreenResponse {
+        do {
+            let conflicts = try await session.conflicts()
+            guard !argument.isEmpty, !conflicts.isEmpty else {
+                return .message(AccountText.whichConflict(verb, count: conflicts.count))
+            }
+            var id = argument
+            if let number = Int(argument), (1...conflicts.count).contains(number) { id = conflicts[number - 1].id }
+            let keepMine = verb == "keep-mine"
+            return .message(AccountText.settled(try await session.resolveConflict(id, keepMine: keepMine), keepMine: keepMine))
         } catch {
             return .message(AccountText.actionFailed(verb, error))
         }

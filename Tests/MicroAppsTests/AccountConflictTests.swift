@@ -1,0 +1,107 @@
+import Foundation
+@testable import StrataAccountApp
+import StrataContainer
+import StrataContainerTesting
+import StrataCrossCutting
+import Synchronization
+import Testing
+
+/// The Account micro-app's list of the conflicts with other users' writes, with keep-mine and
+/// keep-theirs.
+@Suite("Account micro-app: conflicts")
+struct AccountConflictTests {
+    /// The double's open conflicts and what was done to them.
+    final class Server: Sendable {
+        let open = Mutex<[SessionConflict]>([
+            SessionConflict(
+                id: "0193a5c2-0000-7000-8000-000000000001:20", kind: "overwritten", typeName: "CaseReport", objectID: "report-1",
+                fields: ["age"], mine: ["age": "50"], theirs: ["age": "51"], byAccount: "carol",
+                detectedAt: Date(timeIntervalSince1970: 1_795_339_800)),
+            SessionConflict(
+                id: "0193a5c2-0000-7000-8000-000000000002", kind: "refused", typeName: "FollowUp", objectID: "follow-1",
+                fields: ["memo"], mine: ["memo": "'mine'"], theirs: ["memo": "'theirs'"], byAccount: "carol",
+                detectedAt: Date(timeIntervalSince1970: 1_795_339_860)),
+        ])
+        let done = Mutex<[String]>([])
+
+        var backend: SessionBackendDouble {
+            var backend = SessionBackendDouble()
+            backend.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
+            backend.onSyncState = {
+                SessionSyncState(isConfigured: true, server: "http://127.0.0.1:9", connectivity: "online")
+            }
+            backend.onConflicts = { self.open.withLock { $0 } }
+            backend.onResolveConflict = { id, keepMine in
+                try self.open.withLock { list in
+                    guard let index = list.firstIndex(where: { $0.id.hasPrefix(id) }) else {
+                        throw ContainerError(.unimplemented, "no open conflict has the id '\(id)'")
+                    }
+                    self.done.withLock { $0.append("\(keepMine ? "keep-mine" : "keep-theirs") \(list[index].id)") }
+                    return list.remove(at: index)
+                }
+            }
+            return backend
+        }
+    }
+
+    private func boot(_ server: Server) async throws -> (MicroAppHarness, any RunningContainer) {
+        let harness = try await MicroAppHarness()
+        var registry = harness.registry
+        AccountApp.register(into: &registry)
+        let backend = server.backend
+        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
+        var configuration = MicroAppHarness.configuration
+        configuration.applications.append(AccountApp.descriptor())
+        configuration.services.append(SessionServiceFactory.descriptor())
+        return (harness, try await harness.doubles.boot(configuration, registry: registry))
+    }
+
+    @Test("the screen lists each conflict: number, type, object, what happened, fields, mine → theirs, by whom, id; and the two actions")
+    func listsTheConflicts() async throws {
+        let (harness, container) = try await boot(Server())
+        await harness.type("account", into: container)
+        let screen = harness.screen
+        for expected in [
+            "2 writes of yours met another user's:", "report-1", "replaced", "age", "50 → 51", "carol",
+            "0193a5c2-0000-7000-8000-000000000001:20", "follow-1", "refused", "'mine' → 'theirs'", "keep-mine N", "keep-theirs N",
+        ] {
+            #expect(screen.contains(expected), "\(expected) in \(screen)")
+        }
+        await container.terminate(.quit)
+    }
+
+    @Test("keep-mine N and keep-theirs ID settle the conflict and the list shrinks")
+    func keepMineAndTheirs() async throws {
+        let server = Server()
+        let (harness, container) = try await boot(server)
+        await harness.type("account", "keep-mine 1", into: container)
+        #expect(harness.screen.contains("Kept your age of CaseReport report-1 (50): sent again at the next sync."), "\(harness.screen)")
+        #expect(harness.screen.contains("1 write of yours met another user's:"), "\(harness.screen)")
+        await harness.type("keep-theirs 0193a5c2-0000-7000-8000-000000000002", into: container)
+        #expect(harness.screen.contains("Took carol's memo of FollowUp follow-1 ('theirs')."), "\(harness.screen)")
+        #expect(!harness.screen.contains("met another user's"), "\(harness.screen)")
+        #expect(server.done.withLock { $0 } == [
+            "keep-mine 0193a5c2-0000-7000-8000-000000000001:20", "keep-theirs 0193a5c2-0000-7000-8000-000000000002",
+        ])
+        await container.terminate(.quit)
+    }
+
+    @Test("keep-mine without a conflict, or with an unknown id, says so and changes nothing")
+    func badChoices() async throws {
+        let server = Server()
+        let (harness, container) = try await boot(server)
+        await harness.type("account", "keep-mine", into: container)
+        #expect(harness.screen.contains("Type keep-mine N (1–2) or keep-mine ID"), "\(harness.screen)")
+        await harness.type("keep-theirs nope", into: container)
+        #expect(harness.screen.contains("Cannot keep-theirs: no open conflict has the id 'nope'"), "\(harness.screen)")
+        #expect(server.done.withLock { $0 }.isEmpty)
+        await container.terminate(.quit)
+    }
+
+    @Test("in Japanese the list's heading and kinds are Japanese")
+    func japanese() async throws {
+        let lines = MessageLanguage.$current.withValue(.japanese) { AccountText.conflicts(Server().open.withLock { $0 }) }
+        #expect(lines.contains("他のユーザーの書き込みと競合したあなたの書き込みが 2 件あります:"), "\(lines)")
+        #expect(lines.joined().contains("上書き") && lines.joined().contains("拒否"), "\(lines)")
+    }
+}
