@@ -28,69 +28,67 @@ extension SQLiteChangeJournal {
     /// the change is in now, or `nil` when nothing is left to send.
     @discardableResult
     func retry(_ operationID: String, now: Double, state: StoreState) throws -> Int64? {
-        do {
-            guard let row = try row(operationID, state: state), row.state == .rejected else {
-                throw Self.notFound(operationID, states: ChangeState.rejected.rawValue)
-            }
-            // The later changes never left: a rejected change blocks its object's queue.
-            let later = try state.connection.withStatement(
-                """
-                SELECT "sequence", "operation" FROM "_strata_journal"
-                WHERE "typeName" = ?1 AND "objectId" = ?2 AND "sequence" > ?3 AND "state" = 'pending'
-                  AND "sequence" NOT IN (SELECT "sequence" FROM "_strata_journal_claims")
-                ORDER BY "sequence"
-                """
-            ) { statement -> [(sequence: Int64, operation: ChangeOperation)] in
-                statement.bind(row.typeName, at: 1)
-                statement.bind(row.objectID, at: 2)
-                statement.bind(.integer(row.sequence), at: 3)
-                var later: [(Int64, ChangeOperation)] = []
-                while try statement.step() {
-                    later.append((statement.int64(at: 0), ChangeOperation(rawValue: statement.text(at: 1)) ?? .update))
-                }
-                return later
-            }
-            var operation: ChangeOperation? = row.operation
-            for change in later { operation = Self.folded(operation, then: change.operation) }
-            // Updates folded into an update send every field any of them changed.
-            let writer = JournalWriter(
-                connection: state.connection, cipher: try database.requireCipher(for: "the change journal"), now: now,
-                operationIDs: state.operationIDs)
-            var fields: [String]?
-            if operation == .update, !later.isEmpty {
-                fields = try writer.pendingFields(row.sequence)
-                for change in later { fields = PayloadCodec.union(fields, try writer.pendingFields(change.sequence)) }
-            }
-            if let newest = later.last {
-                if operation != nil {
-                    // The newest values, scope and owner: what the person sees now is what goes.
-                    try execute(
-                        """
-                        UPDATE "_strata_journal" SET ("payload", "scope", "ownerUser", "ownerGroup") = (
-                            SELECT "payload", "scope", "ownerUser", "ownerGroup" FROM "_strata_journal" WHERE "sequence" = ?2)
-                        WHERE "sequence" = ?1
-                        """, [.integer(row.sequence), .integer(newest.sequence)], state: state)
-                    if operation == .update { try writer.setFields(fields, of: row.sequence) }
-                }
-                try execute(
-                    #"DELETE FROM "_strata_journal" WHERE "sequence" IN (SELECT "value" FROM json_each(?1))"#,
-                    [.text(Self.jsonArray(later.map { String($0.sequence) }))], state: state)
-            }
-            guard let operation else {
-                // An insert the server refused, deleted since: nothing ever reached the server.
-                try execute(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#, [.integer(row.sequence)], state: state)
-                return nil
-            }
-            // It stays marked sent (a batch refused as a whole may have been half seen): later
-            // edits queue behind it, and the next retry folds them in again.
-            try execute(
-                """
-                UPDATE "_strata_journal" SET "state" = 'pending', "reason" = NULL, "operation" = ?2, "updatedAt" = ?3,
-                    "conflictFields" = NULL, "current" = NULL
-                WHERE "sequence" = ?1
-                """, [.integer(row.sequence), .text(operation.rawValue), .real(now)], state: state)
-            return row.sequence
+        guard let row = try row(operationID, state: state), row.state == .rejected else {
+            throw Self.notFound(operationID, states: ChangeState.rejected.rawValue)
         }
+        // The later changes never left: a rejected change blocks its object's queue.
+        let later = try state.connection.withStatement(
+            """
+            SELECT "sequence", "operation" FROM "_strata_journal"
+            WHERE "typeName" = ?1 AND "objectId" = ?2 AND "sequence" > ?3 AND "state" = 'pending'
+              AND "sequence" NOT IN (SELECT "sequence" FROM "_strata_journal_claims")
+            ORDER BY "sequence"
+            """
+        ) { statement -> [(sequence: Int64, operation: ChangeOperation)] in
+            statement.bind(row.typeName, at: 1)
+            statement.bind(row.objectID, at: 2)
+            statement.bind(.integer(row.sequence), at: 3)
+            var later: [(Int64, ChangeOperation)] = []
+            while try statement.step() {
+                later.append((statement.int64(at: 0), ChangeOperation(rawValue: statement.text(at: 1)) ?? .update))
+            }
+            return later
+        }
+        var operation: ChangeOperation? = row.operation
+        for change in later { operation = Self.folded(operation, then: change.operation) }
+        // Updates folded into an update send every field any of them changed.
+        let writer = JournalWriter(
+            connection: state.connection, cipher: try database.requireCipher(for: "the change journal"), now: now,
+            operationIDs: state.operationIDs)
+        var fields: [String]?
+        if operation == .update, !later.isEmpty {
+            fields = try writer.pendingFields(row.sequence)
+            for change in later { fields = PayloadCodec.union(fields, try writer.pendingFields(change.sequence)) }
+        }
+        if let newest = later.last {
+            if operation != nil {
+                // The newest values, scope and owner: what the person sees now is what goes.
+                try execute(
+                    """
+                    UPDATE "_strata_journal" SET ("payload", "scope", "ownerUser", "ownerGroup") = (
+                        SELECT "payload", "scope", "ownerUser", "ownerGroup" FROM "_strata_journal" WHERE "sequence" = ?2)
+                    WHERE "sequence" = ?1
+                    """, [.integer(row.sequence), .integer(newest.sequence)], state: state)
+                if operation == .update { try writer.setFields(fields, of: row.sequence) }
+            }
+            try execute(
+                #"DELETE FROM "_strata_journal" WHERE "sequence" IN (SELECT "value" FROM json_each(?1))"#,
+                [.text(Self.jsonArray(later.map { String($0.sequence) }))], state: state)
+        }
+        guard let operation else {
+            // An insert the server refused, deleted since: nothing ever reached the server.
+            try execute(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#, [.integer(row.sequence)], state: state)
+            return nil
+        }
+        // It stays marked sent (a batch refused as a whole may have been half seen): later
+        // edits queue behind it, and the next retry folds them in again.
+        try execute(
+            """
+            UPDATE "_strata_journal" SET "state" = 'pending', "reason" = NULL, "operation" = ?2, "updatedAt" = ?3,
+                "conflictFields" = NULL, "current" = NULL
+            WHERE "sequence" = ?1
+            """, [.integer(row.sequence), .text(operation.rawValue), .real(now)], state: state)
+        return row.sequence
     }
 
     /// Drops a pending or rejected change and has the server's version restored: an insert's
@@ -104,27 +102,25 @@ extension SQLiteChangeJournal {
     /// ``discard(operationID:)`` inside the caller's write transaction; `refetch` false leaves
     /// the object's row to the caller (it writes the server's version itself).
     func discard(_ operationID: String, state: StoreState, refetch: Bool) throws {
-        do {
-            guard let row = try row(operationID, state: state), row.state != .inFlight else {
-                throw Self.notFound(operationID, states: "pending or rejected")
-            }
-            try execute(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#, [.integer(row.sequence)], state: state)
-            guard let table = state.tables[StoreState.tableKey(row.typeName)], table.exists,
-                table.behaviour.persistentType == .localAndServer
-            else { return }
-            if row.operation == .deleteAll {
-                try SyncSettings.set([SyncStateKey.cursor(table.typeName).rawValue: nil], in: state.connection)
-                return
-            }
-            if row.operation == .insert {
-                try execute(table.deleteSQL, [.text(row.objectID)], state: state)
-                try DependentRows(state: state, cipher: database.cipher)
-                    .deleteDependents(of: table.typeName, ids: [row.objectID])
-                state.touch(table.typeName)
-            }
-            if refetch {
-                try SyncSettings.set([SyncStateKey.refetch(table.typeName, row.objectID).rawValue: "1"], in: state.connection)
-            }
+        guard let row = try row(operationID, state: state), row.state != .inFlight else {
+            throw Self.notFound(operationID, states: "pending or rejected")
+        }
+        try execute(#"DELETE FROM "_strata_journal" WHERE "sequence" = ?1"#, [.integer(row.sequence)], state: state)
+        guard let table = state.tables[StoreState.tableKey(row.typeName)], table.exists,
+            table.behaviour.persistentType == .localAndServer
+        else { return }
+        if row.operation == .deleteAll {
+            try SyncSettings.set([SyncStateKey.cursor(table.typeName).rawValue: nil], in: state.connection)
+            return
+        }
+        if row.operation == .insert {
+            try execute(table.deleteSQL, [.text(row.objectID)], state: state)
+            try DependentRows(state: state, cipher: database.cipher)
+                .deleteDependents(of: table.typeName, ids: [row.objectID])
+            state.touch(table.typeName)
+        }
+        if refetch {
+            try SyncSettings.set([SyncStateKey.refetch(table.typeName, row.objectID).rawValue: "1"], in: state.connection)
         }
     }
 
