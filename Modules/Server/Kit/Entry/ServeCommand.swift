@@ -133,12 +133,13 @@ struct ServeCommand: KitCommand {
         var policies: [String: WireConflictPolicy] = [:]
         for value in values {
             let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, isTypeName(parts[0]), let policy = WireConflictPolicy(rawValue: parts[1]) else {
+            // Only the stricter policy: merge is what every type has unless its app declares otherwise.
+            guard parts.count == 2, isTypeName(parts[0]), parts[1] == WireConflictPolicy.failIfChanged.rawValue else {
                 throw ValidationError(
                     "--conflict-policy '\(value.prefix(80))' is not of the form TYPE=fail-if-changed (TYPE a letter then up to "
-                        + "63 letters, digits or _; policy merge or fail-if-changed)")
+                        + "63 letters, digits or _)")
             }
-            policies[parts[0]] = policy
+            policies[parts[0]] = .failIfChanged
         }
         return policies
     }

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import StrataServerDomain
+import StrataTestSupport
+import StrataWire
+import Testing
+
+@testable import StrataServerKit
+
+/// `strata-server serve --conflict-policy TYPE=fail-if-changed`: repeatable, read into the
+/// server's settings, a bad value refused in one line naming the flag and the expected form.
+@Suite("serve --conflict-policy")
+struct ConflictPolicyFlagTests {
+    @Test("each --conflict-policy TYPE=POLICY sets that type's policy; none by default")
+    func parsed() throws {
+        let serve = try ServeCommand.parse(["--conflict-policy", "FollowUp=fail-if-changed", "--conflict-policy", "Vitals=fail-if-changed"])
+        #expect(serve.settings.conflictPolicies == ["FollowUp": .failIfChanged, "Vitals": .failIfChanged])
+        #expect(try ServeCommand.parse([]).settings.conflictPolicies.isEmpty)
+    }
+
+    @Test("serve refuses a --conflict-policy not of the form TYPE=fail-if-changed, in one line", arguments: ["FollowUp", "FollowUp=strict", "FollowUp=merge", "9 lives=fail-if-changed"])
+    func badValue(value: String) async throws {
+        let outcome = try await TestServer.run(["serve", "--conflict-policy", value, "--data-dir", TemporaryRoot.directory("policy").path])
+        #expect(outcome.status == 64, "\(outcome)")
+        let lines = outcome.stderr.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(lines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("--conflict-policy '\(value)' is not of the form TYPE=fail-if-changed"), "\(outcome)")
+    }
+
+    @Test("serve --help explains --conflict-policy")
+    func help() async throws {
+        let outcome = try await TestServer.run(["serve", "--help"])
+        #expect(outcome.stdout.contains("--conflict-policy <type=fail-if-changed>"), "\(outcome)")
+        #expect(outcome.stdout.contains("refuses"), "\(outcome)")
+    }
+}
