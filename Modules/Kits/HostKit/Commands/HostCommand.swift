@@ -80,7 +80,7 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
               announcements [show|post]             ward announcements on the server
               open <strata:// URL>                  any micro-app route
               account login|logout|status           the sync server (STRATA_SERVER_URL)
-              sync [rejected|retry|discard]         sync now; the changes the server refused
+              sync [rejected|conflicts]             sync now; refused changes and conflicts, to retry or settle
               store check|backup|recover            the store file: check it, copy it, recover it
             Run 'strata-host' in a terminal for the Launcher, 'strata-host <command> --help' for options and examples.
             """,
@@ -96,7 +96,7 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
                   announcements [show|post]             サーバー上の病棟のお知らせ
                   open <strata:// URL>                  マイクロアプリの各ルート
                   account login|logout|status           同期サーバー（STRATA_SERVER_URL）
-                  sync [rejected|retry|discard]         今すぐ同期・サーバーが却下した変更
+                  sync [rejected|conflicts]             今すぐ同期・却下された変更と競合の再送・解決
                   store check|backup|recover            ストアファイルの検査・コピー・復旧
                 端末で 'strata-host' を実行するとランチャーが開きます。オプションと例は 'strata-host <command> --help'（英語）。
                 """)
