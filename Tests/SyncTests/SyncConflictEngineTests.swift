@@ -13,11 +13,12 @@ private struct Chore: ValueObject, Equatable {
     var objectId: String?
     var title = ""
     var isDone = false
+    var touchedAt = 0.0
     init() {}
     init(title: String) { self.title = title }
     static let schema = ValueObjectSchema<Chore>(
-        "Chore", fields: [.field("title", \.title), .field("isDone", \.isDone)],
-        behaviour: ValueObjectBehaviour(persistentType: .localAndServer, conflictPolicy: .failIfChanged),
+        "Chore", fields: [.field("title", \.title), .field("isDone", \.isDone), .field("touchedAt", \.touchedAt)],
+        behaviour: ValueObjectBehaviour(persistentType: .localAndServer, conflictPolicy: .failIfChanged, quietFields: ["touchedAt"]),
         resolver: ConflictResolver { conflict in conflict.fields == ["isDone"] ? ["isDone": .integer(1)] : nil })
 }
 
@@ -148,6 +149,28 @@ struct SyncConflictEngineTests {
         #expect(resent.values["isDone"] == .integer(1))
         #expect(try await data.journal.pendingCount() == 0)
         #expect(try await data.conflicts.conflicts().isEmpty)
+    }
+
+    @Test("a change refused only for a quiet field is sent again on the server's version in the same sync, nobody asked")
+    func quietOnlyRefusalIsResent() async throws {
+        let server = ConflictServer { change, push in
+            push == 0
+                ? Self.refused(change, fields: ["touchedAt"], current: Self.chore("c1", title: "wash", isDone: false, version: 7))
+                : ChangeResult(operationId: change.operationId, status: "applied")
+        }
+        let (data, sync) = try await Self.engine(server)
+        _ = try await data.syncState.applyPulled(
+            PullResponse(objects: [Self.chore("c1", title: "wash", isDone: false, version: 4)], cursor: 4, hasMore: false),
+            typeName: "Chore")
+        var chore = try #require(try await data.store.fetch(Chore.self, id: "c1"))
+        chore.title = "wash well"
+        chore.touchedAt = 5
+        _ = try await data.store.save(chore)
+
+        let report = try await sync.syncNow()
+        #expect(report.resolved == 1 && report.conflicts.isEmpty && report.pushed == 1)
+        #expect(server.pushed.last?.first?.baseVersion == 7)
+        #expect(server.pushed.last?.first?.values["title"] == .text("wash well"))
     }
 
     @Test("a refused change the resolver leaves alone is one of the report's conflicts, listed with the server's values")

@@ -123,13 +123,17 @@ struct SQLiteConflictStore: SyncConflictStore {
         }
         return changes.compactMap { change in
             guard let current = change.current else { return nil }
-            return conflict(refused: change, current: current, at: refusedAt[change.operationID] ?? 0)
+            let quiet = state.tables[StoreState.tableKey(change.typeName)]?.behaviour.quietFields ?? []
+            return conflict(refused: change, current: current, quiet: quiet, at: refusedAt[change.operationID] ?? 0)
         }
     }
 
-    /// The conflict of a change refused with the server's `current` object.
-    static func conflict(refused change: Change, current: WireObject, at refusedAt: Double) -> SyncConflict {
-        let fields = change.conflictFields ?? change.fields ?? []
+    /// The conflict of a change refused with the server's `current` object, its fields less
+    /// the type's `quiet` ones (unless only quiet ones conflict).
+    static func conflict(refused change: Change, current: WireObject, quiet: [String], at refusedAt: Double) -> SyncConflict {
+        let listed = change.conflictFields ?? change.fields ?? []
+        let shown = listed.filter { !quiet.contains($0) }
+        let fields = shown.isEmpty ? listed : shown
         return SyncConflict(
             id: change.operationID, kind: .refused, typeName: change.typeName, objectID: change.objectID, fields: fields,
             mine: ConflictPayload.only(fields, of: change.values),

@@ -93,8 +93,11 @@ struct SQLiteSyncState: SyncStateStore {
         return try await database.queue.run { try applier.applyRefetched(objects, missing: missing, typeName: typeName) }
     }
 
-    func conflictResolver(for typeName: String) async throws -> ConflictResolver? {
-        try await database.perform { state in state.tables[StoreState.tableKey(typeName)]?.resolver }
+    func conflictHandling(for typeName: String) async throws -> ConflictHandling {
+        try await database.perform { state in
+            let table = state.tables[StoreState.tableKey(typeName)]
+            return ConflictHandling(quietFields: table?.behaviour.quietFields ?? [], resolver: table?.resolver)
+        }
     }
 
     /// The facts a person is shown, masked when written and when read (a store written before

@@ -146,9 +146,11 @@ extension LiveSyncEngine {
                     continue
                 }
                 try await journal.reject(operationID: change.operationID, reason: reason, conflictFields: fields, current: current)
-                let conflict = SyncConflict(refused: change, fields: fields, current: current, at: clock.now())
-                if let values = try await resolved(conflict, resolutions: resolutions) {
-                    try await conflicts.resolve(conflict.id, .merged(values))
+                let handling = try await state.conflictHandling(for: change.typeName)
+                let shown = fields.filter { !handling.quietFields.contains($0) }
+                let conflict = SyncConflict(refused: change, fields: shown.isEmpty ? fields : shown, current: current, at: clock.now())
+                if let choice = automaticChoice(conflict, onlyQuiet: shown.isEmpty, handling: handling, resolutions: resolutions) {
+                    try await conflicts.resolve(conflict.id, choice)
                     counts.resolved += 1
                 } else {
                     counts.rejected += 1
@@ -165,15 +167,24 @@ extension LiveSyncEngine {
 }
 
 extension LiveSyncEngine {
-    /// The values the type's ``ConflictResolver`` settles `conflict` with, or `nil` (no
-    /// resolver, it left the conflict to the user, or it settled this change once already in
-    /// this push: refused again, the user decides).
-    fileprivate func resolved(_ conflict: SyncConflict, resolutions: AutoResolutions) async throws -> [String: FieldValue]? {
-        guard let resolver = try await state.conflictResolver(for: conflict.typeName), let values = resolver.resolve(conflict),
-            resolutions.first(conflict.id)
-        else { return nil }
-        logger.debug("a refused change settled by its type's resolver", metadata: ["type": "\(conflict.typeName)"])
-        return values
+    /// How a refused change is settled without asking the user: kept (sent again on the
+    /// server's version) when only the type's quiet fields conflict, the values of the type's
+    /// ``ConflictResolver`` when it gives some; else `nil` — and `nil` too once this push
+    /// settled the change already (refused again, the user decides).
+    fileprivate func automaticChoice(
+        _ conflict: SyncConflict, onlyQuiet: Bool, handling: ConflictHandling, resolutions: AutoResolutions
+    ) -> ConflictChoice? {
+        let choice: ConflictChoice
+        if onlyQuiet {
+            choice = .keepMine
+        } else if let values = handling.resolver?.resolve(conflict) {
+            choice = .merged(values)
+        } else {
+            return nil
+        }
+        guard resolutions.first(conflict.id) else { return nil }
+        logger.debug("a refused change settled without asking", metadata: ["type": "\(conflict.typeName)"])
+        return choice
     }
 }
 

@@ -35,9 +35,10 @@ public import StrataData
 ///
 /// **Conflicts.** Each update carries its base version (the server version its row was last
 /// pulled at) and its type's `ConflictPolicy`. A change the server refused by `fail-if-changed`
-/// keeps the server's object beside it in the rejected list: the type's `ConflictResolver`
-/// settles it at once when it can (sent again in the same sync, counted in
-/// ``SyncReport/resolved``), else it is one of ``SyncReport/conflicts``. A pull's overwrite
+/// keeps the server's object beside it in the rejected list: refused only for the type's quiet
+/// fields it is kept, else the type's `ConflictResolver` settles it when it can (either way
+/// sent again in the same sync, counted in ``SyncReport/resolved``); otherwise it is one of
+/// ``SyncReport/conflicts``. A pull's overwrite
 /// notices of this device's writes are recorded (`SyncConflictStore.recordOverwritten`) and the
 /// new ones added to ``SyncReport/conflicts``; the user settles them with `DataLayer.conflicts`.
 ///

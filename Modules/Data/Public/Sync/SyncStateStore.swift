@@ -77,14 +77,29 @@ public protocol SyncStateStore: Sendable {
     /// - Throws: as ``applyPulled(_:typeName:)``.
     func requeueMissing(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> Int
 
-    /// The ``ConflictResolver`` the registered schema of `typeName` declares, if any: the sync
-    /// engine settles a refused change of the type with it before asking the user.
-    func conflictResolver(for typeName: String) async throws -> ConflictResolver?
+    /// How the registered type `typeName` handles a refused change (its quiet fields and its
+    /// schema's ``ConflictResolver``): the sync engine settles one with it before asking the user.
+    func conflictHandling(for typeName: String) async throws -> ConflictHandling
 }
 
 extension SyncStateStore {
-    /// No resolver: every conflict is left to the user.
-    public func conflictResolver(for typeName: String) async throws -> ConflictResolver? { nil }
+    /// No quiet fields, no resolver: every conflict is left to the user.
+    public func conflictHandling(for typeName: String) async throws -> ConflictHandling { ConflictHandling() }
+}
+
+/// What a registered type declares about conflicts, for the sync engine.
+public struct ConflictHandling: Sendable {
+    /// The fields never reported (``ValueObjectBehaviour/quietFields``): a change refused only
+    /// for these is sent again on the server's version without asking anyone.
+    public var quietFields: [String]
+    /// The schema's resolver (``ValueObjectSchema/resolver``), if any.
+    public var resolver: ConflictResolver?
+
+    /// A type's handling (by default: nothing quiet, no resolver).
+    public init(quietFields: [String] = [], resolver: ConflictResolver? = nil) {
+        self.quietFields = quietFields
+        self.resolver = resolver
+    }
 }
 
 /// A registered type the engine pulls.
