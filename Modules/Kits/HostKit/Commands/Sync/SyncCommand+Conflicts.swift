@@ -11,15 +11,15 @@ extension SyncCommand {
             commandName: "conflicts",
             abstract: "List the conflicts with other users' writes, and keep your values or theirs.",
             discussion: """
-                A conflict is a write of yours that met another user's write of the same field \\
-                made before either of you saw the other's. For a report the later write in the \\
-                server's order stayed and yours was replaced; for a follow-up your change was \\
-                refused, so a colleague's value is never replaced unseen. (When both only marked \\
+                A conflict is a write of yours that met another user's write of the same field \
+                made before either of you saw the other's. For a report the later write in the \
+                server's order stayed and yours was replaced; for a follow-up your change was \
+                refused, so a colleague's value is never replaced unseen. (When both only marked \
                 a follow-up done, it stays done and nothing is listed.)
 
-                keep-mine ID writes your values back and sends them at the next sync, on top of \\
-                the server's version; keep-theirs ID keeps the values the server holds (a refused \\
-                change is dropped). ID is a conflict's id as 'sync conflicts' lists it, or an \\
+                keep-mine ID writes your values back and sends them at the next sync, on top of \
+                the server's version; keep-theirs ID keeps the values the server holds (a refused \
+                change is dropped). ID is a conflict's id as 'sync conflicts' lists it, or an \
                 unambiguous start of it. None of this needs the network.
 
                 Examples:
