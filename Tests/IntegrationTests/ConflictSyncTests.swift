@@ -10,7 +10,8 @@ import Testing
 /// group) against the real `strata-server`. A report's field both set before either pulled:
 /// the later write stays and the earlier writer is told, can list it and keep theirs. A
 /// follow-up (fail-if-changed): the second to sync is refused and told, and can take the
-/// server's value. Both marking a follow-up done: settled by the type's rule, nobody asked.
+/// server's value. Both marking a follow-up done: no conflict; done against undone: settled by
+/// the follow-up's rule (done wins), nobody asked.
 @Suite("conflicts: strata-host told of concurrent writes by strata-server", .childProcessSlot, .serialized)
 struct ConflictSyncTests {
     static let password = "a long password for tests"
@@ -108,7 +109,7 @@ struct ConflictSyncTests {
         }
     }
 
-    @Test("alice and carol both mark one follow-up done: settled by the follow-up's rule, done everywhere, no conflict listed")
+    @Test("alice and carol both mark one follow-up done: done everywhere, no conflict listed")
     func bothDoneSettledByTheRule() async throws {
         try await withTestServer(app: TestServer.casebook) { server in
             try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
@@ -120,7 +121,8 @@ struct ConflictSyncTests {
             _ = try await carol.succeed(["follows", "done", followUp])
             _ = try await alice.succeed(["sync"])
             let second = try await carol.succeed(["sync"])
-            #expect(!second.contains(followUp), "no line asks carol anything: \(second)")
+            // The same value written twice is no conflict on the server: nothing to settle.
+            #expect(!second.contains(followUp) && !second.contains("settled"), "no line asks carol anything: \(second)")
             for (name, host) in [("alice", alice), ("carol", carol)] {
                 #expect((try await host.json(["sync", "conflicts", "--json"]) as? [[String: Any]])?.isEmpty == true, "\(name)")
                 #expect((try await host.json(["sync", "rejected", "--json"]) as? [[String: Any]])?.isEmpty == true, "\(name)")
@@ -132,6 +134,35 @@ struct ConflictSyncTests {
                 #expect(listed?.first?["done"] as? Bool == true, "\(name): \(String(describing: listed))")
             }
             let held = try await server.pull("FollowUp", account: "carol", password: Self.password)
+            #expect(Self.value("isDone", of: held.first) as? Int == 1, "\(held)")
+        }
+    }
+
+    @Test("carol marks a follow-up done while alice marks it done and then not done: carol's refusal touches only isDone, so done wins without asking, on both devices")
+    func doneWinsOverUndone() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "conflict-undone")
+            let alice = hosts[0], carol = hosts[1]
+            let followUp = try await Self.sharedFollowUp(alice, carol)
+
+            _ = try await carol.succeed(["follows", "done", followUp])
+            _ = try await alice.succeed(["follows", "done", followUp])
+            _ = try await alice.succeed(["sync"])
+            // strata-host has no command to undo "done": alice does it in her store.
+            try await Self.editFollowUp(followUp, on: alice) { $0.isDone = false }
+            _ = try await alice.succeed(["sync"])
+            let told = try await carol.succeed(["sync"])
+            #expect(told.contains("1 conflict was settled by the type's own rule and sent again."), "\(told)")
+            #expect(!told.contains(followUp), "no line asks carol anything: \(told)")
+            #expect((try await carol.json(["sync", "conflicts", "--json"]) as? [[String: Any]])?.isEmpty == true)
+            #expect((try await carol.json(["sync", "rejected", "--json"]) as? [[String: Any]])?.isEmpty == true)
+            _ = try await alice.succeed(["sync"])
+            for (name, host) in [("alice", alice), ("carol", carol)] {
+                let listed = try await host.json(["follows", "list", "--json"]) as? [[String: Any]]
+                #expect(listed?.first?["done"] as? Bool == true, "\(name): \(String(describing: listed))")
+            }
+            let held = try await server.pull("FollowUp", account: "alice", password: Self.password)
             #expect(Self.value("isDone", of: held.first) as? Int == 1, "\(held)")
         }
     }
