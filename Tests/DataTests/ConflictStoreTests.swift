@@ -229,6 +229,19 @@ struct ConflictStoreTests {
         #expect(error.message.contains("'no-such-conflict'"))
     }
 
+    @Test("the ledger keeps the newest 10,000 acknowledged operations: a notice of an older one is dropped")
+    func ledgerIsBoundedInCount() async throws {
+        let layer = try await layer()
+        let saved = try await layer.store.save((0...10_000).map { Chart(age: $0) })
+        let claimed = try await layer.journal.claim(limit: 20_000)
+        #expect(claimed.count == 10_001)
+        try await layer.journal.acknowledge(operationIDs: claimed.map(\.operationID))
+        #expect(try SQLiteInspector(container.storeURL).rows(#"SELECT count(*) FROM "_strata_acknowledged""#) == [["10000"]])
+        let oldest = Self.notice(try #require(saved.first?.objectId), operationID: claimed[0].operationID, version: 3, fields: ["age"])
+        let newest = Self.notice(try #require(saved.last?.objectId), operationID: claimed[10_000].operationID, version: 4, fields: ["age"])
+        #expect(try await layer.conflicts.recordOverwritten([oldest, newest], typeName: "Chart").map(\.objectID) == [saved.last?.objectId])
+    }
+
     @Test("the ledger forgets operations acknowledged more than 30 days ago: their notices are dropped")
     func ledgerIsBoundedInTime() async throws {
         let clock = TestClock()
