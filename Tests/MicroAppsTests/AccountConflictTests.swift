@@ -98,6 +98,28 @@ struct AccountConflictTests {
         await container.terminate(.quit)
     }
 
+    @Test("sync says how many conflicts it found and how many the types' rules settled; the list shows them")
+    func syncTellsConflicts() async throws {
+        let server = Server()
+        var backend = server.backend
+        backend.onSyncNow = { SessionSyncSummary(pushed: 1, rejected: 0, pulled: 1, keptLocal: 0, conflicts: 2, resolved: 1) }
+        let harness = try await MicroAppHarness()
+        var registry = harness.registry
+        AccountApp.register(into: &registry)
+        registry.registerService(type: SessionServiceFactory.typeName) { [backend] _ in SessionServiceFactory.double(backend) }
+        var configuration = MicroAppHarness.configuration
+        configuration.applications.append(AccountApp.descriptor())
+        configuration.services.append(SessionServiceFactory.descriptor())
+        let container = try await harness.doubles.boot(configuration, registry: registry)
+        await harness.type("account", "sync", into: container)
+        #expect(
+            harness.screen.contains(
+                "Synced: sent 1 change (0 rejected), pulled 1 object, 0 kept local. 2 writes of yours met another user's: "
+                    + "see below. 1 settled by the type's own rule."), "\(harness.screen)")
+        #expect(harness.screen.contains("2 writes of yours met another user's:"), "\(harness.screen)")
+        await container.terminate(.quit)
+    }
+
     @Test("in Japanese the list's heading and kinds are Japanese")
     func japanese() async throws {
         let lines = MessageLanguage.$current.withValue(.japanese) { AccountText.conflicts(Server().open.withLock { $0 }) }

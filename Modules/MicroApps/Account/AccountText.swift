@@ -187,10 +187,21 @@ enum AccountText {
             + "stay on this device; they are sent when \(user.account) signs in again."
     }
 
-    /// `Synced: sent 2 changes (0 rejected), pulled 3 objects, 0 kept local.`
+    /// `Synced: sent 2 changes (0 rejected), pulled 3 objects, 0 kept local.`, then the conflicts
+    /// found (listed below) and settled by the types' rules, when any.
     static func synced(_ summary: SessionSyncSummary) -> String {
-        "Synced: sent \(counted(summary.pushed, "change")) (\(summary.rejected) rejected), "
+        var text = "Synced: sent \(counted(summary.pushed, "change")) (\(summary.rejected) rejected), "
             + "pulled \(counted(summary.pulled, "object")), \(summary.keptLocal) kept local."
+        if summary.conflicts > 0 {
+            text += localized(
+                " \(counted(summary.conflicts, "write")) of yours met another user's: see below.",
+                ja: " 他のユーザーの書き込みと競合したあなたの書き込みが \(summary.conflicts) 件あります（下記）。")
+        }
+        if summary.resolved > 0 {
+            text += localized(
+                " \(summary.resolved) settled by the type's own rule.", ja: " \(summary.resolved) 件は型の規則で解決しました。")
+        }
+        return text
     }
 
     /// `1 change`, `2 changes`.

@@ -44,7 +44,8 @@ struct SyncSessionBackend: SessionBackend {
     func syncNow() async throws -> SessionSyncSummary {
         let report = try await requireSync().syncNow()
         return SessionSyncSummary(
-            pushed: report.pushed, rejected: report.rejected, pulled: report.pulledCount, keptLocal: report.keptLocal)
+            pushed: report.pushed, rejected: report.rejected, pulled: report.pulledCount, keptLocal: report.keptLocal,
+            conflicts: report.conflicts.count, resolved: report.resolved)
     }
 
     func rejectedChanges() async throws -> [SessionRejectedChange] {
