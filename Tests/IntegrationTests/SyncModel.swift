@@ -11,6 +11,8 @@
 ///   lacks (as inserts) or holds with other values (as updates, keeping its own values).
 /// - Revocation: a device whose user's groups changed re-pulls and drops others' objects the
 ///   re-pull did not return. Visible: the owner, or a member of the object's owner group.
+/// - Overwrite notices (SyncModel+Notices.swift): a field write replaced by another user's
+///   write that was based on a version before it is told to the device that made it.
 struct SyncModel {
     /// A report's compared fields (`patientName`, `age`, `gender`, `isFollow`, `memo`) as text.
     typealias Fields = [String: String]
@@ -18,19 +20,27 @@ struct SyncModel {
     /// An object as the server holds it.
     struct Object: Hashable {
         var owner: String, group: String, fields: Fields, deleted = false
+        /// The server version of its last write, and each field's last writer.
+        var version = 0, writers: [String: Writer] = [:]
     }
+
+    /// Who wrote a field last: at which version, as which user, from which device.
+    struct Writer: Hashable { let version: Int, user: String, device: String }
 
     /// A row as a device holds it.
     struct Row: Hashable {
         var owner: String, group: String, fields: Fields
+        /// The server version it was last pulled at (nil: never pulled).
+        var version: Int? = nil
     }
 
     /// A change waiting in a device's journal.
     enum Change: Hashable {
-        case insert(String), update(String, Fields), delete(String)
+        /// An update carries the version its row was pulled at (its base).
+        case insert(String), update(String, Fields, base: Int?), delete(String)
         var id: String {
             switch self {
-            case .insert(let id), .update(let id, _), .delete(let id): id
+            case .insert(let id), .update(let id, _, _), .delete(let id): id
             }
         }
     }
@@ -43,6 +53,8 @@ struct SyncModel {
         var epoch: Int?, groups: Set<String>?
         /// Ids whose changes were rejected and discarded: fetched again at the next pull.
         var refetch: Set<String> = []
+        /// Overwrite notices pulled, and those about objects deleted since (told or not: not checked).
+        var told: Set<Notice> = [], unsure: Set<Notice> = []
     }
 
     /// What the model predicts one sync does.
@@ -58,7 +70,10 @@ struct SyncModel {
     /// Each user's groups, the first one primary (where their new reports are filed).
     var memberships: [String: [String]]
     var epoch = 0
-    var backup: (objects: [String: Object], memberships: [String: [String]])?
+    /// The server's newest version.
+    var version = 0
+    var notices: [Notice] = []
+    var backup: (objects: [String: Object], memberships: [String: [String]], version: Int, notices: [Notice])?
     var devices: [Device]
     var writes: [Write] = []
     /// Each object's place in the order of adds: the driver picks among a device's rows in this
@@ -92,14 +107,21 @@ struct SyncModel {
 
     mutating func edit(_ device: Int, id: String, field: String, value: String) {
         devices[device].rows[id]?.fields[field] = value
-        devices[device].pending.append(.update(id, [field: value]))
+        // Unsent updates of one object fold into one, listing the fields of both, on the first one's base.
+        for (index, change) in devices[device].pending.enumerated() {
+            guard case .update(id, var fields, let base) = change else { continue }
+            fields[field] = value
+            devices[device].pending[index] = .update(id, fields, base: base)
+            return
+        }
+        devices[device].pending.append(.update(id, [field: value], base: devices[device].rows[id]?.version))
     }
 
     mutating func delete(_ device: Int, id: String) {
         devices[device].rows[id] = nil
         // The journal folds unsent updates into the delete: they are never sent (nor rejected).
         devices[device].pending.removeAll { change in
-            if case .update(let other, _) = change { return other == id }
+            if case .update(let other, _, _) = change { return other == id }
             return false
         }
         devices[device].pending.append(.delete(id))
@@ -107,11 +129,11 @@ struct SyncModel {
 
     // MARK: Server operations
 
-    mutating func takeBackup() { backup = (objects, memberships) }
+    mutating func takeBackup() { backup = (objects, memberships, version, notices) }
 
     mutating func restore() {
         guard let backup else { return }
-        (objects, memberships) = (backup.objects, backup.memberships)
+        (objects, memberships, version, notices) = (backup.objects, backup.memberships, backup.version, backup.notices)
         epoch += 1
         restoredAt.append(writes.count)
     }
@@ -146,7 +168,7 @@ struct SyncModel {
             } else if prediction.reset, let row = device.rows[id], row.owner == user, row.fields != object.fields {
                 resend[id] = row  // the user's own edit the restored server lost: kept and sent again
             } else {
-                device.rows[id] = Row(owner: object.owner, group: object.group, fields: object.fields)
+                device.rows[id] = Row(owner: object.owner, group: object.group, fields: object.fields, version: object.version)
             }
         }
         for id in device.refetch where !prediction.rejected.contains(id) {
@@ -154,17 +176,19 @@ struct SyncModel {
             device.rows[id] = nil
         }
         device.refetch = prediction.rejected
-        for (id, row) in device.rows where !prediction.rejected.contains(id) {
+        deliverNotices(to: &device)
+        for (id, row) in device.rows {
             let seen = objects[id].map { canSee(user, $0) } ?? false
             if seen { continue }
             if prediction.revoked && row.owner != user {
-                device.rows[id] = nil
-            } else if prediction.reset && row.owner == user {
+                device.rows[id] = nil  // pruned, a rejected change of it or not
+            } else if prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
                 resend[id] = row
             }
         }
         for (id, row) in resend.sorted(by: { $0.key < $1.key }) {
-            if !push(objects[id] == nil ? .insert(id) : .update(id, row.fields), by: device, row: row) {
+            // Re-sent whole, without a base: never concurrent, so never a notice.
+            if !push(objects[id] == nil ? .insert(id) : .update(id, row.fields, base: nil), by: device, row: row) {
                 prediction.rejected.insert(id)
                 device.refetch.insert(id)
             }
@@ -183,7 +207,8 @@ struct SyncModel {
         let row = given ?? device.rows[id]
         if case .delete = change {
             if let object = objects[id], canSee(user, object), !object.deleted {
-                objects[id] = Object(owner: object.owner, group: object.group, fields: [:], deleted: true)
+                version += 1
+                objects[id] = Object(owner: object.owner, group: object.group, fields: [:], deleted: true, version: version)
             }
             return true
         }
@@ -191,27 +216,38 @@ struct SyncModel {
             // A new object (an update of an object the server lacks creates it, whole, as the pusher's).
             guard let row else { return true }
             let group = given?.group ?? (memberships[user]?.first ?? "")
-            objects[id] = Object(owner: user, group: group, fields: row.fields)
+            version += 1
+            objects[id] = Object(owner: user, group: group, fields: row.fields, version: version)
             record(device, id, row.fields)
             return true
         }
         guard canSee(user, existing), !existing.deleted else { return false }
-        var fields = existing.fields
+        var object = existing
+        version += 1
+        object.version = version
         switch change {
-        case .update(_, let changed):
-            fields.merge(changed) { _, new in new }
-            record(device, id, changed)
+        case .update(_, let changed, let base):
+            noticeOverwrites(of: existing, id: id, changed: changed, base: base, by: user)
+            object.fields.merge(changed) { _, new in new }
+            record(device, id, changed, into: &object)
         default:
-            fields = row?.fields ?? fields
-            record(device, id, fields)
+            object.fields = row?.fields ?? object.fields
+            record(device, id, object.fields, into: &object)
         }
-        objects[id]?.fields = fields
+        objects[id] = object
         return true
     }
 
-    private mutating func record(_ device: Device, _ id: String, _ fields: Fields) {
+    private mutating func record(_ device: Device, _ id: String, _ fields: Fields, into object: inout Object) {
         for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
             writes.append(Write(device: device.name, id: id, field: field, value: value))
+            object.writers[field] = Writer(version: object.version, user: device.user, device: device.name)
         }
+    }
+
+    private mutating func record(_ device: Device, _ id: String, _ fields: Fields) {
+        guard var object = objects[id] else { return }
+        record(device, id, fields, into: &object)
+        objects[id] = object
     }
 }

@@ -8,6 +8,8 @@ struct SyncModelFigures {
     var faults: [String: Int] = [:]
     /// Acknowledged field writes: those the final state keeps, and those lost by a rule.
     var writes = 0, kept = 0, overwritten = 0, deleted = 0, restored = 0, violations = 0
+    /// Overwrites of a device's field write by another user's concurrent one, each told to that device.
+    var told = 0
 
     mutating func fault(_ kind: String) { faults[kind, default: 0] += 1 }
 
@@ -21,6 +23,7 @@ struct SyncModelFigures {
         overwritten += other.overwritten
         deleted += other.deleted
         restored += other.restored
+        told += other.told
         violations += other.violations
     }
 
@@ -29,7 +32,7 @@ struct SyncModelFigures {
         let faultList = faults.sorted { $0.key < $1.key }.map { "fault.\($0.key.replacing(" ", with: "-"))=\($0.value)" }
         return (["sync-model figures: engine=\(engine)", "histories=\(histories)", "operations=\(operations)", "syncs=\(syncs)"]
             + faultList
-            + ["writes=\(writes)", "kept=\(kept)", "overwritten=\(overwritten)", "deleted=\(deleted)", "restore-lost=\(restored)",
+            + ["writes=\(writes)", "kept=\(kept)", "overwritten=\(overwritten)", "deleted=\(deleted)", "restore-lost=\(restored)", "overwrites-told=\(told)",
                 "violations=\(violations)"]).joined(separator: " ")
     }
 }
@@ -55,6 +58,7 @@ extension SyncModelDriver {
             compare(shown, model.visible(to: user), "the server's answer to \(user)", "the model")
         }
         classifyWrites()
+        checkNotices()
         figures.violations += violations.count
     }
 
@@ -77,6 +81,22 @@ extension SyncModelDriver {
                 figures.restored += 1
             } else {
                 violation("the write of \(write.field) = \(write.value) to \(write.id) by \(write.device) is lost by no rule")
+            }
+        }
+    }
+
+    /// Each device was told of exactly the overwrites of its writes the model expects (another
+    /// user's concurrent write replaced the field), leaving out notices about deleted objects.
+    private func checkNotices() {
+        for (index, device) in devices.enumerated() {
+            let (expected, unsure) = model.toldKeys(index)
+            let actual = told[index].subtracting(unsure)
+            figures.told += expected.count
+            for key in expected.subtracting(actual).sorted() {
+                violation("\(device.name) was never told that another user's concurrent write replaced its write of \(key)")
+            }
+            for key in actual.subtracting(expected).sorted() {
+                violation("\(device.name) was told that its write of \(key) was replaced, which the model does not expect")
             }
         }
     }

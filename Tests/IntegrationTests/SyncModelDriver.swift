@@ -1,4 +1,5 @@
 import Foundation
+import StrataData
 import StrataDomain
 import StrataSync
 import StrataTestSupport
@@ -22,6 +23,8 @@ final class SyncModelDriver {
     var history: [String] = []
     var violations: [String] = []
     var figures = SyncModelFigures()
+    /// Per device, the `objectId.field` pairs its syncs reported as overwritten by another user.
+    var told: [Set<String>]
     private var backupPath: String?
     private var serial = 0
 
@@ -29,6 +32,7 @@ final class SyncModelDriver {
         self.server = server
         random = SplitMix64(seed: seed)
         model = SyncModel(memberships: Self.memberships, devices: Self.devices.map { (name: $0.0, user: $0.1) })
+        told = Self.devices.map { _ in [] }
     }
 
     /// Creates the groups and users, signs every device in and syncs each once.
@@ -171,6 +175,12 @@ final class SyncModelDriver {
         note("\(name) syncs: pushed \(report.pushed), rejected \(rejected.sorted()), pulled \(report.pulledCount)"
             + (report.serverReset.map { " reset(\($0.repulled), \($0.resent))" } ?? "")
             + (report.revocation.map { " revoked(\($0.removed))" } ?? ""))
+        for conflict in report.conflicts where conflict.kind == .overwritten && conflict.typeName == "CaseReport" {
+            for field in conflict.fields where field != "updatedAt" && field != "createdAt" {
+                told[device].insert("\(conflict.objectID).\(field)")
+            }
+            note("\(name) is told its \(conflict.fields.joined(separator: ", ")) of \(conflict.objectID) was replaced")
+        }
         if rejected != predicted.rejected {
             violation("\(name): rejected \(rejected.sorted()), the model expected \(predicted.rejected.sorted())")
         }
