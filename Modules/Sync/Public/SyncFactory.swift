@@ -7,7 +7,8 @@ public import StrataData
 /// (`SyncFactory.scripted(data:script:)`).
 ///
 /// The engine works only through the data layer's public protocols: the ``DataLayer/journal``,
-/// ``DataLayer/session``, ``DataLayer/diagnostics`` and ``DataLayer/syncState``. The reads of
+/// ``DataLayer/session``, ``DataLayer/diagnostics``, ``DataLayer/syncState`` and
+/// ``DataLayer/conflicts``. The reads of
 /// `serverOnly` types on demand (`RemoteObjectStore`, ``remote(data:configuration:logger:)``)
 /// are a store of their own beside the engine, on the same session.
 public enum SyncFactory {
