@@ -75,6 +75,30 @@ struct ConflictPolicyTests {
         }
     }
 
+    @Test("an update without fields replaces the whole object: a field another user wrote since its copy, which it removes, is concurrent", arguments: TestEngine.allCases)
+    func wholeReplaceIsConcurrentOnRemovedFields(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let (alice, carol, _) = try await server.tokens()
+            let base = try await Self.seed(client, alice: alice)
+            let carolWrite = Self.update("r", ["memo": .text("m")], fields: ["memo"], baseVersion: base)
+            #expect(try await client.push([carolWrite], token: carol) == ["applied"])
+            // alice's older client sends her whole copy (no memo), made on the version before carol's write.
+            let whole: [String: WireValue] = ["name": .text("Ann"), "age": .integer(50)]
+            let strict = try #require(
+                try await Self.push([Self.update("r", whole, fields: nil, baseVersion: base, policy: "fail-if-changed")], client, token: alice)
+                    .first)
+            #expect(strict.status == "rejected" && strict.conflictFields == ["memo"])
+            #expect(try await client.push([Self.update("r", whole, fields: nil, baseVersion: base)], token: alice) == ["applied"])
+            let pull = try await client.pull("CaseReport", token: carol)
+            #expect(pull.objects.first?.values == whole)
+            let notice = try #require(pull.overwritten?.first)
+            #expect(notice.operationId == carolWrite.operationId && notice.fields == ["memo"] && notice.byAccount == "alice")
+            #expect(notice.yours == ["memo": .text("m")] && notice.theirs.isEmpty)
+            #expect(try await client.pull("CaseReport", token: alice).overwritten == nil)
+        }
+    }
+
     @Test("two devices of one user writing one field on the same copy tell nobody", arguments: TestEngine.allCases)
     func sameUserNoNotice(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in
