@@ -16,7 +16,11 @@ extension SyncModel {
     /// wrote after `base` (no base: an insert, a re-send, a row never pulled: never concurrent)
     /// and left another value there.
     mutating func noticeOverwrites(of object: Object, id: String, changed: Fields, base: Int?, by user: String) {
-        guard let base else { return }
+        guard let base else {
+            // A client reset's re-send: it replaces another user's later write of a field and nobody is told.
+            silentOverwrites += changed.filter { object.writers[$0.key].map { $0.user != user } ?? false && object.fields[$0.key] != $0.value }.count
+            return
+        }
         for (field, value) in changed.sorted(by: { $0.key < $1.key }) {
             guard let writer = object.writers[field], writer.version > base, writer.user != user, object.fields[field] != value
             else { continue }

@@ -73,6 +73,8 @@ struct SyncModel {
     /// The server's newest version.
     var version = 0
     var notices: [Notice] = []
+    /// Other users' field writes a client reset's re-send replaced (no base, so no notice).
+    var silentOverwrites = 0
     var backup: (objects: [String: Object], memberships: [String: [String]], version: Int, notices: [Notice])?
     var devices: [Device]
     var writes: [Write] = []

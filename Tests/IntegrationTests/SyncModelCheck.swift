@@ -10,6 +10,8 @@ struct SyncModelFigures {
     var writes = 0, kept = 0, overwritten = 0, deleted = 0, restored = 0, violations = 0
     /// Overwrites of a device's field write by another user's concurrent one, each told to that device.
     var told = 0
+    /// Other users' field writes a client reset's re-send replaced untold (a limit of the rules as built).
+    var resendOverwrote = 0
 
     mutating func fault(_ kind: String) { faults[kind, default: 0] += 1 }
 
@@ -24,6 +26,7 @@ struct SyncModelFigures {
         deleted += other.deleted
         restored += other.restored
         told += other.told
+        resendOverwrote += other.resendOverwrote
         violations += other.violations
     }
 
@@ -32,7 +35,7 @@ struct SyncModelFigures {
         let faultList = faults.sorted { $0.key < $1.key }.map { "fault.\($0.key.replacing(" ", with: "-"))=\($0.value)" }
         return (["sync-model figures: engine=\(engine)", "histories=\(histories)", "operations=\(operations)", "syncs=\(syncs)"]
             + faultList
-            + ["writes=\(writes)", "kept=\(kept)", "overwritten=\(overwritten)", "deleted=\(deleted)", "restore-lost=\(restored)", "overwrites-told=\(told)",
+            + ["writes=\(writes)", "kept=\(kept)", "overwritten=\(overwritten)", "deleted=\(deleted)", "restore-lost=\(restored)", "overwrites-told=\(told)", "reset-resend-overwrote=\(resendOverwrote)",
                 "violations=\(violations)"]).joined(separator: " ")
     }
 }
@@ -59,6 +62,7 @@ extension SyncModelDriver {
         }
         classifyWrites()
         checkNotices()
+        figures.resendOverwrote += model.silentOverwrites
         figures.violations += violations.count
     }
 
