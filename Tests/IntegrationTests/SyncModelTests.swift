@@ -7,7 +7,9 @@ import Testing
 /// PostgreSQL, run seeded random histories — add, edit random fields, delete, go offline and
 /// come back, SIGKILL and restart the server, back it up and restore it, remove a member from a
 /// group and add her back — then sync to quiescence. ``SyncModel`` predicts every sync's
-/// rejections and resets and the final state of every store and of the server.
+/// rejections and resets, the final state of every store and of the server, and which
+/// overwrites of its field writes each device is told of; every acknowledged field write must
+/// be kept or lost by a declared rule (a later write of the field, a delete, a restore).
 ///
 /// A failing seed is printed with its engine and history. Environment:
 /// `STRATA_SYNC_MODEL_SEED=n` runs that seed only; `STRATA_SYNC_MODEL_ENGINE=sqlite|postgres`
