@@ -217,6 +217,98 @@ struct ConflictStoreTests {
         #expect(chart.age == 47 && chart.note == "server note")
         #expect(try knownVersions() == [["c1", "8"]])
         #expect(try await layer.conflicts.conflicts().isEmpty)
+        // Pulls skipped the object while the change waited: the next sync fetches it again.
+        #expect(try await layer.syncState.refetchRequests("Chart") == ["c1"])
+    }
+
+    @Test("keep theirs for a refused change ends with the server's object as it is now: a newer version, or its deletion")
+    func refusedKeepTheirsTakesTheServersNow() async throws {
+        let layer = try await layer()
+        let change = try await refusedEdit(layer)
+        // A pull while the change waited moves the cursor past version 9 without writing it.
+        try await pull(layer, Self.chart("c1", age: 60, note: "newer", version: 9))
+        #expect(try await layer.store.fetch(Chart.self, id: "c1")?.age == 45)
+        try await layer.conflicts.resolve(change.operationID, .keepTheirs)
+        _ = try await layer.syncState.applyRefetched(
+            [Self.chart("c1", age: 60, note: "newer", version: 9)], missing: [], typeName: "Chart")
+        #expect(try await layer.store.fetch(Chart.self, id: "c1")?.age == 60)
+        #expect(try knownVersions() == [["c1", "9"]])
+
+        // Deleted on the server meanwhile: the refetch finds nothing and the row goes.
+        try await pull(layer, Self.chart("c2", age: 20, version: 10))
+        var chart = try #require(try await layer.store.fetch(Chart.self, id: "c2"))
+        chart.age = 21
+        _ = try await layer.store.save(chart)
+        let second = try #require(try await layer.journal.claim(limit: 10).first)
+        try await layer.journal.reject(
+            operationID: second.operationID, reason: "refused", conflictFields: ["age"], current: Self.chart("c2", age: 22, version: 11))
+        try await pull(layer, Self.chart("c2", age: 22, version: 12, deleted: true))
+        try await layer.conflicts.resolve(second.operationID, .keepTheirs)
+        #expect(try await layer.syncState.refetchRequests("Chart") == ["c2"])
+        _ = try await layer.syncState.applyRefetched([], missing: ["c2"], typeName: "Chart")
+        #expect(try await layer.store.fetch(Chart.self, id: "c2") == nil)
+    }
+
+    @Test("a pulled page records its overwrite notices in the transaction that writes it and moves its cursor")
+    func pulledPageRecordsItsNotices() async throws {
+        let layer = try await layer()
+        let (id, operationID) = try await acknowledgedInsert(layer, age: 50)
+        let page = PullResponse(
+            objects: [Self.chart(id, age: 51, version: 3)], cursor: 3, hasMore: false,
+            overwritten: [Self.notice(id, operationID: operationID, version: 3, fields: ["age"])])
+        let outcome = try await layer.syncState.applyPulled(page, typeName: "Chart")
+        #expect(outcome.conflicts.map(\.objectID) == [id])
+        #expect(try await layer.conflicts.conflicts().map(\.objectID) == [id])
+        #expect(try await layer.syncState.value(.cursor("Chart")) == "3")
+        #expect(try await layer.syncState.applyPulled(page, typeName: "Chart").conflicts.isEmpty, "seen before: nothing new")
+    }
+
+    @Test("a damaged conflict is skipped when listing; keep mine of it names its id, keep theirs forgets it; others settle")
+    func damagedConflictDoesNotBlockTheOthers() async throws {
+        let layer = try await layer()
+        let (id, operationID) = try await acknowledgedInsert(layer, age: 50)
+        let (otherID, otherOperation) = try await acknowledgedInsert(layer, age: 30)
+        let damaged = try #require(
+            try await layer.conflicts.recordOverwritten([Self.notice(id, operationID: operationID, version: 3, fields: ["age"])], typeName: "Chart")
+                .first)
+        let sound = try #require(
+            try await layer.conflicts.recordOverwritten(
+                [Self.notice(otherID, operationID: otherOperation, version: 4, fields: ["age"])], typeName: "Chart"
+            ).first)
+        try SQLiteInspector(container.storeURL).execute(
+            #"UPDATE "_strata_conflicts" SET "payload" = x'00010203' WHERE "id" = '\#(damaged.id)'"#)
+        #expect(try await layer.conflicts.conflicts().map(\.id) == [sound.id])
+
+        let error = try await #require(throws: DataError.self) { try await layer.conflicts.resolve(damaged.id, .keepMine) }
+        #expect(error.message.contains(damaged.id) && !error.message.contains("\n"))
+        try await layer.conflicts.resolve(sound.id, .keepTheirs)
+        try await layer.conflicts.resolve(damaged.id, .keepTheirs)
+        #expect(try await layer.conflicts.conflicts().isEmpty)
+        #expect(try SQLiteInspector(container.storeURL).rows(#"SELECT count(*) FROM "_strata_conflicts" WHERE "settledAt" IS NULL"#) == [["0"]])
+    }
+
+    @Test("a damaged refused change is skipped when listing, and keep theirs drops it and fetches its object again")
+    func damagedRefusalIsForgotten() async throws {
+        let layer = try await layer()
+        let change = try await refusedEdit(layer)
+        try SQLiteInspector(container.storeURL).execute(#"UPDATE "_strata_journal" SET "current" = x'00010203'"#)
+        #expect(try await layer.conflicts.conflicts().isEmpty)
+        try await layer.conflicts.resolve(change.operationID, .keepTheirs)
+        #expect(try await layer.journal.changes(in: Set(ChangeState.allCases), limit: nil).isEmpty)
+        #expect(try await layer.syncState.refetchRequests("Chart") == ["c1"])
+    }
+
+    @Test("a start of a conflict id shorter than 8 characters names no conflict, even when only one could match")
+    func shortIDStartIsRefused() async throws {
+        let layer = try await layer()
+        let change = try await refusedEdit(layer)
+        let error = try await #require(throws: DataError.self) {
+            try await layer.conflicts.resolve(String(change.operationID.prefix(1)), .keepTheirs)
+        }
+        #expect(error.code == .notFound && error.message.contains("at least 8 characters"))
+        #expect(try await layer.conflicts.conflicts().count == 1)
+        try await layer.conflicts.resolve(String(change.operationID.prefix(8)), .keepTheirs)
+        #expect(try await layer.conflicts.conflicts().isEmpty)
     }
 
     @Test("settling an id no open conflict has is notFound naming the id")

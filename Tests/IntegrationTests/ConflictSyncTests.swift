@@ -167,6 +167,78 @@ struct ConflictSyncTests {
         }
     }
 
+    @Test("with reports fail-if-changed on the server: carol's refused age, kept theirs after alice changed it again, ends with alice's newest age on carol's device; one alice deleted meanwhile is gone from it")
+    func refusedKeepTheirsTakesTheServersNow() async throws {
+        try await withTestServer(["--conflict-policy", "CaseReport=fail-if-changed"], app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "conflict-stale")
+            let alice = hosts[0], carol = hosts[1]
+            let report = try await Self.refusedAge(alice, carol)
+            let deleted = try await Self.refusedAge(alice, carol)
+            // While carol's refused changes wait, alice changes one again and deletes the other.
+            _ = try await alice.succeed(["reports", "update", report, "--age", "60"])
+            _ = try await alice.succeed(["reports", "delete", deleted])
+            _ = try await alice.succeed(["sync"])
+            _ = try await carol.succeed(["sync"])  // pulls past both, keeping carol's copies (changes wait)
+
+            for id in try await Self.conflictIDs(carol) { _ = try await carol.succeed(["sync", "conflicts", "keep-theirs", id]) }
+            _ = try await carol.succeed(["sync"])
+            let shown = try await carol.json(["reports", "show", report, "--json"]) as? [String: Any]
+            #expect(shown?["age"] as? Int == 60, "carol holds alice's newest age: \(String(describing: shown))")
+            let listed = try #require(try await carol.json(["reports", "list", "--json"]) as? [[String: Any]])
+            #expect(listed.map { $0["id"] as? String } == [report], "the report alice deleted is gone: \(listed)")
+        }
+    }
+
+    @Test("with reports fail-if-changed on the server: carol keeps her refused age after alice changed it again: refused again with alice's newest; kept again, it is sent; kept after alice deleted the report, it is rejected as deleted")
+    func refusedKeepMineOnAStaleCopy() async throws {
+        try await withTestServer(["--conflict-policy", "CaseReport=fail-if-changed"], app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "conflict-again")
+            let alice = hosts[0], carol = hosts[1]
+            let report = try await Self.refusedAge(alice, carol)
+            let deleted = try await Self.refusedAge(alice, carol)
+            _ = try await alice.succeed(["reports", "update", report, "--age", "60"])
+            _ = try await alice.succeed(["reports", "delete", deleted])
+            _ = try await alice.succeed(["sync"])
+
+            for id in try await Self.conflictIDs(carol) { _ = try await carol.succeed(["sync", "conflicts", "keep-mine", id]) }
+            let again = try await carol.succeed(["sync"])
+            #expect(again.contains(report) && again.contains("60"), "refused again, with alice's newest age: \(again)")
+            let open = try #require(try await carol.json(["sync", "conflicts", "--json"]) as? [[String: Any]])
+            #expect(open.map { $0["objectId"] as? String } == [report], "\(open)")
+            #expect((open.first?["theirs"] as? [String: Any])?["age"] as? Int == 60, "\(open)")
+            let rejected = try #require(try await carol.json(["sync", "rejected", "--json"]) as? [[String: Any]])
+            #expect(rejected.contains { "\($0)".contains(deleted) }, "the change of the deleted report is rejected: \(rejected)")
+
+            let id = try #require(open.first?["id"] as? String)
+            _ = try await carol.succeed(["sync", "conflicts", "keep-mine", id])
+            _ = try await carol.succeed(["sync"])
+            let held = try await server.pull("CaseReport", account: "alice", password: Self.password)
+            #expect(Self.value("age", of: held.first { $0["objectId"] as? String == report }) as? Int == 51, "\(held)")
+        }
+    }
+
+    /// A report of alice's (age 42) both hold; alice sets its age to 50 and syncs, carol to 51
+    /// and is refused (reports are fail-if-changed on this server). The report's id.
+    static func refusedAge(_ alice: StrataProcess, _ carol: StrataProcess) async throws -> String {
+        let report = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+        _ = try await alice.succeed(["sync"])
+        _ = try await carol.succeed(["sync"])
+        _ = try await alice.succeed(["reports", "update", report, "--age", "50"])
+        _ = try await alice.succeed(["sync"])
+        _ = try await carol.succeed(["reports", "update", report, "--age", "51"])
+        let told = try await carol.succeed(["sync"])
+        try #require(told.contains(report) && told.contains("refused"), "carol is refused: \(told)")
+        return report
+    }
+
+    /// The ids of `host`'s open conflicts.
+    static func conflictIDs(_ host: StrataProcess) async throws -> [String] {
+        let open = try #require(try await host.json(["sync", "conflicts", "--json"]) as? [[String: Any]])
+        return open.compactMap { $0["id"] as? String }
+    }
+
     /// The payload of field `key` of a pulled object (values are tagged on the wire: `["i", 50]`).
     static func value(_ key: String, of object: [String: Any]?) -> Any? {
         ((object?["values"] as? [String: Any])?[key] as? [Any])?.dropFirst().first

@@ -11,8 +11,11 @@ import StrataWire
 /// An overwrite kept (or merged) is a local save: the values go to the row and an update of
 /// exactly those fields is queued, based on the row's known server version; kept theirs, it is
 /// only forgotten (the row already holds theirs). A refused change kept (or merged) goes back
-/// to pending, based on the server's object it was refused with; kept theirs, it is dropped and
-/// that object is written to the row.
+/// to pending, based on the server's object it was refused with (changed again on the server
+/// since, it is refused again with the newer one; deleted, it is rejected); kept theirs, it is
+/// dropped, that object is written to the row and the object is fetched again at the next sync
+/// (a newer version replaces it, a deletion removes the row). A conflict that cannot be read is
+/// forgotten by keep theirs; keep mine is refused naming its id.
 extension SQLiteConflictStore {
     func resolve(_ id: String, _ choice: ConflictChoice) async throws {
         guard database.mode == .readWrite else {
@@ -23,10 +26,30 @@ extension SQLiteConflictStore {
         let journal = SQLiteChangeJournal(database: database)
         let database = database
         try await database.performWrite { state in
-            let overwrites = try Self.overwritten(state: state, cipher: cipher)
-            let refusals = try Self.refused(state: state, journal: journal)
-            let conflict = try Self.find(id, among: overwrites + refusals)
+            // Only the conflict asked for is read: a damaged other one cannot block it.
+            let overwriteIDs = try Self.overwrittenIDs(state: state)
+            let id = try Self.find(id, among: overwriteIDs + Self.refusedIDs(state: state))
             let settle = Settle(state: state, cipher: cipher, now: now, database: database, journal: journal)
+            let isOverwrite = overwriteIDs.contains(id)
+            let conflict: SyncConflict?
+            do {
+                conflict =
+                    isOverwrite
+                    ? try Self.overwritten(state: state, cipher: cipher, id: id).first
+                    : try Self.refused(state: state, journal: journal, id: id).first
+            } catch {
+                // A damaged conflict: keep theirs forgets it (a refused change is dropped and its
+                // object fetched again); there is nothing readable to keep.
+                guard case .keepTheirs = choice else {
+                    throw DataError(
+                        .incompatibleStore,
+                        "the conflict \(id) cannot be read (\((error as? DataError)?.message ?? "\(error)")); "
+                            + "there is nothing to keep: keep theirs to forget it")
+                }
+                if isOverwrite { try settle.forget(id) } else { try journal.discard(id, state: state, refetch: true) }
+                return
+            }
+            guard let conflict else { throw DataError(.notFound, "no open conflict has the id '\(id)'") }
             switch conflict.kind {
             case .overwritten: try settle.overwrite(conflict, choice)
             case .refused: try settle.refusal(conflict, choice)
@@ -34,18 +57,28 @@ extension SQLiteConflictStore {
         }
     }
 
-    /// The open conflict whose id is `id` or, failing that, the only one whose id starts with it.
-    static func find(_ id: String, among open: [SyncConflict]) throws -> SyncConflict {
-        if let exact = open.first(where: { $0.id == id }) { return exact }
-        let matching = id.isEmpty ? [] : open.filter { $0.id.hasPrefix(id) }
+    /// The fewest characters a start of a conflict id must have: ids made in the same minute
+    /// share their first characters (UUIDv7), so a shorter start could settle the wrong one.
+    static let shortestIDStart = 8
+
+    /// The open conflict id (of `open`) that is `id` or, failing that, the only one that starts
+    /// with it (a start of at least ``shortestIDStart`` characters).
+    static func find(_ id: String, among open: [String]) throws -> String {
+        if open.contains(id) { return id }
+        guard id.count >= shortestIDStart else {
+            throw DataError(
+                .notFound,
+                "'\(id)' is too short to name a conflict: give its whole id or at least \(shortestIDStart) characters of it")
+        }
+        let matching = open.filter { $0.hasPrefix(id) }
         guard matching.count <= 1 else {
             throw DataError(.notFound, "'\(id)' starts \(matching.count) open conflicts' ids; give more of the id")
         }
-        guard let conflict = matching.first else {
+        guard let found = matching.first else {
             throw DataError(
                 .notFound, "no open conflict has the id '\(id)' (\(open.count) open \(open.count == 1 ? "conflict" : "conflicts"))")
         }
-        return conflict
+        return found
     }
 }
 
@@ -87,8 +120,13 @@ private struct Settle {
                 .record(entry, isNewObject: false)
             state.touch(table.typeName)
         }
+        try forget(conflict.id)
+    }
+
+    /// Marks the overwrite `id` settled (kept a while so the same notice records nothing).
+    func forget(_ id: String) throws {
         try connection.withStatement(#"UPDATE "_strata_conflicts" SET "settledAt" = ?2 WHERE "id" = ?1"#) { statement in
-            statement.bind(conflict.id, at: 1)
+            statement.bind(id, at: 1)
             statement.bind(.real(now), at: 2)
             try statement.step()
         }
@@ -105,8 +143,10 @@ private struct Settle {
             throw DataError(.notFound, "no open conflict has the id '\(conflict.id)'")
         }
         guard let values = Self.values(for: conflict, choice) else {
-            // Theirs: the change goes; the row takes the server's object (unless other edits wait).
-            try journal.discard(change.operationID, state: state, refetch: false)
+            // Theirs: the change goes; the row takes the server's object as it was refused with
+            // (unless other edits wait), and the object is fetched again at the next sync: pulls
+            // skipped it while the change waited, so newer versions (or its deletion) came and went.
+            try journal.discard(change.operationID, state: state, refetch: true)
             if state.tables[StoreState.tableKey(change.typeName)]?.exists == true {
                 _ = try SyncApplier(database: database).write(
                     [current], typeName: change.typeName, state: state, cipher: cipher, now: now, logger: database.logger)

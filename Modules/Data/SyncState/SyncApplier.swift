@@ -17,10 +17,12 @@ import StrataWire
 struct SyncApplier: Sendable {
     let database: SQLiteDatabase
 
-    /// Writes `page` and the type's new cursor in one write transaction.
+    /// Writes `page`, its overwrite notices (``SQLiteConflictStore/record(_:typeName:state:cipher:now:)``)
+    /// and the type's new cursor in one write transaction.
     func apply(_ page: PullResponse, typeName: String) throws -> PulledPageOutcome {
-        try write(page.objects, typeName: typeName) { state in
+        try write(page.objects, typeName: typeName) { state, cipher, now in
             try SyncSettings.set([SyncStateKey.cursor(typeName).rawValue: String(page.cursor)], in: state.connection)
+            return try SQLiteConflictStore.record(page.overwritten ?? [], typeName: typeName, state: state, cipher: cipher, now: now)
         }
     }
 
@@ -32,23 +34,24 @@ struct SyncApplier: Sendable {
         let gone = missing.map {
             WireObject(objectId: $0, values: [:], scope: 0, ownerUser: nil, ownerGroup: nil, deleted: true, version: 0)
         }
-        return try write(objects + gone, typeName: typeName) { state in
+        return try write(objects + gone, typeName: typeName) { state, _, _ in
             let marks = (objects.map(\.objectId) + missing).map { (SyncStateKey.refetch(typeName, $0).rawValue, String?.none) }
             try SyncSettings.set(Dictionary(marks, uniquingKeysWith: { first, _ in first }), in: state.connection)
+            return []
         }
     }
 
     /// Writes `objects` into `typeName`'s rows (deletes take their dependent rows along, see
-    /// ``DependentRows``), then runs `finish`, in one write transaction.
+    /// ``DependentRows``), then runs `finish` (its conflicts go to the outcome), in one write transaction.
     private func write(
-        _ objects: [WireObject], typeName: String, finish: (StoreState) throws -> Void
+        _ objects: [WireObject], typeName: String, finish: (StoreState, FieldCipher, Double) throws -> [SyncConflict]
     ) throws -> PulledPageOutcome {
         let cipher = try database.requireCipher(for: "pulled \(typeName) objects")
         let now = database.clock.now().timeIntervalSince1970
         let logger = database.logger
         return try database.write { state in
-            let outcome = try write(objects, typeName: typeName, state: state, cipher: cipher, now: now, logger: logger)
-            try finish(state)
+            var outcome = try write(objects, typeName: typeName, state: state, cipher: cipher, now: now, logger: logger)
+            outcome.conflicts = try finish(state, cipher, now)
             return outcome
         }
     }

@@ -70,13 +70,12 @@ extension LiveSyncEngine {
                 guard let following else { return nil }
                 return try await fetch(following)
             }()
+            // The page's rows, this device's writes another user's concurrent write replaced (the
+            // page holds theirs) and the cursor: one transaction.
             let outcome = try await state.applyPulled(page, typeName: typeName)
             report.pulled[typeName, default: 0] += outcome.written
             report.keptLocal += outcome.keptLocal
-            // This device's writes another user's concurrent write replaced (the page holds theirs).
-            if let overwritten = page.overwritten, !overwritten.isEmpty {
-                report.conflicts += try await conflicts.recordOverwritten(overwritten, typeName: typeName)
-            }
+            report.conflicts += outcome.conflicts
             cursor = page.cursor
             guard let next = try await upcoming else { break }
             page = next

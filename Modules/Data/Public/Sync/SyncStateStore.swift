@@ -30,9 +30,11 @@ public protocol SyncStateStore: Sendable {
     /// ``AutoRefresh`` interval if it has one and the scope it is pulled at.
     func syncedTypes() async throws -> [SyncedType]
 
-    /// Writes one pulled page of `typeName` into local rows and moves the type's pull cursor
-    /// (``SyncStateKey/cursor(_:)``) to `page.cursor`, in one write transaction, writing no
-    /// journal entries (the server is authoritative; nothing goes back).
+    /// Writes one pulled page of `typeName` into local rows, records its overwrite notices as
+    /// ``SyncConflictStore/recordOverwritten(_:typeName:)`` does (the outcome's `conflicts`) and
+    /// moves the type's pull cursor (``SyncStateKey/cursor(_:)``) to `page.cursor`, in one write
+    /// transaction (a crash cannot move the cursor past notices it lost), writing no journal
+    /// entries (the server is authoritative; nothing goes back).
     ///
     /// A pulled object whose id still has a change in the journal (`pending`, `inFlight` or
     /// `rejected`), or whose type has an unsent `deleteAll`, is skipped: the local edit stays
@@ -129,11 +131,15 @@ public struct PulledPageOutcome: Sendable, Hashable {
     public var keptLocal: Int
     /// Objects skipped because they do not fit the schema (a wrong value kind, a unique clash).
     public var invalid: Int
+    /// The conflicts the page's overwrite notices (``PullResponse/overwritten``) recorded, in the
+    /// page's transaction (see ``SyncConflictStore/recordOverwritten(_:typeName:)``).
+    public var conflicts: [SyncConflict]
 
     /// An outcome with every count given.
-    public init(written: Int = 0, keptLocal: Int = 0, invalid: Int = 0) {
+    public init(written: Int = 0, keptLocal: Int = 0, invalid: Int = 0, conflicts: [SyncConflict] = []) {
         self.written = written
         self.keptLocal = keptLocal
         self.invalid = invalid
+        self.conflicts = conflicts
     }
 }
