@@ -119,9 +119,9 @@ struct ConflictCommandTests {
     func unknownID() async throws {
         let (harness, _, _) = try await overwritten()
         for verb in ["keep-mine", "keep-theirs"] {
-            let outcome = await harness.run("sync", "conflicts", verb, "nope")
+            let outcome = await harness.run("sync", "conflicts", verb, "nope-nope")
             #expect(outcome.status == 64, "\(outcome)")
-            #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("no open conflict has the id 'nope'"), "\(outcome)")
+            #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("no open conflict has the id 'nope-nope'"), "\(outcome)")
         }
         let empty = await harness.run("sync", "conflicts", "keep-mine", " ")
         #expect(empty.status == 64 && empty.stderr.contains("the conflict id is empty"), "\(empty)")
@@ -153,7 +153,84 @@ struct ConflictCommandTests {
         for expected in ["種類", "上書き", "自分 → 相手", "50 → 51", "carol", id, "1 件の競合があります"] {
             #expect(listed.stdout.contains(expected), "\(expected) in \(listed)")
         }
-        let unknown = await MessageLanguage.$current.withValue(.japanese) { await harness.run("sync", "conflicts", "keep-theirs", "nope") }
-        #expect(unknown.status == 64 && unknown.stderr.contains("ID 'nope' の競合はありません"), "\(unknown)")
+        let unknown = await MessageLanguage.$current.withValue(.japanese) {
+            await harness.run("sync", "conflicts", "keep-theirs", "nope-nope")
+        }
+        #expect(unknown.status == 64 && unknown.stderr.contains("ID 'nope-nope' の競合はありません"), "\(unknown)")
+        let short = await MessageLanguage.$current.withValue(.japanese) { await harness.run("sync", "conflicts", "keep-theirs", "0") }
+        #expect(short.status == 64 && short.stderrLines.count == 1 && short.stderr.contains("'0' が短すぎます"), "\(short)")
     }
+
+    @Test("a start of an id shorter than 8 characters is a usage error even when only one conflict could match: exit 64, one line")
+    func shortIDStart() async throws {
+        let (harness, _, report) = try await overwritten()
+        _ = await harness.run("sync")
+        let id = try #require(try await harness.data.conflicts.conflicts().first?.id)
+        for start in ["0", String(id.prefix(7))] {
+            let outcome = await harness.run("sync", "conflicts", "keep-theirs", start)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(
+                outcome.stderrLines.count == 1 && outcome.stderr.contains("'\(start)' is too short")
+                    && outcome.stderr.contains("at least 8 characters"), "\(outcome)")
+        }
+        #expect(try await harness.data.conflicts.conflicts().map(\.id) == [id], "nothing settled")
+        #expect(try await harness.domain.reports.get(id: report).age == 51)
+        let taken = await harness.run("sync", "conflicts", "keep-theirs", String(id.prefix(8)))
+        #expect(taken.status == 0, "\(taken)")
+        #expect(try await harness.data.conflicts.conflicts().isEmpty)
+    }
+
+    @Test("a conflict the store cannot read is not listed; keep-theirs by its id forgets it, keep-mine fails naming it")
+    func unreadableConflict() async throws {
+        let data = UnreadableConflictLayer(await DataLayerFactory.inMemory(), unreadable: "0193a5c2-7777-7000-8000-000000000001:9")
+        let harness = try await HostHarness(data: data)
+        let mine = await harness.run("sync", "conflicts", "keep-mine", "0193a5c2-7777")
+        #expect(mine.status != 0 && mine.stderrLines.count == 1, "\(mine)")
+        #expect(mine.stderr.contains("0193a5c2-7777-7000-8000-000000000001:9 cannot be read"), "\(mine)")
+        #expect(data.unreadableStore.settled.withLock { $0 }.isEmpty)
+        let theirs = await harness.run("sync", "conflicts", "keep-theirs", "0193a5c2-7777")
+        #expect(theirs.status == 0, "\(theirs)")
+        #expect(theirs.text == "Forgot the conflict 0193a5c2-7777, whose stored values could not be read; the object keeps the server's values.")
+        #expect(data.unreadableStore.settled.withLock { $0 } == ["0193a5c2-7777-7000-8000-000000000001:9"])
+        let unknown = await harness.run("sync", "conflicts", "keep-theirs", "0193a5c2-8888")
+        #expect(unknown.status == 64 && unknown.stderr.contains("no open conflict has the id '0193a5c2-8888'"), "\(unknown)")
+    }
+}
+
+/// A data layer whose conflict store holds one conflict it cannot read: not listed, settled
+/// by its id (or a start of it) only as keep theirs, as the live store does.
+private struct UnreadableConflictLayer: DataLayer {
+    final class Store: SyncConflictStore {
+        let unreadable: String
+        let settled = Mutex<[String]>([])
+        init(unreadable: String) { self.unreadable = unreadable }
+
+        func recordOverwritten(_ notices: [WireOverwrite], typeName: String) async throws -> [SyncConflict] { [] }
+        func conflicts() async throws -> [SyncConflict] { [] }
+        func resolve(_ id: String, _ choice: ConflictChoice) async throws {
+            guard id.count >= 8, unreadable.hasPrefix(id) else { throw DataError(.notFound, "no open conflict has the id '\(id)'") }
+            guard case .keepTheirs = choice else {
+                throw DataError(.incompatibleStore, "the conflict \(unreadable) cannot be read; keep theirs to forget it")
+            }
+            settled.withLock { $0.append(unreadable) }
+        }
+    }
+
+    let base: any DataLayer
+    let unreadableStore: Store
+
+    init(_ base: any DataLayer, unreadable: String) {
+        self.base = base
+        unreadableStore = Store(unreadable: unreadable)
+    }
+
+    var store: any ValueObjectStore { base.store }
+    var isWritable: Bool { base.isWritable }
+    var location: String { base.location }
+    var journal: any ChangeJournal { base.journal }
+    var diagnostics: any DiagnosticLog { base.diagnostics }
+    var session: any SessionStore { base.session }
+    var notices: any ChangeNotices { base.notices }
+    var syncState: any SyncStateStore { base.syncState }
+    var conflicts: any SyncConflictStore { unreadableStore }
 }

@@ -20,7 +20,7 @@ extension SyncCommand {
                 keep-mine ID writes your values back and sends them at the next sync, on top of \
                 the server's version; keep-theirs ID keeps the values the server holds (a refused \
                 change is dropped). ID is a conflict's id as 'sync conflicts' lists it, or an \
-                unambiguous start of it. None of this needs the network.
+                unambiguous start of it of 8 characters or more. None of this needs the network.
 
                 Examples:
                   strata-host sync conflicts
@@ -112,7 +112,22 @@ extension SyncCommand.Conflicts {
                         .notFound,
                         localized("no open conflict has the id '\(id)' (no conflicts on this device)", ja: "ID '\(id)' の競合はありません"))
                 }
-                return SyncText.settled(try await ConflictLookup.resolve(id, keepMine: keepMine, in: store), keepMine: keepMine)
+                let choice: ConflictChoice = keepMine ? .keepMine : .keepTheirs
+                let conflict: SyncConflict
+                do {
+                    conflict = try await ConflictLookup.find(id, in: store)
+                } catch let error as DataError where error.code == .notFound {
+                    // A conflict whose stored values cannot be read is not listed: the store
+                    // settles it by its id alone (keep-theirs forgets it; keep-mine says why not).
+                    do {
+                        try await store.resolve(id, choice)
+                    } catch let unlisted as DataError where unlisted.code == .notFound {
+                        throw error
+                    }
+                    return SyncText.forgotUnreadable(id)
+                }
+                try await store.resolve(conflict.id, choice)
+                return SyncText.settled(conflict, keepMine: keepMine)
             }
         }
     }
@@ -121,8 +136,11 @@ extension SyncCommand.Conflicts {
 /// The conflict `sync conflicts keep-mine|keep-theirs` settles: its id as `sync conflicts`
 /// lists it, or an unambiguous start of it; an empty or malformed id is a usage error (exit 64).
 struct ConflictArgument: ParsableArguments {
-    @Argument(help: "The conflict's id as 'sync conflicts' lists it, or an unambiguous start of it.")
+    @Argument(help: "The conflict's id as 'sync conflicts' lists it, or an unambiguous start of it (8 characters or more).")
     var id: String
+
+    /// The fewest characters a start of an id may have.
+    static let shortestStart = 8
 
     func validate() throws {
         let name = localized("the conflict id", ja: "競合の ID")
@@ -134,6 +152,16 @@ struct ConflictArgument: ParsableArguments {
             throw ValidationError(
                 "\(name) '\(TerminalText.escaped(id))' holds the control character \(TerminalText.describe(scalar)) "
                     + "at position \(position); expected \(SyncText.conflictID)")
+        }
+        // Ids made in the same minute share their first characters (UUIDv7): a shorter start
+        // could settle a conflict nobody meant.
+        guard id.count >= Self.shortestStart else {
+            throw ValidationError(
+                localized(
+                    "\(name) '\(id)' is too short; give the whole id or at least \(Self.shortestStart) characters of it, "
+                        + "as 'strata-host sync conflicts' lists it",
+                    ja: "\(name) '\(id)' が短すぎます。'strata-host sync conflicts' が表示する ID の全体か、"
+                        + "先頭 \(Self.shortestStart) 文字以上を指定してください"))
         }
     }
 }

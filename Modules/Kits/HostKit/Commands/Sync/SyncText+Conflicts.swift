@@ -122,11 +122,19 @@ extension SyncText {
                 + "（\(values(conflict.fields, conflict.theirs, type: conflict.typeName))）にしました。")
     }
 
+    /// After `keep-mine` / `keep-theirs` of a conflict whose stored values could not be read
+    /// (only keep-theirs gets here: it is forgotten).
+    static func forgotUnreadable(_ id: String) -> String {
+        localized(
+            "Forgot the conflict \(id), whose stored values could not be read; the object keeps the server's values.",
+            ja: "保存内容を読めない競合 \(id) を取り消しました。オブジェクトはサーバーの値のままです。")
+    }
+
     /// What a conflict id is, for messages.
     static var conflictID: String {
         localized(
-            "a conflict id as 'strata-host sync conflicts' lists it, or an unambiguous start of it",
-            ja: "'strata-host sync conflicts' が表示する競合の ID、またはその一意に決まる先頭部分")
+            "a conflict id as 'strata-host sync conflicts' lists it, or an unambiguous start of it (8 characters or more)",
+            ja: "'strata-host sync conflicts' が表示する競合の ID、またはその一意に決まる先頭部分（8 文字以上）")
     }
 
     /// `overwritten` / `refused` as people read it.
