@@ -157,6 +157,21 @@ struct ConflictStoreTests {
         #expect(try await layer.conflicts.recordOverwritten([notice], typeName: "Chart").isEmpty)
     }
 
+    @Test("keep mine for an overwrite whose object is gone from this device is notFound saying keep theirs forgets it; keep theirs does")
+    func keepMineOfAGoneObject() async throws {
+        let layer = try await layer()
+        let (id, operationID) = try await acknowledgedInsert(layer, age: 50)
+        let conflict = try #require(
+            try await layer.conflicts.recordOverwritten([Self.notice(id, operationID: operationID, version: 3, fields: ["age"])], typeName: "Chart")
+                .first)
+        try await pull(layer, Self.chart(id, age: 51, version: 4, deleted: true))
+        let error = try await #require(throws: DataError.self) { try await layer.conflicts.resolve(conflict.id, .keepMine) }
+        #expect(error.code == .notFound && error.message.contains("no longer stored") && error.message.contains(conflict.id))
+        #expect(try await layer.journal.pendingCount() == 0, "nothing queued")
+        try await layer.conflicts.resolve(conflict.id, .keepTheirs)
+        #expect(try await layer.conflicts.conflicts().isEmpty)
+    }
+
     /// A chart pulled at version 3, edited (age 45) and refused with the server's version 8 (age 47).
     private func refusedEdit(_ layer: any DataLayer) async throws -> Change {
         try await pull(layer, Self.chart("c1", age: 40, version: 3))
