@@ -83,6 +83,11 @@ public enum WireJSON {
         for (index, result) in response.results.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "{"))
+            if let account = result.byAccount {
+                out.append(contentsOf: #""byAccount":"#.utf8)
+                appendString(account, to: &out)
+                out.append(UInt8(ascii: ","))
+            }
             if let fields = result.conflictFields {
                 out.append(contentsOf: #""conflictFields":"#.utf8)
                 appendStrings(fields, to: &out)

@@ -167,7 +167,7 @@ public struct WireJSONReader {
             // `null` (or anything else) leaves the fallback decoder to read them.
             case "conflictFields": return Self.fill(&conflictFields) { reader.array { $0.string() } }
             case "current": return Self.fill(&current) { reader.wireObject() }
-            case "operationId", "status":
+            case "operationId", "status", "byAccount":
                 guard strings[key] == nil, let text = reader.string() else { return false }
                 strings[key] = text
             case "reason":
@@ -184,7 +184,8 @@ public struct WireJSONReader {
             return fail("a result with an operationId and a status")
         }
         return ChangeResult(
-            operationId: operationId, status: status, reason: strings["reason"], conflictFields: conflictFields, current: current)
+            operationId: operationId, status: status, reason: strings["reason"], conflictFields: conflictFields, current: current,
+            byAccount: strings["byAccount"])
     }
 
     private mutating func overwrite() -> WireOverwrite? {

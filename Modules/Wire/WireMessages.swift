@@ -149,16 +149,22 @@ public struct ChangeResult: Sendable, Hashable, Codable {
     /// it now (its values and ``WireObject/version``), so the device can show both sides and
     /// resend on top of it. `nil` for any other result.
     public var current: WireObject?
+    /// For a change refused by its `fail-if-changed` policy: the account name of the user whose
+    /// write of a ``conflictFields`` field is the newest (so a device can say "carol changed
+    /// it"); `(deleted user)` when that user no longer exists. `nil` for any other result.
+    public var byAccount: String?
 
     /// A result.
     public init(
-        operationId: String, status: String, reason: String? = nil, conflictFields: [String]? = nil, current: WireObject? = nil
+        operationId: String, status: String, reason: String? = nil, conflictFields: [String]? = nil, current: WireObject? = nil,
+        byAccount: String? = nil
     ) {
         self.operationId = operationId
         self.status = status
         self.reason = reason
         self.conflictFields = conflictFields
         self.current = current
+        self.byAccount = byAccount
     }
 }
 
