@@ -79,7 +79,7 @@ struct ConflictMigrationTests {
         let strict = Self.update(["memo": .text("m")], baseVersion: 1, policy: "fail-if-changed")
         #expect(try await services.objects.push(PushRequest(changes: [strict]), session: carol).results.map(\.status) == ["applied"])
         #expect(try await store.overwrites(
-            typeName: "CaseReport", userId: "alice", since: 0, through: 100, visibility: ObjectVisibility(userId: "alice", groupIds: ["g1"])).isEmpty)
+            typeName: "CaseReport", userId: "alice", since: 0, through: 100, visibility: ObjectVisibility(userId: "alice", groupIds: ["g1"]), limit: 500).isEmpty)
         // From now on the fields have writers: carol's write of age on version 1 replaces alice's.
         let refused = try await services.objects.push(
             PushRequest(changes: [Self.update(["age": .integer(51)], baseVersion: 1, policy: "fail-if-changed")]), session: carol)

@@ -27,6 +27,16 @@ struct ConflictPolicyFlagTests {
         #expect(outcome.stderr.contains("--conflict-policy '\(value)' is not of the form TYPE=fail-if-changed"), "\(outcome)")
     }
 
+    @Test("serve logs the conflict policies it applies at start, warning of a type name starting with a small letter (names are case-sensitive)")
+    func loggedAtStart() {
+        let none = ServeCommand.conflictPolicyLines([:])
+        #expect(none.map(\.1) == ["conflict policies: each change's own (no --conflict-policy)"])
+        let lines = ServeCommand.conflictPolicyLines(["casereport": .failIfChanged, "FollowUp": .failIfChanged])
+        #expect(lines.map { String(describing: $0.0) } == ["info", "warning"])
+        #expect(lines[0].1 == "conflict policies: FollowUp=fail-if-changed, casereport=fail-if-changed (type names are case-sensitive)")
+        #expect(lines[1].1.contains("--conflict-policy casereport: type names are case-sensitive"))
+    }
+
     @Test("serve --help explains --conflict-policy")
     func help() async throws {
         let outcome = try await TestServer.run(["serve", "--help"])

@@ -128,6 +128,7 @@ struct ConflictPolicyTests {
             #expect(refused.reason == "CaseReport r: age changed since your copy (version \(base)); the server has version \(stored.version)")
             #expect(refused.conflictFields == ["age"])
             #expect(refused.current == stored)
+            #expect(refused.byAccount == "alice")
             #expect(try await client.pull("CaseReport", token: carol).objects.first == stored)
             // Resent with the server's version as its base: applied, and no one is told.
             var resent = carolWrite
@@ -231,7 +232,8 @@ struct ConflictPolicyTests {
         let current = WireObject(
             objectId: "r", values: ["age": .integer(50)], scope: 2, ownerUser: "u", ownerGroup: "g", deleted: false, version: 7)
         let answer = PushResponse(results: [
-            ChangeResult(operationId: "a", status: "rejected", reason: "why", conflictFields: ["age"], current: current),
+            ChangeResult(
+                operationId: "a", status: "rejected", reason: "why", conflictFields: ["age"], current: current, byAccount: "carol"),
             ChangeResult(operationId: "b", status: "applied"),
         ])
         let written = WireJSON.pushResponse(answer)

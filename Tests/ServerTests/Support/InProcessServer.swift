@@ -35,7 +35,8 @@ final class InProcessServer: Sendable {
     /// production defaults unless given), its log going to `logs` when given.
     static func start(
         tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
-        engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:]
+        engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:],
+        maxOverwritesPerPull: Int = 500
     ) async throws -> InProcessServer {
         let directory = TemporaryRoot.directory("server")
         var logger = Logger(label: "strata-server-test") { _ in logs.map { $0 as any LogHandler } ?? SwiftLogNoOpLogHandler() }
@@ -43,7 +44,8 @@ final class InProcessServer: Sendable {
         let clock = MutableClock()
         let data = try await engine.open(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
-            data: data, clock: clock, settings: ServerSettings(tokenLifetime: tokenLifetime, conflictPolicies: conflictPolicies),
+            data: data, clock: clock, settings: ServerSettings(
+                tokenLifetime: tokenLifetime, conflictPolicies: conflictPolicies, maxOverwritesPerPull: maxOverwritesPerPull),
             logger: logger)
         _ = try await services.admin.createGroup(name: "nurses")
         _ = try await services.admin.createGroup(name: "doctors")
@@ -86,10 +88,12 @@ final class InProcessServer: Sendable {
 /// runs `body` with it, and stops it (waiting for it to end) however `body` ends.
 func withInProcessServer<Result>(
     tokenLifetime: TimeInterval = 3600, protections: ServerProtections = ServerProtections(), logs: LogCapture? = nil,
-    engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:], isolation: isolated (any Actor)? = #isolation,
+    engine: TestEngine = .sqlite, conflictPolicies: [String: WireConflictPolicy] = [:], maxOverwritesPerPull: Int = 500,
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (InProcessServer) async throws -> Result
 ) async throws -> Result {
     let server = try await InProcessServer.start(
-        tokenLifetime: tokenLifetime, protections: protections, logs: logs, engine: engine, conflictPolicies: conflictPolicies)
+        tokenLifetime: tokenLifetime, protections: protections, logs: logs, engine: engine, conflictPolicies: conflictPolicies,
+        maxOverwritesPerPull: maxOverwritesPerPull)
     return try await withCleanUp(of: server, by: { await $0.stop() }, body)
 }

@@ -2,9 +2,11 @@ import Foundation
 import PostgresNIO
 import StrataWire
 
-/// The overwrite notices a pull hands the replaced user (``AppObjectStore/overwrites(typeName:userId:since:through:visibility:)``).
+/// The overwrite notices a pull hands the replaced user (``AppObjectStore/overwrites(typeName:userId:since:through:visibility:limit:)``).
 extension PostgresAppStore {
-    func overwrites(typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility)
+    func overwrites(
+        typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility, limit: Int
+    )
         async throws -> [StoredOverwrite]
     {
         try SQLiteText.check(typeName, userId, what: "type name or user id")
@@ -16,6 +18,7 @@ extension PostgresAppStore {
         let after = statement.bind(since)
         let upTo = statement.bind(through)
         let visible = Self.visibleClause(visibility, &statement, prefix: "o.")
+        let most = statement.bind(Int64(max(limit, 0)))
         statement.append(
             """
             SELECT w.type_name, w.object_id, w.version, w.user_id, w.operation_id, w.fields_json, w.yours_json,
@@ -24,6 +27,7 @@ extension PostgresAppStore {
             WHERE w.app = \(app) AND w.type_name = \(type) AND w.user_id = \(user) AND w.version > \(after)
                 AND w.version <= \(upTo) AND NOT o.deleted AND \(visible)
             ORDER BY w.version, w.operation_id
+            LIMIT \(most)
             """)
         return try await database.rows("reading the overwrite notices of \(typeName)", statement).map(Self.overwrite)
     }

@@ -31,8 +31,10 @@ public protocol AppObjectStore: Sendable {
 
     /// The overwrite notices of `typeName` for `userId` whose version is after `since` and at
     /// most `through`, by version, for the live objects `visibility` sees (a notice for an
-    /// object the user can no longer see, or that was deleted, is left out).
-    func overwrites(typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility)
+    /// object the user can no longer see, or that was deleted, is left out), at most `limit`.
+    func overwrites(
+        typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility, limit: Int
+    )
         async throws -> [StoredOverwrite]
 
     /// Appends uploaded log entries.

@@ -2,9 +2,11 @@ import Foundation
 import GRDB
 import StrataWire
 
-/// The overwrite notices a pull hands the replaced user (``AppObjectStore/overwrites(typeName:userId:since:through:visibility:)``).
+/// The overwrite notices a pull hands the replaced user (``AppObjectStore/overwrites(typeName:userId:since:through:visibility:limit:)``).
 extension SQLiteAppStore {
-    func overwrites(typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility)
+    func overwrites(
+        typeName: String, userId: String, since: Int64, through: Int64, visibility: ObjectVisibility, limit: Int
+    )
         async throws -> [StoredOverwrite]
     {
         try SQLiteText.check(typeName, userId, what: "type name or user id")
@@ -16,8 +18,9 @@ extension SQLiteAppStore {
             FROM overwrites w JOIN objects o ON o.type_name = w.type_name AND o.object_id = w.object_id
             WHERE w.type_name = ? AND w.user_id = ? AND w.version > ? AND w.version <= ? AND o.deleted = 0 AND \(visible)
             ORDER BY w.version, w.operation_id
+            LIMIT ?
             """
-        let arguments: StatementArguments = [typeName, userId, since, through] + visibleArguments
+        let arguments: StatementArguments = [typeName, userId, since, through] + visibleArguments + [max(limit, 0)]
         return try await database.read("reading the overwrite notices of \(typeName)") { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.overwrite)
         }

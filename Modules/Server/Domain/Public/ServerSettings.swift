@@ -29,6 +29,13 @@ public struct ServerSettings: Sendable, Hashable {
     /// merge. A type not listed takes the change's policy. `serve --conflict-policy
     /// TYPE=fail-if-changed` sets them; none by default.
     public var conflictPolicies: [String: WireConflictPolicy]
+    /// The most overwrite notices one pull answer carries (``PullResponse/overwritten``); with
+    /// ``maxOverwriteBytesPerPull`` it bounds the answer: past it the page ends at the last
+    /// notice's version (`hasMore`), and the next page carries on from there.
+    public var maxOverwritesPerPull: Int
+    /// The most bytes of overwrite notices (as JSON) one pull answer carries; a single write's
+    /// notices are never split, so one page may pass it by that write's.
+    public var maxOverwriteBytesPerPull: Int
 
     /// The built-in lead-posted type: `Announcement`, the reference app's ward announcements.
     public static let defaultLeadPostedTypes: Set<String> = ["Announcement"]
@@ -37,9 +44,12 @@ public struct ServerSettings: Sendable, Hashable {
     public init(
         tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
         maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200),
-        leadPostedTypes: Set<String> = defaultLeadPostedTypes, conflictPolicies: [String: WireConflictPolicy] = [:]
+        leadPostedTypes: Set<String> = defaultLeadPostedTypes, conflictPolicies: [String: WireConflictPolicy] = [:],
+        maxOverwritesPerPull: Int = 500, maxOverwriteBytesPerPull: Int = 1 << 20
     ) {
         self.conflictPolicies = conflictPolicies
+        self.maxOverwritesPerPull = max(1, maxOverwritesPerPull)
+        self.maxOverwriteBytesPerPull = max(1, maxOverwriteBytesPerPull)
         self.tokenLifetime = tokenLifetime
         self.passwordRounds = max(passwordRounds, 210_000)
         self.maxChangesPerPush = maxChangesPerPush

@@ -13,11 +13,14 @@ extension ChangeApplier {
         var reason: String
         var conflictFields: [String]?
         var current: WireObject?
+        /// The user whose write of a conflicting field is the newest (the push names their account).
+        var byUser: String?
 
-        init(_ reason: String, conflictFields: [String]? = nil, current: WireObject? = nil) {
+        init(_ reason: String, conflictFields: [String]? = nil, current: WireObject? = nil, byUser: String? = nil) {
             self.reason = reason
             self.conflictFields = conflictFields
             self.current = current
+            self.byUser = byUser
         }
     }
 
@@ -36,11 +39,14 @@ extension ChangeApplier {
     }
 
     /// The fields on which `change` is concurrent, with the writer it would replace: it is an
-    /// update with a ``WireChange/baseVersion``, another user wrote the field after that version,
-    /// and the change leaves the field other than that user left it. An object stored before
-    /// writers were kept has none: never concurrent.
+    /// update (or an insert over a live object, checked as the whole update it is) with a
+    /// ``WireChange/baseVersion``, another user wrote the field after that version, and the
+    /// change leaves the field other than that user left it. An object stored before writers
+    /// were kept has none: never concurrent.
     func concurrentWriters(_ change: WireChange, existing: StoredObject, values: [String: WireValue]) -> [String: FieldWriter] {
-        guard change.operation == "update", let base = change.baseVersion, !existing.writers.isEmpty else { return [:] }
+        guard change.operation == "update" || change.operation == "insert", !existing.deleted, let base = change.baseVersion,
+            !existing.writers.isEmpty
+        else { return [:] }
         var concurrent: [String: FieldWriter] = [:]
         for field in Self.writtenFields(change, existing: existing) {
             guard let writer = existing.writers[field], writer.version > base, writer.userId != session.userId,
@@ -59,19 +65,28 @@ extension ChangeApplier {
     ) -> Refusal? {
         guard !concurrent.isEmpty, policy(of: change) == .failIfChanged else { return nil }
         let fields = concurrent.keys.sorted()
+        let newest = concurrent.values.max { ($0.version, $0.userId) < ($1.version, $1.userId) }
         let base = change.baseVersion.map(String.init) ?? "?"
         return Refusal(
             "\(change.typeName) \(change.objectId): \(fields.joined(separator: ", ")) changed since your copy (version \(base)); "
                 + "the server has version \(existing.version)",
-            conflictFields: fields, current: StoreObjectService.wire(existing))
+            conflictFields: fields, current: StoreObjectService.wire(existing), byUser: newest?.userId)
     }
 
-    /// The field writers the object has once `change` is saved at `version`: the old ones, with
-    /// every field the change writes (``writtenFields(_:existing:)``) now the caller's.
-    func writers(after change: WireChange, existing: StoredObject?, version: Int64) -> [String: FieldWriter] {
+    /// The field writers the object has once `change` is saved at `version` as `values` with
+    /// `scope`: the old ones, with every field the change writes (``writtenFields(_:existing:)``)
+    /// and whose value it changes now the caller's (a whole replace that leaves a field as it
+    /// was does not claim it). A narrower scope drops the old writers: a later write is then
+    /// never concurrent with (nor tells) a user who may no longer see the object.
+    func writers(
+        after change: WireChange, existing: StoredObject?, values: [String: WireValue], scope: Int, version: Int64
+    ) -> [String: FieldWriter] {
         var writers = existing?.writers ?? [:]
+        if let existing, scope < existing.scope { writers = [:] }
         let writer = FieldWriter(version: version, userId: session.userId, operationId: change.operationId)
-        for field in Self.writtenFields(change, existing: existing) { writers[field] = writer }
+        for field in Self.writtenFields(change, existing: existing) where existing == nil || values[field] != existing?.values[field] {
+            writers[field] = writer
+        }
         return writers
     }
 
@@ -83,7 +98,8 @@ extension ChangeApplier {
     ) throws {
         guard !concurrent.isEmpty else { return }
         var byWrite: [FieldWriter: [String]] = [:]
-        for (field, writer) in concurrent {
+        // At user scope only the owner sees the object: no one else is told what it now holds.
+        for (field, writer) in concurrent where change.scope > 1 || writer.userId == existing.ownerUser {
             // One notice per replaced operation, whatever version each of its fields took.
             let key = FieldWriter(version: 0, userId: writer.userId, operationId: writer.operationId)
             byWrite[key, default: []].append(field)

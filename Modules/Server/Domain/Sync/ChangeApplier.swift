@@ -49,6 +49,7 @@ struct ChangeApplier {
             var result = rejected(change, outcome.reason)
             result.conflictFields = outcome.conflictFields
             result.current = outcome.current
+            result.byAccount = outcome.byUser  // a user id: the push names the account (StoreObjectService)
             return (result, before)
         }
         try transaction.recordOperation(change.operationId, userId: session.userId)
@@ -124,7 +125,8 @@ struct ChangeApplier {
                 typeName: change.typeName, objectId: change.objectId, values: values, scope: scope,
                 ownerUser: existing?.ownerUser ?? session.userId,
                 ownerGroup: existing.map(\.ownerGroup) ?? newOwnerGroup(change),
-                deleted: false, version: version, writers: writers(after: change, existing: existing, version: version)))
+                deleted: false, version: version,
+                writers: writers(after: change, existing: existing, values: values, scope: scope, version: version)))
         if let existing {
             try recordNotices(change, existing: existing, values: values, concurrent: concurrent, version: version)
         }

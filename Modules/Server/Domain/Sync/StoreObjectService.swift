@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import StrataCrossCutting
 import StrataServerData
@@ -46,10 +47,11 @@ struct StoreObjectService: ObjectService {
                 return (results, places)
             }
         }
+        let named = try await Self.namingAccounts(results, in: data)
         if !places.isEmpty, let arrivals { await wake(arrivals, places: places, session: session) }
         logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
-        metrics.record(results)
-        return PushResponse(results: results)
+        metrics.record(named)
+        return PushResponse(results: named)
     }
 
     func pull(typeName: String, since: Int64, limit: Int, scope: PullScope, session: ServerSession) async throws
@@ -69,12 +71,19 @@ struct StoreObjectService: ObjectService {
             let found = try await store.changes(typeName: typeName, since: since, limit: pageSize + 1, visibility: visibility)
             return (found, epoch, head)
         }
-        let page = Array(found.prefix(pageSize))
-        let cursor = page.last?.version ?? since
-        let hasMore = found.count > pageSize
+        var page = Array(found.prefix(pageSize))
+        var cursor = page.last?.version ?? since
+        var hasMore = found.count > pageSize
         let answerHead = max(head, page.last?.version ?? 0)
-        let overwritten = try await overwrites(
+        let (overwritten, cut) = try await overwrites(
             typeName: typeName, since: since, through: hasMore ? cursor : answerHead, visibility: visibility, session: session)
+        if let cut {
+            // Too many notices for one answer: the page ends at the last one's version, and the
+            // next page carries on after it (nothing lost, nothing told twice).
+            page.removeAll { $0.version > cut }
+            cursor = cut
+            hasMore = true
+        }
         metrics.recordPullPage()
         return PullResponse(
             objects: page.map(Self.wire), cursor: cursor, hasMore: hasMore, epoch: epoch, head: answerHead,
@@ -84,21 +93,57 @@ struct StoreObjectService: ObjectService {
     /// The caller's overwrite notices of `typeName` in the history window a pull page covers
     /// (after `since`, up to `through`: the page's cursor while more pages follow, else the
     /// head), for the objects `visibility` sees, each naming the account whose write replaced
-    /// the caller's (a deleted user's: `(deleted user)`).
+    /// the caller's (a deleted user's: `(deleted user)`). At most
+    /// ``ServerSettings/maxOverwritesPerPull`` notices and about
+    /// ``ServerSettings/maxOverwriteBytesPerPull`` bytes of them: when there are more, the
+    /// notices end with a whole version's and `cut` is that version (the page must end there).
     func overwrites(typeName: String, since: Int64, through: Int64, visibility: ObjectVisibility, session: ServerSession)
-        async throws -> [WireOverwrite]
+        async throws -> (notices: [WireOverwrite], cut: Int64?)
     {
         try await ServerError.mapping {
             let store = try await data.appStore(appId: session.appId, version: session.appVersion)
             let notices = try await store.overwrites(
-                typeName: typeName, userId: session.userId, since: since, through: through, visibility: visibility)
-            guard !notices.isEmpty else { return [] }
+                typeName: typeName, userId: session.userId, since: since, through: through, visibility: visibility,
+                limit: settings.maxOverwritesPerPull + 1)
+            guard !notices.isEmpty else { return ([], nil) }
             let accounts = try await data.control.accounts(userIds: notices.map(\.byUser))
-            return notices.map { notice in
+            let wire = notices.map { notice in
                 WireOverwrite(
                     objectId: notice.objectId, version: notice.version, operationId: notice.operationId, fields: notice.fields,
                     yours: notice.yours, theirs: notice.theirs, byAccount: accounts[notice.byUser] ?? "(deleted user)")
             }
+            return Self.bounded(wire, count: settings.maxOverwritesPerPull, bytes: settings.maxOverwriteBytesPerPull)
+        }
+    }
+
+    /// `notices` (by version) cut to at most `count` and about `bytes` (as JSON), ending with a
+    /// whole version's: `cut` is the last kept version when some were left out. The first
+    /// version's are always kept, so a page always moves on.
+    static func bounded(_ notices: [WireOverwrite], count: Int, bytes: Int) -> (notices: [WireOverwrite], cut: Int64?) {
+        let encoder = WireCoding.encoder()
+        var size = 0
+        for (index, notice) in notices.enumerated() {
+            size += (try? encoder.encode(notice).count) ?? 0
+            guard index >= count || (size > bytes && index > 0) else { continue }
+            // notices[index] does not fit: end with the last version wholly before it.
+            let kept = notices[..<index].filter { $0.version < notice.version }
+            if let last = kept.last { return (kept, last.version) }
+            let first = notices.filter { $0.version == notice.version }
+            return (first, notice.version)
+        }
+        return (notices, nil)
+    }
+
+    /// `results` with each refused change's ``ChangeResult/byAccount`` (a user id as the
+    /// applier leaves it) turned into that user's account name (`(deleted user)` when gone).
+    static func namingAccounts(_ results: [ChangeResult], in data: any ServerDataLayer) async throws -> [ChangeResult] {
+        let userIds = results.compactMap(\.byAccount)
+        guard !userIds.isEmpty else { return results }
+        let accounts = try await ServerError.mapping { try await data.control.accounts(userIds: userIds) }
+        return results.map { result in
+            var result = result
+            result.byAccount = result.byAccount.map { accounts[$0] ?? "(deleted user)" }
+            return result
         }
     }
 

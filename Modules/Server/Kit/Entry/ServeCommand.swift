@@ -144,6 +144,21 @@ struct ServeCommand: KitCommand {
         return policies
     }
 
+    /// What the server logs at start about `policies` (``ServerSettings/conflictPolicies``): one
+    /// line naming them (type names are case-sensitive), and a warning for each type name that
+    /// starts with a small letter, as no type of the reference app does (`casereport` is not
+    /// `CaseReport`).
+    static func conflictPolicyLines(_ policies: [String: WireConflictPolicy]) -> [(Logger.Level, String)] {
+        guard !policies.isEmpty else { return [(.info, "conflict policies: each change's own (no --conflict-policy)")] }
+        let named = policies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.rawValue)" }
+        var lines: [(Logger.Level, String)] = [(.info, "conflict policies: \(named.joined(separator: ", ")) (type names are case-sensitive)")]
+        for type in policies.keys.sorted() where type.first?.isLowercase == true {
+            lines.append(
+                (.warning, "--conflict-policy \(type): type names are case-sensitive; this applies only to a type named exactly '\(type)'"))
+        }
+        return lines
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0–65535") }
         guard (10...86_400_000).contains(pushCheckInterval) else {
@@ -183,6 +198,7 @@ struct ServeCommand: KitCommand {
 
     func execute(_ run: CommandRun) async throws {
         let output = run.output
+        for (level, line) in Self.conflictPolicyLines(settings.conflictPolicies) { run.logger.log(level: level, "\(line)") }
         let limits = ConnectionLimits(
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
             maxConnections: Self.connectionCap(maxConnections, fileLimit: OpenFileLimit.raiseToHard(), logger: run.logger),
