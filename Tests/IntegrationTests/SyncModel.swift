@@ -8,7 +8,8 @@
 /// - Deletes win: an update of a deleted object is rejected (and discarded by the driver).
 /// - Restore: the server goes back to the backup (objects and memberships) with a new epoch; a
 ///   device that then syncs re-pulls everything and re-sends what its user owns that the server
-///   lacks (as inserts) or holds with other values (as updates, keeping its own values).
+///   lacks (as inserts) or holds with other values (as updates, keeping its own values), and
+///   drops others' objects the re-pull did not return (their owners' devices re-send them).
 /// - Revocation: a device whose user's groups changed re-pulls and drops others' objects the
 ///   re-pull did not return. Visible: the owner, or a member of the object's owner group.
 /// - Overwrite notices (SyncModel+Notices.swift): a field write replaced by another user's
@@ -182,8 +183,8 @@ struct SyncModel {
         for (id, row) in device.rows {
             let seen = objects[id].map { canSee(user, $0) } ?? false
             if seen { continue }
-            if prediction.revoked && row.owner != user {
-                device.rows[id] = nil  // pruned, a rejected change of it or not
+            if (prediction.revoked || prediction.reset) && row.owner != user {
+                device.rows[id] = nil  // pruned, a rejected change of it or not (after a reset: its owner re-sends it, if it exists)
             } else if prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
                 resend[id] = row
             }

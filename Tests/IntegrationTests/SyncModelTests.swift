@@ -33,18 +33,16 @@ struct SyncModelTests {
         try await Self.run(engine: "postgres")
     }
 
-    /// Seed 16 finds a divergence of the rules as built: bob adds a report and alice's device
-    /// pulls it; the server is restored from a backup made before it; bob deletes it before his
-    /// device re-sends it (or the delete was acknowledged after the backup). The restored server
-    /// never has it again, but alice's client reset keeps others' objects the re-pull did not
-    /// return, so her device holds it for good. When this is fixed, drop the known issue.
-    @Test("known issue: after a restore, a device keeps for good another user's report the restored server lacks and its owner deleted (seed 16)")
-    func restoreKeepsAnOrphan() async throws {
+    /// Seed 16 found a divergence: bob adds a report and alice's device pulls it; the server is
+    /// restored from a backup made before it; bob deletes it before his device re-sends it (or
+    /// the delete was acknowledged after the backup). The restored server never has it again, so
+    /// a client reset that kept others' objects the re-pull did not return held it for good. A
+    /// reset now removes them (their owners' devices send them again if they still exist).
+    @Test("after a restore, a device drops another user's report the restored server lacks and its owner deleted (seed 16)")
+    func restoreDropsAnOrphan() async throws {
         if ProcessInfo.processInfo.environment.keys.contains(where: { $0.hasPrefix("STRATA_SYNC_MODEL_") }) { return }
-        try await withKnownIssue("a client reset keeps other users' objects the re-pull did not return") {
-            let driver = try await Self.history(seed: 16, engine: "sqlite", steps: 100)
-            #expect(driver.violations.isEmpty, "\(driver.violations.joined(separator: "\n"))")
-        }
+        let driver = try await Self.history(seed: 16, engine: "sqlite", steps: 100)
+        #expect(driver.violations.isEmpty, "\(driver.violations.joined(separator: "\n"))")
     }
 
     static func run(engine: String) async throws {

@@ -76,8 +76,10 @@ struct ServerResetSyncTests {
         harness.server.scriptPushes(.applyAll)
         let before = harness.server.requests.count
         let report = try await harness.sync.syncNow()
-        #expect(report.serverReset == ServerReset(repulled: 1, resent: 1))
+        // The restored history lacks u9's visit too: removed here (u9's devices send it again if it still exists).
+        #expect(report.serverReset == ServerReset(repulled: 1, resent: 1, removed: 1))
         #expect(try Self.pushed(harness.server, after: before) == [[ids[0], "insert"]])
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "x") == nil)
     }
 
     @Test("an edit the restored server lost (it returns an older value) is kept on the device and sent again as an update")
@@ -93,10 +95,29 @@ struct ServerResetSyncTests {
         harness.server.scriptPushes(.applyAll)
         let before = harness.server.requests.count
         let report = try await harness.sync.syncNow()
-        #expect(report.serverReset == ServerReset(repulled: 2, resent: 1))
+        #expect(report.serverReset == ServerReset(repulled: 2, resent: 1, removed: 1))
         #expect(try Self.pushed(harness.server, after: before) == [[ids[0], "update"]])
         let request = try #require(harness.server.requests.dropFirst(before).last { $0.path == WirePaths.changes })
         let change = try #require(try WireCoding.decoder().decode(PushRequest.self, from: request.body ?? Data()).changes.first)
         #expect(change.values["ward"] == .integer(1), "the device's value, not the restored one")
+    }
+
+    @Test("another user's object the restored server lacks is removed from the device, with a note in the reset's line; one it returns stays")
+    func othersLost() async throws {
+        let (harness, ids) = try await Self.synced()
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "x") != nil)
+        // The backup predates u9's visit (and u9 deleted it since, so nobody will send it again).
+        harness.server.scriptPages("SyncVisit", PullResponse(objects: [], cursor: 5, hasMore: false, epoch: "B", head: 2))
+        harness.server.scriptPages(
+            "SyncVisit",
+            PullResponse(
+                objects: [Self.visit(ids[0], owner: "u1", version: 1), Self.visit(ids[1], owner: "u1", version: 2)],
+                cursor: 2, hasMore: false, epoch: "B", head: 2))
+        let report = try await harness.sync.syncNow()
+        #expect(report.serverReset == ServerReset(repulled: 2, resent: 0, removed: 1))
+        #expect(report.serverReset?.line.hasSuffix("; removed 1 object of other users it no longer has") == true)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: "x") == nil)
+        #expect(try await harness.data.store.fetch(SyncVisit.self, id: ids[0]) != nil)
+        #expect(report.revocation == nil)
     }
 }

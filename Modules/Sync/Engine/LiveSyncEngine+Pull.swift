@@ -86,13 +86,20 @@ extension LiveSyncEngine {
                 repulled: (report.serverReset?.repulled ?? 0) + present.count, resent: (report.serverReset?.resent ?? 0) + resent)
         }
         if let epoch = page.epoch, epoch != known { try await state.set([.serverEpoch(typeName): epoch]) }
-        // Others' objects the re-pull did not return are no longer this user's to hold.
-        if revoked, let pruning = state as? any SyncStatePruning {
+        // Others' objects the re-pull did not return are no longer this user's to hold: after a
+        // revocation the user may not see them; after a restore the server lost them, and their
+        // owners' devices send them again (then a pull brings them back) unless their owners
+        // deleted them meanwhile, so a device that kept them would hold them for good.
+        if reset || revoked, let pruning = state as? any SyncStatePruning {
             let outcome = try await pruning.prune(typeName, present: present, ownerUser: info.userID)
             if outcome.removed > 0 {
-                report.revocation = Revocation(
-                    removed: (report.revocation?.removed ?? 0) + outcome.removed,
-                    rejected: (report.revocation?.rejected ?? 0) + outcome.rejected)
+                if revoked {
+                    report.revocation = Revocation(
+                        removed: (report.revocation?.removed ?? 0) + outcome.removed,
+                        rejected: (report.revocation?.rejected ?? 0) + outcome.rejected)
+                } else {
+                    report.serverReset?.removed += outcome.removed
+                }
                 report.rejected += outcome.rejected
             }
         }

@@ -76,7 +76,8 @@ enum SyncText {
     static func serverReset(_ reset: ServerReset) -> String {
         localized(
             reset.line,
-            ja: "サーバーがバックアップから復元されました: \(reset.repulled)件を受信し直し、\(reset.resent)件の変更を再送しました")
+            ja: "サーバーがバックアップから復元されました: \(reset.repulled)件を受信し直し、\(reset.resent)件の変更を再送しました"
+                + (reset.removed > 0 ? "。サーバーにない他のユーザーのオブジェクト \(reset.removed)件を削除しました" : ""))
     }
 
     /// `this account no longer sees some objects (its groups changed on the server): removed 3 objects`.
@@ -88,11 +89,15 @@ enum SyncText {
     }
 
     /// One JSON object: `{"pushed", "rejected", "pulled": {type: n}, "keptLocal", "conflicts": [conflict],
-    /// "resolved", "startedAt", "finishedAt"}` (each conflict as `sync conflicts --json` prints it).
+    /// "resolved", "serverReset": {"repulled", "resent", "removed"} or null, "revocation":
+    /// {"removed", "rejected"} or null, "startedAt", "finishedAt"}` (each conflict as
+    /// `sync conflicts --json` prints it).
     static func reportJSON(_ report: SyncReport) -> String {
         JSONLine.encode(SyncReportJSON(
             pushed: report.pushed, rejected: report.rejected, pulled: report.pulled, keptLocal: report.keptLocal,
             conflicts: report.conflicts.map(ConflictJSON.init), resolved: report.resolved,
+            serverReset: report.serverReset.map { .init(repulled: $0.repulled, resent: $0.resent, removed: $0.removed) },
+            revocation: report.revocation.map { .init(removed: $0.removed, rejected: $0.rejected) },
             startedAt: DayText.instant(report.startedAt), finishedAt: DayText.instant(report.finishedAt)))
     }
 
@@ -140,8 +145,39 @@ private struct SyncReportJSON: Encodable {
     var rejected: Int
     var pulled: [String: Int]
     var keptLocal: Int
+    struct Reset: Encodable {
+        var repulled: Int
+        var resent: Int
+        var removed: Int
+    }
+
+    struct Removal: Encodable {
+        var removed: Int
+        var rejected: Int
+    }
+
     var conflicts: [ConflictJSON]
     var resolved: Int
+    var serverReset: Reset?
+    var revocation: Removal?
     var startedAt: String
     var finishedAt: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(pushed, forKey: .pushed)
+        try container.encode(rejected, forKey: .rejected)
+        try container.encode(pulled, forKey: .pulled)
+        try container.encode(keptLocal, forKey: .keptLocal)
+        try container.encode(conflicts, forKey: .conflicts)
+        try container.encode(resolved, forKey: .resolved)
+        try container.encode(serverReset, forKey: .serverReset)  // null when none: the key is always there
+        try container.encode(revocation, forKey: .revocation)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(finishedAt, forKey: .finishedAt)
+    }
+
+    private enum Key: String, CodingKey {
+        case pushed, rejected, pulled, keptLocal, conflicts, resolved, serverReset, revocation, startedAt, finishedAt
+    }
 }
