@@ -230,6 +230,7 @@ struct ConflictSyncTests {
         _ = try await carol.succeed(["reports", "update", report, "--age", "51"])
         let told = try await carol.succeed(["sync"])
         try #require(told.contains(report) && told.contains("refused"), "carol is refused: \(told)")
+        #expect(told.contains("alice changed it since your copy (now 50)"), "the line names who changed it: \(told)")
         return report
     }
 

@@ -98,11 +98,13 @@ struct SyncConflictEngineTests {
     }
 
     /// The result refusing `change` on `fields`, the server holding `current`.
-    private static func refused(_ change: WireChange, fields: [String], current: WireObject) -> ChangeResult {
+    private static func refused(
+        _ change: WireChange, fields: [String], current: WireObject, byAccount: String? = nil
+    ) -> ChangeResult {
         ChangeResult(
             operationId: change.operationId, status: "rejected",
             reason: "Chore \(change.objectId): \(fields.joined(separator: ", ")) changed since your copy", conflictFields: fields,
-            current: current)
+            current: current, byAccount: byAccount)
     }
 
     @Test("an update of a pulled object is sent with the version it was pulled at and the type's policy")
@@ -173,10 +175,10 @@ struct SyncConflictEngineTests {
         #expect(server.pushed.last?.first?.values["title"] == .text("wash well"))
     }
 
-    @Test("a refused change the resolver leaves alone is one of the report's conflicts, listed with the server's values")
+    @Test("a refused change the resolver leaves alone is one of the report's conflicts, with the server's values and who changed them")
     func unresolvedRefusalIsReported() async throws {
         let server = ConflictServer { change, _ in
-            Self.refused(change, fields: ["title"], current: Self.chore("c1", title: "mop", isDone: false, version: 6))
+            Self.refused(change, fields: ["title"], current: Self.chore("c1", title: "mop", isDone: false, version: 6), byAccount: "carol")
         }
         let (data, sync) = try await Self.engine(server)
         _ = try await data.syncState.applyPulled(
@@ -193,6 +195,7 @@ struct SyncConflictEngineTests {
         #expect(conflict.kind == .refused && conflict.fields == ["title"])
         #expect(conflict.mine == ["title": .text("sweep")] && conflict.theirs == ["title": .text("mop")])
         #expect(conflict.serverVersion == 6)
+        #expect(conflict.byAccount == "carol", "the server named who changed it since this device's copy")
         #expect(try await data.conflicts.conflicts().map(\.id) == [conflict.id])
     }
 

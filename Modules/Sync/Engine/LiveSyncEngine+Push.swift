@@ -148,7 +148,9 @@ extension LiveSyncEngine {
                 try await journal.reject(operationID: change.operationID, reason: reason, conflictFields: fields, current: current)
                 let handling = try await state.conflictHandling(for: change.typeName)
                 let shown = fields.filter { !handling.quietFields.contains($0) }
-                let conflict = SyncConflict(refused: change, fields: shown.isEmpty ? fields : shown, current: current, at: clock.now())
+                var conflict = SyncConflict(refused: change, fields: shown.isEmpty ? fields : shown, current: current, at: clock.now())
+                // Who changed the fields since this device's copy, for the sync's line (the list does not keep it).
+                conflict.byAccount = result.byAccount
                 if let choice = automaticChoice(conflict, onlyQuiet: shown.isEmpty, handling: handling, resolutions: resolutions) {
                     try await conflicts.resolve(conflict.id, choice)
                     counts.resolved += 1
