@@ -232,18 +232,20 @@ struct SyncModel {
         case .update(_, let changed, let base):
             noticeOverwrites(of: existing, id: id, changed: changed, base: base, by: user)
             object.fields.merge(changed) { _, new in new }
-            record(device, id, changed, into: &object)
+            record(device, id, changed, into: &object, before: existing.fields)
         default:
             object.fields = row?.fields ?? object.fields
-            record(device, id, object.fields, into: &object)
+            record(device, id, object.fields, into: &object, before: existing.fields)
         }
         objects[id] = object
         return true
     }
 
-    private mutating func record(_ device: Device, _ id: String, _ fields: Fields, into object: inout Object) {
+    private mutating func record(_ device: Device, _ id: String, _ fields: Fields, into object: inout Object, before: Fields? = nil) {
         for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
             writes.append(Write(device: device.name, id: id, field: field, value: value))
+            // The server claims only the fields a write changes (issue 26 review, finding 6).
+            guard before?[field] != value else { continue }
             object.writers[field] = Writer(version: object.version, user: device.user, device: device.name)
         }
     }
