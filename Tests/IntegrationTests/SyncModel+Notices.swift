@@ -28,9 +28,20 @@ extension SyncModel {
         }
     }
 
+    /// Records, as unchecked, a notice for each field of `changed` another user wrote last with
+    /// another value: the update's base is a version of the history before a restore.
+    mutating func maybeNotice(of object: Object, id: String, changed: Fields, by user: String) {
+        for (field, value) in changed.sorted(by: { $0.key < $1.key }) {
+            guard let writer = object.writers[field], writer.user != user, object.fields[field] != value else { continue }
+            maybeNotices.append(Notice(device: writer.device, id: id, field: field, version: version))
+        }
+    }
+
     /// A pull brings the device the notices for it it has not had, about objects its user sees
-    /// (a notice about an object deleted since may or may not come: it is left out of the check).
+    /// (a notice about an object deleted since may or may not come: it is left out of the check,
+    /// as is one the server may or may not have recorded).
     mutating func deliverNotices(to device: inout Device) {
+        for notice in maybeNotices where notice.device == device.name { device.unsure.insert(notice) }
         for notice in notices where notice.device == device.name && !device.told.contains(notice) {
             guard let object = objects[notice.id] else { continue }
             if object.deleted {

@@ -74,6 +74,8 @@ struct SyncModel {
     /// The server's newest version.
     var version = 0
     var notices: [Notice] = []
+    /// Notices the server may or may not record (an update based on a copy pulled before a restore).
+    var maybeNotices: [Notice] = []
     /// Other users' field writes a client reset's re-send replaced (no base, so no notice).
     var silentOverwrites = 0
     var backup: (objects: [String: Object], memberships: [String: [String]], version: Int, notices: [Notice])?
@@ -230,7 +232,13 @@ struct SyncModel {
         object.version = version
         switch change {
         case .update(_, let changed, let base):
-            noticeOverwrites(of: existing, id: id, changed: changed, base: base, by: user)
+            if base != nil, let known = device.epoch, known != epoch {
+                // A base from before a restore is a version of another history: the server may
+                // or may not find the write concurrent, so a notice of it is left unchecked.
+                maybeNotice(of: existing, id: id, changed: changed, by: user)
+            } else {
+                noticeOverwrites(of: existing, id: id, changed: changed, base: base, by: user)
+            }
             object.fields.merge(changed) { _, new in new }
             record(device, id, changed, into: &object, before: existing.fields)
         default:
