@@ -21,7 +21,7 @@ extension SQLiteChangeJournal {
     /// journal coalesces unsent edits, so the retry sends the newest values once.
     func retry(operationID: String) async throws {
         let now = database.clock.now().timeIntervalSince1970
-        try await database.performWrite { [self] state in try retry(operationID, now: now, state: state) }
+        _ = try await database.performWrite { [self] state in try retry(operationID, now: now, state: state) }
     }
 
     /// ``retry(operationID:)`` inside the caller's write transaction; returns the journal row
