@@ -37,7 +37,8 @@ struct StoreWatcherTests {
             return true
         }
         let latency = try #require(arrivedAfter, "never arrived:\n\(terminal.lastScreen.joined(separator: "\n"))")
-        #expect(latency < .milliseconds(1500), "arrived after \(latency)")
+        // A second on an idle machine; the bound leaves room for a loaded 2-core CI run.
+        #expect(latency < .seconds(5), "arrived after \(latency)")
         terminal.type("quit")
         #expect(await run.value == 0)
     }

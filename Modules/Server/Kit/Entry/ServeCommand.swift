@@ -144,12 +144,13 @@ struct ServeCommand: KitCommand {
         return policies
     }
 
-    /// What the server logs at start about `policies` (``ServerSettings/conflictPolicies``): one
-    /// line naming them (type names are case-sensitive), and a warning for each type name that
+    /// What the server logs at start about `policies` (``ServerSettings/conflictPolicies``): none
+    /// without `--conflict-policy` (a failing start stays one line), else one line naming them
+    /// (type names are case-sensitive), and a warning for each type name that
     /// starts with a small letter, as no type of the reference app does (`casereport` is not
     /// `CaseReport`).
     static func conflictPolicyLines(_ policies: [String: WireConflictPolicy]) -> [(Logger.Level, String)] {
-        guard !policies.isEmpty else { return [(.info, "conflict policies: each change's own (no --conflict-policy)")] }
+        guard !policies.isEmpty else { return [] }
         let named = policies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.rawValue)" }
         var lines: [(Logger.Level, String)] = [(.info, "conflict policies: \(named.joined(separator: ", ")) (type names are case-sensitive)")]
         for type in policies.keys.sorted() where type.first?.isLowercase == true {
