@@ -35,7 +35,9 @@ struct SyncBaseline {
             CREATE INDEX journal_by_state ON journal ("state", "sequence");
             """)
         try copy.exec("ATTACH DATABASE '\(storePath)' AS store")
-        try copy.exec(#"INSERT INTO journal SELECT * FROM store."_strata_journal" ORDER BY "sequence""#)
+        // The columns the baseline reads, named: the store's journal has more (base version, policy, …).
+        let columns = #""sequence", "operationId", "typeName", "objectId", "operation", "payload", "scope", "ownerUser", "ownerGroup", "state", "reason", "createdAt", "updatedAt", "sent""#
+        try copy.exec(#"INSERT INTO journal ("# + columns + #") SELECT "# + columns + #" FROM store."_strata_journal" ORDER BY "sequence""#)
         try copy.exec("DETACH DATABASE store")
         try copy.exec("PRAGMA wal_checkpoint(TRUNCATE)")
     }
