@@ -202,6 +202,34 @@ struct ConflictPolicyTests {
         }
     }
 
+    @Test(
+        "a member removed from the group is not told of a write made while she was out, even once added back; one made before is still hers",
+        arguments: TestEngine.allCases)
+    func noNoticeOfAWriteMadeWhileOut(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let (alice, carol, _) = try await server.tokens()
+            let base = try await Self.seed(client, alice: alice)
+            #expect(try await client.push([.report("s", name: "Sam", scope: 2)], token: alice) == ["applied"])
+            let sBase = try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "s" }?.version)
+            for (id, version) in [("r", base), ("s", sBase)] {
+                #expect(try await client.push([Self.update(id, ["age": .integer(50)], fields: ["age"], baseVersion: version)], token: carol) == ["applied"])
+            }
+            // alice replaces carol's age of s while carol can see s: carol's to be told.
+            #expect(try await client.push([Self.update("s", ["age": .integer(51)], fields: ["age"], baseVersion: sBase)], token: alice) == ["applied"])
+            // carol leaves the nurses' group; alice replaces her age of r, which carol cannot see now.
+            _ = try await server.services.admin.removeMember(group: "nurses", account: "carol")
+            #expect(try await client.push([Self.update("r", ["age": .integer(52)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
+            // Back in the group, carol sees both again, but is told only of the write made while she could see it.
+            _ = try await server.services.admin.addMember(group: "nurses", account: "carol", role: "member")
+            let back = try await client.login("carol", app: server.app).token
+            let pull = try await client.pull("CaseReport", token: back)
+            #expect(Set(pull.objects.map(\.objectId)) == ["r", "s"])
+            #expect(pull.overwritten?.map(\.objectId) == ["s"])
+            #expect(pull.overwritten?.first?.theirs == ["age": .integer(51)])
+        }
+    }
+
     @Test("notices older than 30 days are pruned when new ones are recorded", arguments: TestEngine.allCases)
     func oldNoticesPruned(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in

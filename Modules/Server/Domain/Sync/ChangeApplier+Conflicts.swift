@@ -92,14 +92,17 @@ extension ChangeApplier {
 
     /// Records, for each earlier write `change` replaced concurrently (merged), one notice for
     /// its user: the fields of that write replaced, what it had set them to, what they hold now.
+    /// Only a user who can see the object as `change` leaves it is told (``NoticeAudience``).
     func recordNotices(
         _ change: WireChange, existing: StoredObject, values: [String: WireValue], concurrent: [String: FieldWriter],
         version: Int64
     ) throws {
         guard !concurrent.isEmpty else { return }
         var byWrite: [FieldWriter: [String]] = [:]
-        // At user scope only the owner sees the object: no one else is told what it now holds.
-        for (field, writer) in concurrent where change.scope > 1 || writer.userId == existing.ownerUser {
+        // Someone who cannot see the object now (a user-scope object not theirs, a group object
+        // of a group they left) is not told what it now holds.
+        for (field, writer) in concurrent
+        where audience.canSee(writer.userId, scope: change.scope, ownerUser: existing.ownerUser, ownerGroup: existing.ownerGroup) {
             // One notice per replaced operation, whatever version each of its fields took.
             let key = FieldWriter(version: 0, userId: writer.userId, operationId: writer.operationId)
             byWrite[key, default: []].append(field)

@@ -17,6 +17,8 @@ struct ChangeApplier {
     var conflictPolicies: [String: WireConflictPolicy] = [:]
     /// When the push is applied: the time its overwrite notices are recorded at.
     var now = Date()
+    /// Who may be told of an overwrite: only a user who can see the object now (``NoticeAudience``).
+    let audience: NoticeAudience
 
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.

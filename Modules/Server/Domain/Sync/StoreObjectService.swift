@@ -25,33 +25,63 @@ struct StoreObjectService: ObjectService {
         let visibility = Self.visibility(session)
         let (results, places) = try await ServerError.mapping {
             let caller = try await AccessCaller.of(session, in: data.control)  // who may write what (AccessRules)
-            return try await data.appStore(appId: session.appId, version: session.appVersion).write { transaction in
-                // What the changes will look up one by one, in one query each.
-                var objectIds: [String: [String]] = [:]
-                for change in request.changes where change.operation != "deleteAll" {
-                    objectIds[change.typeName, default: []].append(change.objectId)
+            let store = try await data.appStore(appId: session.appId, version: session.appVersion)
+            // Notices go only to users who can see their object (NoticeAudience): a try that
+            // needs a group's members not yet read rolls back, and the push is applied again
+            // with them. Twice at most; a third try tells nobody of a group still unknown.
+            var members: [String: Set<String>] = [:]
+            for _ in 0..<2 {
+                let audience = NoticeAudience(members: members, notesMissing: true)
+                do {
+                    return try await apply(
+                        request, store: store, caller: caller, visibility: visibility, audience: audience, session: session)
+                } catch {
+                    let missing = audience.missingGroups
+                    guard !missing.isEmpty else { throw error }
+                    for group in missing { members[group] = Set(try await data.control.memberIds(groupId: group)) }
                 }
-                try transaction.prefetch(
-                    operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
-                let applier = ChangeApplier(
-                    transaction: transaction, session: session, visibility: visibility, caller: caller,
-                    leadPostedTypes: settings.leadPostedTypes, conflictPolicies: settings.conflictPolicies, now: clock.now())
-                var places: Set<DataWake.Place> = []
-                let results = try request.changes.enumerated().map { index, change in
-                    // The object as the change read it before writing (prefetched above): its old
-                    // place counts too. A change rejected as malformed reads nothing.
-                    let (result, before) = try applier.applied(change, index: index)
-                    if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
-                    return result
-                }
-                return (results, places)
             }
+            let audience = NoticeAudience(members: members, notesMissing: false)
+            return try await apply(request, store: store, caller: caller, visibility: visibility, audience: audience, session: session)
         }
         let named = try await Self.namingAccounts(results, in: data)
         if !places.isEmpty, let arrivals { await wake(arrivals, places: places, session: session) }
         logger.debug("push", metadata: ["user": "\(session.userId)", "changes": "\(request.changes.count)"])
         metrics.record(named)
         return PushResponse(results: named)
+    }
+
+    /// Applies the changes of `request` in one write transaction of `store`: each change's
+    /// result, and the places the applied ones had their effect in (for the live-change wake).
+    /// Throws ``NoticeAudience/Incomplete`` (rolling everything back) when a notice needs a
+    /// group `audience` does not know.
+    private func apply(
+        _ request: PushRequest, store: any AppObjectStore, caller: AccessCaller, visibility: ObjectVisibility,
+        audience: NoticeAudience, session: ServerSession
+    ) async throws -> (results: [ChangeResult], places: Set<DataWake.Place>) {
+        try await store.write { transaction in
+            // What the changes will look up one by one, in one query each.
+            var objectIds: [String: [String]] = [:]
+            for change in request.changes where change.operation != "deleteAll" {
+                objectIds[change.typeName, default: []].append(change.objectId)
+            }
+            try transaction.prefetch(
+                operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
+            let applier = ChangeApplier(
+                transaction: transaction, session: session, visibility: visibility, caller: caller,
+                leadPostedTypes: settings.leadPostedTypes, conflictPolicies: settings.conflictPolicies, now: clock.now(),
+                audience: audience)
+            var places: Set<DataWake.Place> = []
+            let results = try request.changes.enumerated().map { index, change in
+                // The object as the change read it before writing (prefetched above): its old
+                // place counts too. A change rejected as malformed reads nothing.
+                let (result, before) = try applier.applied(change, index: index)
+                if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
+                return result
+            }
+            if !audience.missingGroups.isEmpty { throw NoticeAudience.Incomplete() }
+            return (results, places)
+        }
     }
 
     func pull(typeName: String, since: Int64, limit: Int, scope: PullScope, session: ServerSession) async throws
