@@ -1,8 +1,10 @@
 import Foundation
+import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataHostKit
 import StrataSync
 import StrataSyncTesting
 import StrataWire
@@ -177,6 +179,29 @@ struct ConflictCommandTests {
         #expect(try await harness.domain.reports.get(id: report).age == 51)
         let taken = await harness.run("sync", "conflicts", "keep-theirs", String(id.prefix(8)))
         #expect(taken.status == 0, "\(taken)")
+        #expect(try await harness.data.conflicts.conflicts().isEmpty)
+    }
+
+    @Test("the Account screen's keep-theirs refuses a start shorter than 8 characters as the command does, settling nothing")
+    func accountRefusesAShortIDStart() async throws {
+        let (harness, _, report) = try await overwritten()
+        _ = await harness.run("sync")
+        let id = try #require(try await harness.data.conflicts.conflicts().first?.id)
+        let backend = HostSessionBackend.sync(nil, session: nil, conflicts: harness.data.conflicts)
+        for start in ["0", String(id.prefix(7))] {
+            let error = await #expect(throws: DataError.self) { try await backend.resolveConflict(start, keepMine: false) }
+            #expect(error?.code == .notFound, "\(String(describing: error))")
+            #expect(
+                error?.message == "the conflict id '\(start)' is too short; give the whole id or at least 8 characters of it, "
+                    + "as 'strata-host sync conflicts' lists it", "\(String(describing: error))")
+        }
+        let japanese = await MessageLanguage.$current.withValue(.japanese) {
+            await #expect(throws: DataError.self) { try await backend.resolveConflict(String(id.prefix(7)), keepMine: false) }
+        }
+        #expect(japanese?.message.contains("が短すぎます") == true, "\(String(describing: japanese))")
+        #expect(try await harness.data.conflicts.conflicts().map(\.id) == [id], "nothing settled")
+        #expect(try await harness.domain.reports.get(id: report).age == 51)
+        #expect(try await backend.resolveConflict(String(id.prefix(8)), keepMine: false).id == id)
         #expect(try await harness.data.conflicts.conflicts().isEmpty)
     }
 

@@ -57,28 +57,22 @@ extension SQLiteConflictStore {
         }
     }
 
-    /// The fewest characters a start of a conflict id must have: ids made in the same minute
-    /// share their first characters (UUIDv7), so a shorter start could settle the wrong one.
-    static let shortestIDStart = 8
-
     /// The open conflict id (of `open`) that is `id` or, failing that, the only one that starts
-    /// with it (a start of at least ``shortestIDStart`` characters).
+    /// with it (a start of at least ``IdStart/shortestConflictStart`` characters): the rule
+    /// ``IdStart`` keeps for every caller.
     static func find(_ id: String, among open: [String]) throws -> String {
-        if open.contains(id) { return id }
-        guard id.count >= shortestIDStart else {
+        switch IdStart.find(id, in: open, shortest: IdStart.shortestConflictStart, id: { $0 }) {
+        case .found(let found):
+            return found
+        case .tooShort(let shortest):
             throw DataError(
-                .notFound,
-                "'\(id)' is too short to name a conflict: give its whole id or at least \(shortestIDStart) characters of it")
-        }
-        let matching = open.filter { $0.hasPrefix(id) }
-        guard matching.count <= 1 else {
-            throw DataError(.notFound, "'\(id)' starts \(matching.count) open conflicts' ids; give more of the id")
-        }
-        guard let found = matching.first else {
+                .notFound, "'\(id)' is too short to name a conflict: give its whole id or at least \(shortest) characters of it")
+        case .ambiguous(let count):
+            throw DataError(.notFound, "'\(id)' starts \(count) open conflicts' ids; give more of the id")
+        case .noMatch:
             throw DataError(
                 .notFound, "no open conflict has the id '\(id)' (\(open.count) open \(open.count == 1 ? "conflict" : "conflicts"))")
         }
-        return found
     }
 }
 

@@ -19,25 +19,25 @@ extension LiveSyncEngine {
         return change
     }
 
-    /// The rejected change whose operation id is `id` or starts with it (only one may).
+    /// The rejected change whose operation id is `id` or starts with it (only one may; any start
+    /// will do), by the one matching rule (``IdStart``).
     private func rejectedChange(_ id: String) async throws -> Change {
         let rejected = try await journal.rejected()
-        if let exact = rejected.first(where: { $0.operationID == id }) { return exact }
-        let matching = id.isEmpty ? [] : rejected.filter { $0.operationID.hasPrefix(id) }
-        guard matching.count <= 1 else {
+        switch IdStart.find(id, in: rejected, id: \.operationID) {
+        case .found(let change):
+            return change
+        case .ambiguous(let count):
             throw DataError(
                 .notFound,
                 localized(
-                    "'\(id)' starts \(matching.count) rejected changes' ids; give more of the id",
-                    ja: "'\(id)' で始まる拒否された変更が \(matching.count) 件あります。ID をもっと長く指定してください"))
-        }
-        guard let change = matching.first else {
+                    "'\(id)' starts \(count) rejected changes' ids; give more of the id",
+                    ja: "'\(id)' で始まる拒否された変更が \(count) 件あります。ID をもっと長く指定してください"))
+        case .noMatch, .tooShort:
             throw DataError(
                 .notFound,
                 localized(
                     "no rejected change has the id '\(id)' (\(rejected.count) rejected \(rejected.count == 1 ? "change" : "changes"))",
                     ja: "ID '\(id)' の拒否された変更はありません（拒否された変更は \(rejected.count) 件）"))
         }
-        return change
     }
 }

@@ -139,9 +139,6 @@ struct ConflictArgument: ParsableArguments {
     @Argument(help: "The conflict's id as 'sync conflicts' lists it, or an unambiguous start of it (8 characters or more).")
     var id: String
 
-    /// The fewest characters a start of an id may have.
-    static let shortestStart = 8
-
     func validate() throws {
         let name = localized("the conflict id", ja: "競合の ID")
         guard !id.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -153,15 +150,7 @@ struct ConflictArgument: ParsableArguments {
                 "\(name) '\(TerminalText.escaped(id))' holds the control character \(TerminalText.describe(scalar)) "
                     + "at position \(position); expected \(SyncText.conflictID)")
         }
-        // Ids made in the same minute share their first characters (UUIDv7): a shorter start
-        // could settle a conflict nobody meant.
-        guard id.count >= Self.shortestStart else {
-            throw ValidationError(
-                localized(
-                    "\(name) '\(id)' is too short; give the whole id or at least \(Self.shortestStart) characters of it, "
-                        + "as 'strata-host sync conflicts' lists it",
-                    ja: "\(name) '\(id)' が短すぎます。'strata-host sync conflicts' が表示する ID の全体か、"
-                        + "先頭 \(Self.shortestStart) 文字以上を指定してください"))
-        }
+        // A start shorter than IdStart.shortestConflictStart is refused by ConflictLookup, the
+        // one rule the Account screen follows too (still exit 64: SyncCommand.resolving).
     }
 }
