@@ -93,6 +93,14 @@ enum InternalTables {
         CREATE INDEX IF NOT EXISTS "_strata_conflicts_open" ON "_strata_conflicts" ("settledAt", "detectedAt")
         """
 
+    /// Format 7: rows saved while their type was local only, so never sent (``LocalOnlyRows``):
+    /// the follow-ups a store of format 5 or older kept. A writer that registers the type as
+    /// sending changes journals each as an insert, once, and removes it from here.
+    static let localOnlyRows = """
+        CREATE TABLE IF NOT EXISTS "_strata_local_only_rows" (
+            "typeName" TEXT NOT NULL, "objectId" TEXT NOT NULL, PRIMARY KEY ("typeName", "objectId"))
+        """
+
     /// Error and monitor logs kept for upload.
     static let log = """
         CREATE TABLE IF NOT EXISTS "_strata_log" (
@@ -110,7 +118,7 @@ enum InternalTables {
     static let all =
         [
             typeVersions, journal, journalClaims, journalByObject, journalByState, log, settings, StoreCounts.table,
-            serverVersions, acknowledged, acknowledgedByTime, conflicts, conflictsOpen,
+            serverVersions, acknowledged, acknowledgedByTime, conflicts, conflictsOpen, localOnlyRows,
         ]
         + StoreCounts.journalTriggers
 }

@@ -23,7 +23,7 @@ enum StoreFormat {
     /// 1: value-object tables only. 2: internal columns (`_storedAt`, `_scope`, owner, keyed
     /// hashes) and the internal tables (journal, logs, settings, type versions). 3 and later:
     /// the steps of ``StoreMigration/all`` (the last one's version is this).
-    static let currentVersion: Int64 = 6
+    static let currentVersion: Int64 = 7
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.
@@ -50,6 +50,9 @@ enum StoreFormat {
                 } else {
                     // A new store's journal is empty: its counts start at zero.
                     for sql in StoreCounts.fillJournal { try connection.execute(sql) }
+                    // A format-1 store (value-object tables only) never sent anything: its
+                    // follow-ups are listed as the step to format 7 lists them.
+                    if version > 0 { try LocalOnlyRows.list(in: connection) }
                 }
                 try connection.execute("PRAGMA user_version = \(currentVersion)")
             }

@@ -20,6 +20,9 @@ struct StoreMigration: Sendable {
     /// the table lacks it (before ``statements``): a store that a test set back to an older
     /// format, keeping its newer columns, upgrades as well.
     var addedColumns: [(table: String, column: String, type: String)] = []
+    /// Work the step does in code after ``statements``, given the format the store comes from
+    /// (what plain SQL cannot say: which tables exist, which format the file had).
+    var run: (@Sendable (SQLiteConnection, _ from: Int64) throws -> Void)? = nil
 
     /// Every step, oldest first.
     static let all = [
@@ -60,6 +63,16 @@ struct StoreMigration: Sendable {
                 ("_strata_journal", "baseVersion", "INTEGER"), ("_strata_journal", "policy", "TEXT"),
                 ("_strata_journal", "conflictFields", "TEXT"), ("_strata_journal", "current", "BLOB"),
             ]),
+        // Format 6 → 7: follow-ups synced from format 6 on; a store of format 5 or older kept
+        // them local only, so none was ever sent. Each is listed in `_strata_local_only_rows`
+        // (created empty before the steps run), and journaled as an insert when a writer
+        // registers the type (``LocalOnlyRows``). A format-6 store's follow-ups went through
+        // the journal already: nothing is listed.
+        StoreMigration(
+            version: 7, name: "the follow-ups saved while they were local only, to be sent", statements: [],
+            run: { connection, from in
+                if from <= LocalOnlyRows.lastLocalOnlyFormat { try LocalOnlyRows.list(in: connection) }
+            }),
     ]
 
     /// Runs every step above `version`, oldest first, recording each in `user_version`.
@@ -79,6 +92,7 @@ struct StoreMigration: Sendable {
                     }
                 }
                 for sql in step.statements { try connection.execute(sql) }
+                try step.run?(connection, version)
                 try connection.execute("PRAGMA user_version = \(step.version)")
             } catch let error as DataError {
                 throw DataError(

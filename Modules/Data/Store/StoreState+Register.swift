@@ -53,6 +53,8 @@ extension StoreState {
         }
         let table = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
         tables[Self.tableKey(schema.typeName)] = table
+        // Rows saved while the type was local only (a store of format 5 or older) go now, once.
+        if database.mode == .readWrite { try LocalOnlyRows.journal(table, schema: schema, state: self, database: database) }
         if database.mode == .readWrite, table.behaviour.lifespan != nil {
             defer { touchedTypes.removeAll() }
             try connection.writeTransaction {

@@ -1,0 +1,84 @@
+import CSQLite
+import Foundation
+import StrataCrossCutting
+import StrataTestSupport
+import Testing
+
+/// Follow-ups an older install saved while they were local only (store format 5: no journal
+/// entry, filed under the author's primary group) reach the server once the store is opened by
+/// this build, with no user action: under their report's group, once, and nothing more after.
+@Suite("follow-ups: saved before they synced, sent after the upgrade", .childProcessSlot, .serialized)
+struct FollowUpUpgradeSyncTests {
+    static let password = "a long password for tests"
+
+    @Test("alice's follow-ups from a format-5 store reach carol (ward3 report) and bob (ward4 report), never carol the ward4 one; a second sync sends nothing")
+    func localOnlyFollowUpsAreSentAfterTheUpgrade() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "bob": "ward4", "carol": "ward3"], password: Self.password)
+            _ = try await server.admin(["group", "add-member", "ward4", "alice"])
+            let hosts = try await server.signedInHosts(["alice", "bob", "carol"], password: Self.password, label: "follow-upgrade")
+            let alice = hosts[0], bob = hosts[1], carol = hosts[2]
+            let hers = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+            let his = try await bob.succeed(["reports", "add", "--patient-name", "Jiro Kato", "--age", "57"])
+            _ = try await bob.succeed(["sync"])
+            _ = try await alice.succeed(["sync"])
+            let ward3 = try #require(
+                try await server.pull("CaseReport", account: "carol", password: Self.password).first?["ownerGroup"] as? String)
+            let ward4 = try #require(
+                try await server.pull("CaseReport", account: "bob", password: Self.password).first?["ownerGroup"] as? String)
+            #expect(ward3 != ward4)
+
+            // Two follow-ups saved as an install of store format 5 left them: no journal entry,
+            // each filed under alice's primary group (ward3), the file in format 5.
+            let date = Date().addingTimeInterval(2 * 86_400).formatted(.iso8601.year().month().day())
+            let onHers = try await alice.succeed(["follows", "add", "--report", hers, "--date", date, "--memo", "check BP"])
+            let onHis = try await alice.succeed(["follows", "add", "--report", his, "--date", date, "--memo", "BP 150/95"])
+            let store = try #require(alice.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
+            try Self.execute(
+                [
+                    #"DELETE FROM "_strata_journal" WHERE "typeName" = 'FollowUp'"#,
+                    #"UPDATE "FollowUp" SET "_ownerGroup" = '\#(ward3)', "_scope" = 2"#,
+                    #"DROP TABLE IF EXISTS "_strata_local_only_rows""#,
+                    "PRAGMA user_version = 5",
+                ], in: store)
+
+            // Opened by this build, alice's next sync sends both, once.
+            let first = try await alice.json(["sync", "--json"]) as? [String: Any]
+            #expect(first?["pushed"] as? Int == 2, "\(first ?? [:])")
+            #expect(try SQLiteReader(store).integer("PRAGMA user_version") == 7)
+            let held = try await server.pull("FollowUp", account: "alice", password: Self.password)
+            let groups = Dictionary(uniqueKeysWithValues: held.compactMap { object in
+                (object["objectId"] as? String).map { ($0, object["ownerGroup"] as? String ?? "") }
+            })
+            #expect(groups == [onHers: ward3, onHis: ward4], "\(held)")
+            #expect(held.allSatisfy { $0["scope"] as? Int == 2 }, "\(held)")
+
+            // Carol (ward3) gets the follow-up of alice's report, never the one of bob's ward4 report.
+            _ = try await carol.succeed(["sync"])
+            let carols = try await carol.json(["follows", "list", "--json"]) as? [[String: Any]]
+            #expect(carols?.compactMap { $0["id"] as? String } == [onHers], "\(String(describing: carols))")
+            #expect(carols?.first?["memo"] as? String == "check BP")
+            // Bob (ward4) gets the one of his report.
+            _ = try await bob.succeed(["sync"])
+            let bobs = try await bob.json(["follows", "list", "--json"]) as? [[String: Any]]
+            #expect(bobs?.compactMap { $0["id"] as? String } == [onHis], "\(String(describing: bobs))")
+
+            // Nothing more to send, nothing rejected, no second copy on the server.
+            let again = try await alice.json(["sync", "--json"]) as? [String: Any]
+            #expect(again?["pushed"] as? Int == 0, "a second sync still sent changes: \(again ?? [:])")
+            #expect(try SQLiteReader(store).integer(#"SELECT count(*) FROM "_strata_journal""#) == 0)
+            #expect(try await server.pull("FollowUp", account: "alice", password: Self.password).count == 2)
+        }
+    }
+
+    /// Runs `statements` on the store file directly, as an older Strata's file would be.
+    private static func execute(_ statements: [String], in path: String) throws {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        sqlite3_busy_timeout(handle, 10_000)
+        for sql in statements {
+            try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK, "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
+        }
+    }
+}
