@@ -31,13 +31,26 @@ struct ConflictPolicyTests {
         return try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "r" }?.version)
     }
 
+    /// alice inserts `r` (as ``seed(_:alice:)``) and `s` (name Sam), both in the nurses' group;
+    /// the versions both hold.
+    static func seedTwo(_ client: WireClient, alice: String) async throws -> (r: Int64, s: Int64) {
+        let base = try await seed(client, alice: alice)
+        #expect(try await client.push([.report("s", name: "Sam", scope: 2)], token: alice) == ["applied"])
+        return (base, try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "s" }?.version))
+    }
+
+    /// Sets the age of `id` on the copy of version `base` (a change listing only `age`).
+    static func age(_ id: String, _ age: Int64, base: Int64) -> WireChange {
+        update(id, ["age": .integer(age)], fields: ["age"], baseVersion: base)
+    }
+
     @Test("concurrent writes of different fields merge, and nobody is told", arguments: TestEngine.allCases)
     func differentFieldsNoNotice(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
             let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([Self.update("r", ["age": .integer(50)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 50, base: base)], token: alice) == ["applied"])
             #expect(try await client.push([Self.update("r", ["memo": .text("m")], fields: ["memo"], baseVersion: base)], token: carol) == ["applied"])
             for token in [alice, carol] {
                 let pull = try await client.pull("CaseReport", token: token)
@@ -55,7 +68,7 @@ struct ConflictPolicyTests {
             let base = try await Self.seed(client, alice: alice)
             let aliceWrite = Self.update("r", ["age": .integer(50), "name": .text("Ann")], fields: ["age"], baseVersion: base)
             #expect(try await client.push([aliceWrite], token: alice) == ["applied"])
-            #expect(try await client.push([Self.update("r", ["age": .integer(51)], fields: ["age"], baseVersion: base)], token: carol) == ["applied"])
+            #expect(try await client.push([Self.age("r", 51, base: base)], token: carol) == ["applied"])
             let carolPull = try await client.pull("CaseReport", token: carol)
             #expect(carolPull.overwritten == nil)
             let alicePull = try await client.pull("CaseReport", token: alice)
@@ -70,7 +83,7 @@ struct ConflictPolicyTests {
             // Told once: a pull from the cursor on does not repeat it.
             #expect(try await client.pull("CaseReport", since: alicePull.cursor, token: alice).overwritten == nil)
             // A write on the newest copy replaces nobody's unseen write.
-            #expect(try await client.push([Self.update("r", ["age": .integer(52)], fields: ["age"], baseVersion: version)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 52, base: version)], token: alice) == ["applied"])
             #expect(try await client.pull("CaseReport", since: alicePull.cursor, token: carol).overwritten == nil)
         }
     }
@@ -106,8 +119,8 @@ struct ConflictPolicyTests {
             let (alice, _, _) = try await server.tokens()
             let phone = try await client.login("alice", app: server.app).token
             let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([Self.update("r", ["age": .integer(50)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
-            #expect(try await client.push([Self.update("r", ["age": .integer(51)], fields: ["age"], baseVersion: base)], token: phone) == ["applied"])
+            #expect(try await client.push([Self.age("r", 50, base: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 51, base: base)], token: phone) == ["applied"])
             #expect(try await client.pull("CaseReport", token: alice).overwritten == nil)
             #expect(try await client.pull("CaseReport", token: phone).overwritten == nil)
         }
@@ -119,7 +132,7 @@ struct ConflictPolicyTests {
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
             let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([Self.update("r", ["age": .integer(50)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 50, base: base)], token: alice) == ["applied"])
             let stored = try #require(try await client.pull("CaseReport", token: alice).objects.first)
             let carolWrite = Self.update(
                 "r", ["age": .integer(51), "memo": .text("m")], fields: ["age", "memo"], baseVersion: base, policy: "fail-if-changed")
@@ -147,7 +160,7 @@ struct ConflictPolicyTests {
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
             let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([Self.update("r", ["age": .integer(50)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 50, base: base)], token: alice) == ["applied"])
             for policy in [nil, "merge"] {
                 let result = try #require(
                     try await Self.push(
@@ -183,12 +196,10 @@ struct ConflictPolicyTests {
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
             // Two objects in the nurses' group; alice's write replaces carol's on both.
-            let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([.report("s", name: "Sam", scope: 2)], token: alice) == ["applied"])
-            let sBase = try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "s" }?.version)
+            let (base, sBase) = try await Self.seedTwo(client, alice: alice)
             for (id, version) in [("r", base), ("s", sBase)] {
-                #expect(try await client.push([Self.update(id, ["age": .integer(50)], fields: ["age"], baseVersion: version)], token: carol) == ["applied"])
-                #expect(try await client.push([Self.update(id, ["age": .integer(51)], fields: ["age"], baseVersion: version)], token: alice) == ["applied"])
+                #expect(try await client.push([Self.age(id, 50, base: version)], token: carol) == ["applied"])
+                #expect(try await client.push([Self.age(id, 51, base: version)], token: alice) == ["applied"])
             }
             #expect(try await client.pull("CaseReport", token: carol).overwritten?.map(\.objectId) == ["r", "s"])
             // r goes: no notice for it.
@@ -209,17 +220,15 @@ struct ConflictPolicyTests {
         try await withInProcessServer(engine: engine) { server in
             let client = server.client
             let (alice, carol, _) = try await server.tokens()
-            let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([.report("s", name: "Sam", scope: 2)], token: alice) == ["applied"])
-            let sBase = try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "s" }?.version)
+            let (base, sBase) = try await Self.seedTwo(client, alice: alice)
             for (id, version) in [("r", base), ("s", sBase)] {
-                #expect(try await client.push([Self.update(id, ["age": .integer(50)], fields: ["age"], baseVersion: version)], token: carol) == ["applied"])
+                #expect(try await client.push([Self.age(id, 50, base: version)], token: carol) == ["applied"])
             }
             // alice replaces carol's age of s while carol can see s: carol's to be told.
-            #expect(try await client.push([Self.update("s", ["age": .integer(51)], fields: ["age"], baseVersion: sBase)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("s", 51, base: sBase)], token: alice) == ["applied"])
             // carol leaves the nurses' group; alice replaces her age of r, which carol cannot see now.
             _ = try await server.services.admin.removeMember(group: "nurses", account: "carol")
-            #expect(try await client.push([Self.update("r", ["age": .integer(52)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 52, base: base)], token: alice) == ["applied"])
             // Back in the group, carol sees both again, but is told only of the write made while she could see it.
             _ = try await server.services.admin.addMember(group: "nurses", account: "carol", role: "member")
             let back = try await client.login("carol", app: server.app).token
@@ -235,16 +244,14 @@ struct ConflictPolicyTests {
         try await withInProcessServer(engine: engine) { server in
             let client = server.client
             var (alice, carol, _) = try await server.tokens()
-            let base = try await Self.seed(client, alice: alice)
-            #expect(try await client.push([.report("s", name: "Sam", scope: 2)], token: alice) == ["applied"])
-            let sBase = try #require(try await client.pull("CaseReport", token: alice).objects.first { $0.objectId == "s" }?.version)
-            #expect(try await client.push([Self.update("r", ["age": .integer(50)], fields: ["age"], baseVersion: base)], token: alice) == ["applied"])
-            #expect(try await client.push([Self.update("s", ["age": .integer(50)], fields: ["age"], baseVersion: sBase)], token: alice) == ["applied"])
-            #expect(try await client.push([Self.update("r", ["age": .integer(51)], fields: ["age"], baseVersion: base)], token: carol) == ["applied"])
+            let (base, sBase) = try await Self.seedTwo(client, alice: alice)
+            #expect(try await client.push([Self.age("r", 50, base: base)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("s", 50, base: sBase)], token: alice) == ["applied"])
+            #expect(try await client.push([Self.age("r", 51, base: base)], token: carol) == ["applied"])
             #expect(try await client.pull("CaseReport", token: alice).overwritten?.map(\.objectId) == ["r"])
             server.clock.advance(31 * 24 * 3600)
             (alice, carol, _) = try await server.tokens()
-            #expect(try await client.push([Self.update("s", ["age": .integer(51)], fields: ["age"], baseVersion: sBase)], token: carol) == ["applied"])
+            #expect(try await client.push([Self.age("s", 51, base: sBase)], token: carol) == ["applied"])
             #expect(try await client.pull("CaseReport", token: alice).overwritten?.map(\.objectId) == ["s"])
         }
     }
