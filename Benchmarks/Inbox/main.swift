@@ -1,7 +1,7 @@
 // strata-bench-inbox: strata-notifyd's inbox throughput — `strata-notifyd --once` (the real
 // executable, a child process) drains N notification files; prints files/s, whole run and
 // net of start-up (target ≥ 5,000/s, every notification committed before its file leaves new/).
-// Run in release: swift build -c release --product strata-notifyd --product strata-bench-inbox;
+// Run in release: swift build -c release --product strata-notifyd && swift build -c release --product strata-bench-inbox;
 // then .build/release/strata-bench-inbox [files] [runs]. STRATA_NOTIFYD_BIN runs another build.
 import Foundation
 

@@ -4,7 +4,7 @@
 // does: the server wakes her poll, her engine pulls the type. Each delay runs from the start of
 // alice's sync to the moment carol's store holds the row; p50/p99/max over N changes, on SQLite
 // and on PostgreSQL (whose wake crosses LISTEN/NOTIFY).
-// Run in release: swift build -c release --product strata-bench-live --product strata-server, then
+// Run in release: swift build -c release --product strata-bench-live && swift build -c release --product strata-server, then
 // .build/release/strata-bench-live [changes] [--engine sqlite|postgres|both]
 import Foundation
 import Logging

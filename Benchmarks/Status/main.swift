@@ -2,8 +2,9 @@
 // same way (strata-bench-hello), both as whole child processes, alternating; prints the
 // medians, the ratio (target ≤ 1.5×) and peak memory; then the share of the store's
 // `quick_check` (verifyPages) in a run on a 1,000-report store.
-// Run in release: swift build -c release --product strata-status --product strata-host \
-//   --product strata-bench-hello --product strata-bench-status; then .build/release/strata-bench-status [runs]
+// Run in release (`swift build` builds one `--product` per call: the last one named):
+// for p in strata-status strata-host strata-bench-hello strata-bench-status; do swift build -c release --product $p; done
+// then .build/release/strata-bench-status [runs]
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -2,7 +2,7 @@
 // on loopback and pulls them into other clients' stores; prints changes per second each way, on
 // SQLite and on PostgreSQL side by side, and optionally through nginx in front of 1 and 2
 // instances on one PostgreSQL.
-// Run in release: swift build -c release --product strata-bench-sync --product strata-server, then
+// Run in release: swift build -c release --product strata-bench-sync && swift build -c release --product strata-server, then
 // .build/release/strata-bench-sync [changes] [batch size] [--engine sqlite|postgres|both] [--instances 1|2] [--clients N]
 import Foundation
 import StrataBenchSupport

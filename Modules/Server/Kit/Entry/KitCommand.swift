@@ -100,16 +100,18 @@ extension CommonOptions {
     /// folder without server data). `nil` for a folder, a link to one, or nothing there yet
     /// (created or refused later, as the command asks).
     static func dataDirectoryProblem(_ path: String, origin: String) -> String? {
-        var entry = stat()
-        guard lstat(path, &entry) == 0 else { return nil }
-        var target = stat()
-        if stat(path, &target) != 0 {
-            guard errno == ENOENT, entry.st_mode & S_IFMT == S_IFLNK else { return nil }
-            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        let files = FileManager.default
+        // Foundation's look-ups, not Glibc's `stat`: in a product-only build (`swift build
+        // --product strata-server`) `struct stat` resolves to a module this target cannot import.
+        guard let entry = try? files.attributesOfItem(atPath: path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isFolder) else {
+            guard entry[.type] as? FileAttributeType == .typeSymbolicLink else { return nil }
+            let destination = (try? files.destinationOfSymbolicLink(atPath: path)) ?? "?"
             return "the data directory \(path) (\(origin)) is a symbolic link to \(destination), which does not exist; "
                 + "create that folder, or name the server's data directory with --data-dir or STRATA_DATA_DIR"
         }
-        guard target.st_mode & S_IFMT != S_IFDIR else { return nil }
+        guard !isFolder.boolValue else { return nil }
         return "the data directory \(path) (\(origin)) is a file, not a folder; "
             + "name the server's data directory with --data-dir or STRATA_DATA_DIR"
     }
