@@ -156,6 +156,25 @@ struct LocalOnlyRowsTests {
         #expect(try await writer.journal.changes(in: [.pending], limit: nil).map(\.objectID) == [shared])
     }
 
+    @Test("a listed follow-up that cannot be read stays listed, unsent, and goes once it reads again; the store still opens")
+    func unreadableRowStaysListed() async throws {
+        let container = temporaryContainer()
+        let (shared, _) = try await formatFiveStore(container)
+        let inspector = SQLiteInspector(container.storeURL)
+        try inspector.execute(#"UPDATE "FollowUp" SET "memo" = x'00ff' WHERE "objectId" = '\#(shared)'"#)
+
+        let upgraded = try await layer(container)
+        #expect(try await upgraded.journal.pendingCount() == 0)
+        #expect(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#) == [[shared]])
+
+        try inspector.execute(#"UPDATE "FollowUp" SET "memo" = 'readable again' WHERE "objectId" = '\#(shared)'"#)
+        let again = try await layer(container)
+        let changes = try await again.journal.changes(in: [.pending], limit: nil)
+        #expect(changes.map(\.objectID) == [shared])
+        #expect(changes.first?.values["memo"] == .text("readable again"))
+        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
+    }
+
     @Test("an upgrade that cannot list the follow-ups is refused naming the file and the step, and leaves it in format 5")
     func refusedUpgradeNamesTheFile() async throws {
         let container = temporaryContainer()

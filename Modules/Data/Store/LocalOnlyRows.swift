@@ -41,11 +41,12 @@ enum LocalOnlyRows {
             guard exists > 0 else { continue }
             let sql = """
                 INSERT OR IGNORE INTO "_strata_local_only_rows" ("typeName", "objectId")
-                SELECT ?1, "objectId" FROM \(TableDefinition.quote(typeName)) AS t WHERE NOT EXISTS (
+                SELECT ?2, "objectId" FROM \(TableDefinition.quote(typeName)) AS t WHERE NOT EXISTS (
                     SELECT 1 FROM "_strata_journal" AS j WHERE j."typeName" = ?1 AND j."objectId" = t."objectId")
                 """
             try connection.withStatement(sql) { statement in
                 statement.bind(typeName, at: 1)
+                statement.bind(StoreState.tableKey(typeName), at: 2)
                 try statement.step()
             }
         }
@@ -55,30 +56,34 @@ enum LocalOnlyRows {
     /// registered it as sending changes (`table`), and takes them off the list; one write
     /// transaction. A row gone since, or with a journal entry already, is only taken off. A
     /// row whose parent (``ValueObjectDependency/sharesVisibility``) is not stored here is
-    /// taken off unsent: nobody who could see it is known (it was never listed or due).
+    /// taken off unsent: nobody who could see it is known (it was never listed or due). A row
+    /// that cannot be read is logged (naming the store file and the row) and stays listed,
+    /// to be tried again at the next registration.
     ///
-    /// - Throws: ``DataError`` naming the store file, the type and the row that failed; the
-    ///   transaction is rolled back, so the rows stay listed for the next registration.
+    /// - Throws: ``DataError`` when the store cannot be read or written; the transaction is
+    ///   rolled back, so every row stays listed for the next registration.
     static func journal<Object: ValueObject>(
         _ table: TableDefinition, schema: ValueObjectSchema<Object>, state: StoreState, database: SQLiteDatabase
     ) throws {
         guard table.exists, table.hasOwnerColumns, table.behaviour.sendsChanges, table.behaviour.keepsLocalRows
         else { return }
         let connection = state.connection
-        let listed = try connection.withStatement(
-            #"SELECT count(*) FROM "_strata_local_only_rows" WHERE "typeName" = ?1 COLLATE NOCASE"#
-        ) { statement in
-            statement.bind(schema.typeName, at: 1)
-            return try statement.step() ? statement.int64(at: 0) : 0
+        let key = StoreState.tableKey(schema.typeName)
+        let anyListed = try connection.withStatement(#"SELECT 1 FROM "_strata_local_only_rows" WHERE "typeName" = ?1 LIMIT 1"#) {
+            statement in
+            statement.bind(key, at: 1)
+            return try statement.step()
         }
-        guard listed > 0 else { return }
+        guard anyListed else { return }
         let cipher = try database.requireCipher(for: "the \(schema.typeName) objects saved before they synced")
         let now = database.clock.now().timeIntervalSince1970
         var sent = 0
         var unsent: [String] = []
+        var unreadable: [DataError] = []
         defer { state.touchedTypes.removeAll() }
         try connection.writeTransaction {
-            let rows = try listedRows(table, schema: schema, cipher: cipher, connection: connection)
+            let (rows, failures) = try listedRows(table, schema: schema, cipher: cipher, connection: connection)
+            unreadable = failures.map(\.error)
             let parent = schema.dependencies.first(where: \.sharesVisibility)
             let writer = JournalWriter(connection: connection, cipher: cipher, now: now, operationIDs: state.operationIDs)
             for row in rows {
@@ -105,49 +110,83 @@ enum LocalOnlyRows {
                 }
                 sent += 1
             }
-            try connection.withStatement(#"DELETE FROM "_strata_local_only_rows" WHERE "typeName" = ?1 COLLATE NOCASE"#) {
+            // Rows that cannot be read stay listed, for the next registration.
+            let kept = Set(failures.map(\.id))
+            try connection.withStatement(#"DELETE FROM "_strata_local_only_rows" WHERE "typeName" = ?1 AND "objectId" = ?2"#) {
                 statement in
-                statement.bind(schema.typeName, at: 1)
-                try statement.step()
+                for id in try listed(key, in: connection) where !kept.contains(id) {
+                    statement.bind(key, at: 1)
+                    statement.bind(id, at: 2)
+                    try statement.step()
+                    statement.rewind()
+                }
             }
             try state.bumpTouchedTypeVersions()
         }
+        for error in unreadable { database.logger.error("\(error.message); it stays listed, to be tried again") }
+        guard sent > 0 || !unsent.isEmpty else { return }
         let stay = unsent.isEmpty ? "" : "; \(unsent.count) whose parent is not stored here stay on this device"
         database.logger.info(
             "queued \(sent) \(schema.typeName) objects saved before they synced, to be sent\(stay)",
             metadata: ["store": "\(connection.path)", "unsent": "\(unsent.joined(separator: ","))"])
     }
 
-    /// The listed rows of `table` that are still stored, read (and decrypted) as objects.
+    /// The ids listed for the table `key`.
+    private static func listed(_ key: String, in connection: SQLiteConnection) throws -> [String] {
+        try connection.withStatement(#"SELECT "objectId" FROM "_strata_local_only_rows" WHERE "typeName" = ?1"#) { statement in
+            statement.bind(key, at: 1)
+            var ids: [String] = []
+            while try statement.step() { ids.append(statement.text(at: 0)) }
+            return ids
+        }
+    }
+
+    /// A listed row, read.
+    private struct Row<Object: ValueObject> {
+        var id: String
+        var object: Object
+        var scope: DataScope
+        var ownerUser: String?
+        var ownerGroup: String?
+    }
+
+    /// The listed rows of `table` that are still stored, read (and decrypted) as objects, and
+    /// the ones that cannot be read, each with an error naming the store file and the row.
     private static func listedRows<Object: ValueObject>(
         _ table: TableDefinition, schema: ValueObjectSchema<Object>, cipher: FieldCipher, connection: SQLiteConnection
-    ) throws -> [(id: String, object: Object, scope: DataScope, ownerUser: String?, ownerGroup: String?)] {
+    ) throws -> (rows: [Row<Object>], failures: [(id: String, error: DataError)]) {
         let extra = Int32(1 + table.readPositions.compactMap { $0 }.count)
         let sql = """
             SELECT \(table.selectColumns), "_scope", "_ownerUser", "_ownerGroup" FROM \(TableDefinition.quote(table.typeName))
-            WHERE "objectId" IN (SELECT "objectId" FROM "_strata_local_only_rows" WHERE "typeName" = ?1 COLLATE NOCASE)
+            WHERE "objectId" IN (SELECT "objectId" FROM "_strata_local_only_rows" WHERE "typeName" = ?1)
             ORDER BY "objectId"
             """
         return try connection.withStatement(sql) { statement in
-            statement.bind(schema.typeName, at: 1)
-            var rows: [(id: String, object: Object, scope: DataScope, ownerUser: String?, ownerGroup: String?)] = []
+            statement.bind(StoreState.tableKey(schema.typeName), at: 1)
+            var rows: [Row<Object>] = []
+            var failures: [(id: String, error: DataError)] = []
             while try statement.step() {
                 let id = statement.text(at: 0)
                 let object: Object
                 do {
                     object = try table.read(statement, schema: schema, cipher: cipher)
                 } catch let error as DataError {
-                    throw DataError(
-                        error.code,
-                        "cannot send \(table.typeName) '\(id)', saved in \(connection.path) before \(table.typeName) objects "
-                            + "synced: \(error.message)")
+                    failures.append(
+                        (
+                            id,
+                            DataError(
+                                error.code,
+                                "cannot send \(table.typeName) '\(id)', saved in \(connection.path) before \(table.typeName) "
+                                    + "objects synced: \(error.message)")
+                        ))
+                    continue
                 }
                 let scope = DataScope(rawValue: Int(statement.int64(at: extra))) ?? table.behaviour.scope
                 let owner: String? = if case .text(let user) = statement.value(at: extra + 1) { user } else { nil }
                 let group: String? = if case .text(let group) = statement.value(at: extra + 2) { group } else { nil }
-                rows.append((id: id, object: object, scope: scope, ownerUser: owner, ownerGroup: group))
+                rows.append(Row(id: id, object: object, scope: scope, ownerUser: owner, ownerGroup: group))
             }
-            return rows
+            return (rows, failures)
         }
     }
 
