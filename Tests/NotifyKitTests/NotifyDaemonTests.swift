@@ -98,7 +98,7 @@ struct NotifyDaemonTests {
 }
 
 /// Runs a daemon's loop in a task of its own, remembering its exit status.
-private final class BackgroundRun: Sendable {
+final class BackgroundRun: Sendable {
     private let result = Mutex<Int32?>(nil)
 
     init(_ daemon: NotifyDaemon) {

@@ -10,6 +10,9 @@ import StrataCrossCutting
 public struct NotifydCommand: AsyncParsableCommand {
     /// The program name used in messages (`strata-notifyd: …`) and as the logger's label.
     public static let programName = "strata-notifyd"
+    /// The seconds between looks at `new/` by default: a fallback, since inotify reports each
+    /// file written or moved into `new/` at once.
+    public static let defaultPollInterval = 30.0
     /// The shortest poll interval accepted, in seconds.
     public static let minimumPollInterval = 0.01
     /// The longest poll interval accepted, in seconds.
@@ -84,12 +87,14 @@ public struct NotifydCommand: AsyncParsableCommand {
     @Flag(help: "Drain new/ once and exit (without it: run until SIGTERM or SIGINT).")
     public var once = false
 
-    /// Seconds between looks at `new/` while running as a daemon.
+    /// Seconds between looks at `new/` while running as a daemon, besides the look at each
+    /// file inotify reports.
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Seconds between looks at new/ while running as a daemon (0.01…3600).", valueName: "seconds"))
-    public var pollInterval: Double = 0.2
+            "Seconds between looks at new/ while running as a daemon, besides draining each file written or moved "
+                + "into it at once (0.01…3600; 30 by default).", valueName: "seconds"))
+    public var pollInterval: Double = NotifydCommand.defaultPollInterval
 
     /// Seconds one notification's enrichment may take.
     @Option(

@@ -2,7 +2,8 @@
 public struct NotifydOptions: Sendable, Hashable {
     /// Drain `new/` once and exit.
     public var once: Bool
-    /// Seconds between looks at `new/` in daemon mode.
+    /// Seconds between looks at `new/` in daemon mode when no new file was reported (each one
+    /// is drained at once).
     public var pollInterval: Double
     /// Log at debug level.
     public var verbose: Bool
@@ -13,7 +14,7 @@ public struct NotifydOptions: Sendable, Hashable {
 
     /// Options with the given values (defaults as on the command line).
     public init(
-        once: Bool = false, pollInterval: Double = 0.2, verbose: Bool = false, enrichDeadline: Double = 5,
+        once: Bool = false, pollInterval: Double = NotifydCommand.defaultPollInterval, verbose: Bool = false, enrichDeadline: Double = 5,
         desktop: DesktopMode = .auto
     ) {
         self.once = once

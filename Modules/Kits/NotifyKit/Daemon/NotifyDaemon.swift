@@ -10,6 +10,10 @@ import UnixSignals
 /// swift-service-lifecycle `ServiceGroup`: the inbox watcher and, when a server is configured,
 /// the push channel's listener are its services.
 ///
+/// The watcher is told of each file written or moved into `new/` (inotify, on a thread of its
+/// own) and drains at once; it looks at `new/` anyway every poll interval (30 s by default),
+/// for a change inotify missed (its queue overflowed) or could not watch.
+///
 /// SIGTERM and SIGINT shut the group down gracefully, and so does ``requestStop()`` (a test):
 /// the file in hand finishes, then the loop ends at once instead of after the poll interval,
 /// and the push listener is cancelled (the message in hand finishes). Nothing is lost: a file
@@ -19,12 +23,15 @@ public final class NotifyDaemon: Sendable {
     public static let retryLaterStatus: Int32 = 75
     /// The longest pause between passes after repeated failures, in seconds.
     public static let maximumBackoff: Double = 5
+    /// The pause after the first failed pass, in seconds; it doubles per failed pass.
+    public static let firstBackoff: Double = 0.4
 
     /// The processor each pass runs.
     public let processor: InboxProcessor
     /// The sync server's push channel, when a server is configured.
     public let push: PushChannelListener?
-    /// Seconds between passes over `new/` while nothing fails.
+    /// Seconds between passes over `new/` while nothing fails and no change is reported (a
+    /// file arriving in `new/` starts a pass at once).
     public let pollInterval: Double
     let logger: Logger
     /// Where the start and the failures are reported (the seed's `logMonitor` / `logError`).
@@ -45,7 +52,7 @@ public final class NotifyDaemon: Sendable {
 
     private let stop = Mutex(Stop())
 
-    /// A daemon running `processor` every `pollInterval` seconds, reporting its start and its
+    /// A daemon running `processor` on each new file and every `pollInterval` seconds, reporting its start and its
     /// failures to `usage`, and its readiness, liveness and stop to `serviceNotifier` (systemd's
     /// `READY=1` once the watch loop runs, `WATCHDOG=1` from the loop at half the interval
     /// systemd asks for, `STOPPING=1` when a graceful shutdown begins; `--once` says nothing).
@@ -130,13 +137,15 @@ public final class NotifyDaemon: Sendable {
         return inbox.status
     }
 
-    /// Runs until SIGTERM, SIGINT or ``requestStop()``: drains `new/` every ``pollInterval``
-    /// seconds while the push channel's listener (if any) runs beside it; returns 0.
+    /// Runs until SIGTERM, SIGINT or ``requestStop()``: drains `new/` as soon as a file is
+    /// written or moved into it, and anyway every ``pollInterval`` seconds, while the push
+    /// channel's listener (if any) runs beside it; returns 0.
     ///
-    /// After a pass that had to leave files for later because the store failed, the pause
-    /// doubles (up to ``maximumBackoff`` seconds) so a broken store does not flood the log. A
-    /// file that cannot be moved out of `new/` never slows the loop: the processor skips that
-    /// one file for a while and the others go on at the poll interval.
+    /// After a pass that had to leave files for later because the store failed, the next pass
+    /// waits ``firstBackoff`` seconds, doubling per failed pass (up to ``maximumBackoff``), new
+    /// files or not, so a broken store does not flood the log. A file that cannot be moved out
+    /// of `new/` never slows the loop: the processor skips that one file for a while (the loop
+    /// looks again when its retry is due) and the others go on as they arrive.
     public func run() async -> Int32 {
         await run(once: false)
     }
@@ -164,13 +173,19 @@ public final class NotifyDaemon: Sendable {
 
     /// The loop of ``run()``: passes over `new/` until a stop is requested.
     func watch() async {
-        logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) every \(pollInterval) s")
+        // Watched before the first pass: a file arriving during it starts the next one.
+        let changes = InboxChanges.watch(processor.inbox.newURL, pollInterval: pollInterval, logger: logger)
+        defer { changes.stop() }
+        let how = changes.isWatching ? "each new file at once, and every \(pollInterval) s" : "every \(pollInterval) s"
+        logger.info("strata-notifyd started: watching \(processor.inbox.newURL.path) (\(how))")
         var failedPasses = 0
         let service = self.service
         // The inbox is open (the composition root prepared it) and watched from here on.
         service.ready()
         while !isStopRequested {
             var failure: String?
+            // What the pass will see needs no other pass; a change from now on does.
+            changes.clearPending()
             do {
                 // Pinged between files too: a pass over a full inbox can outlast half the watchdog interval.
                 let report = try await processor.drain(while: {
@@ -187,20 +202,24 @@ public final class NotifyDaemon: Sendable {
             if let failure, failedPasses == 0 { await usage.recordFailure(failure, source: NotifydCommand.programName) }
             failedPasses = failure != nil ? min(failedPasses + 1, 16) : 0
             guard !isStopRequested else { break }
-            // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once.
-            let pause = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
-            _ = try? await cancelWhenGracefulShutdown { try await service.sleep(for: pause) }
+            let backoff = Duration.milliseconds(Int64(pause(afterFailedPasses: failedPasses) * 1000))
+            let pause = processor.untilNextStuckRetry.map { min(backoff, max($0, .milliseconds(10))) } ?? backoff
+            // A graceful shutdown (a signal, `requestStop()`) cancels the pause at once; a new
+            // file ends it, except while backing off after failures.
+            let wakeOn = failedPasses == 0 ? changes : nil
+            _ = try? await cancelWhenGracefulShutdown { try await service.sleep(for: pause, wakingOn: wakeOn) }
             if Task.isCancelled { break }
         }
         service.stopping()
         logger.info("strata-notifyd stopped")
     }
 
-    /// The pause before the next pass: the poll interval, doubled per failed pass, capped (a
-    /// ``Backoff`` without jitter: one local loop, whose pauses a person reads in the log).
+    /// The pause before the next pass: the poll interval; after failed passes, ``firstBackoff``
+    /// doubled per failed pass, capped at ``maximumBackoff`` (a ``Backoff`` without jitter: one
+    /// local loop, whose pauses a person reads in the log).
     @_spi(Testing) public func pause(afterFailedPasses count: Int) -> Double {
         guard count > 0 else { return pollInterval }
-        let backoff = Backoff(first: pollInterval * 2, cap: max(pollInterval, Self.maximumBackoff), jitter: false)
+        let backoff = Backoff(first: Self.firstBackoff, cap: Self.maximumBackoff, jitter: false)
         return backoff.delay(afterFailures: count)
     }
 

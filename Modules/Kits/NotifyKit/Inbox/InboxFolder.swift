@@ -56,6 +56,7 @@ struct InboxFolder {
 
     /// Every entry's name but `.` and `..`, in no particular order.
     func names() throws(Failure) -> [InboxFileName] {
+        InboxFileWork.note(path)
         guard let stream = opendir(path) else { throw Failure(call: "opendir", code: errno) }
         defer { closedir(stream) }
         var names: [InboxFileName] = []
@@ -153,6 +154,7 @@ struct InboxFolder {
 
     /// Runs `body` with a descriptor of this folder.
     private func withFolder<Value>(_ body: (Int32) throws(Failure) -> Value) throws(Failure) -> Value {
+        InboxFileWork.note(path)
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw Failure(call: "open folder", code: errno) }
         defer { close(folder) }

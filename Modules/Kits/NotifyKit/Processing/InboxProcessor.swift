@@ -13,6 +13,10 @@ import Foundation
 ///
 /// Files are named by their raw bytes (``InboxFileName``): a name that is not UTF-8 is
 /// processed like any other, and shown escaped in logs and reasons.
+///
+/// Every file operation (listing `new/`, reading, moving to `cur/` or `bad/`) and every
+/// delivered line runs on the processor's own ``InboxQueue``, never on Swift's cooperative
+/// pool: the calling task is suspended meanwhile.
 public struct InboxProcessor: Sendable {
     /// The inbox drained.
     public let inbox: Inbox
@@ -20,6 +24,8 @@ public struct InboxProcessor: Sendable {
     private let clock: any StrataClock
     private let logger: Logger
     private let stuck = StuckFiles()
+    /// Where the blocking file work runs.
+    private let queue = InboxQueue()
 
     /// A processor recording through `notifications` and delivering to `delivery`.
     ///
@@ -49,7 +55,8 @@ public struct InboxProcessor: Sendable {
     /// - Throws: ``NotifyKitError`` `inbox` when `new/` cannot be listed.
     public func drain(while shouldContinue: () -> Bool = { true }) async throws -> PassReport {
         var report = PassReport()
-        let names = try inbox.pendingNames()
+        let inbox = self.inbox
+        let names = try await queue.run { try inbox.pendingNames() }
         stuck.keepOnly(names)
         var waiting = names.filter { !stuck.isWaiting($0) }[...]
         while !waiting.isEmpty {
@@ -68,6 +75,10 @@ public struct InboxProcessor: Sendable {
         return report
     }
 
+    /// How long until a file skipped because it could not be moved is tried again (`nil`
+    /// when none is): nothing changes in `new/` to announce it, so the daemon looks by then.
+    var untilNextStuckRetry: Duration? { stuck.untilNextRetry() }
+
     /// Processes the one file `new/<name>`; never throws: every failure is an outcome.
     public func process(_ name: InboxFileName) async -> FileOutcome {
         await process([name])[0]
@@ -76,33 +87,38 @@ public struct InboxProcessor: Sendable {
     /// Processes `names` together (their notifications recorded in one transaction); returns
     /// each file's outcome in order. Never throws: every failure is an outcome.
     func process(_ names: [InboxFileName]) async -> [FileOutcome] {
-        var read: [ReadFile] = []
-        for name in names {
-            var logger = self.logger
-            logger[metadataKey: "file"] = "new/\(name.escaped)"
-            logger.debug("processing notification file")
-            let source = Inbox.source(name)
-            do {
-                let notification = try IncomingNotification.decode(try inbox.read(name), source: source)
-                logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
-                read.append(ReadFile(name: name, logger: logger, content: .notification(notification, source: source)))
-            } catch {
-                read.append(ReadFile(name: name, logger: logger, content: .unreadable(error)))
-            }
-        }
+        let read = await queue.run { [self] in names.map(readFile) }
         let batch = read.compactMap(\.notification)
-        var recorded = await recording.recordTogether(batch)[...]
-        return read.map { file in
-            switch file.content {
-            case .unreadable(let error): unreadable(file.name, error, logger: file.logger)
-            case .notification: finish(file.name, recorded.removeFirst(), logger: file.logger)
+        let recorded = await recording.recordTogether(batch)
+        return await queue.run { [self] in
+            var recorded = recorded[...]
+            return read.map { file in
+                switch file.content {
+                case .unreadable(let error): unreadable(file.name, error, logger: file.logger)
+                case .notification: finish(file.name, recorded.removeFirst(), logger: file.logger)
+                }
             }
         }
     }
 
+    /// Reads and decodes `new/<name>` (on the queue: it blocks).
+    private func readFile(_ name: InboxFileName) -> ReadFile {
+        var logger = self.logger
+        logger[metadataKey: "file"] = "new/\(name.escaped)"
+        logger.debug("processing notification file")
+        let source = Inbox.source(name)
+        do {
+            let notification = try IncomingNotification.decode(try inbox.read(name), source: source)
+            logger[metadataKey: "id"] = "\(InboxFileName(notification.id).escaped)"
+            return ReadFile(name: name, logger: logger, content: .notification(notification, source: source))
+        } catch {
+            return ReadFile(name: name, logger: logger, content: .unreadable(error))
+        }
+    }
+
     /// A file of a batch, read: its notification, or why it could not be read.
-    private struct ReadFile {
-        enum Content {
+    private struct ReadFile: Sendable {
+        enum Content: Sendable {
             case notification(IncomingNotification, source: String)
             case unreadable(any Error)
         }
@@ -117,7 +133,7 @@ public struct InboxProcessor: Sendable {
     }
 
     /// Delivers a recorded file's line and moves it to `cur/`; quarantines a malformed one;
-    /// leaves it in `new/` when the store failed.
+    /// leaves it in `new/` when the store failed. Runs on the queue (it writes and moves).
     private func finish(
         _ name: InboxFileName, _ recorded: NotificationRecording.RecordOutcomeOrFailure, logger: Logger
     ) -> FileOutcome {

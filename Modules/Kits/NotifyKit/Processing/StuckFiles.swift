@@ -35,6 +35,13 @@ final class StuckFiles: Sendable {
         }
     }
 
+    /// How long until the first stuck file's retry time (zero when one is due), or `nil` when
+    /// none is stuck: the daemon's wait for changes never outlasts it.
+    func untilNextRetry() -> Duration? {
+        let now = ContinuousClock.now
+        return entries.withLock { entries in entries.values.map(\.retryAt).min() }.map { max(.zero, $0 - now) }
+    }
+
     /// Forgets `name` (it was moved, or is gone).
     func forget(_ name: InboxFileName) {
         _ = entries.withLock { $0.removeValue(forKey: name) }

@@ -73,12 +73,28 @@ final class ServiceManagerLink: Sendable {
     ///
     /// - Throws: `CancellationError` when the task is cancelled (a graceful shutdown).
     func sleep(for duration: Duration) async throws {
+        try await sleep(for: duration, wakingOn: nil)
+    }
+
+    /// ``sleep(for:)``, ended early (returning `true`) by a change in the inbox that `changes`
+    /// reports; `false` when the whole `duration` passed.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled (a graceful shutdown).
+    @discardableResult
+    func sleep(for duration: Duration, wakingOn changes: InboxChanges?) async throws -> Bool {
         var left = duration
         while left > .zero {
             let step = untilNextPing().map { min(left, max($0, .milliseconds(1))) } ?? left
-            try await Task.sleep(for: step)
+            if let changes {
+                let changed = await changes.wait(upTo: step)
+                try Task.checkCancellation()
+                if changed { return true }
+            } else {
+                try await Task.sleep(for: step)
+            }
             left -= step
             pingIfDue()
         }
+        return false
     }
 }
