@@ -21,7 +21,7 @@ struct ConflictMigrationTests {
         switch engine {
         case .sqlite:
             let directory = TemporaryRoot.directory("server-conflicts")
-            let layer = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+            let layer = try await ServerDataFactory.sqlite(directory: directory, logger: logger)
             _ = try await layer.appStore(appId: "org.example", version: "1")
             try await layer.close()
             let path = directory.appendingPathComponent("apps/org.example@1.sqlite").path
@@ -35,7 +35,7 @@ struct ConflictMigrationTests {
                     INSERT INTO objects VALUES ('CaseReport', 'r', '{"age":["i",44]}', 2, 'alice', 'g1', 0, 1);
                     UPDATE counter SET value = 1;
                     """)
-            return try ServerDataFactory.sqlite(directory: directory, logger: logger)
+            return try await ServerDataFactory.sqlite(directory: directory, logger: logger)
         case .postgres:
             let url = try await TestPostgres.database()
             let layer = try await ServerDataFactory.postgres(url: url, logger: logger)

@@ -128,7 +128,7 @@ struct ReadinessPrivacyTests {
     @Test("a database that cannot be reached or fails is 'the database is unavailable'; a schema mismatch keeps its advice")
     func reasons() async throws {
         let logger = Logger(label: "ready") { _ in SwiftLogNoOpLogHandler() }
-        let real = try ServerDataFactory.sqlite(directory: TemporaryRoot.directory("ready-privacy"), logger: logger)
+        let real = try await ServerDataFactory.sqlite(directory: TemporaryRoot.directory("ready-privacy"), logger: logger)
         for code in [ServerDataError.Code.unavailable, .storage] {
             let layer = FailingReadyLayer(
                 real, error: ServerDataError(code, "no connection to PostgreSQL at db.internal:5432/strata within 5 s"))

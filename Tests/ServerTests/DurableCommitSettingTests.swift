@@ -13,7 +13,7 @@ struct DurableCommitSettingTests {
     @Test("every connection to the control database and to an app version's database runs at synchronous FULL")
     func sqliteConnectionsSyncEveryCommit() async throws {
         let directory = TemporaryRoot.directory("durable-commit")
-        let data = try SQLiteServerData(directory: directory, logger: ServerScenario.logger)
+        let data = try await SQLiteServerData.open(directory: directory, logger: ServerScenario.logger)
         let control = try #require(data.control as? SQLiteControlStore).database
         let app = try #require(try await data.appStore(appId: "org.example.durable", version: "1") as? SQLiteAppStore).database
         for database in [control, app] {

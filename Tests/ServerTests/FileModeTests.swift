@@ -13,7 +13,7 @@ struct FileModeTests {
     @Test("a new data directory and apps/ are 0700; each database and its -wal and -shm are 0600")
     func newFilesAreOwnerOnly() async throws {
         let directory = TemporaryRoot.directory("server-modes")
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: Self.quiet)
+        let data = try await ServerDataFactory.sqlite(directory: directory, logger: Self.quiet)
         let store = try await data.appStore(appId: "org.example", version: "1")
         try await data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
         try await store.write { try $0.recordOperation("op-1", userId: "u1") }
@@ -39,7 +39,7 @@ struct FileModeTests {
         }
         let recorder = RecordingLog()
         let logger = Logger(label: "strata-server-test") { _ in recorder }
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
+        let data = try await ServerDataFactory.sqlite(directory: directory, logger: logger)
         _ = try await data.appStore(appId: "org.example", version: "1")
         for file in loose {
             #expect(try Self.mode(directory.appendingPathComponent(file)) == 0o600, "\(file)")

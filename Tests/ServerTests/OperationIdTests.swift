@@ -63,7 +63,8 @@ struct OperationIdTests {
         let directory = TemporaryRoot.directory("server-migrate")
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
         // Separate data layers stand for separate processes: each opens its own connections.
-        let layers = try (0..<4).map { _ in try ServerDataFactory.sqlite(directory: directory, logger: logger) }
+        var layers: [any ServerDataLayer] = []
+        for _ in 0..<4 { layers.append(try await ServerDataFactory.sqlite(directory: directory, logger: logger)) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for layer in layers {
                 group.addTask { _ = try await layer.appStore(appId: "org.example", version: "1") }

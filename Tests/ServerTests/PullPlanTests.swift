@@ -86,7 +86,7 @@ struct PullPlanTests {
     @Test("SQLite: each visibility branch searches its own index; objects are never scanned")
     func sqlitePlan() async throws {
         let directory = TemporaryRoot.directory("pull-plan")
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: Self.logger)
+        let data = try await ServerDataFactory.sqlite(directory: directory, logger: Self.logger)
         _ = try await Self.fill(try await data.appStore(appId: "org.plan", version: "1"))
         let path = directory.appendingPathComponent("apps/org.plan@1.sqlite").path
         for caller in Self.callers {

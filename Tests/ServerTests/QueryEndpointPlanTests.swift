@@ -46,7 +46,7 @@ struct QueryEndpointPlanTests {
     @Test("SQLite: every query searches an index by type_name; objects are never scanned")
     func sqlite() async throws {
         let directory = TemporaryRoot.directory("query-plan")
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: ServerScenario.logger)
+        let data = try await ServerDataFactory.sqlite(directory: directory, logger: ServerScenario.logger)
         try await Self.fill(try await data.appStore(appId: "org.plan", version: "1"))
         let path = directory.appendingPathComponent("apps/org.plan@1.sqlite").path
         for caller in Self.callers {

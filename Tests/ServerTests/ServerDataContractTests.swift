@@ -18,8 +18,8 @@ struct ServerDataContractTests {
         let directory = TemporaryRoot.directory("server-data")
         switch engine {
         case .sqlite:
-            let data = try ServerDataFactory.sqlite(directory: directory, logger: logger)
-            return (data, { try ServerDataFactory.sqlite(directory: directory, logger: logger) }, nil)
+            let data = try await ServerDataFactory.sqlite(directory: directory, logger: logger)
+            return (data, { try await ServerDataFactory.sqlite(directory: directory, logger: logger) }, nil)
         case .postgres:
             let url = try await TestPostgres.database()
             let data = try await ServerDataFactory.postgres(url: url, logger: logger)

@@ -16,7 +16,7 @@ struct ServerStatementPlanTests {
     func sqlite() async throws {
         let directory = TemporaryRoot.directory("statement-plans")
         let trace = SQLiteStatementTrace()
-        let data = try SQLiteServerData(directory: directory, logger: ServerScenario.logger, trace: trace)
+        let data = try await SQLiteServerData.open(directory: directory, logger: ServerScenario.logger, trace: trace)
         try await ServerScenario.run(data)
         var findings: [String] = []
         var explained = 0

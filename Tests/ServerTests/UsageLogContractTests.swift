@@ -82,7 +82,7 @@ struct UsageLogContractTests {
     @Test("SQLite: every filter and both counts read one range of an index; logs are never scanned whole or sorted")
     func sqlitePlans() async throws {
         let directory = TemporaryRoot.directory("usage-log-plan")
-        let data = try ServerDataFactory.sqlite(directory: directory, logger: Self.logger)
+        let data = try await ServerDataFactory.sqlite(directory: directory, logger: Self.logger)
         try await data.appStore(appId: "org.plan", version: "1").appendLogs(Self.entries)
         let path = directory.appendingPathComponent("apps/org.plan@1.sqlite").path
         for (query, expected) in Self.sqliteFilters {

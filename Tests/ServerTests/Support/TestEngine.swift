@@ -15,7 +15,7 @@ enum TestEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A new, empty data layer on this engine (`directory` is used by SQLite only).
     func open(directory: URL, logger: Logger) async throws -> any ServerDataLayer {
         switch self {
-        case .sqlite: try ServerDataFactory.sqlite(directory: directory, logger: logger)
+        case .sqlite: try await ServerDataFactory.sqlite(directory: directory, logger: logger)
         case .postgres: try await ServerDataFactory.postgres(url: try await TestPostgres.database(), logger: logger)
         }
     }

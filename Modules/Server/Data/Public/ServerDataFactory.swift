@@ -6,11 +6,12 @@ public enum ServerDataFactory {
     /// SQLite storage under `directory`: `control.sqlite` and `apps/<app id>@<version>.sqlite`,
     /// each in WAL mode with a busy timeout. Creates the directory (owner-only) when missing;
     /// several processes creating it at once do it one at a time (a lock on the folder).
-    /// Blocks while it opens: async code calls ``open(database:dataDirectory:create:logger:)``.
+    /// Opening and migrating run on the storage's blocking queue: the caller is suspended,
+    /// never blocked, and no thread of Swift's cooperative pool waits for the files.
     ///
     /// - Throws: ``ServerDataError`` (`cannotOpen`) naming the directory or file.
-    public static func sqlite(directory: URL, logger: Logger) throws -> any ServerDataLayer {
-        try SQLiteServerData(directory: directory, logger: logger)
+    public static func sqlite(directory: URL, logger: Logger) async throws -> any ServerDataLayer {
+        try await SQLiteServerData.open(directory: directory, logger: logger)
     }
 
     /// PostgreSQL storage in the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`):
@@ -26,8 +27,8 @@ public enum ServerDataFactory {
     }
 
     /// The storage `database` names: a `postgres://` URL for ``postgres(url:logger:)``, or
-    /// `nil` for SQLite in `dataDirectory` (as ``sqlite(directory:logger:)``, opened on a
-    /// dispatch thread, never the caller's). What callers use who must not know which engine runs.
+    /// `nil` for SQLite in `dataDirectory` (as ``sqlite(directory:logger:)``, opened on its
+    /// blocking queue, never the caller's thread). What callers use who must not know which engine runs.
     ///
     /// - Parameter create: whether SQLite storage is created when `dataDirectory` holds none;
     ///   when `false`, such a directory is refused (and left as it was). PostgreSQL ignores it.
@@ -37,7 +38,7 @@ public enum ServerDataFactory {
         database: String?, dataDirectory: URL, create: Bool = true, logger: Logger
     ) async throws -> any ServerDataLayer {
         if let database { return try await postgres(url: database, logger: logger) }
-        return try await SQLiteServerData.opening(directory: dataDirectory, create: create, logger: logger)
+        return try await SQLiteServerData.open(directory: dataDirectory, create: create, logger: logger)
     }
 
     /// Applies the pending migrations of the storage `database` names (as ``open(database:dataDirectory:logger:)``):

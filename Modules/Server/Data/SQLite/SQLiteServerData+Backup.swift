@@ -22,7 +22,7 @@ extension SQLiteServerData {
     /// folder `target` (replaced when it exists and `force`); returns what it did, one line.
     static func backup(directory: URL, to target: URL, force: Bool, logger: Logger) async throws -> String {
         try await onThread {
-            let data = try SQLiteServerData(directory: directory, logger: logger, create: false)
+            let data = try SQLiteServerData.openBlocking(directory: directory, create: false, logger: logger)
             defer {
                 try? data.controlStore.database.close()
                 data.openLock.release()
@@ -141,10 +141,8 @@ extension SQLiteServerData {
         }
     }
 
-    /// `body` on a dispatch thread (it blocks on files), the caller suspended meanwhile.
+    /// `body` on the blocking queue (it blocks on files), the caller suspended meanwhile.
     private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
+        try await onBlockingQueue(body)
     }
 }

@@ -20,49 +20,69 @@ final class SQLiteServerData: ServerDataLayer {
     /// The shared lock on the data directory a restore waits to be the only one to hold.
     let openLock: DataDirectoryLock
 
-    /// Opens the control database in `directory`, creating the directory and the database
-    /// when missing if `create`; a `trace` (tests only) records every statement run on it and on
-    /// the app databases opened later. Blocks (see ``ServerDatabase/open(at:migrations:trace:)``):
-    /// async callers use ``opening(directory:create:logger:)``.
-    ///
-    /// - Throws: ``ServerDataError`` `notFound` naming `directory` when it holds no
-    ///   `control.sqlite` and not `create` (nothing is created then).
-    init(directory: URL, logger: Logger, create: Bool = true, trace: SQLiteStatementTrace? = nil) throws {
+    private init(
+        directory: URL, logger: Logger, trace: SQLiteStatementTrace?, controlStore: SQLiteControlStore,
+        controlMigrations: [String], openLock: DataDirectoryLock
+    ) {
         self.directory = directory
         self.logger = logger
         self.trace = trace
+        self.controlStore = controlStore
+        self.controlMigrations = controlMigrations
+        self.openLock = openLock
+    }
+
+    /// Opens the control database in `directory`, creating the directory and the database
+    /// when missing if `create`, on ``blockingQueue`` (opening waits for the file, for
+    /// migrations and for another process creating the folder): the caller is suspended,
+    /// never blocked. A `trace` (tests only) records every statement run on it and on the app
+    /// databases opened later.
+    ///
+    /// - Throws: ``ServerDataError`` `notFound` naming `directory` when it holds no
+    ///   `control.sqlite` and not `create` (nothing is created then).
+    static func open(
+        directory: URL, create: Bool = true, logger: Logger, trace: SQLiteStatementTrace? = nil
+    ) async throws -> SQLiteServerData {
+        try await onBlockingQueue { try openBlocking(directory: directory, create: create, logger: logger, trace: trace) }
+    }
+
+    /// ``open(directory:create:logger:trace:)``'s work, blocking the calling thread: only ever
+    /// run on ``blockingQueue``.
+    static func openBlocking(
+        directory: URL, create: Bool = true, logger: Logger, trace: SQLiteStatementTrace? = nil
+    ) throws -> SQLiteServerData {
         let control = directory.appendingPathComponent("control.sqlite")
         if !create, !FileManager.default.fileExists(atPath: control.path) {
             throw ServerDataError(.notFound, "no server data in \(directory.path): no control.sqlite there")
         }
         if !(try SQLiteFileModes.createFolder(directory)) { SQLiteFileModes.warnIfShared(directory, logger: logger) }
-        openLock = try DataDirectoryLock.shared(directory)
+        let openLock = try DataDirectoryLock.shared(directory)
         try SQLiteFileModes.createFolder(directory.appendingPathComponent("apps", isDirectory: true))
-        let url = directory.appendingPathComponent("control.sqlite")
-        let opened = try ServerDatabase.openMigrating(at: url, migrations: ControlSchema.migrations, trace: trace)
-        controlStore = SQLiteControlStore(database: opened.database)
-        controlMigrations = opened.applied
-        logger.debug("opened the control database", metadata: ["file": "\(url.path)"])
+        let opened = try ServerDatabase.openMigrating(at: control, migrations: ControlSchema.migrations, trace: trace)
+        logger.debug("opened the control database", metadata: ["file": "\(control.path)"])
+        return SQLiteServerData(
+            directory: directory, logger: logger, trace: trace, controlStore: SQLiteControlStore(database: opened.database),
+            controlMigrations: opened.applied, openLock: openLock)
     }
 
-    /// ``init(directory:logger:create:trace:)`` on a dispatch thread, the caller suspended
-    /// meanwhile (opening waits for the file, for migrations and for other processes' opening).
-    static func opening(directory: URL, create: Bool, logger: Logger) async throws -> SQLiteServerData {
+    /// Where the SQLite storage's blocking work runs: opening, migrating, closing, backing up
+    /// and restoring its files. Concurrent (openers of different directories never wait for
+    /// each other; of one directory, the folder lock orders them) and apart from Swift's
+    /// cooperative pool, whose threads it never holds.
+    static let blockingQueue = DispatchQueue(
+        label: "strata.server.sqlite.blocking", qos: .userInitiated, attributes: .concurrent)
+
+    /// `body` on ``blockingQueue``, the caller suspended meanwhile.
+    static func onBlockingQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try SQLiteServerData(directory: directory, logger: logger, create: create) })
-            }
+            blockingQueue.async { continuation.resume(with: Result { try body() }) }
         }
     }
 
     func close() async throws {
         let databases = [controlStore.database] + appStores.withLock { Array($0.values).map(\.database) }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            // Closing waits for the pool's queues: on a dispatch thread, never the caller's.
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { for database in databases { try database.close() } })
-            }
-        }
+        // Closing waits for the pool's queues: on the blocking queue, never the caller's thread.
+        try await Self.onBlockingQueue { for database in databases { try database.close() } }
         logger.debug("closed the server databases", metadata: ["files": "\(databases.count)"])
         openLock.release()
     }
@@ -99,23 +119,18 @@ final class SQLiteServerData: ServerDataLayer {
     /// `directory` (creating the directory and the control database when missing), off the
     /// caller's thread; returns what it applied (`<file>: <number> <name>`).
     static func migrate(directory: URL, logger: Logger) async throws -> [String] {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        var applied: [String] = []
-                        let data = try SQLiteServerData(directory: directory, logger: logger)
-                        applied += data.controlMigrations.map { "control.sqlite: \($0)" }
-                        let apps = directory.appendingPathComponent("apps", isDirectory: true)
-                        let files = (try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? []
-                        for file in files.sorted() where file.hasSuffix(".sqlite") {
-                            let opened = try ServerDatabase.openMigrating(
-                                at: apps.appendingPathComponent(file), migrations: AppSchema.migrations)
-                            applied += opened.applied.map { "apps/\(file): \($0)" }
-                        }
-                        return applied
-                    })
+        try await onBlockingQueue {
+            var applied: [String] = []
+            let data = try openBlocking(directory: directory, logger: logger)
+            applied += data.controlMigrations.map { "control.sqlite: \($0)" }
+            let apps = directory.appendingPathComponent("apps", isDirectory: true)
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? []
+            for file in files.sorted() where file.hasSuffix(".sqlite") {
+                let opened = try ServerDatabase.openMigrating(
+                    at: apps.appendingPathComponent(file), migrations: AppSchema.migrations)
+                applied += opened.applied.map { "apps/\(file): \($0)" }
             }
+            return applied
         }
     }
 
