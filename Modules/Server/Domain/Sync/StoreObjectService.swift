@@ -53,8 +53,9 @@ struct StoreObjectService: ObjectService {
 
     /// Applies the changes of `request` in one write transaction of `store`: each change's
     /// result, and the places the applied ones had their effect in (for the live-change wake).
-    /// Throws ``NoticeAudience/Incomplete`` (rolling everything back) when a notice needs a
-    /// group `audience` does not know.
+    /// Fails, rolling everything back, when a notice needs a group `audience` does not know
+    /// (it throws ``NoticeAudience/Incomplete``, which the store may wrap; the push then reads
+    /// ``NoticeAudience/missingGroups``).
     private func apply(
         _ request: PushRequest, store: any AppObjectStore, caller: AccessCaller, visibility: ObjectVisibility,
         audience: NoticeAudience, session: ServerSession
