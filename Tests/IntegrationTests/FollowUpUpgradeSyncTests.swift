@@ -71,6 +71,33 @@ struct FollowUpUpgradeSyncTests {
         }
     }
 
+    @Test("a follow-up the server already has, listed by the upgrade (an unreleased format-5 build had sent it), is applied over itself: nothing rejected, one copy")
+    func resentFollowUpTheServerHasIsApplied() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "follow-resend")
+            let alice = hosts[0], carol = hosts[1]
+            let report = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
+            let date = Date().addingTimeInterval(2 * 86_400).formatted(.iso8601.year().month().day())
+            let followUp = try await alice.succeed(["follows", "add", "--report", report, "--date", date, "--memo", "check BP"])
+            _ = try await alice.succeed(["sync"])
+            #expect(try await server.pull("FollowUp", account: "alice", password: Self.password).count == 1)
+            let store = try #require(alice.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
+            try Self.execute([#"DROP TABLE IF EXISTS "_strata_local_only_rows""#, "PRAGMA user_version = 5"], in: store)
+
+            let first = try await alice.json(["sync", "--json"]) as? [String: Any]
+            #expect(first?["pushed"] as? Int == 1, "\(first ?? [:])")
+            #expect(try SQLiteReader(store).integer(#"SELECT count(*) FROM "_strata_journal""#) == 0, "nothing rejected")
+            let held = try await server.pull("FollowUp", account: "alice", password: Self.password)
+            #expect(held.compactMap { $0["objectId"] as? String } == [followUp], "\(held)")
+            _ = try await carol.succeed(["sync"])
+            let carols = try await carol.json(["follows", "list", "--json"]) as? [[String: Any]]
+            #expect(carols?.compactMap { $0["id"] as? String } == [followUp], "\(String(describing: carols))")
+            let again = try await alice.json(["sync", "--json"]) as? [String: Any]
+            #expect(again?["pushed"] as? Int == 0, "\(again ?? [:])")
+        }
+    }
+
     /// Runs `statements` on the store file directly, as an older Strata's file would be.
     private static func execute(_ statements: [String], in path: String) throws {
         var handle: OpaquePointer?
