@@ -242,7 +242,10 @@ let package = Package(
         ),
         executable(
             "strata-host", "Hosts/strata-host",
-            ["StrataHostKit", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", "StrataSecretService"]
+            [
+                "StrataHostKit", "StrataContainer", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting",
+                "StrataSecretService",
+            ]
         ),
         executable(
             "strata-status", "Hosts/strata-status",

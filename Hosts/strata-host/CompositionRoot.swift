@@ -1,4 +1,5 @@
 import Foundation
+import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataDomain
@@ -12,10 +13,10 @@ import StrataSync
 /// store's change notices (the watchers see what strata-notifyd records through them), and
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
 /// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
-/// container's login-state service (`session`), and, with a server, the usage monitor that
-/// keeps usage events and failures in the store's diagnostic log for the engine to upload; and
-/// the announcements, read on demand from that server (`SyncFactory.remote`); and the store's
-/// conflicts (`sync conflicts`, the Account screen).
+/// container's login-state service (`session`, made by `SessionServiceFactory.live`), and,
+/// with a server, the usage monitor that keeps usage events and failures in the store's
+/// diagnostic log for the engine to upload; and the announcements, read on demand from that
+/// server (`SyncFactory.remote`); and the store's conflicts (`sync conflicts`, the Account screen).
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
@@ -37,7 +38,7 @@ enum CompositionRoot {
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sync: sync, session: data.session,
+            sessionService: { SessionServiceFactory.live(backend: $0) }, sync: sync, session: data.session,
             sessionBackend: HostSessionBackend.sync(sync, session: data.session, conflicts: data.conflicts),
             usage: usage ?? SilentUsageMonitor(), announcements: announcements, conflicts: data.conflicts)
     }

@@ -25,7 +25,8 @@ struct SessionHookTests {
         let sync = SyncFactory.scripted(data: data, script: script)
         let runtime = HostRuntime(
             domain: try await DomainFactory.make(data: data, clock: clock), clock: clock, notices: data.notices,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, location: data.location, sync: sync,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, location: data.location,
+            sessionService: { SessionServiceFactory.live(backend: $0) }, sync: sync,
             session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session))
         let doubles = ContainerDoubles()
         let container = try await doubles.boot(try HostConfiguration.load(path: nil), registry: HostRegistry.make(runtime))

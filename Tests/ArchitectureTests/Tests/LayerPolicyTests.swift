@@ -61,7 +61,6 @@ struct LayerPolicyTests {
         for name in ["strata-bench-status", "strata-bench-hello", "strata-bench-inbox"] {
             #expect(try LayerPolicy.strata().placement(of: Self.target(name, .executable))?.layer.name == "benchmarks")
         }
-        #expect(try LayerPolicy.strata().liveFactories.contains { $0.type == "SyncFactory" && $0.members == ["live", "offline", "remote"] })
     }
 
     @Test("a placement whose target the package lacks is no violation: branches merge in any order")

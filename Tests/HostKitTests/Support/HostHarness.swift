@@ -67,7 +67,8 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.sync, session: self.data.session, usage: self.usage,
+                location: self.data.location, sessionService: { SessionServiceFactory.live(backend: $0) }, sync: self.sync,
+                session: self.data.session, usage: self.usage,
                 conflicts: self.data.conflicts)
         }
         return Outcome(status: status, stdout: output.stdout, stderr: output.stderr)
@@ -82,7 +83,8 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sync: self.sync, session: self.data.session, usage: self.usage,
+                location: self.data.location, sessionService: { SessionServiceFactory.live(backend: $0) }, sync: self.sync,
+                session: self.data.session, usage: self.usage,
                 conflicts: self.data.conflicts)
         }
     }

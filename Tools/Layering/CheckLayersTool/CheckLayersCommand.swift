@@ -11,8 +11,9 @@ struct CheckLayersCommand: ParsableCommand {
         discussion: """
             Reads the package as SwiftPM sees it (swift package dump-package, in a scratch folder of its own), \
             the policy in layers.json at the package root (layers with ranks, sibling groups, isolated sides, \
-            value protocols, live factories, exceptions), and every Swift file of every target: each import \
-            (every #if branch), each live-factory call, the public surface of abstraction-only modules.
+            value protocols, composition roots, exceptions), and every Swift file of every target: each import \
+            (every #if branch), each call of a live factory (a public static func or var of a public …Factory \
+            type outside test support, found in the code), the public surface of abstraction-only modules.
 
             Each violation is printed once with its rule, file:line, why, and the fix.
 

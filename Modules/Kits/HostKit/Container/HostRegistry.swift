@@ -37,8 +37,8 @@ public enum HostRegistry {
             HandoffListener(container: runtime.location, enabled: interactive, logger: runtime.logger)
         }),
         (SessionServiceFactory.typeName, { runtime, _ in
-            SessionServiceFactory.live(
-                backend: runtime.sessionBackend
+            runtime.sessionService(
+                runtime.sessionBackend
                     ?? HostSessionBackend.sync(runtime.sync, session: runtime.session, conflicts: runtime.conflicts))
         }),
     ]

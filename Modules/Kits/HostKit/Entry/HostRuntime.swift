@@ -30,6 +30,10 @@ public struct HostRuntime: Sendable {
     /// `HostSessionBackend.sync(_:session:conflicts:)`); `nil`: the same over ``sync``,
     /// ``session`` and ``conflicts``.
     public var sessionBackend: (any SessionBackend)?
+    /// Makes the container's `session` service over its backend, once per container: the
+    /// composition root's choice (`SessionServiceFactory.live`), since only a composition root
+    /// calls a live factory.
+    public var sessionService: @Sendable (any SessionBackend) -> any SessionService
     /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
     /// data layer); silent by default.
     public var usage: any UsageMonitor
@@ -46,6 +50,7 @@ public struct HostRuntime: Sendable {
     ///   without them `account login` and `sync` fail as offline.
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
+        sessionService: @escaping @Sendable (any SessionBackend) -> any SessionService,
         sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil,
         usage: any UsageMonitor = SilentUsageMonitor(), announcements: (any AnnouncementService)? = nil,
         conflicts: (any SyncConflictStore)? = nil
@@ -59,6 +64,7 @@ public struct HostRuntime: Sendable {
         self.sync = sync
         self.session = session
         self.sessionBackend = sessionBackend
+        self.sessionService = sessionService
         self.usage = usage
         self.announcements = announcements
     }

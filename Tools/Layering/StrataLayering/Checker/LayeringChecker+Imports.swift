@@ -67,9 +67,8 @@ extension LayeringChecker {
         if imported.isTestOnly, !importer.isTestOnly {
             var fix = "Import \(imported.target) only from test targets. Production code gets what it needs from "
                 + "the composition root, as a protocol"
-            if let factory = policy.liveFactories.first(where: { $0.testDouble != nil }), let double = factory.testDouble {
-                let member = factory.members.sorted().first.map { ".\($0)" } ?? ""
-                fix += " (the root calls \(factory.type)\(member) and passes `\(factory.returns)` down); tests pass "
+            if let (factory, member, double) = doubledMember(in: imported.target), let type = member.parameterType {
+                fix += " (the root calls \(factory.type).\(member.name) and passes `\(type)` down); tests pass "
                     + "\(double) through the same parameter"
             }
             return LayerFinding(rule: .testSupportInProduction, message: "\(edge): test support, in production code.", fix: fix + ".")
@@ -83,7 +82,7 @@ extension LayeringChecker {
             let ownerNames = policy.placements.filter { $0.layer == imported.layer && $0.role == .production }
                 .map(\.target)
             let owners = ownerNames.joined(separator: ", ")
-            let factories = ownerNames.compactMap { policy.liveFactory(declaredIn: $0)?.type }
+            let factories = ownerNames.compactMap { liveFactory(declaredIn: $0)?.type }
             let through = factories.isEmpty ? "" : " (\(factories.joined(separator: ", ")))"
             return LayerFinding(
                 rule: .layerPrivate,
@@ -162,5 +161,16 @@ extension LayeringChecker {
             )
         }
         return nil
+    }
+}
+
+extension LayeringChecker {
+    /// A live member whose test double `testSupport` declares (or, when it declares none, the
+    /// first live member with any double), with the double as fix messages name it.
+    fileprivate func doubledMember(in testSupport: String) -> (LiveFactory, LiveFactory.Member, String)? {
+        let candidates = factories.flatMap { factory in
+            factory.members.compactMap { member in factory.testDouble(for: member).map { (factory, member, $0) } }
+        }
+        return candidates.first { $0.0.doubles.contains { $0.module == testSupport } } ?? candidates.first
     }
 }

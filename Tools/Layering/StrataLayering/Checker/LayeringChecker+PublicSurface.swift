@@ -54,7 +54,7 @@ extension LayeringChecker {
     private func publicSurfaceViolation(
         _ declaration: Declaration, path: String, placement: Placement, surface: ModuleSurface, services: Set<String>
     ) -> Violation? {
-        let factory = policy.liveFactory(declaredIn: placement.target)?.type ?? "the module's factory"
+        let factory = liveFactory(declaredIn: placement.target)?.type ?? "the module's factory"
         let spi = declaration.isSPI
             ? " `@_spi` does not make it an abstraction: an `@_spi(Testing) import` names it all the same." : ""
         func violation(_ message: String, fix: String) -> Violation {

@@ -2,8 +2,8 @@ public import Foundation
 
 /// Checks a package against a ``LayerPolicy``: the package description (every target placed,
 /// strict settings, declared dependencies that point the right way) and every Swift source
-/// file (each import, each live-factory call, and the public surface of the modules that
-/// publish only abstractions).
+/// file (each import, each call of a live factory it finds in the sources, and the public
+/// surface of the modules that publish only abstractions).
 ///
 /// It never runs the compiler: give it a ``PackageModel`` (from `swift package dump-package`
 /// for a real package, from a fixture's `package.json` in tests) and the folder holding the
@@ -22,6 +22,9 @@ public struct LayeringChecker: Sendable {
     public let root: URL
     /// The manifest file, relative to `root`, that package-level violations point at.
     public let manifestPath: String
+    /// The live factories found in the sources (see ``liveFactories()``): ``report()`` finds
+    /// them before it checks anything, so every rule's messages can name them.
+    var factories: [LiveFactory] = []
 
     /// A checker for `package` (sources under `root`) against `policy`; package-level
     /// violations point at `manifestPath`.
@@ -49,8 +52,15 @@ public struct LayeringChecker: Sendable {
     ///
     /// - Throws: ``LayeringError`` when a source file cannot be read.
     public func report() throws -> LayeringReport {
-        var violations = checkPackageDescription()
         let sources = try scannedSources()
+        var checker = self
+        checker.factories = liveFactories(in: sources)
+        return checker.report(of: sources)
+    }
+
+    /// The report on `sources` (every Swift target, read and tokenized), with ``factories`` found.
+    private func report(of sources: [(target: PackageModel.Target, files: [ScannedFile])]) -> LayeringReport {
+        var violations = checkPackageDescription()
         let surfaces = moduleSurfaces(of: sources)
         for (target, files) in sources {
             for file in files {

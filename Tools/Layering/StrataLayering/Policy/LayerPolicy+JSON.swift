@@ -11,7 +11,7 @@ public import Foundation
 ///   ],
 ///   "sides": [{ "name": "client", "description": "the app and the layers under it" }],
 ///   "toolchainModules": ["Foundation"], "testOnlyModules": ["Testing", "XCTest"],
-///   "valueProtocols": [], "liveFactories": [], "compositionRoots": { "executables": true, "targets": [] },
+///   "valueProtocols": [], "compositionRoots": { "executables": true, "targets": [] },
 ///   "strictSettings": { "upcomingFeatures": ["ExistentialAny"], "minimumLanguageMode": "6" },
 ///   "exceptions": [{ "rule": "layer-rank", "target": "Core", "module": "App", "reason": "…" }]
 /// }
@@ -44,9 +44,17 @@ extension LayerPolicy {
     public init(json data: Data, source: String) throws {
         let root = try JSONNode.root(of: data, file: source)
         let keys = [
-            "layers", "sides", "toolchainModules", "testOnlyModules", "valueProtocols", "liveFactories",
-            "compositionRoots", "strictSettings", "exceptions",
+            "layers", "sides", "toolchainModules", "testOnlyModules", "valueProtocols", "compositionRoots",
+            "strictSettings", "exceptions",
         ]
+        if case .object(let fields)? = root.value, fields["liveFactories"] != nil {
+            throw LayeringError(
+                "\(source): liveFactories: no longer read; the checker finds the live factories in the code (every "
+                    + "public static func or var of a public type named …Factory outside test support), so remove "
+                    + "the key, and allow a call on purpose with an \"exceptions\" entry (rule composition-root) "
+                    + "and its reason"
+            )
+        }
         let top = try root.object(allowing: keys)
         let sides = try top.optional("sides")?.array(of: "sides").map(Self.side) ?? []
         let layerNodes = try top.required("layers", in: root).array(of: "layers")
@@ -68,7 +76,6 @@ extension LayerPolicy {
             toolchainModules: Set(try top.optional("toolchainModules")?.strings() ?? []),
             testOnlyToolchainModules: Set(try top.optional("testOnlyModules")?.strings() ?? ["Testing", "XCTest"]),
             valueProtocols: Set(try top.optional("valueProtocols")?.strings() ?? []),
-            liveFactories: try top.optional("liveFactories")?.array(of: "live factories").map(Self.liveFactory) ?? [],
             compositionRootTargets: Set(try roots?.optional("targets")?.strings() ?? []),
             executablesAreCompositionRoots: try roots?.optional("executables")?.bool() ?? true,
             requiredUpcomingFeatures: try strict?.optional("upcomingFeatures")?.strings() ?? [],
@@ -144,15 +151,6 @@ extension LayerPolicy {
             try fields.required("name", in: node).string(),
             description: try fields.optional("description")?.string() ?? "",
             compositionRoot: try fields.optional("compositionRoot")?.string()
-        )
-    }
-
-    private static func liveFactory(_ node: JSONNode) throws -> LiveFactory {
-        let fields = try node.object(allowing: ["type", "members", "module", "returns", "testDouble"])
-        return LiveFactory(
-            try fields.required("type", in: node).string(), Set(try fields.required("members", in: node).strings()),
-            in: try fields.required("module", in: node).string(), returns: try fields.required("returns", in: node).string(),
-            testDouble: try fields.optional("testDouble")?.string()
         )
     }
 

@@ -1,5 +1,5 @@
 /// The architecture as data: which layer every target belongs to, the isolated sides, which
-/// modules need no declaration, the live factories and the allowed exceptions. It is read
+/// modules need no declaration, the composition roots and the allowed exceptions. It is read
 /// from the package's `layers.json` (see ``LayerPolicy/load(from:)``); ``LayeringChecker``
 /// enforces it.
 ///
@@ -22,8 +22,6 @@ public struct LayerPolicy: Sendable {
     /// implementation on the public surface (`public-surface`). A protocol that refines a
     /// value protocol is one too.
     public let valueProtocols: Set<String>
-    /// The factories that pick implementations: only composition roots call them.
-    public let liveFactories: [LiveFactory]
     /// Targets that are composition roots besides executables, tests and test support.
     public let compositionRootTargets: Set<String>
     /// Whether every executable target is a composition root (the default).
@@ -41,7 +39,7 @@ public struct LayerPolicy: Sendable {
     /// A policy from its parts (the JSON file is the usual way: ``load(from:)``).
     public init(
         layers: [Layer], placements: [Placement], sides: [IsolatedSide] = [], toolchainModules: Set<String>,
-        testOnlyToolchainModules: Set<String>, valueProtocols: Set<String>, liveFactories: [LiveFactory] = [],
+        testOnlyToolchainModules: Set<String>, valueProtocols: Set<String>,
         compositionRootTargets: Set<String> = [], executablesAreCompositionRoots: Bool = true,
         requiredUpcomingFeatures: [String] = [], minimumLanguageMode: String? = nil,
         exceptions: [PolicyException] = [], source: String = "layers.json"
@@ -52,7 +50,6 @@ public struct LayerPolicy: Sendable {
         self.toolchainModules = toolchainModules
         self.testOnlyToolchainModules = testOnlyToolchainModules
         self.valueProtocols = valueProtocols
-        self.liveFactories = liveFactories
         self.compositionRootTargets = compositionRootTargets
         self.executablesAreCompositionRoots = executablesAreCompositionRoots
         self.requiredUpcomingFeatures = requiredUpcomingFeatures
@@ -74,11 +71,6 @@ public struct LayerPolicy: Sendable {
     /// The placement of the target that provides `module` in `package`, if the policy knows it.
     public func placement(ofModule module: String, in package: PackageModel) -> Placement? {
         package.target(forModule: module).flatMap { placement(of: $0) }
-    }
-
-    /// The factory `module` declares, if it is one of ``liveFactories``' modules.
-    public func liveFactory(declaredIn module: String) -> LiveFactory? {
-        liveFactories.first { $0.module == module }
     }
 
     /// The side called `name`, if the policy declares it.

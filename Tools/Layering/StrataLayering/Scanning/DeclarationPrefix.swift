@@ -12,6 +12,8 @@ struct DeclarationPrefix {
     private(set) var attributes: [String] = []
     /// The access level written, or `nil`.
     var access: String?
+    /// Whether a `static` (or `class`) modifier was written: a type member, not an instance one.
+    var isStatic = false
 
     /// When the token at `index` is an attribute, records it with its parenthesized arguments,
     /// moves `index` past them and returns `true`; otherwise `false`.
@@ -27,5 +29,6 @@ struct DeclarationPrefix {
     mutating func reset() {
         attributes = []
         access = nil
+        isStatic = false
     }
 }

@@ -21,6 +21,10 @@ struct Declaration: Hashable, Sendable {
     let enclosingTypes: [String]?
     /// The 1-based line of the introducer keyword.
     let line: Int
+    /// Whether `static` or `class` was written in front: a member of the type, not of an instance.
+    var isStatic = false
+    /// The index of the introducer keyword in the tokens it was found in.
+    var tokenIndex = 0
 
     /// Whether the effective access is `public` or `open`.
     var isPublic: Bool { access == "public" || access == "open" }
@@ -95,6 +99,7 @@ enum DeclarationScanner {
                     if end == index + 1 { prefix.access = token.text }
                     index = end
                 } else {
+                    if token.text == "static" || token.text == "class" { prefix.isStatic = true }
                     index += 1
                 }
                 continue
@@ -106,7 +111,7 @@ enum DeclarationScanner {
                     introducer: token.text, name: declaredName(tokens, after: index),
                     access: prefix.access ?? (inherited ? "public" : nil), inheritsAccessFromExtension: inherited,
                     attributes: prefix.attributes, inheritance: isType ? inheritedNames(tokens, after: index) : [],
-                    enclosingTypes: enclosing, line: token.line
+                    enclosingTypes: enclosing, line: token.line, isStatic: prefix.isStatic, tokenIndex: index
                 )
                 result.append(declaration)
                 nextScope = Scope(
