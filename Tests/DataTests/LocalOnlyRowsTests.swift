@@ -156,6 +156,29 @@ struct LocalOnlyRowsTests {
         #expect(try await writer.journal.changes(in: [.pending], limit: nil).map(\.objectID) == [shared])
     }
 
+    @Test("a format-1 store (value-object tables only) sends its follow-up too, with no owner (as saved then), under its report's scope")
+    func formatOneStoreSendsItsFollowUps() async throws {
+        let container = temporaryContainer()
+        try FileManager.default.createDirectory(at: container.url, withIntermediateDirectories: true)
+        let inspector = SQLiteInspector(container.storeURL)
+        for sql in [
+            "PRAGMA application_id = \(0x5354_5241)", "PRAGMA user_version = 1",
+            #"CREATE TABLE "Report" ("objectId" TEXT PRIMARY KEY NOT NULL, "name" TEXT NOT NULL DEFAULT '')"#,
+            #"CREATE TABLE "FollowUp" ("objectId" TEXT PRIMARY KEY NOT NULL, "reportID" TEXT NOT NULL DEFAULT '', "memo" TEXT NOT NULL DEFAULT '')"#,
+            #"INSERT INTO "Report" VALUES ('r-1', 'Hanako')"#,
+            #"INSERT INTO "FollowUp" VALUES ('f-1', 'r-1', 'from format 1')"#,
+        ] {
+            try inspector.execute(sql)
+        }
+        let upgraded = try await layer(container)
+        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        let changes = try await upgraded.journal.changes(in: [.pending], limit: nil).filter { $0.typeName == "FollowUp" }
+        #expect(changes.map(\.objectID) == ["f-1"])
+        #expect(changes.first?.operation == .insert && changes.first?.scope == .group)
+        #expect(changes.first?.ownerUser == nil && changes.first?.ownerGroup == nil)
+        #expect(changes.first?.values["memo"] == .text("from format 1"))
+    }
+
     @Test("a listed follow-up that cannot be read stays listed, unsent, and goes once it reads again; the store still opens")
     func unreadableRowStaysListed() async throws {
         let container = temporaryContainer()
