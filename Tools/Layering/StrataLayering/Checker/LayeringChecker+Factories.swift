@@ -24,30 +24,33 @@ extension LayeringChecker {
                   let placement = policy.placement(of: source.target), placement.role != .test else { return nil }
             return (source.target, placement.isTestOnly, source.files)
         }
-        for (target, isDouble, files) in scanned where !isDouble {
+        // One pass over each file's declarations: the factory types, and every public static
+        // member of some type (kept with its file, to be matched once every type is known).
+        var candidates: [(declaration: Declaration, owner: String, module: String, isDouble: Bool, file: ScannedFile)] = []
+        for (target, isDouble, files) in scanned {
             for file in files {
-                for declaration in file.declarations
-                where ["enum", "struct", "class", "actor"].contains(declaration.introducer)
-                    && declaration.name.hasSuffix("Factory") && declaration.name != "Factory" && declaration.isPublic
-                    && declaration.enclosingTypes != nil && !types.contains(where: { $0.name == declaration.name }) {
-                    types.append((declaration.name, target.moduleName))
+                for declaration in file.declarations where declaration.isPublic {
+                    if !isDouble, ["enum", "struct", "class", "actor"].contains(declaration.introducer),
+                       declaration.name.hasSuffix("Factory"), declaration.name != "Factory", declaration.enclosingTypes != nil,
+                       !types.contains(where: { $0.name == declaration.name }) {
+                        types.append((declaration.name, target.moduleName))
+                    }
+                    if declaration.isStatic, let owner = declaration.enclosingTypes?.last, owner.hasSuffix("Factory"),
+                       declaration.introducer == "func" || (declaration.introducer == "var" && !isDouble) {
+                        candidates.append((declaration, owner, target.moduleName, isDouble, file))
+                    }
                 }
             }
         }
         let names = Set(types.map(\.name))
-        for (target, isDouble, files) in scanned {
-            for file in files {
-                for declaration in file.declarations where declaration.isPublic && declaration.isStatic
-                    && (declaration.introducer == "func" || (declaration.introducer == "var" && !isDouble)) {
-                    guard let owner = declaration.enclosingTypes?.last, names.contains(owner) else { continue }
-                    let signature = Self.signature(of: declaration, in: file.tokens)
-                    let member = LiveFactory.Member(
-                        name: declaration.name, module: target.moduleName, call: signature.call, returns: signature.returns,
-                        path: file.path, line: declaration.line
-                    )
-                    found.append((member, owner, isDouble, signature.required))
-                }
-            }
+        for candidate in candidates where names.contains(candidate.owner) {
+            let declaration = candidate.declaration
+            let signature = Self.signature(of: declaration, in: candidate.file.tokens)
+            let member = LiveFactory.Member(
+                name: declaration.name, module: candidate.module, call: signature.call, returns: signature.returns,
+                path: candidate.file.path, line: declaration.line
+            )
+            found.append((member, candidate.owner, candidate.isDouble, signature.required))
         }
         return types.map { type in
             let own = found.filter { $0.type == type.name }

@@ -71,7 +71,10 @@ extension Rule {
             ("// Modules/Kits/HostKit/ReportsCommand.swift\nlet data = try await DataLayerFactory.live(container: c, logger: l)",
              "// Hosts/strata-host/CompositionRoot.swift calls the factory once and passes it down:\n"
                 + "let data = try await DataLayerFactory.live(container: c, logger: l)\n"
-                + "let command = ReportsCommand(data: data)   // the kit takes `any DataLayer`")
+                + "let command = ReportsCommand(data: data)   // the kit takes `any DataLayer`\n"
+                + "// Live factories are found in the code: every public static func or var of a public type\n"
+                + "// named …Factory outside test support. A `static let` is a constant anyone may read\n"
+                + "// (SessionServiceFactory.serviceName); what test support adds is a double for tests.")
         }
     }
 }
