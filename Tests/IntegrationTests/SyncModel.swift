@@ -14,8 +14,13 @@
 ///   re-pull did not return. Visible: the owner, or a member of the object's owner group.
 /// - Overwrite notices (SyncModel+Notices.swift): a field write replaced by another user's
 ///   write that was based on a version before it is told to the device that made it.
+/// - Follow-ups (SyncModel+FollowUps.swift): fail-if-changed with the domain's resolver (done
+///   wins when `isDone` alone conflicts); a follow-up takes its report's owner group; deleting a
+///   report deletes the follow-ups its device holds first, and a pulled report deletion takes
+///   the device's follow-ups of it (and their waiting changes) along.
 struct SyncModel {
-    /// A report's compared fields (`patientName`, `age`, `gender`, `isFollow`, `memo`) as text.
+    /// An object's compared fields as text: a report's `patientName`, `age`, `gender`,
+    /// `isFollow`, `memo`; a follow-up's `caseReportID`, `memo`, `isDone`, `arb`, `maxBloodPressure`.
     typealias Fields = [String: String]
 
     /// An object as the server holds it.
@@ -23,6 +28,8 @@ struct SyncModel {
         var owner: String, group: String, fields: Fields, deleted = false
         /// The server version of its last write, and each field's last writer.
         var version = 0, writers: [String: Writer] = [:]
+        /// A follow-up's report (nil: a report).
+        var parent: String? = nil
     }
 
     /// Who wrote a field last: at which version, as which user, from which device.
@@ -33,6 +40,8 @@ struct SyncModel {
         var owner: String, group: String, fields: Fields
         /// The server version it was last pulled at (nil: never pulled).
         var version: Int? = nil
+        /// A follow-up's report (nil: a report).
+        var parent: String? = nil
     }
 
     /// A change waiting in a device's journal.
@@ -62,6 +71,10 @@ struct SyncModel {
     struct Prediction: Equatable {
         var rejected: Set<String> = []
         var reset = false, revoked = false
+        /// Follow-up changes refused by fail-if-changed and left to the user: id → the fields in conflict.
+        var refused: [String: [String]] = [:]
+        /// Refused follow-up changes the resolver settled (done wins) and sent again.
+        var resolved = 0
     }
 
     /// One write of a field the server acknowledged, in the server's order.
@@ -86,6 +99,10 @@ struct SyncModel {
     var created: [String: Int] = [:]
     /// How many writes there were at each restore.
     var restoredAt: [Int] = []
+    /// The refusals and resolutions of the sync being predicted.
+    var refusing = Prediction()
+    /// Follow-ups an update re-created (after a restore) under its pusher's primary group, not their report's.
+    var refiled: Set<String> = []
 
     init(memberships: [String: [String]], devices: [(name: String, user: String)]) {
         self.memberships = memberships
@@ -123,6 +140,8 @@ struct SyncModel {
     }
 
     mutating func delete(_ device: Int, id: String) {
+        // A report's delete deletes the follow-ups the device holds first (through the journal).
+        for child in children(of: id, on: device) { delete(device, id: child) }
         devices[device].rows[id] = nil
         // The journal folds unsent updates into the delete: they are never sent (nor rejected).
         devices[device].pending.removeAll { change in
@@ -157,23 +176,33 @@ struct SyncModel {
     mutating func sync(_ index: Int) -> Prediction {
         var device = devices[index]
         let user = device.user
-        var prediction = Prediction()
+        refusing = Prediction()
         for change in device.pending {
-            if !push(change, by: device) { prediction.rejected.insert(change.id) }
+            if !push(change, by: device) { refusing.rejected.insert(change.id) }
         }
         device.pending = []
+        var prediction = refusing
         prediction.reset = device.epoch.map { $0 != epoch } ?? false
         let groups = Set(memberships[user] ?? [])
         prediction.revoked = device.groups.map { $0 != groups } ?? false
         // The pull: every visible object arrives as the server holds it, except those whose change was rejected (kept local).
         var resend: [String: Row] = [:]
-        for (id, object) in objects where canSee(user, object) && !prediction.rejected.contains(id) {
+        // Reports first, then follow-ups (the pull's order); a pulled report deletion takes the
+        // device's follow-ups of it along, with their changes still waiting (rejected ones).
+        let pulled = objects.filter { canSee(user, $0.value) }
+        for (id, object) in pulled.sorted(by: { ($0.value.parent != nil ? 1 : 0, $0.key) < ($1.value.parent != nil ? 1 : 0, $1.key) })
+        where !prediction.rejected.contains(id) {
             if object.deleted {
                 device.rows[id] = nil
+                for (child, row) in device.rows where row.parent == id {
+                    device.rows[child] = nil
+                    prediction.rejected.remove(child)
+                }
             } else if prediction.reset, let row = device.rows[id], row.owner == user, row.fields != object.fields {
                 resend[id] = row  // the user's own edit the restored server lost: kept and sent again
             } else {
-                device.rows[id] = Row(owner: object.owner, group: object.group, fields: object.fields, version: object.version)
+                device.rows[id] = Row(
+                    owner: object.owner, group: object.group, fields: object.fields, version: object.version, parent: object.parent)
             }
         }
         for id in device.refetch where !prediction.rejected.contains(id) {
@@ -182,13 +211,30 @@ struct SyncModel {
         }
         device.refetch = prediction.rejected
         deliverNotices(to: &device)
-        for (id, row) in device.rows {
-            let seen = objects[id].map { canSee(user, $0) } ?? false
-            if seen { continue }
-            if (prediction.revoked || prediction.reset) && row.owner != user {
-                device.rows[id] = nil  // pruned, a rejected change of it or not (after a reset: its owner re-sends it, if it exists)
-            } else if prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
-                resend[id] = row
+        // Reports, then follow-ups: a pruned report takes the device's follow-ups of it (and their
+        // waiting changes) along, and the follow-ups' re-pull then brings back those still shown.
+        for followUps in [false, true] {
+            if followUps && (prediction.revoked || prediction.reset) {
+                for (id, object) in objects where object.parent != nil && !object.deleted && canSee(user, object)
+                && device.rows[id] == nil && !prediction.rejected.contains(id) && resend[id] == nil {
+                    device.rows[id] = Row(
+                        owner: object.owner, group: object.group, fields: object.fields, version: object.version, parent: object.parent)
+                }
+            }
+            for (id, row) in device.rows where (row.parent != nil) == followUps {
+                let seen = objects[id].map { canSee(user, $0) } ?? false
+                if seen { continue }
+                if (prediction.revoked || prediction.reset) && row.owner != user {
+                    device.rows[id] = nil  // pruned, a rejected change of it or not (after a reset: its owner re-sends it, if it exists)
+                    for (child, childRow) in device.rows where childRow.parent == id {
+                        device.rows[child] = nil
+                        prediction.rejected.remove(child)
+                        device.refetch.remove(child)
+                        resend[child] = nil
+                    }
+                } else if prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
+                    resend[id] = row
+                }
             }
         }
         for (id, row) in resend.sorted(by: { $0.key < $1.key }) {
@@ -213,20 +259,31 @@ struct SyncModel {
         if case .delete = change {
             if let object = objects[id], canSee(user, object), !object.deleted {
                 version += 1
-                objects[id] = Object(owner: object.owner, group: object.group, fields: [:], deleted: true, version: version)
+                objects[id] = Object(
+                owner: object.owner, group: object.group, fields: [:], deleted: true, version: version, parent: object.parent)
             }
             return true
         }
         guard let existing = objects[id] else {
-            // A new object (an update of an object the server lacks creates it, whole, as the pusher's).
+            // A new object (an update of an object the server lacks creates it, whole, as the
+            // pusher's, under the pusher's primary group: the server ignores an update's group).
             guard let row else { return true }
-            let group = given?.group ?? (memberships[user]?.first ?? "")
+            let insert = if case .insert = change { true } else { false }
+            let group = insert ? row.group : memberships[user]?.first ?? ""
+            // The server rejects an insert filed under a group its user is not in.
+            guard !insert || (memberships[user] ?? []).contains(group) else { return false }
+            if row.parent != nil && group != row.group { refiled.insert(id) }
             version += 1
-            objects[id] = Object(owner: user, group: group, fields: row.fields, version: version)
+            objects[id] = Object(owner: user, group: group, fields: row.fields, version: version, parent: row.parent)
             record(device, id, row.fields)
             return true
         }
         guard canSee(user, existing), !existing.deleted else { return false }
+        var change = change
+        if existing.parent != nil, case .update(_, let changed, let base) = change {
+            guard let settled = failIfChanged(existing, id: id, changed: changed, base: base, by: user) else { return false }
+            change = settled
+        }
         var object = existing
         version += 1
         object.version = version

@@ -42,6 +42,20 @@ struct SyncModelDevice: Sendable {
         }
     }
 
+    /// Every follow-up the device holds: id → the compared fields.
+    func followUps() async throws -> [String: SyncModel.Fields] {
+        var all: [String: SyncModel.Fields] = [:]
+        for followUp in try await domain.followUps.list(reportID: nil) {
+            if let id = followUp.objectId { all[id] = Self.fields(followUp) }
+        }
+        return all
+    }
+
+    /// Every report and follow-up the device holds: id → the compared fields.
+    func objects() async throws -> [String: SyncModel.Fields] {
+        try await reports().merging(followUps()) { report, _ in report }
+    }
+
     /// Syncs, then discards every change the server rejected (as a user would, taking the
     /// server's version); the report and the rejected changes' object ids.
     func syncAndDiscard() async throws -> (report: SyncReport, rejected: Set<String>) {
@@ -59,14 +73,26 @@ struct SyncModelDevice: Sendable {
         ]
     }
 
-    /// The compared fields of an object a pull returned (its `values`, tagged: `["i", 42]`, `["t", "memo"]`).
-    static func fields(wire values: [String: Any]) -> SyncModel.Fields {
+    /// The compared fields of `followUp`.
+    static func fields(_ followUp: FollowUp) -> SyncModel.Fields {
+        [
+            "caseReportID": followUp.caseReportID, "memo": followUp.memo, "isDone": "\(followUp.isDone)", "arb": "\(followUp.arb)",
+            "maxBloodPressure": followUp.maxBloodPressure.map { "\(Int($0))" } ?? "nil",
+        ]
+    }
+
+    /// The compared fields of an object of `type` a pull returned (its `values`, tagged: `["i", 42]`, `["t", "memo"]`).
+    static func fields(wire values: [String: Any], type: String = "CaseReport") -> SyncModel.Fields {
         var fields: SyncModel.Fields = [:]
-        for key in ["patientName", "age", "gender", "isFollow", "memo"] {
+        let keys =
+            type == "FollowUp"
+            ? ["caseReportID", "memo", "isDone", "arb", "maxBloodPressure"] : ["patientName", "age", "gender", "isFollow", "memo"]
+        let flags: Set<String> = ["isFollow", "isDone", "arb"]
+        for key in keys {
             let tagged = values[key] as? [Any] ?? []
             switch tagged.count == 2 ? tagged[1] : nil {
             case let text as String: fields[key] = text
-            case let number as NSNumber: fields[key] = key == "isFollow" ? "\(number.intValue != 0)" : "\(number.intValue)"
+            case let number as NSNumber: fields[key] = flags.contains(key) ? "\(number.intValue != 0)" : "\(number.intValue)"
             default: fields[key] = "?\(tagged)"
             }
         }

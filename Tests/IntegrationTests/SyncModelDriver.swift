@@ -26,7 +26,7 @@ final class SyncModelDriver {
     /// Per device, the `objectId.field` pairs its syncs reported as overwritten by another user.
     var told: [Set<String>]
     private var backupPath: String?
-    private var serial = 0
+    var serial = 0
 
     init(server: TestServer, seed: UInt64) {
         self.server = server
@@ -61,9 +61,12 @@ final class SyncModelDriver {
         figures.operations += 1
         let device = random.below(devices.count)
         switch random.below(100) {
-        case 0..<14: try await add(device)
-        case 14..<46: try await edit(device)
-        case 46..<53: try await delete(device)
+        case 0..<9: try await add(device)
+        case 9..<15: try await addFollowUp(device)
+        case 15..<28: try await edit(device)
+        case 28..<43: try await editFollowUp(device)
+        case 43..<49: try await delete(device)
+        case 49..<53: try await deleteFollowUp(device)
         case 53..<80:
             if offline.contains(device) { note("\(devices[device].name) is offline: no sync") } else { try await sync(device) }
         case 80..<88:
@@ -119,7 +122,7 @@ final class SyncModelDriver {
     }
 
     private func edit(_ device: Int) async throws {
-        guard let id = pickRow(device), let row = model.devices[device].rows[id] else { return note("nothing to edit") }
+        guard let id = pickRow(device, followUp: false), let row = model.devices[device].rows[id] else { return note("nothing to edit") }
         serial += 1
         let field = random.pick(["age", "memo", "isFollow", "gender"])
         var change = CaseReportChange()
@@ -150,7 +153,7 @@ final class SyncModelDriver {
     }
 
     private func delete(_ device: Int) async throws {
-        guard let id = pickRow(device) else { return note("nothing to delete") }
+        guard let id = pickRow(device, followUp: false) else { return note("nothing to delete") }
         do {
             try await devices[device].domain.reports.delete(id: id)
         } catch {
@@ -160,9 +163,12 @@ final class SyncModelDriver {
         note("\(devices[device].name) deletes \(id)")
     }
 
-    private func pickRow(_ device: Int) -> String? {
-        let ids = model.devices[device].rows.keys.sorted { model.created[$0] ?? 0 < model.created[$1] ?? 0 }
-        return ids.isEmpty ? nil : random.pick(ids)
+    func pickRow(_ device: Int, followUp: Bool) -> String? {
+        // A follow-up only while the device holds its report (as a user finds it, under the report).
+        let rows = model.devices[device].rows
+        let ids = rows.filter { ($0.value.parent != nil) == followUp && $0.value.parent.map { rows[$0] != nil } ?? true }.keys.sorted { model.created[$0] ?? 0 < model.created[$1] ?? 0 }
+        // Follow-ups: one of the newest three, so devices of different users edit the same ones (conflicts).
+        return ids.isEmpty ? nil : random.pick(followUp ? Array(ids.suffix(3)) : ids)
     }
 
     /// One sync of `device`, its rejections and reset compared with the model's prediction; whether anything happened.
@@ -175,6 +181,7 @@ final class SyncModelDriver {
         note("\(name) syncs: pushed \(report.pushed), rejected \(rejected.sorted()), pulled \(report.pulledCount)"
             + (report.serverReset.map { " reset(\($0.repulled), \($0.resent))" } ?? "")
             + (report.revocation.map { " revoked(\($0.removed))" } ?? ""))
+        compareRefusals(device, report, predicted)
         for conflict in report.conflicts where conflict.kind == .overwritten && conflict.typeName == "CaseReport" {
             for field in conflict.fields where field != "updatedAt" && field != "createdAt" {
                 told[device].insert("\(conflict.objectID).\(field)")

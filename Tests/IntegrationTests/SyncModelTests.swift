@@ -67,6 +67,7 @@ struct SyncModelTests {
             if let deadline, ContinuousClock.now >= deadline { break }
             let driver = try await history(seed: seed, engine: engine, steps: steps)
             figures.add(driver.figures)
+            if environment["STRATA_SYNC_MODEL_PRINT"] != nil { print(driver.history.map { "seed \(seed): \($0)" }.joined(separator: "\n")) }
             #expect(
                 driver.violations.isEmpty,
                 """

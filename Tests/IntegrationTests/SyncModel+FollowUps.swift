@@ -1,0 +1,65 @@
+/// Follow-ups in the model (Docs/Sync.md: what `FollowUp` declares, and what syncs): a
+/// follow-up takes its report's owner group and is filed by its author; its updates are
+/// fail-if-changed. An update based on version `b` that changes a field another user wrote
+/// after `b` (to another value than the update's) is refused and writes nothing; when `isDone`
+/// is the only such field, the domain's resolver settles it at once (done wins: `isDone` is
+/// true when either side has it true) and the device sends the change again on the server's
+/// version in the same sync, which is then never concurrent.
+extension SyncModel {
+    /// The follow-ups `device` holds of `report`, in the order they were added.
+    func children(of report: String, on device: Int) -> [String] {
+        devices[device].rows.filter { $0.value.parent == report }.keys.sorted { created[$0] ?? 0 < created[$1] ?? 0 }
+    }
+
+    /// A new follow-up of `report` (a report `device` holds), filed under the report's group.
+    mutating func addFollowUp(_ device: Int, id: String, report: String, fields: Fields) {
+        guard let parent = devices[device].rows[report] else { return }
+        created[id] = created.count
+        devices[device].rows[id] = Row(owner: devices[device].user, group: parent.group, fields: fields, parent: report)
+        devices[device].pending.append(.insert(id))
+    }
+
+    /// The change the server applies for a follow-up update by `user`, or nil when it refuses
+    /// it (noted in ``refusing``): the fields it changes that another user wrote after `base`
+    /// with another value are in conflict; `isDone` alone is settled by the resolver.
+    mutating func failIfChanged(_ object: Object, id: String, changed: Fields, base: Int?, by user: String) -> Change? {
+        guard let base else { return .update(id, changed, base: nil) }
+        let conflicting = changed.filter { field, value in
+            guard let writer = object.writers[field] else { return false }
+            return writer.version > base && writer.user != user && object.fields[field] != value
+        }.keys.sorted()
+        if conflicting.isEmpty { return .update(id, changed, base: base) }
+        guard conflicting == ["isDone"] else {
+            refusing.refused[id] = conflicting
+            return nil
+        }
+        var settled = changed
+        settled["isDone"] = "\(changed["isDone"] == "true" || object.fields["isDone"] == "true")"
+        refusing.resolved += 1
+        return .update(id, settled, base: object.version)
+    }
+
+    /// Follow-ups whose report the server has deleted (or never had) while they live on, as
+    /// ids: a report deleted by a device that had not pulled all its follow-ups leaves the
+    /// others on the server, and on the devices by when they pulled what (a limit the check
+    /// counts, Docs/Sync.md; each device's pull of the deletion drops those it holds).
+    func orphanFollowUps() -> Set<String> {
+        var orphans: Set<String> = []
+        let parents = objects.compactMap { id, object in object.parent.map { (id, $0) } }
+            + devices.flatMap { $0.rows.compactMap { id, row in row.parent.map { (id, $0) } } }
+        for (id, parent) in parents where objects[parent].map(\.deleted) ?? true { orphans.insert(id) }
+        return orphans
+    }
+
+    /// The follow-ups `user` is shown whose report the user cannot see (or that is gone):
+    /// follow-up id → report id. Whoever sees a report sees its follow-ups, and nobody else.
+    func strayFollowUps(_ held: [String: Fields], of user: String) -> [String: String] {
+        var stray: [String: String] = [:]
+        for (id, fields) in held {
+            guard let report = fields["caseReportID"] else { continue }
+            if let object = objects[report], !object.deleted, canSee(user, object) { continue }
+            stray[id] = report
+        }
+        return stray
+    }
+}
