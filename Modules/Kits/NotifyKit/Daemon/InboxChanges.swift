@@ -67,7 +67,7 @@ final class InboxChanges: Sendable {
         let thread = Thread {
             changes.run(inotify: inotify, stopReader: stopReader, folder: folder, pollInterval: pollInterval, logger: logger)
         }
-        thread.name = "strata-inbox-watch"
+        thread.name = "strata-inbox"  // at most 15 bytes (pthread_setname_np)
         thread.start()
         return changes
     }
