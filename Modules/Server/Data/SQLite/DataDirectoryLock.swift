@@ -56,4 +56,9 @@ final class DataDirectoryLock: Sendable {
             descriptor = -1
         }
     }
+
+    /// A lock nobody holds any more is released: an open that fails after taking it (a damaged
+    /// `control.sqlite`, a failed migration) must not keep the directory "in use" for the rest
+    /// of the process, nor leak its file.
+    deinit { release() }
 }
