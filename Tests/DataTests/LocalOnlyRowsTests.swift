@@ -100,16 +100,17 @@ struct LocalOnlyRowsTests {
         let upgraded = try await layer(container)
         #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
         let changes = try await upgraded.journal.changes(in: [.pending], limit: nil)
-        #expect(changes.map(\.objectID) == [shared], "the follow-up whose report is gone stays on the device, unsent")
+        #expect(changes.map(\.objectID) == [shared], "the follow-up whose report is not stored waits, unsent")
         let change = try #require(changes.first)
         #expect(change.operation == .insert && change.typeName == "FollowUp")
         #expect(change.scope == .group && change.ownerGroup == "g-ward4" && change.ownerUser == "u-alice")
-        #expect(change.policy == .failIfChanged && change.baseVersion == nil)
+        // Made on no copy of the server's: any other user's differing write there is a conflict.
+        #expect(change.policy == .failIfChanged && change.baseVersion == 0)
         #expect(change.values == ["reportID": .text("r-ward4"), "memo": .text("check BP")])
         // Its row is filed as its insert: under the report's group.
         #expect(try inspector.rows(#"SELECT "_ownerGroup" FROM "FollowUp" WHERE "objectId" = '\#(shared)'"#) == [["g-ward4"]])
         #expect(try await upgraded.store.fetch(FollowUp.self, id: orphan)?.memo == "report deleted")
-        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
+        #expect(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#) == [[orphan]])
 
         // Opened again before it was sent: still one change.
         let again = try await layer(container)
@@ -120,6 +121,70 @@ struct LocalOnlyRowsTests {
         try await again.journal.acknowledge(operationIDs: claimed.map(\.operationID))
         let later = try await layer(container)
         #expect(try await later.journal.pendingCount() == 0)
+    }
+
+    @Test("a later edit of a journaled follow-up folds into its insert and keeps base version 0; a new one's insert has none")
+    func foldedEditKeepsTheBaseVersion() async throws {
+        let container = temporaryContainer()
+        let (shared, _) = try await formatFiveStore(container)
+        let upgraded = try await layer(container)
+        var followUp = try #require(try await upgraded.store.fetch(FollowUp.self, id: shared))
+        followUp.memo = "BP 150/95"
+        _ = try await upgraded.store.save(followUp)
+        let changes = try await upgraded.journal.changes(in: [.pending], limit: nil)
+        #expect(changes.count == 1, "\(changes)")
+        let change = try #require(changes.first)
+        #expect(change.operation == .insert && change.baseVersion == 0)
+        #expect(change.values["memo"] == .text("BP 150/95"))
+        // A new follow-up's insert has none: nothing on the server to compare with.
+        _ = try await upgraded.store.save(FollowUp(reportID: "r-ward4", memo: "new"))
+        let fresh = try await upgraded.journal.changes(in: [.pending], limit: nil).filter { $0.objectID != shared }
+        #expect(fresh.count == 1 && fresh.first?.operation == .insert && fresh.first?.baseVersion == nil)
+    }
+
+    @Test("a follow-up whose report is not stored yet stays listed, and is journaled once its report arrives; one whose row is gone is taken off")
+    func followUpWaitsForItsReport() async throws {
+        let container = temporaryContainer()
+        let (_, orphan) = try await formatFiveStore(container)
+        let inspector = SQLiteInspector(container.storeURL)
+        let upgraded = try await layer(container)
+        #expect(try await upgraded.journal.changes(in: [.pending], limit: nil).map(\.objectID) != [orphan])
+        #expect(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#) == [[orphan]])
+
+        // Its report arrives (pulled); the next registration sends the follow-up under its group.
+        let report = WireObject(
+            objectId: "r-gone", values: ["name": .text("Jiro")], scope: 2, ownerUser: "u-carol", ownerGroup: "g-ward3",
+            deleted: false, version: 9)
+        _ = try await upgraded.syncState.applyPulled(PullResponse(objects: [report], cursor: 9, hasMore: false), typeName: "Report")
+        let again = try await layer(container)
+        let sent = try await again.journal.changes(in: [.pending], limit: nil).filter { $0.objectID == orphan }
+        #expect(sent.count == 1 && sent.first?.ownerGroup == "g-ward3" && sent.first?.baseVersion == 0, "\(sent)")
+        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
+
+        // A listed row whose own object is gone is only taken off.
+        try inspector.execute(#"INSERT INTO "_strata_local_only_rows" ("typeName", "objectId") VALUES ('followup', 'f-gone')"#)
+        let later = try await layer(container)
+        #expect(try await later.journal.changes(in: [.pending], limit: nil).allSatisfy { $0.objectID != "f-gone" })
+        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
+    }
+
+    @Test("a format-6 store that lost its journal table (recovered) lists none of its follow-ups: nothing is sent again")
+    func formatSixStoreWithoutJournalListsNothing() async throws {
+        let container = temporaryContainer()
+        let first = try await layer(container)
+        try await first.session.save(Self.alice)
+        _ = try await first.store.save(FollowUp(reportID: "r-1", memo: "sent under format 6"))
+        let claimed = try await first.journal.claim(limit: 10, for: "u-alice", excluding: [])
+        try await first.journal.acknowledge(operationIDs: claimed.map(\.operationID))
+        let inspector = SQLiteInspector(container.storeURL)
+        try inspector.execute(#"DROP TABLE "_strata_local_only_rows""#)
+        try inspector.execute(#"DROP TABLE "_strata_journal""#)
+        try inspector.execute("PRAGMA user_version = 6")
+
+        let upgraded = try await layer(container)
+        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try await upgraded.journal.pendingCount() == 0)
+        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
     }
 
     @Test("a format-6 store's follow-up, sent and acknowledged but not pulled back, is not sent again")
@@ -182,20 +247,21 @@ struct LocalOnlyRowsTests {
     @Test("a listed follow-up that cannot be read stays listed, unsent, and goes once it reads again; the store still opens")
     func unreadableRowStaysListed() async throws {
         let container = temporaryContainer()
-        let (shared, _) = try await formatFiveStore(container)
+        let (shared, orphan) = try await formatFiveStore(container)
         let inspector = SQLiteInspector(container.storeURL)
         try inspector.execute(#"UPDATE "FollowUp" SET "memo" = x'00ff' WHERE "objectId" = '\#(shared)'"#)
 
         let upgraded = try await layer(container)
         #expect(try await upgraded.journal.pendingCount() == 0)
-        #expect(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#) == [[shared]])
+        #expect(Set(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#)) == [[shared], [orphan]])
 
         try inspector.execute(#"UPDATE "FollowUp" SET "memo" = 'readable again' WHERE "objectId" = '\#(shared)'"#)
         let again = try await layer(container)
         let changes = try await again.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.objectID) == [shared])
         #expect(changes.first?.values["memo"] == .text("readable again"))
-        #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
+        // The one whose report is not stored still waits.
+        #expect(try inspector.rows(#"SELECT "objectId" FROM "_strata_local_only_rows""#) == [[orphan]])
     }
 
     @Test("an upgrade that cannot list the follow-ups is refused naming the file and the step, and leaves it in format 5")

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import StrataCrossCutting
+import StrataDomain
 import StrataTestSupport
 import Testing
 
@@ -95,6 +96,36 @@ struct FollowUpUpgradeSyncTests {
             #expect(carols?.compactMap { $0["id"] as? String } == [followUp], "\(String(describing: carols))")
             let again = try await alice.json(["sync", "--json"]) as? [String: Any]
             #expect(again?["pushed"] as? Int == 0, "\(again ?? [:])")
+        }
+    }
+
+    @Test("a follow-up the server already has, which carol changed since, listed by the upgrade (a store restored from a backup): alice's resend is refused for fail-if-changed, carol's memo stays on the server")
+    func resentFollowUpChangedSinceIsRefused() async throws {
+        try await withTestServer(app: TestServer.casebook) { server in
+            try await server.addUsers(["alice": "ward3", "carol": "ward3"], password: Self.password)
+            let hosts = try await server.signedInHosts(["alice", "carol"], password: Self.password, label: "follow-restore")
+            let alice = hosts[0], carol = hosts[1]
+            let followUp = try await ConflictSyncTests.sharedFollowUp(alice, carol)
+            // Carol changes the memo after alice's copy was made.
+            try await ConflictSyncTests.editFollowUp(followUp, on: carol) { $0.memo = "carol memo" }
+            _ = try await carol.succeed(["sync"])
+            // Alice's store, restored from a backup: format 5, no journal entry for the follow-up.
+            let store = try #require(alice.environment["STRATA_HOME"].map { ContainerDirectory(url: URL(fileURLWithPath: $0)).storeURL.path })
+            try Self.execute([#"DROP TABLE IF EXISTS "_strata_local_only_rows""#, "PRAGMA user_version = 5"], in: store)
+
+            let told = try await alice.succeed(["sync"])
+            let lines = told.split(separator: "\n").filter { $0.contains(followUp) }
+            #expect(lines.count == 1 && lines.first?.contains("refused") == true, "\(told)")
+            let open = try #require(try await alice.json(["sync", "conflicts", "--json"]) as? [[String: Any]])
+            #expect(open.count == 1 && open.first?["kind"] as? String == "refused", "\(open)")
+            #expect(open.first?["objectId"] as? String == followUp && open.first?["fields"] as? [String] == ["memo"], "\(open)")
+            // Listed with the server's current value.
+            #expect(try await alice.succeed(["sync", "conflicts"]).contains("carol memo"))
+            let held = try await server.pull("FollowUp", account: "carol", password: Self.password)
+            #expect(ConflictSyncTests.value("memo", of: held.first) as? String == "carol memo", "\(held)")
+            _ = try await carol.succeed(["sync"])
+            let carols = try await carol.json(["follows", "list", "--json"]) as? [[String: Any]]
+            #expect(carols?.first?["memo"] as? String == "carol memo", "\(String(describing: carols))")
         }
     }
 

@@ -25,7 +25,9 @@ struct JournalWriter {
         /// For an update: the keys of the fields it changed (``Change/fields``); `nil`, the
         /// whole object.
         var fields: [String]? = nil
-        /// For an update: the row's known server version (``Change/baseVersion``).
+        /// For an update: the row's known server version (``Change/baseVersion``). For an
+        /// insert, `nil` (a new object) except for a row that may already be on the server (a
+        /// follow-up saved before they synced, ``LocalOnlyRows``): `0`, made on no server copy.
         var baseVersion: Int64? = nil
         /// The type's conflict policy (``Change/policy``).
         var policy: ConflictPolicy? = nil
@@ -133,18 +135,19 @@ struct JournalWriter {
             statement.bind(entry.ownerUser.map(FieldValue.text) ?? .null, at: 7)
             statement.bind(entry.ownerGroup.map(FieldValue.text) ?? .null, at: 8)
             statement.bind(.real(now), at: 9)
-            statement.bind(entry.operation == .update ? entry.baseVersion.map(FieldValue.integer) ?? .null : .null, at: 10)
+            statement.bind(entry.operation == .delete ? .null : entry.baseVersion.map(FieldValue.integer) ?? .null, at: 10)
             statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 11)
             try statement.step()
         }
     }
 
-    /// Rewrites an unsent change in place; an update folded into an update keeps the first
-    /// one's base version (the copy the edits were first made on), any other fold has none.
+    /// Rewrites an unsent change in place; an update folded into an update, or into an insert
+    /// that has one (``Entry/baseVersion``), keeps the first change's base version (the copy
+    /// the edits were first made on), any other fold has none.
     private func replace(_ sequence: Int64, operation: ChangeOperation, entry: Entry, fields: [String]?) throws {
         let sql = """
             UPDATE "_strata_journal" SET "operation" = ?2, "payload" = ?3, "updatedAt" = ?4, "policy" = ?5,
-                "baseVersion" = CASE WHEN ?2 = 'update' THEN "baseVersion" END
+                "baseVersion" = CASE WHEN ?2 IN ('update', 'insert') THEN "baseVersion" END
             WHERE "sequence" = ?1
             """
         let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: fields))

@@ -150,7 +150,8 @@ final class SQLiteChangeJournal: ChangeJournal {
                         createdAt: Date(timeIntervalSince1970: Double(fieldValue: statement.value(at: 11)) ?? 0),
                         // Only an update sets some fields (a folded insert sends the whole object).
                         fields: operation == .update ? fields : nil,
-                        baseVersion: operation == .update ? Int64(fieldValue: statement.value(at: 12)) : nil,
+                        // An insert has one only when the object may be on the server already.
+                        baseVersion: operation == .delete ? nil : Int64(fieldValue: statement.value(at: 12)),
                         policy: String(fieldValue: statement.value(at: 13)).flatMap(ConflictPolicy.init(rawValue:)),
                         conflictFields: String(fieldValue: statement.value(at: 14)).map(Self.fieldList),
                         current: try Self.current(statement.value(at: 15), cipher: cipher, what: what)))

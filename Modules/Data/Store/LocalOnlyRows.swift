@@ -16,7 +16,11 @@ import StrataCrossCutting
 /// the server already, acknowledged, not pulled back) lists none. When a writer registers a
 /// type that sends changes, ``journal(_:schema:database:)`` records an insert for each listed
 /// row of it, stamped as the journal writer stamps a new one (its parent's scope and owner
-/// group, the row's owner user), and takes it off the list in the same transaction.
+/// group, the row's owner user), and takes it off the list in the same transaction. The insert
+/// carries base version 0 (made on no copy of the server's): should the server hold the object
+/// already (a store restored from a backup taken after it synced), it checks the insert as the
+/// whole update it is, so another user's differing write there is a conflict the type's
+/// policy decides, never silently replaced.
 ///
 /// The store does not know the reference app's types; it knows its own history: which
 /// value-object table its released formats kept local only (``formerlyLocalOnly``).
@@ -55,9 +59,11 @@ enum LocalOnlyRows {
     /// Journals, as inserts, the listed rows of the type `schema` declares, now that a writer
     /// registered it as sending changes (`table`), and takes them off the list; one write
     /// transaction. A row gone since, or with a journal entry already, is only taken off. A
-    /// row whose parent (``ValueObjectDependency/sharesVisibility``) is not stored here is
-    /// taken off unsent: nobody who could see it is known (it was never listed or due). A row
-    /// that cannot be read is logged (naming the store file and the row) and stays listed,
+    /// row whose parent (``ValueObjectDependency/sharesVisibility``) is not stored here yet, or
+    /// whose parent's table is not registered yet (it has no owner columns), stays listed
+    /// unsent, to be tried again at the next registration: who may see it is not known yet. One
+    /// that names no parent is taken off unsent (nobody who could see it is known). A
+    /// row that cannot be read is logged (naming the store file and the row) and stays listed,
     /// to be tried again at the next registration.
     ///
     /// - Throws: ``DataError`` when the store cannot be read or written; the transaction is
@@ -79,6 +85,7 @@ enum LocalOnlyRows {
         let now = database.clock.now().timeIntervalSince1970
         var sent = 0
         var unsent: [String] = []
+        var waiting: [String] = []
         var unreadable: [DataError] = []
         defer { state.touchedTypes.removeAll() }
         try connection.writeTransaction {
@@ -90,9 +97,13 @@ enum LocalOnlyRows {
                 guard try !hasJournalEntry(schema.typeName, row.id, in: connection) else { continue }
                 var stamp = ParentVisibility.Stamp(scope: row.scope, ownerGroup: row.ownerGroup)
                 if let parent {
-                    guard let found = try parentStamp(of: row.object, key: parent.key, parentType: parent.parentType, in: connection)
-                    else {
+                    guard case .text(let parentID)? = objectValue(row.object, key: parent.key), !parentID.isEmpty else {
+                        // It names no parent: nobody who could see it is known.
                         unsent.append(row.id)
+                        continue
+                    }
+                    guard let found = try parentStamp(parentID, parentType: parent.parentType, in: connection) else {
+                        waiting.append(row.id)
                         continue
                     }
                     stamp = ParentVisibility.Stamp(scope: found.scope, ownerGroup: found.ownerGroup ?? row.ownerGroup)
@@ -102,7 +113,9 @@ enum LocalOnlyRows {
                 try writer.record(
                     JournalWriter.Entry(
                         typeName: table.typeName, objectID: row.id, operation: .insert, values: values, scope: stamp.scope,
-                        ownerUser: row.ownerUser, ownerGroup: stamp.ownerGroup, policy: table.behaviour.conflictPolicy),
+                        ownerUser: row.ownerUser, ownerGroup: stamp.ownerGroup,
+                        // Made on no copy of the server's: it may hold the object already.
+                        baseVersion: 0, policy: table.behaviour.conflictPolicy),
                     isNewObject: true)
                 if stamp != ParentVisibility.Stamp(scope: row.scope, ownerGroup: row.ownerGroup) {
                     try restamp(table, id: row.id, stamp: stamp, in: connection)
@@ -110,8 +123,9 @@ enum LocalOnlyRows {
                 }
                 sent += 1
             }
-            // Rows that cannot be read stay listed, for the next registration.
-            let kept = Set(failures.map(\.id))
+            // Rows that cannot be read, or whose parent is not known yet, stay listed, for the
+            // next registration.
+            let kept = Set(failures.map(\.id)).union(waiting)
             try connection.withStatement(#"DELETE FROM "_strata_local_only_rows" WHERE "typeName" = ?1 AND "objectId" = ?2"#) {
                 statement in
                 for id in try listed(key, in: connection) where !kept.contains(id) {
@@ -124,11 +138,15 @@ enum LocalOnlyRows {
             try state.bumpTouchedTypeVersions()
         }
         for error in unreadable { database.logger.error("\(error.message); it stays listed, to be tried again") }
-        guard sent > 0 || !unsent.isEmpty else { return }
-        let stay = unsent.isEmpty ? "" : "; \(unsent.count) whose parent is not stored here stay on this device"
+        guard sent > 0 || !unsent.isEmpty || !waiting.isEmpty else { return }
+        let stay = unsent.isEmpty ? "" : "; \(unsent.count) that name no parent stay on this device"
+        let wait = waiting.isEmpty ? "" : "; \(waiting.count) whose parent is not stored here yet stay listed, to be tried again"
         database.logger.info(
-            "queued \(sent) \(schema.typeName) objects saved before they synced, to be sent\(stay)",
-            metadata: ["store": "\(connection.path)", "unsent": "\(unsent.joined(separator: ","))"])
+            "queued \(sent) \(schema.typeName) objects saved before they synced, to be sent\(stay)\(wait)",
+            metadata: [
+                "store": "\(connection.path)", "unsent": "\(unsent.joined(separator: ","))",
+                "waiting": "\(waiting.joined(separator: ","))",
+            ])
     }
 
     /// The ids listed for the table `key`.
@@ -201,13 +219,11 @@ enum LocalOnlyRows {
         }
     }
 
-    /// The scope and owner group of the parent row `object` names in `key`, or `nil` when it
-    /// names none or the parent is not stored here (its table may not be registered yet: it is
-    /// read by name).
+    /// The scope and owner group of the parent row `parentID`, or `nil` when it is not stored
+    /// here (its table may not be registered yet, or lack the owner columns: it is read by name).
     private static func parentStamp(
-        of object: some ValueObject, key: String, parentType: String, in connection: SQLiteConnection
+        _ parentID: String, parentType: String, in connection: SQLiteConnection
     ) throws -> ParentVisibility.Stamp? {
-        guard case .text(let parentID)? = objectValue(object, key: key), !parentID.isEmpty else { return nil }
         let columns = try connection.withStatement(
             #"SELECT count(*) FROM pragma_table_info(?1) WHERE name IN ('_scope', '_ownerGroup')"#
         ) { statement in

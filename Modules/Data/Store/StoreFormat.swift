@@ -51,8 +51,9 @@ enum StoreFormat {
                     // A new store's journal is empty: its counts start at zero.
                     for sql in StoreCounts.fillJournal { try connection.execute(sql) }
                     // A format-1 store (value-object tables only) never sent anything: its
-                    // follow-ups are listed as the step to format 7 lists them.
-                    if version > 0 { try LocalOnlyRows.list(in: connection) }
+                    // follow-ups are listed as the step to format 7 lists them. A newer store
+                    // that lost its journal table (recovered) may have sent them: none listed.
+                    if version > 0 && version <= LocalOnlyRows.lastLocalOnlyFormat { try LocalOnlyRows.list(in: connection) }
                 }
                 try connection.execute("PRAGMA user_version = \(currentVersion)")
             }
