@@ -22,8 +22,18 @@ extension SyncModel {
     /// The change the server applies for a follow-up update by `user`, or nil when it refuses
     /// it (noted in ``refusing``): the fields it changes that another user wrote after `base`
     /// with another value are in conflict; `isDone` alone is settled by the resolver.
-    mutating func failIfChanged(_ object: Object, id: String, changed: Fields, base: Int?, by user: String) -> Change? {
+    /// A `stale` base (pulled before a restore) is a version of another history: the refusal
+    /// the sync reported is taken as given, and no resolution is predicted.
+    mutating func failIfChanged(_ object: Object, id: String, changed: Fields, base: Int?, by user: String, stale: Bool = false) -> Change? {
         guard let base else { return .update(id, changed, base: nil) }
+        if stale {
+            refusing.unsure = true
+            if let fields = reportedRefusals[id] {
+                refusing.refused[id] = fields
+                return nil
+            }
+            return .update(id, changed, base: base)
+        }
         let conflicting = changed.filter { field, value in
             guard let writer = object.writers[field] else { return false }
             return writer.version > base && writer.user != user && object.fields[field] != value

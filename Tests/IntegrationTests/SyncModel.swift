@@ -75,6 +75,9 @@ struct SyncModel {
         var refused: [String: [String]] = [:]
         /// Refused follow-up changes the resolver settled (done wins) and sent again.
         var resolved = 0
+        /// Whether a follow-up update based on a copy pulled before a restore was pushed: the
+        /// model then takes the server's refusals as given and leaves the resolutions unchecked.
+        var unsure = false
     }
 
     /// One write of a field the server acknowledged, in the server's order.
@@ -101,6 +104,9 @@ struct SyncModel {
     var restoredAt: [Int] = []
     /// The refusals and resolutions of the sync being predicted.
     var refusing = Prediction()
+    /// The follow-up refusals the sync being predicted reported (id → fields): taken as given
+    /// for an update based on a copy pulled before a restore (a version of another history).
+    var reportedRefusals: [String: [String]] = [:]
     /// Follow-ups an update re-created (after a restore) under its pusher's primary group, not their report's.
     var refiled: Set<String> = []
 
@@ -173,7 +179,8 @@ struct SyncModel {
 
     /// One `syncNow()` of `index`: push its journal, pull (a reset or a revocation re-pulls from
     /// the start), re-send after a reset; the driver then discards what was rejected.
-    mutating func sync(_ index: Int) -> Prediction {
+    mutating func sync(_ index: Int, reportedRefusals: [String: [String]] = [:]) -> Prediction {
+        self.reportedRefusals = reportedRefusals
         var device = devices[index]
         let user = device.user
         refusing = Prediction()
@@ -281,7 +288,8 @@ struct SyncModel {
         guard canSee(user, existing), !existing.deleted else { return false }
         var change = change
         if existing.parent != nil, case .update(_, let changed, let base) = change {
-            guard let settled = failIfChanged(existing, id: id, changed: changed, base: base, by: user) else { return false }
+            let stale = device.epoch.map { $0 != epoch } ?? false
+            guard let settled = failIfChanged(existing, id: id, changed: changed, base: base, by: user, stale: stale) else { return false }
             change = settled
         }
         var object = existing

@@ -174,8 +174,10 @@ final class SyncModelDriver {
     /// One sync of `device`, its rejections and reset compared with the model's prediction; whether anything happened.
     @discardableResult
     func sync(_ device: Int) async throws -> Bool {
-        let predicted = model.sync(device)
         let (report, rejected) = try await devices[device].syncAndDiscard()
+        var refusals: [String: [String]] = [:]
+        for conflict in report.conflicts where conflict.kind == .refused { refusals[conflict.objectID] = conflict.fields.sorted() }
+        let predicted = model.sync(device, reportedRefusals: refusals)
         figures.syncs += 1
         let name = devices[device].name
         note("\(name) syncs: pushed \(report.pushed), rejected \(rejected.sorted()), pulled \(report.pulledCount)"

@@ -4,18 +4,21 @@ import Testing
 
 /// The randomized, model-based sync test (issue 26's proof): five in-process devices of four
 /// users (real stores, the real sync engine) against a real `strata-server`, on SQLite and on
-/// PostgreSQL, run seeded random histories — add, edit random fields, delete, go offline and
-/// come back, SIGKILL and restart the server, back it up and restore it, remove a member from a
-/// group and add her back — then sync to quiescence. ``SyncModel`` predicts every sync's
-/// rejections and resets, the final state of every store and of the server, and which
-/// overwrites of its field writes each device is told of; every acknowledged field write must
-/// be kept or lost by a declared rule (a later write of the field, a delete, a restore).
+/// PostgreSQL, run seeded random histories — add, edit random fields, delete (reports, and
+/// follow-ups of them, raced by two users), go offline and come back, SIGKILL and restart the
+/// server, back it up and restore it, remove a member from a group and add her back — then sync
+/// to quiescence. ``SyncModel`` predicts every sync's rejections and resets, its follow-up
+/// refusals (fail-if-changed) and resolutions (done wins), the final state of every store and
+/// of the server, and which overwrites of its field writes each device is told of; every
+/// acknowledged field write must be kept or lost by a declared rule (a later write of the
+/// field, a delete, a restore), and no user may be shown a follow-up of a report they cannot see.
 ///
 /// A failing seed is printed with its engine and history. Environment:
 /// `STRATA_SYNC_MODEL_SEED=n` runs that seed only; `STRATA_SYNC_MODEL_ENGINE=sqlite|postgres`
 /// one engine only; `STRATA_SYNC_MODEL_HISTORIES=k` k seeds from `STRATA_SYNC_MODEL_FIRST_SEED`;
 /// `STRATA_SYNC_MODEL_MINUTES=m` as many seeds as fit in m minutes (half per engine);
-/// `STRATA_SYNC_MODEL_STEPS=s` steps per history. `scripts/sync-soak` runs it for long.
+/// `STRATA_SYNC_MODEL_STEPS=s` steps per history; `STRATA_SYNC_MODEL_PRINT=1` prints every
+/// history, passing or not. `scripts/sync-soak` runs it for long.
 @Suite("randomized model-based sync: devices and server converge to the model of the declared rules", .childProcessSlot, .serialized)
 struct SyncModelTests {
     /// The seeds CI runs on each engine (about a minute each on a loaded 2-core machine).
@@ -67,7 +70,9 @@ struct SyncModelTests {
             if let deadline, ContinuousClock.now >= deadline { break }
             let driver = try await history(seed: seed, engine: engine, steps: steps)
             figures.add(driver.figures)
-            if environment["STRATA_SYNC_MODEL_PRINT"] != nil { print(driver.history.map { "seed \(seed): \($0)" }.joined(separator: "\n")) }
+            if environment["STRATA_SYNC_MODEL_PRINT"] != nil {
+                print((driver.history + [driver.figures.line(engine: engine)]).map { "seed \(seed): \($0)" }.joined(separator: "\n"))
+            }
             #expect(
                 driver.violations.isEmpty,
                 """
