@@ -130,7 +130,8 @@ public struct Change: Sendable, Hashable {
     /// For an ``ChangeOperation/update``: the server version of the object the edit was made
     /// on (the version its local row was last pulled at; two unsent updates folded keep the
     /// first one's), so the server can tell a concurrent write. `nil`: unknown (inserts,
-    /// deletes, rows never pulled).
+    /// deletes, rows never pulled). An insert has `0` when the object may be on the server
+    /// already (a follow-up saved before follow-ups synced): the server checks it as an update.
     public var baseVersion: Int64?
     /// The conflict policy the type declared when the change was made (``ConflictPolicy``);
     /// `nil` for a change written before policies existed (the server merges).
