@@ -8,6 +8,15 @@ public protocol ContainerEventSource: Sendable {
     ///
     /// - Important: Called once per run; a second call may return a stream that never yields.
     func events() -> AsyncStream<SystemEvent>
+
+    /// Returns once an event sent from now on reaches ``events()``'s stream; the boot awaits it
+    /// before it draws the Launcher. Returns at once by default.
+    func ready() async
+}
+
+extension ContainerEventSource {
+    /// Returns at once: the source's events are never lost before the stream is read.
+    public func ready() async {}
 }
 
 /// What the container does to the process itself: stop it after the background callbacks.

@@ -63,6 +63,8 @@ extension ContainerRuntime {
             }
         }
         try await stage(.showScreen) {
+            // A signal sent once the Launcher shows must be handled, not lost or fatal.
+            await environment.events.ready()
             screenShown = true
         }
         try await stage(.startLauncher) {
