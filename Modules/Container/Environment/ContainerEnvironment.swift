@@ -43,8 +43,9 @@ public struct ContainerEnvironment: Sendable {
     ///
     /// - Important: The signal source ignores SIGTSTP, SIGCONT, SIGTERM, SIGINT, SIGUSR1 and
     ///   SIGHUP's default actions for the whole process once the container runs; when
-    ///   `interactive`, from the moment this environment is made, so the handlers are in place
-    ///   before the boot draws the Launcher (a signal sent once it shows is handled, never fatal).
+    ///   `interactive`, from the moment this environment is made, and the boot waits until the
+    ///   handlers are registered before it draws the Launcher (a signal sent once it shows is
+    ///   handled, never lost nor fatal).
     public static func live(logger: Logger, interactive: Bool, diagnosticsLog: String? = nil) -> ContainerEnvironment {
         ContainerEnvironment(
             terminal: StandardTerminal(interactive: interactive, diagnosticsLog: diagnosticsLog),
