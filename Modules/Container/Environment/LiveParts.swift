@@ -58,7 +58,10 @@ struct InstalledSignals: Sendable {
             Self.ignoreUnlessHandled(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { continuation.yield(event) }
-            source.setRegistrationHandler { registrations.registered() }
+            source.setRegistrationHandler { registrations.settled() }
+            // A source libdispatch could not register (no file descriptor left) is cancelled:
+            // it must not keep the boot waiting.
+            source.setCancelHandler { registrations.settled() }
             source.resume()
             sources.append(source)
         }
@@ -70,7 +73,7 @@ struct InstalledSignals: Sendable {
 
     /// Returns once every handled signal's source is registered: from then on none is lost.
     func ready() async {
-        await registrations.allRegistered()
+        await registrations.allSettled()
     }
 
     /// Sets the signal's action to ignore when it is the default one.
@@ -90,7 +93,7 @@ struct InstalledSignals: Sendable {
     }
 }
 
-/// Counts the registered signal sources and wakes those awaiting all of them.
+/// Counts the signal sources registered (or cancelled) and wakes those awaiting all of them.
 final class SignalRegistrations: Sendable {
     private struct State {
         var remaining: Int
@@ -103,8 +106,8 @@ final class SignalRegistrations: Sendable {
         state = Mutex(State(remaining: expected))
     }
 
-    /// One source is registered (called on the sources' queue).
-    func registered() {
+    /// One source is registered, or cancelled (called on the sources' queue).
+    func settled() {
         let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.remaining -= 1
             guard state.remaining <= 0 else { return [] }
@@ -114,8 +117,8 @@ final class SignalRegistrations: Sendable {
         for waiter in woken { waiter.resume() }
     }
 
-    /// Returns once every source is registered.
-    func allRegistered() async {
+    /// Returns once every source is registered or cancelled.
+    func allSettled() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state in
                 guard state.remaining > 0 else { return true }
