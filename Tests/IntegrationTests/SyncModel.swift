@@ -230,7 +230,8 @@ struct SyncModel {
             }
             for (id, row) in device.rows where (row.parent != nil) == followUps {
                 let seen = objects[id].map { canSee(user, $0) } ?? false
-                if seen { continue }
+                // A deleted object the pull skipped (a rejected change of it waits) is not in a re-pull either.
+                if seen && objects[id]?.deleted == false { continue }
                 if (prediction.revoked || prediction.reset) && row.owner != user {
                     device.rows[id] = nil  // pruned, a rejected change of it or not (after a reset: its owner re-sends it, if it exists)
                     for (child, childRow) in device.rows where childRow.parent == id {
@@ -239,7 +240,7 @@ struct SyncModel {
                         device.refetch.remove(child)
                         resend[child] = nil
                     }
-                } else if prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
+                } else if !seen && prediction.reset && row.owner == user && !prediction.rejected.contains(id) {
                     resend[id] = row
                 }
             }
