@@ -142,6 +142,21 @@ struct LocalOnlyRowsTests {
         #expect(fresh.count == 1 && fresh.first?.operation == .insert && fresh.first?.baseVersion == nil)
     }
 
+    @Test("deleting a journaled follow-up before it is sent sends the delete (the server may hold it already); a new one's delete sends nothing")
+    func deleteOfAResentFollowUpIsSent() async throws {
+        let container = temporaryContainer()
+        let (shared, _) = try await formatFiveStore(container)
+        let upgraded = try await layer(container)
+        let followUp = try #require(try await upgraded.store.fetch(FollowUp.self, id: shared))
+        _ = try await upgraded.store.delete(followUp)
+        let changes = try await upgraded.journal.changes(in: [.pending], limit: nil)
+        #expect(changes.map(\.objectID) == [shared] && changes.first?.operation == .delete, "\(changes)")
+        // A follow-up made now never reached the server: its insert and delete cancel out.
+        let fresh = try await upgraded.store.save(FollowUp(reportID: "r-ward4", memo: "new"))
+        _ = try await upgraded.store.delete(fresh)
+        #expect(try await upgraded.journal.changes(in: [.pending], limit: nil).map(\.objectID) == [shared])
+    }
+
     @Test("a follow-up whose report is not stored yet stays listed, and is journaled once its report arrives; one whose row is gone is taken off")
     func followUpWaitsForItsReport() async throws {
         let container = temporaryContainer()

@@ -40,6 +40,10 @@ struct JournalWriter {
             case (.insert, .update):
                 // Still new to the server: the whole object goes.
                 return try replace(pending.sequence, operation: .insert, entry: entry, fields: nil)
+            case (.insert, .delete) where pending.mayBeOnServer:
+                // An insert with a base (a follow-up saved before they synced, ``LocalOnlyRows``)
+                // may name an object the server holds already: the delete must go.
+                return try replace(pending.sequence, operation: .delete, entry: entry, fields: nil)
             case (.insert, .delete):
                 // Never reached the server: nothing to send at all.
                 return try remove(pending.sequence)
@@ -102,10 +106,15 @@ struct JournalWriter {
     /// claimed now, never claimed before); a change that was sent may have been applied even
     /// if no answer came back, and the server would then answer `duplicate` for its operation
     /// id and never see a merged edit.
-    private func latestPending(typeName: String, objectID: String) throws -> (sequence: Int64, operation: ChangeOperation)? {
+    /// `mayBeOnServer`: the change has a base version (an insert with one may name an object
+    /// the server holds already).
+    private func latestPending(typeName: String, objectID: String) throws -> (
+        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool
+    )? {
         // A claimed change (a row in `_strata_journal_claims`) is in flight: handed to the server.
         let sql = """
-            SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims")
+            SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims"),
+                "baseVersion" IS NOT NULL
             FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
             """
         return try connection.withStatement(sql) { statement in
@@ -114,7 +123,7 @@ struct JournalWriter {
             guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue, statement.int64(at: 3) == 0,
                 let operation = ChangeOperation(rawValue: statement.text(at: 1))
             else { return nil }
-            return (statement.int64(at: 0), operation)
+            return (statement.int64(at: 0), operation, statement.int64(at: 4) != 0)
         }
     }
 
