@@ -1,4 +1,5 @@
 import Dispatch
+import StrataCrossCutting
 import Synchronization
 
 /// The executor of an inbox's blocking file work: a serial dispatch queue of its own, on which
@@ -24,17 +25,23 @@ struct InboxQueue: Sendable {
     static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == true }
 
     /// Runs `work` on this queue and resumes the caller with its result or error. Cancelling
-    /// the caller does not interrupt work already queued (a file is never half-moved).
+    /// the caller does not interrupt work already queued (a file is never half-moved). The
+    /// caller's message language (``MessageLanguage/current``, a task-local a dispatch queue
+    /// does not inherit) is bound around `work`: the lines it delivers speak it.
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+        let language = MessageLanguage.current
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try MessageLanguage.$current.withValue(language) { try work() } })
+            }
         }
     }
 
     /// ``run(_:)`` for work that cannot fail.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+        let language = MessageLanguage.current
+        return await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: MessageLanguage.$current.withValue(language) { work() }) }
         }
     }
 }
