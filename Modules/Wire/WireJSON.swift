@@ -46,6 +46,14 @@ public enum WireJSON {
             out.append(contentsOf: #","ownerGroup":"#.utf8)
             appendString(ownerGroup, to: &out)
         }
+        if let parentId = change.parentId {
+            out.append(contentsOf: #","parentId":"#.utf8)
+            appendString(parentId, to: &out)
+        }
+        if let parentType = change.parentType {
+            out.append(contentsOf: #","parentType":"#.utf8)
+            appendString(parentType, to: &out)
+        }
         if let policy = change.policy {
             out.append(contentsOf: #","policy":"#.utf8)
             appendString(policy, to: &out)

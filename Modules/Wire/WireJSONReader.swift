@@ -133,6 +133,8 @@ public struct WireJSONReader {
         var baseVersion: Int64?
         var ownerGroup: String?
         var policy: String?
+        var parentType: String?
+        var parentId: String?
         let read = object { reader, key in
             switch key {
             case "operationId", "typeName", "objectId", "operation":
@@ -145,6 +147,8 @@ public struct WireJSONReader {
             case "baseVersion": return Self.fill(&baseVersion) { reader.integer() }
             case "ownerGroup": return Self.fill(&ownerGroup) { reader.string() }
             case "policy": return Self.fill(&policy) { reader.string() }
+            case "parentType": return Self.fill(&parentType) { reader.string() }
+            case "parentId": return Self.fill(&parentId) { reader.string() }
             default: return false
             }
             return true
@@ -154,7 +158,8 @@ public struct WireJSONReader {
         else { return fail("a change with every field once") }
         return WireChange(
             operationId: operationId, typeName: typeName, objectId: objectId, operation: operation, values: values,
-            scope: scope, fields: fields, baseVersion: baseVersion, ownerGroup: ownerGroup, policy: policy)
+            scope: scope, fields: fields, baseVersion: baseVersion, ownerGroup: ownerGroup, policy: policy,
+            parentType: parentType, parentId: parentId)
     }
 
     private mutating func result() -> ChangeResult? {

@@ -92,9 +92,17 @@ public struct WireChange: Sendable, Hashable, Codable {
     public var baseVersion: Int64?
     /// For an `insert`: the id of the group the new object is filed under (as
     /// ``WireObject/ownerGroup``), one of the pushing user's groups, or the server rejects the
-    /// change. `nil` files it under the user's primary group. The server ignores it on any other
-    /// operation: an object's owner group never changes.
+    /// change. `nil` files it under the user's primary group. An `update` of an object the server
+    /// lacks (re-sent after a restore) creates it under this group when the user is a member,
+    /// else under the primary one; on any other write it is ignored: an object's owner group never changes.
     public var ownerGroup: String?
+    /// For an `insert` or `update` of an object of a type that shares its visibility with
+    /// another object (a follow-up with its report): that object's type name. The server keeps
+    /// it with the object; deleting that object deletes this one, and a write under an object the
+    /// server holds as deleted is refused. `nil` (older clients, other types): no parent.
+    public var parentType: String?
+    /// The id of the object named by ``parentType``; sent together with it.
+    public var parentId: String?
     /// The conflict policy the type declares (``WireConflictPolicy``): `merge` (also what `nil`
     /// means) or `fail-if-changed`. The server may apply a stricter policy it was configured
     /// with, never a looser one.
@@ -103,9 +111,12 @@ public struct WireChange: Sendable, Hashable, Codable {
     /// A change.
     public init(
         operationId: String, typeName: String, objectId: String, operation: String, values: [String: WireValue], scope: Int,
-        fields: [String]? = nil, baseVersion: Int64? = nil, ownerGroup: String? = nil, policy: String? = nil
+        fields: [String]? = nil, baseVersion: Int64? = nil, ownerGroup: String? = nil, policy: String? = nil,
+        parentType: String? = nil, parentId: String? = nil
     ) {
         self.policy = policy
+        self.parentType = parentType
+        self.parentId = parentId
         self.operationId = operationId
         self.typeName = typeName
         self.objectId = objectId

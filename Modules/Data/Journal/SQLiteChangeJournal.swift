@@ -138,7 +138,7 @@ final class SQLiteChangeJournal: ChangeJournal {
                 }
                 let (values, fields) = try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
                 let operation = ChangeOperation(rawValue: statement.text(at: 4)) ?? .update
-                changes.append(
+                var change =
                     Change(
                         operationID: operationID, typeName: statement.text(at: 2), objectID: statement.text(at: 3),
                         operation: operation, values: values,
@@ -154,7 +154,16 @@ final class SQLiteChangeJournal: ChangeJournal {
                         baseVersion: operation == .delete ? nil : Int64(fieldValue: statement.value(at: 12)),
                         policy: String(fieldValue: statement.value(at: 13)).flatMap(ConflictPolicy.init(rawValue:)),
                         conflictFields: String(fieldValue: statement.value(at: 14)).map(Self.fieldList),
-                        current: try Self.current(statement.value(at: 15), cipher: cipher, what: what)))
+                        current: try Self.current(statement.value(at: 15), cipher: cipher, what: what))
+                // The parent it belongs to (a follow-up's report), named on the wire.
+                if operation == .insert || operation == .update,
+                    let parent = state.tables[StoreState.tableKey(change.typeName)]?.sharedParent,
+                    case .text(let parentID)? = values[parent.key], !parentID.isEmpty
+                {
+                    change.parentType = parent.parentType
+                    change.parentID = parentID
+                }
+                changes.append(change)
             }
             return changes
         }

@@ -35,6 +35,9 @@ struct TableDefinition {
     /// The schema's parents (``ValueObjectDependency``), each with whether its key is
     /// encrypted (then its rows are found through the key's keyed hash).
     let dependencies: [(key: String, parentType: String, encrypted: Bool)]
+    /// The parent whose visibility the schema's objects share (``ValueObjectDependency/sharesVisibility``:
+    /// a follow-up's report), or `nil`: its changes name it (``Change/parentType``).
+    let sharedParent: (key: String, parentType: String)?
     let insertSQL: String
     let updateSQL: String
     let selectColumns: String
@@ -57,6 +60,7 @@ struct TableDefinition {
         hasOwnerColumns = existingColumns?.contains("_ownerUser") ?? true
         dependencies = schema.dependencies.filter { existingColumns?.contains($0.key) ?? true }
             .map { (key: $0.key, parentType: $0.parentType, encrypted: schema.isEncrypted($0.key)) }
+        sharedParent = schema.dependencies.first(where: \.sharesVisibility).map { (key: $0.key, parentType: $0.parentType) }
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1
         readPositions = keys.map { key in

@@ -142,6 +142,13 @@ public struct Change: Sendable, Hashable {
     /// For a change refused by its `fail-if-changed` policy: the object as the server held it
     /// then (its values and version).
     public var current: WireObject?
+    /// For an insert or update of a type that shares its parent's visibility
+    /// (``ValueObjectDependency/sharesVisibility``: a follow-up): the parent's type, read from
+    /// the type's schema when the journal hands the change out (not stored); `nil` otherwise.
+    /// The server deletes the object with its parent and refuses it under a deleted one.
+    public var parentType: String?
+    /// The id of the parent named by ``parentType`` (the object's value of the dependency's key).
+    public var parentID: String?
 
     /// A change with every field given.
     public init(

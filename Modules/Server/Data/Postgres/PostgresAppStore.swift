@@ -132,7 +132,7 @@ struct PostgresAppStore: AppObjectStore {
     static let columns = "type_name, object_id, values_json::text, scope, owner_user, owner_group, deleted, version"
 
     /// ``columns`` and the field writers (``StoredObject/writers``): what a write transaction reads.
-    static let columnsWithWriters = columns + ", writers_json"
+    static let columnsWithWriters = columns + ", writers_json, parent_type, parent_id"
 
     static func select(app: String, typeName: String, objectId: String, columns: String = columns) -> PostgresStatement {
         var statement = PostgresStatement()
@@ -155,15 +155,16 @@ struct PostgresAppStore: AppObjectStore {
             ownerGroup: ownerGroup, deleted: deleted, version: version)
     }
 
-    /// The object of a row of ``columnsWithWriters``, with its writers.
+    /// The object of a row of ``columnsWithWriters``, with its writers and parent.
     static func objectWithWriters(_ row: PostgresRow) throws -> StoredObject {
-        let (typeName, objectId, json, scope, ownerUser, ownerGroup, deleted, version, writers) = try row.decode(
-            (String, String, String, Int32, String, String?, Bool, Int64, String).self)
+        let (typeName, objectId, json, scope, ownerUser, ownerGroup, deleted, version, writers, parentType, parentId) =
+            try row.decode((String, String, String, Int32, String, String?, Bool, Int64, String, String?, String?).self)
         var reader = WireJSONReader(bytes: Array(json.utf8))
         let values = try reader.readValues() ?? WireCoding.decoder().decode([String: WireValue].self, from: Data(json.utf8))
         return StoredObject(
             typeName: typeName, objectId: objectId, values: values, scope: Int(scope), ownerUser: ownerUser,
-            ownerGroup: ownerGroup, deleted: deleted, version: version, writers: try FieldWritersJSON.decode(writers))
+            ownerGroup: ownerGroup, deleted: deleted, version: version, writers: try FieldWritersJSON.decode(writers),
+            parentType: parentType, parentId: parentId)
     }
 }
 

@@ -116,7 +116,8 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
 
     func save(_ object: StoredObject) throws {
         try SQLiteText.check(
-            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, what: "type name, object id or owner")
+            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, object.parentType, object.parentId,
+            what: "type name, object id, owner or parent")
         try pending.withLock { try $0.save(object) }
         known.saved(object)
     }
@@ -128,6 +129,21 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
 
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
         pending.withLock { $0.recordNarrowing(of: previous, at: version) }
+    }
+
+    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject] {
+        try SQLiteText.check(parentType, parentId, what: "type name or object id")
+        try flush()
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
+            AND parent_type = \(statement.bind(parentType)) AND parent_id = \(statement.bind(parentId)) AND NOT deleted \
+            ORDER BY type_name, object_id
+            """)
+        // This transaction's own saves were sent by the flush; `known` may hold a newer copy only
+        // of an object saved since, and none was.
+        return try wait(statement).map(PostgresAppStore.objectWithWriters)
     }
 
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {

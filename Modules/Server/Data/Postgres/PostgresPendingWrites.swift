@@ -25,6 +25,8 @@ struct PostgresPendingWrites {
         let deleted: Bool
         let version: Int64
         let writers_json: String
+        let parent_type: String?
+        let parent_id: String?
     }
 
     private struct Overwrite: Encodable {
@@ -80,7 +82,7 @@ struct PostgresPendingWrites {
         let row = Object(
             type_name: object.typeName, object_id: object.objectId, values_json: json, scope: object.scope,
             owner_user: object.ownerUser, owner_group: object.ownerGroup, deleted: object.deleted, version: object.version,
-            writers_json: FieldWritersJSON.encode(object.writers))
+            writers_json: FieldWritersJSON.encode(object.writers), parent_type: object.parentType, parent_id: object.parentId)
         let key = ObjectKey(typeName: ExactText(object.typeName), objectId: ExactText(object.objectId))
         if let index = objects[key] {
             objectRows[index] = row
@@ -132,15 +134,17 @@ struct PostgresPendingWrites {
             statement.append(
                 """
                 INSERT INTO objects (
-                    app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json)
+                    app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json,
+                    parent_type, parent_id)
                 SELECT \(statement.bind(app)), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
-                    r.owner_group, r.deleted, r.version, r.writers_json
+                    r.owner_group, r.deleted, r.version, r.writers_json, r.parent_type, r.parent_id
                 FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, object_id TEXT,
                     values_json TEXT, scope INTEGER, owner_user TEXT, owner_group TEXT, deleted BOOLEAN, version BIGINT,
-                    writers_json TEXT)
+                    writers_json TEXT, parent_type TEXT, parent_id TEXT)
                 ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
                     scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
-                    deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json
+                    deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json,
+                    parent_type = EXCLUDED.parent_type, parent_id = EXCLUDED.parent_id
                 """)
             statements.append(statement)
         }

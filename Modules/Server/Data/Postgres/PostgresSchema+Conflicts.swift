@@ -13,4 +13,12 @@ extension PostgresSchema {
         """,
         "CREATE INDEX overwrites_by_time ON overwrites (app, recorded_at)",
     ]
+
+    /// Each object's parent (``StoredObject/parentType``: a follow-up's report; `NULL` for none
+    /// and for the objects stored before), indexed so deleting a parent finds its children.
+    static let parents = [
+        "ALTER TABLE objects ADD COLUMN parent_type TEXT",
+        "ALTER TABLE objects ADD COLUMN parent_id TEXT",
+        "CREATE INDEX objects_by_parent ON objects (app, parent_type, parent_id) WHERE parent_id IS NOT NULL",
+    ]
 }

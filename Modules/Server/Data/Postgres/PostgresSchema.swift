@@ -23,6 +23,7 @@ enum PostgresSchema {
         ("server epoch", serverEpoch),
         ("revoked sessions of disabled and deleted users", revokedSessions),
         ("field writers and overwrite notices", conflicts),
+        ("object parents", parents),
     ])
 
     static let controlTables = [

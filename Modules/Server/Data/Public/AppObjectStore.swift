@@ -70,6 +70,9 @@ public protocol AppTransaction {
     func recordNarrowing(of previous: StoredObject, at version: Int64) throws
     /// The ids of the live objects of `typeName` visible to `visibility`.
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String]
+    /// The live objects (of any type, with their writers) whose parent is the object `parentId`
+    /// of `parentType` (``StoredObject/parentType``), whoever may see them.
+    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject]
     /// Looks up in one query each what a batch is about to ask one change at a time: whether
     /// `userId` applied each of `operationIds`, and the stored object (or none) of each id in
     /// `objectIds` (by type name). ``hasOperation(_:userId:)`` and ``object(typeName:objectId:)``

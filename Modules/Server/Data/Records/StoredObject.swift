@@ -22,13 +22,22 @@ public struct StoredObject: Sendable, Hashable {
     /// object; empty for an object stored before writers were kept (unknown writers: never a
     /// conflict), and in the objects a pull or a query reads (they do not need them).
     public var writers: [String: FieldWriter]
+    /// The type of the object this one belongs to (a follow-up's report), as the change that
+    /// created or re-sent it named it (``WireChange/parentType``), or `nil`. Deleting that
+    /// object deletes this one; read by a write transaction, `nil` in the objects a pull reads.
+    public var parentType: String?
+    /// The id of the object this one belongs to (see ``parentType``), or `nil`.
+    public var parentId: String?
 
     /// An object.
     public init(
         typeName: String, objectId: String, values: [String: WireValue], scope: Int, ownerUser: String,
-        ownerGroup: String?, deleted: Bool, version: Int64, writers: [String: FieldWriter] = [:]
+        ownerGroup: String?, deleted: Bool, version: Int64, writers: [String: FieldWriter] = [:],
+        parentType: String? = nil, parentId: String? = nil
     ) {
         self.writers = writers
+        self.parentType = parentType
+        self.parentId = parentId
         self.typeName = typeName
         self.objectId = objectId
         self.values = values

@@ -12,6 +12,7 @@ enum AppSchema {
         ("pull indexes by visibility", pullIndexes),
         ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
         ("field writers and overwrite notices", conflicts),
+        ("object parents", parents),
     ])
 
     /// The first tables (before migrations were recorded, the only schema).
@@ -102,6 +103,17 @@ enum AppSchema {
                     by_user TEXT NOT NULL, recorded_at REAL NOT NULL,
                     PRIMARY KEY (type_name, user_id, version, operation_id)) WITHOUT ROWID;
                 CREATE INDEX overwrites_by_time ON overwrites (recorded_at);
+                """)
+    }
+
+    /// Each object's parent (``StoredObject/parentType``: a follow-up's report; `NULL` for none
+    /// and for the objects stored before), indexed so deleting a parent finds its children.
+    static func parents(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE objects ADD COLUMN parent_type TEXT;
+                ALTER TABLE objects ADD COLUMN parent_id TEXT;
+                CREATE INDEX objects_by_parent ON objects (parent_type, parent_id) WHERE parent_id IS NOT NULL;
                 """)
     }
 }

@@ -116,8 +116,9 @@ struct SQLiteAppStore: AppObjectStore {
     /// The columns ``object(_:)`` reads, in the order it reads them: every `SELECT` of objects names them.
     static let columns = "type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version"
 
-    /// ``columns`` and the field writers (``StoredObject/writers``): what a write transaction reads.
-    static let columnsWithWriters = columns + ", writers_json"
+    /// ``columns``, the field writers (``StoredObject/writers``) and the parent
+    /// (``StoredObject/parentType``): what a write transaction reads.
+    static let columnsWithWriters = columns + ", writers_json, parent_type, parent_id"
 
     /// The object with its field writers, or `nil`.
     static func object(_ db: Database, typeName: String, objectId: String) throws -> StoredObject? {
@@ -137,6 +138,7 @@ struct SQLiteAppStore: AppObjectStore {
         let writers = row.count > 8 ? try FieldWritersJSON.decode(row[8]) : [:]
         return StoredObject(
             typeName: row[0], objectId: row[1], values: values, scope: row[3], ownerUser: row[4], ownerGroup: row[5],
-            deleted: row[6], version: row[7], writers: writers)
+            deleted: row[6], version: row[7], writers: writers, parentType: row.count > 9 ? row[9] : nil,
+            parentId: row.count > 10 ? row[10] : nil)
     }
 }

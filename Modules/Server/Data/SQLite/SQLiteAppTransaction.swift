@@ -52,7 +52,8 @@ struct SQLiteAppTransaction: AppTransaction {
 
     func save(_ object: StoredObject) throws {
         try SQLiteText.check(
-            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, what: "type name, object id or owner")
+            object.typeName, object.objectId, object.ownerUser, object.ownerGroup, object.parentType, object.parentId,
+            what: "type name, object id, owner or parent")
         let json: String
         if let bytes = WireJSON.values(object.values) {
             json = String(decoding: bytes, as: UTF8.self)
@@ -62,12 +63,13 @@ struct SQLiteAppTransaction: AppTransaction {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO objects
-                    (type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json,
+                    parent_type, parent_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         try statement.execute(arguments: [
             object.typeName, object.objectId, json, object.scope, object.ownerUser, object.ownerGroup, object.deleted,
-            object.version, FieldWritersJSON.encode(object.writers),
+            object.version, FieldWritersJSON.encode(object.writers), object.parentType, object.parentId,
         ])
         known.saved(object)
     }
@@ -103,6 +105,19 @@ struct SQLiteAppTransaction: AppTransaction {
         ).execute(arguments: [
             previous.typeName, version, previous.objectId, previous.scope, previous.ownerUser, previous.ownerGroup,
         ])
+    }
+
+    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject] {
+        try SQLiteText.check(parentType, parentId, what: "type name or object id")
+        // Saves go to the database at once: it holds this transaction's writes too.
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(SQLiteAppStore.columnsWithWriters) FROM objects
+                    WHERE parent_type = ? AND parent_id = ? AND deleted = 0 ORDER BY type_name, object_id
+                    """),
+            arguments: [parentType, parentId]
+        ).map(SQLiteAppStore.object)
     }
 
     func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {

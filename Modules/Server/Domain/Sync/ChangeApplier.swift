@@ -33,29 +33,37 @@ struct ChangeApplier {
     /// Nothing is read before the change passed ``ChangeRules/problem(with:index:)`` and is no
     /// duplicate, so a malformed change (an id with U+0000, which no store may look up) is
     /// rejected per change and never fails the whole push.
-    func applied(_ change: WireChange, index: Int) throws -> (result: ChangeResult, before: StoredObject?) {
-        if let problem = ChangeRules.problem(with: change, index: index) { return (rejected(change, problem), nil) }
-        if let problem = ownerGroupProblem(change, index: index) { return (rejected(change, problem), nil) }
+    ///
+    /// `cascaded` holds the objects a delete deleted with the one it names (each as it was before:
+    /// those whose parent, ``StoredObject/parentType``, it deleted), whose places the wake covers too.
+    func applied(_ change: WireChange, index: Int) throws
+        -> (result: ChangeResult, before: StoredObject?, cascaded: [StoredObject])
+    {
+        if let problem = ChangeRules.problem(with: change, index: index) { return (rejected(change, problem), nil, []) }
+        if let problem = ownerGroupProblem(change, index: index) { return (rejected(change, problem), nil, []) }
         // Ids are kept per user: another user's id never makes this change a duplicate.
         if try transaction.hasOperation(change.operationId, userId: session.userId) {
-            return (ChangeResult(operationId: change.operationId, status: "duplicate"), nil)
+            return (ChangeResult(operationId: change.operationId, status: "duplicate"), nil, [])
         }
         let before = change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
         let outcome: Refusal?
+        var cascaded: [StoredObject] = []
         switch change.operation {
         case "insert", "update": outcome = try write(change, existing: before)
-        case "delete": outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before).map { Refusal($0) }
-        default: outcome = try deleteAll(typeName: change.typeName).map { Refusal($0) }
+        case "delete":
+            outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before, cascaded: &cascaded)
+                .map { Refusal($0) }
+        default: outcome = try deleteAll(typeName: change.typeName, cascaded: &cascaded).map { Refusal($0) }
         }
         if let outcome {
             var result = rejected(change, outcome.reason)
             result.conflictFields = outcome.conflictFields
             result.current = outcome.current
             result.byAccount = outcome.byUser  // a user id: the push names the account (StoreObjectService)
-            return (result, before)
+            return (result, before, [])
         }
         try transaction.recordOperation(change.operationId, userId: session.userId)
-        return (ChangeResult(operationId: change.operationId, status: "applied"), before)
+        return (ChangeResult(operationId: change.operationId, status: "applied"), before, cascaded)
     }
 
     /// Why the ``WireChange/ownerGroup`` of `change` cannot be taken, or `nil`: a change may name
@@ -74,9 +82,15 @@ struct ChangeApplier {
     }
 
     /// The owner group a new object written by `change` for `session`'s user gets (see
-    /// ``newOwnerGroup(_:)``).
+    /// ``newOwnerGroup(_:)``). An update that creates the object (one the server lacks, re-sent
+    /// after a restore) takes the group it names as an insert does, when the user is a member of
+    /// it; else (an older client's update names none) the primary group.
     static func newOwnerGroup(_ change: WireChange, session: ServerSession) -> String? {
-        if change.operation == "insert", let group = change.ownerGroup { return group }
+        if change.operation == "insert" || change.operation == "update", let group = change.ownerGroup,
+            session.groups.contains(where: { $0.groupId == group })
+        {
+            return group
+        }
         return session.groups.first?.groupId
     }
 
@@ -112,6 +126,7 @@ struct ChangeApplier {
                 ownerGroup: newOwnerGroup(change))
             if create != .allowed { return refusal(create, change.typeName, change.objectId).map { Refusal($0) } }
         }
+        if let refusal = try parentRefusal(change) { return refusal }
         let values = Self.merged(change, into: existing)
         let concurrent = existing.map { concurrentWriters(change, existing: $0, values: values) } ?? [:]
         if let existing, let refusal = conflictRefusal(change, existing: existing, values: values, concurrent: concurrent) {
@@ -128,7 +143,8 @@ struct ChangeApplier {
                 ownerUser: existing?.ownerUser ?? session.userId,
                 ownerGroup: existing.map(\.ownerGroup) ?? newOwnerGroup(change),
                 deleted: false, version: version,
-                writers: writers(after: change, existing: existing, values: values, scope: scope, version: version)))
+                writers: writers(after: change, existing: existing, values: values, scope: scope, version: version),
+                parentType: change.parentType ?? existing?.parentType, parentId: change.parentId ?? existing?.parentId))
         if let existing {
             try recordNotices(change, existing: existing, values: values, concurrent: concurrent, version: version)
         }
@@ -151,18 +167,52 @@ struct ChangeApplier {
 
     /// Deletes a visible live object. A missing, an invisible and an already deleted object all
     /// answer alike (`applied`, nothing changes): a delete tells nothing of others' objects.
-    private func delete(typeName: String, objectId: String, existing: StoredObject?) throws -> String? {
+    /// The objects under it (``StoredObject/parentType``) go with it, into `cascaded`.
+    private func delete(typeName: String, objectId: String, existing: StoredObject?, cascaded: inout [StoredObject]) throws
+        -> String?
+    {
         guard let existing, visibility.canSee(existing), !existing.deleted
         else { return nil }
         let decision = decide(.delete, existing)
         if decision != .allowed { return refusal(decision, typeName, objectId) }
         try tombstone(existing)
+        try tombstoneChildren(of: existing, into: &cascaded)
         return nil
+    }
+
+    /// Deletes, in this write, every live object whose parent `object` is (a deleted report's
+    /// follow-ups, whoever made them and whoever may see them), and theirs in turn; each as it
+    /// was goes into `cascaded`. They are versioned writes as any delete: every device that sees
+    /// one pulls its tombstone.
+    private func tombstoneChildren(of object: StoredObject, into cascaded: inout [StoredObject]) throws {
+        var parents = [object]
+        var seen: Set<[String]> = [[object.typeName, object.objectId]]
+        while let parent = parents.popLast() {
+            for child in try transaction.liveChildren(parentType: parent.typeName, parentId: parent.objectId)
+            where seen.insert([child.typeName, child.objectId]).inserted {
+                // This transaction's own copy (a child changed earlier in the batch) when it has one.
+                let current = try transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
+                guard !current.deleted else { continue }
+                try tombstone(current)
+                cascaded.append(current)
+                parents.append(current)
+            }
+        }
+    }
+
+    /// The refusal of an insert or update whose parent (``WireChange/parentType``) the server
+    /// holds as deleted, or `nil`. A parent the server never had is no reason: it may be
+    /// pushed later in the batch, or by a device that has not synced yet.
+    private func parentRefusal(_ change: WireChange) throws -> Refusal? {
+        guard let type = change.parentType, let id = change.parentId,
+            let parent = try transaction.object(typeName: type, objectId: id), parent.deleted
+        else { return nil }
+        return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) was deleted")
     }
 
     /// Deletes every visible live object of the type, or, when the caller may not delete one of
     /// them, none (the reason names the first by id, and how many more).
-    private func deleteAll(typeName: String) throws -> String? {
+    private func deleteAll(typeName: String, cascaded: inout [StoredObject]) throws -> String? {
         var objects: [StoredObject] = []
         var refused: [(id: String, decision: AccessDecision)] = []
         for id in try transaction.visibleObjectIds(typeName: typeName, visibility: visibility).sorted() {
@@ -174,7 +224,10 @@ struct ChangeApplier {
             let more = refused.count > 1 ? " (and \(refused.count - 1) more)" : ""
             return "deleteAll deleted nothing: \(reason)\(more)"
         }
-        for object in objects { try tombstone(object) }
+        for object in objects {
+            try tombstone(object)
+            try tombstoneChildren(of: object, into: &cascaded)
+        }
         return nil
     }
 

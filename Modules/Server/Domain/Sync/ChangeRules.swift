@@ -46,7 +46,23 @@ enum ChangeRules {
                 return "changes[\(index)].values has a key that is not in Unicode normalization form C (NFC)"
             }
         }
-        return fieldsProblem(with: change, index: index)
+        return fieldsProblem(with: change, index: index) ?? parentProblem(with: change, index: index)
+    }
+
+    /// Why the ``WireChange/parentType`` and ``WireChange/parentId`` of `change` cannot be taken,
+    /// or `nil`: both or neither, on an insert or update only, a type name and an id as the
+    /// change's own are (an id NFC, 1–128 characters, no control character).
+    static func parentProblem(with change: WireChange, index: Int) -> String? {
+        guard change.parentType != nil || change.parentId != nil else { return nil }
+        guard let type = change.parentType, let id = change.parentId else {
+            return "changes[\(index)].parentType and parentId go together; one of them is missing"
+        }
+        guard change.operation == "insert" || change.operation == "update" else {
+            return "changes[\(index)].parentType is only for an insert or an update, not for \(change.operation)"
+        }
+        if let problem = typeNameProblem(type) { return "changes[\(index)].parentType: \(problem)" }
+        if let problem = objectIdProblem(id) { return "changes[\(index)].parentId: \(problem)" }
+        return composedProblem(id, "changes[\(index)].parentId")
     }
 
     /// The most keys a change's `fields` may list (as many as its values).

@@ -76,8 +76,14 @@ struct StoreObjectService: ObjectService {
             let results = try request.changes.enumerated().map { index, change in
                 // The object as the change read it before writing (prefetched above): its old
                 // place counts too. A change rejected as malformed reads nothing.
-                let (result, before) = try applier.applied(change, index: index)
+                let (result, before, cascaded) = try applier.applied(change, index: index)
                 if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
+                // The objects deleted with it (a deleted report's follow-ups) changed in their places.
+                for object in cascaded {
+                    places.insert(
+                        DataWake.Place(
+                            typeName: object.typeName, scope: object.scope, ownerUser: object.ownerUser, ownerGroup: object.ownerGroup))
+                }
                 return result
             }
             if !audience.missingGroups.isEmpty { throw NoticeAudience.Incomplete() }
