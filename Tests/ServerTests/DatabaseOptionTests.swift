@@ -76,7 +76,9 @@ struct DatabaseOptionTests {
             ("sslmode=verify-everything", "is not one of disable, allow, prefer, require, verify-ca, verify-full"),
             ("sslmode=require&sslrootcert=/nonexistent/root.pem", "sslrootcert file '/nonexistent/root.pem' cannot be read"),
             ("sslmode=require&sslrootcert=/etc/hostname", "holds no PEM certificate"),
-            ("sslcert=/tmp/x", "option 'sslcert' is not supported; expected sslmode or sslrootcert"),
+            ("sslcert=/tmp/x", "option 'sslcert' is not supported; expected sslmode, sslrootcert or connect_timeout"),
+            ("connect_timeout=0", "connect_timeout '0' is not a whole number of seconds from 1 to 600"),
+            ("connect_timeout=soon", "connect_timeout 'soon' is not a whole number of seconds from 1 to 600"),
         ] {
             let bad = try await TestServer.run(["migrate", "--database", "postgres://u:hunter2@127.0.0.1/db?\(option)"])
             #expect(bad.status == 64, "\(option): \(bad)")

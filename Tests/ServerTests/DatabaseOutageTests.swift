@@ -21,7 +21,8 @@ struct DatabaseOutageTests {
 
     @Test("requests answer 503 unavailable with Retry-After within seconds, not a hang, and succeed again once it is back")
     func outageIsA503ThenRecovers() async throws {
-        let url = try await TestPostgres.database()
+        // The default wait for a pooled connection (5 s), not the other tests' loaded-run minute.
+        let url = try TestPostgres.connectTimeout(5, in: try await TestPostgres.database())
         let (maintenance, name) = try Self.maintenance(url)
         try await withTestServer(user: true, database: url) { server in
             let app = try #require(server.app)

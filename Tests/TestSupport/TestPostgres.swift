@@ -65,7 +65,19 @@ public enum TestPostgres {
         try await psql(cluster, "CREATE DATABASE \(name)")
         var url = cluster.url
         url.path = "/\(name)"
+        // A loaded parallel run can keep a new database's first pooled connection waiting past
+        // the server's default 5 s: the tests' servers wait up to a minute instead.
+        url.queryItems = (url.queryItems ?? []).filter { $0.name != "connect_timeout" } + [URLQueryItem(name: "connect_timeout", value: "60")]
         return (url.string ?? "", name)
+    }
+
+    /// `url` (a database of this cluster) with the server's wait for a pooled connection set to
+    /// `seconds` (the URL's `connect_timeout`), for a test of what happens when none comes.
+    public static func connectTimeout(_ seconds: Int, in url: String) throws -> String {
+        guard var components = URLComponents(string: url) else { throw TestPostgresError("not a URL: \(url)") }
+        components.queryItems = (components.queryItems ?? []).filter { $0.name != "connect_timeout" }
+            + [URLQueryItem(name: "connect_timeout", value: "\(seconds)")]
+        return components.string ?? url
     }
 
     /// `scripts/postgres`, found from this file's place in the repository.

@@ -17,7 +17,8 @@ final class ServerPostgres: Sendable {
     private let lifecycle: Logger
     private let metrics: PostgresPoolMetrics
 
-    init(configuration: PostgresClient.Configuration, place: String, logger: Logger) {
+    init(configuration: PostgresClient.Configuration, place: String, leaseTimeout: Duration = .seconds(5), logger: Logger) {
+        self.leaseTimeout = leaseTimeout
         var quiet = logger
         quiet.logLevel = max(logger.logLevel, .notice)
         client = PostgresClient(configuration: configuration, backgroundLogger: quiet)
@@ -43,10 +44,10 @@ final class ServerPostgres: Sendable {
         lifecycle.debug("closed the database pool", metadata: ["database": "\(place)"])
     }
 
-    /// How long a statement waits for a pooled connection: past it the database is down,
-    /// unreachable or saturated, and the request fails with `unavailable` (503) rather than
-    /// waiting while the pool keeps trying to connect.
-    static let leaseTimeout: Duration = .seconds(5)
+    /// How long a statement waits for a pooled connection (the URL's `connect_timeout`, 5 s by
+    /// default): past it the database is down, unreachable or saturated, and the request fails
+    /// with `unavailable` (503) rather than waiting while the pool keeps trying to connect.
+    let leaseTimeout: Duration
 
     /// How long one statement waits for PostgreSQL's answer: past it the server is gone or cut
     /// off without the connection noticing, and the request fails with `unavailable` (503) and
@@ -73,7 +74,7 @@ final class ServerPostgres: Sendable {
     /// ``leaseTimeout`` (the lease is cancelled; a body that started runs to its end).
     private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let lease = LeaseState()
-        let (client, place, metrics) = (client, place, metrics)
+        let (client, place, metrics, leaseTimeout) = (client, place, metrics, leaseTimeout)
         let requested = ContinuousClock.now
         metrics.leaseRequested()
         return try await withThrowingTaskGroup(of: T?.self) { group in
@@ -96,11 +97,11 @@ final class ServerPostgres: Sendable {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: Self.leaseTimeout)
+                try await Task.sleep(for: leaseTimeout)
                 guard lease.started.load(ordering: .relaxed) else {
                     lease.timedOut.store(true, ordering: .relaxed)
                     throw ServerDataError(
-                        .unavailable, "no connection to PostgreSQL at \(place) within \(Self.leaseTimeout.components.seconds) s")
+                        .unavailable, "no connection to PostgreSQL at \(place) within \(leaseTimeout.components.seconds) s")
                 }
                 return nil
             }

@@ -22,7 +22,8 @@ final class PostgresServerData: ServerDataLayer {
     static func open(url: String, logger: Logger) async throws -> PostgresServerData {
         let parsed = try PostgresURL(url)
         try await probe(parsed, logger: logger)
-        let database = ServerPostgres(configuration: parsed.configuration, place: parsed.place, logger: logger)
+        let database = ServerPostgres(
+            configuration: parsed.configuration, place: parsed.place, leaseTimeout: parsed.connectTimeout, logger: logger)
         let applied = try await PostgresSchema.migrations.run(on: database)
         logger.debug("opened the PostgreSQL database", metadata: ["database": "\(parsed.place)", "migrated": "\(applied)"])
         return PostgresServerData(

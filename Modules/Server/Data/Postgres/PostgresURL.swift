@@ -27,6 +27,9 @@ struct PostgresURL {
     var sslMode = SSLMode.prefer
     /// The `sslrootcert` file: the roots a server certificate must lead to.
     var rootCertificate: String?
+    /// libpq's `connect_timeout` (whole seconds, 1–600; 5 when not given): how long a
+    /// statement waits for a pooled connection before the request fails as unavailable (503).
+    var connectTimeout: Duration = .seconds(5)
     /// The TLS settings of ``sslMode`` (`nil` for `disable`), and the same as a context for
     /// single connections, made (and its root file read) when the URL is parsed.
     private var tls: (configuration: TLSConfiguration, context: NIOSSLContext)?
@@ -95,10 +98,17 @@ struct PostgresURL {
                     throw ServerDataError(.invalidConfiguration, "the database URL's sslrootcert names no file; expected a PEM file's path")
                 }
                 rootCertificate = path
+            case "connect_timeout":
+                guard let seconds = item.value.flatMap({ Int($0) }), (1...600).contains(seconds) else {
+                    throw ServerDataError(
+                        .invalidConfiguration,
+                        "the database URL's connect_timeout '\(String((item.value ?? "").prefix(40)))' is not a whole number of seconds from 1 to 600")
+                }
+                connectTimeout = .seconds(seconds)
             default:
                 throw ServerDataError(
                     .invalidConfiguration,
-                    "the database URL option '\(String(item.name.prefix(40)))' is not supported; expected sslmode or sslrootcert")
+                    "the database URL option '\(String(item.name.prefix(40)))' is not supported; expected sslmode, sslrootcert or connect_timeout")
             }
         }
         guard (1...65535).contains(components.port ?? 5432) else {
