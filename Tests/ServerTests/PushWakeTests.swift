@@ -31,7 +31,7 @@ struct PushWakeTests {
             url = storage.url
             data = CountingDataLayer(storage.data)
             services = ServerDomainFactory.make(
-                data: data, clock: SystemClock(), settings: ServerSettings(pushCheckInterval: check), logger: logger)
+                data: data, clock: SystemClock(), settings: ServerSettings(maxPollWait: 120, pushCheckInterval: check), logger: logger)
             _ = try await services.admin.createGroup(name: "nurses")
             let alice = try await services.admin.createUser(
                 account: "alice", password: TestServer.password, memberships: [("nurses", "member")])
@@ -58,9 +58,9 @@ struct PushWakeTests {
             ])
         }
 
-        /// Waits (at most 10 s) until polls have read their channel `count` times.
+        /// Waits (at most 60 s: a loaded run) until polls have read their channel `count` times.
         func untilPollsRead(_ count: Int) async throws {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while data.snapshot.pushMessages < count {
                 try #require(ContinuousClock.now < deadline, "the polls never read their channel")
                 try await Task.sleep(for: .milliseconds(1))
@@ -105,7 +105,7 @@ struct PushWakeTests {
     func wakesOnAnotherProcessesPush(engine: TestEngine) async throws {
         let fixture = try await Fixture(check: .milliseconds(100), engine: engine)
         // Long enough for a loaded parallel run to open the second data layer below before it ends.
-        let poll = fixture.poll(wait: 90)
+        let poll = fixture.poll(wait: 60)
         try await fixture.untilPollsRead(1)
         // A second data layer on the same storage stands for `strata-server admin push` (or,
         // on PostgreSQL, another instance).
@@ -119,7 +119,7 @@ struct PushWakeTests {
         let stored = ContinuousClock.now
         let answer = try await poll.value
         #expect(answer.messages.map(\.body) == ["Results ready"])
-        // The poll waits 90 s: an answer well before that is the watcher's (loose for a loaded machine).
+        // The poll waits 60 s: an answer well before that is the watcher's (loose for a loaded machine).
         #expect(ContinuousClock.now - stored < .seconds(30))
     }
 
