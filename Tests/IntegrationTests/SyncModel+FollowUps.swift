@@ -1,3 +1,5 @@
+import Foundation
+
 /// Follow-ups in the model (Docs/Sync.md: what `FollowUp` declares, and what syncs): a
 /// follow-up takes its report's owner group and is filed by its author; its updates are
 /// fail-if-changed. An update based on version `b` that changes a field another user wrote
@@ -17,6 +19,20 @@ extension SyncModel {
         created[id] = created.count
         devices[device].rows[id] = Row(owner: devices[device].user, group: parent.group, fields: fields, parent: report)
         devices[device].pending.append(.insert(id))
+    }
+
+    /// Whether the server keeps the parent rules (``parentRules``): on unless `STRATA_SYNC_MODEL_PARENT_RULES=0`.
+    static var parentRulesDefault: Bool {
+        ProcessInfo.processInfo.environment["STRATA_SYNC_MODEL_PARENT_RULES"].map { $0 != "0" } ?? true
+    }
+
+    /// The server's cascade: tombstones every live object whose parent is `id`, each a versioned write.
+    mutating func cascadeDelete(of id: String) {
+        for (child, object) in objects.sorted(by: { $0.key < $1.key }) where object.parent == id && !object.deleted {
+            version += 1
+            objects[child] = Object(
+                owner: object.owner, group: object.group, fields: [:], deleted: true, version: version, parent: object.parent)
+        }
     }
 
     /// The change the server applies for a follow-up update by `user`, or nil when it refuses
@@ -59,6 +75,23 @@ extension SyncModel {
             + devices.flatMap { $0.rows.compactMap { id, row in row.parent.map { (id, $0) } } }
         for (id, parent) in parents where objects[parent].map(\.deleted) ?? true { orphans.insert(id) }
         return orphans
+    }
+
+    /// What breaks the parent rules on the server: a live follow-up whose report is deleted or
+    /// missing (it outlives its report), or filed under another group than its live report's.
+    func parentViolations() -> [String] {
+        var found: [String] = []
+        for (id, object) in objects.sorted(by: { $0.key < $1.key }) where !object.deleted {
+            guard let parent = object.parent else { continue }
+            guard let report = objects[parent], !report.deleted else {
+                found.append("follow-up \(id) outlives its report \(parent) on the server (\(objects[parent] == nil ? "missing" : "deleted"))")
+                continue
+            }
+            if report.group != object.group {
+                found.append("follow-up \(id) is filed under \(object.group), its report \(parent) under \(report.group)")
+            }
+        }
+        return found
     }
 
     /// The follow-ups `user` is shown whose report the user cannot see (or that is gone):

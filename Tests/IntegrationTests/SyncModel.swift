@@ -17,7 +17,9 @@
 /// - Follow-ups (SyncModel+FollowUps.swift): fail-if-changed with the domain's resolver (done
 ///   wins when `isDone` alone conflicts); a follow-up takes its report's owner group; deleting a
 ///   report deletes the follow-ups its device holds first, and a pulled report deletion takes
-///   the device's follow-ups of it (and their waiting changes) along.
+///   the device's follow-ups of it (and their waiting changes) along. With the parent rules
+///   (``parentRules``) the server deletes a deleted report's other live follow-ups too, refuses a
+///   follow-up change under a deleted report, and files a re-created object under its change's group.
 struct SyncModel {
     /// An object's compared fields as text: a report's `patientName`, `age`, `gender`,
     /// `isFollow`, `memo`; a follow-up's `caseReportID`, `memo`, `isDone`, `arb`, `maxBloodPressure`.
@@ -109,6 +111,12 @@ struct SyncModel {
     var reportedRefusals: [String: [String]] = [:]
     /// Follow-ups an update re-created (after a restore) under its pusher's primary group, not their report's.
     var refiled: Set<String> = []
+    /// Whether the server keeps the parent rules (issue 26): deleting a report deletes its live
+    /// follow-ups; a follow-up change under a deleted report is refused; an update that creates
+    /// an object is filed under the change's group when its user is in it. Without them (a
+    /// server before that change, `STRATA_SYNC_MODEL_PARENT_RULES=0`) the model predicts the old
+    /// server and the check counts orphaned and re-filed follow-ups instead of failing.
+    var parentRules = SyncModel.parentRulesDefault
 
     init(memberships: [String: [String]], devices: [(name: String, user: String)]) {
         self.memberships = memberships
@@ -184,8 +192,11 @@ struct SyncModel {
         var device = devices[index]
         let user = device.user
         refusing = Prediction()
-        for change in device.pending {
-            if !push(change, by: device) { refusing.rejected.insert(change.id) }
+        // Rejected inserts: discarding one deletes its row (and the rows under it) at once.
+        var refusedInserts: Set<String> = []
+        for change in device.pending where !push(change, by: device) {
+            refusing.rejected.insert(change.id)
+            if case .insert = change { refusedInserts.insert(change.id) }
         }
         device.pending = []
         var prediction = refusing
@@ -247,10 +258,16 @@ struct SyncModel {
         }
         for (id, row) in resend.sorted(by: { $0.key < $1.key }) {
             // Re-sent whole, without a base: never concurrent, so never a notice.
-            if !push(objects[id] == nil ? .insert(id) : .update(id, row.fields, base: nil), by: device, row: row) {
+            let insert = objects[id] == nil
+            if !push(insert ? .insert(id) : .update(id, row.fields, base: nil), by: device, row: row) {
                 prediction.rejected.insert(id)
                 device.refetch.insert(id)
+                if insert { refusedInserts.insert(id) }
             }
+        }
+        for id in refusedInserts.sorted() where prediction.rejected.contains(id) {
+            device.rows[id] = nil
+            for (child, row) in device.rows where row.parent == id { device.rows[child] = nil }
         }
         device.epoch = epoch
         device.groups = groups
@@ -269,15 +286,20 @@ struct SyncModel {
                 version += 1
                 objects[id] = Object(
                 owner: object.owner, group: object.group, fields: [:], deleted: true, version: version, parent: object.parent)
+                // The server deletes the object's live follow-ups in the same push (whoever's they are).
+                if parentRules { cascadeDelete(of: id) }
             }
             return true
         }
+        // An insert or update of a follow-up whose report the server deleted is refused.
+        if parentRules, let parent = row?.parent ?? objects[id]?.parent, objects[parent]?.deleted == true { return false }
         guard let existing = objects[id] else {
             // A new object (an update of an object the server lacks creates it, whole, as the
-            // pusher's, under the pusher's primary group: the server ignores an update's group).
+            // pusher's, under the change's group when the pusher is in it, else the pusher's primary group).
             guard let row else { return true }
             let insert = if case .insert = change { true } else { false }
-            let group = insert ? row.group : memberships[user]?.first ?? ""
+            let member = parentRules && (memberships[user] ?? []).contains(row.group)
+            let group = insert || member ? row.group : memberships[user]?.first ?? ""
             // The server rejects an insert filed under a group its user is not in.
             guard !insert || (memberships[user] ?? []).contains(group) else { return false }
             if row.parent != nil && group != row.group { refiled.insert(id) }

@@ -56,16 +56,22 @@ extension SyncModelDriver {
     /// model's prediction (so all converge, and no device holds what its user cannot see), and
     /// every acknowledged field write is either kept or lost by a declared rule.
     func check() async throws {
-        // Follow-ups left behind by their report's deletion are counted, not compared (a limit, see SyncModel.orphanFollowUps).
-        let orphans = model.orphanFollowUps()
-        figures.orphaned += orphans.filter { model.objects[$0].map { !$0.deleted } ?? false }.count
+        // Follow-ups outliving their report, or in another group than it, are violations of the
+        // parent rules; against a server without them (SyncModel.parentRules off) they are
+        // counted, not compared (see SyncModel.orphanFollowUps).
+        let strict = model.parentRules
+        let orphanIDs = model.orphanFollowUps()
+        let orphans = strict ? [] : orphanIDs
+        let refiled = strict ? [] : model.refiled
+        figures.orphaned += orphanIDs.filter { model.objects[$0].map { !$0.deleted } ?? false }.count
         figures.refiled += model.refiled.filter { model.objects[$0].map { !$0.deleted } ?? false }.count
+        if strict { for found in model.parentViolations() { violation(found) } }
         for (index, device) in devices.enumerated() {
             let held = try await device.objects().filter { !orphans.contains($0.key) }
             let predicted = model.devices[index].rows.mapValues(\.fields).filter { !orphans.contains($0.key) }
             compare(held, predicted, "\(device.name)'s store", "the model")
             compare(held, model.visible(to: device.user).filter { !orphans.contains($0.key) }, "\(device.name)'s store", "what the model's server shows \(device.user)")
-            for (id, report) in model.strayFollowUps(held, of: device.user).sorted(by: { $0.key < $1.key }) where !model.refiled.contains(id) {
+            for (id, report) in model.strayFollowUps(held, of: device.user).sorted(by: { $0.key < $1.key }) where !refiled.contains(id) {
                 violation("\(device.name) holds follow-up \(id) of report \(report), which \(device.user) cannot see (or which is deleted)")
             }
         }
@@ -78,7 +84,7 @@ extension SyncModelDriver {
                 }
             }
             compare(shown, model.visible(to: user).filter { !orphans.contains($0.key) }, "the server's answer to \(user)", "the model")
-            for (id, report) in model.strayFollowUps(shown, of: user).sorted(by: { $0.key < $1.key }) where !model.refiled.contains(id) {
+            for (id, report) in model.strayFollowUps(shown, of: user).sorted(by: { $0.key < $1.key }) where !refiled.contains(id) {
                 violation("the server shows \(user) follow-up \(id) of report \(report), which \(user) cannot see (or which is deleted)")
             }
         }
