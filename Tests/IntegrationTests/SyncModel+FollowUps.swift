@@ -27,8 +27,10 @@ extension SyncModel {
     }
 
     /// The server's cascade: tombstones every live object whose parent is `id`, each a versioned write.
-    mutating func cascadeDelete(of id: String) {
-        for (child, object) in objects.sorted(by: { $0.key < $1.key }) where object.parent == id && !object.deleted {
+    /// `visibleTo`: only those that user sees (a delete of a report the server lacks).
+    mutating func cascadeDelete(of id: String, visibleTo user: String? = nil) {
+        for (child, object) in objects.sorted(by: { $0.key < $1.key })
+        where object.parent == id && !object.deleted && (user.map { canSee($0, object) } ?? true) {
             version += 1
             objects[child] = Object(
                 owner: object.owner, group: object.group, fields: [:], deleted: true, version: version, parent: object.parent)

@@ -288,6 +288,9 @@ struct SyncModel {
                 owner: object.owner, group: object.group, fields: [:], deleted: true, version: version, parent: object.parent)
                 // The server deletes the object's live follow-ups in the same push (whoever's they are).
                 if parentRules { cascadeDelete(of: id) }
+            } else if parentRules, objects[id] == nil {
+                // A report the server lacks (a restore lost it): its follow-ups the user sees go.
+                cascadeDelete(of: id, visibleTo: user)
             }
             return true
         }

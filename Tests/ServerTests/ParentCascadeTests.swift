@@ -93,6 +93,20 @@ struct ParentCascadeTests {
         }
     }
 
+    @Test("deleting a report the server lacks (a restore lost it) deletes the follow-ups of it the deleter sees; another group's stay", arguments: TestEngine.allCases)
+    func deleteOfAMissingReportDeletesWhatTheDeleterSees(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let (alice, carol, bob) = try await server.tokens()
+            #expect(try await client.push([Self.followUp("f1", of: "lost")], token: carol) == ["applied"])
+            #expect(try await client.push([Self.followUp("f2", of: "lost")], token: bob) == ["applied"])
+            #expect(try await client.push([Self.delete("CaseReport", "lost")], token: alice) == ["applied"])
+            #expect(try await Self.liveFollowUps(client, token: alice) == [])
+            #expect(try await Self.liveFollowUps(client, token: carol) == [])
+            #expect(try await Self.liveFollowUps(client, token: bob) == ["f2"], "bob's group's follow-up is not alice's to delete")
+        }
+    }
+
     @Test("an update that creates an object the server lacks is filed under the group it names, when the user is a member", arguments: TestEngine.allCases)
     func updateCreateTakesNamedGroup(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in

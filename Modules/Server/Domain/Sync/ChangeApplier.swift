@@ -167,17 +167,35 @@ struct ChangeApplier {
 
     /// Deletes a visible live object. A missing, an invisible and an already deleted object all
     /// answer alike (`applied`, nothing changes): a delete tells nothing of others' objects.
-    /// The objects under it (``StoredObject/parentType``) go with it, into `cascaded`.
+    /// The objects under it (``StoredObject/parentType``) go with it, into `cascaded`. A delete
+    /// of an object the server does not have (a restore lost it) still deletes the live
+    /// objects under it that the caller sees and may delete: nobody else would.
     private func delete(typeName: String, objectId: String, existing: StoredObject?, cascaded: inout [StoredObject]) throws
         -> String?
     {
-        guard let existing, visibility.canSee(existing), !existing.deleted
+        guard let existing else {
+            try tombstoneOrphans(of: typeName, objectId, into: &cascaded)
+            return nil
+        }
+        guard visibility.canSee(existing), !existing.deleted
         else { return nil }
         let decision = decide(.delete, existing)
         if decision != .allowed { return refusal(decision, typeName, objectId) }
         try tombstone(existing)
         try tombstoneChildren(of: existing, into: &cascaded)
         return nil
+    }
+
+    /// Deletes the live objects naming the missing `typeName` `objectId` as their parent that
+    /// the caller sees and may delete (and the objects under those), into `cascaded`.
+    private func tombstoneOrphans(of typeName: String, _ objectId: String, into cascaded: inout [StoredObject]) throws {
+        for child in try transaction.liveChildren(parentType: typeName, parentId: objectId) {
+            let current = try transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
+            guard !current.deleted, visibility.canSee(current), decide(.delete, current) == .allowed else { continue }
+            try tombstone(current)
+            cascaded.append(current)
+            try tombstoneChildren(of: current, into: &cascaded)
+        }
     }
 
     /// Deletes, in this write, every live object whose parent `object` is (a deleted report's
