@@ -48,6 +48,21 @@ struct SyncModelTests {
         #expect(driver.violations.isEmpty, "\(driver.violations.joined(separator: "\n"))")
     }
 
+    /// Soak seeds 800086 and 900095, kept as regressions. 800086: dave's edit of his follow-up
+    /// was rejected and discarded (to be fetched again), then a restore lost the follow-up, and
+    /// dave's client reset sent it again with the value he threw away; a reset now leaves rows
+    /// waiting to be fetched again to the server. 900095: a restore lost alice's report, carol
+    /// then sent follow-ups of it, and alice's delete of the report (which the server lacked)
+    /// left them live; that delete now takes the follow-ups she sees.
+    @Test("after a restore, a reset sends no discarded edit again, and a delete of a lost report takes its follow-ups (seeds 800086, 900095)")
+    func restoreRegressions() async throws {
+        if ProcessInfo.processInfo.environment.keys.contains(where: { $0.hasPrefix("STRATA_SYNC_MODEL_") }) { return }
+        for seed: UInt64 in [800086, 900095] {
+            let driver = try await Self.history(seed: seed, engine: "sqlite", steps: 60)
+            #expect(driver.violations.isEmpty, "seed \(seed): \(driver.violations.joined(separator: "\n"))")
+        }
+    }
+
     static func run(engine: String) async throws {
         let environment = ProcessInfo.processInfo.environment
         if let only = environment["STRATA_SYNC_MODEL_ENGINE"], only != engine { return }

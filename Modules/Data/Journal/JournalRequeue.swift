@@ -55,8 +55,10 @@ extension SQLiteSyncState {
     }
 }
 
-/// A type's local rows owned by one user and without a change in the journal (a change there is
-/// sent by the journal already), read with their values decrypted.
+/// A type's local rows owned by one user, without a change in the journal (a change there is
+/// sent by the journal already) and not waiting to be fetched again (a change of it was
+/// discarded: the row still holds what the user threw away, and the server's copy, or its
+/// absence, decides it; ``SyncStateKey/refetch(_:_:)``), read with their values decrypted.
 private struct LocalRows {
     let table: TableDefinition
     let connection: SQLiteConnection
@@ -92,6 +94,7 @@ private struct LocalRows {
             SELECT \(columns.joined(separator: ", ")) FROM \(TableDefinition.quote(typeName))
             WHERE "_ownerUser" = ?1 AND (?3 IS NULL OR "objectId" = ?3)
               AND "objectId" NOT IN (SELECT "objectId" FROM "_strata_journal" WHERE "typeName" = ?2)
+              AND NOT EXISTS (SELECT 1 FROM "_strata_settings" WHERE "key" = ?4 || "objectId")
             ORDER BY "objectId"
             """
         var rows: [Row] = []
@@ -99,6 +102,7 @@ private struct LocalRows {
             statement.bind(ownerUser, at: 1)
             statement.bind(typeName, at: 2)
             statement.bind(objectID.map(FieldValue.text) ?? .null, at: 3)
+            statement.bind(SyncStateKey.refetchPrefix(typeName), at: 4)
             while try statement.step() {
                 let id = statement.text(at: 0)
                 var values: [String: FieldValue] = [:]
