@@ -295,7 +295,10 @@ struct SyncModel {
             return true
         }
         // An insert or update of a follow-up whose report the server deleted is refused.
-        if parentRules, let parent = row?.parent ?? objects[id]?.parent, objects[parent]?.deleted == true { return false }
+        // An insert or update of a follow-up whose report its user cannot see is refused too.
+        if parentRules, let parent = row?.parent ?? objects[id]?.parent, let report = objects[parent],
+            report.deleted || !canSee(user, report)
+        { return false }
         guard let existing = objects[id] else {
             // A new object (an update of an object the server lacks creates it, whole, as the
             // pusher's, under the change's group when the pusher is in it, else the pusher's primary group).

@@ -80,6 +80,20 @@ struct ParentCascadeTests {
         }
     }
 
+    @Test("a follow-up written under a report its user cannot see (another group's) is refused, and nothing is filed", arguments: TestEngine.allCases)
+    func childOfInvisibleParentRefused(engine: TestEngine) async throws {
+        try await withInProcessServer(engine: engine) { server in
+            let client = server.client
+            let (alice, _, bob) = try await server.tokens()
+            #expect(try await client.push([.report("r", name: "Ann", scope: 2)], token: alice) == ["applied"])
+            let results = try await ConflictPolicyTests.push([Self.followUp("f1", of: "r")], client, token: bob)
+            #expect(results.map(\.status) == ["rejected"])
+            #expect(results.first?.reason == "FollowUp f1: its CaseReport r is not visible to you")
+            #expect(try await Self.liveFollowUps(client, token: bob) == [])
+            #expect(try await Self.liveFollowUps(client, token: alice) == [])
+        }
+    }
+
     @Test("a follow-up of a report the server never had is taken; deleting the report later deletes it", arguments: TestEngine.allCases)
     func unknownParentAccepted(engine: TestEngine) async throws {
         try await withInProcessServer(engine: engine) { server in

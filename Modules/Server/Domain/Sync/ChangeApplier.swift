@@ -223,9 +223,15 @@ struct ChangeApplier {
     /// pushed later in the batch, or by a device that has not synced yet.
     private func parentRefusal(_ change: WireChange) throws -> Refusal? {
         guard let type = change.parentType, let id = change.parentId,
-            let parent = try transaction.object(typeName: type, objectId: id), parent.deleted
+            let parent = try transaction.object(typeName: type, objectId: id)
         else { return nil }
-        return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) was deleted")
+        if parent.deleted { return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) was deleted") }
+        // Its scope follows its parent's: a user who cannot see the parent (removed from its
+        // group) may not file an object under it, which would then show it to her alone.
+        guard visibility.canSee(parent) else {
+            return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) is not visible to you")
+        }
+        return nil
     }
 
     /// Deletes every visible live object of the type, or, when the caller may not delete one of
