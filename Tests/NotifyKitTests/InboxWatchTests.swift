@@ -53,14 +53,10 @@ struct InboxWatchTests {
         try fixture.drop("2-bad.json", "not json")
         let inboxPath = fixture.inbox.url.path
         let work = Mutex<[(folder: String, onInboxQueue: Bool)]>([])
-        // One observer per process: only this test installs it, and it keeps to its own inbox.
-        Inbox.observeFileWork { folder, onInboxQueue in
+        let report = try await Inbox.observingFileWork({ folder, onInboxQueue in
             guard folder.hasPrefix(inboxPath) else { return }
             work.withLock { $0.append((folder, onInboxQueue)) }
-        }
-        defer { Inbox.observeFileWork(nil) }
-
-        let report = try await fixture.processor().drain()
+        }, during: { try await fixture.processor().drain() })
 
         #expect(report.files.count == 2)
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["1-good.json"])

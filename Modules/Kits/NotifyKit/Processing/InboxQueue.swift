@@ -1,6 +1,5 @@
 import Dispatch
 import StrataCrossCutting
-import Synchronization
 
 /// The executor of an inbox's blocking file work: a serial dispatch queue of its own, on which
 /// ``InboxProcessor`` lists, reads, moves and removes inbox files (and delivers their lines,
@@ -29,46 +28,53 @@ struct InboxQueue: Sendable {
     /// caller's message language (``MessageLanguage/current``, a task-local a dispatch queue
     /// does not inherit) is bound around `work`: the lines it delivers speak it.
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let language = MessageLanguage.current
+        let context = CallerContext()
         return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try MessageLanguage.$current.withValue(language) { try work() } })
-            }
+            queue.async { continuation.resume(with: Result { try context.bound(work) }) }
         }
     }
 
     /// ``run(_:)`` for work that cannot fail.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        let language = MessageLanguage.current
+        let context = CallerContext()
         return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: MessageLanguage.$current.withValue(language) { work() }) }
+            queue.async { continuation.resume(returning: context.bound(work)) }
+        }
+    }
+
+    /// The caller's task-locals the work needs (a dispatch queue does not inherit them): its
+    /// message language, and the file-work observer a test may have bound.
+    private struct CallerContext: Sendable {
+        let language = MessageLanguage.current
+        let observer = InboxFileWork.observer
+
+        func bound<T>(_ work: () throws -> T) rethrows -> T {
+            try MessageLanguage.$current.withValue(language) { try InboxFileWork.$observer.withValue(observer) { try work() } }
         }
     }
 }
 
-/// Where the inbox's raw file work reports itself to a test that asked (``Inbox/observeFileWork(_:)``):
-/// each folder operation names its folder and whether it runs on an ``InboxQueue``.
+/// Where the inbox's raw file work reports itself to a test that asked
+/// (``Inbox/observingFileWork(_:during:)``): each folder operation names its folder and whether
+/// it runs on an ``InboxQueue``. A task-local binding, not process-wide state: only the work of
+/// the task that bound it (and the inbox-queue work it starts) reports.
 enum InboxFileWork {
-    private static let observer = Mutex<(@Sendable (_ folder: String, _ onInboxQueue: Bool) -> Void)?>(nil)
-
-    /// Installs (or, with `nil`, removes) the one observer.
-    static func observe(_ body: (@Sendable (_ folder: String, _ onInboxQueue: Bool) -> Void)?) {
-        observer.withLock { $0 = body }
-    }
+    /// The observer bound for the current task, if any.
+    @TaskLocal static var observer: (@Sendable (_ folder: String, _ onInboxQueue: Bool) -> Void)?
 
     /// Reports one operation on `folder` to the observer, if any.
     static func note(_ folder: String) {
-        guard let body = observer.withLock({ $0 }) else { return }
-        body(folder, InboxQueue.isCurrent)
+        observer?(folder, InboxQueue.isCurrent)
     }
 }
 
 extension Inbox {
-    /// Calls `body` with the folder and whether the caller runs on the inbox's blocking queue,
-    /// for each raw file operation (listing, reading, creating, moving, removing) of every inbox
-    /// in the process, until called again with `nil`. Tests only: it proves no file work runs on
-    /// the cooperative pool.
-    @_spi(Testing) public static func observeFileWork(_ body: (@Sendable (_ folder: String, _ onInboxQueue: Bool) -> Void)?) {
-        InboxFileWork.observe(body)
+    /// Runs `operation`, calling `body` with the folder and whether the caller runs on the
+    /// inbox's blocking queue for each raw file operation (listing, reading, creating, moving,
+    /// removing) it makes. Tests only: it proves no file work runs on the cooperative pool.
+    @_spi(Testing) public static func observingFileWork<T: Sendable>(
+        _ body: @escaping @Sendable (_ folder: String, _ onInboxQueue: Bool) -> Void, during operation: () async throws -> T
+    ) async rethrows -> T {
+        try await InboxFileWork.$observer.withValue(body) { try await operation() }
     }
 }
