@@ -1,5 +1,5 @@
 import Foundation
-@testable import StrataAccountApp
+import StrataAccountApp
 import StrataContainer
 import StrataContainerTesting
 import StrataCrossCutting
@@ -122,8 +122,13 @@ struct AccountConflictTests {
 
     @Test("in Japanese the list's heading and kinds are Japanese")
     func japanese() async throws {
-        let lines = MessageLanguage.$current.withValue(.japanese) { AccountText.conflicts(Server().open.withLock { $0 }) }
-        #expect(lines.contains("他のユーザーの書き込みと競合したあなたの書き込みが 2 件あります:"), "\(lines)")
-        #expect(lines.joined().contains("上書き") && lines.joined().contains("拒否"), "\(lines)")
+        try await MessageLanguage.$current.withValue(.japanese) {
+            let (harness, container) = try await boot(Server())
+            await harness.type("account", into: container)
+            let screen = harness.screen
+            #expect(screen.contains("他のユーザーの書き込みと競合したあなたの書き込みが 2 件あります:"), "\(screen)")
+            #expect(screen.contains("上書き") && screen.contains("拒否"), "\(screen)")
+            await container.terminate(.quit)
+        }
     }
 }

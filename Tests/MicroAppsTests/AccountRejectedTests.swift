@@ -1,5 +1,5 @@
 import Foundation
-@testable import StrataAccountApp
+import StrataAccountApp
 import StrataContainer
 import StrataContainerTesting
 import StrataCrossCutting
@@ -102,9 +102,11 @@ struct AccountRejectedTests {
 
     @Test("in Japanese the list's heading is Japanese")
     func japanese() async throws {
-        let lines = MessageLanguage.$current.withValue(.japanese) {
-            AccountText.rejectedChanges(Server().rejected.withLock { $0 })
+        try await MessageLanguage.$current.withValue(.japanese) {
+            let (harness, container) = try await boot(Server())
+            await harness.type("account", into: container)
+            #expect(harness.screen.contains("サーバーが 2 件の変更を拒否しました:"), "\(harness.screen)")
+            await container.terminate(.quit)
         }
-        #expect(lines.contains("サーバーが 2 件の変更を拒否しました:"), "\(lines)")
     }
 }
