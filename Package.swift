@@ -314,6 +314,8 @@ let package = Package(
         // MARK: - The layering checker as a tool: library, executable, `swift package check-layers`
         module("StrataLayering", "Tools/Layering/StrataLayering", []),
         executable("strata-check-layers", "Tools/Layering/CheckLayersTool", ["StrataLayering", argumentParser]),
+        // The generated sections of the Markdown documents (scripts/update-docs; a test fails while one is stale)
+        executable("strata-docs", "Tools/DocGen", ["StrataLayering"]),
         .plugin(
             name: "CheckLayers",
             capability: .command(
