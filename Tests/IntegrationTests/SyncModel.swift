@@ -123,7 +123,17 @@ struct SyncModel {
         self.devices = devices.map { Device(name: $0.name, user: $0.user) }
     }
 
+    /// Whether `user` sees `object`: her own, or her group's; and, for a follow-up whose report
+    /// the server holds (with the parent rules), only while she sees that report too: a member
+    /// removed from a report's group no longer sees the follow-ups she filed under it.
     func canSee(_ user: String, _ object: Object) -> Bool {
+        guard placeVisible(user, object) else { return false }
+        guard parentRules, let parent = object.parent, let report = objects[parent] else { return true }
+        return placeVisible(user, report)
+    }
+
+    /// Whether `user` sees an object by its own place alone: her own, or her group's.
+    func placeVisible(_ user: String, _ object: Object) -> Bool {
         object.owner == user || (memberships[user] ?? []).contains(object.group)
     }
 

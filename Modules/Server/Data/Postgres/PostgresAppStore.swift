@@ -51,15 +51,20 @@ struct PostgresAppStore: AppObjectStore {
         // Each branch takes its own page, in version order from its index, before the branches
         // meet: PostgreSQL merges a UNION ALL's branches in order only when it sees each is
         // ordered, and a branch's constant equalities (owner, scope, group) do not count there.
+        // An object filed under a parent is in a branch only while the caller may see that parent.
+        let parent = parentClause(visibility, &statement, table: "objects")
         func branch(_ condition: String) -> String {
-            "(SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND \(condition) ORDER BY version LIMIT \(limit))"
+            """
+            (SELECT \(columns) FROM objects WHERE app = \(app) AND type_name = \(type) AND \(condition) AND \(parent) \
+            ORDER BY version LIMIT \(limit))
+            """
         }
         var branches = [branch("owner_user = \(user) AND version > \(after)")]
         if visibility.seesAll { branches.append(branch("scope = 3 AND version > \(after) AND owner_user <> \(user)")) }
         for group in visibility.distinctGroupIds {
             branches.append(branch("owner_group = \(statement.bind(group)) AND scope = 2 AND version > \(after) AND owner_user <> \(user)"))
         }
-        let before = visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope")
+        let before = visibleClause(visibility, &statement, prefix: "n.", scope: "previous_scope", parents: false)
         let now = visibleClause(visibility, &statement, prefix: "o.")
         // The tombstones' branch takes its own page too.
         branches.append(
@@ -81,8 +86,9 @@ struct PostgresAppStore: AppObjectStore {
 
     func object(typeName: String, objectId: String) async throws -> StoredObject? {
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
-        return try await database.rows("reading \(typeName) \(objectId)", Self.select(app: app, typeName: typeName, objectId: objectId))
-            .first.map(Self.object)
+        return try await database.rows(
+            "reading \(typeName) \(objectId)", Self.select(app: app, typeName: typeName, objectId: objectId, columns: Self.columnsWithWriters)
+        ).first.map(Self.objectWithWriters)
     }
 
     func appendLogs(_ entries: [StoredLogEntry]) async throws {
@@ -115,17 +121,34 @@ struct PostgresAppStore: AppObjectStore {
     // MARK: Rows
 
     /// The SQL condition that keeps only objects `visibility` may see, its values bound in
-    /// `statement`; the columns are `prefix` + `owner_user`, `scope` (or another name) and `owner_group`.
+    /// `statement`; the columns are `prefix` + `owner_user`, `scope` (or another name) and
+    /// `owner_group`, and, with `parents`, `app`, `parent_type` and `parent_id` (``parentClause(_:_:table:)``).
     static func visibleClause(
-        _ visibility: ObjectVisibility, _ statement: inout PostgresStatement, prefix: String = "", scope: String = "scope"
+        _ visibility: ObjectVisibility, _ statement: inout PostgresStatement, prefix: String = "", scope: String = "scope",
+        parents: Bool = true
     ) -> String {
-        var clause = "(\(prefix)owner_user = \(statement.bind(visibility.userId))"
+        var clause = "((\(prefix)owner_user = \(statement.bind(visibility.userId))"
         if visibility.seesAll { clause += " OR \(prefix)\(scope) = 3" }
         let groups = visibility.visibleGroupIds
         if !groups.isEmpty {
             clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group = ANY(\(statement.bind(groups))))"
         }
+        clause += ")"
+        if parents {
+            clause += " AND " + parentClause(visibility, &statement, table: prefix.isEmpty ? "objects" : String(prefix.dropLast()))
+        }
         return clause + ")"
+    }
+
+    /// The SQL condition that keeps an object filed under a parent only while the caller may see
+    /// that parent by their memberships, as on SQLite (``SQLiteAppStore/parentClause(_:table:)``);
+    /// `table` names the outer row (`objects` or its alias), whose parent is read by its key.
+    static func parentClause(_ visibility: ObjectVisibility, _ statement: inout PostgresStatement, table: String) -> String {
+        let seen = visibleClause(visibility.parentVisibility, &statement, prefix: "p.", parents: false)
+        return """
+            (\(table).parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM objects p WHERE p.app = \(table).app \
+            AND p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND NOT COALESCE(\(seen), FALSE)))
+            """
     }
 
     /// The columns ``object(_:)`` reads, in its order: every `SELECT` of objects names them.

@@ -31,6 +31,22 @@ public struct ObjectVisibility: Sendable, Hashable {
         }
     }
 
+    /// Whether `object` is visible to this caller with its parent `parent` (the object it is
+    /// filed under, when the server holds it): an object under a parent is seen only while its
+    /// parent is, by the caller's memberships whatever ``widestScope`` says (the same rule the
+    /// stores apply in SQL).
+    public func canSee(_ object: StoredObject, parent: StoredObject?) -> Bool {
+        canSee(object) && (parent.map(seesParent) ?? true)
+    }
+
+    /// Whether the caller may see `parent`, an object others are filed under: by memberships
+    /// alone (``parentVisibility``).
+    public func seesParent(_ parent: StoredObject) -> Bool { parentVisibility.canSee(parent) }
+
+    /// The caller seeing everything their memberships allow: how a parent's visibility is
+    /// judged, so narrowing a pull to the caller's own objects keeps her follow-ups of others' reports.
+    var parentVisibility: ObjectVisibility { ObjectVisibility(userId: userId, groupIds: groupIds) }
+
     /// Whether objects visible to all (scope 3) count.
     var seesAll: Bool { widestScope >= 3 }
 

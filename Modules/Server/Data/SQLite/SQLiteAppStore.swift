@@ -31,17 +31,21 @@ struct SQLiteAppStore: AppObjectStore {
     /// caller's own objects; others' objects visible to all; others' group-scope objects of
     /// each of the caller's groups. SQLite merges them by version and stops after the page,
     /// so a pull reads only what the caller may see, never others' rows.
+    /// An object filed under a parent (a follow-up under its report) is in a branch only while
+    /// the caller may see that parent (``parentClause(_:table:)``).
     static func pullSQL(_ visibility: ObjectVisibility) -> String {
-        var branches = ["SELECT \(columns) FROM objects WHERE type_name = ? AND owner_user = ? AND version > ?"]
+        let (parent, _) = parentClause(visibility, table: "objects")
+        var branches = ["SELECT \(columns) FROM objects WHERE type_name = ? AND owner_user = ? AND version > ? AND \(parent)"]
         if visibility.seesAll {
-            branches.append("SELECT \(columns) FROM objects WHERE type_name = ? AND scope = 3 AND version > ? AND owner_user <> ?")
+            branches.append(
+                "SELECT \(columns) FROM objects WHERE type_name = ? AND scope = 3 AND version > ? AND owner_user <> ? AND \(parent)")
         }
         for _ in visibility.distinctGroupIds {
             branches.append(
                 "SELECT \(columns) FROM objects WHERE type_name = ? AND owner_group = ? AND scope = 2 AND version > ? "
-                    + "AND owner_user <> ?")
+                    + "AND owner_user <> ? AND \(parent)")
         }
-        let (before, _) = visibleClause(visibility, prefix: "n.", scope: "previous_scope")
+        let (before, _) = visibleClause(visibility, prefix: "n.", scope: "previous_scope", parents: false)
         let (now, _) = visibleClause(visibility, prefix: "o.")
         branches.append(
             """
@@ -55,12 +59,13 @@ struct SQLiteAppStore: AppObjectStore {
 
     /// The arguments of ``pullSQL(_:)``, in its order.
     static func pullArguments(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) -> StatementArguments {
-        var arguments: StatementArguments = [typeName, visibility.userId, since]
-        if visibility.seesAll { arguments += [typeName, since, visibility.userId] }
+        let (_, parent) = parentClause(visibility, table: "objects")
+        var arguments: StatementArguments = [typeName, visibility.userId, since] + parent
+        if visibility.seesAll { arguments += [typeName, since, visibility.userId] + parent }
         for group in visibility.distinctGroupIds {
-            arguments += [typeName, group, since, visibility.userId]
+            arguments += [typeName, group, since, visibility.userId] + parent
         }
-        let (_, before) = visibleClause(visibility, prefix: "n.", scope: "previous_scope")
+        let (_, before) = visibleClause(visibility, prefix: "n.", scope: "previous_scope", parents: false)
         let (_, now) = visibleClause(visibility, prefix: "o.")
         return arguments + [typeName, since] + before + now + [limit]
     }
@@ -98,11 +103,12 @@ struct SQLiteAppStore: AppObjectStore {
     // MARK: Rows
 
     /// The SQL condition (and its arguments) that keeps only objects `visibility` may see; the
-    /// columns are `prefix` + `owner_user`, `scope` (or another name) and `owner_group`.
+    /// columns are `prefix` + `owner_user`, `scope` (or another name) and `owner_group`, and,
+    /// with `parents`, `parent_type` and `parent_id` (``parentClause(_:table:)``).
     static func visibleClause(
-        _ visibility: ObjectVisibility, prefix: String = "", scope: String = "scope"
+        _ visibility: ObjectVisibility, prefix: String = "", scope: String = "scope", parents: Bool = true
     ) -> (String, StatementArguments) {
-        var clause = "(\(prefix)owner_user = ?" + (visibility.seesAll ? " OR \(prefix)\(scope) = 3" : "")
+        var clause = "((\(prefix)owner_user = ?" + (visibility.seesAll ? " OR \(prefix)\(scope) = 3" : "")
         var arguments: StatementArguments = [visibility.userId]
         let groups = visibility.visibleGroupIds
         if !groups.isEmpty {
@@ -110,7 +116,28 @@ struct SQLiteAppStore: AppObjectStore {
             clause += " OR (\(prefix)\(scope) = 2 AND \(prefix)owner_group IN (\(marks)))"
             arguments += StatementArguments(groups)
         }
+        clause += ")"
+        if parents {
+            let (parent, parentArguments) = parentClause(visibility, table: prefix.isEmpty ? "objects" : String(prefix.dropLast()))
+            clause += " AND " + parent
+            arguments += parentArguments
+        }
         return (clause + ")", arguments)
+    }
+
+    /// The SQL condition (and its arguments) that keeps an object filed under a parent (a
+    /// follow-up under its report) only while the caller may see that parent, by their
+    /// memberships (``ObjectVisibility/seesParent(_:)``): a member removed from a report's group
+    /// no longer sees the follow-ups she filed under it. An object whose parent the server does
+    /// not hold (lost in a restore, until its owner sends it again) keeps its own visibility.
+    /// `table` names the outer row (`objects` or its alias); the parent is read by its key.
+    static func parentClause(_ visibility: ObjectVisibility, table: String) -> (String, StatementArguments) {
+        let (seen, arguments) = visibleClause(visibility.parentVisibility, prefix: "p.", parents: false)
+        let clause = """
+            (\(table).parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM objects p \
+            WHERE p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND NOT IFNULL(\(seen), 0)))
+            """
+        return (clause, arguments)
     }
 
     /// The columns ``object(_:)`` reads, in the order it reads them: every `SELECT` of objects names them.

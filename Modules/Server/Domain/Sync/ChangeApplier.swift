@@ -107,7 +107,7 @@ struct ChangeApplier {
     /// overwrite notices (``recordNotices(_:existing:values:concurrent:version:)``).
     private func write(_ change: WireChange, existing: StoredObject?) throws -> Refusal? {
         if let existing {
-            guard visibility.canSee(existing) else {
+            guard try sees(existing) else {
                 return Refusal("\(change.typeName) \(change.objectId) cannot be written by this user")
             }
             if existing.deleted { return Refusal("\(change.typeName) \(change.objectId) was deleted") }
@@ -177,7 +177,7 @@ struct ChangeApplier {
             try tombstoneOrphans(of: typeName, objectId, into: &cascaded)
             return nil
         }
-        guard visibility.canSee(existing), !existing.deleted
+        guard try sees(existing), !existing.deleted
         else { return nil }
         let decision = decide(.delete, existing)
         if decision != .allowed { return refusal(decision, typeName, objectId) }
@@ -191,7 +191,7 @@ struct ChangeApplier {
     private func tombstoneOrphans(of typeName: String, _ objectId: String, into cascaded: inout [StoredObject]) throws {
         for child in try transaction.liveChildren(parentType: typeName, parentId: objectId) {
             let current = try transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
-            guard !current.deleted, visibility.canSee(current), decide(.delete, current) == .allowed else { continue }
+            guard !current.deleted, try sees(current), decide(.delete, current) == .allowed else { continue }
             try tombstone(current)
             cascaded.append(current)
             try tombstoneChildren(of: current, into: &cascaded)
@@ -228,7 +228,7 @@ struct ChangeApplier {
         if parent.deleted { return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) was deleted") }
         // Its scope follows its parent's: a user who cannot see the parent (removed from its
         // group) may not file an object under it, which would then show it to her alone.
-        guard visibility.canSee(parent) else {
+        guard visibility.seesParent(parent) else {
             return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) is not visible to you")
         }
         return nil
@@ -253,6 +253,14 @@ struct ChangeApplier {
             try tombstoneChildren(of: object, into: &cascaded)
         }
         return nil
+    }
+
+    /// Whether the caller sees `object`: by its own place and, for an object filed under a
+    /// parent the server holds, while she sees that parent (as a pull shows it).
+    private func sees(_ object: StoredObject) throws -> Bool {
+        guard visibility.canSee(object) else { return false }
+        guard let type = object.parentType, let id = object.parentId else { return true }
+        return try visibility.canSee(object, parent: transaction.object(typeName: type, objectId: id))
     }
 
     /// Whether `change` writes a type only a lead may post.

@@ -199,11 +199,14 @@ struct StoreObjectService: ObjectService {
         try TextRules.checkName(objectId, field: "objectId")
         // An id in another form than NFC is refused as a push refuses it (``ChangeRules/composedProblem(_:_:)``).
         if let problem = ChangeRules.composedProblem(objectId, "objectId") { throw ServerError(.badRequest, problem) }
-        let object = try await ServerError.mapping {
-            try await data.appStore(appId: session.appId, version: session.appVersion)
-                .object(typeName: typeName, objectId: objectId)
+        let store = try await ServerError.mapping { try await data.appStore(appId: session.appId, version: session.appVersion) }
+        let object = try await ServerError.mapping { try await store.object(typeName: typeName, objectId: objectId) }
+        // An object filed under a parent is seen only while its parent is (as a pull shows it).
+        var parent: StoredObject?
+        if let object, let parentType = object.parentType, let parentId = object.parentId {
+            parent = try await ServerError.mapping { try await store.object(typeName: parentType, objectId: parentId) }
         }
-        guard let object, !object.deleted, Self.visibility(session).canSee(object) else {
+        guard let object, !object.deleted, Self.visibility(session).canSee(object, parent: parent) else {
             throw ServerError(.notFound, "no \(typeName) with id \(objectId.prefix(128))")
         }
         return Self.wire(object)
