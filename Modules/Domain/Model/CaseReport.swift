@@ -28,6 +28,35 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// An empty report (every field at its default).
     public init() {}
 
+    /// Every field, declared once, in the order the text output and the forms show them: the
+    /// store's schema, the JSON and text shapes, the forms, the `strata://reports` parameters
+    /// and the `reports add|update` options and help are read from this table (see
+    /// Docs/Walkthroughs.md, "Add a field to CaseReport").
+    public static let declaredFields: [DeclaredField<CaseReport>] = [
+        .field(
+            "patientName", \.patientName, label: FieldLabel("patient", ja: "患者"), prompt: FieldLabel("Patient name", ja: "患者名"),
+            help: "The patient's name (required, not empty).", valueName: "name", term: "患者名", requiredToAdd: true,
+            rule: checkedPatientName),
+        .field(
+            "age", \.age, label: FieldLabel("age", ja: "年齢"),
+            prompt: FieldLabel(
+                "Age in years (\(acceptedAges.lowerBound)-\(acceptedAges.upperBound))",
+                ja: "年齢（\(acceptedAges.lowerBound)〜\(acceptedAges.upperBound)）"),
+            help: "The patient's age in years, 0 to 150.", valueName: "years", requiredToAdd: true, rule: checkedAge),
+        .field("gender", \.gender, label: FieldLabel("gender", ja: "性別"), prompt: FieldLabel("Gender", ja: "性別"), help: "The patient's gender."),
+        .field(
+            "isFollow", \.isFollow, name: "follow", label: FieldLabel("follow", ja: "フォロー"),
+            prompt: FieldLabel("Needs follow-ups?", ja: "フォローアップが必要ですか？"), help: "Whether the case needs follow-ups."),
+        .field(
+            "memo", \.memo, label: FieldLabel("memo", ja: "メモ"), prompt: FieldLabel("Memo", ja: "メモ"),
+            help: "Free text about the case.", multiLine: true, rule: checkedMemo),
+        .field("createdAt", \.createdAt, label: FieldLabel("created", ja: "作成")),
+        .field("updatedAt", \.updatedAt, label: FieldLabel("updated", ja: "更新")),
+    ]
+
+    /// The fields a person gives (the forms, the URL parameters, the command-line options).
+    public static var inputFields: [DeclaredField<CaseReport>] { declaredFields.filter(\.isInput) }
+
     /// The stored fields and the seed's behaviour: kept locally and sent to the server, pulled
     /// every 30 minutes at group scope, visible to the creator's group, `patientName`
     /// encrypted at rest. `(createdAt, objectId)` is indexed for the newest-first list, a page
@@ -42,15 +71,7 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// theirs). `updatedAt` is quiet: every edit sets it, so its overwrite is never reported.
     public static let schema = ValueObjectSchema<CaseReport>(
         "CaseReport",
-        fields: [
-            .field("patientName", \.patientName),
-            .field("age", \.age),
-            .field("gender", \.gender),
-            .field("isFollow", \.isFollow),
-            .field("memo", \.memo),
-            .field("createdAt", \.createdAt),
-            .field("updatedAt", \.updatedAt),
-        ],
+        fields: declaredFields.map(\.stored),
         indexed: ["patientName"],
         // The report list: every report, newest first (ties: last saved first), a page at a time;
         // and the user's own reports and each of their groups' (`reports list --scope mine|group`),

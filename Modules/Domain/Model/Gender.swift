@@ -1,3 +1,4 @@
+import StrataCrossCutting
 public import StrataData
 
 /// A patient's gender, stored as an integer as in the AppPot sample.
@@ -36,5 +37,44 @@ public enum Gender: Int, Sendable, Hashable, Codable, CaseIterable, FieldValueCo
     public init?(fieldValue: FieldValue) {
         guard let number = Int(fieldValue: fieldValue), let gender = Gender(rawValue: number) else { return nil }
         self = gender
+    }
+}
+
+extension Gender: DeclaredValue {
+    /// A gender's name (`female`) or number (`2`); `nil` for an empty text.
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming `name` and every gender's name.
+    public static func parse(_ text: String, name: String) throws -> Gender? {
+        guard !text.isEmpty else { return nil }
+        guard let gender = Gender(name: text) else {
+            let names = Gender.allCases.map(\.name).joined(separator: ", ")
+            throw DomainError(
+                .invalidInput,
+                localized(
+                    "\(name) '\(text)' is not a gender; expected one of: \(names)",
+                    ja: "\(name) '\(text)' は性別ではありません。次のいずれかを指定してください: \(names)"))
+        }
+        return gender
+    }
+
+    /// The gender's name (`female`).
+    public var displayText: String { self.name }
+
+    /// The gender's name in the person's language (`女性`).
+    public var label: FieldLabel {
+        switch self {
+        case .unspecified: FieldLabel("unspecified", ja: "未指定")
+        case .male: FieldLabel("male", ja: "男性")
+        case .female: FieldLabel("female", ja: "女性")
+        case .other: FieldLabel("other", ja: "その他")
+        }
+    }
+
+    /// The gender's name, as a JSON string.
+    public var jsonValue: DeclaredJSONValue { .string(self.name) }
+
+    /// The genders a form lists: female, male, other, unspecified.
+    public static var choices: [DeclaredChoice] {
+        [Gender.female, .male, .other, .unspecified].map { DeclaredChoice($0.name, label: $0.label) }
     }
 }

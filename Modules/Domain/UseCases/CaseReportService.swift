@@ -36,41 +36,61 @@ public protocol CaseReportService: Sendable {
     func delete(id: String) async throws
 }
 
-/// The fields of a new case report.
+/// The fields of a new case report: a report whose given fields are set (the others keep
+/// their defaults). Each field is declared in ``CaseReport/declaredFields``.
 public struct CaseReportDraft: Sendable, Hashable {
-    /// The patient's name: trimmed, 1 to 200 characters once trimmed.
-    public var patientName: String
-    /// The patient's age in years (0…150).
-    public var age: Int
-    /// The patient's gender.
-    public var gender: Gender
-    /// Whether the case needs follow-ups.
-    public var isFollow: Bool
-    /// Free text (trimmed when saved).
-    public var memo: String
+    /// The values given; ``CaseReportService/add(_:)`` applies each field's rule to them.
+    public var values: CaseReport
 
-    /// A draft with every field given.
+    /// A draft of `values`.
+    public init(values: CaseReport) {
+        self.values = values
+    }
+
+    /// A draft with the original fields given.
     public init(patientName: String, age: Int, gender: Gender = .unspecified, isFollow: Bool = false, memo: String = "") {
-        self.patientName = patientName
-        self.age = age
-        self.gender = gender
-        self.isFollow = isFollow
-        self.memo = memo
+        values = CaseReport()
+        values.patientName = patientName
+        values.age = age
+        values.gender = gender
+        values.isFollow = isFollow
+        values.memo = memo
+    }
+
+    /// The patient's name: trimmed, 1 to 200 characters once trimmed.
+    public var patientName: String {
+        get { values.patientName }
+        set { values.patientName = newValue }
+    }
+    /// The patient's age in years (0…150).
+    public var age: Int {
+        get { values.age }
+        set { values.age = newValue }
+    }
+    /// The patient's gender.
+    public var gender: Gender {
+        get { values.gender }
+        set { values.gender = newValue }
+    }
+    /// Whether the case needs follow-ups.
+    public var isFollow: Bool {
+        get { values.isFollow }
+        set { values.isFollow = newValue }
+    }
+    /// Free text (trimmed when saved).
+    public var memo: String {
+        get { values.memo }
+        set { values.memo = newValue }
     }
 }
 
-/// A change to a case report: each non-`nil` field replaces the stored one.
+/// A change to a case report: each field it sets (``keys``) replaces the stored one. Each
+/// field is declared in ``CaseReport/declaredFields``.
 public struct CaseReportChange: Sendable, Hashable {
-    /// The new patient name (same rules as ``CaseReportDraft/patientName``), or `nil` to keep it.
-    public var patientName: String?
-    /// The new age in years (0…150), or `nil` to keep it.
-    public var age: Int?
-    /// The new gender, or `nil` to keep it.
-    public var gender: Gender?
-    /// Whether the case now needs follow-ups, or `nil` to keep it.
-    public var isFollow: Bool?
-    /// The new free text (trimmed when saved), or `nil` to keep it.
-    public var memo: String?
+    /// The new values of the fields in ``keys`` (the others are ignored).
+    public private(set) var values = CaseReport()
+    /// The stored keys of the fields the change sets (`isFollow`).
+    public private(set) var keys: Set<String> = []
 
     /// A change setting the given fields.
     public init(patientName: String? = nil, age: Int? = nil, gender: Gender? = nil, isFollow: Bool? = nil, memo: String? = nil) {
@@ -81,9 +101,54 @@ public struct CaseReportChange: Sendable, Hashable {
         self.memo = memo
     }
 
+    /// Sets `field` from `text` (as a URL parameter or a form gives it); an empty text that
+    /// gives no value (a number, a flag, a choice) sets nothing.
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming the field's ``DeclaredField/name``.
+    public mutating func set(_ field: DeclaredField<CaseReport>, text: String) throws {
+        if try field.parse(text, into: &values) { keys.insert(field.key) }
+    }
+
     /// Whether the change sets nothing.
-    public var isEmpty: Bool {
-        patientName == nil && age == nil && gender == nil && isFollow == nil && memo == nil
+    public var isEmpty: Bool { keys.isEmpty }
+
+    private func value<Value>(_ key: String, _ keyPath: KeyPath<CaseReport, Value>) -> Value? {
+        keys.contains(key) ? values[keyPath: keyPath] : nil
+    }
+
+    private mutating func set<Value>(_ key: String, _ keyPath: WritableKeyPath<CaseReport, Value>, _ value: Value?) {
+        if let value {
+            values[keyPath: keyPath] = value
+            keys.insert(key)
+        } else {
+            keys.remove(key)
+        }
+    }
+
+    /// The new patient name (same rules as ``CaseReportDraft/patientName``), or `nil` to keep it.
+    public var patientName: String? {
+        get { value("patientName", \.patientName) }
+        set { set("patientName", \.patientName, newValue) }
+    }
+    /// The new age in years (0…150), or `nil` to keep it.
+    public var age: Int? {
+        get { value("age", \.age) }
+        set { set("age", \.age, newValue) }
+    }
+    /// The new gender, or `nil` to keep it.
+    public var gender: Gender? {
+        get { value("gender", \.gender) }
+        set { set("gender", \.gender, newValue) }
+    }
+    /// Whether the case now needs follow-ups, or `nil` to keep it.
+    public var isFollow: Bool? {
+        get { value("isFollow", \.isFollow) }
+        set { set("isFollow", \.isFollow, newValue) }
+    }
+    /// The new free text (trimmed when saved), or `nil` to keep it.
+    public var memo: String? {
+        get { value("memo", \.memo) }
+        set { set("memo", \.memo, newValue) }
     }
 }
 

@@ -17,11 +17,10 @@ struct StoreCaseReportService: CaseReportService {
     func add(_ draft: CaseReportDraft) async throws -> CaseReport {
         try await withStorage {
             var report = CaseReport()
-            report.patientName = try InputRules.patientName(draft.patientName)
-            report.age = try InputRules.age(draft.age)
-            report.gender = draft.gender
-            report.isFollow = draft.isFollow
-            report.memo = try InputRules.memo(draft.memo)
+            for field in CaseReport.inputFields {
+                field.copy(from: draft.values, to: &report)
+                try field.check(&report)
+            }
             report.createdAt = clock.now()
             report.updatedAt = report.createdAt
             return try await store.save(report)
@@ -33,14 +32,13 @@ struct StoreCaseReportService: CaseReportService {
             guard !change.isEmpty else {
                 throw DomainError.invalidInput(
                     "the change to case report '\(id)' sets no field; set at least one of: "
-                        + "patientName, age, gender, isFollow, memo")
+                        + CaseReport.inputFields.map(\.key).joined(separator: ", "))
             }
             var report = try await get(id: id)
-            if let name = change.patientName { report.patientName = try InputRules.patientName(name) }
-            if let age = change.age { report.age = try InputRules.age(age) }
-            if let gender = change.gender { report.gender = gender }
-            if let isFollow = change.isFollow { report.isFollow = isFollow }
-            if let memo = change.memo { report.memo = try InputRules.memo(memo) }
+            for field in CaseReport.inputFields where change.keys.contains(field.key) {
+                field.copy(from: change.values, to: &report)
+                try field.check(&report)
+            }
             report.updatedAt = clock.now()
             return try await store.save(report)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataCrossCutting
+import StrataDomain
 
 /// `strata-host open URL`: hands a `strata://` URL to the interactive `strata-host` of the same
 /// container when one is running (it opens it on its screen), else routes it through the scheme
@@ -10,7 +11,7 @@ import StrataCrossCutting
 /// a host runs. `--headless`, `--json` and a URL that asks for a `format` (they want the result
 /// on standard output) always run here.
 struct OpenCommand: ParsableCommand, HostSubcommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "open",
         abstract: "Open a strata:// URL: in the running strata-host if there is one, else here, printing the result.",
         discussion: """
@@ -24,8 +25,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             the running strata-host asks on its screen, and run here it is refused (type strata-host \
             reports delete|update <id> instead).
 
-            Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?patientName=…&age=…\
-            [&gender=…&follow=true&memo=…], strata://reports/<id>, strata://reports/<id>/edit?age=…, \
+            Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?\(ReportFieldOptions.newReportQuery), strata://reports/<id>, strata://reports/<id>/edit?age=…, \
             strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
             [&maxBp=…&minBp=…&medication=ace,diuretic&memo=…], strata://follows/due (?days= or ?from=&to=), \
             strata://follows/overdue, strata://follows/<id>/done, strata://notifications (?unread=true), \
@@ -40,7 +40,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
               strata-host open --headless 'strata://reports/new?patientName=Taro&age=7'
               strata-host open strata://reports/<id>
             """
-    )
+    ) }
 
     @Argument(help: ArgumentHelp("The URL to open.", valueName: "url"))
     var url: String

@@ -31,25 +31,20 @@ enum ReportText {
         return table.render()
     }
 
-    /// One report as labelled lines: one-line fields with every control character escaped,
-    /// the memo keeping its line breaks and tabs (a store written before names refused control
+    /// One report as labelled lines, one per declared field (``CaseReport/declaredFields``):
+    /// one-line fields with every control character escaped, multi-line ones (the memo)
+    /// keeping their line breaks and tabs (a store written before names refused control
     /// characters may still hold some).
     static func detail(_ report: CaseReport, calendar: Calendar) -> String {
-        let lines: [(String, String)] = [
-            ("id", TerminalText.escaped(report.objectId ?? "")),
-            (localized("patient", ja: "患者"), TerminalText.escaped(report.patientName)),
-            (localized("age", ja: "年齢"), String(report.age)),
-            (localized("gender", ja: "性別"), report.gender.name),
-            (localized("follow", ja: "フォロー"), yesNo(report.isFollow)),
-            (localized("memo", ja: "メモ"), report.memo),
-            (localized("created", ja: "作成"), DayText.instant(report.createdAt)),
-            (localized("updated", ja: "更新"), DayText.instant(report.updatedAt)),
-        ]
+        let lines: [(String, String)] =
+            [("id", TerminalText.escaped(report.objectId ?? ""))]
+            + CaseReport.declaredFields.map { field in
+                let text = field.displayText(in: report)
+                return (field.label.text, field.multiLine ? text : TerminalText.escaped(text))
+            }
         return TextTable.labelled(lines)
     }
 
     /// `yes`/`no` for people (`はい`/`いいえ` in Japanese).
-    static func yesNo(_ value: Bool) -> String {
-        value ? localized("yes", ja: "はい") : localized("no", ja: "いいえ")
-    }
+    static func yesNo(_ value: Bool) -> String { value.displayText }
 }

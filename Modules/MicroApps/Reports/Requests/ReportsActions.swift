@@ -36,7 +36,8 @@ struct ReportsActions {
             return output
         case .add(let draft):
             guard let draft else {
-                throw DomainError(.invalidInput, "strata://reports/new needs patientName and age without a terminal")
+                let required = CaseReport.inputFields.filter(\.requiredToAdd).map(\.name).joined(separator: " and ")
+                throw DomainError(.invalidInput, "strata://reports/new needs \(required) without a terminal")
             }
             let report = try await domain.reports.add(draft)
             await usage.record(.reportCreated(report.objectId))
@@ -46,7 +47,8 @@ struct ReportsActions {
         case .edit(let id, let change):
             guard !change.isEmpty else {
                 throw DomainError(
-                    .invalidInput, "nothing to update: give at least one of patientName, age, gender, follow, memo")
+                    .invalidInput,
+                    "nothing to update: give at least one of " + CaseReport.inputFields.map(\.name).joined(separator: ", "))
             }
             let report = try await domain.reports.update(id: id, change)
             await usage.record(.reportUpdated(report.objectId))

@@ -25,7 +25,8 @@ enum ReportsRoute: Equatable {
 
     /// The keys each kind of route accepts (besides `path`), in the order errors list them.
     static let listKeys = ["search", "page", "pageSize", "scope", "format"]
-    static let fieldKeys = ["patientName", "age", "gender", "follow", "memo", "format"]
+    /// The field keys: each input field of `CaseReport.declaredFields` by its name, then `format`.
+    static var fieldKeys: [String] { CaseReport.inputFields.map(\.name) + ["format"] }
     static let idKeys = ["format"]
 
     /// `nil` when the route may run without asking; for a destructive one (it overwrites or
@@ -103,33 +104,6 @@ struct RouteParameters {
         return value
     }
 
-    func flag(_ key: String) throws -> Bool? {
-        guard let text = params[key]?.lowercased(), !text.isEmpty else { return nil }
-        switch text {
-        case "true", "yes", "y", "1": return true
-        case "false", "no", "n", "0": return false
-        default:
-            throw DomainError(
-                .invalidInput,
-                localized(
-                    "\(key) '\(text)' is not yes or no (true/false)",
-                    ja: "\(key) '\(text)' は yes でも no でもありません（true/false）"))
-        }
-    }
-
-    func gender(_ key: String) throws -> Gender? {
-        guard let text = params[key], !text.isEmpty else { return nil }
-        guard let gender = Gender(name: text) else {
-            let names = Gender.allCases.map(\.name).joined(separator: ", ")
-            throw DomainError(
-                .invalidInput,
-                localized(
-                    "\(key) '\(text)' is not a gender; expected one of: \(names)",
-                    ja: "\(key) '\(text)' は性別ではありません。次のいずれかを指定してください: \(names)"))
-        }
-        return gender
-    }
-
     func page() throws -> PageRequest {
         let index = try integer("page") ?? 1
         let size = try integer("pageSize") ?? 50
@@ -147,27 +121,37 @@ struct RouteParameters {
         return PageRequest(size: size, index: index, scope: scope)
     }
 
-    /// The new report the params describe, or `nil` when they name no field (show the form).
+    /// The new report the params describe (each input field of `CaseReport.declaredFields`
+    /// read by its name), or `nil` when they name no field (show the form).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming a field required to add that is
+    ///   missing, or a value that cannot be read.
     func draft() throws -> CaseReportDraft? {
-        let keys: Set<String> = ["patientName", "age", "gender", "follow", "memo"]
-        guard params.keys.contains(where: keys.contains) else { return nil }
-        guard let name = params["patientName"] else {
-            throw DomainError(
-                .invalidInput,
-                localized("patientName is required to add a case report", ja: "症例報告の追加には patientName（患者名）が必要です"))
+        let fields = CaseReport.inputFields
+        guard params.keys.contains(where: { key in fields.contains { $0.name == key } }) else { return nil }
+        var values = CaseReport()
+        for field in fields {
+            let given = try params[field.name].map { try field.parse($0, into: &values) } ?? false
+            if field.requiredToAdd && !given {
+                throw DomainError(
+                    .invalidInput,
+                    localized(
+                        "\(field.name) is required to add a case report",
+                        ja: "症例報告の追加には \(field.name)（\(field.term)）が必要です"))
+            }
         }
-        guard let age = try integer("age") else {
-            throw DomainError(
-                .invalidInput, localized("age is required to add a case report", ja: "症例報告の追加には age（年齢）が必要です"))
-        }
-        return CaseReportDraft(
-            patientName: name, age: age, gender: try gender("gender") ?? .unspecified,
-            isFollow: try flag("follow") ?? false, memo: params["memo"] ?? "")
+        return CaseReportDraft(values: values)
     }
 
+    /// The change the params describe: each input field of `CaseReport.declaredFields` they
+    /// give, read by its name.
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming a value that cannot be read.
     func change() throws -> CaseReportChange {
-        CaseReportChange(
-            patientName: params["patientName"], age: try integer("age"), gender: try gender("gender"),
-            isFollow: try flag("follow"), memo: params["memo"])
+        var change = CaseReportChange()
+        for field in CaseReport.inputFields {
+            if let text = params[field.name] { try change.set(field, text: text) }
+        }
+        return change
     }
 }

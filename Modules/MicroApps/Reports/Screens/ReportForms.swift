@@ -8,10 +8,7 @@ enum ReportForms {
     static func add(services: ReportsServices, list: ReportListScreen) -> FormScreen {
         FormScreen(
             title: localized("New case report", ja: "新しい症例報告"),
-            fields: [
-                ReportFields.patientName(), ReportFields.age(), ReportFields.gender(defaultValue: Gender.unspecified.name),
-                ReportFields.follow(defaultValue: false), ReportFields.memo(defaultValue: ""),
-            ]
+            fields: ReportFields.forNewReport()
         ) { values, _ in
             do {
                 guard let draft = try RouteParameters(values).draft() else { return .retry(localized("Nothing to save.", ja: "保存する内容がありません。")) }
@@ -35,11 +32,7 @@ enum ReportForms {
         let id = report.objectId ?? ""
         return FormScreen(
             title: localized("Edit case report \(id)", ja: "症例報告 \(id) の編集"),
-            fields: [
-                ReportFields.patientName(defaultValue: report.patientName), ReportFields.age(defaultValue: String(report.age)),
-                ReportFields.gender(defaultValue: report.gender.name), ReportFields.follow(defaultValue: report.isFollow),
-                ReportFields.memo(defaultValue: report.memo),
-            ]
+            fields: ReportFields.forEditing(report)
         ) { values, _ in
             do {
                 let saved = try await services.domain.reports.update(id: id, try RouteParameters(values).change())
@@ -89,23 +82,17 @@ enum ReportForms {
         return ChangesConfirmation(form: form, changes: changeLines(report, change))
     }
 
-    /// One line per field the change sets: `  memo: old → new` (escaped, one line each).
+    /// One line per field the change sets, in declaration order: `  memo: old → new` (escaped,
+    /// one line each; an empty free text shown as `(empty)`).
     static func changeLines(_ report: CaseReport, _ change: CaseReportChange) -> [String] {
-        func line(_ label: String, _ old: String, _ new: String) -> String {
-            "  \(label): \(TerminalText.escaped(old)) → \(TerminalText.escaped(new))"
+        CaseReport.inputFields.filter { change.keys.contains($0.key) }.map { field in
+            func shown(_ text: String) -> String {
+                field.isText && !field.requiredToAdd && text.isEmpty ? localized("(empty)", ja: "（空）") : text
+            }
+            let old = shown(field.displayText(in: report))
+            let new = shown(field.displayText(in: change.values))
+            return "  \(field.label.text): \(TerminalText.escaped(old)) → \(TerminalText.escaped(new))"
         }
-        var lines: [String] = []
-        if let name = change.patientName { lines.append(line(localized("patient", ja: "患者"), report.patientName, name)) }
-        if let age = change.age { lines.append(line(localized("age", ja: "年齢"), String(report.age), String(age))) }
-        if let gender = change.gender { lines.append(line(localized("gender", ja: "性別"), report.gender.name, gender.name)) }
-        if let follow = change.isFollow {
-            lines.append(line(localized("follow", ja: "フォロー"), ReportText.yesNo(report.isFollow), ReportText.yesNo(follow)))
-        }
-        if let memo = change.memo {
-            let empty = localized("(empty)", ja: "（空）")
-            lines.append(line(localized("memo", ja: "メモ"), report.memo.isEmpty ? empty : report.memo, memo.isEmpty ? empty : memo))
-        }
-        return lines
     }
 
     /// Asks to type `yes` before deleting a report and its follow-ups.

@@ -5,16 +5,19 @@ import StrataDomain
 extension ReportsCommand {
     /// `reports add`: saves a new case report and prints its id.
     struct Add: ParsableCommand, HostSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "add",
-            abstract: "Add a case report; prints its id (or the report with --json).",
-            discussion: """
-                Examples:
-                  strata-host reports add --patient-name "Hanako Sato" --age 42
-                  strata-host reports add --patient-name "Taro Yamada" --age 67 \\
-                      --gender male --follow --memo "hypertension"
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "add",
+                abstract: "Add a case report; prints its id (or the report with --json).",
+                discussion: ReportFieldOptions.discussion(
+                    """
+                    Examples:
+                      strata-host reports add --patient-name "Hanako Sato" --age 42
+                      strata-host reports add --patient-name "Taro Yamada" --age 67 \\
+                          --gender male --follow --memo "hypertension"
+                    """, negatable: false)
+            )
+        }
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The patient's name (required, not empty).", valueName: "name"))
         var patientName: String
@@ -34,10 +37,15 @@ extension ReportsCommand {
         @Flag(help: "Print the saved report as JSON instead of its id.")
         var json = false
 
+        /// Every other declared field's option (`--<field> VALUE`; see ``ReportFieldOptions``).
+        @Argument(parsing: .allUnrecognized, help: .hidden)
+        var fieldOptions: [String] = []
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
             try ArgumentChecks.notNegative(age, option: "--age", expected: "0 to 150 (years)")
+            _ = try ReportFieldOptions.query(fieldOptions, negatable: false)
         }
 
         func request(_ context: HostContext) throws -> HostRequest {
@@ -47,7 +55,7 @@ extension ReportsCommand {
                     query: [
                         ("patientName", patientName), ("age", String(age)), ("gender", gender?.gender.name),
                         ("follow", follow ? "true" : nil), ("memo", memo.isEmpty ? nil : memo),
-                    ], json: json))
+                    ] + (try ReportFieldOptions.query(fieldOptions, negatable: false)), json: json))
         }
     }
 }

@@ -5,17 +5,20 @@ import StrataDomain
 extension ReportsCommand {
     /// `reports update ID`: changes the given fields of a report and prints it.
     struct Update: ParsableCommand, HostSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "update",
-            abstract: "Change fields of a case report; prints the report as saved.",
-            discussion: """
-                Only the options given change; at least one is needed.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "update",
+                abstract: "Change fields of a case report; prints the report as saved.",
+                discussion: ReportFieldOptions.discussion(
+                    """
+                    Only the options given change; at least one is needed.
 
-                Examples:
-                  strata-host reports update <id> --age 43
-                  strata-host reports update <id> --no-follow --memo "stable, no further visits"
-                """
-        )
+                    Examples:
+                      strata-host reports update <id> --age 43
+                      strata-host reports update <id> --no-follow --memo "stable, no further visits"
+                    """, negatable: true)
+            )
+        }
 
         @Argument(help: "The report's id.")
         var id: String
@@ -38,6 +41,10 @@ extension ReportsCommand {
         @Flag(help: "Print the saved report as a JSON object.")
         var json = false
 
+        /// Every other declared field's option (`--<field> VALUE`; see ``ReportFieldOptions``).
+        @Argument(parsing: .allUnrecognized, help: .hidden)
+        var fieldOptions: [String] = []
+
         @OptionGroup var global: GlobalOptions
 
         /// The change the options describe.
@@ -48,11 +55,13 @@ extension ReportsCommand {
         func validate() throws {
             try ArgumentChecks.identifier(id, name: localized("the report id", ja: "症例報告の ID"), expected: ArgumentChecks.reportID)
             try ArgumentChecks.notNegative(age, option: "--age", expected: "0 to 150 (years)")
-            if change.isEmpty {
+            let more = try ReportFieldOptions.query(fieldOptions, negatable: true)
+            if change.isEmpty && more.isEmpty {
+                let options = ReportFieldOptions.updateOptions
                 throw ValidationError(
                     localized(
-                        "nothing to update: give at least one of --patient-name, --age, --gender, --follow/--no-follow, --memo",
-                        ja: "更新する内容がありません: --patient-name, --age, --gender, --follow/--no-follow, --memo のいずれかを指定してください"))
+                        "nothing to update: give at least one of \(options)",
+                        ja: "更新する内容がありません: \(options) のいずれかを指定してください"))
             }
         }
 
@@ -63,7 +72,7 @@ extension ReportsCommand {
                     query: [
                         ("patientName", patientName), ("age", age.map(String.init)), ("gender", gender?.gender.name),
                         ("follow", follow.map { $0 ? "true" : "false" }), ("memo", memo),
-                    ], json: json))
+                    ] + (try ReportFieldOptions.query(fieldOptions, negatable: true)), json: json))
         }
     }
 }
