@@ -9,6 +9,7 @@ import StrataBenchSupport
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataSync
 
 guard let options = BenchOptions(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))

@@ -23,7 +23,7 @@ enum CompositionRoot {
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
         // A bad STRATA_SERVER_URL is reported here too; the read-only layer never talks to the server.
-        let configured = try SyncConfiguration.fromEnvironment(launch.environment)
+        let configured = try ServerEnvironment.fromEnvironment(launch.environment)
         // No keyring: the widget only counts and never decrypts, so it never links libsecret (GLib)
         // nor pays a D-Bus round trip per tick; a store that records its key lives in the Secret
         // Service is taken as having it (DataLayerFactory.readOnly).
@@ -51,7 +51,7 @@ enum CompositionRoot {
     }
 
     /// A configured server the store has no facts about yet.
-    private static func unknown(_ configuration: SyncConfiguration) -> StatusSync {
+    private static func unknown(_ configuration: ServerEnvironment) -> StatusSync {
         StatusSync(connectivity: .unknown, server: configuration.serverURL.absoluteString)
     }
 }

@@ -5,7 +5,7 @@ public import StrataWire
 /// reads of `serverOnly` types: the live remote store's requests, answered in place of a server,
 /// so its paging, decoding and failures behave as against `strata-server`.
 ///
-/// Each read the script does not provide for fails loudly with `DataError` `unexpectedCall`.
+/// Each read the script does not provide for fails loudly with ``SyncError`` `unexpectedCall`.
 /// A closure throws ``Refusal`` for an error answer (`401`, `400`, `503`, …).
 ///
 /// ```swift

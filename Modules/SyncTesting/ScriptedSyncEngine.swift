@@ -48,7 +48,7 @@ struct ScriptedSyncEngine: SyncEngine {
 
     func deviceRegistrations() -> AsyncStream<SyncDeviceRegistration> { engine.deviceRegistrations() }
 
-    static func unexpected(_ call: String) -> DataError {
-        DataError(.unexpectedCall, "StrataSyncTesting: unexpected call to \(call); the SyncScript does not provide it")
+    static func unexpected(_ call: String) -> SyncError {
+        SyncError(.unexpectedCall, "StrataSyncTesting: unexpected call to \(call); the SyncScript does not provide it")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 import StrataData
 import StrataSync
 import StrataWire
@@ -66,8 +67,8 @@ struct ScriptedTransport: SyncTransport {
             return try json(LoginResponse(
                 token: info.token, validUntil: info.validUntil, userId: info.userID, account: info.account,
                 groups: info.groups.map { WireGroupRole(groupId: $0.groupID, groupName: $0.groupName, roleName: $0.roleName) }))
-        } catch let error as DataError {
-            let body = try WireCoding.encoder().encode(WireError(error: "\(error.code)", reason: error.message))
+        } catch let error as any StrataError {
+            let body = try WireCoding.encoder().encode(WireError(error: error.codeName, reason: error.message))
             return SyncResponse(status: 401, body: body)
         }
     }

@@ -12,7 +12,7 @@ extension SyncFactory {
     /// the test double of `SyncFactory.live(data:configuration:logger:)`.
     ///
     /// A call the script does not provide (a login without ``SyncScript/login``, a look at the
-    /// push channel without ``SyncScript/pushMessages``) throws `DataError` `unexpectedCall`
+    /// push channel without ``SyncScript/pushMessages``) throws ``SyncError`` `unexpectedCall`
     /// naming it; an unreachable script makes every request a network failure. Backoff
     /// delays are not waited for.
     public static func scripted(

@@ -7,7 +7,7 @@ extension SyncFactory {
     /// (see ``RemoteScript``): the test double of `SyncFactory.remote(data:configuration:logger:)`.
     ///
     /// A read the script does not provide (no ``RemoteScript/fetch`` or ``RemoteScript/query``)
-    /// throws `DataError` `unexpectedCall` naming it; an unreachable script makes every read a
+    /// throws ``SyncError`` `unexpectedCall` naming it; an unreachable script makes every read a
     /// network failure. The session is `data.session`'s: save an `AuthInfo` there to sign in.
     public static func scriptedRemote(
         data: any DataLayer, script: RemoteScript,

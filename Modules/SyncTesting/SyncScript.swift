@@ -6,7 +6,7 @@ public import StrataWire
 /// transport for the real engine, so login, push, pull, the push channel and the recorded
 /// status behave as the live engine's do, on whatever data layer the test passes.
 ///
-/// Each call the script does not provide for fails loudly with `DataError` `unexpectedCall`.
+/// Each call the script does not provide for fails loudly with ``SyncError`` `unexpectedCall`.
 /// By default the server acknowledges every pushed change (`applied`) and has nothing to
 /// pull; ``rejection``, ``pull`` and ``object`` make it refuse changes, send pages and
 /// answer look-ups by id.
@@ -23,7 +23,7 @@ public struct SyncScript: Sendable {
     /// Whether the pretend server can be reached; when `false`, every request fails as a
     /// network failure (`unreachable`; a local logout still works).
     public var reachable: Bool
-    /// Answers a login (throw `DataError` `loginRefused` to refuse it); `nil`: a login is unexpected.
+    /// Answers a login (throw ``SyncError`` `loginRefused` to refuse it); `nil`: a login is unexpected.
     public var login: (@Sendable (_ account: String, _ password: String) throws -> AuthInfo)?
     /// Answers a look at the push channel with the messages after the given sequence (the
     /// engine keeps the acknowledged cursor in the data layer's sync state); `nil`: unexpected.

@@ -69,7 +69,7 @@ struct SessionHookTests {
     func refusedRegistrationFiresDidFail() async throws {
         let script = SyncScript(
             login: Self.login,
-            deviceRegistration: { _ in throw DataError(.serverError, "the push service is down") })
+            deviceRegistration: { _ in throw SyncError(.serverError, "the push service is down") })
         let (doubles, container, _) = try await booted(script)
         let session = try await container.context.service("session", as: (any SessionService).self)
         _ = try await session.signIn(account: "sigrid", password: "pw")

@@ -96,7 +96,7 @@ struct PushChannelListenerTests {
             sync: SyncFactory.scripted(data: fixture.data, script: Self.script([Self.message(1, id: "p-1")])), notifications: fixture.domain.notifications, delivery: fixture.delivery,
             logger: InboxFixture.logger)
 
-        let error = await #expect(throws: DataError.self) { try await listener.pass(wait: 0) }
+        let error = await #expect(throws: SyncError.self) { try await listener.pass(wait: 0) }
         #expect(error?.code == .notSignedIn)
         #expect(try await fixture.records().isEmpty)
     }

@@ -30,7 +30,7 @@ struct DeviceRegistrationTests {
     func failedIsPublished() async throws {
         let data = await DataLayerFactory.inMemory()
         let script = SyncScript(
-            login: Self.login, deviceRegistration: { _ in throw DataError(.serverError, "the push service is down") })
+            login: Self.login, deviceRegistration: { _ in throw SyncError(.serverError, "the push service is down") })
         let sync = SyncFactory.scripted(data: data, script: script)
         var events = sync.deviceRegistrations().makeAsyncIterator()
         let info = try await sync.login(account: "sigrid", password: "pw")

@@ -83,12 +83,12 @@ struct RejectedSyncTests {
         _ = try await sync.syncNow()
         let ids = try await sync.rejectedChanges().map(\.operationID)
         #expect(ids.count == 2)
-        let unknown = await #expect(throws: DataError.self) { try await sync.retryRejected("nope") }
+        let unknown = await #expect(throws: SyncError.self) { try await sync.retryRejected("nope") }
         #expect(unknown?.code == .notFound)
         #expect(unknown?.message.contains("'nope'") == true, "\(String(describing: unknown))")
         let shared = String(zip(ids[0], ids[1]).prefix { $0 == $1 }.map(\.0))
         try #require(!shared.isEmpty, "ids made in one save share their millisecond")
-        let ambiguous = await #expect(throws: DataError.self) { try await sync.discardRejected(shared) }
+        let ambiguous = await #expect(throws: SyncError.self) { try await sync.discardRejected(shared) }
         #expect(ambiguous?.code == .notFound)
         #expect(ambiguous?.message.contains("2") == true, "\(String(describing: ambiguous))")
         #expect(try await sync.rejectedChanges().count == 2, "nothing was done")
@@ -147,7 +147,7 @@ struct RejectedSyncTests {
         let data = await DataLayerFactory.inMemory(session: Self.info)
         let sync = SyncFactory.offline(data: data)
         #expect(try await sync.rejectedChanges().isEmpty)
-        let error = await #expect(throws: DataError.self) { try await sync.retryRejected("x") }
+        let error = await #expect(throws: SyncError.self) { try await sync.retryRejected("x") }
         #expect(error?.code == .notFound)
     }
 }

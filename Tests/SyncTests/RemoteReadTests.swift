@@ -126,34 +126,34 @@ struct RemoteReadTests {
     func failures() async throws {
         let signedIn = await DataLayerFactory.inMemory(session: Self.session)
         let offline = SyncFactory.remote(data: signedIn, configuration: nil)
-        let noServer = try #require(await thrownError(DataError.self) { try await offline.fetch(Bulletin.self, id: "b0") })
+        let noServer = try #require(await thrownError(SyncError.self) { try await offline.fetch(Bulletin.self, id: "b0") })
         #expect(noServer.code == .offline)
         #expect(noServer.message.contains("no server configured; set STRATA_SERVER_URL"), "\(noServer)")
         #expect(!noServer.message.contains("\n"))
         let blockingOffline = offline.blocking
-        let blocked = try await offThePool { () -> DataError? in
+        let blocked = try await offThePool { () -> SyncError? in
             do {
                 _ = try blockingOffline.query(Query<Bulletin>())
                 return nil
-            } catch let error as DataError { return error }
+            } catch let error as SyncError { return error }
         }
         #expect(blocked?.code == .offline)
 
         let anonymous = await DataLayerFactory.inMemory()
         let nobody = SyncFactory.scriptedRemote(data: anonymous, script: Self.server([]))
-        let signedOut = try #require(await thrownError(DataError.self) { try await nobody.query(Query<Bulletin>()) })
+        let signedOut = try #require(await thrownError(SyncError.self) { try await nobody.query(Query<Bulletin>()) })
         #expect(signedOut.code == .notSignedIn)
         #expect(signedOut.message == "cannot read Bulletin from the server: nobody is signed in (or the session expired); log in first")
 
         let down = SyncFactory.scriptedRemote(data: signedIn, script: RemoteScript(reachable: false, fetch: { _, _ in nil }))
-        let unreachable = try #require(await thrownError(DataError.self) { try await down.fetch(Bulletin.self, id: "b0") })
+        let unreachable = try #require(await thrownError(SyncError.self) { try await down.fetch(Bulletin.self, id: "b0") })
         #expect(unreachable.code == .unreachable)
         #expect(unreachable.message.hasPrefix("cannot reach the sync server http://in-memory to read Bulletin: "))
 
         let expired = SyncFactory.scriptedRemote(
             data: signedIn,
             script: RemoteScript(query: { _, _ in throw RemoteScript.Refusal(status: 401, reason: "token expired") }))
-        let refused = try #require(await thrownError(DataError.self) { try await expired.query(Query<Bulletin>()) })
+        let refused = try #require(await thrownError(SyncError.self) { try await expired.query(Query<Bulletin>()) })
         #expect(refused.code == .notSignedIn)
         #expect(refused.message.contains("HTTP 401: scripted: token expired"), "\(refused)")
     }
@@ -163,7 +163,7 @@ struct RemoteReadTests {
         let data = await DataLayerFactory.inMemory(session: Self.session)
         let offline = SyncFactory.remote(data: data, configuration: nil)
         let error = await MessageLanguage.$current.withValue(.japanese) {
-            await thrownError(DataError.self) { try await offline.fetch(Bulletin.self, id: "b0") }
+            await thrownError(SyncError.self) { try await offline.fetch(Bulletin.self, id: "b0") }
         }
         #expect(error?.message.hasPrefix("サーバーから Bulletin を読めません") == true, "\(String(describing: error))")
     }
@@ -177,17 +177,18 @@ struct RemoteReadTests {
                 fetch: { _, _ in Issue.record("no request expected"); return nil },
                 query: { _, _ in Issue.record("no request expected"); return QueryResponse(objects: [], hasMore: false) }))
 
-        let local = try #require(await thrownError(DataError.self) { try await remote.fetch(SyncVisit.self, id: "v1") })
+        let local = try #require(await thrownError(SyncError.self) { try await remote.fetch(SyncVisit.self, id: "v1") })
         #expect(local.code == .invalidQuery)
         #expect(
             local.message
                 == "programming error: SyncVisit is localAndServer, not serverOnly; the remote store reads only serverOnly "
                 + "types — read SyncVisit from the local store (ValueObjectStore) instead")
         let sorted = try #require(
-            await thrownError(DataError.self) { try await remote.query(Query<Bulletin>().sorted(by: "secret")) })
+            await thrownError(SyncError.self) { try await remote.query(Query<Bulletin>().sorted(by: "secret")) })
         #expect(sorted.code == .invalidQuery)
         let unknown = try #require(
-            await thrownError(DataError.self) { try await remote.query(Query<Bulletin>().whereKey("nope", .equal, 1)) })
-        #expect(unknown.code == .unknownKey)
+            await thrownError(SyncError.self) { try await remote.query(Query<Bulletin>().whereKey("nope", .equal, 1)) })
+        #expect(unknown.code == .invalidQuery)
+        #expect(unknown.message.hasPrefix("Bulletin has no key 'nope'"), "\(unknown)")
     }
 }

@@ -61,7 +61,7 @@ struct RemoteServerReadTests {
 
             // Signed out, the same read is one line saying so.
             try await sync.logout(serverSync: false)
-            let signedOut = try #require(await thrownError(DataError.self) { try await remote.fetch(Bulletin.self, id: id) })
+            let signedOut = try #require(await thrownError(SyncError.self) { try await remote.fetch(Bulletin.self, id: id) })
             #expect(signedOut.code == .notSignedIn)
         }
     }
@@ -73,7 +73,7 @@ struct RemoteServerReadTests {
             requestTimeout: 5)
         let data = await DataLayerFactory.inMemory(session: RemoteReadTests.session)
         let remote = SyncFactory.remote(data: data, configuration: configuration)
-        let error = try #require(await thrownError(DataError.self) { try await remote.query(Query<Bulletin>()) })
+        let error = try #require(await thrownError(SyncError.self) { try await remote.query(Query<Bulletin>()) })
         #expect(error.code == .unreachable)
         #expect(error.message.hasPrefix("cannot reach the sync server http://127.0.0.1:9 to read Bulletin: "), "\(error)")
     }

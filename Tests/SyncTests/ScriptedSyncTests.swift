@@ -15,7 +15,7 @@ struct ScriptedSyncTests {
     func offlineByDefault() async throws {
         let data = await DataLayerFactory.inMemory(session: Self.info)
         let sync = SyncFactory.offline(data: data)
-        let error = await #expect(throws: DataError.self) { try await sync.syncNow() }
+        let error = await #expect(throws: SyncError.self) { try await sync.syncNow() }
         #expect(error?.code == .offline)
         #expect(try await sync.status().connectivity == .notConfigured)
         try await sync.logout(serverSync: false)
@@ -37,11 +37,11 @@ struct ScriptedSyncTests {
     func unexpectedAndUnreachable() async throws {
         let data = await DataLayerFactory.inMemory(session: Self.info)
         let sync = SyncFactory.scripted(data: data, script: SyncScript())
-        let login = await #expect(throws: DataError.self) { try await sync.login(account: "a", password: "b") }
+        let login = await #expect(throws: SyncError.self) { try await sync.login(account: "a", password: "b") }
         #expect(login?.code == .unexpectedCall)
         let downData = await DataLayerFactory.inMemory(session: Self.info)
         let down = SyncFactory.scripted(data: downData, script: SyncScript(reachable: false))
-        let logout = await #expect(throws: DataError.self) { try await down.logout(serverSync: true) }
+        let logout = await #expect(throws: SyncError.self) { try await down.logout(serverSync: true) }
         #expect(logout?.code == .unreachable)
         #expect(try await downData.session.current() == Self.info)
     }
@@ -50,8 +50,8 @@ struct ScriptedSyncTests {
     func refusedLogin() async throws {
         let data = await DataLayerFactory.inMemory()
         let sync = SyncFactory.scripted(
-            data: data, script: SyncScript(login: { account, _ in throw DataError(.loginRefused, "no account \(account)") }))
-        let error = await #expect(throws: DataError.self) { try await sync.login(account: "x", password: "y") }
+            data: data, script: SyncScript(login: { account, _ in throw SyncError(.loginRefused, "no account \(account)") }))
+        let error = await #expect(throws: SyncError.self) { try await sync.login(account: "x", password: "y") }
         #expect(error?.code == .loginRefused)
         #expect(try await data.session.current() == nil)
     }

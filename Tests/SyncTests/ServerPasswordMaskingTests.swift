@@ -22,14 +22,14 @@ struct ServerPasswordMaskingTests {
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: quietLogger)
         let shown = "http://sigrid:***@127.0.0.1:9"
 
-        let login = try #require(await thrownError(DataError.self) { _ = try await sync.login(account: "sigrid", password: "pw") })
+        let login = try #require(await thrownError(SyncError.self) { _ = try await sync.login(account: "sigrid", password: "pw") })
         #expect(login.message.contains("the sync server \(shown)") && !login.message.contains(Self.secret), "\(login)")
 
         try await data.session.save(
             AuthInfo(userID: "u1", account: "sigrid", groups: [], token: "t", validUntil: .distantFuture))
-        let syncing = try #require(await thrownError(DataError.self) { _ = try await sync.syncNow() })
+        let syncing = try #require(await thrownError(SyncError.self) { _ = try await sync.syncNow() })
         #expect(syncing.code == .unreachable && syncing.message.contains(shown) && !syncing.message.contains(Self.secret), "\(syncing)")
-        let logout = try #require(await thrownError(DataError.self) { try await sync.logout(serverSync: true) })
+        let logout = try #require(await thrownError(SyncError.self) { try await sync.logout(serverSync: true) })
         #expect(logout.message.contains(shown) && !logout.message.contains(Self.secret), "\(logout)")
 
         let status = try await sync.status()

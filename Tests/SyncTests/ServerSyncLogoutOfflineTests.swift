@@ -15,7 +15,7 @@ struct ServerSyncLogoutOfflineTests {
         let harness = try await SyncHarness()
         try await harness.addVisits(2)
         harness.server.scriptPushes(.networkDown, .networkDown, .networkDown, .networkDown)
-        let error = try #require(await thrownError(DataError.self) { try await harness.sync.logout(serverSync: true) })
+        let error = try #require(await thrownError(SyncError.self) { try await harness.sync.logout(serverSync: true) })
         #expect(error.code == .unreachable)
         #expect(
             error.message
@@ -33,7 +33,7 @@ struct ServerSyncLogoutOfflineTests {
         let harness = try await SyncHarness()
         try await harness.addVisits(1)
         harness.server.scriptPushes(.status(401, "the bearer token expired"))
-        let error = try #require(await thrownError(DataError.self) { try await harness.sync.logout(serverSync: true) })
+        let error = try #require(await thrownError(SyncError.self) { try await harness.sync.logout(serverSync: true) })
         #expect(error.code == .notSignedIn)
         #expect(error.message.hasPrefix("not signed out: 1 change waits to be sent, but the sync server http://127.0.0.1:9 refused"), "\(error)")
         #expect(try await harness.sync.status().connectivity == .online)

@@ -66,7 +66,7 @@ struct SyncPushTests {
         let harness = try await SyncHarness(maxAttempts: 5, retryDelay: 1, maxRetryDelay: 3)
         try await harness.addVisits(3)
         harness.server.scriptPushes(.networkDown, .networkDown, .networkDown, .networkDown, .status(500, "boom"))
-        let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
+        let error = await #expect(throws: SyncError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .unreachable)
         #expect(error?.message.contains("HTTP 500") == true)
         #expect(error?.message.contains("tried 5 times") == true)
@@ -84,7 +84,7 @@ struct SyncPushTests {
         let harness = try await SyncHarness(batchSize: 1)
         try await harness.addVisits(3)
         harness.server.scriptPushes(.status(401, "token expired"))
-        let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
+        let error = await #expect(throws: SyncError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .notSignedIn)
         #expect(error?.message.contains("token expired") == true)
         #expect(harness.server.pushedBatches.count == 1)
@@ -128,7 +128,7 @@ struct SyncPushTests {
         let saved = try await harness.addVisits(3)
         let inserts = try await harness.data.journal.changes(in: [.pending], limit: nil).map(\.operationID)
         harness.server.scriptPushes(.networkDown, .status(503, "gone after the commit"))
-        await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
+        await #expect(throws: SyncError.self) { try await harness.sync.syncNow() }
         var edited = saved[0]
         edited.ward = 42
         _ = try await harness.data.store.save(edited)

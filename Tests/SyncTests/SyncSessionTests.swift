@@ -28,10 +28,10 @@ struct SyncSessionTests {
     func refusedLogin() async throws {
         let harness = try await SyncHarness(signedInAs: nil)
         harness.server.scriptLogin(.status(401, "wrong password"))
-        let refused = await #expect(throws: DataError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
+        let refused = await #expect(throws: SyncError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
         #expect(refused?.code == .loginRefused && refused?.message.contains("wrong password") == true)
         harness.server.scriptLogin(.networkDown)
-        let down = await #expect(throws: DataError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
+        let down = await #expect(throws: SyncError.self) { try await harness.sync.login(account: "sigrid", password: "x") }
         #expect(down?.code == .unreachable && down?.message.contains("127.0.0.1:9") == true)
         #expect(try await harness.data.session.current() == nil)
     }
@@ -60,7 +60,7 @@ struct SyncSessionTests {
     func serverSyncLogoutFailsOffline() async throws {
         let harness = try await SyncHarness()
         harness.server.scriptLogout(.networkDown)
-        let error = await #expect(throws: DataError.self) { try await harness.sync.logout(serverSync: true) }
+        let error = await #expect(throws: SyncError.self) { try await harness.sync.logout(serverSync: true) }
         #expect(error?.code == .unreachable)
         #expect(
             error?.message.hasPrefix("not signed out: the server must be told first, but the sync server http://127.0.0.1:9 cannot be reached")
@@ -72,7 +72,7 @@ struct SyncSessionTests {
     func syncNeedsASession() async throws {
         let harness = try await SyncHarness(signedInAs: nil)
         try await harness.addVisits(2)
-        let error = await #expect(throws: DataError.self) { try await harness.sync.syncNow() }
+        let error = await #expect(throws: SyncError.self) { try await harness.sync.syncNow() }
         #expect(error?.code == .notSignedIn && error?.message.contains("2 changes wait") == true)
         #expect(harness.server.requests.isEmpty)
     }
@@ -99,12 +99,12 @@ struct SyncSessionTests {
         let container = temporaryContainer()
         let data = try await DataLayerFactory.live(container: container, logger: quietLogger)
         let sync = SyncFactory.live(data: data, configuration: nil, logger: quietLogger)
-        let login = await #expect(throws: DataError.self) { try await sync.login(account: "a", password: "b") }
+        let login = await #expect(throws: SyncError.self) { try await sync.login(account: "a", password: "b") }
         #expect(login?.code == .offline)
         #expect(login?.message.contains("no server configured: set STRATA_SERVER_URL") == true)
-        let syncing = await #expect(throws: DataError.self) { try await sync.syncNow() }
+        let syncing = await #expect(throws: SyncError.self) { try await sync.syncNow() }
         #expect(syncing?.code == .offline)
-        let logout = await #expect(throws: DataError.self) { try await sync.logout(serverSync: true) }
+        let logout = await #expect(throws: SyncError.self) { try await sync.logout(serverSync: true) }
         #expect(logout?.code == .offline)
         try await sync.logout(serverSync: false)
         #expect(try await sync.status().connectivity == .notConfigured)

@@ -37,16 +37,6 @@ public struct DataError: StrataError, Hashable {
         public static let damaged = Code(name: "damaged")
         /// A test double was called in a way its test did not allow (StrataDataTesting).
         public static let unexpectedCall = Code(name: "unexpectedCall")
-        /// No server is configured, so a call that needs one cannot run (sync engine).
-        public static let offline = Code(name: "offline")
-        /// The server could not be reached, or kept failing (network error, timeout, 5xx).
-        public static let unreachable = Code(name: "unreachable")
-        /// Nobody is signed in, or the server refused the session's token (401).
-        public static let notSignedIn = Code(name: "notSignedIn")
-        /// The server refused a login (wrong account, password or app key).
-        public static let loginRefused = Code(name: "loginRefused")
-        /// The server answered something the client cannot use (bad JSON, an unexpected status).
-        public static let serverError = Code(name: "serverError")
         /// The session's keyring (the freedesktop Secret Service) cannot be reached: no session
         /// bus, no Secret Service on it, or it refused the call (a locked keyring). Commands
         /// that need it exit 75 (try again later).

@@ -1,7 +1,6 @@
 import StrataCrossCutting
-import StrataData
 
-/// Why one request to the sync server failed, before it becomes a ``DataError``.
+/// Why one request to the sync server failed, before it becomes a ``SyncError``.
 enum SyncFailure: Error, Sendable, Hashable {
     /// The server was not reached (refused, timed out, reset).
     case network(String)
@@ -29,28 +28,28 @@ enum SyncFailure: Error, Sendable, Hashable {
         return true
     }
 
-    /// The failure as the data layer's error, for `doing` (e.g. `send 3 changes`) at `server`.
-    func dataError(doing: String, server: String, attempts: Int = 1) -> DataError {
+    /// The failure as the sync engine reports it, for `doing` (e.g. `send 3 changes`) at `server`.
+    func syncError(doing: String, server: String, attempts: Int = 1) -> SyncError {
         let tries = attempts > 1 ? localized(" (tried \(attempts) times)", ja: "（\(attempts) 回試行）") : ""
         switch self {
         case .network(let reason):
-            return DataError(
+            return SyncError(
                 .unreachable,
                 localized(
                     "cannot reach the sync server \(server) to \(doing): \(reason)\(tries)",
                     ja: "同期サーバー \(server) に接続できません（\(doing)）: \(reason)\(tries)"))
         case .server(let status, let reason):
-            return DataError(.unreachable, "the sync server \(server) failed to \(doing): HTTP \(status): \(reason)\(tries)")
+            return SyncError(.unreachable, "the sync server \(server) failed to \(doing): HTTP \(status): \(reason)\(tries)")
         case .unauthorized(let reason):
-            return DataError(
+            return SyncError(
                 .notSignedIn,
                 localized(
                     "the sync server \(server) refused the session token to \(doing) (HTTP 401: \(reason)); log in again",
                     ja: "同期サーバー \(server) がセッションを拒否しました（\(doing)、HTTP 401: \(reason)）。もう一度ログインしてください"))
         case .refused(let status, let reason):
-            return DataError(.serverError, "the sync server \(server) refused to \(doing): HTTP \(status): \(reason)")
+            return SyncError(.serverError, "the sync server \(server) refused to \(doing): HTTP \(status): \(reason)")
         case .malformed(let reason):
-            return DataError(.serverError, "the sync server \(server) answered something unreadable to \(doing): \(reason)")
+            return SyncError(.serverError, "the sync server \(server) answered something unreadable to \(doing): \(reason)")
         }
     }
 }

@@ -81,7 +81,7 @@ extension LiveSyncEngine {
     /// returns the device id. Callers go through ``registerDeviceAndPublish(_:)``.
     @discardableResult
     func registerDevice(_ info: AuthInfo) async throws -> String {
-        guard let client else { throw DataError(.offline, "cannot register this device: \(Self.offlineMessage)") }
+        guard let client else { throw SyncError(.offline, "cannot register this device: \(Self.offlineMessage)") }
         let deviceID = try await self.deviceID(for: info.userID)
         try await client.registerDevice(DeviceRegistration(deviceId: deviceID, name: client.configuration.deviceName), token: info.token)
         try await state.set([.deviceRegistered(for: info.userID): "1"])

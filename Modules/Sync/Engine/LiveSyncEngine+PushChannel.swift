@@ -9,7 +9,7 @@ extension LiveSyncEngine {
     /// The longest server-side wait asked for, in seconds (the server allows 30).
     static let longestPushWait = 25.0
 
-    func receivePushMessages(wait: Double) async throws -> [PushedMessage] {
+    func receivingPushMessages(wait: Double) async throws -> [PushedMessage] {
         let client = try requireClient(doing: "receive push messages")
         let info = try await signedIn()
         // Catching up (the first poll of this process, or the first after a failed one): a
@@ -43,11 +43,11 @@ extension LiveSyncEngine {
                 // The server no longer knows the device (a reset server): register again next time.
                 try? await state.set([.deviceRegistered(for: info.userID): nil])
             }
-            throw failure.dataError(doing: "receive push messages", server: client.server)
+            throw failure.syncError(doing: "receive push messages", server: client.server)
         }
     }
 
-    func acknowledgePushMessages(through sequence: Int64) async throws {
+    func acknowledgingPushMessages(through sequence: Int64) async throws {
         _ = try requireClient(doing: "acknowledge push messages")
         let key = SyncStateKey.pushCursor(try await deviceID(for: try await signedIn().userID))
         let current = Int64(try await state.value(key) ?? "") ?? 0

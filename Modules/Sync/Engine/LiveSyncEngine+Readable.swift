@@ -13,9 +13,9 @@ extension LiveSyncEngine {
         let text: String
         switch error {
         case let exhausted as RetriesExhausted:
-            text = exhausted.failure.dataError(doing: exhausted.doing, server: server, attempts: exhausted.attempts).message
+            text = exhausted.failure.syncError(doing: exhausted.doing, server: server, attempts: exhausted.attempts).message
         case let failure as SyncFailure:
-            text = failure.dataError(doing: doing, server: server).message
+            text = failure.syncError(doing: doing, server: server).message
         case let strata as any StrataError:
             text = strata.message
         default:
@@ -30,7 +30,7 @@ extension LiveSyncEngine {
 /// Swift dump.
 extension RetriesExhausted: CustomStringConvertible {
     var description: String {
-        let message = failure.dataError(doing: doing, server: "", attempts: attempts).message
+        let message = failure.syncError(doing: doing, server: "", attempts: attempts).message
         return CredentialMask.masked(message.replacing("sync server  ", with: "sync server "))
     }
 }

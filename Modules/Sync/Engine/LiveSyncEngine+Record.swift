@@ -27,7 +27,7 @@ extension LiveSyncEngine {
     /// A request failed: the message, and whether the server answered at all. No password is
     /// kept: the server is recorded as ``SyncConfiguration/shownServer`` and the message masked.
     func recordFailure(_ failure: SyncFailure, doing: String) async throws {
-        let message = failure.dataError(doing: doing, server: configuration?.shownServer ?? "").description
+        let message = failure.syncError(doing: doing, server: configuration?.shownServer ?? "").description
         try await state.set([
             .lastError: CredentialMask.masked(message), .lastErrorAt: String(clock.now().timeIntervalSince1970),
             .connectivity: (failure.serverAnswered ? SyncConnectivity.online : .offline).rawValue,

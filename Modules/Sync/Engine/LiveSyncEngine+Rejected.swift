@@ -3,17 +3,17 @@ import StrataData
 
 /// What a person does about the changes the server refused (see ``SyncEngine``).
 extension LiveSyncEngine {
-    func rejectedChanges() async throws -> [Change] {
+    func listingRejected() async throws -> [Change] {
         try await journal.rejected()
     }
 
-    func retryRejected(_ id: String) async throws -> Change {
+    func retrying(_ id: String) async throws -> Change {
         let change = try await rejectedChange(id)
         try await journal.retry(operationID: change.operationID)
         return change
     }
 
-    func discardRejected(_ id: String) async throws -> Change {
+    func discarding(_ id: String) async throws -> Change {
         let change = try await rejectedChange(id)
         try await journal.discard(operationID: change.operationID)
         return change
@@ -27,13 +27,13 @@ extension LiveSyncEngine {
         case .found(let change):
             return change
         case .ambiguous(let count):
-            throw DataError(
+            throw SyncError(
                 .notFound,
                 localized(
                     "'\(id)' starts \(count) rejected changes' ids; give more of the id",
                     ja: "'\(id)' で始まる拒否された変更が \(count) 件あります。ID をもっと長く指定してください"))
         case .noMatch, .tooShort:
-            throw DataError(
+            throw SyncError(
                 .notFound,
                 localized(
                     "no rejected change has the id '\(id)' (\(rejected.count) rejected \(rejected.count == 1 ? "change" : "changes"))",

@@ -72,7 +72,7 @@ final class LiveSyncEngine: SyncEngine {
 
     // MARK: - Login and logout
 
-    func login(account: String, password: String) async throws -> AuthInfo {
+    func loggingIn(account: String, password: String) async throws -> AuthInfo {
         let client = try requireClient(doing: "log in as \(account)")
         let sentAt = clock.now()
         let answer: LoginResponse
@@ -82,12 +82,12 @@ final class LiveSyncEngine: SyncEngine {
         } catch {
             try? await recordFailure(error, doing: "log in")
             if case .unauthorized(let reason) = error {
-                throw DataError(.loginRefused, "the sync server \(client.server) refused the login of \(account): \(reason)")
+                throw SyncError(.loginRefused, "the sync server \(client.server) refused the login of \(account): \(reason)")
             }
             if case .refused(let status, let reason) = error {
-                throw DataError(.loginRefused, "the sync server \(client.server) refused the login of \(account): HTTP \(status): \(reason)")
+                throw SyncError(.loginRefused, "the sync server \(client.server) refused the login of \(account): HTTP \(status): \(reason)")
             }
-            throw error.dataError(doing: "log in as \(account)", server: client.server)
+            throw error.syncError(doing: "log in as \(account)", server: client.server)
         }
         let info = AuthInfo(
             userID: answer.userId, account: answer.account,
@@ -123,7 +123,7 @@ final class LiveSyncEngine: SyncEngine {
         return sentAt.addingTimeInterval(validUntil.timeIntervalSince(serverDate))
     }
 
-    func logout(serverSync: Bool) async throws {
+    func loggingOut(serverSync: Bool) async throws {
         guard serverSync else {
             if let client, let info = try? await session.current() {
                 // Best effort: the local logout never depends on the server.
@@ -157,7 +157,7 @@ final class LiveSyncEngine: SyncEngine {
 
     // MARK: - Sync
 
-    func syncNow() async throws -> SyncReport {
+    func syncing() async throws -> SyncReport {
         let client = try requireClient(doing: "sync")
         return try await gate.run {
             do {
@@ -175,11 +175,11 @@ final class LiveSyncEngine: SyncEngine {
             } catch let failure as SyncFailure {
                 let removed = await removeOthersDataIfRevoked(failure)
                 try? await recordFailure(failure, doing: "sync")
-                let error = failure.dataError(doing: "sync", server: client.server)
-                throw removed.map { DataError(error.code, error.message + "; " + $0) } ?? error
+                let error = failure.syncError(doing: "sync", server: client.server)
+                throw removed.map { SyncError(error.code, error.message + "; " + $0) } ?? error
             } catch let error as RetriesExhausted {
                 try? await recordFailure(error.failure, doing: "sync")
-                throw error.failure.dataError(doing: error.doing, server: client.server, attempts: error.attempts)
+                throw error.failure.syncError(doing: error.doing, server: client.server, attempts: error.attempts)
             } catch {
                 try? await recordError(readable(error, doing: "sync"))
                 throw error
@@ -187,7 +187,7 @@ final class LiveSyncEngine: SyncEngine {
         }
     }
 
-    func status() async throws -> SyncStatus {
+    func currentStatus() async throws -> SyncStatus {
         var status = try await state.status()
         if let configuration {
             // This engine's server is the one the facts are about; before it is asked, unknown.
@@ -199,22 +199,22 @@ final class LiveSyncEngine: SyncEngine {
 
     /// Why a logout with server sync did not happen, in one line: how many changes wait, why
     /// they could not be sent (or the server told), and what the user can do instead.
-    func logoutRefused(_ failure: SyncFailure, attempts: Int, server: String) async -> DataError {
+    func logoutRefused(_ failure: SyncFailure, attempts: Int, server: String) async -> SyncError {
         let pending = (try? await journal.pendingCount()) ?? 0
         let tries = attempts > 1 ? localized(", tried \(attempts) times", ja: "、\(attempts) 回試行") : ""
-        let why: DataError
+        let why: SyncError
         if case .network(let reason) = failure {
-            why = DataError(
+            why = SyncError(
                 .unreachable,
                 localized(
                     "the sync server \(server) cannot be reached (\(reason)\(tries))",
                     ja: "同期サーバー \(server) に接続できません（\(reason)\(tries)）"))
         } else {
-            why = failure.dataError(doing: "log out", server: server, attempts: attempts)
+            why = failure.syncError(doing: "log out", server: server, attempts: attempts)
         }
         guard pending > 0 else {
             // Nothing waits: only the server's part of the logout failed.
-            return DataError(
+            return SyncError(
                 why.code,
                 localized(
                     "not signed out: the server must be told first, but \(why.message); "
@@ -223,7 +223,7 @@ final class LiveSyncEngine: SyncEngine {
                         + "この端末だけでサインアウトするにはサーバー同期なしでログアウトしてください"))
         }
         let waiting = pending == 1 ? "1 change waits" : "\(pending) changes wait"
-        return DataError(
+        return SyncError(
             why.code,
             localized(
                 "not signed out: \(waiting) to be sent, but \(why.message); "
@@ -237,7 +237,7 @@ final class LiveSyncEngine: SyncEngine {
     /// The client, or `offline` naming what could not be done.
     func requireClient(doing what: String) throws -> SyncClient {
         guard let client else {
-            throw DataError(.offline, "cannot \(what): \(Self.offlineMessage)")
+            throw SyncError(.offline, "cannot \(what): \(Self.offlineMessage)")
         }
         return client
     }
@@ -246,7 +246,7 @@ final class LiveSyncEngine: SyncEngine {
     func signedIn() async throws -> AuthInfo {
         guard let info = try await session.current() else {
             let waiting = (try? await journal.pendingCount()) ?? 0
-            throw DataError(
+            throw SyncError(
                 .notSignedIn,
                 localized(
                     "nobody is signed in (or the session expired): log in first; \(waiting) changes wait in the journal",

@@ -5,8 +5,9 @@ public import StrataData
 ///
 /// Obtained from ``SyncFactory`` on a data layer's journal, session, logs and sync state
 /// (`StrataData`'s protocols); the composition root picks it. Without a `SyncConfiguration`
-/// (a server URL) the engine is offline: every call that needs the server throws `DataError` `offline`, and
-/// ``logout(serverSync:)`` without server sync still signs out locally.
+/// (a server URL) the engine is offline: every call that needs the server throws ``SyncError`` `offline`, and
+/// ``logout(serverSync:)`` without server sync still signs out locally. Every call throws
+/// ``SyncError`` only: a failure of the store keeps its message (``SyncError/Code/storage``).
 ///
 /// **Push.** The journal is drained in batches (`SyncConfiguration.batchSize`) with the
 /// session's token. Each change the server `applied` (or already had: `duplicate`) leaves
@@ -53,7 +54,7 @@ public protocol SyncEngine: Sendable {
     /// then registers this device for push messages (a failure there is logged and retried
     /// by the background loop, and does not fail the login).
     ///
-    /// - Throws: `DataError` `offline` (no server configured), `unreachable`,
+    /// - Throws: ``SyncError`` `offline` (no server configured), `unreachable`,
     ///   `loginRefused` (wrong account, password or app key), `serverError`.
     func login(account: String, password: String) async throws -> AuthInfo
 
@@ -71,7 +72,7 @@ public protocol SyncEngine: Sendable {
     /// Sends the journal, pulls every registered `localAndServer` type, then applies the
     /// server's log collection level and uploads the kept diagnostic logs it allows.
     ///
-    /// - Throws: `DataError` `offline`, `notSignedIn`, `unreachable` (after the configured
+    /// - Throws: ``SyncError`` `offline`, `notSignedIn`, `unreachable` (after the configured
     ///   retries), `serverError`. What was sent or pulled before the failure stays done.
     func syncNow() async throws -> SyncReport
 
@@ -98,7 +99,7 @@ public protocol SyncEngine: Sendable {
     /// it) to be sent again at the next sync, with the edits made to its object since
     /// (`ChangeJournal.retry(operationID:)`), and returns it as it was listed.
     ///
-    /// - Throws: `DataError` `notFound` naming `id` when no rejected change has it, or when
+    /// - Throws: ``SyncError`` `notFound` naming `id` when no rejected change has it, or when
     ///   it starts several (the message says how many); a storage error.
     func retryRejected(_ id: String) async throws -> Change
 
@@ -124,14 +125,14 @@ public protocol SyncEngine: Sendable {
     ///   moves the channel's cursor past them: handle a message (record it once per
     ///   ``PushedMessage/id``), then acknowledge it, so a crash in between repeats it
     ///   instead of losing it.
-    /// - Throws: `DataError` `offline`, `notSignedIn`, `unreachable`, `serverError`.
+    /// - Throws: ``SyncError`` `offline`, `notSignedIn`, `unreachable`, `serverError`.
     func receivePushMessages(wait: Double) async throws -> [PushedMessage]
 
     /// Moves the signed-in user's push cursor (kept in the store) past `sequence`: the next
     /// ``receivePushMessages(wait:)`` starts after it. A smaller sequence than the cursor
     /// changes nothing.
     ///
-    /// - Throws: `DataError` `offline` without a server, `notSignedIn`; a storage error.
+    /// - Throws: ``SyncError`` `offline` without a server, `notSignedIn`, `storage`.
     func acknowledgePushMessages(through sequence: Int64) async throws
 
     // MARK: - Device registration

@@ -36,7 +36,7 @@ public enum SyncFactory {
             random: random)
     }
 
-    /// An engine with no server: login and sync throw `DataError` `offline` (naming
+    /// An engine with no server: login and sync throw ``SyncError`` `offline` (naming
     /// `STRATA_SERVER_URL`), a local logout clears the session, and the status is the store's.
     public static func offline(
         data: any DataLayer, logger: Logger = Logger(label: "strata.sync") { _ in SwiftLogNoOpLogHandler() },

@@ -20,9 +20,18 @@ struct LiveRemoteObjectStore: RemoteObjectStore {
     static let maxPage = 1000
 
     func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
+        try await SyncError.surfacing { try await fetching(type, id: id) }
+    }
+
+    func page<Object: ValueObject>(_ query: Query<Object>) async throws -> RemotePage<Object> {
+        try await SyncError.surfacing { try await paging(query) }
+    }
+
+    /// ``fetch(_:id:)``, whose store errors (a schema's refusal) ``SyncError/surfacing(_:)`` reports.
+    private func fetching<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
         let schema = Object.schema
         try Self.requireServerOnly(schema)
-        guard !id.isEmpty else { throw DataError(.invalidQuery, RemoteText.emptyID(schema.typeName)) }
+        guard !id.isEmpty else { throw SyncError(.invalidQuery, RemoteText.emptyID(schema.typeName)) }
         let (client, token) = try await connection(reading: schema.typeName)
         let wire: WireObject
         do {
@@ -31,10 +40,11 @@ struct LiveRemoteObjectStore: RemoteObjectStore {
             if case .refused(404, _) = error { return nil }
             throw RemoteText.error(error, reading: schema.typeName, server: client.server)
         }
-        return try schema.object(from: wire)
+        return try Self.answered { try schema.object(from: wire) }
     }
 
-    func page<Object: ValueObject>(_ query: Query<Object>) async throws -> RemotePage<Object> {
+    /// ``page(_:)``, whose store errors (a query the schema refuses) ``SyncError/surfacing(_:)`` reports.
+    private func paging<Object: ValueObject>(_ query: Query<Object>) async throws -> RemotePage<Object> {
         let schema = Object.schema
         try Self.requireServerOnly(schema)
         let wanted = query.maxResults
@@ -51,7 +61,7 @@ struct LiveRemoteObjectStore: RemoteObjectStore {
             } catch let failure as SyncFailure {
                 throw RemoteText.error(failure, reading: schema.typeName, server: client.server)
             }
-            objects += try answer.objects.map(schema.object(from:))
+            objects += try Self.answered { try answer.objects.map(schema.object(from:)) }
             offset += answer.objects.count
             let filled = wanted.map { objects.count >= $0 } ?? false
             if !answer.hasMore || answer.objects.isEmpty || filled {
@@ -63,16 +73,26 @@ struct LiveRemoteObjectStore: RemoteObjectStore {
 
     /// The client and the session's token, or `offline` / `notSignedIn` naming the type.
     private func connection(reading typeName: String) async throws -> (SyncClient, String) {
-        guard let client else { throw DataError(.offline, RemoteText.offline(typeName)) }
-        guard let info = try await session.current() else { throw DataError(.notSignedIn, RemoteText.notSignedIn(typeName)) }
+        guard let client else { throw SyncError(.offline, RemoteText.offline(typeName)) }
+        guard let info = try await session.current() else { throw SyncError(.notSignedIn, RemoteText.notSignedIn(typeName)) }
         return (client, info.token)
+    }
+
+    /// The server's objects as typed values; one that does not fit the schema (the store's
+    /// `typeMismatch`) is the server's fault: ``SyncError/Code/serverError``, with the store's message.
+    private static func answered<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as DataError {
+            throw SyncError(.serverError, error.message)
+        }
     }
 
     /// Throws `invalidQuery` (a programming error) unless the type is `serverOnly`.
     static func requireServerOnly<Object: ValueObject>(_ schema: ValueObjectSchema<Object>) throws {
         let type = schema.behaviour.persistentType
         guard type == .serverOnly else {
-            throw DataError(.invalidQuery, RemoteText.notServerOnly(schema.typeName, type))
+            throw SyncError(.invalidQuery, RemoteText.notServerOnly(schema.typeName, type))
         }
     }
 }

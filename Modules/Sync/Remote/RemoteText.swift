@@ -32,34 +32,34 @@ enum RemoteText {
     }
 
     /// `failure` as the data layer's error, for reading `typeName` from `server`.
-    static func error(_ failure: SyncFailure, reading typeName: String, server: String) -> DataError {
+    static func error(_ failure: SyncFailure, reading typeName: String, server: String) -> SyncError {
         switch failure {
         case .network(let reason):
-            return DataError(
+            return SyncError(
                 .unreachable,
                 localized(
                     "cannot reach the sync server \(server) to read \(typeName): \(reason)",
                     ja: "\(typeName) を読むための同期サーバー \(server) に接続できません: \(reason)"))
         case .server(let status, let reason):
-            return DataError(
+            return SyncError(
                 .unreachable,
                 localized(
                     "the sync server \(server) failed to read \(typeName): HTTP \(status): \(reason)",
                     ja: "同期サーバー \(server) は \(typeName) の読み出しに失敗しました: HTTP \(status): \(reason)"))
         case .unauthorized(let reason):
-            return DataError(
+            return SyncError(
                 .notSignedIn,
                 localized(
                     "the sync server \(server) refused the session token to read \(typeName) (HTTP 401: \(reason)); log in again",
                     ja: "同期サーバー \(server) は \(typeName) の読み出しでセッショントークンを拒否しました（HTTP 401: \(reason)）。もう一度ログインしてください"))
         case .refused(let status, let reason):
-            return DataError(
+            return SyncError(
                 .serverError,
                 localized(
                     "the sync server \(server) refused to read \(typeName): HTTP \(status): \(reason)",
                     ja: "同期サーバー \(server) は \(typeName) の読み出しを拒否しました: HTTP \(status): \(reason)"))
         case .malformed(let reason):
-            return DataError(
+            return SyncError(
                 .serverError,
                 localized(
                     "the sync server \(server) answered something unreadable to read \(typeName): \(reason)",

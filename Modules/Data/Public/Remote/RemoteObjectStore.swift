@@ -10,10 +10,11 @@
 /// `POST /v1/objects/{type}/query`; obtain one from `SyncFactory.remote(data:configuration:logger:)`
 /// (tests: `SyncFactory.scriptedRemote(data:script:)` in `StrataSyncTesting`).
 ///
-/// Failures are one ``DataError`` each: `offline` (no server configured), `notSignedIn`
-/// (nobody signed in, or the server refused the token), `unreachable` (no answer, or 5xx),
-/// `serverError` (the server refused the request), and `invalidQuery` for a type that is not
-/// `serverOnly` (a programming error: read such a type from the local store).
+/// `StrataSync`'s implementation fails with its `SyncError`: `offline` (no server configured),
+/// `notSignedIn` (nobody signed in, or the server refused the token), `unreachable` (no answer,
+/// or 5xx), `serverError` (the server refused the request), and `invalidQuery` for a type that
+/// is not `serverOnly` or a query the schema refuses (a programming error: read such a type
+/// from the local store).
 public protocol RemoteObjectStore: Sendable {
     /// The object of this type with this id as the server holds it, or `nil` when the server
     /// has none the signed-in user may see.

@@ -1,6 +1,7 @@
 import StrataContainer
 import StrataCrossCutting
 import StrataData
+import StrataSync
 import StrataDomain
 
 /// The announcement use cases as a container service (`announcements`): what the
@@ -28,8 +29,8 @@ struct AnnouncementBoard: StrataService, AnnouncementService {
     }
 
     /// What every call throws without a composed service.
-    static var offline: DataError {
-        DataError(
+    static var offline: SyncError {
+        SyncError(
             .offline,
             localized(
                 "cannot read Announcement from the server: no server configured; set STRATA_SERVER_URL",

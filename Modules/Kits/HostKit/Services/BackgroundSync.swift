@@ -59,7 +59,7 @@ final class BackgroundSync: StrataService {
             var pause: Duration?
             do {
                 if !(try await sync.receivePushMessages(wait: 25)).isEmpty { pause = unacknowledgedPause }
-            } catch let error as DataError where error.code == .offline {
+            } catch let error as SyncError where error.code == .offline {
                 return
             } catch {
                 pause = failurePause

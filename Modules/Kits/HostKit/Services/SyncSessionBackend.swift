@@ -127,7 +127,7 @@ struct SyncSessionBackend: SessionBackend {
 
     private func requireSync() throws -> any SyncEngine {
         guard let sync, sync.isConfigured else {
-            throw DataError(
+            throw SyncError(
                 .offline,
                 localized(
                     "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sign in and sync",

@@ -3,6 +3,7 @@ public import Logging
 import ServiceLifecycle
 public import StrataCrossCutting
 import StrataData
+import StrataSync
 import Synchronization
 import UnixSignals
 
@@ -229,7 +230,7 @@ public final class NotifyDaemon: Sendable {
             let processed = try await listener.pass(wait: 0)
             logger.info("push channel: \(processed.count) messages")
             return !processed.contains { if case .retryLater = $0.outcome { true } else { false } }
-        } catch let error as DataError where error.code == .notSignedIn {
+        } catch let error as SyncError where error.code == .notSignedIn {
             logger.info("push channel skipped: nobody is signed in")
             return true
         } catch {

@@ -39,7 +39,7 @@ public struct PushChannelListener: Sendable {
     /// up to `wait` seconds for the first), records and delivers each in order, and
     /// acknowledges each one handled. Stops at the first message the store fails to record.
     ///
-    /// - Throws: ``DataError`` from the engine: `offline`, `notSignedIn`, `unreachable`,
+    /// - Throws: `SyncError` from the engine: `offline`, `notSignedIn`, `unreachable`,
     ///   `serverError`; nothing is acknowledged then.
     public func pass(wait: Double) async throws -> [ProcessedMessage] {
         var processed: [ProcessedMessage] = []
@@ -65,10 +65,10 @@ public struct PushChannelListener: Sendable {
                 let stuck = processed.contains { if case .retryLater = $0.outcome { true } else { false } }
                 failures = stuck ? failures + 1 : 0
                 pause = backoff(afterFailures: failures)
-            } catch let error as DataError where error.code == .offline {
+            } catch let error as SyncError where error.code == .offline {
                 logger.info("no sync server configured: the push channel is off")
                 return
-            } catch let error as DataError where error.code == .notSignedIn {
+            } catch let error as SyncError where error.code == .notSignedIn {
                 if !waitingForLogin { logger.info("the push channel waits for a login (strata-host account login)") }
                 waitingForLogin = true
                 pause = idleInterval

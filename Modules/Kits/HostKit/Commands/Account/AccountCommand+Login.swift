@@ -49,7 +49,7 @@ extension AccountCommand {
             let sync = try context.requireSync()
             // Login needs the server: say so before asking for a password.
             if !sync.isConfigured {
-                throw DataError(
+                throw SyncError(
                     .offline,
                     localized(
                         "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to log in",

@@ -27,7 +27,7 @@ extension HostContext {
     /// The sync engine, or `offline` when the runtime has none.
     func requireSync() throws -> any SyncEngine {
         guard let sync else {
-            throw DataError(
+            throw SyncError(
                 .offline,
                 localized(
                     "no server configured: set STRATA_SERVER_URL (and STRATA_APP_KEY) to sync",

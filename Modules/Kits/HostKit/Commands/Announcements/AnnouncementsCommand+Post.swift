@@ -49,7 +49,7 @@ extension AnnouncementsCommand {
             return .task {
                 guard let board, let sync, sync.isConfigured else { throw Self.offline }
                 guard let info = try await session?.current() else {
-                    throw DataError(
+                    throw SyncError(
                         .notSignedIn,
                         localized(
                             "cannot post an announcement: nobody is signed in (or the session expired); log in first",
@@ -60,8 +60,8 @@ extension AnnouncementsCommand {
                 do {
                     _ = try await sync.syncNow()
                 } catch {
-                    throw DataError(
-                        (error as? DataError)?.code ?? .unreachable,
+                    throw SyncError(
+                        (error as? SyncError)?.code ?? .unreachable,
                         localized(
                             "announcement \(id) is saved but not yet sent: \((error as? any StrataError)?.message ?? "\(error)"); "
                                 + "the next sync sends it",
@@ -69,7 +69,7 @@ extension AnnouncementsCommand {
                                 + "次の同期で送信します"))
                 }
                 if let reason = try await board.refusal(of: id) {
-                    throw DataError(
+                    throw SyncError(
                         .serverError,
                         localized(
                             "the server refused announcement \(id): \(reason); see 'strata-host sync rejected'",
@@ -83,8 +83,8 @@ extension AnnouncementsCommand {
         }
 
         /// What `post` throws without a server.
-        static var offline: DataError {
-            DataError(
+        static var offline: SyncError {
+            SyncError(
                 .offline,
                 localized(
                     "cannot post an announcement: no server configured; set STRATA_SERVER_URL (and STRATA_APP_KEY) and log in",

@@ -146,6 +146,8 @@ extension SyncCommand {
             return try await work()
         } catch let error as DataError where error.code == .notFound {
             throw ValidationError(error.message)
+        } catch let error as SyncError where error.code == .notFound {
+            throw ValidationError(error.message)
         }
     }
 }

@@ -1,15 +1,18 @@
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    public import FoundationEssentials
 #else
-    import Foundation
+    public import Foundation
 #endif
-import StrataCrossCutting
 
-/// Reading the one setting that points a host at a server: `STRATA_SERVER_URL` (with
-/// `STRATA_APP_KEY`, and `STRATA_APP_ID` / `STRATA_APP_VERSION` defaulting to
-/// `StrataConstants`). Without `STRATA_SERVER_URL` a host works offline. Every host's
-/// composition root calls this, so they all read the environment the same way.
-extension SyncConfiguration {
+/// The one setting that points a host at a server, as the environment gives it:
+/// `STRATA_SERVER_URL` (with `STRATA_APP_KEY`, and `STRATA_APP_ID` / `STRATA_APP_VERSION`
+/// defaulting to ``StrataConstants``). Without `STRATA_SERVER_URL` a host works offline.
+///
+/// Every host's composition root reads it here, so they all read the environment the same way:
+/// the hosts that sync turn it into `StrataSync`'s `SyncConfiguration`
+/// (`SyncConfiguration.fromEnvironment(_:)`); `strata-status`, which only shows the configured
+/// server, reads it without linking the sync engine.
+public struct ServerEnvironment: Sendable, Hashable {
     /// The variable that points the hosts at a server; unset or empty means offline.
     public static let serverURLVariable = "STRATA_SERVER_URL"
     /// The app key printed by `strata-server admin app create`.
@@ -19,15 +22,23 @@ extension SyncConfiguration {
     /// The app version (default: `StrataConstants.version`).
     public static let appVersionVariable = "STRATA_APP_VERSION"
 
-    /// The configuration the environment asks for, or `nil` when `STRATA_SERVER_URL` is unset or empty.
+    /// The server's base URL, e.g. `http://127.0.0.1:8080` (never naming a user or password).
+    public var serverURL: URL
+    /// The app id: with the version, it selects the server-side database.
+    public var appID: String
+    /// The app version.
+    public var appVersion: String
+    /// The app key issued by `strata-server admin app create`.
+    public var appKey: String
+    /// This machine's name for people (the host name, or `strata`).
+    public var deviceName: String
+
+    /// The setting the environment asks for, or `nil` when `STRATA_SERVER_URL` is unset or empty.
     ///
-    /// The device id is left `nil`: the engine makes one once and keeps it in the store, in
-    /// the container directory.
-    ///
-    /// - Throws: `CrossCuttingError` `badEnvironment` naming the variable when the URL is not an
+    /// - Throws: ``CrossCuttingError`` `badEnvironment` naming the variable when the URL is not an
     ///   `http(s)://host…` URL, names a user or password (`http://user:password@host`: never
     ///   kept, and printed masked), or `STRATA_APP_KEY` is missing.
-    public static func fromEnvironment(_ environment: [String: String]) throws -> SyncConfiguration? {
+    public static func fromEnvironment(_ environment: [String: String]) throws -> ServerEnvironment? {
         guard let text = environment[serverURLVariable], !text.isEmpty else { return nil }
         // A password is never printed (CredentialMask) nor kept: a URL naming a user is refused.
         // The value is one URL, masked whole: a password may hold white space.
@@ -53,8 +64,7 @@ extension SyncConfiguration {
         let appID = environment[appIDVariable].flatMap { $0.isEmpty ? nil : $0 } ?? StrataConstants.appID
         let version = environment[appVersionVariable].flatMap { $0.isEmpty ? nil : $0 } ?? StrataConstants.version
         let deviceName = ProcessInfo.processInfo.hostName
-        return SyncConfiguration(
-            serverURL: url, appID: appID, appVersion: version, appKey: key,
-            deviceName: deviceName.isEmpty ? "strata" : deviceName)
+        return ServerEnvironment(
+            serverURL: url, appID: appID, appVersion: version, appKey: key, deviceName: deviceName.isEmpty ? "strata" : deviceName)
     }
 }

@@ -4,12 +4,12 @@
     public import Foundation
 #endif
 
-/// Where the server is and how to talk to it: given to `StrataSync`'s
-/// `SyncFactory.live(data:configuration:logger:)`; without one the engine is offline.
+/// Where the server is and how to talk to it: given to
+/// ``SyncFactory/live(data:configuration:logger:clock:)``; without one the engine is offline.
 ///
-/// It lives in the data layer, beside ``SyncStatus``, because every host's composition root
-/// reads it from the environment (``fromEnvironment(_:)``), `strata-status` included, which
-/// shows the configured server but never links the engine.
+/// The hosts that sync read it from the environment (``fromEnvironment(_:)``, on
+/// `StrataCrossCutting`'s `ServerEnvironment`); `strata-status`, which only shows the
+/// configured server and never links the engine, reads the `ServerEnvironment` alone.
 public struct SyncConfiguration: Sendable, Hashable {
     /// The server's base URL, e.g. `http://127.0.0.1:8080`.
     public var serverURL: URL
