@@ -55,6 +55,23 @@ func benchmark(_ name: String, _ folder: String, _ dependencies: [Target.Depende
     executable(name, "Benchmarks/\(folder)", dependencies)
 }
 
+/// strata-host's micro-apps, one line each: the folder under `Modules/MicroApps` and what the
+/// micro-app imports. Each makes the target `Strata<folder>App`, a dependency of StrataHostKit and
+/// of StrataMicroAppsTests; layers.json places every `Modules/MicroApps/*` target in the micro-apps
+/// layer, each its own sibling group (Docs/Walkthroughs-MicroApp.md adds one).
+let microApps: [(folder: String, dependencies: [Target.Dependency])] = [
+    ("Launcher", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+    ("Reports", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
+    ("FollowUps", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
+    ("Notifications", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
+    ("About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+    ("Account", ["StrataContainer", "StrataCrossCutting"]),
+    ("Announcements", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+]
+
+/// The micro-apps' targets, as other targets name them (`StrataReportsApp`).
+let microAppTargets: [Target.Dependency] = microApps.map { .byName(name: "Strata\($0.folder)App") }
+
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
@@ -157,45 +174,22 @@ let package = Package(
             ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
-        // MARK: - Micro-apps: strata-host's micro-applications, siblings that never import each other
-        module(
-            "StrataLauncherApp", "Modules/MicroApps/Launcher",
-            ["StrataContainer", "StrataDomain", "StrataCrossCutting"]
-        ),
-        module(
-            "StrataReportsApp", "Modules/MicroApps/Reports",
-            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
-        ),
-        module(
-            "StrataFollowUpsApp", "Modules/MicroApps/FollowUps",
-            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
-        ),
-        module(
-            "StrataNotificationsApp", "Modules/MicroApps/Notifications",
-            ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]
-        ),
-        module("StrataAboutApp", "Modules/MicroApps/About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
-        module("StrataAccountApp", "Modules/MicroApps/Account", ["StrataContainer", "StrataCrossCutting"]),
-        module(
-            "StrataAnnouncementsApp", "Modules/MicroApps/Announcements",
-            ["StrataContainer", "StrataDomain", "StrataCrossCutting"]
-        ),
+        // MARK: - Micro-apps: strata-host's micro-applications (the `microApps` list above), siblings that never
+        // import each other, and their tests
+    ] + microApps.map { module("Strata\($0.folder)App", "Modules/MicroApps/\($0.folder)", $0.dependencies) } + [
         tests(
             "StrataMicroAppsTests", "MicroAppsTests",
-            [
-                "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp", "StrataNotificationsApp",
-                "StrataAboutApp", "StrataAccountApp", "StrataContainer", "StrataContainerTesting", "StrataDomain",
-                "StrataData", "StrataDataTesting", "StrataCrossCutting", "StrataAnnouncementsApp", "StrataSync",
+            microAppTargets + [
+                "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData", "StrataDataTesting",
+                "StrataCrossCutting", "StrataSync",
             ]
         ),
 
         // MARK: - Kits and hosts: one kit per host (the tested logic) and the thin hosts
         module(
             "StrataHostKit", "Modules/Kits/HostKit",
-            [
-                "StrataContainer", "StrataLauncherApp", "StrataReportsApp", "StrataFollowUpsApp",
-                "StrataNotificationsApp", "StrataAboutApp", "StrataAccountApp", "StrataDomain", "StrataPresentation",
-                "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log, "StrataAnnouncementsApp",
+            ["StrataContainer"] + microAppTargets + [
+                "StrataDomain", "StrataPresentation", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log,
             ]
         ),
         tests(

@@ -1,4 +1,5 @@
 public import StrataContainer
+import StrataCrossCutting
 
 /// The Account micro-app's one public entry: its names and its registration. Everything else
 /// in the module is internal.
@@ -8,13 +9,17 @@ public import StrataContainer
 /// the server first (the seed's `mustSyncWithServer`), who is signed in with their groups and
 /// roles, the sync status, and "sync now". `strata://account` prints the same status in a
 /// scripted run.
-public enum AccountApp {
+public enum AccountApp: MicroApp {
     /// The micro-app's name in a configuration.
     public static let name = "Account"
     /// The delegate type a configuration names (`Applications[].delegate`).
     public static let delegateType = "AccountDelegate"
     /// The URL host routed to it: `strata://account`.
     public static let route = "account"
+    /// The sentence the Launcher lists it with, in the current `MessageLanguage`.
+    public static var summary: String {
+        localized("Sign in and out, who is signed in, sync status, sync now", ja: "サインイン・サインアウト、サインイン中のユーザー、同期の状態、今すぐ同期")
+    }
 
     /// Its declaration, for a configuration built in code.
     public static func descriptor(

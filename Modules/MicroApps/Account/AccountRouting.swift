@@ -32,6 +32,6 @@ struct AccountRouting: RoutedApplication {
 
     /// The container's login-state service.
     static func session(_ context: any ContainerContext) async throws -> any SessionService {
-        try await context.service(SessionServiceFactory.serviceName, as: (any SessionService).self)
+        try await context.service(.session)
     }
 }

@@ -1,4 +1,6 @@
 public import StrataContainer
+import StrataCrossCutting
+import StrataDomain
 
 /// The Announcements micro-app's one public entry: its names and its registration. Everything
 /// else in the module is internal.
@@ -8,15 +10,19 @@ public import StrataContainer
 /// `AnnouncementService`), never stored locally. Offline, not signed in or with the server
 /// unreachable, the screen shows the one-line reason. `strata://announcements` (`all`, `page`,
 /// `pageSize`, `format`) and `strata://announcements/<id>` print the same in a scripted run.
-public enum AnnouncementsApp {
+public enum AnnouncementsApp: MicroApp {
     /// The micro-app's name in a configuration.
     public static let name = "Announcements"
     /// The delegate type a configuration names (`Applications[].delegate`).
     public static let delegateType = "AnnouncementsDelegate"
     /// The URL host routed to it: `strata://announcements`.
     public static let route = "announcements"
+    /// The sentence the Launcher lists it with, in the current `MessageLanguage`.
+    public static var summary: String {
+        "Ward announcements from the server: in effect now, all, one in full"
+    }
     /// The service it reads through: an `AnnouncementService` the host provides.
-    public static let serviceName = "announcements"
+    public static let serviceName = ServiceKey<any AnnouncementService>.announcements.name
 
     /// Its declaration, for a configuration built in code.
     public static func descriptor(

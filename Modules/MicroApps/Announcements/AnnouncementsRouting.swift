@@ -57,6 +57,6 @@ struct AnnouncementsRouting: RoutedApplication {
     ///
     /// - Throws: ``ContainerError`` when the host declares no `announcements` service.
     static func service(_ context: any ContainerContext) async throws -> any AnnouncementService {
-        try await context.service(AnnouncementsApp.serviceName, as: (any AnnouncementService).self)
+        try await context.service(.announcements)
     }
 }

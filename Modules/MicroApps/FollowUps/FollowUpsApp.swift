@@ -1,4 +1,5 @@
 public import StrataContainer
+import StrataCrossCutting
 
 /// The FollowUps micro-app's one public entry: its names and its registration. Everything
 /// else in the module (the delegate, screens, routes) is internal.
@@ -11,13 +12,17 @@ public import StrataContainer
 /// reports (or by a word, or an id) and checks each field with the domain's rule. In a
 /// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
 /// result instead of showing screens.
-public enum FollowUpsApp {
+public enum FollowUpsApp: MicroApp {
     /// The micro-app's name in a configuration, and what other micro-apps start it by.
     public static let name = "FollowUps"
     /// The delegate type a configuration names (`Applications[].delegate`).
     public static let delegateType = "FollowUpsDelegate"
     /// The URL host routed to it: `strata://follows/…`.
     public static let route = "follows"
+    /// The sentence the Launcher lists it with, in the current `MessageLanguage`.
+    public static var summary: String {
+        localized("Follow-ups: schedule, due today, overdue, done", ja: "フォローアップ: 予定、本日期限、期限切れ、完了")
+    }
 
     /// Its declaration, for a configuration built in code.
     public static func descriptor(description: String = "Follow-ups: schedule, due today, overdue, done")

@@ -43,7 +43,7 @@ struct LauncherScreen: TextScreen {
     /// `Signed in as sigrid (Ward 1 (lead))` or `Not signed in`, from the container's
     /// login-state service; `nil` when the host has none.
     func signedInLine() async -> String? {
-        guard let session = await context.findService(SessionServiceFactory.serviceName) as? any SessionService else {
+        guard let session = await context.findService(.session) else {
             return nil
         }
         do {

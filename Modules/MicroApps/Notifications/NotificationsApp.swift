@@ -1,4 +1,5 @@
 public import StrataContainer
+import StrataCrossCutting
 
 /// The Notifications micro-app's one public entry: its names and its registration (the
 /// delegate and its companion inbox service). Everything else in the module is internal.
@@ -9,17 +10,23 @@ public import StrataContainer
 /// one points to by starting the reports micro-app through the Context. Routes:
 /// `strata://notifications` (`unread=true` for unread only), `…/<notification id>/read`,
 /// `…/<notification id>/open`; an unknown query key is refused, naming the accepted ones.
-public enum NotificationsApp {
+public enum NotificationsApp: MicroApp {
     /// The micro-app's name in a configuration.
     public static let name = "Notifications"
     /// The delegate type a configuration names (`Applications[].delegate`).
     public static let delegateType = "NotificationsDelegate"
     /// The URL host routed to it: `strata://notifications/…`.
     public static let route = "notifications"
+    /// The sentence the Launcher lists it with, in the current `MessageLanguage`.
+    public static var summary: String {
+        localized("What strata-notifyd recorded: read, open the report", ja: "strata-notifyd が記録した通知: 既読、症例報告を開く")
+    }
     /// The service type of the inbox (`Services[].class`).
     public static let inboxServiceType = "NotificationInbox"
     /// The name the micro-app looks the inbox up by (`Services[].name`).
     public static let inboxServiceName = "inbox"
+    /// The inbox's key: what the micro-app looks it up by.
+    static let inbox = ServiceKey<NotificationInbox>(inboxServiceName)
 
     /// Its declaration, for a configuration built in code.
     public static func descriptor(description: String = "What strata-notifyd recorded: read, open the report")
@@ -32,6 +39,11 @@ public enum NotificationsApp {
     /// or in an `[AUTOSTART]` group).
     public static func inboxDescriptor(lazy: Bool = false) -> ServiceDescriptor {
         ServiceDescriptor(name: inboxServiceName, type: inboxServiceType, lazy: lazy)
+    }
+
+    /// Registers the delegate type and the inbox service type; `open` starts `Reports`.
+    public static func register(into registry: inout ContainerRegistry) {
+        register(into: &registry, reportsApplication: "Reports")
     }
 
     /// Registers the delegate type and the inbox service type.

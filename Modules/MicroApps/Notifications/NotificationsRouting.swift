@@ -23,7 +23,7 @@ struct NotificationsRouting: RoutedApplication {
     func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws
         -> NotificationsScreen
     {
-        let inbox = await context.findService(NotificationsApp.inboxServiceName) as? NotificationInbox
+        let inbox = await context.findService(NotificationsApp.inbox)
         return NotificationsScreen(
             services: try await NotificationsServices.find(context), inbox: inbox, reportsApplication: reportsApplication)
     }

@@ -1,4 +1,5 @@
 public import StrataContainer
+import StrataCrossCutting
 
 /// The Reports micro-app's one public entry: its names and its registration. Everything else
 /// in the module (the delegate, screens, routes) is internal.
@@ -16,19 +17,29 @@ public import StrataContainer
 /// for it (by name, through the Context). In a
 /// scripted run (a ``ConsoleService`` is registered) it performs the route and writes the
 /// result instead of showing screens.
-public enum ReportsApp {
+public enum ReportsApp: MicroApp {
     /// The micro-app's name in a configuration, and what other micro-apps start it by.
     public static let name = "Reports"
     /// The delegate type a configuration names (`Applications[].delegate`).
     public static let delegateType = "ReportsDelegate"
     /// The URL host routed to it: `strata://reports/…`.
     public static let route = "reports"
+    /// The sentence the Launcher lists it with, in the current `MessageLanguage`.
+    public static var summary: String {
+        localized("Case reports: list, search, add, edit, delete", ja: "症例報告: 一覧、検索、追加、編集、削除")
+    }
 
     /// Its declaration, for a configuration built in code.
     public static func descriptor(description: String = "Case reports: list, search, add, edit, delete")
         -> ApplicationDescriptor
     {
         ApplicationDescriptor(name: name, description: description, delegateType: delegateType)
+    }
+
+    /// Registers the delegate type (one fresh delegate per instance); a report's `schedule`
+    /// starts `FollowUps`.
+    public static func register(into registry: inout ContainerRegistry) {
+        register(into: &registry, followUpsApplication: "FollowUps")
     }
 
     /// Registers the delegate type (one fresh delegate per instance).

@@ -7,12 +7,14 @@ import Testing
 /// violation is reported once.
 @Suite("Layer policy: new targets' places, the real ranks, each violation once")
 struct LayerPolicyTests {
-    /// A regular (or `kind`) target with `dependencies` and the strict settings.
+    /// A regular (or `kind`) target with `dependencies` and the strict settings, in `Modules/<name>`
+    /// (a micro-app `Strata<folder>App` in `Modules/MicroApps/<folder>`, where layers.json places it).
     private static func target(
         _ name: String, _ kind: PackageModel.Kind = .regular, _ dependencies: [PackageModel.Dependency] = []
     ) -> PackageModel.Target {
-        PackageModel.Target(
-            name: name, kind: kind, path: "Modules/\(name)", sources: nil, exclude: [], dependencies: dependencies,
+        let microApp = name.wholeMatch(of: /Strata(\w+)App/).map { "MicroApps/\($0.1)" }
+        return PackageModel.Target(
+            name: name, kind: kind, path: "Modules/\(microApp ?? name)", sources: nil, exclude: [], dependencies: dependencies,
             upcomingFeatures: ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"], languageMode: nil
         )
     }

@@ -1,6 +1,5 @@
 import Foundation
 public import StrataContainer
-import StrataCrossCutting
 
 /// `strata-host`'s micro-apps and services: the built-in configuration (a property list compiled
 /// into the kit), or a file given with `--config`.
@@ -18,8 +17,9 @@ public enum HostConfiguration {
     /// an interactive run (a scripted run boots without
     /// autostart groups, and creates the lazy `session` on its first lookup).
     ///
-    /// The micro-apps' descriptions (what the Launcher shows) are in the current
-    /// `MessageLanguage`: Japanese under a `ja` locale.
+    /// The micro-apps are ``HostRegistry/microApps``, in that order; their descriptions (what
+    /// the Launcher shows, each app's `summary`) are in the current `MessageLanguage`: Japanese
+    /// under a `ja` locale.
     public static var propertyList: String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -29,27 +29,7 @@ public enum HostConfiguration {
             <key>Launcher</key><string>Launcher</string>
             <key>Applications</key>
             <array>
-                <dict><key>name</key><string>Launcher</string>
-                    <key>description</key><string>\(localized("Home screen: the micro-apps", ja: "ホーム画面: マイクロアプリの一覧"))</string>
-                    <key>delegate</key><string>LauncherDelegate</string></dict>
-                <dict><key>name</key><string>Reports</string>
-                    <key>description</key><string>\(localized("Case reports: list, search, add, edit, delete", ja: "症例報告: 一覧、検索、追加、編集、削除"))</string>
-                    <key>delegate</key><string>ReportsDelegate</string></dict>
-                <dict><key>name</key><string>FollowUps</string>
-                    <key>description</key><string>\(localized("Follow-ups: schedule, due today, overdue, done", ja: "フォローアップ: 予定、本日期限、期限切れ、完了"))</string>
-                    <key>delegate</key><string>FollowUpsDelegate</string></dict>
-                <dict><key>name</key><string>Notifications</string>
-                    <key>description</key><string>\(localized("What strata-notifyd recorded: read, open the report", ja: "strata-notifyd が記録した通知: 既読、症例報告を開く"))</string>
-                    <key>delegate</key><string>NotificationsDelegate</string></dict>
-                <dict><key>name</key><string>Announcements</string>
-                    <key>description</key><string>Ward announcements from the server: in effect now, all, one in full</string>
-                    <key>delegate</key><string>AnnouncementsDelegate</string></dict>
-                <dict><key>name</key><string>Account</string>
-                    <key>description</key><string>\(localized("Sign in and out, who is signed in, sync status, sync now", ja: "サインイン・サインアウト、サインイン中のユーザー、同期の状態、今すぐ同期"))</string>
-                    <key>delegate</key><string>AccountDelegate</string></dict>
-                <dict><key>name</key><string>About</string>
-                    <key>description</key><string>\(localized("The boot report and each service's state", ja: "起動レポートと各サービスの状態"))</string>
-                    <key>delegate</key><string>AboutDelegate</string></dict>
+                \(applications)
             </array>
             <key>Services</key>
             <array>
@@ -90,6 +70,21 @@ public enum HostConfiguration {
         </dict>
         </plist>
         """
+    }
+
+    /// The `Applications` entries of ``propertyList``: one per micro-app of ``HostRegistry/microApps``.
+    static var applications: String {
+        HostRegistry.microApps.map { app in
+            "        <dict><key>name</key><string>\(xml(app.name))</string>\n"
+                + "            <key>description</key><string>\(xml(app.summary))</string>\n"
+                + "            <key>delegate</key><string>\(xml(app.delegateType))</string></dict>"
+        }.joined(separator: "\n").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `text` as property-list character data (`&`, `<` and `>` escaped).
+    private static func xml(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// The configuration to boot: the file at `path` (`.plist` or `.json`), else the built-in one.

@@ -10,13 +10,23 @@ import StrataReportsApp
 
 /// The types `strata-host`'s configuration may name, and the `strata://` routes.
 public enum HostRegistry {
+    /// strata-host's micro-apps, in the order the Launcher lists them: the one place a micro-app
+    /// is registered. The routes, the registry and the built-in configuration's `Applications`
+    /// are made from this list (see Docs/Walkthroughs-MicroApp.md).
+    public static var microApps: [any MicroApp.Type] {
+        [
+            LauncherApp.self,
+            ReportsApp.self,
+            FollowUpsApp.self,
+            NotificationsApp.self,
+            AnnouncementsApp.self,
+            AccountApp.self,
+            AboutApp.self,
+        ]
+    }
+
     /// URL host → micro-app: `strata://reports/…` opens Reports, and so on.
-    public static let routes = [
-        ReportsApp.route: ReportsApp.name, FollowUpsApp.route: FollowUpsApp.name,
-        NotificationsApp.route: NotificationsApp.name, AboutApp.route: AboutApp.name,
-        LauncherApp.route: LauncherApp.name, AccountApp.route: AccountApp.name,
-        AnnouncementsApp.route: AnnouncementsApp.name,
-    ]
+    public static let routes = Dictionary(uniqueKeysWithValues: microApps.map { ($0.route, $0.name) })
 
     /// The service types the host itself provides, made over a runtime's parts (and whether
     /// the boot is the interactive host, which alone runs the background sync loop).
@@ -69,13 +79,9 @@ public enum HostRegistry {
     /// The micro-apps (each through its module's public entry) and the `strata://` routes.
     private static func applications() -> ContainerRegistry {
         var registry = ContainerRegistry()
-        LauncherApp.register(into: &registry)
-        ReportsApp.register(into: &registry)
-        FollowUpsApp.register(into: &registry)
-        NotificationsApp.register(into: &registry, reportsApplication: ReportsApp.name)
-        AboutApp.register(into: &registry)
-        AccountApp.register(into: &registry)
-        AnnouncementsApp.register(into: &registry)
+        for app in microApps {
+            app.register(into: &registry)
+        }
         registry.registerSchemeHandler(ApplicationSchemeHandler(routes: routes), scheme: StrataConstants.urlScheme)
         return registry
     }

@@ -3,7 +3,7 @@ import StrataContainer
 import StrataCrossCutting
 import StrataDomain
 
-/// The services the Notifications micro-app uses, found through the Context by name.
+/// The services the Notifications micro-app uses, found through the Context by their typed keys.
 struct NotificationsServices: Sendable {
     let domain: any DomainServices
     let clock: any StrataClock
@@ -12,7 +12,6 @@ struct NotificationsServices: Sendable {
 
     static func find(_ context: any ContainerContext) async throws -> NotificationsServices {
         NotificationsServices(
-            domain: try await context.service("domain", as: (any DomainServices).self),
-            clock: try await context.service("clock", as: (any StrataClock).self), usage: context.usage)
+            domain: try await context.service(.domain), clock: try await context.service(.clock), usage: context.usage)
     }
 }

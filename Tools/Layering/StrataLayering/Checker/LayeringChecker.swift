@@ -16,7 +16,7 @@ public import Foundation
 public struct LayeringChecker: Sendable {
     /// The package description.
     public let package: PackageModel
-    /// The layers and their targets.
+    /// The layers and their targets (the policy's path patterns resolved for ``package``).
     public let policy: LayerPolicy
     /// The package root; target paths are relative to it.
     public let root: URL
@@ -30,7 +30,7 @@ public struct LayeringChecker: Sendable {
     /// violations point at `manifestPath`.
     public init(package: PackageModel, policy: LayerPolicy, root: URL, manifestPath: String = "Package.swift") {
         self.package = package
-        self.policy = policy
+        self.policy = policy.resolved(for: package)
         self.root = root
         self.manifestPath = manifestPath
     }

@@ -25,6 +25,7 @@ public struct LayerGraph: Sendable {
 
     /// The graph of `package` under `policy`, with `violations` marked.
     public init(package: PackageModel, policy: LayerPolicy, violations: [Violation], everything: Bool = false) {
+        let policy = policy.resolved(for: package)
         let drawn = package.targets.filter { target in
             guard target.kind != .test && target.kind != .plugin else { return false }
             guard !everything, let placement = policy.placement(of: target) else { return true }

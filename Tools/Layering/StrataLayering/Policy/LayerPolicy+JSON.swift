@@ -7,6 +7,7 @@ public import Foundation
 ///   "layers": [
 ///     { "name": "core", "rank": 0, "modules": ["Core", { "target": "CoreTesting", "role": "test-support" }] },
 ///     { "name": "app", "rank": 1, "modules": [{ "target": "App", "group": "app", "side": "client" }] },
+///     { "name": "features", "rank": 2, "modules": [{ "path": "Features/*", "eachItsOwnGroup": true }] },
 ///     { "name": "benchmarks", "mayImport": ["core"], "modules": ["core-bench"] }
 ///   ],
 ///   "sides": [{ "name": "client", "description": "the app and the layers under it" }],
@@ -60,19 +61,21 @@ extension LayerPolicy {
         let layerNodes = try top.required("layers", in: root).array(of: "layers")
         var layers: [Layer] = []
         var placements: [Placement] = []
+        var patterns: [PlacementPattern] = []
         for node in layerNodes {
-            let (layer, modules) = try Self.layer(node, knownSides: sides.map(\.name))
+            let (layer, modules, folders) = try Self.layer(node, knownSides: sides.map(\.name))
             guard !layers.contains(where: { $0.name == layer.name }) else {
                 throw node.mismatch("a layer name used once (\"\(layer.name)\" is declared twice)")
             }
             layers.append(layer)
             placements += modules
+            patterns += folders
         }
         try Self.checkReferences(layers: layers, placements: placements, nodes: layerNodes)
         let roots = try top.optional("compositionRoots")?.object(allowing: ["executables", "targets"])
         let strict = try top.optional("strictSettings")?.object(allowing: ["upcomingFeatures", "minimumLanguageMode"])
         self.init(
-            layers: layers, placements: placements, sides: sides,
+            layers: layers, placements: placements, patterns: patterns, sides: sides,
             toolchainModules: Set(try top.optional("toolchainModules")?.strings() ?? []),
             testOnlyToolchainModules: Set(try top.optional("testOnlyModules")?.strings() ?? ["Testing", "XCTest"]),
             valueProtocols: Set(try top.optional("valueProtocols")?.strings() ?? []),
@@ -85,8 +88,8 @@ extension LayerPolicy {
         )
     }
 
-    /// One layer and the placements of its modules.
-    private static func layer(_ node: JSONNode, knownSides: [String]) throws -> (Layer, [Placement]) {
+    /// One layer, the placements of its modules named one by one and its path patterns.
+    private static func layer(_ node: JSONNode, knownSides: [String]) throws -> (Layer, [Placement], [PlacementPattern]) {
         let fields = try node.object(allowing: ["name", "rank", "mayImport", "modules"])
         let name = try fields.required("name", in: node).string()
         let rank = try fields.optional("rank")?.int()
@@ -96,29 +99,69 @@ extension LayerPolicy {
         }
         let layer = Layer(name, rank: rank, mayImport: mayImport)
         let modules = try fields.required("modules", in: node).array(of: "module names or objects")
-        return (layer, try modules.map { try placement($0, in: layer, knownSides: knownSides) })
+        var placements: [Placement] = []
+        var patterns: [PlacementPattern] = []
+        for module in modules {
+            if case .object(let members)? = module.value, members["path"] != nil {
+                patterns.append(try pattern(module, in: layer, knownSides: knownSides))
+            } else {
+                placements.append(try placement(module, in: layer, knownSides: knownSides))
+            }
+        }
+        return (layer, placements, patterns)
     }
 
-    /// One module: a target name, or an object with `target` and its details.
-    private static func placement(_ node: JSONNode, in layer: Layer, knownSides: [String]) throws -> Placement {
-        if case .string? = node.value { return Placement(try node.string(), layer) }
-        guard case .object? = node.value else { throw node.mismatch("a target name or an object with \"target\"") }
-        let fields = try node.object(allowing: [
-            "target", "group", "role", "side", "publishesOnlyAbstractions", "mayBeAbsent",
-        ])
-        var role = Placement.Role.production
-        if let roleNode = fields.optional("role") {
-            let roles = Placement.Role.allCases.filter { $0 != .test }
-            guard let parsed = Placement.Role(rawValue: try roleNode.string()), parsed != .test else {
-                throw roleNode.mismatch("one of \(roles.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-            }
-            role = parsed
+    /// One path pattern: `{ "path": "Modules/MicroApps/*", "eachItsOwnGroup": true, … }`.
+    private static func pattern(_ node: JSONNode, in layer: Layer, knownSides: [String]) throws -> PlacementPattern {
+        let fields = try node.object(allowing: ["path", "group", "eachItsOwnGroup", "role", "side", "publishesOnlyAbstractions"])
+        let pathNode = try fields.required("path", in: node)
+        let path = try pathNode.string()
+        guard !path.hasPrefix("/"), path.split(separator: "/").contains(where: { $0 != "." }) else {
+            throw pathNode.mismatch("a folder pattern relative to the package root, e.g. \"Modules/MicroApps/*\"")
         }
+        let ownGroups = try fields.optional("eachItsOwnGroup")?.bool() ?? false
+        let group = try fields.optional("group")?.string()
+        if ownGroups, group != nil, let groupNode = fields.optional("group") {
+            throw groupNode.mismatch("no group with \"eachItsOwnGroup\": true (each target is its own group)")
+        }
+        return PlacementPattern(
+            path: path, layer, group: ownGroups ? nil : group ?? layer.name, role: try role(fields),
+            side: try side(fields, knownSides: knownSides),
+            publishesOnlyAbstractions: try fields.optional("publishesOnlyAbstractions")?.bool() ?? false
+        )
+    }
+
+    /// The `role` of a placement or pattern (production when absent).
+    private static func role(_ fields: [String: JSONNode]) throws -> Placement.Role {
+        guard let roleNode = fields.optional("role") else { return .production }
+        let roles = Placement.Role.allCases.filter { $0 != .test }
+        guard let parsed = Placement.Role(rawValue: try roleNode.string()), parsed != .test else {
+            throw roleNode.mismatch("one of \(roles.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        }
+        return parsed
+    }
+
+    /// The `side` of a placement or pattern: one the policy declares, or `nil`.
+    private static func side(_ fields: [String: JSONNode], knownSides: [String]) throws -> String? {
         let side = try fields.optional("side")?.string()
         if let side, !knownSides.contains(side), let sideNode = fields.optional("side") {
             let known = knownSides.isEmpty ? "none declared" : knownSides.joined(separator: ", ")
             throw sideNode.mismatch("one of the sides declared in \"sides\" (\(known))")
         }
+        return side
+    }
+
+    /// One module: a target name, or an object with `target` and its details.
+    private static func placement(_ node: JSONNode, in layer: Layer, knownSides: [String]) throws -> Placement {
+        if case .string? = node.value { return Placement(try node.string(), layer) }
+        guard case .object? = node.value else {
+            throw node.mismatch("a target name, an object with \"target\" or an object with \"path\"")
+        }
+        let fields = try node.object(allowing: [
+            "target", "group", "role", "side", "publishesOnlyAbstractions", "mayBeAbsent",
+        ])
+        let role = try role(fields)
+        let side = try side(fields, knownSides: knownSides)
         return Placement(
             try fields.required("target", in: node).string(), layer, group: try fields.optional("group")?.string(),
             role: role, side: side,

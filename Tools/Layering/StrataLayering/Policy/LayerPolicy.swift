@@ -8,8 +8,11 @@
 public struct LayerPolicy: Sendable {
     /// The layers in the order the policy lists them.
     public let declaredLayers: [Layer]
-    /// Every non-test target's placement. Test targets are placed automatically.
+    /// Every non-test target's placement by name. Test targets are placed automatically.
     public let placements: [Placement]
+    /// Placements by folder (`Modules/MicroApps/*`) for targets not placed by name, first match
+    /// first; ``resolved(for:)`` turns them into ``placements`` of a package's targets.
+    public let patterns: [PlacementPattern]
     /// The isolated sides (programs that never import each other's modules).
     public let sides: [IsolatedSide]
     /// Modules of the toolchain any target may import without declaring them.
@@ -38,7 +41,8 @@ public struct LayerPolicy: Sendable {
 
     /// A policy from its parts (the JSON file is the usual way: ``load(from:)``).
     public init(
-        layers: [Layer], placements: [Placement], sides: [IsolatedSide] = [], toolchainModules: Set<String>,
+        layers: [Layer], placements: [Placement], patterns: [PlacementPattern] = [], sides: [IsolatedSide] = [],
+        toolchainModules: Set<String>,
         testOnlyToolchainModules: Set<String>, valueProtocols: Set<String>,
         compositionRootTargets: Set<String> = [], executablesAreCompositionRoots: Bool = true,
         requiredUpcomingFeatures: [String] = [], minimumLanguageMode: String? = nil,
@@ -46,6 +50,7 @@ public struct LayerPolicy: Sendable {
     ) {
         self.declaredLayers = layers
         self.placements = placements
+        self.patterns = patterns
         self.sides = sides
         self.toolchainModules = toolchainModules
         self.testOnlyToolchainModules = testOnlyToolchainModules
@@ -60,12 +65,32 @@ public struct LayerPolicy: Sendable {
 
     // MARK: - Look-ups
 
-    /// The placement of `target`: its entry, or the tests layer for a test target, or `nil`
-    /// for a target nobody placed (an `unassigned-target` violation).
+    /// The placement of `target`: its entry, or the first pattern its folder matches, or the
+    /// tests layer for a test target, or `nil` for a target nobody placed (an
+    /// `unassigned-target` violation).
     public func placement(of target: PackageModel.Target) -> Placement? {
         if let entry = placements.first(where: { $0.target == target.name }) { return entry }
+        if let matched = patterns.lazy.compactMap({ $0.placement(of: target) }).first { return matched }
         if target.kind == .test { return Placement(target.name, Layer.tests, role: .test) }
         return nil
+    }
+
+    /// This policy with every target of `package` a pattern places added to ``placements``
+    /// (by name), so the rules and the graph see them as any other placed target.
+    public func resolved(for package: PackageModel) -> LayerPolicy {
+        let named = Set(placements.map(\.target))
+        let matched = package.targets.filter { !named.contains($0.name) }.compactMap { target in
+            patterns.lazy.compactMap { $0.placement(of: target) }.first
+        }
+        guard !matched.isEmpty else { return self }
+        return LayerPolicy(
+            layers: declaredLayers, placements: placements + matched, patterns: patterns, sides: sides,
+            toolchainModules: toolchainModules, testOnlyToolchainModules: testOnlyToolchainModules,
+            valueProtocols: valueProtocols, compositionRootTargets: compositionRootTargets,
+            executablesAreCompositionRoots: executablesAreCompositionRoots,
+            requiredUpcomingFeatures: requiredUpcomingFeatures, minimumLanguageMode: minimumLanguageMode,
+            exceptions: exceptions, source: source
+        )
     }
 
     /// The placement of the target that provides `module` in `package`, if the policy knows it.
