@@ -5,9 +5,10 @@
 /// ``willDestroy()`` in the reverse of the start order, so a service stops before the services it
 /// depends on. A lazy service is created on its first lookup, never before.
 ///
-/// Micro-apps find a service by name through the ``ContainerContext`` and cast it to the
-/// protocol they know (`context.service("auth", as: (any AuthService).self)`): services are the
-/// bridge between micro-apps that never import each other.
+/// Micro-apps find a service through the ``ContainerContext`` by its typed key, declared once
+/// beside the protocol they know (`ServiceKey<any AuthService>("auth")`, then
+/// `try await context.service(.auth)`; the named `context.service("auth", as:)` is what the key
+/// calls): services are the bridge between micro-apps that never import each other.
 public protocol StrataService: Sendable {
     /// The service was created (before ``start(context:)``).
     func didCreate(context: any ContainerContext) async

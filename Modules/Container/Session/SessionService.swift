@@ -2,10 +2,10 @@
 /// micro-app finds out through it who is signed in, their groups and roles, and the sync
 /// status, and signs in and out through it.
 ///
-/// Look it up through the Context:
+/// Look it up through the Context by its typed key (`ServiceKey.session`):
 ///
 /// ```swift
-/// let session = try await context.service(SessionServiceFactory.serviceName, as: (any SessionService).self)
+/// let session = try await context.service(.session)
 /// if let user = try await session.currentUser() { print(user.account, user.roles) }
 /// ```
 ///

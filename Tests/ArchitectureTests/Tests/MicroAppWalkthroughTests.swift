@@ -28,7 +28,7 @@ struct MicroAppWalkthroughTests {
     static func steps() throws -> [Step] {
         let page = try String(
             contentsOf: LayerPolicy.repositoryRoot.appendingPathComponent("Docs/Walkthroughs-MicroApp.md"), encoding: .utf8)
-        return page.matches(of: /<!-- step (\d+) (file|edit): (\S+)(?: after: (.+?))? -->\n```swift\n((?:.*\n)*?)```/).map {
+        return page.matches(of: /<!-- step (\d+) (file|edit): (\S+)(?: after: (.+?))? -->\n```\w*\n((?:.*\n)*?)```/).map {
             Step(number: Int($0.1) ?? 0, path: String($0.3), anchor: $0.4.map(String.init), text: String($0.5))
         }
     }
@@ -65,18 +65,19 @@ struct MicroAppWalkthroughTests {
         return files
     }
 
-    @Test("the page has five steps: the micro-app's file, its test, a line in Package.swift, an import and a line in HostRegistry")
-    func fiveSteps() throws {
+    @Test("the page has six steps: the micro-app's file and DocC page, its test, a line in Package.swift, an import and a line in HostRegistry")
+    func sixSteps() throws {
         let steps = try Self.steps()
-        #expect(steps.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(steps.map(\.number) == [1, 2, 3, 4, 5, 6])
         #expect(steps.map(\.path) == [
-            "Modules/MicroApps/Hello/HelloApp.swift", "Tests/MicroAppsTests/HelloAppTests.swift", "Package.swift",
+            "Modules/MicroApps/Hello/HelloApp.swift", "Modules/MicroApps/Hello/Documentation.docc/StrataHelloApp.md",
+            "Tests/MicroAppsTests/HelloAppTests.swift", "Package.swift",
             "Modules/Kits/HostKit/Container/HostRegistry.swift", "Modules/Kits/HostKit/Container/HostRegistry.swift",
         ])
         #expect(steps.filter { $0.anchor != nil }.allSatisfy { $0.text.split(separator: "\n").count == 1 }, "one line each")
     }
 
-    @Test("applied to a copy, the steps touch four files; the copy's package, layers and compiler all see the new micro-app")
+    @Test("applied to a copy, the steps touch five files; the copy's package, layers, DocC check and compiler all see the new micro-app")
     func stepsWireTheMicroApp() async throws {
         let steps = try Self.steps()
         let root = LayerPolicy.repositoryRoot
@@ -96,8 +97,8 @@ struct MicroAppWalkthroughTests {
             return after.keys.filter { before[$0] != after[$0] }.sorted()
         }
         #expect(touched == [
-            "Modules/Kits/HostKit/Container/HostRegistry.swift", "Modules/MicroApps/Hello/HelloApp.swift", "Package.swift",
-            "Tests/MicroAppsTests/HelloAppTests.swift",
+            "Modules/Kits/HostKit/Container/HostRegistry.swift", "Modules/MicroApps/Hello/Documentation.docc/StrataHelloApp.md",
+            "Modules/MicroApps/Hello/HelloApp.swift", "Package.swift", "Tests/MicroAppsTests/HelloAppTests.swift",
         ])
         #expect(touched.count <= 5, "adding a micro-app must touch at most five files: \(touched)")
 
@@ -114,6 +115,12 @@ struct MicroAppWalkthroughTests {
         let placement = try #require(policy.placement(of: hello))
         #expect(placement.layer.name == "micro-apps" && placement.group == "hello" && placement.side == "client")
         ViolationReport.record(try await offThePool { try LayeringChecker(package: package, policy: policy, root: copy).check() })
+
+        // Its DocC page: titled with its module, an abstract, links only to its public symbols.
+        let pages = try await offThePool {
+            try DocumentationGenerator(package: package, policy: policy, root: copy).catalogProblems()
+        }
+        #expect(pages.filter { $0.contains("Hello") }.isEmpty, "\(pages.joined(separator: "\n"))")
 
         // The compiler: the new module, strata-host's kit with its registration line, and the
         // micro-app tests with the new test file, type-checked against the built modules.
