@@ -46,11 +46,11 @@ struct BackgroundFetchTests {
         doubles.appDelegate.setFetchBehaviour(.hold)
         let fetch = Task { await container.performBackgroundFetch() }
         #expect(await doubles.clock.waitForSleepers(1))
-        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { !doubles.appDelegate.heldCompletions.isEmpty }
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) { !doubles.appDelegate.heldCompletions.isEmpty }
         let completion = try #require(doubles.appDelegate.heldCompletions.first)
         #expect(completion.complete(.noData))
         #expect(await fetch.value == .noData)
-        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.clock.sleeperCount == 0 }
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) { doubles.clock.sleeperCount == 0 }
         #expect(doubles.clock.sleeperCount == 0)
     }
 
@@ -60,7 +60,7 @@ struct BackgroundFetchTests {
         let running = Task { await container.run() }
         #expect(await doubles.clock.waitForSleepers(1))
         doubles.clock.advance(by: .seconds(900))
-        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.recorder.entries.contains("hook.performFetch") }
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) { doubles.recorder.entries.contains("hook.performFetch") }
         #expect(doubles.recorder.entries.filter { $0 == "hook.performFetch" }.count == 1)
         doubles.events.send(.terminate(.terminateSignal))
         #expect(await running.value == 0)

@@ -113,7 +113,7 @@ struct EventTests {
         doubles.behaviour.hangingServices = ["last"]
         let shutdown = Task { await container.terminate(.terminateSignal) }
         #expect(await doubles.clock.waitForSleepers(1))
-        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) {
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) {
             doubles.recorder.entries.contains("service.last.willDestroy")
         }
         doubles.clock.advance(by: .seconds(2))
@@ -168,7 +168,7 @@ struct EventTests {
         let running = Task { await container.run() }
         doubles.terminal.type("open Reports")
         doubles.events.send(signal: SignalNumbers.memoryWarning)
-        _ = await eventually(within: .seconds(10), every: .milliseconds(5)) { doubles.recorder.entries.contains("listener.memoryWarning") }
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) { doubles.recorder.entries.contains("listener.memoryWarning") }
         doubles.events.send(signal: SignalNumbers.terminate)
         #expect(await running.value == 0)
         #expect(doubles.recorder.entries.contains("Launcher#1.willTerminate(notAnimated)"))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StrataContainer
 import StrataContainerTesting
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -38,7 +39,7 @@ struct SignalReadinessTests {
             let source = SignalEventSource(installingNow: true)
             await source.ready()
             kill(getpid(), SignalNumbers.resume)
-            let event = await firstEvent(of: source.events(), within: 20)
+            let event = await firstEvent(of: source.events(), within: Int(Patience.childProcessSeconds))
             #expect(event == .resume, "install \(attempt): the SIGCONT sent once ready was lost")
             if event != .resume { return }
         }
@@ -55,7 +56,7 @@ struct SignalReadinessTests {
                 delegate: doubles.appDelegate, configuration: .testing(), registry: doubles.registry,
                 environment: environment)
         }
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + Patience.childProcess
         while !gated.isAwaited && ContinuousClock.now < deadline { await Task.yield() }
         #expect(gated.isAwaited)
         #expect(doubles.terminal.frames.isEmpty && doubles.terminal.lastScreen.isEmpty)

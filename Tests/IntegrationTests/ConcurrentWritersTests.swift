@@ -22,7 +22,6 @@ struct ConcurrentWritersTests {
         // processes write at any moment; a fifth task keeps running `strata-status` meanwhile.
         // Every task suspends while its child works: none holds a thread.
         let writersLeft = Remaining(Self.writers)
-        let started = ContinuousClock.now
         let all = await withTaskGroup(of: [StrataProcess.Outcome].self) { group in
             for writer in 0..<Self.writers {
                 group.addTask {
@@ -44,7 +43,8 @@ struct ConcurrentWritersTests {
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(ContinuousClock.now - started < .seconds(300), "writers did not finish within 5 minutes")
+        // No bound on the whole: a writer that hangs (a lock never released) is killed after
+        // the shared patience and fails its status below, whatever the machine's speed.
 
         #expect(all.count > Self.writers * Self.reportsPerWriter, "the reader ran alongside the writers")
         for outcome in all {
@@ -74,7 +74,7 @@ struct ConcurrentWritersTests {
     /// Runs a process to the end; a failure to even start becomes a failed outcome.
     private static func runOrRecord(_ process: StrataProcess, _ arguments: [String]) async -> StrataProcess.Outcome {
         do {
-            return try await process.run(arguments, timeout: 60)
+            return try await process.run(arguments, timeout: Patience.childProcessSeconds)
         } catch {
             return StrataProcess.Outcome(status: -1, stdout: "", stderr: "could not start \(process.name): \(error)")
         }

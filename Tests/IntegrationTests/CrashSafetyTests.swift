@@ -41,10 +41,10 @@ struct CrashSafetyTests {
             let running = try writer.start(["write", "\(run)"])
             // Start the random delay only once the writer commits, so a slow start-up on a
             // loaded machine still leaves commits to kill in the middle of.
-            _ = await eventually(within: .seconds(20), every: .milliseconds(5)) { running.stdout.snapshot().contains("\n") }
+            _ = await eventually(within: Patience.childProcess, every: .milliseconds(5)) { running.stdout.snapshot().contains("\n") }
             try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...100_000, using: &generator)))  // the kill lands at a random moment: under test
             running.signal(SIGKILL)
-            let outcome = await running.finish(within: .seconds(10))
+            let outcome = await running.finish(within: Patience.childProcess)
             #expect(outcome.status == SIGKILL || outcome.stderr.isEmpty, "run \(run): \(outcome)")
             // Only whole lines count: a line cut by the kill was never fully reported.
             let text = outcome.stdout

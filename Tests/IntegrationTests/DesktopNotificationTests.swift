@@ -36,7 +36,7 @@ struct DesktopNotificationTests {
                     "n-1.json",
                     #"{"id": "n-1", "kind": "message", "reportId": "\#(report)", "title": "Lab result <b>ready</b>", "body": "Potassium & <i>sodium</i> in range\nsee the report"}"#
                 )
-                let shown = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                let shown = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
                     try await desktop.displayedCount() == 1
                 }
                 #expect(shown, "daemon: \(daemon.stdout.snapshot()) \(daemon.stderr.snapshot())")
@@ -52,7 +52,7 @@ struct DesktopNotificationTests {
                 // reaches strata-host, which marks the notification read.
                 let action = try await desktop.dunstctl(["action", "0"])
                 #expect(action.status == 0, "\(action)")
-                let read = await eventually(within: .seconds(30), every: .milliseconds(200)) {
+                let read = await eventually(within: Patience.childProcess, every: .milliseconds(200)) {
                     try await Self.isRead("n-1", host: host)
                 }
                 #expect(read, "terminal: \(opener.terminalLog()); daemon: \(daemon.stderr.snapshot())")
@@ -88,7 +88,7 @@ struct DesktopNotificationTests {
             let daemon = try startDaemon(home: home, desktop: desktop, path: opener.path, extra: opener.environment)
             try await withCleanUp(of: daemon, by: { await Self.stop($0) }) { daemon in
                 try Inbox(home: home).drop("n-2.json", #"{"id": "n-2", "kind": "message", "title": "Dismiss me"}"#)
-                let shown = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                let shown = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
                     try await desktop.displayedCount() == 1
                 }
                 #expect(shown, "daemon: \(daemon.stderr.snapshot())")
@@ -111,10 +111,10 @@ struct DesktopNotificationTests {
                 }
                 // A pass of the daemon's loop later, still unread and nothing opened.
                 try Inbox(home: home).drop("n-5.json", #"{"id": "n-5", "kind": "message", "title": "Later"}"#)
-                #expect(await eventually(within: .seconds(20)) { daemon.stdout.snapshot().contains("recorded n-5") })
+                #expect(await eventually(within: Patience.childProcess) { daemon.stdout.snapshot().contains("recorded n-5") })
                 #expect(try await !Self.isRead("n-2", host: host))
                 #expect(opener.terminalLog().isEmpty, "\(opener.terminalLog())")
-                #expect(await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                #expect(await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
                     try await desktop.displayedCount() == 2
                 })
 
@@ -123,7 +123,7 @@ struct DesktopNotificationTests {
                 let closedToo = try await desktop.dunstctl(["close"])  // then n-2
                 #expect(closedToo.status == 0, "\(closedToo)")
 
-                let read = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                let read = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
                     try await Self.isRead("n-2", host: host)
                 }
                 #expect(read, "daemon: \(daemon.stderr.snapshot())")
@@ -144,7 +144,7 @@ struct DesktopNotificationTests {
             let daemon = try startDaemon(home: home, desktop: desktop, path: empty.path, extra: [:])
             try await withCleanUp(of: daemon, by: { await Self.stop($0) }) { daemon in
                 try Inbox(home: home).drop("n-4.json", #"{"id": "n-4", "kind": "message", "title": "No opener"}"#)
-                let shown = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+                let shown = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
                     try await desktop.displayedCount() == 1
                 }
                 #expect(shown, "daemon: \(daemon.stderr.snapshot())")
@@ -152,7 +152,7 @@ struct DesktopNotificationTests {
                 let action = try await desktop.dunstctl(["action", "0"])
 
                 #expect(action.status == 0, "\(action)")
-                let said = await eventually(within: .seconds(20)) {
+                let said = await eventually(within: Patience.childProcess) {
                     daemon.stderr.snapshot().contains(
                         "strata-notifyd: cannot open strata://notifications/n-4/read?action=default: xdg-open is not on PATH (install xdg-utils)")
                 }
@@ -249,7 +249,7 @@ struct DesktopNotificationTests {
 
     private static func stop(_ daemon: StrataProcess.Running) async {
         daemon.signal(SIGTERM)
-        _ = await daemon.finish(within: .seconds(10))
+        _ = await daemon.finish(within: Patience.childProcess)
     }
 
     /// Whether strata-host lists notification `id` as read (`strata-host open strata://notifications --json`).

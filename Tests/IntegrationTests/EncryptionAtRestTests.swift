@@ -48,11 +48,11 @@ struct EncryptionAtRestTests {
         let notifyd = try StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
             .start(["--poll-interval", "0.05"])
         defer { if notifyd.process.isRunning { notifyd.signal(SIGKILL) } }
-        #expect(await eventually(within: .seconds(20)) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
+        #expect(await eventually(within: Patience.childProcess) { notifyd.stderr.snapshot().contains("started") }, "\(notifyd.stderr.snapshot())")
         try Inbox(home: home).drop(
             "1-secret.json",
             #"{"id": "n-secret", "kind": "follow-up-due", "reportId": "\#(reportID)", "followUpId": "\#(followUpID)"}"#)
-        let enriched = await eventually(within: .seconds(10)) {
+        let enriched = await eventually(within: Patience.childProcess) {
             notifyd.stdout.snapshot().contains("recorded n-secret follow-up-due: Follow-up due: \(name)")
         }
         #expect(enriched, "the daemon must enrich with the name: \(notifyd.stdout.snapshot())")
@@ -70,7 +70,7 @@ struct EncryptionAtRestTests {
         #expect(FileManager.default.fileExists(atPath: wal.path), "the running daemon keeps the WAL: it must be checked")
         Self.expectNoPlaintext(parts, under: home)
         notifyd.signal(SIGTERM)
-        #expect(await notifyd.finish(within: .seconds(10)).status == 0)
+        #expect(await notifyd.finish(within: Patience.childProcess).status == 0)
         Self.expectNoPlaintext(parts, under: home)
     }
 

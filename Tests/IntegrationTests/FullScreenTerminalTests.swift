@@ -12,10 +12,6 @@ import Testing
 /// window and redrawn on SIGWINCH, the status line, and redraws nobody typed for.
 @Suite("strata-host full screen in a terminal", .childProcessSlot)
 struct FullScreenTerminalTests {
-    /// The bound of every wait for the child: far above a loaded machine's (a fresh clone's first
-    /// run of the suite on 2 cores); each wait ends as soon as its condition holds.
-    static let patience: Duration = .seconds(60)
-
     @Test("the alternate screen is entered, each redraw starts with home+clear, nothing is repeated in a scroll; quit leaves it")
     func redrawsInTheAlternateScreen() async throws {
         let home = temporaryHome()
@@ -24,16 +20,16 @@ struct FullScreenTerminalTests {
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
 
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         #expect(tty.screen.hasPrefix(PseudoTerminal.enterAlternateScreen), "\(tty.screen.debugDescription)")
         tty.type("reports")
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains("Case reports, newest first") }, "\(tty.screen)")
+            await eventually(within: Patience.childProcess) { tty.screen.contains("Case reports, newest first") }, "\(tty.screen)")
         let before = tty.frames.count
         tty.type("")
         tty.type("")
         try #require(
-            await eventually(within: Self.patience) { tty.frames.filter { $0.contains("Case reports, newest first") }.count >= 3 }, "\(tty.screen)")
+            await eventually(within: Patience.childProcess) { tty.frames.filter { $0.contains("Case reports, newest first") }.count >= 3 }, "\(tty.screen)")
         #expect(tty.frames.count >= before + 2)
         // Every copy of the list is a frame of its own: a redraw, not a line appended below the last.
         let copies = tty.screen.components(separatedBy: "Case reports, newest first").count - 1
@@ -44,11 +40,11 @@ struct FullScreenTerminalTests {
         }
 
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit:\n\(tty.screen)")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(log.snapshot())")
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains(PseudoTerminal.leaveAlternateScreen) }, "\(tty.screen.debugDescription)")
+            await eventually(within: Patience.childProcess) { tty.screen.contains(PseudoTerminal.leaveAlternateScreen) }, "\(tty.screen.debugDescription)")
         let leave = try #require(tty.screen.range(of: PseudoTerminal.leaveAlternateScreen, options: .backwards))
         let enter = try #require(tty.screen.range(of: PseudoTerminal.enterAlternateScreen, options: .backwards))
         #expect(enter.upperBound <= leave.lowerBound, "left before the last enter")
@@ -63,13 +59,13 @@ struct FullScreenTerminalTests {
         let (process, log) = try tty.startHost(home: home, environment: [:])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.hangUp()
         // The test's reader thread is inside a read of the controller side, which holds it open
         // until the child writes again: a resize makes it redraw, the read returns, and the
         // last reference goes — the hang-up. The child's writes then fail with EIO.
         kill(pid, SIGWINCH)
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after the terminal closed")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after the terminal closed")
         process.waitUntilExit()
         #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus): \(log.snapshot())")
         #expect(process.terminationStatus == 0, "\(log.snapshot())")
@@ -84,20 +80,20 @@ struct FullScreenTerminalTests {
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
 
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.type("account")
         tty.type("signin")
         tty.type("sigrid")
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
-        try #require(await eventually(within: Self.patience) { !tty.isEchoing }, "the password prompt did not turn the echo off")
+            await eventually(within: Patience.childProcess) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { !tty.isEchoing }, "the password prompt did not turn the echo off")
 
         kill(pid, signal)
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after the signal")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after the signal")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains(PseudoTerminal.leaveAlternateScreen) }, "\(tty.screen.debugDescription)")
+            await eventually(within: Patience.childProcess) { tty.screen.contains(PseudoTerminal.leaveAlternateScreen) }, "\(tty.screen.debugDescription)")
         #expect(tty.isEchoing, "the echo stayed off")
     }
 
@@ -113,15 +109,15 @@ struct FullScreenTerminalTests {
         let (process, _) = try tty.startHost(home: home, environment: [:])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.type("reports")
         try #require(
-            await eventually(within: Self.patience) { tty.frames.last?.contains("Hanako Sato with a rather long name") == true }, "\(tty.screen)")
+            await eventually(within: Patience.childProcess) { tty.frames.last?.contains("Hanako Sato with a rather long name") == true }, "\(tty.screen)")
 
         let drawn = tty.frames.count
         try tty.setWindowSize(columns: 30, rows: 40)
         kill(pid, SIGWINCH)
-        try #require(await eventually(within: Self.patience) { tty.frames.count > drawn }, "no redraw after SIGWINCH")
+        try #require(await eventually(within: Patience.childProcess) { tty.frames.count > drawn }, "no redraw after SIGWINCH")
         let narrow = PseudoTerminal.visibleLines(try #require(tty.frames.last))
         for line in narrow {
             #expect(TerminalText.displayWidth(line) <= 30, "wider than 30 columns: \(line)")
@@ -132,14 +128,14 @@ struct FullScreenTerminalTests {
         let wide = tty.frames.count
         try tty.setWindowSize(columns: 60, rows: 6)
         kill(pid, SIGWINCH)
-        try #require(await eventually(within: Self.patience) { tty.frames.count > wide }, "no redraw after the second SIGWINCH")
+        try #require(await eventually(within: Patience.childProcess) { tty.frames.count > wide }, "no redraw after the second SIGWINCH")
         let short = PseudoTerminal.visibleLines(try #require(tty.frames.last)).filter { !$0.isEmpty }
         #expect(short.count <= 5, "taller than the window leaves room for:\n\(short.joined(separator: "\n"))")
         #expect(short.contains { $0.contains("more lines") }, "\(short.joined(separator: "\n"))")
         #expect(short.last?.hasPrefix("Type") == true, "the prompt is not kept:\n\(short.joined(separator: "\n"))")
         #expect(short.first?.contains("not signed in") == true, "the status line is not kept:\n\(short.joined(separator: "\n"))")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
     }
 
     @Test("the status line shows the signed-in user and the pending and rejected changes, in reverse video")
@@ -152,21 +148,21 @@ struct FullScreenTerminalTests {
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
 
-            try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+            try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
             try #require(
-                await eventually(within: Self.patience) { tty.frames.last?.contains("\u{1B}[7mnot signed in · 0 pending · 0 rejected") == true },
+                await eventually(within: Patience.childProcess) { tty.frames.last?.contains("\u{1B}[7mnot signed in · 0 pending · 0 rejected") == true },
                 "\(tty.screen.debugDescription)")
             tty.type("account")
             tty.type("signin")
             tty.type("sigrid")
             try #require(
-                await eventually(within: Self.patience) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
+                await eventually(within: Patience.childProcess) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
             tty.type(AccountTerminalTests.password)
             try #require(
-                await eventually(within: Self.patience) { tty.frames.last?.contains("\u{1B}[7muser sigrid · 0 pending · 0 rejected") == true },
+                await eventually(within: Patience.childProcess) { tty.frames.last?.contains("\u{1B}[7muser sigrid · 0 pending · 0 rejected") == true },
                 "\(tty.screen)\n\(log.snapshot())")
             tty.type("quit")
-            try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+            try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
         }
     }
 
@@ -182,15 +178,15 @@ struct FullScreenTerminalTests {
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
 
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.type("account")
         tty.type("signin")
         tty.type("sigrid")
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
+            await eventually(within: Patience.childProcess) { tty.screen.contains("Password (not shown as you type") }, "\(tty.screen)")
         tty.type("whatever it is")
         try #require(
-            await eventually(within: Self.patience) {
+            await eventually(within: Patience.childProcess) {
                 PseudoTerminal.visibleLines(tty.frames.last ?? "").first?.contains("⚠") == true
             }, "no warning on the status line:\n\(tty.screen)")
         let status = PseudoTerminal.visibleLines(try #require(tty.frames.last)).first ?? ""
@@ -200,7 +196,7 @@ struct FullScreenTerminalTests {
             #expect(!tty.screen.contains(dump), "a debug dump reached the screen (\(dump)):\n\(tty.screen)")
         }
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
     }
 
     @Test("a notification recorded while the Notifications screen is open redraws it without typing, title and body apart")
@@ -210,10 +206,10 @@ struct FullScreenTerminalTests {
         let (process, log) = try tty.startHost(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.type("notifications")
         try #require(
-            await eventually(within: Self.patience) { tty.screen.contains("Arrived while strata-host runs: 0") }, "\(tty.screen)")
+            await eventually(within: Patience.childProcess) { tty.screen.contains("Arrived while strata-host runs: 0") }, "\(tty.screen)")
         let drawn = tty.frames.count
 
         try Inbox(home: home).drop("n-live.json", #"{"id": "n-live", "kind": "message", "title": "Lab results", "body": "Ready for ward 3"}"#)
@@ -221,7 +217,7 @@ struct FullScreenTerminalTests {
         try #require(recorded.status == 0, "\(recorded)")
 
         try #require(
-            await eventually(within: Self.patience) { tty.frames.last?.contains("Arrived while strata-host runs: 1") == true },
+            await eventually(within: Patience.childProcess) { tty.frames.last?.contains("Arrived while strata-host runs: 1") == true },
             "not redrawn:\n\(tty.screen)\n\(log.snapshot())")
         #expect(tty.frames.count > drawn)
         let lines = PseudoTerminal.visibleLines(try #require(tty.frames.last))
@@ -229,7 +225,7 @@ struct FullScreenTerminalTests {
         #expect(!lines[title].contains("Ready for ward 3"), "title and body run together: \(lines[title])")
         #expect(lines[title + 1].trimmingCharacters(in: .whitespaces) == "Ready for ward 3", "\(lines)")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
     }
 
     @Test("a signal sent the moment the Launcher shows is handled, never fatal: its handlers are in place before the first screen")
@@ -242,18 +238,18 @@ struct FullScreenTerminalTests {
         // Watched closely (every millisecond), so the signal lands right after the first draw,
         // where SIGUSR1's default action used to end the process before the run loop began.
         try #require(
-            await eventually(within: Self.patience, every: .milliseconds(1)) { tty.screen.contains("— home") },
+            await eventually(within: Patience.childProcess, every: .milliseconds(1)) { tty.screen.contains("— home") },
             "no Launcher:\n\(tty.screen)")
         kill(pid, SIGUSR1)
         let log = home.appendingPathComponent("strata-host.log")
-        let logged = await eventually(within: Self.patience) {
+        let logged = await eventually(within: Patience.childProcess) {
             (try? String(contentsOf: log, encoding: .utf8))?.contains("event: didReceiveMemoryWarning") == true
         }
         let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(process.isRunning, "the signal ended the host:\n\(written)")
         try #require(logged, "not logged:\n\(written)")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
@@ -265,20 +261,20 @@ struct FullScreenTerminalTests {
         let process = try tty.startHostWithErrorsOnTerminal(home: home, environment: ["STRATA_LOG_LEVEL": "info"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         // Sent once the child catches it (its dispatch source is registered), never into the
         // moment before, when the signal is still ignored and lost.
         try #require(
-            await eventually(within: Self.patience) { Self.catches(SIGUSR1, pid: pid) }, "SIGUSR1's handler never installed")
+            await eventually(within: Patience.childProcess) { Self.catches(SIGUSR1, pid: pid) }, "SIGUSR1's handler never installed")
         kill(pid, SIGUSR1)
         let log = home.appendingPathComponent("strata-host.log")
         try #require(
-            await eventually(within: Self.patience) {
+            await eventually(within: Patience.childProcess) {
                 (try? String(contentsOf: log, encoding: .utf8))?.contains("event: didReceiveMemoryWarning") == true
             },
             "not logged to \(log.path)")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let written = try String(contentsOf: log, encoding: .utf8)
@@ -297,9 +293,9 @@ struct FullScreenTerminalTests {
         let (process, _) = try tty.startHost(home: home, environment: ["TERM": "dumb"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
         #expect(!tty.screen.contains("\u{1B}"), "\(tty.screen.debugDescription)")
     }
 
@@ -310,14 +306,14 @@ struct FullScreenTerminalTests {
         let (process, _) = try tty.startHost(home: home, environment: ["LANG": "ja_JP.UTF-8"])
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try #require(await eventually(within: Self.patience) { tty.frames.last?.contains("未サインイン") == true }, "\(tty.screen)")
+        try #require(await eventually(within: Patience.childProcess) { tty.frames.last?.contains("未サインイン") == true }, "\(tty.screen)")
         let lines = PseudoTerminal.visibleLines(try #require(tty.frames.last))
         for line in lines {
             #expect(TerminalText.displayWidth(line) <= 24, "wider than 24 columns: \(line)")
         }
         #expect(lines.contains { $0.hasSuffix("…") && $0.unicodeScalars.contains { $0.value >= 0x3040 } }, "\(lines)")
         tty.type("quit")
-        try #require(await eventually(within: Self.patience) { !process.isRunning }, "still running after quit")
+        try #require(await eventually(within: Patience.childProcess) { !process.isRunning }, "still running after quit")
     }
 
     /// Whether process `pid` catches `signal` now: a handler is installed (`SigCgt` of

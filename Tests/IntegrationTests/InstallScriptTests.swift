@@ -300,7 +300,7 @@ struct InstallScriptTests {
         -> StrataProcess.Outcome
     {
         let path = Self.repository.appendingPathComponent("scripts/\(name)").path
-        return try await SystemTool.run("/bin/bash", [path] + arguments, environment: environment, timeout: .seconds(120))
+        return try await SystemTool.run("/bin/bash", [path] + arguments, environment: environment, timeout: Patience.childProcess * 2)
     }
 
     /// The installed units, as systemd reads them (with their real ExecStart paths).

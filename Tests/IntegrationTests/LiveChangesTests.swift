@@ -44,15 +44,15 @@ struct LiveChangesTests {
             let (process, log) = try tty.startHost(home: home, environment: server.clientEnvironment)
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
-            try #require(await eventually(within: .seconds(30)) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+            try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
 
             // The first report may come with the background loop's first round; the second only live.
             _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
             _ = try await alice.succeed(["sync"])
-            try #require(await eventually(within: .seconds(30)) { try count() == 1 }, "\(log.snapshot())")
+            try #require(await eventually(within: Patience.childProcess) { try count() == 1 }, "\(log.snapshot())")
             _ = try await alice.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
             _ = try await alice.succeed(["sync"])
-            let second = await eventually(within: .seconds(30)) { try count() == 2 }
+            let second = await eventually(within: Patience.childProcess) { try count() == 2 }
             #expect(second, "the interactive host never pulled the second report: \(log.snapshot())")
             tty.type("reports")
             #expect(await eventually { tty.screen.contains("Taro Yamada") }, "\(tty.screen)")
@@ -81,7 +81,7 @@ struct LiveChangesTests {
         }
         defer { for daemon in daemons { daemon.signal(SIGTERM) } }
         for daemon in daemons {
-            let started = await eventually(within: .seconds(30)) { daemon.stderr.snapshot().contains("started") }
+            let started = await eventually(within: Patience.childProcess) { daemon.stderr.snapshot().contains("started") }
             try #require(started, "never started: \(daemon.stderr.snapshot())")
         }
         let carol = stores[0], dave = stores[1]
@@ -89,21 +89,22 @@ struct LiveChangesTests {
 
         _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
         _ = try await alice.succeed(["sync"])
-        let first = await eventually(within: .seconds(30)) { try count(carol) == 1 }
+        let first = await eventually(within: Patience.childProcess) { try count(carol) == 1 }
         #expect(first, "carol's store never got the first report: \(daemons[0].stderr.snapshot())")
 
         _ = try await alice.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
         let pushedAt = ContinuousClock.now
         _ = try await alice.succeed(["sync"])
-        let second = await eventually(within: .seconds(30)) { try count(carol) == 2 }
-        #expect(second, "carol's store never got the second report without a sync: \(daemons[0].stderr.snapshot())")
-        #expect(ContinuousClock.now - pushedAt < .seconds(20), "took \(ContinuousClock.now - pushedAt)")
+        let second = await eventually(within: Patience.childProcess) { try count(carol) == 2 }
+        // Arriving at all proves the wake: without one only the 30-minute auto refresh brings
+        // it, far beyond the patience; how fast it came is a benchmark's question, not a test's.
+        #expect(second, "carol's store never got the second report without a sync (\(ContinuousClock.now - pushedAt)): \(daemons[0].stderr.snapshot())")
 
         #expect((try? count(dave)) ?? 0 == 0, "dave, of another group, must hold none of alice's reports")
         #expect(!daemons[1].stderr.snapshot().contains("cannot pull"), "\(daemons[1].stderr.snapshot())")
         for daemon in daemons {
             daemon.signal(SIGTERM)
-            _ = await daemon.finish(within: .seconds(15))
+            _ = await daemon.finish(within: Patience.childProcess)
         }
     }
 }

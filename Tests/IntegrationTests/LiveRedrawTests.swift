@@ -19,7 +19,7 @@ struct LiveRedrawTests {
         try await withCarolOnTheList { alice, tty, log in
             _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
             _ = try await alice.succeed(["sync"])
-            let shown = await eventually(within: .seconds(30)) { tty.frames.last?.contains("Hanako Sato") == true }
+            let shown = await eventually(within: Patience.childProcess) { tty.frames.last?.contains("Hanako Sato") == true }
             #expect(shown, "the list never showed the pulled report:\n\(tty.frames.last ?? "")\n\(log.snapshot())")
         }
     }
@@ -30,7 +30,7 @@ struct LiveRedrawTests {
             _ = try await alice.succeed(["reports", "add", "--patient-name", "Hanako Sato", "--age", "42"])
             _ = try await alice.succeed(["sync"])
             try #require(
-                await eventually(within: .seconds(30)) { tty.frames.last?.contains("Hanako Sato") == true },
+                await eventually(within: Patience.childProcess) { tty.frames.last?.contains("Hanako Sato") == true },
                 "\(tty.frames.last ?? "")\n\(log.snapshot())")
 
             // Row 2 once alice's second report is listed first: Hanako's report.
@@ -38,7 +38,7 @@ struct LiveRedrawTests {
             try #require(await eventually { tty.screen.hasSuffix("show 2") }, "\(tty.screen.suffix(200).debugDescription)")
             _ = try await alice.succeed(["reports", "add", "--patient-name", "Taro Yamada", "--age", "67"])
             _ = try await alice.succeed(["sync"])
-            let redrawn = await eventually(within: .seconds(30)) { tty.frames.last?.contains("Taro Yamada") == true }
+            let redrawn = await eventually(within: Patience.childProcess) { tty.frames.last?.contains("Taro Yamada") == true }
             try #require(redrawn, "the list never showed the pulled report:\n\(tty.frames.last ?? "")\n\(log.snapshot())")
             let frame = try #require(tty.frames.last)
             let typed = PseudoTerminal.visibleLines(frame).last { !$0.isEmpty }
@@ -66,7 +66,7 @@ struct LiveRedrawTests {
             let (process, log) = try tty.startHost(home: home, environment: server.clientEnvironment)
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
-            try #require(await eventually(within: .seconds(30)) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
+            try #require(await eventually(within: Patience.childProcess) { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
             tty.type("reports")
             try #require(
                 await eventually { tty.frames.last?.contains("No case reports yet") == true }, "\(tty.frames.last ?? "")")

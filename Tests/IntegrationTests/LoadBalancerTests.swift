@@ -74,7 +74,7 @@ struct LoadBalancerTests {
         for pass in 1...2 {
             let syncs = try clients.map { try $0.host().start(["sync", "--json"]) }
             for (client, sync) in zip(clients, syncs) {
-                let outcome = await sync.finish(within: .seconds(120))
+                let outcome = await sync.finish(within: Patience.childProcess * 2)
                 story.add("final sync \(pass) \(client.name): \(outcome.status == 0 ? outcome.stdout : "\(outcome)")")
                 try #require(outcome.status == 0, "a final sync failed\(story)")
                 if pass == 2 {
@@ -94,7 +94,7 @@ struct LoadBalancerTests {
     ) async throws -> Bool {
         let (headsBefore, cutsBefore) = (Self.requestHeads(in: a), Self.cutOff(nginx))
         let syncs = try await startRound(clients, creates: 100, updates: 10, deletes: 5)
-        _ = await eventually(within: .seconds(60), every: .milliseconds(2)) {
+        _ = await eventually(within: Patience.childProcess, every: .milliseconds(2)) {
             Self.requestHeads(in: a) > headsBefore || syncs.allSatisfy { !$0.process.isRunning }
         }
         let syncing = syncs.filter { $0.process.isRunning }.count
@@ -146,7 +146,7 @@ struct LoadBalancerTests {
         var line: [String] = []
         var failed = 0
         for (client, sync) in zip(clients, syncs) {
-            let outcome = await sync.finish(within: .seconds(120))
+            let outcome = await sync.finish(within: Patience.childProcess * 2)
             let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
             if outcome.status != 0 { failed += 1 }
             line.append(

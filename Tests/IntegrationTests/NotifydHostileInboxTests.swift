@@ -29,7 +29,7 @@ struct NotifydHostileInboxTests {
         try inbox.drop("m0.json", "{")
         #expect(chmod(inbox.new.appendingPathComponent("m0.json").path, 0) == 0)
 
-        let pass = try await notifyd.run(["--once"], timeout: 20)
+        let pass = try await notifyd.run(["--once"], timeout: Patience.childProcessSeconds)
 
         #expect(pass.status == 0, "\(pass)")
         #expect(pass.stdout == "recorded n-raw message: Raw\n", "\(pass)")
@@ -72,7 +72,7 @@ struct NotifydHostileInboxTests {
         defer { if running.process.isRunning { running.signal(SIGKILL) } }
         // Until the long name is handled: quarantined now; before, five failed passes had
         // stretched the pause to 1.6 s, then 3.2 s.
-        let handled = await eventually(within: .seconds(20)) {
+        let handled = await eventually(within: Patience.childProcess) {
             let stderr = running.stderr.snapshot()
             let longGone = !RawFiles.names(in: inbox.new).contains(longName)
             let stuckSeen = !stuckForGood || running.stdout.snapshot().contains("recorded n-stuck message: Stuck")
@@ -82,19 +82,22 @@ struct NotifydHostileInboxTests {
 
         let dropped = Date()
         try inbox.drop("z-good.json", #"{"id": "n-good", "kind": "message", "title": "Good"}"#)
-        let recorded = await eventually(within: .seconds(10)) { running.stdout.snapshot().contains("recorded n-good message: Good") }
+        let recorded = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("recorded n-good message: Good") }
         let waited = Date().timeIntervalSince(dropped)
 
         #expect(recorded, "\(running.stdout.snapshot())")
-        #expect(waited < 1, "the good file waited \(waited) s")
+        // Kept as an upper bound (no log tells a pause from a slow pass): the regression it
+        // guards is a pause stretched up to 5 s by the stuck file; the bound is 2.5 times the
+        // second the test's name promises, so a loaded machine's slower pass still fits.
+        #expect(waited < 2.5, "the good file waited \(waited) s")
         if stuckForGood {
             // The line is printed when the notification is recorded, just before its file moves to
             // cur/: wait for the move rather than race it.
-            let settled = await eventually(within: .seconds(5)) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
+            let settled = await eventually(within: Patience.childProcess) { RawFiles.names(in: inbox.new) == [Array("0-stuck.json".utf8)] }
             let left = try inbox.names(in: inbox.new)
             #expect(settled && left == ["0-stuck.json"], "it cannot move; it stays: \(left); \(running.stderr.snapshot())")
         }
         running.signal(SIGTERM)
-        #expect(await running.finish(within: .seconds(10)).status == 0)
+        #expect(await running.finish(within: Patience.childProcess).status == 0)
     }
 }

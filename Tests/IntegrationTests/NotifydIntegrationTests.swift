@@ -70,19 +70,19 @@ struct NotifydIntegrationTests {
         defer { try? FileManager.default.removeItem(at: home.deletingLastPathComponent()) }
         let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: ["STRATA_LOG_LEVEL": "info"])
         let running = try notifyd.start(["--poll-interval", "0.05"])
-        let started = await eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
+        let started = await eventually(within: Patience.childProcess) { running.stderr.snapshot().contains("started") }
         #expect(started, "never started: \(running.stderr.snapshot())")
         let inbox = Inbox(home: home)
 
         try inbox.drop("n-live.json", #"{"id": "n-live", "kind": "message", "title": "Live"}"#)
 
-        let delivered = await eventually(within: .seconds(5)) { running.stdout.snapshot().contains("recorded n-live message: Live") }
+        let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("recorded n-live message: Live") }
         #expect(delivered, "not processed within 5 s: \(running.stdout.snapshot())")
         // The line is printed before the file moves to cur/: wait for the move too.
-        let moved = await eventually(within: .seconds(5)) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
+        let moved = await eventually(within: Patience.childProcess) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
         #expect(moved, "n-live.json never reached cur/")
         running.signal(signal)
-        let outcome = await running.finish(within: .seconds(10))
+        let outcome = await running.finish(within: Patience.childProcess)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stderr.contains("stopped"), "\(outcome)")
     }

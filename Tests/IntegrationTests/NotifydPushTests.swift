@@ -18,17 +18,17 @@ struct NotifydPushTests {
             environment["STRATA_LOG_LEVEL"] = "info"
             let notifyd = StrataProcess("strata-notifyd", home: home, extraEnvironment: environment)
             let running = try notifyd.start(["--poll-interval", "0.05"])
-            let started = await eventually(within: .seconds(20)) { running.stderr.snapshot().contains("started") }
+            let started = await eventually(within: Patience.childProcess) { running.stderr.snapshot().contains("started") }
             #expect(started, "never started: \(running.stderr.snapshot())")
 
             #expect(try await push(server, title: "Ward meeting", body: "At 3 pm") == "sent to 1 device")
-            let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
+            let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
             #expect(delivered, "not delivered within 20 s: \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
 
             // SIGTERM ends the daemon promptly even while a long poll is open.
             let stopStarted = Date()
             running.signal(SIGTERM)
-            let stopped = await running.finish(within: .seconds(15))
+            let stopped = await running.finish(within: Patience.childProcess)
             #expect(stopped.status == 0, "\(stopped)")
             #expect(Date().timeIntervalSince(stopStarted) < 10, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
             let lines = stopped.stdout.split(separator: "\n")

@@ -22,7 +22,7 @@ struct NotifydSystemdTests {
             extraEnvironment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "400000", "STRATA_LOG_LEVEL": "info"]
         ).start(["--poll-interval", "30"])
 
-        let pinged = await eventually(within: .seconds(20)) {
+        let pinged = await eventually(within: Patience.childProcess) {
             received.add(socket.receiveWaiting())
             return received.messages.count(where: { $0 == "WATCHDOG=1" }) >= 3
         }
@@ -31,7 +31,7 @@ struct NotifydSystemdTests {
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("inbox/new").path), "ready before the inbox")
 
         running.signal(SIGTERM)
-        let outcome = await running.finish(within: .seconds(10))
+        let outcome = await running.finish(within: Patience.childProcess)
         received.add(socket.receiveWaiting())
 
         #expect(outcome.status == 0, "\(outcome)")
@@ -53,7 +53,7 @@ struct NotifydSystemdTests {
             extraEnvironment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "1"]
         ).start(["--poll-interval", "0.05"])
 
-        let ready = await eventually(within: .seconds(20)) {
+        let ready = await eventually(within: Patience.childProcess) {
             received.add(socket.receiveWaiting())
             return received.messages.contains("READY=1")
         }
@@ -61,10 +61,10 @@ struct NotifydSystemdTests {
         // A watchdog that is on pings right after READY=1; a notification later, the loop has
         // made passes and pings would have come.
         try Inbox(home: home).drop("n-1.json", #"{"id": "n-1", "kind": "message", "title": "Hi"}"#)
-        let delivered = await eventually(within: .seconds(10)) { running.stdout.snapshot().contains("recorded n-1") }
+        let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("recorded n-1") }
         #expect(delivered, "\(running.stdout.snapshot())")
         running.signal(SIGTERM)
-        let outcome = await running.finish(within: .seconds(10))
+        let outcome = await running.finish(within: Patience.childProcess)
         received.add(socket.receiveWaiting())
 
         #expect(outcome.status == 0, "\(outcome)")
@@ -89,14 +89,14 @@ extension NotifydSystemdTests {
         ).start(["--poll-interval", "0.05"])
         // The delivery line is in the run's language (`recorded n-1 message: Hi`, `記録: n-1 message: Hi`).
         try Inbox(home: home).drop("n-1.json", #"{"id": "n-1", "kind": "message", "title": "Hi"}"#)
-        let delivered = await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("n-1 message") }
+        let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("n-1 message") }
         #expect(delivered, "\(running.stdout.snapshot()) \(running.stderr.snapshot())")
         // Several pings' worth of passes: each failed, one warning for them all.
         try Inbox(home: home).drop("n-2.json", #"{"id": "n-2", "kind": "message", "title": "Again"}"#)
-        #expect(await eventually(within: .seconds(20)) { running.stdout.snapshot().contains("n-2 message") })
+        #expect(await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("n-2 message") })
 
         running.signal(SIGTERM)
-        let outcome = await running.finish(within: .seconds(10))
+        let outcome = await running.finish(within: Patience.childProcess)
 
         #expect(outcome.status == 0, "\(outcome)")
         let lines = outcome.stderrLines

@@ -23,7 +23,7 @@ struct OfflineServerSyncLogoutTests {
             #expect((online?["sync"] as? [String: Any])?["connectivity"] as? String == "online", "\(String(describing: online))")
             _ = await server.stop()
 
-            let outcome = try await host.run(["account", "logout", "--server-sync"], timeout: 120)
+            let outcome = try await host.run(["account", "logout", "--server-sync"], timeout: 2 * Patience.childProcessSeconds)
             #expect(outcome.status == 1, "\(outcome)")
             #expect(outcome.stdout.isEmpty, "\(outcome)")
             let lines = outcome.stderr.split(separator: "\n")
@@ -63,7 +63,7 @@ struct OfflineServerSyncLogoutTests {
             try #require(await eventually { tty.screen.contains("signed in as      sigrid") }, "\(tty.screen)")
             tty.type("signout sync")
             try #require(
-                await eventually(within: .seconds(120)) { tty.screen.contains("Not signed out: 1 change waits to be sent") },
+                await eventually(within: Patience.childProcess * 2) { tty.screen.contains("Not signed out: 1 change waits to be sent") },
                 "\(tty.screen)\n\(log.snapshot())")
             #expect(
                 tty.screen.contains(

@@ -204,9 +204,9 @@ struct SecretServiceFallBackTests {
             let copied = try await SystemTool.run(
                 "/bin/sh",
                 ["-c", "printf %s \"$1\" | \"$2\" store --label=old xdg:schema dev.strata.DataKey container \"$3\"", "sh", key, secretTool, link.path],
-                environment: session.environment, timeout: .seconds(20))
+                environment: session.environment, timeout: Patience.childProcess)
             #expect(copied.status == 0, "\(copied)")
-            _ = try await SystemTool.run(secretTool, ["clear", "container", real.path], environment: session.environment, timeout: .seconds(20))
+            _ = try await SystemTool.run(secretTool, ["clear", "container", real.path], environment: session.environment, timeout: Patience.childProcess)
             let old = try await host(link, session).run(["reports", "list", "--json"])
             #expect(old.status == 0 && old.stdout.contains("Ottilie Brand"), "\(old)")
             let toFile = try await host(link, session).run(["store", "key", "--to", "file"])
@@ -219,7 +219,7 @@ struct SecretServiceFallBackTests {
             // The key removed from the keyring: a miss, said as one.
             let cleared = try await SystemTool.run(
                 try SystemTool.path("secret-tool", package: "libsecret-tools"), ["clear", "container", real.path],
-                environment: session.environment, timeout: .seconds(20))
+                environment: session.environment, timeout: Patience.childProcess)
             #expect(cleared.status == 0, "\(cleared)")
             let missing = try await host(link, session).run(["store", "key"])
             #expect(missing.status != 0 && missing.stderrLines.count == 1, "\(missing)")

@@ -59,11 +59,11 @@ struct SecretServiceKeyTests {
             process.environment = daemonEnvironment
             bus = try StrataProcess.start(process)
             let running = bus
-            let printed = await eventually(within: .seconds(10)) { running.stdout.snapshot().contains("\n") }
+            let printed = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("\n") }
             address = running.stdout.snapshot().split(separator: "\n").first.map(String.init) ?? ""
             guard printed, address.hasPrefix("unix:") else {
                 running.signal(SIGKILL)
-                _ = await running.finish(within: .seconds(5))
+                _ = await running.finish(within: Patience.childProcess)
                 throw SessionFailure(description: "dbus-daemon printed no address: \(running.stdout.snapshot()) \(running.stderr.snapshot())")
             }
         }
@@ -93,7 +93,7 @@ struct SecretServiceKeyTests {
             try? password.fileHandleForReading.close()
             password.fileHandleForWriting.write(Data("throwaway-keyring-password".utf8))
             try? password.fileHandleForWriting.close()
-            let owned = await eventually(within: .seconds(20), every: .milliseconds(50)) { try await self.secretsOwned() }
+            let owned = await eventually(within: Patience.childProcess, every: .milliseconds(50)) { try await self.secretsOwned() }
             guard owned else {
                 throw SessionFailure(
                     description: "gnome-keyring-daemon never owned org.freedesktop.secrets: \(daemon.stdout.snapshot()) \(daemon.stderr.snapshot())")
@@ -106,9 +106,9 @@ struct SecretServiceKeyTests {
         func stopKeyring() async throws {
             guard let daemon = keyring.withLock({ $0 }) else { return }
             daemon.signal(SIGTERM)
-            _ = await daemon.finish(within: .seconds(10))
+            _ = await daemon.finish(within: Patience.childProcess)
             keyring.withLock { $0 = nil }
-            guard await eventually(within: .seconds(20), every: .milliseconds(50), { try await !self.secretsOwned() }) else {
+            guard await eventually(within: Patience.childProcess, every: .milliseconds(50), { try await !self.secretsOwned() }) else {
                 throw SessionFailure(description: "org.freedesktop.secrets still has an owner after gnome-keyring-daemon stopped")
             }
         }
@@ -120,7 +120,7 @@ struct SecretServiceKeyTests {
                 [
                     "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                     "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-                ], environment: environment, timeout: .seconds(10))
+                ], environment: environment, timeout: Patience.childProcess)
             return reply.stdout.contains("boolean true")
         }
 
@@ -128,7 +128,7 @@ struct SecretServiceKeyTests {
         func lookUp(home: URL) async throws -> String? {
             let outcome = try await SystemTool.run(
                 try SystemTool.path("secret-tool", package: "libsecret-tools"), ["lookup", "container", home.path],
-                environment: environment, timeout: .seconds(20))
+                environment: environment, timeout: Patience.childProcess)
             return outcome.status == 0 ? outcome.stdout : nil
         }
 
@@ -136,7 +136,7 @@ struct SecretServiceKeyTests {
         func stop() async {
             for running in [keyring.withLock { $0 }, bus].compactMap({ $0 }) {
                 running.signal(SIGTERM)
-                _ = await running.finish(within: .seconds(5))
+                _ = await running.finish(within: Patience.childProcess)
             }
             try? FileManager.default.removeItem(at: root)
         }

@@ -63,7 +63,7 @@ struct SecretServiceSilentBusTests {
         let home = temporaryHome()
         let started = Date()
         let added = try await host(home, bus: silent.address)
-            .run(["reports", "add", "--patient-name", "Maren Quist", "--age", "40"], timeout: 60)
+            .run(["reports", "add", "--patient-name", "Maren Quist", "--age", "40"], timeout: Patience.childProcessSeconds)
         #expect(added.status == 0, "\(added)")
         #expect(Date().timeIntervalSince(started) < 45, "bounded, not hung: \(added)")
         #expect(added.stderrLines.count == 1, "one line: \(added)")
@@ -72,9 +72,9 @@ struct SecretServiceSilentBusTests {
                 && added.stderr.contains(keyFile(home).path), "\(added)")
         let mode = try FileManager.default.attributesOfItem(atPath: keyFile(home).path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
-        let listed = try await host(home, bus: silent.address).run(["reports", "list", "--json"], timeout: 60)
+        let listed = try await host(home, bus: silent.address).run(["reports", "list", "--json"], timeout: Patience.childProcessSeconds)
         #expect(listed.status == 0 && listed.stdout.contains("Maren Quist") && listed.stderr.isEmpty, "\(listed)")
-        let shown = try await host(home, bus: silent.address).run(["store", "key"], timeout: 60)
+        let shown = try await host(home, bus: silent.address).run(["store", "key"], timeout: Patience.childProcessSeconds)
         #expect(shown.status == 0 && shown.stdout.contains("did not answer within 5 s"), "\(shown)")
     }
 
@@ -93,10 +93,10 @@ struct SecretServiceSilentBusTests {
         }
         let silent = try SilentSocket()
         defer { silent.stop() }
-        let shown = try await host(home, bus: silent.address).run(["store", "key"], timeout: 60)
+        let shown = try await host(home, bus: silent.address).run(["store", "key"], timeout: Patience.childProcessSeconds)
         #expect(shown.status == 75 && shown.stderrLines.count == 1, "\(shown)")
         #expect(shown.stderr.contains("did not answer within 5 s"), "\(shown)")
-        let listed = try await host(home, bus: silent.address).run(["reports", "list"], timeout: 60)
+        let listed = try await host(home, bus: silent.address).run(["reports", "list"], timeout: Patience.childProcessSeconds)
         #expect(listed.status != 0 && listed.stderrLines.count == 1, "\(listed)")
         #expect(listed.stderr.contains("did not answer within 5 s"), "\(listed)")
         #expect(!FileManager.default.fileExists(atPath: keyFile(home).path), "no new key was made")

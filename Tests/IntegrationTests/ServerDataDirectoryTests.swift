@@ -124,14 +124,14 @@ struct ServerDataDirectoryTests {
                     ("app create", try Self.server().start(["admin", "app", "create", "org.example.cases", "--version", "\(index)"] + data)))
             }
             for (name, command) in commands {
-                let outcome = await command.finish(within: .seconds(60))
+                let outcome = await command.finish(within: Patience.childProcess)
                 if outcome.status != 0 { failures.append("round \(round), \(name): \(outcome)") }
             }
             // Each server has opened its storage once it says it listens (or has failed).
             for (index, server) in servers.enumerated() {
-                let listening = await eventually(within: .seconds(60)) { server.stdout.snapshot().contains("listening on ") }
+                let listening = await eventually(within: Patience.childProcess) { server.stdout.snapshot().contains("listening on ") }
                 server.signal(SIGTERM)
-                let outcome = await server.finish(within: .seconds(30))
+                let outcome = await server.finish(within: Patience.childProcess)
                 if !listening || outcome.status != 0 || outcome.stderr.contains("locked") {
                     failures.append("round \(round), serve #\(index): \(outcome)")
                 }

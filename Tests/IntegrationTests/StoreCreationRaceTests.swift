@@ -25,7 +25,7 @@ struct StoreCreationRaceTests {
             }
             running.append(("strata-status", try status.start(["--format", "json"])))
             for (name, process) in running {
-                let outcome = await process.finish(within: .seconds(60))
+                let outcome = await process.finish(within: Patience.childProcess)
                 if outcome.status != 0 || !outcome.stderr.isEmpty {
                     failures.append("round \(round), \(name): \(outcome)")
                 }

@@ -33,7 +33,7 @@ struct SyncCrashTests {
                     // Once the server applied a batch of this run, or this run claimed more changes
                     // than a kill left in flight, a request of this run is out (a push now takes
                     // milliseconds, so the kill follows at once).
-                    _ = await eventually(within: .seconds(30)) {
+                    _ = await eventually(within: Patience.childProcess) {
                         server.appliedOperationCount() > appliedBefore || client.inFlightCount() > inFlightBefore
                             || !running.process.isRunning
                     }
@@ -42,7 +42,7 @@ struct SyncCrashTests {
                     try await Task.sleep(for: .microseconds(UInt32.random(in: 20_000...600_000)))  // a random moment, not a wait for something
                 }
                 running.signal(SIGKILL)
-                let outcome = await running.finish(within: .seconds(10))
+                let outcome = await running.finish(within: Patience.childProcess)
                 let inFlight = try await client.noteJournal()
                 if outcome.status == SIGKILL && inFlight > 0 { killedMidPush += 1 }
                 story.append(
@@ -76,7 +76,7 @@ struct SyncCrashTests {
                 let appliedBefore = server.appliedOperationCount()
                 if kill.isMultiple(of: 2) {
                     // Once this server process committed a batch, it is likely applying the next.
-                    _ = await eventually(within: .seconds(30)) { server.appliedOperationCount() > appliedBefore || !current.process.isRunning }
+                    _ = await eventually(within: Patience.childProcess) { server.appliedOperationCount() > appliedBefore || !current.process.isRunning }
                     try await Task.sleep(for: .microseconds(UInt32.random(in: 0...100_000)))  // the kill lands at a random moment: what is under test
                 } else {
                     try await Task.sleep(for: .microseconds(UInt32.random(in: 50_000...700_000)))  // a random moment, not a wait for something
@@ -105,7 +105,7 @@ struct SyncCrashTests {
             // Every answer is cut off after the server applied the batch, as if the server died
             // between its commit and its reply: the client retries, then gives up.
             let proxy = try AnswerDroppingProxy(upstreamPort: server.port)
-            let cut = try await client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: 60)
+            let cut = try await client.host(["STRATA_SERVER_URL": proxy.url]).run(["sync"], timeout: Patience.childProcessSeconds)
             #expect(cut.status == 1, "\(cut)")
             #expect(proxy.droppedAnswers >= 1)
             #expect(server.appliedOperationCount() == 4, "the server should have applied the 4 inserts whose answers were lost")
@@ -144,7 +144,7 @@ struct SyncCrashTests {
         var story: [String] = []
         for round in 1...5 {
             try await client.write(creates: 60, updates: round == 1 ? 0 : 30, deletes: round == 1 ? 0 : 10)
-            let sync = try await client.host().run(["sync"], timeout: 120)
+            let sync = try await client.host().run(["sync"], timeout: 2 * Patience.childProcessSeconds)
             try #require(sync.status == 0, "round \(round): the sync failed: \(sync)")
             // Acknowledged: crash now, before anything else can reach the disk.
             await server.kill()
@@ -179,7 +179,7 @@ struct SyncCrashTests {
     /// A sync that must succeed, then one that must find nothing left to send.
     private func finalSync(_ client: ReportsClient, story: inout [String]) async throws {
         try await client.noteJournal()
-        let last = try await client.host().run(["sync", "--json"], timeout: 120)
+        let last = try await client.host().run(["sync", "--json"], timeout: 2 * Patience.childProcessSeconds)
         story.append("final sync: \(last)")
         try #require(last.status == 0, "the final sync failed:\n\(story.joined(separator: "\n"))")
         let again = try await client.host().json(["sync", "--json"]) as? [String: Any]

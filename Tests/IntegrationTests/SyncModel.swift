@@ -109,6 +109,9 @@ struct SyncModel {
     /// The follow-up refusals the sync being predicted reported (id → fields): taken as given
     /// for an update based on a copy pulled before a restore (a version of another history).
     var reportedRefusals: [String: [String]] = [:]
+    /// How many refused follow-up changes the sync being predicted reported the resolver
+    /// settled: a stale-based update's settlement is taken as given while this many are unexplained.
+    var reportedResolved = 0
     /// Follow-ups an update re-created (after a restore) under its pusher's primary group, not their report's.
     var refiled: Set<String> = []
     /// Whether the server keeps the parent rules (issue 26): deleting a report deletes its live
@@ -197,8 +200,9 @@ struct SyncModel {
 
     /// One `syncNow()` of `index`: push its journal, pull (a reset or a revocation re-pulls from
     /// the start), re-send after a reset; the driver then discards what was rejected.
-    mutating func sync(_ index: Int, reportedRefusals: [String: [String]] = [:]) -> Prediction {
+    mutating func sync(_ index: Int, reportedRefusals: [String: [String]] = [:], reportedResolved: Int = 0) -> Prediction {
         self.reportedRefusals = reportedRefusals
+        self.reportedResolved = reportedResolved
         var device = devices[index]
         let user = device.user
         refusing = Prediction()

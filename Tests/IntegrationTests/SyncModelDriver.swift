@@ -192,7 +192,7 @@ final class SyncModelDriver {
         let (report, rejected) = try await devices[device].syncAndDiscard()
         var refusals: [String: [String]] = [:]
         for conflict in report.conflicts where conflict.kind == .refused { refusals[conflict.objectID] = conflict.fields.sorted() }
-        let predicted = model.sync(device, reportedRefusals: refusals)
+        let predicted = model.sync(device, reportedRefusals: refusals, reportedResolved: report.resolved)
         figures.syncs += 1
         let name = devices[device].name
         note("\(name) syncs: pushed \(report.pushed), rejected \(rejected.sorted()), pulled \(report.pulledCount)"

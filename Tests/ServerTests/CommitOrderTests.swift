@@ -52,7 +52,7 @@ struct CommitOrderTests {
     /// Waits until a push sits in the gate (its transaction open, its version taken).
     static func expectHeld(in database: String) async {
         let sleeping = "EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep')"
-        #expect(await eventually(within: .seconds(30)) { await holds(sleeping, in: database) }, "A never reached the trigger")
+        #expect(await eventually(within: Patience.childProcess) { await holds(sleeping, in: database) }, "A never reached the trigger")
     }
 
     /// Waits until a second push waits for the app version's counter the held one locked.
@@ -61,7 +61,7 @@ struct CommitOrderTests {
             EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
             AND query LIKE '%app_counters%')
             """
-        #expect(await eventually(within: .seconds(30)) { await holds(waiting, in: database) }, "B's push did not wait for A's counter")
+        #expect(await eventually(within: Patience.childProcess) { await holds(waiting, in: database) }, "B's push did not wait for A's counter")
     }
 
     @Test("while one instance's push is held open after taking its version, the other's push waits, and pulls see every change")

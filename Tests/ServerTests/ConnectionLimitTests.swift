@@ -13,41 +13,56 @@ import Testing
 struct ConnectionLimitTests {
     @Test("slow-loris: heads trickling in past the cap lock no normal client out and die at the header timeout")
     func slowLorisIsCut() async throws {
-        try await withTestServer(["--max-connections", "20", "--header-timeout", "1"]) { server in
-            try await expectTricklersCut(server, timeout: "header", opening: "GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        try await withTestServer(["--max-connections", "20", "--header-timeout", "1", "--log-level", "debug"]) { server in
+            let answers = try await expectTricklersCut(
+                server, closing: "closing a connection whose request head is late",
+                opening: "GET /openapi.json HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            // Cut by the 1 s given, not the 10 s default: the 408 says which.
+            let timedOut = answers.filter { $0.hasPrefix("HTTP/1.1 408") }
+            #expect(!timedOut.isEmpty, "\(answers)")
+            for answer in timedOut {
+                #expect(answer.contains("the request head did not arrive within 1.0 seconds"), "\(answer)")
+            }
         }
     }
 
     @Test("slow bodies: bodies trickling in past the cap lock no normal client out and die at the body timeout")
     func slowBodiesAreCut() async throws {
-        try await withTestServer(["--max-connections", "20", "--body-timeout", "1"]) { server in
+        try await withTestServer(["--max-connections", "20", "--body-timeout", "1", "--log-level", "debug"]) { server in
             let head = "POST \(WirePaths.login) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 10000\r\n\r\n{"
-            try await expectTricklersCut(server, timeout: "body", opening: head)
+            _ = try await expectTricklersCut(server, closing: "closing a connection whose request body is late", opening: head)
+            // Cut by the 1 s given, not the 60 s default: the log line names the timeout.
+            #expect(server.log.contains("timeout=1.0 seconds"), "\(server.log)")
         }
     }
 
     /// Opens 30 connections (the server's cap is 20) that each send `opening`, then a byte every
-    /// 200 ms for at most 8 s; a normal client must still be answered at once, and every
-    /// trickling connection must be closed within a few seconds of the 1 s `timeout`.
-    private func expectTricklersCut(_ server: TestServer, timeout: String, opening: String) async throws {
+    /// 200 ms until the server ends them all (or the shared patience passes); a normal client must
+    /// still be answered, and every trickling connection must be ended by the server for the
+    /// reason its log line `closing` gives. What each trickler received before its end.
+    private func expectTricklersCut(_ server: TestServer, closing: String, opening: String) async throws -> [String] {
         let port = server.port
         let opened = AsyncStream<Void>.makeStream()
-        async let tricklers = onThread { () throws -> [Duration?] in
+        async let tricklers = onThread { () throws -> [String?] in
             defer { opened.continuation.finish() }  // a failure to connect must not leave the test waiting
             let start = ContinuousClock.now
             let connections = try (0..<30).map { _ in try RawConnection(port: port) }
             for connection in connections { connection.send(opening) }
             opened.continuation.yield()
-            var lifetimes = [Duration?](repeating: nil, count: connections.count)
-            while ContinuousClock.now - start < .seconds(8) && lifetimes.contains(where: { $0 == nil }) {
-                for (index, connection) in connections.enumerated() where lifetimes[index] == nil {
+            var ends = [String?](repeating: nil, count: connections.count)
+            while ContinuousClock.now - start < Patience.childProcess && ends.contains(where: { $0 == nil }) {
+                for (index, connection) in connections.enumerated() where ends[index] == nil {
                     connection.send("a")
-                    if connection.receive(timeout: .zero) != .timedOut { lifetimes[index] = ContinuousClock.now - start }
+                    switch connection.receive(timeout: .zero) {
+                    case .bytes(let data): ends[index] = String(decoding: data, as: UTF8.self)
+                    case .closed: ends[index] = ""
+                    case .timedOut: break
+                    }
                 }
                 Thread.sleep(forTimeInterval: 0.2)  // the behaviour under test: one byte every 200 ms
             }
-            return lifetimes
+            return ends
         }
         var signals = opened.stream.makeAsyncIterator()
         _ = await signals.next()
@@ -55,19 +70,25 @@ struct ConnectionLimitTests {
         let (status, _) = try await server.client.send("GET", WirePaths.openAPI)
         let answeredIn = ContinuousClock.now - asked
         #expect(status == 200)
-        // Without the limits it waits for the tricklers' 8 s (or forever); 6 s leaves room for a
-        // loaded machine (4.3–5.3 s seen at load 6–8).
-        #expect(answeredIn < .seconds(6), "a normal client waited \(answeredIn) behind 30 slow connections")
-        let lifetimes = try await tricklers
-        let stillOpen = lifetimes.filter { $0 == nil }.count
-        #expect(stillOpen == 0, "\(stillOpen) slow connections still open after 8 s")
-        let longest = lifetimes.compactMap { $0 }.max() ?? .zero
-        #expect(longest < .seconds(6), "a slow connection lived \(longest) with a 1 s \(timeout) timeout")
+        // Locked out, it would wait as long as the tricklers go on: the whole patience. Half of it
+        // tells the two apart on any machine (a second or so idle, 4.3–5.3 s seen at load 6–8);
+        // how fast it is answered is a benchmark's question.
+        #expect(answeredIn < Patience.childProcess / 2, "a normal client waited \(answeredIn) behind 30 slow connections")
+        let ends = try await tricklers
+        let stillOpen = ends.filter { $0 == nil }.count
+        #expect(stillOpen == 0, "\(stillOpen) slow connections still open after \(Patience.childProcess)")
+        // Each was ended by the server for a reason it logs: evicted at the cap (the oldest
+        // without a request, for a newcomer) or cut by its timeout, never by anything else.
+        let evicting = "connection cap reached: closing the longest-waiting connection without a request"
+        let count = { (text: String) in server.log.components(separatedBy: text).count - 1 }
+        #expect(await eventually(within: Patience.childProcess) { count(closing) + count(evicting) >= 30 }, "\(server.log)")
+        #expect(count(closing) > 0, "none was cut by its timeout: \(server.log)")
+        return ends.compactMap { $0 }
     }
 
     @Test("an idle keep-alive connection is closed after the idle timeout, a long poll that waits longer is not cut")
     func idleConnectionsCloseButLongPollsDoNot() async throws {
-        try await withTestServer(["--idle-timeout", "1"], user: true) { server in
+        try await withTestServer(["--idle-timeout", "1", "--log-level", "trace"], user: true) { server in
             let token = try await server.login()
             let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
             #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
@@ -76,7 +97,7 @@ struct ConnectionLimitTests {
                 let connection = try RawConnection(port: port)
                 connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
                 let start = ContinuousClock.now
-                let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(6))
+                let (data, closedAt) = connection.readUntilClosed(timeout: Patience.childProcess)
                 return (String(decoding: data.prefix(15), as: UTF8.self), closedAt.map { $0 - start })
             }
             async let poll = onThread { () throws -> (String, Duration) in
@@ -85,14 +106,18 @@ struct ConnectionLimitTests {
                     "GET \(WirePaths.devices)/laptop/messages?after=0&wait=3 HTTP/1.1\r\nHost: x\r\n"
                         + "Authorization: Bearer \(token)\r\n\r\n")
                 let start = ContinuousClock.now
-                let received = connection.receive(timeout: .seconds(8))
+                let received = connection.receive(timeout: Patience.childProcess)
                 guard case .bytes(let data) = received else { return ("\(received)", ContinuousClock.now - start) }
                 return (String(decoding: data, as: UTF8.self), ContinuousClock.now - start)
             }
             let (idleAnswer, idleLife) = try await idle
             #expect(idleAnswer.hasPrefix("HTTP/1.1 200"))
-            let life = try #require(idleLife, "the idle connection was still open after 6 s")
-            #expect(life > .milliseconds(800) && life < .seconds(4), "closed after \(life) with a 1 s idle timeout")
+            let life = try #require(idleLife, "the idle connection was still open after \(Patience.childProcess)")
+            // Closed by the idle timeout (the server says so), after it was waited (the lower
+            // bound); the upper bound only tells the 1 s given from the 60 s default, so it is
+            // a loaded-safe 30 times the second, not a measure of speed.
+            #expect(server.log.contains("closing an idle connection"), "\(server.log)")
+            #expect(life > .milliseconds(800) && life < .seconds(30), "closed after \(life) with a 1 s idle timeout")
             let (pollAnswer, waited) = try await poll
             #expect(pollAnswer.hasPrefix("HTTP/1.1 200"), "\(pollAnswer)")
             #expect(pollAnswer.hasSuffix(#"{"cursor":0,"messages":[]}"#), "\(pollAnswer)")
@@ -117,7 +142,7 @@ struct ConnectionLimitTests {
             let (answer, closedAt) = try await onThread { () throws -> (String, ContinuousClock.Instant?) in
                 let connection = try RawConnection(port: port)
                 connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
-                let (data, closedAt) = connection.readUntilClosed(timeout: .seconds(4))
+                let (data, closedAt) = connection.readUntilClosed(timeout: Patience.childProcess)
                 return (String(decoding: data, as: UTF8.self), closedAt)
             }
             #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
@@ -146,12 +171,13 @@ struct ConnectionLimitTests {
             let poll = try client.decode(PushPoll.self, data)
             #expect(poll.messages.isEmpty)
             #expect(poll.cursor == 0, "the answer carries the cursor to ask next (the after asked)")
-            let exit = try await server.waitForExit(timeout: .seconds(10))
+            let exit = try await server.waitForExit(timeout: Patience.childProcess)
             let exitedIn = ContinuousClock.now - signalled
             #expect(exit == 0, "exit \(String(describing: exit)) after \(exitedIn)")
-            // Quiet, it answers in milliseconds and exits well within 2 s (Docs/Server.md); the bounds
-            // leave room for a CI machine busy with the rest of the suite on 2 cores.
-            #expect(exitedIn < .seconds(5), "exited \(exitedIn) after SIGTERM (the poll answered after \(answeredIn))")
+            // Quiet, it answers in milliseconds and exits well within 2 s (Docs/Server.md). The
+            // bound only tells "woke the poll" from "waited for the poll's 25 s", so it is a
+            // loaded-safe 20 s, not a measure of speed (a benchmark's question).
+            #expect(exitedIn < .seconds(20), "exited \(exitedIn) after SIGTERM (the poll answered after \(answeredIn))")
         }
     }
 

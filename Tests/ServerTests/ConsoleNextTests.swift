@@ -53,7 +53,7 @@ struct ConsoleNextTests {
                 line.hasPrefix("strata_http_requests_total{") && line.contains(#"route="unmatched""#) && line.contains(#"status="404""#)
             }
             var lines: [String] = []
-            let counted = await eventually(within: .seconds(10), every: .milliseconds(50)) {
+            let counted = await eventually(within: Patience.childProcess, every: .milliseconds(50)) {
                 lines = try await MetricsTests.scrape(server, until: [])
                 return lines.contains(where: unmatched)
             }

@@ -28,7 +28,7 @@ struct DatabaseDeathTests {
                     let pushes = try await Self.pushes(server, token: token) { try await cluster.stopImmediately() }
                     Self.expectAnswered(pushes, round: round)
                     try await cluster.restart()
-                    let recovered = await eventually(within: .seconds(60), every: .milliseconds(500)) {
+                    let recovered = await eventually(within: Patience.childProcess, every: .milliseconds(500)) {
                         await Self.push(server, token: token).status == 200
                     }
                     #expect(recovered, "round \(round): pushes did not succeed again: \(server.log.suffix(2000))")
@@ -42,9 +42,9 @@ struct DatabaseDeathTests {
                     kill(server.pid, SIGTERM)
                 }
                 #expect(pushes.allSatisfy { $0.ended - $0.started < Self.answerBound }, "\(pushes)")
-                let status = try await server.waitForExit(timeout: .seconds(60))
+                let status = try await server.waitForExit(timeout: Patience.childProcess)
                 let took = stopped.withLock { $0 }.map { ContinuousClock.now - $0 } ?? .zero
-                #expect(status != nil, "SIGTERM did not end the server within 60 s: \(server.log.suffix(3000))")
+                #expect(status != nil, "SIGTERM did not end the server within \(Patience.childProcess): \(server.log.suffix(3000))")
                 #expect(took < .seconds(2 * 10 + 10), "the server took \(took) to end after SIGTERM")
                 #expect(status == 0, "exit \(String(describing: status)): \(server.log.suffix(2000))")
             }
@@ -87,7 +87,7 @@ struct DatabaseDeathTests {
                 }
             }
             group.addTask {
-                let ready = await eventually(within: .seconds(120), every: .milliseconds(5)) {
+                let ready = await eventually(within: Patience.childProcess * 2, every: .milliseconds(5)) {
                     counts.applied.load(ordering: .relaxed) >= 3 && counts.inFlight.load(ordering: .relaxed) > 0
                 }
                 #expect(ready, "the pushes never got going")

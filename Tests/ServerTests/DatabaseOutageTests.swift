@@ -53,7 +53,7 @@ struct DatabaseOutageTests {
             #expect((unavailable ?? 0) >= 1, "strata_db_unavailable_total: \(String(describing: unavailable))")
 
             try await TestPostgres.execute("ALTER DATABASE \(name) ALLOW_CONNECTIONS true", in: maintenance)
-            let recovered = await eventually(within: .seconds(60), every: .milliseconds(500)) {
+            let recovered = await eventually(within: Patience.childProcess, every: .milliseconds(500)) {
                 try await server.client.send("POST", WirePaths.login, json: request).0 == 200
             }
             #expect(recovered, "the server did not recover: \(server.log.suffix(2000))")

@@ -60,7 +60,9 @@ struct FramingTests {
             let token = try await server.client.login("alice", app: server.app).token
             for (path, auth) in [(WirePaths.changes, "Authorization: Bearer \(token)\r\n"), (WirePaths.login, "")] {
                 let request = "POST \(path) HTTP/1.1\r\nHost: x\r\n\(auth)Content-Length: 2000000000\r\n\r\n{\"changes\":["
-                let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 1)
+                // A server that waited for the body would answer nothing before its 60 s body
+                // timeout: 30 s tells the two apart on a loaded machine.
+                let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 30)
                 #expect(answer.status == 413, "\(path): \(answer)")
                 #expect(answer.text.contains("Content-Length 2000000000"), "\(path): \(answer)")
             }
@@ -75,7 +77,9 @@ struct FramingTests {
         ])
     func closesWhenAsked(request: String) async throws {
         try await withInProcessServer { server in
-            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 5)
+            // Within 30 s, half the 60 s idle timeout: "closed after the answer" told apart from
+            // "closed by the idle timeout" on a loaded machine.
+            let answer = try await RawExchange.exchange(port: server.port, bytes: Array(request.utf8), halfClose: false, timeout: 30)
             #expect(answer.status == 200, "\(answer)")
             #expect(answer.closed, "the server must close, not wait for the idle timeout: \(answer)")
         }

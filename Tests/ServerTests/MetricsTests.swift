@@ -11,7 +11,7 @@ struct MetricsTests {
     /// request counters are recorded once an answer's body is written, a moment after the client
     /// reads it).
     static func scrape(_ server: TestServer, until wanted: [String]) async throws -> [String] {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + Patience.childProcess
         while true {
             let (status, data) = try await server.client.send("GET", "/metrics")
             #expect(status == 200)

@@ -33,7 +33,7 @@ struct SQLiteOpeningOffPoolTests {
             }
         }
         // Checked from a thread of its own: with the pool taken, an async check could not run.
-        let poolAnswered = await holder.probePoolThenRelease(after: .milliseconds(500), within: .seconds(30))
+        let poolAnswered = await holder.probePoolThenRelease(after: .milliseconds(500), within: Patience.childProcess)
 
         #expect(poolAnswered, "a task on the cooperative pool did not run while the openers waited for the folder lock")
         try await opened.value

@@ -189,7 +189,7 @@ struct ServerDataContractTests {
         try await data.close()
         if let url {
             // An open pool keeps idle connections for a minute: only closing ends them at once.
-            #expect(await eventually(within: .seconds(5)) { await CommitOrderTests.holds("\(others) = 0", in: url) })
+            #expect(await eventually(within: Patience.childProcess) { await CommitOrderTests.holds("\(others) = 0", in: url) })
         } else {
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 + FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("apps").path)

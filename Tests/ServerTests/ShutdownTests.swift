@@ -14,7 +14,10 @@ import Testing
 struct ShutdownTests {
     @Test("a push whose request is in flight at SIGTERM completes and is applied; the server then exits 0")
     func inFlightPushCompletes() async throws {
-        try await withTestServer(["--log-level", "trace"], user: true) { server in
+        // The grace as long as the shared patience: the body's second half is sent after the
+        // poll's answer, which a loaded machine may delay past the 10 s default.
+        let grace = "\(Int(Patience.childProcessSeconds))"
+        try await withTestServer(["--log-level", "trace", "--shutdown-grace", grace], user: true) { server in
             let token = try await server.login()
             let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
             #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
@@ -40,12 +43,12 @@ struct ShutdownTests {
             // Safe: the test awaits this read, so one thread at a time uses the connection.
             nonisolated(unsafe) let reading = connection
             let answer = try await onThread { () -> String in
-                guard case .bytes(let data) = reading.receive(timeout: .seconds(8)) else { return "no answer" }
+                guard case .bytes(let data) = reading.receive(timeout: Patience.childProcess) else { return "no answer" }
                 return String(decoding: data, as: UTF8.self)
             }
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
             #expect(answer.contains(#""status":"applied""#), "\(answer)")
-            let exit = try await server.waitForExit(timeout: .seconds(10))
+            let exit = try await server.waitForExit(timeout: Patience.childProcess)
             #expect(exit == 0, "exit \(String(describing: exit)) after \(ContinuousClock.now - signalled)")
         }
     }
@@ -58,7 +61,7 @@ struct ShutdownTests {
             let wal = server.dataDirectory.appendingPathComponent("control.sqlite-wal")
             #expect(FileManager.default.fileExists(atPath: wal.path), "the server writes through a WAL")
             kill(server.pid, SIGTERM)
-            #expect(try await server.waitForExit(timeout: .seconds(20)) == 0, "\(server.log)")
+            #expect(try await server.waitForExit(timeout: Patience.childProcess) == 0, "\(server.log)")
             // SQLite removes the WAL only when the last connection closes cleanly.
             let left = try FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.path)
                 + FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.appendingPathComponent("apps").path)
@@ -73,7 +76,7 @@ struct ShutdownTests {
             let token = try await server.login()
             #expect(try await server.client.push([.report("r1", name: "kept", scope: 1)], token: token) == ["applied"])
             kill(server.pid, SIGTERM)
-            #expect(try await server.waitForExit(timeout: .seconds(20)) == 0, "\(server.log)")
+            #expect(try await server.waitForExit(timeout: Patience.childProcess) == 0, "\(server.log)")
             #expect(server.log.contains("closed the database pool"), "\(server.log)")
             #expect(!server.log.contains("hasn't been called yet"), "the pool was used before it ran: \(server.log)")
         }

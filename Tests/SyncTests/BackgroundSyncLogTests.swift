@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataTestSupport
 import Synchronization
 import Testing
 
@@ -62,7 +63,7 @@ struct BackgroundSyncLogTests {
         server.scriptPushes([.networkDown, .networkDown, .networkDown, .networkDown] + Array(repeating: .applyAll, count: 20))
         sync.start()
         defer { sync.stop() }
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Patience.childProcessSeconds)
         var failed: (message: String, metadata: [String: String])?
         while failed == nil, Date() < deadline {
             failed = captured.all.first { $0.message.hasPrefix("background sync failed") }

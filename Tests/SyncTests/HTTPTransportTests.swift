@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import StrataTestSupport
 import Testing
 
 @testable import StrataSync
@@ -25,14 +26,15 @@ struct HTTPTransportTests {
                 SyncRequest(method: "GET", path: "/v1/devices/d/messages", query: [.init(name: "wait", value: "25")], holdSeconds: 25))
         }
         // The request is in flight once the server side has its connection (held open, never answered).
-        let connection = try #require(try await listener.awaitConnection(within: 10), "the transport never connected")
+        let connection = try #require(try await listener.awaitConnection(within: Patience.childProcessSeconds), "the transport never connected")
         defer { close(connection) }
         let cancelled = ContinuousClock.now
         poll.cancel()
         let outcome = await poll.result
-        // The server holds the poll for 25 s and the request's deadline is 60 s: an end well before
-        // either is the cancellation's (typically milliseconds; the bound is loose for a loaded machine).
-        #expect(ContinuousClock.now - cancelled < .seconds(12), "the poll outlived its cancelled task")
+        // The server holds the poll for 25 s and the request's deadline is 60 s: an end before either
+        // is the cancellation's (typically milliseconds). The bound only tells the two apart, so it
+        // is a loaded-safe 20 s, not a measure of speed.
+        #expect(ContinuousClock.now - cancelled < .seconds(20), "the poll outlived its cancelled task")
         guard case .failure(let error) = outcome else {
             Issue.record("a held poll answered: \(outcome)")
             return

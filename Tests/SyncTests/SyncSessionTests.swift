@@ -123,7 +123,7 @@ struct SyncSessionTests {
         harness.server.scriptPages("SyncVisit", PullResponse(objects: [.visit("p", patient: "P", ward: 1, version: 1)], cursor: 1, hasMore: false))
         harness.sync.start()
         defer { harness.sync.stop() }
-        _ = await eventually(within: .seconds(30)) {
+        _ = await eventually(within: Patience.childProcess) {
             let pending = try await harness.data.journal.pendingCount()
             let logs = try await harness.data.diagnostics.entries(limit: nil)
             let visit = try await harness.data.store.fetch(SyncVisit.self, id: "p")

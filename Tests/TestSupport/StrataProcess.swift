@@ -64,11 +64,12 @@ public struct StrataProcess: Sendable {
         self.environment = environment
     }
 
-    /// Runs to completion (killed after `timeout` seconds) and returns what happened. Suspends
+    /// Runs to completion (killed after `timeout` seconds, by default ``Patience/childProcess``)
+    /// and returns what happened. Suspends
     /// while the child works: no thread of the cooperative pool waits for it (so async tests
     /// beside it, on few cores, never starve).
     public func run(
-        _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil, timeout: TimeInterval = 30
+        _ arguments: [String], stdin: String? = nil, shellPrefix: String? = nil, timeout: TimeInterval = Patience.childProcessSeconds
     ) async throws -> Outcome {
         // posix_spawn blocks its thread until the child has exec'd (vfork semantics): tens of
         // milliseconds for a large debug binary under load, so it runs on a queue of its own too.
@@ -146,14 +147,15 @@ public struct StrataProcess: Sendable {
         /// Sends a signal (SIGTERM, SIGINT, …).
         public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-        /// Waits for the process to end without blocking a thread (SIGKILL after `timeout`);
+        /// Waits for the process to end without blocking a thread (SIGKILL after `timeout`, by
+        /// default ``Patience/childProcess``);
         /// returns its outcome. The only way to wait for a child: polling suspends between
         /// checks, so the waiting test holds no thread of the cooperative pool.
-        public func finish(within timeout: Duration = .seconds(30)) async -> Outcome {
+        public func finish(within timeout: Duration = Patience.childProcess) async -> Outcome {
             let ended = await eventually(within: timeout, every: .milliseconds(10)) { !process.isRunning }
             if !ended {
                 kill(process.processIdentifier, SIGKILL)
-                _ = await eventually(within: .seconds(30), every: .milliseconds(10)) { !process.isRunning }
+                _ = await eventually(within: Patience.childProcess, every: .milliseconds(10)) { !process.isRunning }
             }
             // The process has ended (a SIGKILLed one is reaped within moments), so this returns at once.
             process.waitUntilExit()
@@ -188,6 +190,10 @@ public struct StrataProcess: Sendable {
         /// Everything the pipe carried: waits (suspending, at most 5 s) for its end, which comes
         /// once the process and any child that inherited the pipe have ended.
         public func text() async -> String {
+            // Not ``Patience/childProcess``: callers ask once the process has ended, so what it
+            // wrote is already in the pipe and only this thread's reads remain (milliseconds,
+            // even loaded); the bound matters when a grandchild that outlives it (a daemon it
+            // started) holds the pipe open, where waiting longer would only slow the test.
             _ = await eventually(within: .seconds(5), every: .milliseconds(5)) { lock.withLock { finished } }
             return snapshot()
         }

@@ -25,10 +25,11 @@ public enum SystemTool {
             description: "\(name) is missing: install Debian's \(package) (scripts/test installs it with apt-get)")
     }
 
-    /// Runs the tool at `path` with `arguments` and waits for it (at most `timeout`).
+    /// Runs the tool at `path` with `arguments` and waits for it (at most `timeout`, by default
+    /// ``Patience/childProcess``).
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = Patience.childProcess
     ) async throws -> StrataProcess.Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -86,7 +86,7 @@ public final class TestServer: Sendable {
     }
 
     /// Starts `strata-server serve --port 0 <options>` and returns once it answers (at most
-    /// `timeout`). The data directory is a fresh temporary one unless given. Before serving, the
+    /// `timeout`, by default ``Patience/childProcess``). The data directory is a fresh temporary one unless given. Before serving, the
     /// admin commands create `app` (id, version) when given, and with `user` the group `nurses`,
     /// its lead `alice` (``password``) and ``casesApp``. `shellPrefix` (e.g. `ulimit -S -n 256`)
     /// runs in a shell that then `exec`s the server.
@@ -94,7 +94,7 @@ public final class TestServer: Sendable {
     /// database instead of SQLite in the data directory.
     public static func start(
         _ options: [String] = [], dataDirectory: URL? = nil, app: (id: String, version: String)? = nil, user: Bool = false,
-        shellPrefix: String? = nil, timeout: Duration = .seconds(30), database: String? = nil
+        shellPrefix: String? = nil, timeout: Duration = Patience.childProcess, database: String? = nil
     ) async throws -> TestServer {
         let directory = dataDirectory ?? TemporaryRoot.directory("strata-server-data")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -117,10 +117,11 @@ public final class TestServer: Sendable {
             shellPrefix: shellPrefix, running: running)
     }
 
-    /// Stops the server: SIGTERM, then SIGKILL if it has not ended after `grace`; waits for it
-    /// to end and returns what it printed.
+    /// Stops the server: SIGTERM, then SIGKILL if it has not ended after `grace` (by default
+    /// ``Patience/childProcess``: a loaded machine must not turn a clean exit into a kill, whose
+    /// status tests check); waits for it to end and returns what it printed.
     @discardableResult
-    public func stop(grace: Duration = .seconds(5)) async -> StrataProcess.Outcome {
+    public func stop(grace: Duration = Patience.childProcess) async -> StrataProcess.Outcome {
         let process = current
         if process.process.isRunning { process.signal(SIGTERM) }
         return await process.finish(within: grace)
@@ -130,15 +131,15 @@ public final class TestServer: Sendable {
     public func kill() async {
         let process = current
         if process.process.isRunning { process.signal(SIGKILL) }
-        let outcome = await process.finish(within: .seconds(10))
+        let outcome = await process.finish(within: Patience.childProcess)
         earlierOutput.withLock { $0.append("\(outcome)") }
     }
 
     /// Starts a new server process on the same port, data directory, database and `serve`
     /// options (after ``kill()``), as a service manager restarts a server: a client's or a load
     /// balancer's address for it stays valid. Retries the bind (the old socket may linger) for
-    /// up to `timeout`.
-    public func restart(timeout: Duration = .seconds(30)) async throws {
+    /// up to `timeout` (by default ``Patience/childProcess``).
+    public func restart(timeout: Duration = Patience.childProcess) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             do {
@@ -153,9 +154,10 @@ public final class TestServer: Sendable {
         }
     }
 
-    /// Waits (at most `timeout`) until the log contains `text` more than `after` times; whether
-    /// it did. Throws `CancellationError` when the test is cancelled.
-    public func waitForLog(_ text: String, after: Int = 0, timeout: Duration = .seconds(10)) async throws -> Bool {
+    /// Waits (at most `timeout`, by default ``Patience/childProcess``) until the log contains
+    /// `text` more than `after` times; whether it did. Throws `CancellationError` when the test
+    /// is cancelled.
+    public func waitForLog(_ text: String, after: Int = 0, timeout: Duration = Patience.childProcess) async throws -> Bool {
         let found = await eventually(within: timeout) { log.components(separatedBy: text).count - 1 > after }
         try Task.checkCancellation()
         return found
@@ -205,7 +207,7 @@ public final class TestServer: Sendable {
         }
         if let bound { return (running, bound) }
         running.signal(SIGKILL)
-        let outcome = await running.finish(within: .seconds(5))
+        let outcome = await running.finish(within: Patience.childProcess)
         throw TestServerFailure("strata-server did not print its address: \(outcome)")
     }
 

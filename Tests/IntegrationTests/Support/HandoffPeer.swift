@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +50,7 @@ enum HandoffPeer {
 
     /// One line the peer writes (without its line feed), or what came before it closed or
     /// `timeout` passed. Reads a byte at a time, so nothing after the line is consumed.
-    static func readLine(_ descriptor: Int32, timeout: Duration = .seconds(10)) -> String {
+    static func readLine(_ descriptor: Int32, timeout: Duration = Patience.childProcess) -> String {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var byte: UInt8 = 0
@@ -64,7 +65,7 @@ enum HandoffPeer {
     }
 
     /// Everything the peer writes until it closes, or until `timeout` has passed.
-    static func readUntilClosed(_ descriptor: Int32, timeout: Duration = .seconds(10)) -> String {
+    static func readUntilClosed(_ descriptor: Int32, timeout: Duration = Patience.childProcess) -> String {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

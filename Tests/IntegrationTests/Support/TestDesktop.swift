@@ -64,7 +64,7 @@ final class TestDesktop: Sendable {
         do {
             let server = try run(xvfb, ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"], [:])
             started.append(server)
-            guard await eventually(within: .seconds(20), { server.stdout.snapshot().contains("\n") }),
+            guard await eventually(within: Patience.childProcess, { server.stdout.snapshot().contains("\n") }),
                 let number = Int(server.stdout.snapshot().trimmingCharacters(in: .whitespacesAndNewlines))
             else { throw Failure("Xvfb gave no display: \(server.stderr.snapshot())") }
             let socket = root.appendingPathComponent("bus").path
@@ -72,7 +72,7 @@ final class TestDesktop: Sendable {
             try Self.busConfiguration(socket: socket).write(to: configuration, atomically: true, encoding: .utf8)
             let bus = try run(busDaemon, ["--config-file=\(configuration.path)", "--nofork", "--nopidfile"], [:])
             started.append(bus)
-            guard await eventually(within: .seconds(20), { FileManager.default.fileExists(atPath: socket) }) else {
+            guard await eventually(within: Patience.childProcess, { FileManager.default.fileExists(atPath: socket) }) else {
                 throw Failure("dbus-daemon made no socket: \(bus.stderr.snapshot())")
             }
             let desktop = TestDesktop(root: root, display: ":\(number)", busAddress: "unix:path=\(socket)", children: started)
@@ -80,7 +80,7 @@ final class TestDesktop: Sendable {
             return desktop
         } catch {
             for child in started { child.signal(SIGKILL) }
-            for child in started { _ = await child.finish(within: .seconds(5)) }
+            for child in started { _ = await child.finish(within: Patience.childProcess) }
             throw error
         }
     }
@@ -108,7 +108,7 @@ final class TestDesktop: Sendable {
             """.write(to: rc, atomically: true, encoding: .utf8)
         let server = try Self.run(dunst, ["-config", rc.path], environment)
         children.withLock { $0.append(server) }
-        let answering = await eventually(within: .seconds(20), every: .milliseconds(100)) {
+        let answering = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
             try await self.dunstctl(["is-paused"]).status == 0
         }
         guard answering else { throw Failure("dunst does not answer on the bus: \(server.stderr.snapshot())") }
@@ -117,7 +117,7 @@ final class TestDesktop: Sendable {
     /// Runs `dunstctl` with `arguments` on this desktop.
     func dunstctl(_ arguments: [String]) async throws -> StrataProcess.Outcome {
         try await SystemTool.run(
-            try SystemTool.path("dunstctl", package: "dunst"), arguments, environment: environment, timeout: .seconds(20))
+            try SystemTool.path("dunstctl", package: "dunst"), arguments, environment: environment, timeout: Patience.childProcess)
     }
 
     /// How many notifications dunst shows now.
@@ -139,7 +139,7 @@ final class TestDesktop: Sendable {
             return children
         }
         for child in running.reversed() { child.signal(SIGTERM) }
-        for child in running.reversed() { _ = await child.finish(within: .seconds(5)) }
+        for child in running.reversed() { _ = await child.finish(within: Patience.childProcess) }
     }
 
     /// A session bus listening on `socket` only, everything allowed, nothing activated.
