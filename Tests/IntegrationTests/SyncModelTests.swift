@@ -55,13 +55,15 @@ struct SyncModelTests {
     /// then sent follow-ups of it, and alice's delete of the report (which the server lacked)
     /// left them live; that delete now takes the follow-ups she sees. 1000009: carol filed a
     /// follow-up under alice's report, then was removed from alice's group, and as its author
-    /// still pulled it; a follow-up is now seen only while its report is.
+    /// still pulled it; a follow-up is now seen only while its report is. 1100058: bob's
+    /// `isDone` false, on a copy pulled before a restore, met alice's true re-sent by her reset;
+    /// the resolver settled it (done wins), which the model now takes as given for a stale base.
     @Test(
-        "after a restore, a reset sends no discarded edit again, a delete of a lost report takes its follow-ups; a removed author loses her follow-up of the group's report (seeds 800086, 900095, 1000009)"
+        "soak seeds kept: after a restore no discarded edit is re-sent, a lost report's delete takes its follow-ups, a stale done is settled; a removed author loses her follow-up (seeds 800086, 900095, 1000009, 1100058)"
     )
     func restoreRegressions() async throws {
         if ProcessInfo.processInfo.environment.keys.contains(where: { $0.hasPrefix("STRATA_SYNC_MODEL_") }) { return }
-        for seed: UInt64 in [800086, 900095, 1000009] {
+        for seed: UInt64 in [800086, 900095, 1000009, 1100058] {
             let driver = try await Self.history(seed: seed, engine: "sqlite", steps: 60)
             #expect(driver.violations.isEmpty, "seed \(seed): \(driver.violations.joined(separator: "\n"))")
         }
