@@ -1,10 +1,11 @@
 import CLibsecret
 import Dispatch
+import StrataCrossCutting
 import StrataData
 import Synchronization
 
-/// One Secret Service call with a deadline: libsecret's blocking call runs on a queue of its
-/// own while the caller (the data layer's queue, never Swift's cooperative pool) waits at most
+/// One Secret Service call with a deadline: libsecret's blocking call runs on a blocking lane
+/// (``BlockingLane/shared``) while the caller (the data layer's queue, never Swift's cooperative pool) waits at most
 /// ``seconds``. A session bus that accepts the connection but never answers (a hung
 /// gnome-keyring, a socket nobody serves) would otherwise block the caller, and with it every
 /// command, for ever.
@@ -25,9 +26,9 @@ enum SecretServiceCall {
     ) throws -> T {
         let cancellable = Cancellable()
         let outcome = Outcome<T>()
-        // A queue of its own per call (a Dispatch thread, never the cooperative pool): a call
-        // abandoned at its deadline never holds up the next one.
-        DispatchQueue(label: "strata.secret-service").async {
+        // A queue of its own per call (``BlockingLane/shared``, never the cooperative pool): a
+        // call abandoned at its deadline never holds up the next one.
+        BlockingLane.shared.start {
             outcome.finish(Result { try call(cancellable.pointer) })
         }
         guard let result = outcome.wait(seconds: timeout) else {

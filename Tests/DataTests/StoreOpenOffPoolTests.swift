@@ -74,8 +74,8 @@ struct StoreOpenOffPoolTests {
 
     @Test("the caller's thread is no database queue; work run on one is")
     func queueIdentity() async throws {
-        #expect(!DatabaseQueue.isCurrent)
-        #expect(await DatabaseQueue(label: "strata.test").run { DatabaseQueue.isCurrent })
+        #expect(!BlockingLane.isCurrent)
+        #expect(await BlockingLane(label: "strata.test").run { BlockingLane.isCurrent })
     }
 }
 

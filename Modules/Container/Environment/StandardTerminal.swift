@@ -50,9 +50,9 @@ final class StandardTerminal: TerminalIO {
     private let diagnosticsLog: String?
     private let state = Mutex(State())
     /// Writes every screen, one after the other (two redraws never interleave their bytes), on
-    /// a thread of its own: a terminal that takes no output (Ctrl-S, a slow link) blocks this
-    /// queue, never the cooperative pool.
-    private let writer = DispatchQueue(label: "dev.strata.container.terminal-output")
+    /// a serial blocking lane of its own: a terminal that takes no output (Ctrl-S, a slow link)
+    /// blocks this lane, never the cooperative pool.
+    private let writer = BlockingLane(label: "dev.strata.container.terminal-output")
     /// Set once a write failed for good (the terminal was closed: EIO, ENXIO, EPIPE): later
     /// screens are dropped instead of written to a terminal that is gone.
     private let gone = Mutex(false)
@@ -75,13 +75,16 @@ final class StandardTerminal: TerminalIO {
 
     func prepare() async {
         guard isFullScreen else { return }
-        let enter = state.withLock { state in
-            defer { state.inAlternateScreen = true }
-            if state.savedStandardError == nil, isatty(STDERR_FILENO) == 1 {
-                state.savedStandardError = Self.divertStandardError(to: diagnosticsLog)
+        // Opening the diagnostics log and setting the terminal's modes are system calls: on the lane.
+        let enter = await writer.run { [self] in
+            state.withLock { state in
+                defer { state.inAlternateScreen = true }
+                if state.savedStandardError == nil, isatty(STDERR_FILENO) == 1 {
+                    state.savedStandardError = Self.divertStandardError(to: diagnosticsLog)
+                }
+                if readsKeys, state.savedModes == nil { state.savedModes = Self.readKeysOneAtATime() }
+                return !state.inAlternateScreen
             }
-            if readsKeys, state.savedModes == nil { state.savedModes = Self.readKeysOneAtATime() }
-            return !state.inAlternateScreen
         }
         if enter { await emit(Sequence.enterAlternateScreen) }
     }
@@ -146,7 +149,8 @@ final class StandardTerminal: TerminalIO {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         // A silent terminal never ends its input: the container runs until a signal or a quit.
         guard interactive else { return stream }
-        let reader = Thread { [self] in
+        // Reading blocks until the end of input: a lane of its own.
+        BlockingLane(label: "strata-container-input").start { [self] in
             if readsKeys {
                 readKeys(into: continuation)
             } else {
@@ -154,8 +158,6 @@ final class StandardTerminal: TerminalIO {
             }
             continuation.finish()
         }
-        reader.name = "strata-container-input"
-        reader.start()
         return stream
     }
 
@@ -275,17 +277,12 @@ final class StandardTerminal: TerminalIO {
     /// Like ``emit(_:)-(String)``, with the text made on ``writer`` right before it is written
     /// (so it reflects the typed line at that moment).
     private func emit(_ make: @escaping @Sendable () -> String) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            writer.async {
-                self.writeNow(make())
-                done.resume()
-            }
-        }
+        await writer.run { self.writeNow(make()) }
     }
 
     /// Writes the text `make` returns on ``writer``, without waiting (the input thread's echo).
     private func emitLater(_ make: @escaping @Sendable () -> String) {
-        writer.async { self.writeNow(make()) }
+        writer.start { self.writeNow(make()) }
     }
 
     /// Writes `text` unless the terminal is gone; on ``writer`` only.

@@ -16,7 +16,7 @@ import StrataCrossCutting
 /// - A new key goes to the keyring when it answers (a lookup succeeded) and takes it, else to
 ///   the file; the user's ``DataKeyPlace`` can keep the keyring out or insist on it (``create(lookupProblem:)``).
 ///
-/// Every call may block (file system calls, a D-Bus round trip): only on a ``DatabaseQueue``.
+/// Every call may block (file system calls, a D-Bus round trip): only on a ``BlockingLane``.
 struct DataKeySource: Sendable {
     /// A key and the place it came from.
     struct Found {

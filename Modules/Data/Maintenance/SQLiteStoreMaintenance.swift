@@ -16,14 +16,14 @@ import StrataCrossCutting
 /// of its own, never through ``SQLiteDatabase`` (which refuses a store marked damaged).
 ///
 /// Every call does its work (whole-file reads, the backup's copy and its waits for a busy
-/// writer, recovery) on a ``DatabaseQueue`` of its own, suspending the caller: never on the
+/// writer, recovery) on a ``BlockingLane`` of its own, suspending the caller: never on the
 /// caller's thread, so never on Swift's cooperative pool.
 struct SQLiteStoreMaintenance: StoreMaintenance {
     let container: ContainerDirectory
     let logger: Logger
     /// The session's Secret Service, when the composition root passed one.
     let keyring: DataKeyring?
-    private let queue = DatabaseQueue(label: "strata.store.maintenance")
+    private let queue = BlockingLane(label: "strata.store.maintenance")
 
     init(container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil) {
         self.container = container

@@ -5,6 +5,7 @@ import Dispatch
     import Foundation
 #endif
 import Logging
+import StrataCrossCutting
 import Synchronization
 
 /// The live ``ChangeNotices``: each stream has a watcher with its own read-only connection
@@ -13,7 +14,7 @@ import Synchronization
 /// yields the types whose counters moved. Value-object tables are never read.
 ///
 /// Each stream's watcher opens its connection and polls on a Dispatch timer, both on a serial
-/// queue of its own (a ``DatabaseQueue``), not on Swift's cooperative thread pool: its SQLite
+/// queue of its own (a ``BlockingLane``), not on Swift's cooperative thread pool: its SQLite
 /// work blocks, and a pool busy with synchronous work must not delay the "within a second"
 /// promise.
 final class SQLiteChangeNotices: ChangeNotices {
@@ -47,7 +48,7 @@ final class SQLiteChangeNotices: ChangeNotices {
     /// error is logged and the stream ends at once (the protocol has no way to throw here).
     func changes(of typeNames: Set<String>) async -> AsyncStream<StoreChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
-        let queue = DatabaseQueue(label: "strata.change-notices", qos: .utility)
+        let queue = BlockingLane(label: "strata.change-notices", qos: .utility)
         let polling: Polling
         do {
             polling = try await queue.run { [url, logger] in
@@ -87,7 +88,7 @@ private final class Polling: Sendable {
     /// Starts polling on `queue` every `interval`, calling `yield` with each change;
     /// `finished` runs once the timer is cancelled.
     func start(
-        on queue: DatabaseQueue, every interval: DispatchTimeInterval, finished: @escaping @Sendable () -> Void,
+        on queue: BlockingLane, every interval: DispatchTimeInterval, finished: @escaping @Sendable () -> Void,
         yield: @escaping @Sendable (StoreChange) -> Void
     ) {
         timer.withLock { slot in

@@ -1,12 +1,11 @@
-import Dispatch
-import Synchronization
+import StrataCrossCutting
 
 /// The blocking forms of every store operation — the seed's `saveObject:` — for code that
 /// cannot `await`: `try store.blocking.save(report)`, reached through ``ValueObjectStore/blocking``.
 ///
 /// Each runs the `async` operation and blocks the calling thread until it ends. The operation's
-/// task runs on a dispatch queue of its own (its task-executor preference), and the live store
-/// does its SQLite work on its database's queue, so the wait never needs a thread of Swift's
+/// task runs on a blocking lane of its own (``BlockingLane/wait(for:)``), and the live store
+/// does its SQLite work on its database's lane, so the wait never needs a thread of Swift's
 /// cooperative pool: it cannot deadlock when every pool thread is busy.
 ///
 /// - Important: never call these from `async` code (a task, an actor, an `async` function):
@@ -95,22 +94,10 @@ extension ValueObjectStore {
     public var blocking: BlockingValueObjectStore { BlockingValueObjectStore(base: self) }
 }
 
-/// Runs `work` in a task on a dispatch queue of its own and blocks until it ends (the wait of
-/// ``BlockingValueObjectStore`` and ``BlockingRemoteObjectStore``).
+/// Runs `work` to its end and blocks the calling thread meanwhile (the wait of
+/// ``BlockingValueObjectStore`` and ``BlockingRemoteObjectStore``): ``BlockingLane/wait(for:)``,
+/// whose task prefers a lane of its own, so the wait never needs a thread of the cooperative pool.
+@available(*, noasync, message: "blocks its thread until the store answers: await the async form instead")
 func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let executor = QueueTaskExecutor(label: "strata.store.blocking")
-    let outcome = Mutex<Result<T, any Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task(executorPreference: executor) {
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await work())
-        } catch {
-            result = .failure(error)
-        }
-        outcome.withLock { $0 = result }
-        done.signal()
-    }
-    done.wait()
-    return try outcome.withLock { $0 }!.get()
+    try BlockingLane.wait(for: work)
 }

@@ -17,7 +17,7 @@ public import StrataCrossCutting
 ///
 /// Opening is `async`: the file system calls, SQLite's open, the format check (with its busy
 /// retry), the data key and the migrations run on the new database's own queue
-/// (``DatabaseQueue``), never on the caller's thread and so never on Swift's cooperative
+/// (``BlockingLane``), never on the caller's thread and so never on Swift's cooperative
 /// pool; the caller is suspended meanwhile.
 ///
 /// Implementations stay `internal` to `StrataData`; hosts (composition roots) are the only
@@ -50,7 +50,7 @@ public enum DataLayerFactory {
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), verifyPages: Bool = false,
         keyring: DataKeyring? = nil
     ) async throws -> any DataLayer {
-        let queue = DatabaseQueue(label: "strata.store")
+        let queue = BlockingLane(label: "strata.store")
         let database = try await queue.run {
             do {
                 try container.prepare()
@@ -103,7 +103,7 @@ public enum DataLayerFactory {
         container: ContainerDirectory, logger: Logger, clock: any StrataClock = SystemClock(), requireKey: Bool = false,
         verifyPages: PageVerification = .none, keyring: DataKeyring? = nil
     ) async throws -> (any DataLayer)? {
-        let queue = DatabaseQueue(label: "strata.store")
+        let queue = BlockingLane(label: "strata.store")
         let database = try await queue.run {
             try openReadOnly(
                 container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages,
@@ -115,7 +115,7 @@ public enum DataLayerFactory {
     /// ``readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``'s work, on `queue`'s thread.
     private static func openReadOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool,
-        verifyPages: PageVerification, queue: DatabaseQueue, keyring: DataKeyring?
+        verifyPages: PageVerification, queue: BlockingLane, keyring: DataKeyring?
     ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()

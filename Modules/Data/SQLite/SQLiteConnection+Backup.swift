@@ -1,4 +1,5 @@
 import CSQLite
+import StrataCrossCutting
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -21,10 +22,10 @@ extension SQLiteConnection {
     /// The destination runs without a rollback journal, so nothing but that file is written.
     ///
     /// It may wait (for a writer that holds the source busy), so it runs only on a
-    /// ``DatabaseQueue``'s thread: `SQLiteStoreMaintenance` calls it on its maintenance queue,
+    /// ``BlockingLane``'s thread: `SQLiteStoreMaintenance` calls it on its maintenance queue,
     /// never on the caller's thread. A debug build stops when it is called from any other.
     func backup(into destinationPath: String) throws -> Int {
-        DatabaseQueue.assertCurrent("a store backup")
+        BlockingLane.assertCurrent("a store backup")
         var opened: OpaquePointer?
         guard sqlite3_open_v2(destinationPath, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
             let destination = opened

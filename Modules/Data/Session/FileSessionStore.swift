@@ -29,7 +29,7 @@ final class FileSessionStore: SessionStore {
     private let cipher: @Sendable () throws -> FieldCipher
     private let cache = Mutex<Cached?>(nil)
     /// Where the file is read and written for `async` callers: the database's queue.
-    private let queue: DatabaseQueue
+    private let queue: BlockingLane
 
     /// The decoded session and the identity of the file it came from.
     private struct Cached {
@@ -42,7 +42,7 @@ final class FileSessionStore: SessionStore {
     /// `clock` is not asked: no clock ends a session (see ``current()``).
     init(
         container: ContainerDirectory, cipher: @escaping @Sendable () throws -> FieldCipher, clock: any StrataClock,
-        queue: DatabaseQueue = DatabaseQueue(label: "strata.session")
+        queue: BlockingLane = BlockingLane(label: "strata.session")
     ) {
         directory = container.url
         fileURL = container.url.appendingPathComponent(Self.fileName)

@@ -32,8 +32,8 @@ final class SQLiteDatabase: Sendable {
     let cipher: FieldCipher?
     private let state: Mutex<StoreState>
     /// Where every `async` operation on this database does its SQLite work (never on the
-    /// cooperative pool): see ``DatabaseQueue``.
-    let queue: DatabaseQueue
+    /// cooperative pool): see ``BlockingLane``.
+    let queue: BlockingLane
 
     /// Opens the store on a queue of its own and resumes the caller with it: the open (file
     /// system calls, the format check and its busy retry's waits, the key, the migrations)
@@ -42,7 +42,7 @@ final class SQLiteDatabase: Sendable {
     static func open(
         container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, keyring: DataKeyring? = nil
     ) async throws -> SQLiteDatabase {
-        let queue = DatabaseQueue(label: "strata.store")
+        let queue = BlockingLane(label: "strata.store")
         return try await queue.run {
             try SQLiteDatabase(container: container, mode: mode, logger: logger, clock: clock, queue: queue, keyring: keyring)
         }
@@ -53,10 +53,10 @@ final class SQLiteDatabase: Sendable {
     /// this in `queue.run` as `DataLayerFactory` does. `keyring` is the session's Secret
     /// Service, when the composition root passed one (see ``DataKeySource``).
     init(
-        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: DatabaseQueue,
+        container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: BlockingLane,
         keyring: DataKeyring? = nil
     ) throws {
-        DatabaseQueue.assertCurrent("opening the store")
+        BlockingLane.assertCurrent("opening the store")
         self.queue = queue
         let url = container.storeURL
         // A store another process found damaged is refused before anything opens it.

@@ -97,13 +97,13 @@ enum StoreFormat {
     /// Runs `body`, retrying while SQLite says busy (switching to WAL may not wait by itself),
     /// for at most the busy timeout.
     ///
-    /// It runs only on a ``DatabaseQueue``'s thread, never on the caller's: the new database's
+    /// It runs only on a ``BlockingLane``'s thread, never on the caller's: the new database's
     /// queue, where `DataLayerFactory.live` and ``SQLiteDatabase/open(container:mode:logger:clock:)``
     /// run ``SQLiteDatabase``'s initializer. So each wait is a plain sleep of that queue's
     /// thread for ``busyBackoff``'s next delay, never a spin and never a thread of Swift's
     /// cooperative pool held. A debug build stops when it is reached from any other thread.
     private static func retryingWhileBusy(_ connection: SQLiteConnection, _ body: () throws -> Void) throws {
-        DatabaseQueue.assertCurrent("the store's busy retry")
+        BlockingLane.assertCurrent("the store's busy retry")
         let deadline = ContinuousClock.now + .milliseconds(Int64(SQLiteConnection.busyTimeoutMilliseconds))
         var failures = 0
         while true {

@@ -10,7 +10,7 @@
 /// file — as the user's ``DataKeyPlace`` allows.
 ///
 /// - Important: every requirement may block (a D-Bus round trip, file system calls): the data
-///   layer calls them only on a queue of its own (``DatabaseQueue``), never on Swift's
+///   layer calls them only on a queue of its own (``BlockingLane``), never on Swift's
 ///   cooperative pool. Never call them from async code directly.
 public protocol DataKeyStore: Sendable {
     /// Which kind of place this is.

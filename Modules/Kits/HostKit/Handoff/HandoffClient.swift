@@ -1,4 +1,5 @@
 import Foundation
+import StrataCrossCutting
 
 #if canImport(Glibc)
     import Glibc
@@ -25,10 +26,10 @@ enum HandoffClient {
         case unanswered(pid: Int32)
     }
 
-    /// Hands `url` to the host listening at `address`, on a thread of its own.
+    /// Hands `url` to the host listening at `address`, on a blocking lane (``BlockingLane/shared``).
     static func handOver(_ url: URL, address: HandoffAddress) async -> Outcome {
         let text = url.absoluteString
-        return await HandoffThread.run { exchange(text, at: address.path) }
+        return await BlockingLane.shared.run { exchange(text, at: address.path) }
     }
 
     /// The exchange (blocking).

@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// - The socket is at ``HandoffAddress`` (per user, per container), mode 0600 in a 0700
 ///   folder the user owns; only a peer of the same user (`SO_PEERCRED`) is served.
-/// - Accepting and reading run on threads of their own; each request is one line of at most
+/// - Accepting and reading run on blocking lanes (``BlockingLane``), never the cooperative
+///   pool; each request is one line of at most
 ///   8 KiB that must arrive within 2 s (``HandoffWire``), at most four at once (a fifth
 ///   connection is closed without a greeting, so its opener runs the URL itself).
 /// - A socket left by a host that ended without closing it (killed) is stale: nobody answers
@@ -52,13 +53,13 @@ final class HandoffListener: StrataService {
         self.logger = logger
     }
 
-    /// Binds the socket (on a thread of its own) and starts accepting.
+    /// Binds the socket (on a blocking lane) and starts accepting.
     ///
     /// - Throws: ``ContainerError`` (`serviceStartFailed`) naming why this host takes no URLs.
     func start(context: any ContainerContext) async throws {
         guard enabled else { return }
         let container = container
-        let claimed = await HandoffThread.run { Self.claim(container: container) }
+        let claimed = await BlockingLane.shared.run { Self.claim(container: container) }
         switch claimed {
         case .failure(let reason):
             throw ContainerError(
@@ -69,20 +70,23 @@ final class HandoffListener: StrataService {
         case .bound(let address, let socket, let inode, let stale):
             var pipeEnds: [Int32] = [-1, -1]
             guard pipe(&pipeEnds) == 0 else {
-                close(socket)
-                unlink(address.path)
+                let code = errno
+                await BlockingLane.shared.run {
+                    close(socket)
+                    unlink(address.path)
+                }
                 throw ContainerError(
                     .serviceStartFailed,
                     localized(
-                        "cannot make the handoff channel's wake-up pipe: \(HandoffSocket.describe(errno))",
-                        ja: "引き渡しチャネルの起床用パイプを作成できません: \(HandoffSocket.describe(errno))"))
+                        "cannot make the handoff channel's wake-up pipe: \(HandoffSocket.describe(code))",
+                        ja: "引き渡しチャネルの起床用パイプを作成できません: \(HandoffSocket.describe(code))"))
             }
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             state.withLock { $0 = State(address: address, inode: inode, wake: pipeEnds[1]) }
             if stale { logger.info("handoff: removed a stale socket", metadata: ["path": "\(address.path)"]) }
             logger.info("handoff: listening", metadata: ["path": "\(address.path)"])
             let wake = pipeEnds[0]
-            Thread.detachNewThread { [self] in acceptLoop(socket, wake: wake, context: context) }
+            BlockingLane(label: "strata.handoff.accept").start { [self] in acceptLoop(socket, wake: wake, context: context) }
         }
     }
 
@@ -96,10 +100,12 @@ final class HandoffListener: StrataService {
             return (state.address, state.inode, state.wake)
         }
         guard let address else { return }
-        if HandoffSocket.kind(of: address.path) == .socket(owner: getuid(), inode: inode) { unlink(address.path) }
-        var byte: UInt8 = 1
-        _ = write(wake, &byte, 1)
-        close(wake)
+        await BlockingLane.shared.run {
+            if HandoffSocket.kind(of: address.path) == .socket(owner: getuid(), inode: inode) { unlink(address.path) }
+            var byte: UInt8 = 1
+            _ = write(wake, &byte, 1)
+            close(wake)
+        }
     }
 
     // MARK: Serving (on the channel's threads)
@@ -145,7 +151,7 @@ final class HandoffListener: StrataService {
                 close(client)
                 continue
             }
-            Thread.detachNewThread { [self] in
+            BlockingLane.shared.start { [self] in
                 serve(client, context: context)
                 close(client)
                 state.withLock { $0.serving -= 1 }
@@ -204,7 +210,7 @@ final class HandoffListener: StrataService {
             return .refused(ErrorText.readable(error))
         }
         logger.info("handoff: opening a URL", metadata: ["url": "\(url.absoluteString)", "pid": "\(peer.pid)"])
-        return HandoffThread.wait {
+        return BlockingLane.wait {
             do {
                 // The micro-app shows a refused route on its screen; the opener hears it too.
                 let (opened, outcome) = try await RouteOutcome.observing {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataCrossCutting
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Synchronization
 #endif
 
 /// Tells the daemon's loop when a file arrives in `new/`: inotify (`IN_CLOSE_WRITE`,
-/// `IN_MOVED_TO`) read on a thread of its own, which blocks in `poll` and never holds a thread
+/// `IN_MOVED_TO`) read on a blocking lane of its own (``BlockingLane``), which blocks in `poll` and never holds a thread
 /// of Swift's cooperative pool. The loop waits in ``wait(upTo:)`` for the next change or its
 /// fallback poll, whichever comes first.
 ///
@@ -34,7 +35,7 @@ final class InboxChanges: Sendable {
         state.withLock { $0.stopWriter = stopWriter }
     }
 
-    /// Watches `folder` with inotify on a new thread; when inotify cannot be used there, a
+    /// Watches `folder` with inotify on a lane of its own; when inotify cannot be used there, a
     /// watcher that never wakes the loop, after one warning saying why and that the loop polls
     /// every `pollInterval` seconds.
     static func watch(_ folder: URL, pollInterval: Double, logger: Logger) -> InboxChanges {
@@ -64,11 +65,10 @@ final class InboxChanges: Sendable {
         }
         let changes = InboxChanges(isWatching: true, stopWriter: ends[1])
         let stopReader = ends[0]
-        let thread = Thread {
+        // The watch blocks in `poll` until stopped: a lane of its own.
+        BlockingLane(label: "strata-inbox").start {
             changes.run(inotify: inotify, stopReader: stopReader, folder: folder, pollInterval: pollInterval, logger: logger)
         }
-        thread.name = "strata-inbox"  // at most 15 bytes (pthread_setname_np)
-        thread.start()
         return changes
     }
 

@@ -22,7 +22,7 @@ final class FreedesktopNotifications: DesktopNotifications {
         self.clock = clock
     }
 
-    /// Connects to the bus at `address` on a new thread and returns once the notification
+    /// Connects to the bus at `address` on a blocking lane of its own and returns once the notification
     /// server answered (or throws why not: no connection, no server).
     static func start(
         address: String, notifications: any NotificationService, clock: any StrataClock, opener: URLOpener,
@@ -30,13 +30,12 @@ final class FreedesktopNotifications: DesktopNotifications {
     ) async throws(SessionBus.Failure) -> FreedesktopNotifications {
         let mailbox = DesktopMailbox()
         let started: Result<String, SessionBus.Failure> = await withCheckedContinuation { continuation in
-            let thread = Thread {
+            // The bus loop blocks in `poll` for the daemon's whole life: a lane of its own.
+            BlockingLane(label: "strata-desktop-bus").start {
                 BusLoop.run(
                     address: address, mailbox: mailbox, notifications: notifications, opener: opener, logger: logger,
                     started: { continuation.resume(returning: $0) })
             }
-            thread.name = "strata-desktop-bus"
-            thread.start()
         }
         let name = try started.get()
         return FreedesktopNotifications(serverName: name, mailbox: mailbox, clock: clock)

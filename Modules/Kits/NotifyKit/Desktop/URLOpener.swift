@@ -55,7 +55,7 @@ struct URLOpener: Sendable {
             return
         }
         let child = pid
-        Thread.detachNewThread {
+        BlockingLane.shared.start {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

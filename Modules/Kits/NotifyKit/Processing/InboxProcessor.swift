@@ -15,8 +15,9 @@ import Foundation
 /// processed like any other, and shown escaped in logs and reasons.
 ///
 /// Every file operation (listing `new/`, reading, moving to `cur/` or `bad/`) and every
-/// delivered line runs on the processor's own ``InboxQueue``, never on Swift's cooperative
-/// pool: the calling task is suspended meanwhile.
+/// delivered line runs on the processor's own ``BlockingLane``, never on Swift's cooperative
+/// pool: the calling task is suspended meanwhile (its task-locals, such as the message
+/// language of the delivered lines, bound there).
 public struct InboxProcessor: Sendable {
     /// The inbox drained.
     public let inbox: Inbox
@@ -25,7 +26,7 @@ public struct InboxProcessor: Sendable {
     private let logger: Logger
     private let stuck = StuckFiles()
     /// Where the blocking file work runs.
-    private let queue = InboxQueue()
+    private let queue = BlockingLane(label: "strata.notifyd.inbox")
 
     /// A processor recording through `notifications` and delivering to `delivery`.
     ///

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataCrossCutting
 import PostgresNIO
 import Synchronization
 
@@ -19,16 +20,18 @@ extension PostgresServerData {
 
     /// Dumps the database `url` names into `file` (replaced when it exists and `force`).
     static func backup(url: String, to file: URL, force: Bool, logger: Logger) async throws -> String {
-        let parsed = try PostgresURL(url)
+        let parsed = try await BlockingLane.shared.run { try PostgresURL(url) }  // reads sslrootcert
         try await probe(parsed, logger: logger)
-        if FileManager.default.fileExists(atPath: file.path) {
-            guard force else {
-                throw ServerDataError(.duplicate, "\(file.path) already exists; give --force to replace it, or name a new file")
+        try await BlockingLane.shared.run {
+            if FileManager.default.fileExists(atPath: file.path) {
+                guard force else {
+                    throw ServerDataError(.duplicate, "\(file.path) already exists; give --force to replace it, or name a new file")
+                }
+                try? FileManager.default.removeItem(at: file)
             }
-            try? FileManager.default.removeItem(at: file)
         }
         try await run("pg_dump", ["--format=custom", "--no-owner", "--file=\(file.path)"], parsed)
-        _ = chmod(file.path, 0o600)
+        await BlockingLane.shared.run { _ = chmod(file.path, 0o600) }
         return "backed up the PostgreSQL database \(parsed.place) to \(file.path)"
     }
 
@@ -39,8 +42,8 @@ extension PostgresServerData {
     ///   database (a running server), when it holds server data and not `force`, or when
     ///   `pg_restore` fails.
     static func restore(url: String, from file: URL, force: Bool, logger: Logger) async throws -> String {
-        let parsed = try PostgresURL(url)
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        let parsed = try await BlockingLane.shared.run { try PostgresURL(url) }  // reads sslrootcert
+        guard await BlockingLane.shared.run({ FileManager.default.fileExists(atPath: file.path) }) else {
             throw ServerDataError(.notFound, "no backup file \(file.path)")
         }
         let (others, holdsData) = try await inspect(parsed, logger: logger)
@@ -113,17 +116,11 @@ extension PostgresServerData {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        let failure: String? = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    try process.run()
-                    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
-                    continuation.resume(returning: process.terminationStatus == 0 ? nil : text)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        let failure: String? = try await BlockingLane.shared.run {
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? nil : text
         }
         if let failure {
             let line = failure.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(process.terminationStatus)"

@@ -1,6 +1,7 @@
 import Dispatch
 import Logging
 import PostgresNIO
+import StrataCrossCutting
 import Synchronization
 
 /// The PostgreSQL ``ServerDataLayer``: one database holds the control tables and every app
@@ -20,7 +21,7 @@ final class PostgresServerData: ServerDataLayer {
 
     /// Connects to `url`, applies the pending migrations and returns the layer.
     static func open(url: String, logger: Logger) async throws -> PostgresServerData {
-        let parsed = try PostgresURL(url)
+        let parsed = try await BlockingLane.shared.run { try PostgresURL(url) }  // reads sslrootcert
         try await probe(parsed, logger: logger)
         let database = ServerPostgres(
             configuration: parsed.configuration, place: parsed.place, leaseTimeout: parsed.connectTimeout, logger: logger)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import StrataCrossCutting
 import Synchronization
 
 /// The epoch, and `admin backup` / `admin restore` of a SQLite data directory.
@@ -21,7 +22,7 @@ extension SQLiteServerData {
     /// Copies the control database and every app version's file of `directory` into the new
     /// folder `target` (replaced when it exists and `force`); returns what it did, one line.
     static func backup(directory: URL, to target: URL, force: Bool, logger: Logger) async throws -> String {
-        try await onThread {
+        try await BlockingLane.shared.run {
             let data = try SQLiteServerData.openBlocking(directory: directory, create: false, logger: logger)
             defer {
                 try? data.controlStore.database.close()
@@ -57,7 +58,7 @@ extension SQLiteServerData {
     /// - Throws: ``ServerDataError`` when `source` is not a backup, when `directory` holds
     ///   server data and not `force`, or when a process has the data directory open.
     static func restore(directory: URL, from source: URL, force: Bool, logger: Logger) async throws -> String {
-        try await onThread {
+        try await BlockingLane.shared.run {
             let manager = FileManager.default
             guard manager.fileExists(atPath: source.appendingPathComponent("control.sqlite").path) else {
                 throw ServerDataError(
@@ -139,10 +140,5 @@ extension SQLiteServerData {
         } catch {
             throw ServerDataError(.storage, "cannot write the backup \(url.path): \(error)")
         }
-    }
-
-    /// `body` on the blocking queue (it blocks on files), the caller suspended meanwhile.
-    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await onBlockingQueue(body)
     }
 }

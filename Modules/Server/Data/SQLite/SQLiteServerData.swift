@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import StrataCrossCutting
 import Synchronization
 
 /// The SQLite ``ServerDataLayer``: `control.sqlite` plus one file per app version, opened lazily
@@ -33,7 +34,7 @@ final class SQLiteServerData: ServerDataLayer {
     }
 
     /// Opens the control database in `directory`, creating the directory and the database
-    /// when missing if `create`, on ``blockingQueue`` (opening waits for the file, for
+    /// when missing if `create`, on ``BlockingLane/shared`` (opening waits for the file, for
     /// migrations and for another process creating the folder): the caller is suspended,
     /// never blocked. A `trace` (tests only) records every statement run on it and on the app
     /// databases opened later.
@@ -43,11 +44,11 @@ final class SQLiteServerData: ServerDataLayer {
     static func open(
         directory: URL, create: Bool = true, logger: Logger, trace: SQLiteStatementTrace? = nil
     ) async throws -> SQLiteServerData {
-        try await onBlockingQueue { try openBlocking(directory: directory, create: create, logger: logger, trace: trace) }
+        try await BlockingLane.shared.run { try openBlocking(directory: directory, create: create, logger: logger, trace: trace) }
     }
 
     /// ``open(directory:create:logger:trace:)``'s work, blocking the calling thread: only ever
-    /// run on ``blockingQueue``.
+    /// run on a ``BlockingLane``.
     static func openBlocking(
         directory: URL, create: Bool = true, logger: Logger, trace: SQLiteStatementTrace? = nil
     ) throws -> SQLiteServerData {
@@ -65,24 +66,10 @@ final class SQLiteServerData: ServerDataLayer {
             controlMigrations: opened.applied, openLock: openLock)
     }
 
-    /// Where the SQLite storage's blocking work runs: opening, migrating, closing, backing up
-    /// and restoring its files. Concurrent (openers of different directories never wait for
-    /// each other; of one directory, the folder lock orders them) and apart from Swift's
-    /// cooperative pool, whose threads it never holds.
-    static let blockingQueue = DispatchQueue(
-        label: "strata.server.sqlite.blocking", qos: .userInitiated, attributes: .concurrent)
-
-    /// `body` on ``blockingQueue``, the caller suspended meanwhile.
-    static func onBlockingQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            blockingQueue.async { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
     func close() async throws {
         let databases = [controlStore.database] + appStores.withLock { Array($0.values).map(\.database) }
-        // Closing waits for the pool's queues: on the blocking queue, never the caller's thread.
-        try await Self.onBlockingQueue { for database in databases { try database.close() } }
+        // Closing waits for the pool's queues: on a blocking lane, never the caller's thread.
+        try await BlockingLane.shared.run { for database in databases { try database.close() } }
         logger.debug("closed the server databases", metadata: ["files": "\(databases.count)"])
         openLock.release()
     }
@@ -119,7 +106,7 @@ final class SQLiteServerData: ServerDataLayer {
     /// `directory` (creating the directory and the control database when missing), off the
     /// caller's thread; returns what it applied (`<file>: <number> <name>`).
     static func migrate(directory: URL, logger: Logger) async throws -> [String] {
-        try await onBlockingQueue {
+        try await BlockingLane.shared.run {
             var applied: [String] = []
             let data = try openBlocking(directory: directory, logger: logger)
             applied += data.controlMigrations.map { "control.sqlite: \($0)" }

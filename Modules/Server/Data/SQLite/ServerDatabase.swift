@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StrataCrossCutting
 
 /// One of the server's database files: a GRDB pool in WAL mode with a busy timeout, reached only
 /// through GRDB's async `read` and `write`, which run the SQLite work on the pool's own dispatch
@@ -60,16 +61,12 @@ struct ServerDatabase: Sendable {
         }
     }
 
-    /// ``open(at:migrations:trace:)`` on a dispatch queue, the caller suspended meanwhile: for a
-    /// file opened on first use by a request.
+    /// ``open(at:migrations:trace:)`` on ``BlockingLane/shared``, the caller suspended
+    /// meanwhile: for a file opened on first use by a request.
     static func opening(at url: URL, migrations: SQLiteMigrations, trace: SQLiteStatementTrace? = nil) async throws
         -> ServerDatabase
     {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try open(at: url, migrations: migrations, trace: trace) })
-            }
-        }
+        try await BlockingLane.shared.run { try open(at: url, migrations: migrations, trace: trace) }
     }
 
     /// Checkpoints and closes the pool (blocking: from a dispatch thread); a second close does nothing.

@@ -36,8 +36,12 @@ extension UserCommand {
 
         func execute(_ run: CommandRun) async throws {
             var secret: String?
-            if passwordStdin { secret = try AdminPassword.fromStandardInput() }
-            if password { secret = try AdminPassword.fromTerminal(account: account) }
+            // Reading standard input or the terminal blocks: on a lane.
+            if passwordStdin { secret = try await BlockingLane.shared.run { try AdminPassword.fromStandardInput() } }
+            if password {
+                let account = account
+                secret = try await BlockingLane.shared.run { try AdminPassword.fromTerminal(account: account) }
+            }
             let change = try await run.services.admin.updateUser(
                 account: account, password: secret, disabled: disable ? true : enable ? false : nil)
             try output.print(change, to: run.output) {

@@ -32,7 +32,13 @@ struct UserCommand: ParsableCommand {
         }
 
         func execute(_ run: CommandRun) async throws {
-            let secret = try password ?? AdminPassword.fromStandardInput()
+            let secret: String
+            if let password {
+                secret = password
+            } else {
+                // Reading standard input blocks: on a lane.
+                secret = try await BlockingLane.shared.run { try AdminPassword.fromStandardInput() }
+            }
             let memberships = try group.map(Self.membership)
             let user = try await run.services.admin.createUser(account: account, password: secret, memberships: memberships)
             try output.print(user, to: run.output) {

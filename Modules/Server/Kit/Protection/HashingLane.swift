@@ -1,24 +1,20 @@
-import NIOPosix
+import StrataCrossCutting
 import StrataServerDomain
 
-/// A fixed set of threads of its own for CPU-heavy work (password hashing), so that work never
-/// runs on the event loops or the cooperative pool; async callers await it. Jobs queue on the
-/// pool's threads in turn; the ``AdmissionGate`` in front of it bounds how many wait.
-final class WorkPool: PasswordHashing {
-    private let pool: NIOThreadPool
+/// Password hashing on a ``BlockingLane`` of a fixed number of threads of its own, so that
+/// CPU-heavy work never runs on the event loops or the cooperative pool; async callers await
+/// it. Jobs queue on the lane's threads in turn; the ``AdmissionGate`` in front of it bounds
+/// how many wait.
+struct HashingLane: PasswordHashing {
+    private let lane: BlockingLane
 
-    /// A pool of `threads` threads; call ``start()`` before use and ``shutdown()`` after.
+    /// A lane of `threads` threads.
     init(threads: Int) {
-        pool = NIOThreadPool(numberOfThreads: threads)
+        lane = BlockingLane(label: "strata.server.hashing", width: .threads(threads))
     }
 
-    func start() { pool.start() }
-
-    /// Waits for the running jobs; queued ones not yet started are cancelled.
-    func shutdown() async { try? await pool.shutdownGracefully() }
-
-    /// Runs `work` on one of the pool's threads and returns its result.
+    /// Runs `work` on one of the lane's threads and returns its result.
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await pool.runIfActive(work)
+        try await lane.run(work)
     }
 }
