@@ -116,11 +116,14 @@ struct MicroAppWalkthroughTests {
         #expect(placement.layer.name == "micro-apps" && placement.group == "hello" && placement.side == "client")
         ViolationReport.record(try await offThePool { try LayeringChecker(package: package, policy: policy, root: copy).check() })
 
-        // Its DocC page: titled with its module, an abstract, links only to its public symbols.
-        let pages = try await offThePool {
-            try DocumentationGenerator(package: package, policy: policy, root: copy).catalogProblems()
-        }
+        // Its DocC page (titled with its module, an abstract, links only to its public symbols),
+        // and the generated micro-app table (scripts/update-docs) has its row without a hand edit.
+        let generator = DocumentationGenerator(package: package, policy: policy, root: copy)
+        let (pages, table) = try await offThePool { (try generator.catalogProblems(), try generator.text(of: .microApps)) }
         #expect(pages.filter { $0.contains("Hello") }.isEmpty, "\(pages.joined(separator: "\n"))")
+        let row = table.split(separator: "\n").first { $0.contains("`StrataHelloApp`") }
+        #expect(row?.contains("`strata://hello` (no keys)") == true, "\(table)")
+        #expect(row?.contains("Hello: a greeting with today's date, from the host's clock.") == true, "\(table)")
 
         // The compiler: the new module, strata-host's kit with its registration line, and the
         // micro-app tests with the new test file, type-checked against the built modules.
@@ -129,7 +132,7 @@ struct MicroAppWalkthroughTests {
         defer { try? FileManager.default.removeItem(at: modules) }
         let compiler = try BuiltModules()
         try await compiler.run(
-            like: "StrataAnnouncementsApp", module: "StrataHelloApp", sources: copy, folder: hello.path, modules: modules,
+            like: "StrataLauncherApp", module: "StrataHelloApp", sources: copy, folder: hello.path, modules: modules,
             emitModule: true)
         try await compiler.run(
             like: "StrataHostKit", module: "StrataHostKit", sources: copy, folder: "Modules/Kits/HostKit", modules: modules)
