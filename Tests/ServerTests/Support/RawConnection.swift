@@ -54,9 +54,10 @@ final class RawConnection {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
-    /// Reads until the server ends the stream or `timeout` passes: everything read, and whether
-    /// the stream ended cleanly (a reset or the timeout is not a clean end).
-    func readToEnd(timeout: Duration) -> (data: Data, ended: Bool) {
+    /// Reads until the server ends the stream, what was read satisfies `enough` (when given), or
+    /// `timeout` passes: everything read, and whether the stream ended cleanly (a reset, the
+    /// timeout or stopping at `enough` is not a clean end).
+    func readToEnd(timeout: Duration, enough: ((Data) -> Bool)? = nil) -> (data: Data, ended: Bool) {
         let deadline = ContinuousClock.now + timeout
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -69,6 +70,7 @@ final class RawConnection {
             if count == 0 { return (data, true) }
             if count < 0 { return (data, false) }
             data.append(contentsOf: buffer[0..<count])
+            if let enough, enough(data) { return (data, false) }
         }
         return (data, false)
     }

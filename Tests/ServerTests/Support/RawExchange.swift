@@ -18,20 +18,29 @@ enum RawExchange {
     }
 
     /// Connects to `127.0.0.1:port`, sends `bytes`, half-closes the sending side when
-    /// `halfClose`, and reads until the end of the stream (or `timeout` seconds).
-    static func exchange(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = 5) async throws -> Answer {
+    /// `halfClose`, and reads until the end of the stream, until the text read satisfies
+    /// `enough` (for an answer the server sends on a connection it keeps open), or `timeout`
+    /// seconds.
+    static func exchange(
+        port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = 5, enough: (@Sendable (String) -> Bool)? = nil
+    ) async throws -> Answer {
         // A thread of its own: blocking Dispatch's few worker threads would also starve
         // the cooperative pool (on Linux it runs on them), the in-process server included.
-        try await onThread { try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout) }
+        try await onThread {
+            try exchangeBlocking(port: port, bytes: bytes, halfClose: halfClose, timeout: timeout, enough: enough)
+        }
     }
 
     /// ``exchange(port:bytes:halfClose:timeout:)`` on the calling thread (which it blocks), over
     /// one ``RawConnection``.
-    static func exchangeBlocking(port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval) throws -> Answer {
+    static func exchangeBlocking(
+        port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval, enough: ((String) -> Bool)? = nil
+    ) throws -> Answer {
         let connection = try RawConnection(port: port)
         try connection.sendAll(bytes)
         if halfClose { connection.halfClose() }
-        let (data, ended) = connection.readToEnd(timeout: .milliseconds(Int64(timeout * 1000)))
+        let stop = enough.map { enough in { (data: Data) in enough(String(decoding: data, as: UTF8.self)) } }
+        let (data, ended) = connection.readToEnd(timeout: .milliseconds(Int64(timeout * 1000)), enough: stop)
         return Answer(text: String(decoding: data, as: UTF8.self), closed: ended)
     }
 }
