@@ -8,7 +8,8 @@ import Testing
 /// its rule, its test), and the copy's `StrataDomain` is compiled with the new field, with the
 /// flags `swift build --build-tests` used, and the domain tests with the new one type-checked
 /// against it. (That every declared field reaches the help, the JSON, the text and the URL
-/// parameters is checked on the real tree by `StrataHostKitTests`.)
+/// parameters is checked on the real tree by `DeclaredFieldsTests` in `StrataHostKitTests`, and
+/// that the add form asks each by `DeclaredFormTests` in `StrataMicroAppsTests`.)
 @Suite("Docs/Walkthroughs.md: a new CaseReport field is its declaration, its rule and its test")
 struct FieldWalkthroughTests {
     /// One step of the page: a new file, or lines inserted after an anchor line of a file.

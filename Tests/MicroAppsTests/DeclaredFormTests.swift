@@ -1,0 +1,31 @@
+import StrataContainer
+import StrataContainerTesting
+import StrataDomain
+import Testing
+
+/// The Reports forms are read from `CaseReport.declaredFields`: a field declared there is
+/// asked, with its prompt and choices, in the order of the table, and saved.
+@Suite("Reports forms: one question per declared case-report field")
+struct DeclaredFormTests {
+    @Test("reports add asks every declared input field in order by its prompt and saves what was typed")
+    func addAsksEveryDeclaredField() async throws {
+        let harness = try await MicroAppHarness()
+        let container = try await harness.boot()
+        await harness.type("reports", "add", into: container)
+        var expected = CaseReport()
+        for field in CaseReport.inputFields {
+            let prompt = try #require(field.prompt).text
+            #expect(harness.screen.contains("> \(prompt)"), "\(field.name): \(prompt) missing:\n\(harness.screen)")
+            // "1" reads as a name, a number, a memo; a closed field is answered with its first choice.
+            let text = field.choices.first?.value ?? "1"
+            _ = try field.parse(text, into: &expected)
+            try field.check(&expected)
+            await harness.type(field.choices.isEmpty ? text : "1", into: container)
+        }
+        let saved = try #require(try await harness.domain.reports.list(.first).first)
+        for field in CaseReport.inputFields {
+            #expect(field.displayText(in: saved) == field.displayText(in: expected), "\(field.name)")
+        }
+        await container.terminate(.quit)
+    }
+}
