@@ -89,3 +89,18 @@ struct GeneratedDocsTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }
+
+/// A type the documents name in code voice is one the code has: a renamed or removed type
+/// leaves no stale name behind.
+@Suite("The documents name only types the code has")
+struct DocumentNamesTests {
+    /// Names in code voice that are not Swift: a seed's API, a systemd key.
+    static let allowed: Set<String> = ["APScopeAll", "TimeoutStopSec"]
+
+    @Test("every TypeName in code voice in README.md, Architecture.md and Docs/*.md is spelled somewhere in the package")
+    func namesExist() async throws {
+        let generator = try await GeneratedDocsTests.generator()
+        let unknown = try await offThePool { try generator.unknownCodeNames(allowed: Self.allowed) }
+        #expect(unknown.isEmpty, "names the code does not have (renamed or removed?):\n\(unknown.joined(separator: "\n"))")
+    }
+}

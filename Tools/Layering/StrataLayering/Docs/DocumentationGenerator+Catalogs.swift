@@ -69,3 +69,62 @@ extension DocumentationGenerator {
         return links
     }
 }
+
+/// Names the documents put in code voice that the code no longer has.
+extension DocumentationGenerator {
+    /// Every `` `TypeName` `` or `` `TypeName.member` `` (an upper-case Swift-style name in code
+    /// voice) in README.md, Architecture.md and Docs/*.md that no Swift file of the package,
+    /// `Package.swift` or `layers.json` spells, and that no `swift` block of the documents
+    /// declares (a walkthrough's `NotesApp`), except those `allowed` (names outside Swift: a
+    /// systemd key, a seed's API). A name with an underscore (an SQL index name) is not a type.
+    /// Each is `document:line: Name`.
+    ///
+    /// - Throws: ``LayeringError`` when a document or source file cannot be read.
+    public func unknownCodeNames(allowed: Set<String>) throws -> [String] {
+        var words: Set<String> = []
+        func collect(_ text: String) {
+            var word = ""
+            for scalar in text.unicodeScalars {
+                if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+                    word.unicodeScalars.append(scalar)
+                } else if !word.isEmpty {
+                    words.insert(word)
+                    word = ""
+                }
+            }
+            if !word.isEmpty { words.insert(word) }
+        }
+        for target in package.targets {
+            for path in SourceFiles.swiftFiles(of: target, root: root) { collect(try read(path)) }
+        }
+        for file in ["Package.swift", "layers.json"] { collect((try? read(file)) ?? "") }
+        let documents = documents().filter { !$0.hasPrefix("Docs/LayeringExamples") }
+        var texts: [(String, String)] = []
+        for document in documents {
+            let text = try read(document)
+            texts.append((document, text))
+            var inSwift = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("```") { inSwift = line.hasPrefix("```swift") && !inSwift ? true : false; continue }
+                if inSwift { collect(String(line)) }
+            }
+        }
+        var unknown: [String] = []
+        for (document, text) in texts {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+                for position in stride(from: 1, to: parts.count - 1, by: 2) {
+                    let code = parts[position]
+                    guard let first = code.unicodeScalars.first, ("A"..."Z").contains(first) else { continue }
+                    let name = String(code.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                    let rest = code.dropFirst(name.count)
+                    guard name.count > 2, rest.isEmpty || rest.hasPrefix("."), name.contains(where: \.isLowercase), !name.contains("_"),
+                          !words.contains(name), !allowed.contains(name)
+                    else { continue }
+                    unknown.append("\(document):\(index + 1): \(name)")
+                }
+            }
+        }
+        return unknown
+    }
+}
