@@ -77,7 +77,7 @@ struct NotifydIntegrationTests {
         try inbox.drop("n-live.json", #"{"id": "n-live", "kind": "message", "title": "Live"}"#)
 
         let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("recorded n-live message: Live") }
-        #expect(delivered, "not processed within 5 s: \(running.stdout.snapshot())")
+        #expect(delivered, "not processed within \(Patience.childProcess): \(running.stdout.snapshot())")
         // The line is printed before the file moves to cur/: wait for the move too.
         let moved = await eventually(within: Patience.childProcess) { try inbox.names(in: inbox.cur) == ["n-live.json"] }
         #expect(moved, "n-live.json never reached cur/")

@@ -23,14 +23,16 @@ struct NotifydPushTests {
 
             #expect(try await push(server, title: "Ward meeting", body: "At 3 pm") == "sent to 1 device")
             let delivered = await eventually(within: Patience.childProcess) { running.stdout.snapshot().contains("message: Ward meeting — At 3 pm") }
-            #expect(delivered, "not delivered within 20 s: \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
+            #expect(delivered, "not delivered within \(Patience.childProcess): \(running.stdout.snapshot())\n\(running.stderr.snapshot())")
 
             // SIGTERM ends the daemon promptly even while a long poll is open.
             let stopStarted = Date()
             running.signal(SIGTERM)
             let stopped = await running.finish(within: Patience.childProcess)
             #expect(stopped.status == 0, "\(stopped)")
-            #expect(Date().timeIntervalSince(stopStarted) < 10, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
+            // The bound only tells "ended the open poll" from "waited for its 25 s": a loaded-safe
+            // 20 s, not a measure of speed.
+            #expect(Date().timeIntervalSince(stopStarted) < 20, "took \(Date().timeIntervalSince(stopStarted)) s to stop")
             let lines = stopped.stdout.split(separator: "\n")
             #expect(lines.count == 1 && lines.first?.hasPrefix("recorded ") == true, "\(stopped)")
 
