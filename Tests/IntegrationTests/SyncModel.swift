@@ -127,11 +127,11 @@ struct SyncModel {
     }
 
     /// Whether `user` sees `object`: her own, or her group's; and, for a follow-up whose report
-    /// the server holds (with the parent rules), only while she sees that report too: a member
+    /// the server holds live (with the parent rules), only while she sees that report too: a member
     /// removed from a report's group no longer sees the follow-ups she filed under it.
     func canSee(_ user: String, _ object: Object) -> Bool {
         guard placeVisible(user, object) else { return false }
-        guard parentRules, let parent = object.parent, let report = objects[parent] else { return true }
+        guard parentRules, let parent = object.parent, let report = objects[parent], !report.deleted else { return true }
         return placeVisible(user, report)
     }
 
@@ -303,8 +303,11 @@ struct SyncModel {
                 // The server deletes the object's live follow-ups in the same push (whoever's they are).
                 if parentRules { cascadeDelete(of: id) }
             } else if parentRules, objects[id] == nil {
-                // A report the server lacks (a restore lost it): its follow-ups the user sees go.
+                // An object the server lacks (a restore lost it): its follow-ups the user sees go,
+                // and it stays deleted (a tombstone, the user's), so no later write creates it again.
                 cascadeDelete(of: id, visibleTo: user)
+                version += 1
+                objects[id] = Object(owner: user, group: memberships[user]?.first ?? "", fields: [:], deleted: true, version: version)
             }
             return true
         }

@@ -58,12 +58,15 @@ struct SyncModelTests {
     /// still pulled it; a follow-up is now seen only while its report is. 1100058: bob's
     /// `isDone` false, on a copy pulled before a restore, met alice's true re-sent by her reset;
     /// the resolver settled it (done wins), which the model now takes as given for a stale base.
+    /// 1100242: alice deleted her report and its follow-up, both lost in a restore; bob's edit
+    /// of the follow-up on his older copy then created it again under no report. A delete of an
+    /// object the server lacks now leaves a tombstone.
     @Test(
-        "soak seeds kept: after a restore no discarded edit is re-sent, a lost report's delete takes its follow-ups, a stale done is settled; a removed author loses her follow-up (seeds 800086, 900095, 1000009, 1100058)"
+        "soak seeds kept: after a restore no discarded edit is re-sent, a lost object's delete takes its follow-ups and keeps it deleted, a stale done is settled; a removed author loses her follow-up (seeds 800086, 900095, 1000009, 1100058, 1100242)"
     )
     func restoreRegressions() async throws {
         if ProcessInfo.processInfo.environment.keys.contains(where: { $0.hasPrefix("STRATA_SYNC_MODEL_") }) { return }
-        for seed: UInt64 in [800086, 900095, 1000009, 1100058] {
+        for seed: UInt64 in [800086, 900095, 1000009, 1100058, 1100242] {
             let driver = try await Self.history(seed: seed, engine: "sqlite", steps: 60)
             #expect(driver.violations.isEmpty, "seed \(seed): \(driver.violations.joined(separator: "\n"))")
         }

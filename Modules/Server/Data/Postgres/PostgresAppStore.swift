@@ -147,7 +147,8 @@ struct PostgresAppStore: AppObjectStore {
         let seen = visibleClause(visibility.parentVisibility, &statement, prefix: "p.", parents: false)
         return """
             (\(table).parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM objects p WHERE p.app = \(table).app \
-            AND p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND NOT COALESCE(\(seen), FALSE)))
+            AND p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND NOT p.deleted \
+            AND NOT COALESCE(\(seen), FALSE)))
             """
     }
 

@@ -32,11 +32,11 @@ public struct ObjectVisibility: Sendable, Hashable {
     }
 
     /// Whether `object` is visible to this caller with its parent `parent` (the object it is
-    /// filed under, when the server holds it): an object under a parent is seen only while its
-    /// parent is, by the caller's memberships whatever ``widestScope`` says (the same rule the
-    /// stores apply in SQL).
+    /// filed under, when the server holds it): an object under a live parent is seen only while
+    /// its parent is, by the caller's memberships whatever ``widestScope`` says (the same rule
+    /// the stores apply in SQL). Under a deleted or missing parent it keeps its own visibility.
     public func canSee(_ object: StoredObject, parent: StoredObject?) -> Bool {
-        canSee(object) && (parent.map(seesParent) ?? true)
+        canSee(object) && (parent.map { $0.deleted || seesParent($0) } ?? true)
     }
 
     /// Whether the caller may see `parent`, an object others are filed under: by memberships

@@ -129,13 +129,14 @@ struct SQLiteAppStore: AppObjectStore {
     /// follow-up under its report) only while the caller may see that parent, by their
     /// memberships (``ObjectVisibility/seesParent(_:)``): a member removed from a report's group
     /// no longer sees the follow-ups she filed under it. An object whose parent the server does
-    /// not hold (lost in a restore, until its owner sends it again) keeps its own visibility.
+    /// not hold (lost in a restore, until its owner sends it again), or holds deleted (its
+    /// follow-ups the deleter could not delete live on), keeps its own visibility.
     /// `table` names the outer row (`objects` or its alias); the parent is read by its key.
     static func parentClause(_ visibility: ObjectVisibility, table: String) -> (String, StatementArguments) {
         let (seen, arguments) = visibleClause(visibility.parentVisibility, prefix: "p.", parents: false)
         let clause = """
             (\(table).parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM objects p \
-            WHERE p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND NOT IFNULL(\(seen), 0)))
+            WHERE p.type_name = \(table).parent_type AND p.object_id = \(table).parent_id AND p.deleted = 0 AND NOT IFNULL(\(seen), 0)))
             """
         return (clause, arguments)
     }

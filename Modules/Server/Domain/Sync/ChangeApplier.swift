@@ -51,8 +51,7 @@ struct ChangeApplier {
         switch change.operation {
         case "insert", "update": outcome = try write(change, existing: before)
         case "delete":
-            outcome = try delete(typeName: change.typeName, objectId: change.objectId, existing: before, cascaded: &cascaded)
-                .map { Refusal($0) }
+            outcome = try delete(change, existing: before, cascaded: &cascaded).map { Refusal($0) }
         default: outcome = try deleteAll(typeName: change.typeName, cascaded: &cascaded).map { Refusal($0) }
         }
         if let outcome {
@@ -169,12 +168,20 @@ struct ChangeApplier {
     /// answer alike (`applied`, nothing changes): a delete tells nothing of others' objects.
     /// The objects under it (``StoredObject/parentType``) go with it, into `cascaded`. A delete
     /// of an object the server does not have (a restore lost it) still deletes the live
-    /// objects under it that the caller sees and may delete: nobody else would.
-    private func delete(typeName: String, objectId: String, existing: StoredObject?, cascaded: inout [StoredObject]) throws
-        -> String?
-    {
+    /// objects under it that the caller sees and may delete: nobody else would. And it leaves a
+    /// tombstone of it, the caller's, so the object stays deleted: a teammate's edit made on an
+    /// older copy (or its owner's re-send) cannot create it again (soak seed 1100242: bob's
+    /// stale edit re-created a follow-up alice had deleted with its report, under no report).
+    private func delete(_ change: WireChange, existing: StoredObject?, cascaded: inout [StoredObject]) throws -> String? {
+        let (typeName, objectId) = (change.typeName, change.objectId)
         guard let existing else {
             try tombstoneOrphans(of: typeName, objectId, into: &cascaded)
+            let named = change.ownerGroup.flatMap { group in session.groups.contains { $0.groupId == group } ? group : nil }
+            try transaction.save(
+                StoredObject(
+                    typeName: typeName, objectId: objectId, values: [:], scope: change.scope, ownerUser: session.userId,
+                    ownerGroup: named ?? session.groups.first?.groupId, deleted: true, version: try transaction.nextVersion(),
+                    parentType: change.parentType, parentId: change.parentId))
             return nil
         }
         guard try sees(existing), !existing.deleted
