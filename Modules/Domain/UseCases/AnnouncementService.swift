@@ -6,7 +6,7 @@
 
 /// Use cases on ward announcements, read on demand from the server (never stored locally).
 ///
-/// Reads fail with the remote store's `DataError` unchanged — `offline` (no server
+/// Reads fail with the remote store's error unchanged (StrataSync's `SyncError`) — `offline` (no server
 /// configured), `notSignedIn`, `unreachable` — each one line the hosts print as it is; bad
 /// input is a ``DomainError`` `invalidInput` naming the field.
 public protocol AnnouncementService: Sendable {
