@@ -6,7 +6,7 @@ import Testing
 
 @testable import StrataData
 
-@Suite("Change notices: another process's commits are noticed within a second")
+@Suite("Change notices: another process's commits are noticed by a poll of the file")
 struct ChangeNoticesTests {
     /// A writable database in `container` (created).
     private static func open(_ container: ContainerDirectory) async throws -> SQLiteDatabase {
