@@ -104,3 +104,23 @@ struct DocumentNamesTests {
         #expect(unknown.isEmpty, "names the code does not have (renamed or removed?):\n\(unknown.joined(separator: "\n"))")
     }
 }
+
+/// Micro-app tests drive each micro-app through its one public entry, as a host does: no
+/// `@testable import` (which would let a test reach what the micro-app keeps internal).
+@Suite("Micro-app tests use only the micro-apps' public API")
+struct MicroAppTestImportsTests {
+    @Test("no file of Tests/MicroAppsTests imports a module with @testable")
+    func noTestableImport() async throws {
+        let (root, _) = try await RealRepository.shared.value.get()
+        let folder = root.appendingPathComponent("Tests/MicroAppsTests")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.trimmingCharacters(in: .whitespaces).hasPrefix("@testable import") {
+                Issue.record("Tests/MicroAppsTests/\(name):\(index + 1): \(line) — use the micro-app's public entry instead")
+            }
+        }
+    }
+}
