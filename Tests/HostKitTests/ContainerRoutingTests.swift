@@ -86,7 +86,10 @@ struct ContainerRoutingTests {
             await host.runInteractive(environment: doubles.environment)
         }
         try await waitFor(terminal) { $0.contains("home") }
-        for line in ["reports", "add", "Hanako Sato", "42", "", "", ""] { terminal.type(line) }
+        // Enter for every declared field after patient and age (gender, follow, memo, and any added since).
+        for line in ["reports", "add", "Hanako Sato", "42"] + Array(repeating: "", count: CaseReport.inputFields.count - 2) {
+            terminal.type(line)
+        }
         try await waitFor(terminal) { $0.contains("Added case report") && $0.contains("Hanako Sato") }
         terminal.type("quit")
         #expect(await run.value == 0)

@@ -13,7 +13,8 @@ struct RequestCheckTests {
         #expect(bogus.stderrLines.count == 1, "\(bogus)")
         #expect(
             bogus.stderr.contains(
-                "strata://reports/new: unknown parameter 'bogus'; accepted: patientName, age, gender, follow, memo, format"),
+                "strata://reports/new: unknown parameter 'bogus'; accepted: "
+                    + (CaseReport.inputFields.map(\.name) + ["format"]).joined(separator: ", ")),
             "\(bogus)")
         let typo = await host.run("open", "strata://reports/new?patientName=B&age=3&mmo=call%20back")
         #expect(typo.status == 1 && typo.stderr.contains("'mmo'"), "\(typo)")

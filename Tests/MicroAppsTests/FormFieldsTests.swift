@@ -27,7 +27,7 @@ struct FormFieldsTests {
         await harness.type("1", into: container)
         #expect(harness.screen.contains("  Gender: female") && harness.screen.contains("> Needs follow-ups? [no]"))
         #expect(harness.screen.contains("    1. yes") && harness.screen.contains("    2. no"))
-        await harness.type("1", "", into: container)
+        await harness.answerReportForm("1", "", into: container)
         let saved = try #require(try await harness.domain.reports.list(.first).first)
         #expect(saved.patientName == "Hanako Sato" && saved.age == 42 && saved.gender == .female && saved.isFollow)
         await container.terminate(.quit)

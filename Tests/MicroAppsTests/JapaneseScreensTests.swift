@@ -50,7 +50,7 @@ struct JapaneseScreensTests {
             #expect(harness.screen.contains("cancel: フォームを閉じる"))
             await harness.type("", into: container)
             #expect(harness.screen.contains("患者名は必須です。"))
-            await harness.type("佐藤花子", "42", "female", "yes", "", into: container)
+            await harness.answerReportForm("佐藤花子", "42", "female", "yes", "", into: container)
             #expect(harness.screen.contains("佐藤花子 さんの症例報告"), "\(harness.screen)")
             #expect(harness.screen.contains("患者"))
             #expect(harness.screen.contains("はい"))

@@ -11,7 +11,7 @@ struct ReportsAppTests {
         let container = try await harness.boot()
         await harness.type("reports", "add", into: container)
         #expect(harness.screen.contains("Patient name"))
-        await harness.type("Hanako Sato", "42", "female", "yes", "hypertension", into: container)
+        await harness.answerReportForm("Hanako Sato", "42", "female", "yes", "hypertension", into: container)
         let saved = try await harness.domain.reports.list(.first)
         #expect(saved.map(\.patientName) == ["Hanako Sato"])
         #expect(saved.first?.gender == .female && saved.first?.isFollow == true)
@@ -24,7 +24,7 @@ struct ReportsAppTests {
     func noticeStaysUntilTheNextLine() async throws {
         let harness = try await MicroAppHarness()
         let container = try await harness.boot()
-        await harness.type("reports", "add", "Hanako Sato", "42", "female", "yes", "hypertension", into: container)
+        await harness.answerReportForm("reports", "add", "Hanako Sato", "42", "female", "yes", "hypertension", into: container)
         #expect(harness.screen.contains("Added case report"), "\(harness.screen)")
         await container.render()  // what a notification or a resize does
         #expect(harness.screen.contains("Added case report"), "the notice went with a redraw:\n\(harness.screen)")
@@ -42,7 +42,7 @@ struct ReportsAppTests {
         #expect(harness.screen.contains("  Patient name: Taro"))
         #expect(harness.screen.contains("> Age in years (0-150)"))
         #expect(try await harness.domain.reports.list(.first).isEmpty)
-        await harness.type("42", "", "", "", into: container)
+        await harness.answerReportForm("42", "", "", "", into: container)
         #expect(try await harness.domain.reports.list(.first).map(\.age) == [42])
         await container.terminate(.quit)
     }
@@ -54,7 +54,7 @@ struct ReportsAppTests {
         let container = try await harness.boot()
         await harness.type("reports", "show 1", into: container)
         #expect(harness.screen.contains("patient  Hanako Sato"))
-        await harness.type("edit", "", "43", "", "", "", into: container)
+        await harness.answerReportForm("edit", "", "43", "", "", "", into: container)
         #expect(try await harness.domain.reports.get(id: report.objectId ?? "").age == 43)
         await harness.type("back", "delete 1", "yes", into: container)
         #expect(try await harness.domain.reports.list(.first).isEmpty)
