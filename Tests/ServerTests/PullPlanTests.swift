@@ -120,10 +120,12 @@ struct PullPlanTests {
             // The values in the statement's order (see `pullStatement`), as SQL literals.
             let visibleGroups = caller.visibleGroupIds
             let groups = "'{\(visibleGroups.joined(separator: ","))}'"
+            // A follow-up's parent is judged by every group of the caller (`parentClause`).
+            let parent = ["'\(caller.userId)'"] + (caller.groupIds.isEmpty ? [] : ["'{\(caller.groupIds.joined(separator: ","))}'"])
             let values =
-                ["'org.plan@1'", "'Case'", "0", "'\(caller.userId)'", "100"] + caller.distinctGroupIds.map { "'\($0)'" }
+                ["'org.plan@1'", "'Case'", "0", "'\(caller.userId)'", "100"] + parent + caller.distinctGroupIds.map { "'\($0)'" }
                 + ["'\(caller.userId)'"] + (visibleGroups.isEmpty ? [] : [groups])
-                + ["'\(caller.userId)'"] + (visibleGroups.isEmpty ? [] : [groups])
+                + ["'\(caller.userId)'"] + (visibleGroups.isEmpty ? [] : [groups]) + parent
             // A few hundred rows are cheaper to scan than to search: forbid the scan, so the
             // plan shows which indexes serve the query (what a large table gets anyway).
             let prepare = "SET enable_seqscan = off; PREPARE pull AS \(statement.sql); "

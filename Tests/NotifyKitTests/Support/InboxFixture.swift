@@ -31,10 +31,10 @@ struct InboxFixture {
     }
 
     /// A processor over this fixture's inbox and domain (or `notifications`, when given).
-    func processor(notifications: (any NotificationService)? = nil) -> InboxProcessor {
+    func processor(notifications: (any NotificationService)? = nil, stuckFilePause: Double = 1) -> InboxProcessor {
         InboxProcessor(
             inbox: inbox, notifications: notifications ?? domain.notifications, delivery: delivery,
-            clock: clock, logger: Self.logger)
+            clock: clock, logger: Self.logger, stuckFilePause: stuckFilePause)
     }
 
     /// Delivers `text` as a sender must: written into `tmp/`, then renamed into `new/`.

@@ -24,7 +24,7 @@ public struct InboxProcessor: Sendable {
     private let recording: NotificationRecording
     private let clock: any StrataClock
     private let logger: Logger
-    private let stuck = StuckFiles()
+    private let stuck: StuckFiles
     /// Where the blocking file work runs.
     private let queue = BlockingLane(label: "strata.notifyd.inbox")
 
@@ -33,11 +33,14 @@ public struct InboxProcessor: Sendable {
     /// - Parameters:
     ///   - clock: stamps the reason files of quarantined files.
     ///   - logger: each file at debug, quarantines at warning, storage failures at error.
+    ///   - stuckFilePause: how long a file that could not be moved out of `new/` is skipped
+    ///     after its first failure, in seconds (doubled after each next one, up to 300).
     public init(
         inbox: Inbox, notifications: any NotificationService, delivery: any NotificationDelivery,
-        clock: any StrataClock, logger: Logger
+        clock: any StrataClock, logger: Logger, stuckFilePause: Double = 1
     ) {
         self.inbox = inbox
+        stuck = StuckFiles(firstPause: stuckFilePause)
         recording = NotificationRecording(notifications: notifications, delivery: delivery)
         self.clock = clock
         self.logger = logger

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The files of `new/` that could not be moved out of it, each skipped until its own retry
-/// time: one stuck file is tried again after 1 s, then 2, 4 … up to ``longestPause``, while
-/// every other file goes on at the daemon's usual pace.
+/// time: one stuck file is tried again after ``firstPause`` (1 s), then twice that, four times
+/// … up to ``longestPause``, while every other file goes on at the daemon's usual pace.
 ///
 /// Kept in memory by one ``InboxProcessor`` (a daemon's passes share it); a file that leaves
 /// `new/` is forgotten.
@@ -16,6 +16,13 @@ final class StuckFiles: Sendable {
     }
 
     private let entries = Mutex<[InboxFileName: Entry]>([:])
+    /// The wait after a file's first failure, in seconds (doubled after each next one).
+    let firstPause: Double
+
+    /// Stuck files waiting `firstPause` seconds after their first failure.
+    init(firstPause: Double = 1) {
+        self.firstPause = firstPause
+    }
 
     /// Whether `name` is stuck and its retry time has not come yet.
     func isWaiting(_ name: InboxFileName) -> Bool {
@@ -29,7 +36,7 @@ final class StuckFiles: Sendable {
         let now = ContinuousClock.now
         return entries.withLock { entries in
             let failures = (entries[name]?.failures ?? 0) + 1
-            let pause = min(Double(1 << min(failures - 1, 16)), Self.longestPause)
+            let pause = min(firstPause * Double(1 << min(failures - 1, 16)), Self.longestPause)
             entries[name] = Entry(failures: failures, retryAt: now + .milliseconds(Int(pause * 1000)))
             return pause
         }
