@@ -75,7 +75,9 @@ struct MetricsTests {
             let device = DeviceRegistration(deviceId: "laptop", name: "Laptop")
             #expect(try await server.client.send("POST", WirePaths.devices, token: token, json: device).0 == 204)
             let client = server.client
-            let polling = Task { try await client.send("GET", "\(WirePaths.devices)/laptop/messages?after=0&wait=3", token: token) }
+            // A poll open long enough that a scrape on a loaded machine sees it before its answer
+            // (3 s was missed once: the first scrape came back after the poll had been answered).
+            let polling = Task { try await client.send("GET", "\(WirePaths.devices)/laptop/messages?after=0&wait=20", token: token) }
             let open = try await Self.scrape(server, until: ["strata_long_polls_open 1.0"])
             #expect(open.contains("strata_long_polls_open 1.0"))
             #expect(try await polling.value.0 == 200)
