@@ -12,58 +12,11 @@ import Testing
 /// that the add form asks each by `DeclaredFormTests` in `StrataMicroAppsTests`.)
 @Suite("Docs/Walkthroughs.md: a new CaseReport field is its declaration, its rule and its test")
 struct FieldWalkthroughTests {
-    /// One step of the page: a new file, or lines inserted after an anchor line of a file.
-    struct Step: Sendable {
-        let number: Int
-        let path: String
-        /// The text of the line the block goes after (trimmed), or `nil` for a new file.
-        let anchor: String?
-        let text: String
-    }
-
     /// The folders of the repository the copy holds (all the steps touch, and all the compiler reads).
     static let copied = ["Modules", "Tests/DomainTests"]
 
     /// Every step on the page, in order.
-    static func steps() throws -> [Step] {
-        let page = try String(
-            contentsOf: LayerPolicy.repositoryRoot.appendingPathComponent("Docs/Walkthroughs.md"), encoding: .utf8)
-        return page.matches(of: /<!-- step (\d+) (file|edit): (\S+)(?: after: (.+?))? -->\n```swift\n((?:.*\n)*?)```/).map {
-            Step(number: Int($0.1) ?? 0, path: String($0.3), anchor: $0.4.map(String.init), text: String($0.5))
-        }
-    }
-
-    /// Applies `steps` to the copy at `root`.
-    static func apply(_ steps: [Step], to root: URL) throws {
-        for step in steps {
-            let file = root.appendingPathComponent(step.path)
-            guard let anchor = step.anchor else {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try step.text.write(to: file, atomically: true, encoding: .utf8)
-                continue
-            }
-            var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
-            let found = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == anchor }
-            guard found.count == 1, let index = found.first else {
-                throw LayeringError("step \(step.number): \(step.path) has \(found.count) lines reading \(anchor), not one")
-            }
-            lines.insert(contentsOf: step.text.components(separatedBy: "\n").dropLast(), at: index + 1)
-            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        }
-    }
-
-    /// Every file under the copied folders of `root`, relative path → contents.
-    static func snapshot(_ root: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for item in copied {
-            let top = root.appendingPathComponent(item)
-            for path in FileManager.default.enumerator(atPath: top.path)?.allObjects as? [String] ?? [] {
-                guard let data = FileManager.default.contents(atPath: top.appendingPathComponent(path).path) else { continue }
-                files["\(item)/\(path)"] = data
-            }
-        }
-        return files
-    }
+    static func steps() throws -> [Walkthrough.Step] { try Walkthrough.steps(of: "Docs/Walkthroughs.md") }
 
     @Test("the page has four steps: the property, its line in the table, its rule, its test")
     func fourSteps() throws {
@@ -78,21 +31,11 @@ struct FieldWalkthroughTests {
     @Test("applied to a copy, the steps touch three files, and the copy's domain and its tests compile with the new field")
     func stepsAddTheField() async throws {
         let steps = try Self.steps()
-        let root = LayerPolicy.repositoryRoot
         let copy = TemporaryRoot.directory("field-walkthrough")
         defer { try? FileManager.default.removeItem(at: copy) }
         // Copying and comparing the sources take seconds of blocking work: off the pool.
         let touched = try await offThePool { () throws -> [String] in
-            let fileManager = FileManager.default
-            for item in Self.copied {
-                let target = copy.appendingPathComponent(item)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: root.appendingPathComponent(item), to: target)
-            }
-            let before = Self.snapshot(copy)
-            try Self.apply(steps, to: copy)
-            let after = Self.snapshot(copy)
-            return after.keys.filter { before[$0] != after[$0] }.sorted()
+            try Walkthrough.touchedFiles(copying: Self.copied, to: copy, applying: steps)
         }
         #expect(touched == [
             "Modules/Domain/Model/CaseReport+Rules.swift", "Modules/Domain/Model/CaseReport.swift",

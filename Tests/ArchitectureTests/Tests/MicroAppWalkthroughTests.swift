@@ -10,60 +10,12 @@ import Testing
 /// the modules `swift build --build-tests` built.
 @Suite("Docs/Walkthroughs-MicroApp.md: a new micro-app is its folder, its test and two list lines")
 struct MicroAppWalkthroughTests {
-    /// One step of the page: a new file, or lines inserted after an anchor line of a file.
-    struct Step: Sendable, CustomTestStringConvertible {
-        let number: Int
-        let path: String
-        /// The text of the line the block goes after, or `nil` for a new file.
-        let anchor: String?
-        let text: String
-        var testDescription: String { "step \(number): \(path)" }
-    }
-
     /// The folders and files of the repository the copy holds (all the steps touch, and all a
     /// check reads).
     static let copied = ["Package.swift", "layers.json", "Modules", "Hosts", "Tests/MicroAppsTests"]
 
     /// Every step on the page, in order.
-    static func steps() throws -> [Step] {
-        let page = try String(
-            contentsOf: LayerPolicy.repositoryRoot.appendingPathComponent("Docs/Walkthroughs-MicroApp.md"), encoding: .utf8)
-        return page.matches(of: /<!-- step (\d+) (file|edit): (\S+)(?: after: (.+?))? -->\n```\w*\n((?:.*\n)*?)```/).map {
-            Step(number: Int($0.1) ?? 0, path: String($0.3), anchor: $0.4.map(String.init), text: String($0.5))
-        }
-    }
-
-    /// Applies `steps` to the copy at `root`.
-    static func apply(_ steps: [Step], to root: URL) throws {
-        for step in steps {
-            let file = root.appendingPathComponent(step.path)
-            guard let anchor = step.anchor else {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try step.text.write(to: file, atomically: true, encoding: .utf8)
-                continue
-            }
-            var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
-            let found = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == anchor }
-            let index = try #require(found, "step \(step.number): \(step.path) has no line \(anchor)")
-            lines.insert(contentsOf: step.text.components(separatedBy: "\n").dropLast(), at: index + 1)
-            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        }
-    }
-
-    /// Every file under `items` of `root`, relative path → contents.
-    static func snapshot(_ root: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for item in copied {
-            let top = root.appendingPathComponent(item)
-            let paths = FileManager.default.enumerator(atPath: top.path).map { ($0.allObjects as? [String]) ?? [] } ?? [""]
-            for path in paths.isEmpty ? [""] : paths {
-                let url = path.isEmpty ? top : top.appendingPathComponent(path)
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                files[path.isEmpty ? item : "\(item)/\(path)"] = data
-            }
-        }
-        return files
-    }
+    static func steps() throws -> [Walkthrough.Step] { try Walkthrough.steps(of: "Docs/Walkthroughs-MicroApp.md") }
 
     @Test("the page has six steps: the micro-app's file and DocC page, its test, a line in Package.swift, an import and a line in HostRegistry")
     func sixSteps() throws {
@@ -80,21 +32,11 @@ struct MicroAppWalkthroughTests {
     @Test("applied to a copy, the steps touch five files; the copy's package, layers, DocC check and compiler all see the new micro-app")
     func stepsWireTheMicroApp() async throws {
         let steps = try Self.steps()
-        let root = LayerPolicy.repositoryRoot
         let copy = TemporaryRoot.directory("micro-app-walkthrough")
         defer { try? FileManager.default.removeItem(at: copy) }
         // Copying, comparing and scanning the repository take seconds of blocking work: off the pool.
         let touched = try await offThePool { () throws -> [String] in
-            let fileManager = FileManager.default
-            for item in Self.copied {
-                let target = copy.appendingPathComponent(item)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: root.appendingPathComponent(item), to: target)
-            }
-            let before = Self.snapshot(copy)
-            try Self.apply(steps, to: copy)
-            let after = Self.snapshot(copy)
-            return after.keys.filter { before[$0] != after[$0] }.sorted()
+            try Walkthrough.touchedFiles(copying: Self.copied, to: copy, applying: steps)
         }
         #expect(touched == [
             "Modules/Kits/HostKit/Container/HostRegistry.swift", "Modules/MicroApps/Hello/Documentation.docc/StrataHelloApp.md",
