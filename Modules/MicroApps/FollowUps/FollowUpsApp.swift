@@ -36,3 +36,10 @@ public enum FollowUpsApp: MicroApp {
         registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(FollowUpsRouting()) }
     }
 }
+
+extension FollowUpsApp: RoutedMicroApp {
+    /// Every action of `strata://follows/…`, declared once: the URL form, the command form and its help.
+    public static var routeDeclarations: [RouteDeclaration] { FollowUpsRoute.declarations }
+    /// The services its routes look up: `domain` and `clock`.
+    public static let usedServices = ["domain", "clock"]
+}

@@ -52,3 +52,10 @@ public enum ReportsApp: MicroApp {
         }
     }
 }
+
+extension ReportsApp: RoutedMicroApp {
+    /// Every action of `strata://reports/…`, declared once: the URL form, the command form and its help.
+    public static var routeDeclarations: [RouteDeclaration] { ReportsRoute.declarations }
+    /// The services its routes look up: `domain` and `clock`.
+    public static let usedServices = ["domain", "clock"]
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataCrossCutting
 import StrataDomain
+import StrataReportsApp
 
 /// `strata-host open URL`: hands a `strata://` URL to the interactive `strata-host` of the same
 /// container when one is running (it opens it on its screen), else routes it through the scheme
@@ -25,7 +26,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             the running strata-host asks on its screen, and run here it is refused (type strata-host \
             reports delete|update <id> instead).
 
-            Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?\(ReportFieldOptions.newReportQuery), strata://reports/<id>, strata://reports/<id>/edit?age=…, \
+            Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?\(RouteCommands.query(named: "add", of: ReportsApp.self)), strata://reports/<id>, strata://reports/<id>/edit?age=…, \
             strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
             [&maxBp=…&minBp=…&medication=ace,diuretic&memo=…], strata://follows/due (?days= or ?from=&to=), \
             strata://follows/overdue, strata://follows/<id>/done, strata://notifications (?unread=true), \

@@ -23,12 +23,6 @@ enum FollowUpsRoute: Equatable {
     case overdue
     case done(String)
 
-    /// The keys each kind of route accepts (besides `path`), in the order errors list them.
-    static let listKeys = ["report", "format"]
-    static let scheduleKeys = ["report", "date", "maxBp", "minBp", "medication", "memo", "format"]
-    static let dueKeys = ["days", "from", "to", "format"]
-    static let plainKeys = ["format"]
-
     /// `nil` for every route today: none overwrites or removes what a person wrote (`new` adds a follow-up, `done` marks one done, the lists read), so a
     /// link runs them as they come. A destructive route (an edit or a delete) would return the
     /// line refusing it from a link, as `ReportsRoute.confirmationRefusal` does, and ask in the
@@ -45,39 +39,29 @@ enum FollowUpsRoute: Equatable {
         params["path"] == "new" && Set(params.keys).isSubset(of: ["path", "report"])
     }
 
-    /// Reads the route from a start's params (`path` plus the URL's query items).
+    /// Reads the route from a start's params (`path` plus the URL's query items) through
+    /// ``declarations``: the path picks the action, whose declared keys are the accepted ones.
     ///
     /// - Throws: ``DomainError`` `invalidInput` (or a `badDate` ``CrossCuttingError``) naming
     ///   the parameter that cannot be read; ``ContainerError`` `unknownParameter` naming the
     ///   keys the route does not accept (and the accepted ones).
     init(params: [String: String], clock: any StrataClock) throws {
         let reader = FollowUpParameters(params: params, calendar: clock.calendar)
-        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
-        switch (parts.count, parts.first) {
-        case (0, _), (1, "list"):
-            let route = parts.isEmpty ? "strata://follows" : "strata://follows/list"
-            try LaunchParameters.check(params, route: route, accepted: Self.listKeys)
+        let declarations = Self.declarations
+        guard let (declaration, id) = try RouteDeclaration.match(params, in: declarations) else {
+            throw DomainError(.invalidInput, RouteDeclaration.noRoute(params, in: declarations))
+        }
+        switch declaration.name {
+        case "list":
             if let report = params["report"], report.trimmingCharacters(in: .whitespaces).isEmpty {
                 // An empty report must not widen the listing to every report's follow-ups.
                 throw DomainError(.invalidInput, "report is empty; expected the id of a case report, or no report parameter")
             }
             self = .list(report: params["report"])
-        case (1, "new"):
-            try LaunchParameters.check(params, route: "strata://follows/new", accepted: Self.scheduleKeys)
-            self = .schedule(try reader.draft())
-        case (1, "due"):
-            try LaunchParameters.check(params, route: "strata://follows/due", accepted: Self.dueKeys)
-            self = .due(try reader.period(today: clock.calendar.startOfDay(for: clock.now())))
-        case (1, "overdue"):
-            try LaunchParameters.check(params, route: "strata://follows/overdue", accepted: Self.plainKeys)
-            self = .overdue
-        case (2, _) where parts[1] == "done":
-            try LaunchParameters.check(params, route: "strata://follows/<id>/done", accepted: Self.plainKeys)
-            self = .done(parts[0])
-        default:
-            throw DomainError(
-                .invalidInput, "follows: no route for path '\(parts.joined(separator: "/"))'; expected new, due, "
-                    + "overdue or <id>/done")
+        case "add": self = .schedule(try reader.draft())
+        case "due": self = .due(try reader.period(today: clock.calendar.startOfDay(for: clock.now())))
+        case "overdue": self = .overdue
+        default: self = .done(id ?? "")
         }
     }
 }

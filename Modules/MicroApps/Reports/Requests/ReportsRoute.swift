@@ -23,12 +23,6 @@ enum ReportsRoute: Equatable {
     case edit(String, CaseReportChange)
     case delete(String)
 
-    /// The keys each kind of route accepts (besides `path`), in the order errors list them.
-    static let listKeys = ["search", "page", "pageSize", "scope", "format"]
-    /// The field keys: each input field of `CaseReport.declaredFields` by its name, then `format`.
-    static var fieldKeys: [String] { CaseReport.inputFields.map(\.name) + ["format"] }
-    static let idKeys = ["format"]
-
     /// `nil` when the route may run without asking; for a destructive one (it overwrites or
     /// removes what a person wrote: `edit` with changes, `delete`), the line refusing it when it
     /// comes from outside the app (a link, `strata-host open`) without a terminal: the running
@@ -54,37 +48,25 @@ enum ReportsRoute: Equatable {
         }
     }
 
-    /// Reads the route from a start's params (`path` plus the URL's query items).
+    /// Reads the route from a start's params (`path` plus the URL's query items) through
+    /// ``declarations``: the path picks the action, whose declared keys are the accepted ones.
     ///
     /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read;
     ///   ``ContainerError`` `unknownParameter` naming the keys the route does not accept (and
     ///   the accepted ones).
     init(params: [String: String]) throws {
+        let declarations = Self.declarations
+        guard let (declaration, id) = try RouteDeclaration.match(params, in: declarations) else {
+            throw DomainError(.invalidInput, RouteDeclaration.noRoute(params, in: declarations))
+        }
+        let values = RouteValues(params, declaration: declaration) { DomainError(.invalidInput, $0) }
         let reader = RouteParameters(params)
-        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
-        switch parts.count {
-        case 0:
-            try LaunchParameters.check(params, route: "strata://reports", accepted: Self.listKeys)
-            self = .list(search: params["search"], page: try reader.page())
-        case 1 where parts[0] == "list":
-            try LaunchParameters.check(params, route: "strata://reports/list", accepted: Self.listKeys)
-            self = .list(search: params["search"], page: try reader.page())
-        case 1 where parts[0] == "new":
-            try LaunchParameters.check(params, route: "strata://reports/new", accepted: Self.fieldKeys)
-            self = .add(try reader.draft())
-        case 1:
-            try LaunchParameters.check(params, route: "strata://reports/<id>", accepted: Self.idKeys)
-            self = .show(parts[0])
-        case 2 where parts[1] == "edit":
-            try LaunchParameters.check(params, route: "strata://reports/<id>/edit", accepted: Self.fieldKeys)
-            self = .edit(parts[0], try reader.change())
-        case 2 where parts[1] == "delete":
-            try LaunchParameters.check(params, route: "strata://reports/<id>/delete", accepted: Self.idKeys)
-            self = .delete(parts[0])
-        default:
-            throw DomainError(
-                .invalidInput, "reports: no route for path '\(parts.joined(separator: "/"))'; expected new, <id>, "
-                    + "<id>/edit or <id>/delete")
+        switch declaration.name {
+        case "list": self = .list(search: params["search"], page: try reader.page(values))
+        case "add": self = .add(try reader.draft())
+        case "show": self = .show(id ?? "")
+        case "update": self = .edit(id ?? "", try reader.change())
+        default: self = .delete(id ?? "")
         }
     }
 }
@@ -95,28 +77,12 @@ struct RouteParameters {
 
     init(_ params: [String: String]) { self.params = params }
 
-    func integer(_ key: String) throws -> Int? {
-        guard let text = params[key], !text.isEmpty else { return nil }
-        guard let value = Int(text) else {
-            throw DomainError(
-                .invalidInput, localized("\(key) '\(text)' is not a whole number", ja: "\(key) '\(text)' は整数ではありません"))
-        }
-        return value
-    }
-
-    func page() throws -> PageRequest {
-        let index = try integer("page") ?? 1
-        let size = try integer("pageSize") ?? 50
-        guard index >= 1 else { throw DomainError(.invalidInput, "page must be 1 or more (got \(index))") }
-        guard (1...1000).contains(size) else {
-            throw DomainError(.invalidInput, "pageSize must be between 1 and 1000 (got \(size))")
-        }
-        guard let text = params["scope"], !text.isEmpty else { return PageRequest(size: size, index: index) }
-        guard let scope = PageRequest.scope(named: text) else {
-            let names = PageRequest.scopeNames.joined(separator: ", ")
-            throw DomainError(
-                .invalidInput,
-                localized("scope '\(text)' is unknown; expected one of: \(names)", ja: "scope '\(text)' は不明です。次のいずれかを指定してください: \(names)"))
+    /// The page the list's params ask for, read by its declaration (`page`, `pageSize`, `scope`).
+    func page(_ values: RouteValues) throws -> PageRequest {
+        let index = try values.wholeNumber("page") ?? 1
+        let size = try values.wholeNumber("pageSize") ?? 50
+        guard let name = try values.choice("scope"), let scope = PageRequest.scope(named: name) else {
+            return PageRequest(size: size, index: index)
         }
         return PageRequest(size: size, index: index, scope: scope)
     }
