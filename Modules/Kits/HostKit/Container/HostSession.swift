@@ -11,16 +11,16 @@ struct HostSession {
     let output: OutputSink
     let verbose: Bool
 
-    /// Boots without a terminal (and without `[AUTOSTART]` groups), opens `url`, shuts down.
+    /// Boots without a terminal only what `url` uses (its micro-app and that micro-app's
+    /// services, see ``OneShotPlan``; never the `[AUTOSTART]` groups), opens `url`, shuts down.
     ///
     /// - Parameter origin: `.command` for a subcommand the person typed; `.link` for
     ///   `strata-host open` (the URL handler), where a route that cannot be undone is refused.
     /// - Returns: 0 when a micro-app handled the URL without failing, else 1 after one error line.
     func open(_ url: URL, origin: ConsoleService.Origin = .command) async -> Int32 {
-        var scripted = configuration
-        scripted.servicesMap.autostart = []
         do {
-            let container = try await launch(scripted)
+            // Only the micro-app the URL names and the services it uses (see OneShotPlan).
+            let container = try await launch(OneShotPlan.configuration(configuration, for: url), oneShot: true)
             let console = ConsoleService(sink: output, origin: origin)
             await container.context.registerService(console, name: ConsoleService.serviceName)
             var failure: (any Error)?
@@ -94,11 +94,13 @@ struct HostSession {
         return URL(fileURLWithPath: runtime.location).appendingPathComponent("strata-host.log").path
     }
 
-    private func launch(_ configuration: ContainerConfiguration) async throws -> any RunningContainer {
+    private func launch(_ configuration: ContainerConfiguration, oneShot: Bool = false) async throws -> any RunningContainer {
         var environment = ContainerEnvironment.live(logger: runtime.logger, interactive: false)
         environment.usage = runtime.usage
+        var registry = HostRegistry.make(runtime)
+        if oneShot { OneShotPlan.register(into: &registry) }
         let outcome = try await StrataFramework.launch(
-            delegate: DefaultAppDelegate(), configuration: configuration, registry: HostRegistry.make(runtime),
+            delegate: DefaultAppDelegate(), configuration: configuration, registry: registry,
             environment: environment)
         guard case .running(let container) = outcome else {
             throw ContainerError(.notRunning, "strata-host: the launch ended before the Launcher")
