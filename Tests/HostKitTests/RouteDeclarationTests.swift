@@ -4,9 +4,7 @@ import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataDomain
-import StrataFollowUpsApp
 import StrataHostKit
-import StrataReportsApp
 import StrataSync
 import Synchronization
 import Testing
@@ -15,8 +13,8 @@ import Testing
 /// `strata://` URL form, the `strata-host` command and its help are read.
 @Suite("routes once: one declaration per action gives the URL form, the command form and the help")
 struct RouteDeclarationTests {
-    /// Every declared action of the micro-apps whose commands are derived.
-    static var declarations: [RouteDeclaration] { ReportsApp.routeDeclarations + FollowUpsApp.routeDeclarations }
+    /// Every declared action of strata-host's micro-apps (Reports and FollowUps).
+    static var declarations: [RouteDeclaration] { HostRegistry.routeDeclarations }
 
     /// Words that give every parameter of `declaration` a value its kind reads.
     static func words(for declaration: RouteDeclaration) -> [String] {

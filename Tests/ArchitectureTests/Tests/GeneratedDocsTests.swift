@@ -82,6 +82,23 @@ struct GeneratedDocsTests {
         ])
     }
 
+    @Test("a declared route's path, aliases and parameter names are read from its RouteDeclaration")
+    func declaredRoutesAreRead() {
+        let source = """
+            RouteDeclaration(
+                "list", family: "follows", aliases: ["list"], command: "list", abstract: "List (them) all.",
+                parameters: [
+                    RouteParameter("report", .identifier(reportID), help: "Only this (one) report's.", valueName: "id")
+                ]),
+            RouteDeclaration("done", family: "follows", path: "<id>/done", command: "done", abstract: "Done."),
+            RouteDeclaration("add", family: "reports", path: "new", command: "add", abstract: "Add.", parameters: fields())
+            """
+        #expect(DocumentationGenerator.declaredRoutes(in: source) == [
+            "`strata://follows` (report, format)", "`strata://follows/list` (report, format)",
+            "`strata://follows/<id>/done` (format)", "`strata://reports/new` (as `fields()` gives, and format)",
+        ])
+    }
+
     @Test("every library has a DocC catalog titled with its module, with an abstract, linking only its public symbols")
     func catalogsAreValid() async throws {
         let generator = try await Self.generator()

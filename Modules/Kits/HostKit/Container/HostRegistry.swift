@@ -25,6 +25,12 @@ public enum HostRegistry {
         ]
     }
 
+    /// Every action the micro-apps declare (``RoutedMicroApp/routeDeclarations``): the
+    /// `strata://` URL forms, and the `strata-host` commands derived from them.
+    public static var routeDeclarations: [RouteDeclaration] {
+        microApps.compactMap { $0 as? any RoutedMicroApp.Type }.flatMap { $0.routeDeclarations }
+    }
+
     /// URL host → micro-app: `strata://reports/…` opens Reports, and so on.
     public static let routes = Dictionary(uniqueKeysWithValues: microApps.map { ($0.route, $0.name) })
 

@@ -18,7 +18,9 @@ extension DocumentationGenerator {
             let host = files.lazy.compactMap { Self.publicStaticString("route", in: $0.1) }.first
             var routes: [String] = []
             for (_, text) in files {
-                for route in Self.checkedRoutes(in: text) where !routes.contains(route) { routes.append(route) }
+                for route in Self.checkedRoutes(in: text) + Self.declaredRoutes(in: text) where !routes.contains(route) {
+                    routes.append(route)
+                }
             }
             if routes.isEmpty, let host { routes = ["`strata://\(host)`"] }
             let cells = [
@@ -68,6 +70,61 @@ extension DocumentationGenerator {
             }
         }
         return routes
+    }
+
+    /// Each route `text` declares (`RouteDeclaration("add", family: "reports", path: "new", …,
+    /// parameters: [RouteParameter("search", …), …])`), as a table cell: the family and path
+    /// (and each alias) with the parameters' names then `format`; parameters given any other way
+    /// are named as written.
+    static func declaredRoutes(in text: String) -> [String] {
+        var routes: [String] = []
+        var rest = text[...]
+        while let call = rest.range(of: "RouteDeclaration(") {
+            let arguments = balanced(rest[call.upperBound...])
+            rest = rest[call.upperBound...]
+            guard let family = argument("family", in: arguments).flatMap({ literals(in: $0).first }) else { continue }
+            let path = argument("path", in: arguments).flatMap { literals(in: $0).first } ?? ""
+            let aliases = argument("aliases", in: arguments).map { literals(in: $0) } ?? []
+            var keys = "format"
+            if let parameters = argument("parameters", in: arguments) {
+                if parameters.hasPrefix("[") {
+                    var names: [String] = []
+                    var inner = parameters[...]
+                    while let parameter = inner.range(of: "RouteParameter(") {
+                        inner = inner[parameter.upperBound...]
+                        if let name = literals(in: String(inner.prefix { $0 != "," })).first { names.append(name) }
+                    }
+                    keys = (names + ["format"]).joined(separator: ", ")
+                } else {
+                    keys = "as `\(parameters)` gives, and format"
+                }
+            }
+            for written in [path] + aliases {
+                let entry = "`strata://\(family)\(written.isEmpty ? "" : "/" + written)` (\(keys))"
+                if !routes.contains(entry) { routes.append(entry) }
+            }
+        }
+        return routes
+    }
+
+    /// The text up to the parenthesis closing the one just opened before `text`, on one line
+    /// (strings skipped when counting).
+    static func balanced(_ text: Substring) -> String {
+        var depth = 0
+        var inString = false
+        var value = ""
+        for character in text {
+            if character == "\"" { inString.toggle() }
+            if !inString {
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            value.append(character == "\n" ? " " : character)
+        }
+        return value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
     /// The keys an `accepted:` argument names, comma-separated (`no keys` for `[]`).
