@@ -105,8 +105,7 @@ struct SecretServiceKeyTests {
         /// its login keyring now locked).
         func stopKeyring() async throws {
             guard let daemon = keyring.withLock({ $0 }) else { return }
-            daemon.signal(SIGTERM)
-            _ = await daemon.finish(within: Patience.childProcess)
+            await daemon.terminate()  // gnome-keyring-daemon may ignore SIGTERM: SIGKILL after 5 s
             keyring.withLock { $0 = nil }
             guard await eventually(within: Patience.childProcess, every: .milliseconds(50), { try await !self.secretsOwned() }) else {
                 throw SessionFailure(description: "org.freedesktop.secrets still has an owner after gnome-keyring-daemon stopped")
@@ -134,10 +133,7 @@ struct SecretServiceKeyTests {
 
         /// Stops both daemons (SIGTERM, then SIGKILL after 5 s) and removes the folder.
         func stop() async {
-            for running in [keyring.withLock { $0 }, bus].compactMap({ $0 }) {
-                running.signal(SIGTERM)
-                _ = await running.finish(within: Patience.childProcess)
-            }
+            for running in [keyring.withLock { $0 }, bus].compactMap({ $0 }) { await running.terminate() }
             try? FileManager.default.removeItem(at: root)
         }
     }

@@ -19,7 +19,11 @@ import Testing
 /// `STRATA_SYNC_MODEL_MINUTES=m` as many seeds as fit in m minutes (half per engine);
 /// `STRATA_SYNC_MODEL_STEPS=s` steps per history; `STRATA_SYNC_MODEL_PRINT=1` prints every
 /// history, passing or not. `scripts/sync-soak` runs it for long.
-@Suite("randomized model-based sync: devices and server converge to the model of the declared rules", .childProcessSlot, .serialized)
+///
+/// It starts one child (its `strata-server`) and runs the devices in the test process, so it
+/// does not queue for the integration tests' shared slot: it runs beside them (`.serialized`
+/// keeps its own tests one at a time), which takes its three minutes off the slot's chain.
+@Suite("randomized model-based sync: devices and server converge to the model of the declared rules", .serialized)
 struct SyncModelTests {
     /// The seeds CI runs on each engine (about a minute each on a loaded 2-core machine).
     static let ciSeeds: [UInt64] = Array(1...15)

@@ -23,6 +23,13 @@ public enum Patience {
         return .seconds(60)
     }()
 
+    /// The grace between SIGTERM and SIGKILL for a helper a test started (a session bus, a
+    /// keyring, an X server) and stops when it is done, without checking how it ends: 5 seconds.
+    /// A wait for something the test asserts uses ``childProcess``; a teardown that waited that
+    /// long for a daemon which ignores SIGTERM (dbus-daemon with a keyring on it does) cost a
+    /// minute a test.
+    public static let teardown: Duration = .seconds(5)
+
     /// ``childProcess`` in seconds, for the waits that take a `TimeInterval`
     /// (``StrataProcess/run(_:stdin:shellPrefix:timeout:)``).
     public static var childProcessSeconds: Double {

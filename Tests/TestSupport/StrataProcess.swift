@@ -147,6 +147,13 @@ public struct StrataProcess: Sendable {
         /// Sends a signal (SIGTERM, SIGINT, …).
         public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
+        /// Stops a helper the test does not check the end of: SIGTERM, then SIGKILL after
+        /// `grace` (``Patience/teardown``); returns once it has ended.
+        public func terminate(grace: Duration = Patience.teardown) async {
+            signal(SIGTERM)
+            _ = await finish(within: grace)
+        }
+
         /// Waits for the process to end without blocking a thread (SIGKILL after `timeout`, by
         /// default ``Patience/childProcess``);
         /// returns its outcome. The only way to wait for a child: polling suspends between

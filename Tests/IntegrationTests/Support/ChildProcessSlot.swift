@@ -1,5 +1,6 @@
 import StrataTestSupport
 import Testing
+import Foundation
 
 /// A suite trait: each of its tests runs only while it holds the one slot shared by every
 /// integration test, so one integration test runs at a time. They start hundreds of child
@@ -15,7 +16,15 @@ struct ChildProcessSlot: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await Self.slot.holding { try await function() }
+        try await Self.slot.holding {
+            guard ProcessInfo.processInfo.environment["STRATA_TEST_SLOT_LOG"] != nil else {
+                return try await function()
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            defer { print("slot held \(clock.now - start) by \(test.id)") }
+            try await function()
+        }
     }
 
     /// The one slot every integration test shares.

@@ -139,7 +139,7 @@ final class TestDesktop: Sendable {
             return children
         }
         for child in running.reversed() { child.signal(SIGTERM) }
-        for child in running.reversed() { _ = await child.finish(within: Patience.childProcess) }
+        for child in running.reversed() { _ = await child.finish(within: Patience.teardown) }
     }
 
     /// A session bus listening on `socket` only, everything allowed, nothing activated.
