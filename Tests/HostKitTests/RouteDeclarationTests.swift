@@ -13,7 +13,7 @@ import Testing
 /// `strata://` URL form, the `strata-host` command and its help are read.
 @Suite("routes once: one declaration per action gives the URL form, the command form and the help")
 struct RouteDeclarationTests {
-    /// Every declared action of strata-host's micro-apps (Reports and FollowUps).
+    /// Every declared action of strata-host's micro-apps (Reports, FollowUps, Announcements).
     static var declarations: [RouteDeclaration] { HostRegistry.routeDeclarations }
 
     /// Words that give every parameter of `declaration` a value its kind reads.
@@ -83,7 +83,7 @@ struct RouteDeclarationTests {
     @Test("every declared family's commands are strata-host subcommands, in the declared order")
     func everyCommandIsASubcommand() async throws {
         let host = try await HostHarness()
-        for family in ["reports", "follows"] {
+        for family in ["reports", "follows", "announcements"] {
             let help = await host.run(family, "--help")
             let commands = Self.declarations.filter { $0.family == family }.compactMap(\.command)
             let positions = commands.map { help.stdout.range(of: "  \($0) ")?.lowerBound }

@@ -36,3 +36,10 @@ public enum AnnouncementsApp: MicroApp {
         registry.registerApplication(type: delegateType) { _ in RoutedApplicationDelegate(AnnouncementsRouting()) }
     }
 }
+
+extension AnnouncementsApp: RoutedMicroApp {
+    /// Every action of `strata://announcements/…`, declared once: the URL form, the command form and its help.
+    public static var routeDeclarations: [RouteDeclaration] { AnnouncementsRoute.declarations }
+    /// The services its routes look up: `announcements`.
+    public static var usedServices: [String] { [serviceName] }
+}

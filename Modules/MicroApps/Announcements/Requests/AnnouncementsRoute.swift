@@ -14,10 +14,6 @@ enum AnnouncementsRoute: Equatable {
     case list(all: Bool, page: PageRequest)
     case show(String)
 
-    /// The keys each route accepts (besides `path`).
-    static let listKeys = ["all", "page", "pageSize", "format"]
-    static let idKeys = ["format"]
-
     /// `nil` for every route today: none overwrites or removes what a person wrote (both only read), so a
     /// link runs them as they come. A destructive route (an edit or a delete) would return the
     /// line refusing it from a link, as `ReportsRoute.confirmationRefusal` does, and ask in the
@@ -28,31 +24,30 @@ enum AnnouncementsRoute: Equatable {
         }
     }
 
-    /// Reads the route from a start's params (`path` plus the URL's query items).
+    /// Reads the route from a start's params (`path` plus the URL's query items) through
+    /// ``declarations``: the path picks the action, whose declared keys are the accepted ones.
     ///
     /// - Throws: ``DomainError`` `invalidInput` naming the parameter that cannot be read;
     ///   ``ContainerError`` `unknownParameter` naming the keys the route does not accept.
     init(params: [String: String]) throws {
-        let parts = (params["path"] ?? "").split(separator: "/").map(String.init)
-        switch parts.count {
-        case 0:
-            try LaunchParameters.check(params, route: "strata://announcements", accepted: Self.listKeys)
-            let all = params["all"].map { $0 == "true" || $0 == "1" || $0 == "yes" } ?? false
-            self = .list(
-                all: all,
-                page: PageRequest(
-                    size: try Self.number(params["pageSize"], key: "pageSize") ?? 20,
-                    index: try Self.number(params["page"], key: "page") ?? 1))
-        case 1:
-            try LaunchParameters.check(params, route: "strata://announcements/<id>", accepted: Self.idKeys)
-            self = .show(parts[0])
-        default:
+        guard let (declaration, id) = try RouteDeclaration.match(params, in: Self.declarations) else {
+            let path = (params["path"] ?? "").split(separator: "/").joined(separator: "/")
             throw DomainError(
                 .invalidInput,
                 localized(
-                    "announcements: no route for path '\(parts.joined(separator: "/"))'; expected <id>",
-                    ja: "announcements: パス '\(parts.joined(separator: "/"))' のルートはありません。<id> を指定してください"))
+                    "announcements: no route for path '\(path)'; expected <id>",
+                    ja: "announcements: パス '\(path)' のルートはありません。<id> を指定してください"))
         }
+        if declaration.name == "show" {
+            self = .show(id ?? "")
+            return
+        }
+        let all = params["all"].map { $0 == "true" || $0 == "1" || $0 == "yes" } ?? false
+        self = .list(
+            all: all,
+            page: PageRequest(
+                size: try Self.number(params["pageSize"], key: "pageSize") ?? 20,
+                index: try Self.number(params["page"], key: "page") ?? 1))
     }
 
     private static func number(_ text: String?, key: String) throws -> Int? {

@@ -1,7 +1,9 @@
 import ArgumentParser
+import StrataAnnouncementsApp
 
 /// `strata-host announcements`: the ward announcements on the server — list them (the default),
-/// show one, post one (a group's lead). Read on demand, never stored locally.
+/// show one, post one (a group's lead). Read on demand, never stored locally. `list` and `show`
+/// are derived from the Announcements micro-app's declarations (see ``RouteCommand``).
 struct AnnouncementsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "announcements",
@@ -16,7 +18,7 @@ struct AnnouncementsCommand: ParsableCommand {
               strata-host announcements show <id>
               strata-host announcements post --title "Ward meeting" --body "Friday 15:00, room 2" --until 2026-12-01
             """,
-        subcommands: [List.self, Show.self, Post.self],
-        defaultSubcommand: List.self
+        subcommands: RouteCommands.subcommands(AnnouncementsApp.self) + [Post.self],
+        defaultSubcommand: RouteCommand<AnnouncementsApp, RouteSlot0>.self
     )
 }
