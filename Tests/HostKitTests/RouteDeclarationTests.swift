@@ -19,7 +19,8 @@ struct RouteDeclarationTests {
     /// Words that give every parameter of `declaration` a value its kind reads.
     static func words(for declaration: RouteDeclaration) -> [String] {
         var words = declaration.identifier == nil ? [] : ["r-1"]
-        for parameter in declaration.parameters {
+        // follows due takes --days or --from/--to (its usageCheck): give the period.
+        for parameter in declaration.parameters where !(declaration.usageCheck != nil && parameter.name == "days") {
             switch parameter.kind {
             case .flag: words.append("--\(parameter.option)")
             case .wholeNumber(let range, _): words += ["--\(parameter.option)", String(range.lowerBound)]
@@ -37,8 +38,7 @@ struct RouteDeclarationTests {
     @Test("the command form of every declared action gives exactly the parameters its URL form accepts, and reaches that same action")
     func commandAndURLAcceptTheSameParameters() throws {
         for declaration in Self.declarations where declaration.command != nil {
-            var words = Self.words(for: declaration)
-            if declaration.usageCheck != nil { words = words.filter { $0 != "--days" && $0 != "1" } }
+            let words = Self.words(for: declaration)
             let arguments = try declaration.commandLine(words)
             let params = declaration.params(arguments)
             let family = Self.declarations.filter { $0.family == declaration.family }
@@ -78,6 +78,27 @@ struct RouteDeclarationTests {
             }
         }
         #expect(host.launches.isEmpty)
+    }
+
+    @Test("a link (open --headless) is refused an action exactly when its declaration marks it destructive; the typed command is not")
+    func destructiveIsWhatALinkIsRefused() async throws {
+        let host = try await HostHarness()
+        let id = try await host.addReport("Hanako Sato")
+        for declaration in Self.declarations where declaration.command != nil {
+            let words = Self.words(for: declaration).map { $0 == "r-1" || $0 == "r-2" ? id : $0 }
+            let arguments = try declaration.commandLine(words)
+            var url = URLComponents()
+            url.scheme = "strata"
+            url.host = declaration.family
+            let path = declaration.path(arguments)
+            url.path = path.isEmpty ? "" : "/" + path.joined(separator: "/")
+            let query = declaration.query(arguments)
+            if !query.isEmpty { url.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+            let link = await host.run("open", "--headless", try #require(url.string))
+            #expect(link.stderr.contains("without asking") == declaration.destructive, "\(declaration.pattern): \(link)")
+            let typed = await host.run([declaration.family, try #require(declaration.command)] + words.filter { $0 != "--json" })
+            #expect(!typed.stderr.contains("without asking"), "\(declaration.pattern): \(typed)")
+        }
     }
 
     @Test("every declared family's commands are strata-host subcommands, in the declared order")

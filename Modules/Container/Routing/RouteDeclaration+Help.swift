@@ -37,6 +37,12 @@ extension RouteDeclaration {
         let width = max(24, (rows.map(\.0.count).max() ?? 0) + 2)
         var sections: [String] = []
         if let discussion, !discussion.isEmpty { sections.append(Self.wrap(discussion, indent: "")) }
+        if destructive {
+            sections.append(
+                Self.wrap(
+                    "Typed here it runs at once; its link (\(pattern)) is refused unless a running strata-host "
+                        + "asks first.", indent: ""))
+        }
         if !rows.isEmpty {
             let indent = String(repeating: " ", count: width + 2)
             sections.append(

@@ -104,7 +104,7 @@ struct FollowUpParameters {
 
     /// The follow-up the params describe, or `nil` when they name no field (show the form).
     func draft() throws -> FollowUpDraft? {
-        let keys: Set<String> = ["report", "date", "maxBp", "minBp", "medication", "memo"]
+        let keys = Set(FollowUpsRoute.declarations.first { $0.name == "add" }?.parameters.map(\.name) ?? [])
         guard params.keys.contains(where: keys.contains) else { return nil }
         guard let report = params["report"], !report.isEmpty else {
             throw DomainError(
