@@ -176,7 +176,7 @@ extension RouteDeclaration {
     ///   - name: the argument as people see it (`the report id`, `--report`).
     ///   - expected: what a valid id is.
     public static func identifierProblem(_ id: String, name: String, expected: String) -> String? {
-        guard !id.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+        guard !id.allSatisfy(\.isWhitespace) else {
             return localized("\(name) is empty; expected \(expected)", ja: "\(name)が空です。\(expected)を指定してください")
         }
         if let (scalar, position) = TerminalText.firstControl(in: id) {
