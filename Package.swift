@@ -340,10 +340,10 @@ let package = Package(
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
-        module("StrataBenchSupport", "Benchmarks/Support", []),
-        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataCrossCutting", "StrataBenchSupport", log]),
+        module("StrataBenchSupport", "Benchmarks/Support", ["StrataDomain"]),
+        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log]),
         benchmark("strata-bench-load", "Load", ["StrataBenchSupport", "StrataWire"]),
         benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
-        benchmark("strata-bench-live", "Live", ["StrataSync", "StrataData", "StrataCrossCutting", "StrataBenchSupport", log]),
+        benchmark("strata-bench-live", "Live", ["StrataSync", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log]),
     ]
 )

@@ -11,6 +11,7 @@ import Logging
 import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
+import StrataDomain
 import StrataSync
 
 let usage = "usage: strata-bench-live [changes > 0] [--engine sqlite|postgres|both]"
@@ -59,7 +60,7 @@ func measure(_ engine: Deployment.Engine, changes: Int) async throws -> (label: 
     for user in ["alice", "carol"] {
         let data = try await DataLayerFactory.live(container: ContainerDirectory(url: scratch.appendingPathComponent(user)), logger: logger)
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger)
-        try await data.store.register(LiveRecord.self)
+        try await data.store.register(CaseReport.self)
         _ = try await sync.login(account: user, password: password)
         clients.append((data, sync))
     }
@@ -77,11 +78,11 @@ func measure(_ engine: Deployment.Engine, changes: Int) async throws -> (label: 
 
     var delays: [Double] = []
     for index in 0..<changes {
-        _ = try await alice.store.save([LiveRecord(index: index)])
+        _ = try await alice.store.save([CaseReport(benchIndex: index)])
         let start = ContinuousClock.now
         // Carol's store is watched while alice's sync runs: the row may land before it returns.
         async let synced = aliceSync.syncNow()
-        while try await carol.store.count(Query<LiveRecord>()) <= index {
+        while try await carol.store.count(Query<CaseReport>()) <= index {
             guard ContinuousClock.now - start < .seconds(60) else {
                 throw ServerChild.Failure(description: "change \(index) did not reach carol's store within 60 s")
             }

@@ -4,7 +4,9 @@ import StrataData
 /// The reference row: case-report-shaped (six fields), indexed like `CaseReport` (patient
 /// name, creation time) plus the compound index `(age, createdAt desc, objectId)` that serves
 /// the page query. `age` takes 50 values, so a page query's matches are 2% of the rows (at
-/// 10,000 rows: 200, enough for page 3 of 50).
+/// 10,000 rows: 200, enough for page 3 of 50). Not `CaseReport` itself: each figure is a
+/// ratio against raw SQLite on the same plaintext columns and indexes, which CaseReport's
+/// encrypted patient name would not match.
 struct ScaleRecord: ValueObject {
     var objectId: String?
     var patientName = ""

@@ -2,7 +2,10 @@ import Foundation
 import StrataData
 
 /// The row both sides insert: a case-report-shaped value object with six fields, stored in a
-/// table indexed like `CaseReport` (patient name, creation time).
+/// table indexed like `CaseReport` (patient name, creation time). Not `CaseReport` itself:
+/// the ratio is against raw SQLite inserting the same six plaintext columns, which CaseReport's
+/// encrypted patient name would not match (strata-bench-sync and strata-bench-live save the
+/// real CaseReport).
 struct BenchRecord: ValueObject {
     var objectId: String?
     var patientName = ""

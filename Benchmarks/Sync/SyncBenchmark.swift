@@ -3,6 +3,7 @@ import StrataBenchSupport
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataDomain
 import StrataSync
 
 /// One run: K pushing clients save N objects between them and push them at once; then K pulling
@@ -33,9 +34,9 @@ struct SyncBenchmark {
             let a = try await DataLayerFactory.live(
                 container: ContainerDirectory(url: scratch.appendingPathComponent("push-\(index)")), logger: logger)
             let aSync = SyncFactory.live(data: a, configuration: configuration, logger: logger)
-            try await a.store.register(SyncRecord.self)
+            try await a.store.register(CaseReport.self)
             _ = try await aSync.login(account: pusher, password: password)
-            let objects = (0..<share).map { SyncRecord(index: $0 * pushers.count + index) }
+            let objects = (0..<share).map { CaseReport(benchIndex: $0 * pushers.count + index) }
             let saveStart = ContinuousClock.now
             _ = try await a.store.save(objects)
             saveSeconds += seconds(since: saveStart)
@@ -79,7 +80,7 @@ struct SyncBenchmark {
             let b = try await DataLayerFactory.live(
                 container: ContainerDirectory(url: scratch.appendingPathComponent("pull-\(index)")), logger: logger)
             let bSync = SyncFactory.live(data: b, configuration: configuration, logger: logger)
-            try await b.store.register(SyncRecord.self)
+            try await b.store.register(CaseReport.self)
             _ = try await bSync.login(account: puller, password: password)
             pullClients.append((b, bSync))
         }
@@ -92,7 +93,7 @@ struct SyncBenchmark {
         }
         let pullSeconds = seconds(since: pullStart)
         for (b, _) in pullClients {
-            let stored = try await b.store.count(Query<SyncRecord>())
+            let stored = try await b.store.count(Query<CaseReport>())
             guard stored == changes else {
                 throw ServerChild.Failure(description: "a pulling client holds \(stored) objects after the pull; expected \(changes)")
             }
