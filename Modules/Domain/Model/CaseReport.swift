@@ -35,7 +35,7 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     public static let declaredFields: [DeclaredField<CaseReport>] = [
         .field(
             "patientName", \.patientName, label: FieldLabel("patient", ja: "患者"), prompt: FieldLabel("Patient name", ja: "患者名"),
-            help: "The patient's name (required, not empty).", valueName: "name", term: "患者名", requiredToAdd: true,
+            help: "The patient's name (not empty).", valueName: "name", term: "患者名", requiredToAdd: true,
             rule: checkedPatientName),
         .field(
             "age", \.age, label: FieldLabel("age", ja: "年齢"),
