@@ -5,7 +5,7 @@ import StrataSync
 import StrataDomain
 
 /// The announcement use cases as a container service (`announcements`): what the
-/// Announcements micro-app reads through (`context.service("announcements", as: (any AnnouncementService).self)`).
+/// Announcements micro-app reads through (`context.service(.announcements)`).
 ///
 /// Without a composed service (a runtime built without one) every call fails as offline does.
 struct AnnouncementBoard: StrataService, AnnouncementService {

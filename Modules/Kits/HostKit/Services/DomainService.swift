@@ -4,7 +4,7 @@ import StrataCrossCutting
 import StrataDomain
 
 /// The domain as a container service: the adaptor micro-apps reach the use cases through
-/// (`context.service("domain", as: (any DomainServices).self)`).
+/// (`context.service(.domain)`).
 struct DomainService: StrataService, DomainServices {
     static let typeName = "DomainService"
 
@@ -18,7 +18,7 @@ struct DomainService: StrataService, DomainServices {
     func start(context: any ContainerContext) async throws {}
 }
 
-/// The clock as a container service (`context.service("clock", as: (any StrataClock).self)`):
+/// The clock as a container service (`context.service(.clock)`):
 /// "now" and the calendar that decides day boundaries, the same the domain uses.
 struct ClockService: StrataService, StrataClock {
     static let typeName = "ClockService"

@@ -35,7 +35,7 @@ final class SessionStatusLine: StatusLineSource, ContainerListener {
     /// Finds the session service (none: `Not signed in` and no counts), listens to session
     /// broadcasts and starts the periodic check.
     func start(context: any ContainerContext) async throws {
-        let session = try? await context.service(SessionServiceFactory.serviceName, as: (any SessionService).self)
+        let session: (any SessionService)? = try? await context.service(.session)
         let token = await context.addListener(self)
         let interval = interval
         let ticker = Task { [weak self] in
