@@ -3,9 +3,9 @@ import StrataCrossCutting
 import StrataDomain
 import Testing
 
-/// A case report's fields are declared once (`CaseReport.declaredFields`): whatever the table
-/// holds reaches every place a person or a program sees a report, so a field added there
-/// (Docs/Walkthroughs.md) needs no other file.
+/// A case report's fields are declared once (`CaseReport.declaredFields`), a follow-up's too
+/// (`FollowUp.declaredFields`): whatever the table holds reaches every place a person or a
+/// program sees one, so a field added there (Docs/Walkthroughs.md) needs no other file.
 @Suite("strata-host reports: every declared case-report field")
 struct DeclaredFieldsTests {
     @Test("every declared case-report field is an option of reports add and update and a parameter in open --help")
@@ -42,6 +42,27 @@ struct DeclaredFieldsTests {
             let expected = MessageLanguage.$current.withValue(language) { ["id"] + CaseReport.declaredFields.map(\.label.text) }
             #expect(labels == expected, "\(show)")
         }
+    }
+
+    @Test("every declared follow-up field is an option of follows add, a parameter in open --help and a key of its JSON")
+    func everyFollowUpFieldEverywhere() async throws {
+        let host = try await HostHarness()
+        let add = await host.run("follows", "add", "--help")
+        let open = await host.run("open", "--help")
+        let inputs = FollowUp.inputFields
+        #expect(inputs.map(\.option) == ["report", "date", "max-bp", "min-bp", "medication", "memo"])
+        for field in inputs {
+            #expect(add.stdout.contains("--\(field.option) "), "\(field.name) missing from follows add --help: \(add)")
+            #expect(add.stdout.contains(field.help.prefix(30)), "\(field.name)'s help missing from follows add --help: \(add)")
+            #expect(open.stdout.contains("\(field.name)="), "\(field.name) missing from open --help: \(open)")
+        }
+        let report = try await host.addReport("Hanako Sato")
+        let added = await host.run(
+            "follows", "add", "--report", report, "--date", "2026-12-01", "--max-bp", "140", "--min-bp", "90", "--medication", "ace",
+            "--memo", "bp", "--json")
+        let json = try #require(try HostHarness.json(added) as? [String: Any], "\(added)")
+        #expect(Set(json.keys) == Set(["id"] + FollowUp.declaredFields.map(\.jsonName)))
+        #expect(json["medications"] as? [String] == ["ace"] && json["maxBloodPressure"] as? Double == 140)
     }
 
     @Test("an option that is no declared field is one usage line naming it")

@@ -54,9 +54,6 @@ public struct CaseReport: ValueObject, Hashable, Codable {
         .field("updatedAt", \.updatedAt, label: FieldLabel("updated", ja: "更新")),
     ]
 
-    /// The fields a person gives (the forms, the URL parameters, the command-line options).
-    public static var inputFields: [DeclaredField<CaseReport>] { declaredFields.filter(\.isInput) }
-
     /// The stored fields and the seed's behaviour: kept locally and sent to the server, pulled
     /// every 30 minutes at group scope, visible to the creator's group, `patientName`
     /// encrypted at rest. `(createdAt, objectId)` is indexed for the newest-first list, a page
@@ -71,7 +68,7 @@ public struct CaseReport: ValueObject, Hashable, Codable {
     /// theirs). `updatedAt` is quiet: every edit sets it, so its overwrite is never reported.
     public static let schema = ValueObjectSchema<CaseReport>(
         "CaseReport",
-        fields: declaredFields.map(\.stored),
+        fields: declaredFields.flatMap(\.stored),
         indexed: ["patientName"],
         // The report list: every report, newest first (ties: last saved first), a page at a time;
         // and the user's own reports and each of their groups' (`reports list --scope mine|group`),

@@ -43,6 +43,10 @@ public enum DeclaredJSONValue: Encodable, Sendable, Hashable {
     case string(String)
     /// A whole number.
     case integer(Int)
+    /// A number (`140`, `92.5`).
+    case number(Double)
+    /// A list of strings (a choice list's names).
+    case strings([String])
     /// `true` or `false`.
     case bool(Bool)
     /// `null`.
@@ -54,10 +58,33 @@ public enum DeclaredJSONValue: Encodable, Sendable, Hashable {
         switch self {
         case .string(let text): try container.encode(text)
         case .integer(let number): try container.encode(number)
+        case .number(let number): try container.encode(number)
+        case .strings(let texts): try container.encode(texts)
         case .bool(let flag): try container.encode(flag)
         case .null: try container.encodeNil()
         }
     }
+}
+
+/// How a URL parameter or a command-line option gives a declared field's value: what the
+/// route declarations read as the parameter's kind.
+public enum DeclaredInput: Sendable, Hashable {
+    /// Free text.
+    case text
+    /// A flag (`--x`/`--no-x`; `true`/`false` in a URL).
+    case flag
+    /// One of these values.
+    case choice([String])
+    /// Any of these values: a repeatable option, a comma-separated URL parameter.
+    case choices([String])
+    /// A whole number; the range the rule accepts from 0 up.
+    case wholeNumber(ClosedRange<Int>)
+    /// A number in this range.
+    case number(ClosedRange<Double>)
+    /// A day, `YYYY-MM-DD`.
+    case day
+    /// The id of another object; what such an id is, for messages.
+    case identifier(FieldLabel)
 }
 
 /// A value a declared field (``DeclaredField``) holds, read from text and shown the same way
@@ -117,6 +144,41 @@ extension Int: DeclaredValue {
     public var displayText: String { String(self) }
     /// A JSON number.
     public var jsonValue: DeclaredJSONValue { .integer(self) }
+}
+
+extension Double: DeclaredValue {
+    /// A number; `nil` for an empty text.
+    public static func parse(_ text: String, name: String) throws -> Double? {
+        guard !text.isEmpty else { return nil }
+        guard let value = Double(text) else {
+            throw DomainError(.invalidInput, localized("\(name) '\(text)' is not a number", ja: "\(name) '\(text)' は数値ではありません"))
+        }
+        return value
+    }
+    /// The number, without a fraction when it is whole (`140`, `92.5`).
+    public var displayText: String { rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    /// A JSON number.
+    public var jsonValue: DeclaredJSONValue { .number(self) }
+}
+
+extension Optional: DeclaredValue where Wrapped: DeclaredValue {
+    /// The wrapped value read from `text`; `nil` (no value given: the field stays as it is) for
+    /// an empty text.
+    public static func parse(_ text: String, name: String) throws -> Wrapped?? {
+        try Wrapped.parse(text, name: name).map { .some($0) }
+    }
+    /// The wrapped value's text, or empty.
+    public var displayText: String { map(\.displayText) ?? "" }
+    /// The wrapped value as a form shows it, or empty.
+    public var inputText: String { map(\.inputText) ?? "" }
+    /// The wrapped value, or `null`.
+    public var jsonValue: DeclaredJSONValue { map(\.jsonValue) ?? .null }
+    /// The wrapped value's choices.
+    public static var choices: [DeclaredChoice] { Wrapped.choices }
+    /// Never a flag (a flag cannot say "no value").
+    public static var isFlag: Bool { false }
+    /// Whether the wrapped value is free text.
+    public static var isText: Bool { Wrapped.isText }
 }
 
 extension Bool: DeclaredValue {

@@ -9,6 +9,13 @@ extension FollowUp {
         try InputRules.bloodPressures(max: max, min: min)
     }
 
+    /// The pressures as saved (unchanged) once ``checkBloodPressures(max:min:)`` accepts them:
+    /// each field's rule checks its own side, the service both together.
+    static func checkedBloodPressures(max: Double?, min: Double?) throws -> (max: Double?, min: Double?) {
+        try checkBloodPressures(max: max, min: min)
+        return (max, min)
+    }
+
     /// The memo as it is saved (trimmed).
     ///
     /// - Throws: ``DomainError`` `invalidInput` (field `memo`): a control character other than

@@ -46,6 +46,46 @@ public struct FollowUp: ValueObject, Hashable, Codable {
         Medication.allCases.filter { self[keyPath: $0.keyPath] }.map(\.rawValue)
     }
 
+    /// Every field, declared once, in the order the JSON, the text output and the schedule form
+    /// show them: the store's schema, the JSON and text shapes, the form, the
+    /// `strata://follows/new` parameters and the `follows add` options and help are read from
+    /// this table; ``checkBloodPressures(max:min:)`` is the one rule across two fields (see
+    /// Docs/Walkthroughs.md, "Add a field to CaseReport": a follow-up's field is added the same way).
+    public static let declaredFields: [DeclaredField<FollowUp>] = [
+        .field(
+            "caseReportID", \.caseReportID, name: "report", jsonName: "reportId", label: FieldLabel("report", ja: "症例報告"),
+            prompt: FieldLabel("Case report", ja: "症例報告"), help: "The id of the case report the follow-up belongs to.",
+            valueName: "id", term: "症例報告 ID", requiredToAdd: true,
+            input: .identifier(
+                FieldLabel(
+                    "a case report id, as printed by 'reports add' or 'reports list'",
+                    ja: "症例報告の ID（'reports add' や 'reports list' が表示するもの）"))),
+        .day(
+            "date", \.date, label: FieldLabel("date", ja: "日付"), prompt: FieldLabel("Date (YYYY-MM-DD)", ja: "日付（YYYY-MM-DD）"),
+            help: "The day of the follow-up.", requiredToAdd: true),
+        .field(
+            "maxBloodPressure", \.maxBloodPressure, name: "maxBp", jsonName: "maxBloodPressure",
+            label: FieldLabel("systolic", ja: "収縮期血圧"),
+            prompt: FieldLabel("Systolic blood pressure (mmHg, empty if not measured)", ja: "収縮期血圧（mmHg、未測定なら空欄）"),
+            help: "Systolic blood pressure measured, in mmHg (0 to 300).", valueName: "mmHg",
+            input: .number(InputRules.bloodPressures), rule: { try checkedBloodPressures(max: $0, min: nil).max }),
+        .field(
+            "minBloodPressure", \.minBloodPressure, name: "minBp", jsonName: "minBloodPressure",
+            label: FieldLabel("diastolic", ja: "拡張期血圧"),
+            prompt: FieldLabel("Diastolic blood pressure (mmHg, empty if not measured)", ja: "拡張期血圧（mmHg、未測定なら空欄）"),
+            help: "Diastolic blood pressure measured, in mmHg (0 to 300, not above --max-bp).", valueName: "mmHg",
+            input: .number(InputRules.bloodPressures), rule: { try checkedBloodPressures(max: nil, min: $0).min }),
+        .choiceList(
+            "medication", flags: Medication.allCases.map { (DeclaredChoice($0.rawValue, label: $0.label), $0.keyPath) },
+            jsonName: "medications", label: FieldLabel("medications", ja: "投薬"), prompt: FieldLabel("Medications", ja: "投薬"),
+            help: "A medication taken.", valueName: "name"),
+        .field(
+            "memo", \.memo, label: FieldLabel("memo", ja: "メモ"), prompt: FieldLabel("Memo", ja: "メモ"),
+            help: "Free text about the visit.", multiLine: true, rule: checkedMemo),
+        .field("isDone", \.isDone, name: "done", label: FieldLabel("done", ja: "完了")),
+        .field("createdAt", \.createdAt, label: FieldLabel("created", ja: "作成")),
+    ]
+
     /// The stored fields; compound indexes `(caseReportID, date)`, `(caseReportID, isDone,
     /// date)`, `(isDone, date)` and `(date)` serve listing and due queries a page at a time.
     /// Synced like their report: each depends on its report (`caseReportID` → `CaseReport`)
@@ -63,22 +103,7 @@ public struct FollowUp: ValueObject, Hashable, Codable {
     /// for the user. `createdAt` is quiet (bookkeeping, never reported).
     public static let schema = ValueObjectSchema<FollowUp>(
         "FollowUp",
-        fields: [
-            .field("caseReportID", \.caseReportID),
-            .field("date", \.date),
-            .field("maxBloodPressure", \.maxBloodPressure),
-            .field("minBloodPressure", \.minBloodPressure),
-            .field("memo", \.memo),
-            .field("alphaBlocker", \.alphaBlocker),
-            .field("arb", \.arb),
-            .field("betaBlocker", \.betaBlocker),
-            .field("ca", \.ca),
-            .field("diuretic", \.diuretic),
-            .field("ace", \.ace),
-            .field("neurodepressant", \.neurodepressant),
-            .field("isDone", \.isDone),
-            .field("createdAt", \.createdAt),
-        ],
+        fields: declaredFields.flatMap(\.stored),
         // A report's follow-ups by date, and its first one not done (the notification
         // enricher); follow-ups not done, due in a window or overdue, by date; all by date.
         compoundIndexes: [

@@ -27,4 +27,17 @@ public enum Medication: String, Sendable, Hashable, CaseIterable {
         case .neurodepressant: \.neurodepressant
         }
     }
+
+    /// The medication's name in English and Japanese, shown next to the value typed.
+    public var label: FieldLabel {
+        switch self {
+        case .alphaBlocker: FieldLabel("alpha blocker", ja: "α遮断薬")
+        case .arb: FieldLabel("angiotensin II receptor blocker", ja: "アンジオテンシンII受容体拮抗薬")
+        case .betaBlocker: FieldLabel("beta blocker", ja: "β遮断薬")
+        case .ca: FieldLabel("calcium-channel blocker", ja: "カルシウム拮抗薬")
+        case .diuretic: FieldLabel("diuretic", ja: "利尿薬")
+        case .ace: FieldLabel("ACE inhibitor", ja: "ACE阻害薬")
+        case .neurodepressant: FieldLabel("neurodepressant", ja: "神経抑制薬")
+        }
+    }
 }

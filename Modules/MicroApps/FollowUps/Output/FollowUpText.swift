@@ -50,17 +50,10 @@ enum FollowUpText {
         return table.render()
     }
 
-    /// One follow-up as labelled lines.
+    /// One follow-up as labelled lines: its id, then one line per declared field
+    /// (``FollowUp/declaredFields``; the day in `calendar`), as a case report's detail is.
     static func detail(_ followUp: FollowUp, calendar: Calendar) -> String {
-        TextTable.labelled([
-            ("id", TerminalText.escaped(followUp.objectId ?? "")),
-            (localized("report", ja: "症例報告"), TerminalText.escaped(followUp.caseReportID)),
-            (localized("date", ja: "日付"), DayText.day(followUp.date, calendar: calendar)),
-            (localized("blood pressure", ja: "血圧"), bloodPressure(followUp)),
-            (localized("medications", ja: "投薬"), followUp.medications.joined(separator: ", ")),
-            (localized("memo", ja: "メモ"), followUp.memo),
-            (localized("done", ja: "完了"), yesNo(followUp.isDone)),
-        ])
+        TextTable.labelled([("id", TerminalText.escaped(followUp.objectId ?? ""))] + FollowUp.labelledLines(of: followUp, calendar: calendar))
     }
 
     /// `yes`/`no` for people (`はい`/`いいえ` in Japanese).

@@ -4,7 +4,9 @@ import StrataDomain
 
 /// The FollowUps micro-app's actions, each declared once: the `strata://follows/…` URL it
 /// answers, the `strata-host follows …` command it is (`overdue` is a URL only), and that
-/// command's help, all read from here.
+/// command's help, all read from here. The follow-up fields' parameters come from
+/// `FollowUp.declaredFields` (``fieldParameters``), so a new field reaches the URL, the options
+/// and the help without a line here.
 extension FollowUpsRoute {
     /// add, list, due, overdue and done, in the order `strata-host follows --help` lists them.
     static var declarations: [RouteDeclaration] {
@@ -17,20 +19,7 @@ extension FollowUpsRoute {
                     "strata-host follows add --report <id> --date 2026-12-01",
                     #"strata-host follows add --report <id> --date 2026-12-01 --max-bp 140 --min-bp 90 --medication ace --medication diuretic --memo "check potassium""#,
                 ],
-                parameters: [
-                    RouteParameter(
-                        "report", .identifier(reportID), help: "The id of the case report the follow-up belongs to.",
-                        valueName: "id", required: true),
-                    RouteParameter("date", .day, help: "The day of the follow-up.", valueName: "YYYY-MM-DD", required: true),
-                    RouteParameter(
-                        "maxBp", .number(0...300), help: "Systolic blood pressure measured, in mmHg (0 to 300).", valueName: "mmHg"),
-                    RouteParameter(
-                        "minBp", .number(0...300), help: "Diastolic blood pressure measured, in mmHg (0 to 300, not above --max-bp).",
-                        valueName: "mmHg"),
-                    RouteParameter(
-                        "medication", .choices(Medication.allCases.map(\.rawValue)), help: "A medication taken.", valueName: "name"),
-                    RouteParameter("memo", .text, help: "Free text about the visit."),
-                ],
+                parameters: fieldParameters,
                 json: "Print the saved follow-up as JSON instead of its id."),
             RouteDeclaration(
                 "list", family: "follows", aliases: ["list"], command: "list",
@@ -91,5 +80,28 @@ extension FollowUpsRoute {
         localized(
             "a case report id, as printed by 'reports add' or 'reports list'",
             ja: "症例報告の ID（'reports add' や 'reports list' が表示するもの）")
+    }
+
+    /// Each input field of `FollowUp.declaredFields` as a parameter of `add`, by its name; the
+    /// fields required to add are required.
+    static var fieldParameters: [RouteParameter] {
+        FollowUp.inputFields.map { field in
+            RouteParameter(
+                field.name, kind(of: field.input), help: field.help, valueName: field.valueName, required: field.requiredToAdd)
+        }
+    }
+
+    /// The parameter kind a declared field's input is (an identifier's text in the person's language).
+    static func kind(of input: DeclaredInput) -> RouteParameter.Kind {
+        switch input {
+        case .text: .text
+        case .flag: .flag
+        case .choice(let values): .choice(values)
+        case .choices(let values): .choices(values)
+        case .wholeNumber(let range): .wholeNumber(range, enforced: false)
+        case .number(let range): .number(range)
+        case .day: .day
+        case .identifier(let expected): .identifier(expected.text)
+        }
     }
 }

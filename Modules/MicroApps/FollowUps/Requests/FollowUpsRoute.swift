@@ -76,48 +76,30 @@ struct FollowUpParameters {
         return try DayText.parse(text, calendar: calendar, what: key)
     }
 
-    func pressure(_ key: String) throws -> Double? {
-        guard let text = params[key], !text.isEmpty else { return nil }
-        guard let value = Double(text) else {
-            throw DomainError(.invalidInput, localized("\(key) '\(text)' is not a number", ja: "\(key) '\(text)' は数値ではありません"))
-        }
-        return value
-    }
-
-    func medications() throws -> Set<Medication> {
-        let names = (params["medication"] ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        return Set(
-            try names.filter { !$0.isEmpty }.map { name in
-                guard let match = Medication.allCases.first(where: { $0.rawValue.lowercased() == name }) else {
-                    let accepted = Medication.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DomainError(
-                        .invalidInput,
-                        localized(
-                            "medication '\(name)' is unknown; expected one of: \(accepted)",
-                            ja: "medication '\(name)' は不明な投薬です。次のいずれかを指定してください: \(accepted)"))
-                }
-                return match
-            })
-    }
-
-    /// The follow-up the params describe, or `nil` when they name no field (show the form).
+    /// The follow-up the params describe (each input field of `FollowUp.declaredFields` read
+    /// by its name, in the table's order), or `nil` when they name no field (show the form).
+    ///
+    /// - Throws: ``DomainError`` `invalidInput` naming a field required to add that is missing
+    ///   or empty, or a value that cannot be read (a `badDate` `CrossCuttingError` for a day).
     func draft() throws -> FollowUpDraft? {
-        let keys = Set(FollowUpsRoute.declarations.first { $0.name == "add" }?.parameters.map(\.name) ?? [])
-        guard params.keys.contains(where: keys.contains) else { return nil }
-        guard let report = params["report"], !report.isEmpty else {
-            throw DomainError(
-                .invalidInput,
-                localized("report is required to schedule a follow-up", ja: "フォローアップの予定には report（症例報告 ID）が必要です"))
-        }
-        guard let date = try day("date") else {
-            throw DomainError(
-                .invalidInput, localized("date is required to schedule a follow-up", ja: "フォローアップの予定には date（日付）が必要です"))
+        let fields = FollowUp.inputFields
+        guard params.keys.contains(where: { key in fields.contains { $0.name == key } }) else { return nil }
+        var values = FollowUp()
+        for field in fields {
+            let text = params[field.name] ?? ""
+            if field.requiredToAdd && text.isEmpty {
+                throw DomainError(
+                    .invalidInput,
+                    localized(
+                        "\(field.name) is required to schedule a follow-up",
+                        ja: "フォローアップの予定には \(field.name)（\(field.term)）が必要です"))
+            }
+            _ = try field.parse(text, into: &values, calendar: calendar)
         }
         return FollowUpDraft(
-            caseReportID: report, date: date, maxBloodPressure: try pressure("maxBp"),
-            minBloodPressure: try pressure("minBp"), medications: try medications(), memo: params["memo"] ?? "")
+            caseReportID: values.caseReportID, date: values.date, maxBloodPressure: values.maxBloodPressure,
+            minBloodPressure: values.minBloodPressure, medications: Set(values.medications.compactMap(Medication.init(rawValue:))),
+            memo: values.memo)
     }
 
     /// `[from, to + 1 day)`; `days=N` means today and the N-1 days after; nothing means today.

@@ -4,21 +4,15 @@ import StrataDomain
 
 /// The FollowUps micro-app's form: schedule a follow-up.
 enum FollowUpForms {
-    /// Asks for the report (picked from a numbered list; `report` preset when given), the
-    /// day, the pressures, the medications and a memo, and schedules the follow-up.
+    /// Asks for each input field of `FollowUp.declaredFields` (the report picked from a
+    /// numbered list, `report` preset when given; the day, today by default; the pressures,
+    /// the medications and a memo), and schedules the follow-up.
     static func schedule(report: String?, screen: FollowUpsScreen) -> FormScreen {
         let calendar = screen.services.clock.calendar
         let today = DayText.day(screen.services.clock.now(), calendar: calendar)
         return FormScreen(
             title: localized("Schedule a follow-up", ja: "フォローアップの予定"),
-            fields: [
-                FollowUpFields.report(defaultValue: report, services: screen.services),
-                FollowUpFields.date(defaultValue: today, calendar: calendar),
-                FollowUpFields.pressure("maxBp", calendar: calendar),
-                FollowUpFields.pressure("minBp", calendar: calendar),
-                FollowUpFields.medications(calendar: calendar),
-                FollowUpFields.memo(),
-            ]
+            fields: FollowUpFields.forSchedule(report: report, today: today, services: screen.services)
         ) { values, _ in
             do {
                 let reader = FollowUpParameters(params: values, calendar: calendar)

@@ -31,18 +31,11 @@ enum ReportText {
         return table.render()
     }
 
-    /// One report as labelled lines, one per declared field (``CaseReport/declaredFields``):
-    /// one-line fields with every control character escaped, multi-line ones (the memo)
-    /// keeping their line breaks and tabs (a store written before names refused control
-    /// characters may still hold some).
+    /// One report as labelled lines, one per declared field (``CaseReport/declaredFields``,
+    /// through `DeclaredObject.labelledLines(of:calendar:)`): one-line fields with every control
+    /// character escaped, multi-line ones (the memo) keeping their line breaks and tabs.
     static func detail(_ report: CaseReport, calendar: Calendar) -> String {
-        let lines: [(String, String)] =
-            [("id", TerminalText.escaped(report.objectId ?? ""))]
-            + CaseReport.declaredFields.map { field in
-                let text = field.displayText(in: report)
-                return (field.label.text, field.multiLine ? text : TerminalText.escaped(text))
-            }
-        return TextTable.labelled(lines)
+        TextTable.labelled([("id", TerminalText.escaped(report.objectId ?? ""))] + CaseReport.labelledLines(of: report, calendar: calendar))
     }
 
     /// `yes`/`no` for people (`はい`/`いいえ` in Japanese).

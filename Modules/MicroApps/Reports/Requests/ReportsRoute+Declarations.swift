@@ -90,43 +90,21 @@ extension ReportsRoute {
         }
     }
 
-    /// The parameter kind of `field`.
+    /// The parameter kind of `field`: its declared input (a whole number in the range its rule
+    /// accepts from 0 up, not enforced: a negative value is refused on the command line naming
+    /// it; the rest of the range stays the domain's to refuse).
     private static func kind(of field: DeclaredField<CaseReport>) -> RouteParameter.Kind {
-        if field.isFlag { return .flag }
-        if !field.choices.isEmpty { return .choice(field.choices.map(\.value)) }
-        if !field.isText && reads(field, "1") && !reads(field, "1.5") {
-            return .wholeNumber(wholeNumberRanges[field.name] ?? 0...Int.max, enforced: false)
+        switch field.input {
+        case .text: .text
+        case .flag: .flag
+        case .choice(let values): .choice(values)
+        case .choices(let values): .choices(values)
+        case .wholeNumber(let range): .wholeNumber(range, enforced: false)
+        case .number(let range): .number(range)
+        case .day: .day
+        case .identifier(let expected): .identifier(expected.text)
         }
-        return .text
     }
-
-    /// Each whole-number field's accepted range as its rule gives it (`age`: 0 to 150), found
-    /// once by trying values from 0 up: a negative value is refused on the command line naming
-    /// it; the rest of the range stays the domain's to refuse.
-    private static let wholeNumberRanges: [String: ClosedRange<Int>] = {
-        var ranges: [String: ClosedRange<Int>] = [:]
-        for field in CaseReport.inputFields where !field.isText && !field.isFlag && field.choices.isEmpty {
-            func passes(_ value: Int) -> Bool { (try? field.check(text: String(value))) != nil }
-            guard passes(0) else { continue }
-            var low = 0
-            var high = 1
-            while passes(high) {
-                low = high
-                guard high < 1 << 40 else { break }
-                high *= 2
-            }
-            if passes(high) {
-                ranges[field.name] = 0...Int.max
-                continue
-            }
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if passes(middle) { low = middle } else { high = middle }
-            }
-            ranges[field.name] = 0...low
-        }
-        return ranges
-    }()
 
     /// Whether `text` reads as `field`'s value.
     private static func reads(_ field: DeclaredField<CaseReport>, _ text: String) -> Bool {
