@@ -31,32 +31,63 @@ public protocol FollowUpService: Sendable {
     func complete(id: String) async throws -> FollowUp
 }
 
-/// The fields of a new follow-up.
+/// The fields of a new follow-up: a follow-up whose given fields are set (the others keep
+/// their defaults); ``FollowUpService/schedule(_:)`` copies each input field of
+/// ``FollowUp/declaredFields`` from it and applies the rules.
 public struct FollowUpDraft: Sendable, Hashable {
-    /// The id of the case report the follow-up belongs to (it must exist).
-    public var caseReportID: String
-    /// When the follow-up is due.
-    public var date: Date
-    /// Systolic blood pressure measured, if any (0…300 mmHg).
-    public var maxBloodPressure: Double?
-    /// Diastolic blood pressure measured, if any (0…300 mmHg, not above the systolic).
-    public var minBloodPressure: Double?
-    /// The medications taken: each sets its flag on the follow-up.
-    public var medications: Set<Medication>
-    /// Free text (trimmed when saved).
-    public var memo: String
+    /// The values given.
+    public var values: FollowUp
+
+    /// A draft of `values`.
+    public init(values: FollowUp) {
+        self.values = values
+    }
 
     /// A draft with the given fields.
     public init(
         caseReportID: String, date: Date, maxBloodPressure: Double? = nil, minBloodPressure: Double? = nil,
         medications: Set<Medication> = [], memo: String = ""
     ) {
-        self.caseReportID = caseReportID
-        self.date = date
-        self.maxBloodPressure = maxBloodPressure
-        self.minBloodPressure = minBloodPressure
+        values = FollowUp()
+        values.caseReportID = caseReportID
+        values.date = date
+        values.maxBloodPressure = maxBloodPressure
+        values.minBloodPressure = minBloodPressure
         self.medications = medications
-        self.memo = memo
+        values.memo = memo
+    }
+
+    /// The id of the case report the follow-up belongs to (it must exist).
+    public var caseReportID: String {
+        get { values.caseReportID }
+        set { values.caseReportID = newValue }
+    }
+    /// When the follow-up is due.
+    public var date: Date {
+        get { values.date }
+        set { values.date = newValue }
+    }
+    /// Systolic blood pressure measured, if any (0…300 mmHg).
+    public var maxBloodPressure: Double? {
+        get { values.maxBloodPressure }
+        set { values.maxBloodPressure = newValue }
+    }
+    /// Diastolic blood pressure measured, if any (0…300 mmHg, not above the systolic).
+    public var minBloodPressure: Double? {
+        get { values.minBloodPressure }
+        set { values.minBloodPressure = newValue }
+    }
+    /// The medications taken: each sets its flag on the follow-up.
+    public var medications: Set<Medication> {
+        get { Set(Medication.allCases.filter { values[keyPath: $0.keyPath] }) }
+        set {
+            for medication in Medication.allCases { values[keyPath: medication.keyPath] = newValue.contains(medication) }
+        }
+    }
+    /// Free text (trimmed when saved).
+    public var memo: String {
+        get { values.memo }
+        set { values.memo = newValue }
     }
 }
 

@@ -13,23 +13,18 @@ struct StoreFollowUpService: FollowUpService {
 
     func schedule(_ draft: FollowUpDraft) async throws -> FollowUp {
         try await withStorage {
-            let reportID = InputRules.trimmed(draft.caseReportID)
+            var followUp = FollowUp()
+            for field in FollowUp.inputFields { field.copy(from: draft.values, to: &followUp) }
+            let reportID = InputRules.trimmed(followUp.caseReportID)
             try InputRules.identifier(reportID, field: "caseReportID", expected: StoreCaseReportService.expectedID)
-            try InputRules.bloodPressures(max: draft.maxBloodPressure, min: draft.minBloodPressure)
+            try InputRules.bloodPressures(max: followUp.maxBloodPressure, min: followUp.minBloodPressure)
             guard try await store.fetch(CaseReport.self, id: reportID) != nil else {
                 throw DomainError.notFound(
                     "no case report with id '\(reportID)'; follow-ups are scheduled for an existing report",
                     field: "caseReportID")
             }
-            var followUp = FollowUp()
             followUp.caseReportID = reportID
-            followUp.date = draft.date
-            followUp.maxBloodPressure = draft.maxBloodPressure
-            followUp.minBloodPressure = draft.minBloodPressure
-            followUp.memo = try InputRules.memo(draft.memo)
-            for medication in draft.medications {
-                followUp[keyPath: medication.keyPath] = true
-            }
+            for field in FollowUp.inputFields { try field.check(&followUp) }
             followUp.createdAt = clock.now()
             return try await store.save(followUp)
         }

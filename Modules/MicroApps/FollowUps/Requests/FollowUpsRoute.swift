@@ -96,10 +96,7 @@ struct FollowUpParameters {
             }
             _ = try field.parse(text, into: &values, calendar: calendar)
         }
-        return FollowUpDraft(
-            caseReportID: values.caseReportID, date: values.date, maxBloodPressure: values.maxBloodPressure,
-            minBloodPressure: values.minBloodPressure, medications: Set(values.medications.compactMap(Medication.init(rawValue:))),
-            memo: values.memo)
+        return FollowUpDraft(values: values)
     }
 
     /// `[from, to + 1 day)`; `days=N` means today and the N-1 days after; nothing means today.
