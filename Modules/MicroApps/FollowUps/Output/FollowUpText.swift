@@ -64,11 +64,6 @@ enum FollowUpText {
     /// `max/min` in mmHg, `-` for a missing side, empty when neither was measured.
     static func bloodPressure(_ followUp: FollowUp) -> String {
         guard followUp.maxBloodPressure != nil || followUp.minBloodPressure != nil else { return "" }
-        return "\(number(followUp.maxBloodPressure))/\(number(followUp.minBloodPressure))"
-    }
-
-    private static func number(_ value: Double?) -> String {
-        guard let value else { return "-" }
-        return value.rounded() == value ? String(Int(value)) : String(value)
+        return "\(followUp.maxBloodPressure?.displayText ?? "-")/\(followUp.minBloodPressure?.displayText ?? "-")"
     }
 }
