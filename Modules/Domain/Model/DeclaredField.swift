@@ -6,12 +6,14 @@
 import StrataCrossCutting
 public import StrataData
 
-/// One field of a value-object type, declared once: its stored key, its name in URLs, forms,
-/// command lines and JSON, its labels in English and Japanese, its choices and its rule.
+/// One field of a value-object type, declared once: its stored key (or keys, for a choice list
+/// of flags), its name in URLs, forms and command lines, its JSON key, its labels in English
+/// and Japanese, its choices and its rule.
 ///
-/// A type lists its fields in one table (``CaseReport/declaredFields``); the store's schema,
-/// the JSON and text shapes, the forms, the URL and command-line parameters and their help
-/// are all read from that table, so adding a field is one line there (plus its rule).
+/// A type lists its fields in one table (``CaseReport/declaredFields``,
+/// ``FollowUp/declaredFields``: a ``DeclaredObject``); the store's schema, the JSON and text
+/// shapes, the forms, the URL and command-line parameters and their help are all read from
+/// that table, so adding a field is one line there (plus its rule).
 ///
 /// ```swift
 /// .field("memo", \.memo, label: FieldLabel("memo", ja: "メモ"), prompt: FieldLabel("Memo", ja: "メモ"),
