@@ -38,7 +38,7 @@ struct CheckLayersToolTests {
         ))
         #expect(outcome.stdout.contains("\n  Fix: Keep the arrow pointing down."))
         #expect(outcome.stdout.hasSuffix(
-            "3 layering violations (layer-rank 3) in 4 targets, 4 Swift files. Run with --explain RULE for a rule's full "
+            "3 layering violations (layer-rank 3) in 5 targets, 5 Swift files. Run with --explain RULE for a rule's full "
                 + "explanation.\n"
         ))
         #expect(outcome.stderr.isEmpty)

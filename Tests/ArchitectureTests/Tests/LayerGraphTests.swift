@@ -16,13 +16,13 @@ struct LayerGraphTests {
         let violations = try Fixture.violations("layer-rank")
         let graph = LayerGraph(package: try Fixture.package("layer-rank"), policy: try LayerPolicy.strata(), violations: violations)
         let mermaid = graph.mermaid
-        #expect(mermaid.hasPrefix("flowchart TB\n  subgraph layer0[\"domain (rank 2)\"]"))
+        #expect(mermaid.hasPrefix("flowchart TB\n  subgraph layer0[\"micro-apps (rank 3)\"]"))
         #expect(mermaid.contains("  StrataData -. \"layer-rank\" .-> StrataDomain\n"))
         #expect(mermaid.contains("  StrataDomain --> StrataData\n"))
         #expect(mermaid.contains("stroke:#d00"))
         let dot = graph.dot
         #expect(dot.contains("StrataData -> StrataDomain [color=red, fontcolor=red, label=\"layer-rank\", style=dashed];"))
-        #expect(dot.contains("subgraph cluster_0 {\n    label=\"domain (rank 2)\";"))
+        #expect(dot.contains("subgraph cluster_0 {\n    label=\"micro-apps (rank 3)\";"))
     }
 
     @Test("README.md and Architecture.md embed the graph of the real package as it is today")

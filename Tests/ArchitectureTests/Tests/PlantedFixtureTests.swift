@@ -21,6 +21,7 @@ struct PlantedFixtureTests {
         #expect(store.fix.contains("declare a protocol for it in StrataData"))
         #expect(violations[1].message.contains("inside an #if branch"))
         #expect(violations[0].message.contains("benchmarks may import only cross-cutting, data"))
+        #expect(violations[0].message.contains("StrataReportsApp (micro-apps, rank 3, group reports)"))
     }
 
     @Test("importing a module that is only reachable, not declared, is a direct-dependency violation")

@@ -89,7 +89,7 @@ struct PolicyFileTests {
     func exceptionsAllowTheirEdgeOnly() throws {
         let strata = try LayerPolicy.strata()
         let policy = LayerPolicy(
-            layers: strata.declaredLayers, placements: strata.placements, sides: strata.sides,
+            layers: strata.declaredLayers, placements: strata.placements, patterns: strata.patterns, sides: strata.sides,
             toolchainModules: strata.toolchainModules, testOnlyToolchainModules: strata.testOnlyToolchainModules,
             valueProtocols: strata.valueProtocols,
             requiredUpcomingFeatures: strata.requiredUpcomingFeatures, minimumLanguageMode: strata.minimumLanguageMode,
@@ -101,9 +101,10 @@ struct PolicyFileTests {
         let checker = LayeringChecker(
             package: try Fixture.package("layer-rank"), policy: policy, root: root, manifestPath: "package.json"
         )
-        #expect(try checker.check().map(\.location) == [
+        let found = try checker.check()
+        #expect(found.map(\.location) == [
             "layer-rank Benchmarks/StoreInsert/main.swift:3",
             "layer-rank Modules/CrossCutting/Clock.swift:5",
-        ])
+        ], "\(found.map(\.location))")
     }
 }

@@ -1,5 +1,5 @@
 import StrataData
-// Planted: a benchmark may measure data and cross-cutting, not the domain.
-import StrataDomain
+// Planted: a benchmark may measure the layers up to the domain, not a micro-app.
+import StrataReportsApp
 
 print("rows/s")

@@ -1,0 +1,4 @@
+// Allowed: a micro-app imports the domain below it.
+import StrataDomain
+
+struct ReportsApp {}
