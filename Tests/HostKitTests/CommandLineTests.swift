@@ -19,6 +19,13 @@ struct CommandLineTests {
         #expect(host.launches.isEmpty)
     }
 
+    @Test("--help names every micro-app the Launcher lists, from the registry (all six today)")
+    func helpNamesTheLaunchersMicroApps() async throws {
+        let outcome = try await HostHarness().run("--help")
+        let help = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("listing the other micro-apps (Reports, FollowUps, Notifications, Announcements, Account, About)"), "\(outcome)")
+    }
+
     @Test("--version prints the version")
     func versionPrintsTheVersion() async throws {
         let outcome = try await HostHarness().run("--version")

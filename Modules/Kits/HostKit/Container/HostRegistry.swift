@@ -25,6 +25,12 @@ public enum HostRegistry {
         ]
     }
 
+    /// The micro-apps the Launcher lists, by name, in its order (every one but itself): what
+    /// `strata-host --help` names.
+    static var launcherListing: [String] {
+        microApps.map { $0.name }.filter { $0 != LauncherApp.name }
+    }
+
     /// Every action the micro-apps declare (``RoutedMicroApp/routeDeclarations``): the
     /// `strata://` URL forms, and the `strata-host` commands derived from them.
     public static var routeDeclarations: [RouteDeclaration] {
