@@ -115,20 +115,42 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        module("StrataData", "Modules/Data", ["StrataCrossCutting", "StrataWire", "CSQLite", crypto, log]),
+        // The data layer's vocabulary, by concern: protocols and value types only, no implementation (and no
+        // CSQLite); StrataData implements them all behind DataLayerFactory.
+        module("StrataStore", "Modules/Store", ["StrataCrossCutting", "StrataWire"]),
+        module("StrataJournal", "Modules/Journal", ["StrataStore", "StrataWire"]),
+        module("StrataSession", "Modules/Session", ["StrataCrossCutting"]),
+        module("StrataMaintenance", "Modules/Maintenance", ["StrataSession"]),
+        module(
+            "StrataData", "Modules/Data",
+            [
+                "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataCrossCutting", "StrataWire",
+                "CSQLite", crypto, log,
+            ]
+        ),
         tests(
             "StrataDataTests", "DataTests",
             [
-                "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
+                "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData", "StrataDataTesting",
+                "StrataWire", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
             ]
         ),
-        module("StrataDataTesting", "Modules/DataTesting", ["StrataData", "StrataWire", "StrataCrossCutting", log]),
+        module(
+            "StrataDataTesting", "Modules/DataTesting",
+            [
+                "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData", "StrataWire",
+                "StrataCrossCutting", log,
+            ]
+        ),
         tests(
             "StrataDataTestingTests", "DataTestingTests",
-            ["StrataDataTesting", "StrataData", "StrataCrossCutting", "StrataTestSupport", log]
+            [
+                "StrataDataTesting", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData",
+                "StrataCrossCutting", "StrataTestSupport", log,
+            ]
         ),
 
-        // MARK: - The data key in the session's Secret Service (data layer, beside StrataData, on its DataKeyStore):
+        // MARK: - The data key in the session's Secret Service (data layer, on StrataSession's DataKeyStore):
         // libsecret (Debian's libsecret-1-dev) as a system library only StrataSecretService imports; composition
         // roots pass SecretServiceFactory.keyring(…) to DataLayerFactory. StrataData itself never links GLib.
         .systemLibrary(
@@ -136,30 +158,42 @@ let package = Package(
             path: "Modules/CLibsecret",
             providers: [.apt(["libsecret-1-dev"])]
         ),
-        module("StrataSecretService", "Modules/SecretService", ["StrataData", "StrataCrossCutting", "CLibsecret"]),
+        module(
+            "StrataSecretService", "Modules/SecretService",
+            [
+                "StrataSession", "StrataStore", "StrataCrossCutting", "CLibsecret",
+            ]
+        ),
 
-        // MARK: - The client's sync engine (data layer, beside StrataData, on its public protocols)
+        // MARK: - The client's sync engine (data layer, beside StrataData, on the vocabulary modules' protocols)
         module(
             "StrataSync", "Modules/Sync",
-            ["StrataData", "StrataWire", "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log]
+            [
+                "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData", "StrataWire",
+                "StrataCrossCutting", asyncHTTPClient, nioCore, nioHTTP1, nioPosix, log,
+            ]
         ),
         module(
             "StrataSyncTesting", "Modules/SyncTesting",
-            ["StrataSync", "StrataData", "StrataWire", "StrataCrossCutting", log]
+            ["StrataSync", "StrataStore", "StrataJournal", "StrataSession", "StrataData", "StrataWire", "StrataCrossCutting", log]
         ),
         tests(
             "StrataSyncTests", "SyncTests",
             [
-                "StrataSync", "StrataSyncTesting", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
+                "StrataSync", "StrataSyncTesting", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance",
+                "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
                 "StrataTestSupport", "CSQLite", asyncHTTPClient, nioCore, nioPosix, log,
             ]
         ),
 
         // MARK: - Domain layer
-        module("StrataDomain", "Modules/Domain", ["StrataData", "StrataCrossCutting"]),
+        module("StrataDomain", "Modules/Domain", ["StrataStore", "StrataJournal", "StrataData", "StrataCrossCutting"]),
         tests(
             "StrataDomainTests", "DomainTests",
-            ["StrataDomain", "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport", log]
+            [
+                "StrataDomain", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData",
+                "StrataDataTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport", log,
+            ]
         ),
 
         // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)
@@ -180,7 +214,7 @@ let package = Package(
         tests(
             "StrataMicroAppsTests", "MicroAppsTests",
             microAppTargets + [
-                "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData", "StrataDataTesting",
+                "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataStore", "StrataData", "StrataDataTesting",
                 "StrataCrossCutting", "StrataSync",
             ]
         ),
@@ -189,13 +223,15 @@ let package = Package(
         module(
             "StrataHostKit", "Modules/Kits/HostKit",
             ["StrataContainer"] + microAppTargets + [
-                "StrataDomain", "StrataPresentation", "StrataData", "StrataSync", "StrataCrossCutting", argumentParser, log,
+                "StrataDomain", "StrataPresentation", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance",
+                "StrataSync", "StrataCrossCutting", argumentParser, log,
             ]
         ),
         tests(
             "StrataHostKitTests", "HostKitTests",
             [
-                "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataData",
+                "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataStore",
+                "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData",
                 "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport",
                 log,
             ]
@@ -207,7 +243,7 @@ let package = Package(
         tests(
             "StrataStatusKitTests", "StatusKitTests",
             [
-                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataDataTesting",
+                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataStore", "StrataData", "StrataDataTesting",
                 "StrataCrossCutting",
             ]
         ),
@@ -223,27 +259,29 @@ let package = Package(
         module(
             "StrataNotifyKit", "Modules/Kits/NotifyKit",
             [
-                "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting", "CSystemd", argumentParser, log,
+                "StrataDomain", "StrataSync", "StrataCrossCutting", "CSystemd", argumentParser, log,
                 serviceLifecycle, unixSignals,
             ]
         ),
         tests(
             "StrataNotifyKitTests", "NotifyKitTests",
             [
-                "StrataNotifyKit", "StrataDomain", "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
+                "StrataNotifyKit", "StrataDomain", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance",
+                "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
                 "StrataCrossCutting", "StrataTestSupport", log,
             ]
         ),
         executable(
             "strata-host", "Hosts/strata-host",
             [
-                "StrataHostKit", "StrataContainer", "StrataDomain", "StrataData", "StrataSync", "StrataCrossCutting",
+                "StrataHostKit", "StrataContainer", "StrataDomain", "StrataMaintenance", "StrataData", "StrataSync",
+                "StrataCrossCutting",
                 "StrataSecretService",
             ]
         ),
         executable(
             "strata-status", "Hosts/strata-status",
-            ["StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataData", "StrataCrossCutting"]
+            ["StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataJournal", "StrataData", "StrataCrossCutting"]
         ),
         executable(
             "strata-notifyd", "Hosts/strata-notifyd",
@@ -262,7 +300,8 @@ let package = Package(
         .target(
             name: "StrataServerKit",
             dependencies: [
-                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix, argumentParser,
+                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix,
+                argumentParser,
                 log, metrics, coreMetrics, .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL,
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -291,7 +330,8 @@ let package = Package(
             "StrataIntegrationTests", "IntegrationTests",
             [
                 "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server", "StrataDomain",
-                "StrataData", "StrataSync", "StrataCrossCutting", "CSQLite", "StrataTestSupport", log,
+                "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataCrossCutting", "CSQLite",
+                "StrataTestSupport", log,
             ]
         ),
         .testTarget(
@@ -303,7 +343,12 @@ let package = Package(
         ),
 
         // MARK: - Tools: child processes for whole-system tests
-        executable("strata-crash-writer", "Tools/CrashWriter", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
+        executable(
+            "strata-crash-writer", "Tools/CrashWriter",
+            [
+                "StrataStore", "StrataJournal", "StrataData", "StrataCrossCutting", "CSQLite", log,
+            ]
+        ),
 
         // MARK: - The layering checker as a tool: library, executable, `swift package check-layers`
         module("StrataLayering", "Tools/Layering/StrataLayering", []),
@@ -334,16 +379,33 @@ let package = Package(
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
-        benchmark("strata-bench-query", "QueryAndCrypto", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
-        benchmark("strata-bench-store", "StoreInsert", ["StrataData", "StrataCrossCutting", "CSQLite", log]),
-        benchmark("strata-bench-scale", "Scale", ["StrataData", "StrataSync", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-query", "QueryAndCrypto", ["StrataStore", "StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-store", "StoreInsert", ["StrataStore", "StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark(
+            "strata-bench-scale", "Scale",
+            [
+                "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataBenchSupport", "StrataCrossCutting",
+                "CSQLite", log,
+            ]
+        ),
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
         module("StrataBenchSupport", "Benchmarks/Support", ["StrataDomain"]),
-        benchmark("strata-bench-sync", "Sync", ["StrataSync", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log]),
+        benchmark(
+            "strata-bench-sync", "Sync",
+            [
+                "StrataSync", "StrataStore", "StrataJournal", "StrataData", "StrataDomain", "StrataCrossCutting",
+                "StrataBenchSupport", log,
+            ]
+        ),
         benchmark("strata-bench-load", "Load", ["StrataBenchSupport", "StrataWire"]),
         benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
-        benchmark("strata-bench-live", "Live", ["StrataSync", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log]),
+        benchmark(
+            "strata-bench-live", "Live",
+            [
+                "StrataSync", "StrataStore", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log,
+            ]
+        ),
     ]
 )

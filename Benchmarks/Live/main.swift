@@ -12,6 +12,7 @@ import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataStore
 import StrataSync
 
 let usage = "usage: strata-bench-live [changes > 0] [--engine sqlite|postgres|both]"

@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataStore
 
 /// A case-report-shaped row, indexed for the query benchmark (age, createdAt).
 struct QueryRecord: ValueObject {

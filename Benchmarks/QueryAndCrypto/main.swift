@@ -7,6 +7,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataStore
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let rows = Int(arguments.first ?? "1000000"), rows >= 1000,

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataJournal
+import StrataStore
 
 /// The change journal after a long offline period: `size` objects of a type that goes to the
 /// server saved with no sync engine running (so `size` pending inserts wait in the journal),

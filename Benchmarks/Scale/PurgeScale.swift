@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataStore
 
 /// The lifespan purge after a long offline period: a store of `size` objects of a type that
 /// keeps rows a day, all stored 30 days before the store opens again; registering the type

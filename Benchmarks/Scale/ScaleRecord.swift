@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataStore
 
 /// The reference row: case-report-shaped (six fields), indexed like `CaseReport` (patient
 /// name, creation time) plus the compound index `(age, createdAt desc, objectId)` that serves

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataStore
 
 /// The local paths at one size: a store of `size` rows through StrataData, and the same work
 /// on the same file through ``RawDatabase`` (the two alternate, operation by operation).

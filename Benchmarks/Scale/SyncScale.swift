@@ -3,6 +3,8 @@ import Logging
 import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
+import StrataJournal
+import StrataStore
 import StrataSync
 
 /// Sync push and pull at one size, against a real `strata-server` (SQLite engine, a child

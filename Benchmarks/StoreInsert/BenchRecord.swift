@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataStore
 
 /// The row both sides insert: a case-report-shaped value object with six fields, stored in a
 /// table indexed like `CaseReport` (patient name, creation time). Not `CaseReport` itself:

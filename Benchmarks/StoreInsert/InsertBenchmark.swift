@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataStore
 
 /// Runs one comparison: `store.save(list)` against the raw C API on an identical table.
 struct InsertBenchmark {

@@ -4,7 +4,6 @@
 import Foundation
 import Logging
 import StrataCrossCutting
-import StrataData
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let rows = Int(arguments.first ?? "100000"), rows > 0, let runs = Int(arguments.dropFirst().first ?? "5"), runs > 0 else {

@@ -1,9 +1,11 @@
 import Foundation
-import StrataBenchSupport
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataJournal
+import StrataStore
 import StrataSync
 
 /// One run: K pushing clients save N objects between them and push them at once; then K pulling

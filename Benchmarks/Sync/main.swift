@@ -5,10 +5,9 @@
 // Run in release: swift build -c release --product strata-bench-sync && swift build -c release --product strata-server, then
 // .build/release/strata-bench-sync [changes] [batch size] [--engine sqlite|postgres|both] [--instances 1|2] [--clients N]
 import Foundation
-import StrataBenchSupport
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
-import StrataData
 import StrataSync
 
 guard let options = BenchOptions(Array(CommandLine.arguments.dropFirst())) else {

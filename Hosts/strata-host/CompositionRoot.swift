@@ -4,6 +4,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataHostKit
+import StrataMaintenance
 import StrataSecretService
 import StrataSync
 

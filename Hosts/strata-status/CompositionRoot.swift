@@ -1,3 +1,5 @@
+import StrataJournal
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 public import StrataCrossCutting
 public import StrataData
+public import StrataSession
+import StrataStore
 
 extension DataLayerFactory {
     /// A data layer for tests: the real SQLite store, on a temporary container of its own.

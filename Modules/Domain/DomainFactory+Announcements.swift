@@ -1,5 +1,6 @@
 public import StrataCrossCutting
 public import StrataData
+public import StrataStore
 
 extension DomainFactory {
     /// The announcement use cases: posts saved into `data`'s store (a `serverOnly` type: only

@@ -1,5 +1,6 @@
 public import StrataCrossCutting
 public import StrataData
+import StrataStore
 
 /// The one public way to obtain the domain's use cases.
 ///

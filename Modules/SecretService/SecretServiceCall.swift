@@ -1,7 +1,8 @@
 import CLibsecret
 import Dispatch
 import StrataCrossCutting
-import StrataData
+import StrataSession
+import StrataStore
 import Synchronization
 
 /// One Secret Service call with a deadline: libsecret's blocking call runs on a blocking lane

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 public import StrataCrossCutting
-public import StrataData
+public import StrataSession
 
 /// The one public way to the session's keyring: the freedesktop Secret Service (gnome-keyring,
 /// KeePassXC, …) through libsecret, as a place for a container's data key — the Linux

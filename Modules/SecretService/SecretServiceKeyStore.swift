@@ -10,7 +10,8 @@
 #endif
 import CLibsecret
 import StrataCrossCutting
-import StrataData
+import StrataSession
+import StrataStore
 
 /// A container's data key in the Secret Service, through libsecret's blocking password calls:
 /// one item of schema ``SecretServiceFactory/schemaName`` whose `container` attribute is the

@@ -1,4 +1,4 @@
-public import StrataData
+public import StrataStore
 public import StrataWire
 
 /// What the pretend server of `SyncFactory.scriptedRemote(data:script:)` answers to on-demand

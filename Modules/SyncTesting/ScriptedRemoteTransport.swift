@@ -1,5 +1,4 @@
 import Foundation
-import StrataData
 import StrataSync
 import StrataWire
 

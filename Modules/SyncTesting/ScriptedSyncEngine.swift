@@ -1,4 +1,5 @@
-import StrataData
+import StrataJournal
+import StrataSession
 import StrataSync
 
 /// The engine `SyncFactory.scripted(data:script:)` returns: the live engine, with the calls

@@ -1,6 +1,6 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
+import StrataSession
 import StrataSync
 import StrataWire
 

@@ -1,5 +1,6 @@
 public import Logging
 public import StrataData
+public import StrataStore
 public import StrataSync
 
 extension SyncFactory {

@@ -1,4 +1,4 @@
-public import StrataData
+public import StrataSession
 public import StrataSync
 public import StrataWire
 

@@ -1,6 +1,8 @@
 import Foundation
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import Testing
 
 /// What the double adds to the real store it runs on: allowed operations, injected failures,

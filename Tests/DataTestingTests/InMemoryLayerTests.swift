@@ -1,6 +1,10 @@
 import Foundation
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import Testing
 
 /// What only the double's new parts do: owners from its session, its call gate on the

@@ -2,6 +2,9 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataSession
+import StrataStore
 import Testing
 
 /// A type that lives locally and on the server, with a one-hour lifespan.

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import StrataData
+import StrataJournal
 
 @Suite("Change notices: another process's commits are noticed by a poll of the file")
 struct ChangeNoticesTests {

@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import StrataWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 @_spi(Testing) import StrataData
+import StrataStore
 import Testing
 
 @Suite("Compound indexes: declared per type, created, migrated, validated")

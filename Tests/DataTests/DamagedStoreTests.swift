@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataMaintenance
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import StrataCrossCutting
 import Testing
 
 @testable import StrataData
+import StrataMaintenance
 
 @Suite("Diagnostic log: a lower collection level deletes what it no longer collects (the seed's logError / logMonitor)")
 struct DiagnosticLogLevelDropTests {

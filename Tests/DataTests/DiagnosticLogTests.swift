@@ -3,6 +3,8 @@ import StrataCrossCutting
 import Testing
 
 @testable import StrataData
+import StrataMaintenance
+import StrataStore
 
 @Suite("Diagnostic log: kept in the store, gated by the collection level")
 struct DiagnosticLogTests {

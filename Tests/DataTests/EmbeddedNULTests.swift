@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import StrataStore
 import Testing
 
 /// Text holding a NUL character is stored, compared and read back whole: SQLite gets every

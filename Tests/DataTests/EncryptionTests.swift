@@ -1,6 +1,8 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataJournal
+import StrataStore
 import Testing
 
 /// A patient record whose name is encrypted at rest and goes to the server.

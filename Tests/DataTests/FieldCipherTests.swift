@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StrataCrossCutting
 @testable import StrataData
+import StrataStore
 import Synchronization
 import Testing
 

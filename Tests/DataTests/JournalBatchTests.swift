@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import Testing
 
 /// The journal's batch calls (one statement per batch) keep the per-change rules.

@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import Testing
 
 /// The journal's in-flight marks live in `_strata_journal_claims` (store format 4), and a

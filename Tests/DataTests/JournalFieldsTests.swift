@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import Testing
 
 /// A synced type with an encrypted key and a real, to compare old and new values of each kind.

@@ -3,6 +3,7 @@ import StrataWire
 import Testing
 
 @testable import StrataData
+import StrataStore
 
 @Suite("Journal payloads and operation ids")
 struct JournalPayloadTests {

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import Testing
 
 /// The key folder is put right on every writable open: leftovers of a key creation killed

@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 @testable import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import Testing
 
 /// The journal's operation ids sort in the order the changes were made, even when a whole

@@ -1,6 +1,8 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataJournal
+import StrataStore
 import StrataTestSupport
 import Testing
 

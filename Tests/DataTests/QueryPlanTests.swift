@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import StrataData
+import StrataStore
 import StrataTestSupport
 import Testing
 

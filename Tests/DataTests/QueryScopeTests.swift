@@ -1,6 +1,9 @@
 import Foundation
 import StrataCrossCutting
 @_spi(Testing) import StrataData
+import StrataJournal
+import StrataSession
+import StrataStore
 import StrataTestSupport
 import StrataWire
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataStore
 import Testing
 
 @Suite("SQLite value-object store: queries")

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import Testing
 
 /// Version 1 and version 2 of one type, to exercise migration.

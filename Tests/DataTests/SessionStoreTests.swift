@@ -3,6 +3,8 @@ import StrataCrossCutting
 import Testing
 
 @testable import StrataData
+import StrataSession
+import StrataStore
 
 @Suite("Session store: encrypted, owner-only, expiring auth info")
 struct SessionStoreTests {

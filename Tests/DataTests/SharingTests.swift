@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import Testing
 
 @Suite("SQLite value-object store: sharing one file")

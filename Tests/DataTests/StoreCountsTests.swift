@@ -2,6 +2,9 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataMaintenance
+import StrataStore
 import StrataTestSupport
 import StrataWire
 import Testing

@@ -4,6 +4,7 @@ import StrataCrossCutting
 import Testing
 
 @testable import StrataData
+import StrataStore
 
 /// Faults that are not damage: the store path is a directory, the disk is full, another
 /// process holds the lock. Each is one line in plain words, and none marks a sound store damaged.

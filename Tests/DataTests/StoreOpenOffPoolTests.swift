@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import StrataData
+import StrataMaintenance
 
 /// Opening a store, checking it and backing it up may wait a long time (another process's lock,
 /// up to the 15 s busy timeout; the busy retry sleeps). That waiting happens on the database's

@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -3,6 +3,8 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataJournal
+import StrataStore
 import StrataTestSupport
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
-import StrataData
 import StrataDomain
+import StrataJournal
+import StrataStore
 import Testing
 
 /// What the domain's synced types declare about concurrent writes, and the follow-up's resolver.

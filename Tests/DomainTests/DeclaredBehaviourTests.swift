@@ -1,6 +1,8 @@
 import Foundation
 import StrataData
 import StrataDomain
+import StrataJournal
+import StrataStore
 import Testing
 
 /// What the domain's value-object types declare about where they live, and what follows

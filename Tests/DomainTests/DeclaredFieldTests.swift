@@ -1,5 +1,5 @@
-import StrataData
 import StrataDomain
+import StrataStore
 import Testing
 
 /// `CaseReport.declaredFields`: each field read from text, shown and checked the one way every

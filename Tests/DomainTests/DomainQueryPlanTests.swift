@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 @_spi(Testing) import StrataData
 @testable import StrataDomain
+import StrataSession
+import StrataStore
 import StrataTestSupport
 import Testing
 

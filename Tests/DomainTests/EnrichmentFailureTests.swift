@@ -3,6 +3,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataStore
 import Testing
 
 /// What enrichment does when a look-up fails: a store failure keeps the original content, but

@@ -1,4 +1,8 @@
 import StrataData
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 
 /// A data layer over a real one whose `fetch` always fails with `DataError` `sqlite`, as a
 /// store with a damaged page would: every other call goes straight through.

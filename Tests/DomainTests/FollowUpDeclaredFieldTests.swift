@@ -1,7 +1,7 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataDomain
+import StrataStore
 import Testing
 
 /// `FollowUp.declaredFields`: a follow-up's fields declared once, as a case report's are; each

@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataStore
 import Testing
 
 /// Follow-up use cases, on the in-memory double and on the real SQLite store.

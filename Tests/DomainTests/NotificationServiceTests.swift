@@ -1,6 +1,5 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataDomain
 import Testing
 

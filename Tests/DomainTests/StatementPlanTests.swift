@@ -3,6 +3,10 @@ import StrataCrossCutting
 @_spi(Testing) import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import StrataTestSupport
 import StrataWire
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 @_spi(Testing) import StrataData
 @testable import StrataDomain
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -5,6 +5,10 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataHostKit
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import StrataSync
 import StrataSyncTesting
 import StrataWire

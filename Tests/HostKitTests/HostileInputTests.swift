@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataStore
 import StrataTestSupport
 import Testing
 

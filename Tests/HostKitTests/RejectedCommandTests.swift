@@ -3,6 +3,8 @@ import StrataCrossCutting
 import StrataData
 import StrataDataTesting
 import StrataDomain
+import StrataJournal
+import StrataStore
 import StrataSync
 import StrataSyncTesting
 import StrataWire

@@ -3,6 +3,7 @@ import StrataCrossCutting
 import StrataData
 import StrataDomain
 import StrataHostKit
+import StrataSession
 import Testing
 
 @Suite("strata-host reports")

@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataSession
 import Testing
 
 /// `account status` says when the session ends on this device's clock: a device whose clock is

@@ -7,6 +7,7 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataHostKit
+import StrataSession
 import StrataSync
 import StrataSyncTesting
 import StrataTestSupport

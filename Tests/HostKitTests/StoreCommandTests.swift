@@ -1,7 +1,9 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataHostKit
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import Synchronization
 import Testing
 

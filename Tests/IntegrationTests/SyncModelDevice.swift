@@ -3,6 +3,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataJournal
 import StrataSync
 import StrataTestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
-import StrataData
 import StrataDomain
+import StrataStore
 import StrataSync
 import StrataTestSupport
 

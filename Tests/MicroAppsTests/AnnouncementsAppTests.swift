@@ -5,6 +5,7 @@ import StrataContainerTesting
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataStore
 import StrataSync
 import Testing
 

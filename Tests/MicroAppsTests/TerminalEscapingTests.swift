@@ -3,6 +3,7 @@ import StrataContainer
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataStore
 import Testing
 
 /// Values already in a store (written before names refused control characters, or by another

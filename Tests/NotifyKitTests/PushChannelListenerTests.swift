@@ -4,6 +4,7 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataNotifyKit
+import StrataSession
 import StrataSync
 import StrataSyncTesting
 import Testing

@@ -4,6 +4,7 @@ import StrataData
 import StrataDataTesting
 import StrataDomain
 import StrataStatusKit
+import StrataStore
 import Synchronization
 import Testing
 

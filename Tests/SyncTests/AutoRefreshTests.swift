@@ -1,9 +1,11 @@
 import Foundation
-import StrataData
 import StrataDataTesting
+import StrataStore
 import StrataWire
 import Testing
 
+import StrataData
+import StrataJournal
 @testable import StrataSync
 
 /// The background loop's pulls (``LiveSyncEngine/tick(client:)``, one round of the loop, driven

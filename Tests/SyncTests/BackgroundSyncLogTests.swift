@@ -3,10 +3,12 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataSession
 import StrataTestSupport
 import Synchronization
 import Testing
 
+import StrataStore
 @testable import StrataSync
 
 /// What the background loop logs when a sync fails: the engine's readable sentence, never a

@@ -1,8 +1,9 @@
 import Foundation
-import StrataData
+import StrataJournal
 import StrataWire
 import Testing
 
+import StrataStore
 @testable import StrataSync
 
 /// Issue 26: a change goes to the server with the parent it belongs to (a follow-up's report)

@@ -2,9 +2,12 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataStore
 import StrataTestSupport
 import Testing
 
+import StrataJournal
+import StrataSession
 @testable import StrataSync
 
 private struct SkewNote: ValueObject, Equatable {

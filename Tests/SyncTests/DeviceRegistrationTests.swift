@@ -1,6 +1,7 @@
 import Foundation
 import StrataData
 import StrataDataTesting
+import StrataSession
 import StrataSync
 import StrataSyncTesting
 import Testing

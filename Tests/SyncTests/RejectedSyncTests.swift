@@ -2,6 +2,9 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataSession
+import StrataStore
 import StrataSync
 import StrataSyncTesting
 import StrataWire

@@ -3,6 +3,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataSession
+import StrataStore
 import StrataSync
 import StrataSyncTesting
 import StrataTestSupport

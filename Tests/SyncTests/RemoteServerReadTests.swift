@@ -2,6 +2,7 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataStore
 import StrataSync
 import StrataTestSupport
 import Testing

@@ -1,9 +1,11 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataSession
 import StrataTestSupport
 import Testing
 
+import StrataJournal
 @testable import StrataSync
 
 /// A server URL with a password, made in code (`STRATA_SERVER_URL` refuses one): the engine's

@@ -1,8 +1,10 @@
 import Foundation
-import StrataData
 import StrataWire
 import Testing
 
+import StrataData
+import StrataJournal
+import StrataStore
 @testable import StrataSync
 
 /// A client reset through the engine the factory builds, over a scripted server: a pull that

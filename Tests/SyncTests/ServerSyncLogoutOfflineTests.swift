@@ -1,9 +1,11 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataTestSupport
 import Testing
 
+import StrataData
+import StrataJournal
+import StrataSession
 @testable import StrataSync
 
 /// `logout(serverSync: true)` while the server cannot be reached and changes wait: the push's

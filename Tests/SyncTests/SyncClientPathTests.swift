@@ -3,7 +3,6 @@ import StrataWire
 import Synchronization
 import Testing
 
-import StrataData
 
 @testable import StrataSync
 

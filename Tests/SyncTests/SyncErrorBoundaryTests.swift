@@ -2,6 +2,8 @@ import Foundation
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
+import StrataSession
+import StrataStore
 import StrataSync
 import StrataSyncTesting
 import StrataTestSupport

@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import StrataData
 import Testing
 
 @testable import StrataSync

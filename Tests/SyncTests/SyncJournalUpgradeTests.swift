@@ -1,9 +1,11 @@
 import CSQLite
 import Foundation
 import StrataCrossCutting
-import StrataData
+import StrataStore
 import Testing
 
+import StrataData
+import StrataJournal
 @testable import StrataSync
 
 /// A store of format 3 (in-flight marks in the journal rows' `state`) upgrades in place to

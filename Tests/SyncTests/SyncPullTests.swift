@@ -3,8 +3,10 @@ import StrataCrossCutting
 import StrataWire
 import Testing
 
-import StrataData
+import StrataStore
 
+import StrataData
+import StrataJournal
 @testable import StrataSync
 
 @Suite("Sync engine: pulling local-and-server types")

@@ -3,8 +3,10 @@ import StrataCrossCutting
 import StrataWire
 import Testing
 
-import StrataData
 
+import StrataData
+import StrataJournal
+import StrataStore
 @testable import StrataSync
 
 @Suite("Sync engine: pushing the journal")

@@ -1,12 +1,16 @@
 import Foundation
 import StrataCrossCutting
+import StrataDataTesting
 import StrataTestSupport
 import StrataWire
-import StrataDataTesting
 import Testing
 
 import StrataData
 
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 @testable import StrataSync
 
 @Suite("Sync engine: login, logout, status, offline, background loop")

@@ -1,12 +1,14 @@
 import Foundation
 import Logging
 import StrataCrossCutting
+import StrataDataTesting
 import StrataWire
 import Synchronization
-import StrataDataTesting
 import Testing
 
 import StrataData
+import StrataSession
+import StrataStore
 
 @testable import StrataSync
 

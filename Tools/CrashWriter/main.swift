@@ -7,6 +7,8 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataJournal
+import StrataStore
 
 /// The object the writer churns: `payload` is always derived from `sequence`, so a torn row
 /// would show.

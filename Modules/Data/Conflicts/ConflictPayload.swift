@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import StrataStore
 import StrataWire
 
 /// What an overwrite conflict keeps sealed in `_strata_conflicts.payload`: the fields and both

@@ -1,3 +1,4 @@
+import StrataStore
 /// One local row of a registered type read and partly rewritten by type name (settling a
 /// conflict knows the type only by its name), inside the caller's transaction: encrypted keys
 /// are opened when read and sealed, with their keyed hashes, when written.

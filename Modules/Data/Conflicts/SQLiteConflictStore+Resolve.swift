@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// Settling a conflict (``SyncConflictStore/resolve(_:_:)``), in one write transaction.

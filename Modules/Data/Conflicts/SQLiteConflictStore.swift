@@ -5,6 +5,8 @@
 #endif
 import Logging
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// The conflicts this device was told of, kept in its store (``SyncConflictStore``): overwrites

@@ -5,6 +5,8 @@
 #endif
 import Crypto
 import StrataCrossCutting
+import StrataSession
+import StrataStore
 
 /// Where a store's data key comes from: its key file and, when the composition root passed
 /// one, the session's keyring (the Secret Service), and the rule that chooses between them.

@@ -1,3 +1,5 @@
+import StrataStore
+
 extension FieldCipher {
     /// A fingerprint of the key (a keyed hash of a fixed label): recorded in the store, so a
     /// replaced or lost key file is noticed before any value is sealed with the wrong key.

@@ -5,6 +5,7 @@ import Crypto
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataStore
 
 /// Encrypts value-object fields and journal payloads with the store's data key (kept in the
 /// container directory or the session's Secret Service), and makes keyed hashes for equality queries on encrypted keys.

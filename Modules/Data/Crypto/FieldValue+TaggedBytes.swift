@@ -1,3 +1,4 @@
+import StrataStore
 /// The one-byte tag that starts the plaintext of every sealed or hashed field value, so a
 /// value can never be opened (or matched by its keyed hash) as a value of another kind.
 enum FieldValueTag: UInt8, Sendable {

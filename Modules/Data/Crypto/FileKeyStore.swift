@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataSession
+import StrataStore
 
 /// The data key in the container's owner-only file `keys/data.key` (``KeyFile``): what every
 /// store used before the Secret Service, and what it uses whenever the session offers none.

@@ -13,6 +13,7 @@ import StrataCrossCutting
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StrataStore
 
 /// The data key on disk: 32 random bytes in `<container>/keys/data.key`, mode 0600, in a
 /// 0700 folder.

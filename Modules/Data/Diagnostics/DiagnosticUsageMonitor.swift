@@ -1,5 +1,8 @@
 import Logging
 import StrataCrossCutting
+import StrataJournal
+import StrataMaintenance
+import StrataSession
 
 /// The live ``UsageMonitor``: each report one ``DiagnosticLog`` entry whose message is the
 /// event kind (or the failure's text) and whose metadata says who, where and which version.

@@ -3,6 +3,8 @@
 #else
     import Foundation
 #endif
+import StrataMaintenance
+import StrataStore
 
 /// Reading and writing the stored forms: the level's name in `_strata_settings`, a row of
 /// `_strata_log`, metadata as a JSON object of strings.

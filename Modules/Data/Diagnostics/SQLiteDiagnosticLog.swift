@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataMaintenance
+import StrataStore
 
 /// The live ``DiagnosticLog``: rows in `_strata_log`, gated by the collection level kept in
 /// `_strata_settings` under ``levelKey``. Nothing is printed.

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The journal's bounded ledger of this device's acknowledged operation ids
 /// (``InternalTables/acknowledged``): an overwrite notice names the operation whose fields
 /// were replaced, and only the device that made it (the one whose ledger has it) records the

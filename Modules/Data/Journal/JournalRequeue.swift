@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// Re-sending what a restored server lacks (a client reset): see

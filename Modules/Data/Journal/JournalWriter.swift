@@ -3,6 +3,8 @@
 #else
     import Foundation
 #endif
+import StrataJournal
+import StrataStore
 
 /// Writes change records inside the caller's write transaction, coalescing repeated edits
 /// of one object that has not been handed to the sync engine yet.

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import StrataStore
 import StrataWire
 
 /// Encodes a change's values as JSON with each value tagged by its kind, so integers and

@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 
 /// Claiming, acknowledging and releasing batches: the in-flight marks live in
 /// `_strata_journal_claims`, one small row per claimed change, so none of these rewrites a

@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 
 /// Retrying and discarding: what a person does about a change the server refused.
 extension SQLiteChangeJournal {

@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// The change journal on the shared SQLite file; every operation runs on the database's queue.

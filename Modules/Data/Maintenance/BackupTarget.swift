@@ -9,6 +9,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataStore
 
 /// The file a backup goes into: created owner-only (0600) where the user said, or replaced
 /// only when they said so; never the store or its key, never through a symbolic link.

@@ -5,6 +5,8 @@
 #endif
 import Logging
 import StrataCrossCutting
+import StrataSession
+import StrataStore
 
 /// `strata-host store key`: where the data key is, and moving it between the key file and the
 /// Secret Service without ever losing it (``StoreMaintenance/moveKey(to:)``).

@@ -11,6 +11,9 @@ import StrataCrossCutting
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataMaintenance
+import StrataSession
+import StrataStore
 
 /// ``StoreMaintenance`` on the shared SQLite file: each call opens the file with a connection
 /// of its own, never through ``SQLiteDatabase`` (which refuses a store marked damaged).

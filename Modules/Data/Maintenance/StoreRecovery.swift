@@ -11,6 +11,8 @@ import StrataCrossCutting
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataMaintenance
+import StrataStore
 
 /// `strata-host store recover`: every row SQLite can still read goes into a new store, which
 /// takes the damaged one's place; the damaged file is renamed beside it, never deleted.

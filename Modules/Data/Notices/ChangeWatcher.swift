@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import Logging
+import StrataJournal
 
 /// One notice stream's polling loop, on its own read-only connection (never the data
 /// layer's shared one, so a watcher never waits for the store's mutex or holds a snapshot).

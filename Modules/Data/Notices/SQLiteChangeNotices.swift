@@ -6,6 +6,7 @@ import Dispatch
 #endif
 import Logging
 import StrataCrossCutting
+import StrataJournal
 import Synchronization
 
 /// The live ``ChangeNotices``: each stream has a watcher with its own read-only connection

@@ -1,3 +1,8 @@
+public import StrataJournal
+public import StrataMaintenance
+public import StrataSession
+public import StrataStore
+
 /// Everything the data layer offers a higher layer, obtained from ``DataLayerFactory``.
 ///
 /// Each member is a protocol, so a test can swap in a double from `StrataDataTesting`. The

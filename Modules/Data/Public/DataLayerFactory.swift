@@ -11,6 +11,9 @@ public import StrataCrossCutting
 #elseif canImport(Musl)
     import Musl
 #endif
+public import StrataMaintenance
+public import StrataSession
+import StrataStore
 
 /// The one public way to obtain a data layer: the seed article's `DataLayerFactory`, with
 /// explicit arguments instead of hidden globals.

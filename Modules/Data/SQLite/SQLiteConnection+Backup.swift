@@ -13,6 +13,7 @@ import StrataCrossCutting
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StrataStore
 
 extension SQLiteConnection {
     /// Copies this connection's database into the (existing, empty or replaceable) SQLite file

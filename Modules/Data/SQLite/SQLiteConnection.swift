@@ -11,6 +11,7 @@ import StrataCrossCutting
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataStore
 
 /// One SQLite connection: opening with the multi-process settings, statements, transactions.
 ///

@@ -1,4 +1,5 @@
 import CSQLite
+import StrataStore
 
 /// A prepared statement owned by a ``SQLiteConnection``: bind values, step, read columns.
 final class SQLiteStatement {

@@ -9,6 +9,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataStore
 
 /// Replaces a small owner-only file atomically: readers see the old file or the new one,
 /// never a torn one, even if the process dies half-way.

@@ -11,6 +11,8 @@ import Synchronization
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataSession
+import StrataStore
 
 /// The live ``SessionStore``: `<container>/session.bin`, the ``AuthInfo`` as JSON sealed
 /// with the data layer's ``FieldCipher``, owner-only (0600), replaced atomically.

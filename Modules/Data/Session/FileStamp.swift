@@ -9,6 +9,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import StrataStore
 
 /// A file's identity for caching what was read from it: a replaced (renamed-over) file has a
 /// new inode, a rewritten one a new size or modification time.

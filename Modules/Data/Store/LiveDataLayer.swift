@@ -1,3 +1,7 @@
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 /// The live data layer: everything on one SQLite file in the container directory.
 struct LiveDataLayer: DataLayer {
     let store: any ValueObjectStore

@@ -1,3 +1,5 @@
+import StrataJournal
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -5,6 +7,7 @@
 #endif
 import Logging
 import StrataCrossCutting
+import StrataStore
 
 /// Rows saved while their type was local only, which no journal entry ever sent: the
 /// follow-ups of a store written before they synced (store format 5 or older).

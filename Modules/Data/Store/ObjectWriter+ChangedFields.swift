@@ -1,3 +1,4 @@
+import StrataStore
 /// What an update of a synced object changed, for its journal entry (``Change/fields``).
 extension ObjectWriter {
     /// The keys of the fields whose values in `object` differ from the row stored under `id`

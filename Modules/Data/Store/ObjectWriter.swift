@@ -1,4 +1,6 @@
 import CSQLite
+import StrataJournal
+import StrataStore
 
 /// Writes objects of one registered type inside the caller's write transaction: the local
 /// row (sealing encrypted keys) when the type keeps local rows, and the change record when

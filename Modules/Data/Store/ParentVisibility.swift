@@ -1,3 +1,4 @@
+import StrataStore
 /// Where a saved object goes and who sees it: its scope and owner group.
 ///
 /// For a type whose dependency shares its parent's visibility

@@ -1,3 +1,4 @@
+import StrataStore
 /// Turns a validated ``Query`` into SQL text built only from schema names, plus the values to
 /// bind. Caller text (keys, values, patterns) never becomes SQL.
 ///

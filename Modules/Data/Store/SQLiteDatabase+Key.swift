@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataSession
+import StrataStore
 
 extension SQLiteDatabase {
     /// The settings key under which the store records its data key's fingerprint.

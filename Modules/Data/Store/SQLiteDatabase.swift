@@ -14,6 +14,8 @@ import Synchronization
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StrataSession
+import StrataStore
 
 /// The one SQLite file behind a live data layer, shared by its store, journal, logs and
 /// notices: one connection, used only under a mutex.

@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataStore
 
 extension SQLiteStore {
     /// SQLite's plan for `query` exactly as ``query(_:)`` (or, with `counting`, ``count(_:)``)

@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataStore
 
 /// The value-object store on the shared SQLite file (see ``SQLiteDatabase``).
 ///

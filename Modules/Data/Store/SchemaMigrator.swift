@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import Logging
+import StrataStore
 
 /// Creates and migrates one value-object table so it matches its schema.
 ///
@@ -115,7 +116,7 @@ struct SchemaMigrator<Object: ValueObject> {
     var compoundIndexPrefix: String { "\(schema.typeName)_idx_" }
 
     /// `<Type>_idx_<column>[_desc]_…`, from the indexed columns (hash columns for encrypted keys).
-    func compoundIndexName(_ columns: [(column: String, order: SortOrder)]) -> String {
+    func compoundIndexName(_ columns: [(column: String, order: StrataStore.SortOrder)]) -> String {
         compoundIndexPrefix + columns.map { $0.order == .descending ? "\($0.column)_desc" : $0.column }.joined(separator: "_")
     }
 

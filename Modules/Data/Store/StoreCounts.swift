@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The row counts the store keeps in `_strata_counts` (store format 5), so a status reads a
 /// few small rows instead of walking an index of everything it counts.
 ///

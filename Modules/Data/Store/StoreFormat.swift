@@ -13,6 +13,7 @@ import StrataCrossCutting
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StrataStore
 
 /// The store file's identity and version, checked on every open so a file written by a newer
 /// Strata, or a file that is not a Strata store, is refused untouched.

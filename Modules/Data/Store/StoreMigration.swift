@@ -1,3 +1,4 @@
+import StrataStore
 /// One named step of the store format: the statements that bring an existing store's internal
 /// tables from the format before ``version`` to ``version``.
 ///

@@ -3,8 +3,9 @@
 #else
     import Foundation
 #endif
-import StrataCrossCutting
 import Logging
+import StrataCrossCutting
+import StrataStore
 
 extension StoreState {
     /// Registers `schema`: checks the table, creates or migrates it on a writable store, purges

@@ -1,3 +1,4 @@
+import StrataStore
 /// What the store's mutex guards: the connection, the registered tables, the id generator.
 final class StoreState {
     let connection: SQLiteConnection

@@ -1,3 +1,4 @@
+import StrataStore
 /// What the SQLite store knows of one registered value-object type: its columns as they are
 /// in the file, and the SQL it runs for them, built once at registration.
 ///

@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// The live ``SyncStateStore``: the engine's facts in `_strata_settings`, the journal's

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The server version each pulled row was last written at (``InternalTables/serverVersions``),
 /// read and written inside the caller's transaction: pulls and refetches record it, every
 /// removal of a row forgets it, and an update records it as its change's base version.

@@ -3,8 +3,10 @@
 #else
     import Foundation
 #endif
-import StrataCrossCutting
 import Logging
+import StrataCrossCutting
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// Writes one pulled page into local rows, in one write transaction with the type's new

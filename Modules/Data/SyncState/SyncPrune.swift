@@ -4,6 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
 
 /// A revocation's removal of others' rows (``SyncStatePruning``).
 extension SQLiteSyncState: SyncStatePruning {

@@ -1,4 +1,4 @@
-import StrataData
+import StrataStore
 
 /// What a double checks before each call reaches the real store: the calls a test allows,
 /// and the failures it injects. Every part of a double's layer holds the same gate, and with

@@ -1,4 +1,4 @@
-import StrataData
+import StrataJournal
 import StrataWire
 
 /// The journal of a double: each call passes the ``CallGate``, then goes to the real journal.

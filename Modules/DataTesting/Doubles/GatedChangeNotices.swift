@@ -1,4 +1,4 @@
-import StrataData
+import StrataJournal
 
 /// The change notices of a double: the real store's notices (its watcher polls the file),
 /// unless the test did not allow `.notices` or made it fail.

@@ -1,4 +1,8 @@
 import StrataData
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 
 /// The data layer `DataLayerFactory.inMemory(readOnly:allowing:failing:clock:)` returns: the
 /// real layer's parts, each behind the same ``CallGate``. The sync state passes through

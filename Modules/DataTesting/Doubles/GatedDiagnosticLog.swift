@@ -1,4 +1,4 @@
-import StrataData
+import StrataMaintenance
 
 /// The diagnostic log of a double: each call passes the ``CallGate``, then goes to the real log.
 struct GatedDiagnosticLog: DiagnosticLog {

@@ -1,4 +1,4 @@
-import StrataData
+import StrataSession
 
 /// The session store of a double: each call passes the ``CallGate``, then goes to the real
 /// session file. The store's own look at the session (the owner of each save) is not a call.

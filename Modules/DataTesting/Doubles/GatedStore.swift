@@ -1,4 +1,4 @@
-import StrataData
+import StrataStore
 
 /// The store of a double: each call passes the ``CallGate`` (allowed? failure injected?),
 /// then goes to the real store unchanged.

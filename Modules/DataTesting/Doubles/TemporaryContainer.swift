@@ -1,6 +1,6 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 #if canImport(Glibc)
     import Glibc

@@ -3,7 +3,7 @@
 #else
     public import Foundation
 #endif
-public import StrataData
+public import StrataStore
 
 /// A ward announcement: a title and a body a group's lead posts for their group, in effect
 /// from `from` until `until` (the seed's server-only data, `persistentType` server).

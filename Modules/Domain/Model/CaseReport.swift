@@ -3,7 +3,7 @@
 #else
     public import Foundation
 #endif
-public import StrataData
+public import StrataStore
 
 /// A case report: one patient's case, as in the AppPot sample (seed `003_*`).
 public struct CaseReport: ValueObject, Hashable, Codable {

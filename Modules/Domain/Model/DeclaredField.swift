@@ -4,7 +4,7 @@
     public import Foundation
 #endif
 import StrataCrossCutting
-public import StrataData
+public import StrataStore
 
 /// One field of a value-object type, declared once: its stored key (or keys, for a choice list
 /// of flags), its name in URLs, forms and command lines, its JSON key, its labels in English

@@ -4,7 +4,7 @@
     public import Foundation
 #endif
 import StrataCrossCutting
-public import StrataData
+public import StrataStore
 
 /// A label in the two languages messages are written in, picked when it is shown.
 public struct FieldLabel: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import StrataData
+public import StrataStore
 
 /// How a follow-up settles a conflict by itself (the schema's ``ConflictResolver``).
 extension FollowUp {

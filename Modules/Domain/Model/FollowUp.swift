@@ -3,7 +3,7 @@
 #else
     public import Foundation
 #endif
-public import StrataData
+public import StrataStore
 
 /// A follow-up visit scheduled for a case report (the sample's `Follow`).
 public struct FollowUp: ValueObject, Hashable, Codable {

@@ -1,5 +1,5 @@
 import StrataCrossCutting
-public import StrataData
+public import StrataStore
 
 /// A patient's gender, stored as an integer as in the AppPot sample.
 public enum Gender: Int, Sendable, Hashable, Codable, CaseIterable, FieldValueConvertible {

@@ -3,7 +3,7 @@
 #else
     public import Foundation
 #endif
-public import StrataData
+public import StrataStore
 
 /// A notification as recorded in the shared store: recorded once per notification id.
 public struct NotificationRecord: ValueObject, Hashable, Codable {

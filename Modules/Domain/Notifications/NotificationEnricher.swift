@@ -4,7 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// Turns an incoming notification into the record to store, enriching a follow-up-due
 /// notification with the patient's name and the due date when the store has both — within

@@ -1,5 +1,5 @@
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 extension StoreNotificationService {
     /// One look-up per id and one save for all the new records: a single write transaction

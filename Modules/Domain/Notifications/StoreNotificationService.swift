@@ -4,7 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// Notification use cases on the value-object store: enrich, record once per id, list, mark read.
 struct StoreNotificationService: NotificationService {

@@ -1,4 +1,4 @@
-import StrataData
+import StrataStore
 
 extension DomainError {
     /// `error` as the domain reports it: a ``DomainError`` unchanged, a `DataError` `notFound`

@@ -3,7 +3,7 @@
 #else
     import Foundation
 #endif
-import StrataData
+import StrataStore
 
 extension Query where Object == CaseReport {
     /// Every report, newest first (reports created in the same instant: last saved first).

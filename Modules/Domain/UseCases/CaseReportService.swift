@@ -1,4 +1,4 @@
-public import StrataData
+public import StrataStore
 
 /// Use cases on case reports.
 public protocol CaseReportService: Sendable {

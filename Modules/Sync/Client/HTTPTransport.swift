@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import StrataData
 
 /// The live ``SyncTransport``: JSON over HTTP/1.1 with AsyncHTTPClient, on the process's one
 /// shared client (``SharedHTTPClient``), so requests to the server reuse kept-alive connections.

@@ -1,5 +1,4 @@
 import Foundation
-import StrataData
 import StrataWire
 
 /// The device's push channel on the wire: `GET /v1/devices/{id}/messages?after=&wait=`.

@@ -1,6 +1,5 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataWire
 
 /// The wire protocol's calls, typed: encodes requests, decodes answers, and turns statuses

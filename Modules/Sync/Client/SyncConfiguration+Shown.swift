@@ -1,6 +1,5 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 
 extension SyncConfiguration {
     /// The server's URL as messages, logs and the store show it: a password in it (possible

@@ -1,4 +1,5 @@
-import StrataData
+import StrataJournal
+import StrataStore
 import StrataWire
 
 extension Change {

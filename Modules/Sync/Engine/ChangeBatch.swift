@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataJournal
 import StrataWire
 
 /// Claimed changes written as one `POST /v1/changes` body (``WireJSON``), cut to a byte

@@ -1,4 +1,5 @@
-import StrataData
+import StrataJournal
+import StrataSession
 
 /// Where the store's errors leave the engine: each ``SyncEngine`` call runs its step and reports
 /// a `DataError` of the store as a ``SyncError`` with the same message

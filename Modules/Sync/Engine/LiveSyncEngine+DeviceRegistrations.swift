@@ -1,4 +1,4 @@
-import StrataData
+import StrataSession
 
 /// The outcomes of this engine's device registrations (see ``SyncEngine/deviceRegistrations()``).
 extension LiveSyncEngine {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 import Synchronization
 
 /// The types the push channel said changed (``PushPoll/changed``), waiting to be pulled.

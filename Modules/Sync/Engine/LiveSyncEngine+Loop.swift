@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import StrataCrossCutting
-import StrataData
+import StrataJournal
+import StrataMaintenance
+import StrataSession
 import StrataWire
 import Synchronization
 

@@ -1,7 +1,9 @@
 import Foundation
-import StrataData
 import Logging
 import StrataCrossCutting
+import StrataJournal
+import StrataSession
+import StrataStore
 import StrataWire
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-import StrataData
+import StrataJournal
+import StrataSession
 import StrataWire
 
 /// The device's push channel (see ``SyncEngine/receivePushMessages(wait:)``): a long poll

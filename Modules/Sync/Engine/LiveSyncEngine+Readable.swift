@@ -1,5 +1,4 @@
 import StrataCrossCutting
-import StrataData
 
 /// Errors as the engine's logs, status and registrations show them: a sentence, never a Swift
 /// dump (`RetriesExhausted(failure: StrataSync.SyncFailure.network(…), …)`), and never a password.

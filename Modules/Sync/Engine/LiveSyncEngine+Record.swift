@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 import StrataWire
 import Synchronization
 

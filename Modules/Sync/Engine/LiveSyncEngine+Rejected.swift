@@ -1,5 +1,5 @@
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 
 /// What a person does about the changes the server refused (see ``SyncEngine``).
 extension LiveSyncEngine {

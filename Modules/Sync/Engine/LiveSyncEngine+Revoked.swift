@@ -1,6 +1,7 @@
 import Logging
 import StrataCrossCutting
-import StrataData
+import StrataJournal
+import StrataSession
 
 /// A session whose user an administrator disabled or deleted: the server answers 401
 /// `account_disabled`, and the device removes what it holds of other users.

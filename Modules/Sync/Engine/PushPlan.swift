@@ -1,5 +1,6 @@
 import Foundation
-import StrataData
+import StrataJournal
+import StrataStore
 import StrataWire
 
 /// How one push claims its batches: the signed-in user's changes (and changes made while nobody

@@ -1,4 +1,4 @@
-import StrataData
+import StrataJournal
 import StrataWire
 
 /// When a pull is a revocation's re-pull.

@@ -1,4 +1,6 @@
-public import StrataData
+public import StrataJournal
+public import StrataSession
+import StrataStore
 
 /// The client half of sync: signs in and out, sends the ``ChangeJournal`` to the server and
 /// pulls other people's changes into local rows (the seed's AppPot SDK sync, on Linux).

@@ -1,5 +1,5 @@
 public import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// The one error type of `StrataSync`: what the sync engine (``SyncEngine``) and the remote
 /// store (`SyncFactory.remote`) throw, a code to match on and a message naming the server, the

@@ -1,6 +1,7 @@
 public import Logging
 public import StrataCrossCutting
 public import StrataData
+public import StrataStore
 
 /// The one public way to obtain a ``SyncEngine``: composition roots (`Hosts/*`) call it on the
 /// data layer they opened; tests get a scripted engine from `StrataSyncTesting`'s extension

@@ -1,5 +1,6 @@
 public import Foundation
-public import StrataData
+import StrataJournal
+public import StrataStore
 
 /// What one ``SyncEngine/syncNow()`` did.
 public struct SyncReport: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Logging
 import StrataCrossCutting
-import StrataData
+import StrataSession
+import StrataStore
 import StrataWire
 
 /// The live ``RemoteObjectStore``: reads a `serverOnly` type from the server on demand, as the

@@ -1,5 +1,5 @@
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// The one-line failures of on-demand reads (``LiveRemoteObjectStore``), in the run's language.
 enum RemoteText {

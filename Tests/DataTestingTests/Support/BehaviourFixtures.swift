@@ -1,7 +1,8 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataDataTesting
+import StrataJournal
+import StrataStore
 import StrataTestSupport
 import Synchronization
 import Testing

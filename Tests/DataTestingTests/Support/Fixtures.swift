@@ -1,7 +1,8 @@
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataDataTesting
+import StrataSession
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import StrataTestSupport
 
 /// A small value object covering every field type.

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataData
+import StrataStore
 import Testing
 
 /// A fresh container whose store file is another program's SQLite database, made by `sql`.

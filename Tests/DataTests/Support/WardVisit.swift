@@ -1,5 +1,5 @@
 import Foundation
-import StrataData
+import StrataStore
 
 /// A ward visit: declares compound indexes for its page queries (an equality key then a sort
 /// key, either direction, one over an encrypted key), single-key indexes beside them, and a

@@ -1,5 +1,9 @@
 import StrataData
 import StrataDomain
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import Synchronization
 
 /// A data layer over a real one (a StrataDataTesting double or the SQLite store) that plays

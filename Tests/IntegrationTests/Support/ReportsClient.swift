@@ -3,6 +3,8 @@ import Logging
 import StrataCrossCutting
 import StrataData
 import StrataDomain
+import StrataJournal
+import StrataStore
 import StrataTestSupport
 import Testing
 

@@ -1,4 +1,8 @@
 import StrataData
+import StrataJournal
+import StrataMaintenance
+import StrataSession
+import StrataStore
 import Synchronization
 
 /// A data layer whose store never answers a look-up of a case report until released: the

@@ -4,7 +4,8 @@
     import Foundation
 #endif
 import StrataCrossCutting
-import StrataData
+import StrataJournal
+import StrataStore
 
 /// Announcement use cases: reads through the remote store, posts through the local store's
 /// journal (a `serverOnly` type keeps no rows), refusals from the journal's rejected changes.

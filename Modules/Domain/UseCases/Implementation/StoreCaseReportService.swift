@@ -4,7 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// Case-report use cases on the value-object store.
 struct StoreCaseReportService: CaseReportService {

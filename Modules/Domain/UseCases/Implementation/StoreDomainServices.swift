@@ -1,5 +1,5 @@
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// The domain's use cases over one value-object store, as ``DomainFactory`` returns them.
 struct StoreDomainServices: DomainServices {

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 import StrataCrossCutting
-import StrataData
+import StrataStore
 
 /// The status summary, from counts alone (cheap enough for a status bar's every tick).
 struct StoreStatusService: StatusService {

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import StrataCrossCutting
-import StrataData
 import StrataDomain
+import StrataJournal
+import StrataSession
 import StrataSync
 
 /// Everything a parsed subcommand needs to turn itself into a request, passed explicitly (no globals).

@@ -1,8 +1,9 @@
 public import Logging
 public import StrataContainer
 public import StrataCrossCutting
-public import StrataData
 public import StrataDomain
+public import StrataJournal
+public import StrataSession
 public import StrataSync
 
 /// What the composition root gives `strata-host` to run a command with.

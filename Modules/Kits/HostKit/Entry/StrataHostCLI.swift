@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import StrataContainer
 public import StrataCrossCutting
-public import StrataData
+public import StrataMaintenance
 
 /// The `strata-host` command line: parse, ask the composition root for the domain, then hand
 /// the request to the container — a `strata://` URL the micro-apps answer, the boot report, or

@@ -1,8 +1,7 @@
 import StrataContainer
 import StrataCrossCutting
-import StrataData
-import StrataSync
 import StrataDomain
+import StrataSync
 
 /// The announcement use cases as a container service (`announcements`): what the
 /// Announcements micro-app reads through (`context.service(.announcements)`).

@@ -1,5 +1,5 @@
 import StrataContainer
-import StrataData
+import StrataJournal
 import StrataSync
 import Synchronization
 

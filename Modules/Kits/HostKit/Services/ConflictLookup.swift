@@ -1,5 +1,6 @@
 import StrataCrossCutting
-import StrataData
+import StrataJournal
+import StrataStore
 
 /// Finds and settles an open conflict by its id or an unambiguous start of it, for
 /// `sync conflicts keep-mine|keep-theirs` and the Account screen.

@@ -1,5 +1,6 @@
 public import StrataContainer
-public import StrataData
+public import StrataJournal
+public import StrataSession
 public import StrataSync
 
 /// The one public way to obtain `strata-host`'s ``SessionBackend``: the composition root

@@ -1,5 +1,5 @@
 import StrataContainer
-import StrataData
+import StrataJournal
 
 /// Redraws the screen on top when the store changes under it while the interactive host runs
 /// (live changes: rows another user pushed, pulled by the background sync or strata-notifyd),

@@ -1,8 +1,8 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
-import StrataData
 import StrataDomain
+import StrataStore
 
 extension StoreWatcher.Source {
     /// Notifications `strata-notifyd` recorded, posted as remote notifications: on each

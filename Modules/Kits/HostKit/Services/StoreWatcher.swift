@@ -1,7 +1,7 @@
 import Foundation
 import StrataContainer
-import StrataData
 import StrataDomain
+import StrataJournal
 import Synchronization
 
 /// A service that watches the shared store while the host runs and posts a notification to the

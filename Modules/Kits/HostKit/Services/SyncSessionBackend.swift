@@ -1,7 +1,9 @@
 import StrataContainer
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 import StrataPresentation
+import StrataSession
+import StrataStore
 import StrataSync
 
 /// The container's ``SessionBackend`` on the sync engine and the data layer's session store:

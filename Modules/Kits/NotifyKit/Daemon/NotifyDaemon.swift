@@ -2,7 +2,6 @@ import Foundation
 public import Logging
 import ServiceLifecycle
 public import StrataCrossCutting
-import StrataData
 import StrataSync
 import Synchronization
 import UnixSignals

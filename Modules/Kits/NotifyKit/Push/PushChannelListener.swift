@@ -1,6 +1,5 @@
 public import Logging
 import StrataCrossCutting
-import StrataData
 public import StrataDomain
 public import StrataSync
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataSync
 
 #if canImport(Glibc)

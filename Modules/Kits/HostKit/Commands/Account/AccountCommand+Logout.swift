@@ -1,6 +1,6 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
+import StrataSession
 import StrataSync
 
 extension AccountCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import StrataData
+import StrataSession
 import StrataSync
 
 extension AccountCommand {

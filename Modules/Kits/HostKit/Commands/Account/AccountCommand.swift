@@ -1,6 +1,5 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
 import StrataSync
 
 /// `strata-host account`: sign in to the server, sign out, and show who is signed in.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrataCrossCutting
-import StrataData
 import StrataDomain
+import StrataSession
 import StrataSync
 
 extension AnnouncementsCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
 
 extension StoreCommand {
     /// `store backup FILE`: a consistent copy of the store, taken while others write.

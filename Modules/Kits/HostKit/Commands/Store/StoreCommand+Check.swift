@@ -1,6 +1,6 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
 
 extension StoreCommand {
     /// `store check`: SQLite's integrity check on the store; exit 0 when sound, 1 when not.

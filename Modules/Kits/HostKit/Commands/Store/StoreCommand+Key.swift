@@ -1,6 +1,8 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
+import StrataSession
+import StrataStore
 
 extension StoreCommand {
     /// `store key`: where the data key is, and `--to secret-service|file` to move it.

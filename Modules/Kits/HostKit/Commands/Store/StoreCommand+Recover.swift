@@ -1,6 +1,6 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
 
 extension StoreCommand {
     /// `store recover`: a new store from what can still be read; the damaged file is kept.

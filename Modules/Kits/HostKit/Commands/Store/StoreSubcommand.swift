@@ -1,5 +1,5 @@
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
 
 /// A parsed `strata-host store …` command: it runs on the store file's maintenance, before
 /// (and instead of) opening the data layer, which refuses a damaged store.

@@ -1,5 +1,6 @@
 import StrataCrossCutting
-import StrataData
+import StrataMaintenance
+import StrataSession
 
 /// How the `store` commands print their results: pure functions. Paths come from the user
 /// (`STRATA_HOME`, the backup FILE) and may hold control characters: every result is shown

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrataCrossCutting
-import StrataData
+import StrataJournal
+import StrataStore
 
 extension SyncCommand {
     /// `sync conflicts`: the writes of this device that met another user's concurrent write,

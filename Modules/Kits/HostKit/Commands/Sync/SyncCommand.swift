@@ -1,6 +1,6 @@
 import ArgumentParser
 import StrataCrossCutting
-import StrataData
+import StrataStore
 import StrataSync
 
 /// `strata-host sync`: sends the pending changes, then pulls everyone else's, once (`sync`,

@@ -1,9 +1,10 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
-import StrataData
 import StrataDomain
+import StrataJournal
 import StrataPresentation
+import StrataStore
 
 /// How `sync` reports conflicts and `sync conflicts` lists and settles them: pure functions.
 extension SyncText {

@@ -1,7 +1,7 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 import StrataPresentation
 
 /// How `sync rejected`, `sync retry` and `sync discard` print: pure functions.

@@ -1,8 +1,9 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
-import StrataData
+import StrataJournal
 import StrataPresentation
+import StrataSession
 import StrataSync
 
 /// How `account` and `sync` print sessions, statuses and reports: pure functions.

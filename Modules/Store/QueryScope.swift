@@ -34,5 +34,5 @@ extension CompoundIndex {
     /// The owner group a row was stored with, as a key of a compound index only.
     public static let ownerGroup = "_ownerGroup"
     /// The owner keys a compound index may list besides the schema's fields.
-    static let ownerKeys: Set<String> = [ownerUser, ownerGroup]
+    package static let ownerKeys: Set<String> = [ownerUser, ownerGroup]
 }

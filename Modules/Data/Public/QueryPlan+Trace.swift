@@ -1,3 +1,4 @@
+import StrataStore
 extension QueryPlan {
     /// Starts recording every statement the live store behind `layer` runs on its connection
     /// (store, journal, log, sync state: one connection), afresh; it goes on for as long as the

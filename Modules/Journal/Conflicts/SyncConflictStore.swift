@@ -1,3 +1,4 @@
+public import StrataStore
 public import StrataWire
 
 /// The conflicts this device was told of (``SyncConflict``): recorded by the sync engine,

@@ -1,3 +1,4 @@
+public import StrataStore
 /// Test support: how the SQLite store runs a query, so tests can pin that a page query reads
 /// an index instead of scanning and sorting the table.
 @_spi(Testing) public enum QueryPlan {

@@ -4,7 +4,7 @@ extension Query {
     ///
     /// - Throws: ``DataError`` `unknownKey` naming the key and the type's keys, `typeMismatch`
     ///   naming the key, its type and the value, `invalidQuery` for paging and `like` misuse.
-    @_spi(Testing) public func validate() throws {
+    package func validate() throws {
         let schema = Object.schema
         for condition in conditions {
             let field = try Self.field(condition.key, in: schema, use: "filter on")
@@ -41,10 +41,10 @@ extension Query {
     }
 
     /// The row offset of the requested page.
-    var offset: Int { (pageIndex - 1) * (maxResults ?? 0) }
+    package var offset: Int { (pageIndex - 1) * (maxResults ?? 0) }
 
     /// The field for `key`; `objectId` is accepted as a text key.
-    static func field(
+    package static func field(
         _ key: String, in schema: ValueObjectSchema<Object>, use: String
     ) throws -> ValueObjectSchema<Object>.Field? {
         if key == "objectId" { return nil }

@@ -1,7 +1,7 @@
 extension FieldType {
     /// `value` in the kind this type stores (an integer given for a real key becomes a real),
     /// so sealed values and keyed hashes of equal values are equal.
-    func normalized(_ value: FieldValue) -> FieldValue {
+    package func normalized(_ value: FieldValue) -> FieldValue {
         switch (self, value) {
         case (.real, .integer(let number)), (.date, .integer(let number)):
             return .real(Double(number))

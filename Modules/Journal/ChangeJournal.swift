@@ -3,6 +3,7 @@
 #else
     public import Foundation
 #endif
+public import StrataStore
 public import StrataWire
 
 /// The change journal (outbox): every save and delete of a type that goes to the server,

@@ -1,3 +1,4 @@
+public import StrataStore
 public import StrataWire
 
 extension Query {

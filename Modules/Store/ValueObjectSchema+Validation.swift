@@ -1,11 +1,11 @@
 extension ValueObjectSchema {
     /// The longest type name or key accepted.
-    static var maximumNameLength: Int { 64 }
+    package static var maximumNameLength: Int { 64 }
 
     /// Checks names, duplicates and index keys; every store runs this on registration.
     ///
     /// - Throws: ``DataError`` `invalidSchema` naming the type and the offending key.
-    @_spi(Testing) public func validate() throws {
+    package func validate() throws {
         guard Self.isIdentifier(typeName), !typeName.hasPrefix("_") else {
             throw DataError(
                 .invalidSchema,
@@ -112,12 +112,12 @@ extension ValueObjectSchema {
     }
 
     /// Whether `key` is stored encrypted.
-    func isEncrypted(_ key: String) -> Bool { behaviour.encryptedKeys.contains(key) }
+    package func isEncrypted(_ key: String) -> Bool { behaviour.encryptedKeys.contains(key) }
 
     /// The keys, for error messages.
-    var keyList: String { fields.map(\.key).joined(separator: ", ") }
+    package var keyList: String { fields.map(\.key).joined(separator: ", ") }
 
-    static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, name.utf8.count <= maximumNameLength else { return false }
         func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 }
         func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }

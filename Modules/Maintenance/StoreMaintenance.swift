@@ -3,6 +3,7 @@
 #else
     public import Foundation
 #endif
+public import StrataSession
 
 /// Looking after the shared store file itself: `strata-host store check`, `store backup` and
 /// `store recover`; and its data key: `store key` (where it is, and moving it between the key

@@ -1,3 +1,4 @@
+public import StrataStore
 public import StrataWire
 
 /// What the sync engine (`StrataSync`) keeps in the store besides the ``ChangeJournal`` and
