@@ -35,16 +35,16 @@ public protocol ChangeJournal: Sendable {
     /// as unsent edits coalesce, so the newest values go once (a refused insert deleted since
     /// leaves the journal: nothing is left to send).
     ///
-    /// - Throws: ``DataError`` `notFound` naming the operation id when no rejected change has it.
+    /// - Throws: `DataError` `notFound` naming the operation id when no rejected change has it.
     func retry(operationID: String) async throws
 
     /// Drops a pending or rejected change for good and has the server's version restored:
-    /// an insert's local row goes now (with its dependent rows, ``ValueObjectDependency``),
+    /// an insert's local row goes now (with its dependent rows, `ValueObjectDependency`),
     /// and the object is fetched again at the next pull (``SyncStateKey/refetch(_:_:)``;
     /// the server not having it deletes the local row), or, for a `deleteAll`, the type is
     /// pulled again from the start.
     ///
-    /// - Throws: ``DataError`` `notFound` naming the operation id.
+    /// - Throws: `DataError` `notFound` naming the operation id.
     func discard(operationID: String) async throws
 
     /// For the sync engine: marks up to `limit` sendable changes `inFlight` and returns them,
@@ -68,9 +68,9 @@ public protocol ChangeJournal: Sendable {
     func reject(operationID: String, reason: String) async throws
 
     /// For the sync engine: the server refused this change by its `fail-if-changed` policy
-    /// (``ConflictPolicy/failIfChanged``); it becomes `rejected` and keeps `conflictFields`
+    /// (`ConflictPolicy/failIfChanged`); it becomes `rejected` and keeps `conflictFields`
     /// and the server's `current` object beside it (``Change/conflictFields``,
-    /// ``Change/current``), a ``SyncConflict`` of kind `refused` until settled.
+    /// ``Change/current``), a `SyncConflict` of kind `refused` until settled.
     ///
     /// The default records only the reason (``reject(operationID:reason:)``).
     func reject(operationID: String, reason: String, conflictFields: [String], current: WireObject) async throws
@@ -134,7 +134,7 @@ public struct Change: Sendable, Hashable {
     /// deletes, rows never pulled). An insert has `0` when the object may be on the server
     /// already (a follow-up saved before follow-ups synced): the server checks it as an update.
     public var baseVersion: Int64?
-    /// The conflict policy the type declared when the change was made (``ConflictPolicy``);
+    /// The conflict policy the type declared when the change was made (`ConflictPolicy`);
     /// `nil` for a change written before policies existed (the server merges).
     public var policy: ConflictPolicy?
     /// For a change refused by its `fail-if-changed` policy: the fields another user changed
@@ -144,7 +144,7 @@ public struct Change: Sendable, Hashable {
     /// then (its values and version).
     public var current: WireObject?
     /// For an insert or update of a type that shares its parent's visibility
-    /// (``ValueObjectDependency/sharesVisibility``: a follow-up): the parent's type, read from
+    /// (`ValueObjectDependency/sharesVisibility`: a follow-up): the parent's type, read from
     /// the type's schema when the journal hands the change out (not stored); `nil` otherwise.
     /// The server deletes the object with its parent and refuses it under a deleted one.
     public var parentType: String?

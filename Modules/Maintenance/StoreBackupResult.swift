@@ -5,7 +5,7 @@ public struct StoreBackupResult: Sendable, Hashable {
     /// How many database pages it holds.
     public var pageCount: Int
     /// Where the data key the backup's encrypted values need is: the key file's path, or the
-    /// Secret Service item (``DataKeyStore/location``) when the key lives there. It is not
+    /// Secret Service item (`DataKeyStore/location`) when the key lives there. It is not
     /// copied into the backup.
     public var keyPath: String
 

@@ -7,7 +7,7 @@ public import StrataSession
 
 /// Looking after the shared store file itself: `strata-host store check`, `store backup` and
 /// `store recover`; and its data key: `store key` (where it is, and moving it between the key
-/// file and the Secret Service). Obtained from ``DataLayerFactory/maintenance(container:logger:keyring:)``.
+/// file and the Secret Service). Obtained from `DataLayerFactory/maintenance(container:logger:keyring:)`.
 ///
 /// Every call opens the file on its own, never through a data layer, so it works on a store
 /// the data layer refuses as damaged. None of them creates a store where there is none. Each
@@ -23,7 +23,7 @@ public protocol StoreMaintenance: Sendable {
     /// A sound file clears a damaged mark left by an earlier error; a damaged one gets the
     /// mark, so writers refuse it until it is recovered.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when there is no store, `incompatibleStore` for a
+    /// - Throws: `DataError` `cannotOpen` when there is no store, `incompatibleStore` for a
     ///   file that is not a Strata store.
     func check(quick: Bool) async throws -> StoreCheckResult
 
@@ -33,7 +33,7 @@ public protocol StoreMaintenance: Sendable {
     /// Writes nothing but `destination` (mode 0600): no temporary or journal file beside it,
     /// no folder created. The data key is not copied (see ``StoreBackupResult/keyPath``).
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when there is no store, `destination` exists and
+    /// - Throws: `DataError` `cannotOpen` when there is no store, `destination` exists and
     ///   `overwrite` is false (or it is not a regular file), its folder does not exist, or it
     ///   is the store itself; `damaged` when SQLite cannot read the store.
     func backup(to destination: URL, overwrite: Bool) async throws -> StoreBackupResult
@@ -45,7 +45,7 @@ public protocol StoreMaintenance: Sendable {
     /// Stop the other Strata processes first: while it runs the store is marked damaged, so
     /// new ones refuse it.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when there is no store; `damaged` when not even the
+    /// - Throws: `DataError` `cannotOpen` when there is no store; `damaged` when not even the
     ///   store's header and table list can be read (the file is then left as it was).
     func recover() async throws -> StoreRecoveryReport
 
@@ -53,7 +53,7 @@ public protocol StoreMaintenance: Sendable {
     /// Service (when the maintenance was given the session's keyring), or nowhere yet; and a
     /// second copy the data layer ignores, if any. Changes nothing.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when the key file is refused (wrong mode or size).
+    /// - Throws: `DataError` `cannotOpen` when the key file is refused (wrong mode or size).
     func dataKey() async throws -> DataKeyReport
 
     /// Moves the data key to `destination` (`strata-host store key --to`): writes it there,
@@ -62,7 +62,7 @@ public protocol StoreMaintenance: Sendable {
     /// any step leaves the key where the data layer finds it (nothing is ever lost). A key
     /// already at `destination` is left there (a leftover copy elsewhere is removed).
     ///
-    /// - Throws: ``DataError`` `keyringUnavailable` when the Secret Service is needed and no
+    /// - Throws: `DataError` `keyringUnavailable` when the Secret Service is needed and no
     ///   keyring was given or it does not answer; `cannotOpen` when there is no key yet, the
     ///   key is not the one the store was written with, `destination` already holds a
     ///   different key, or a step fails (the message says where the key is).

@@ -11,8 +11,8 @@
 /// queue, never on a cooperative thread.
 ///
 /// - Important: logging out (``clear()``) removes only the session. Changes still waiting in
-///   the ``ChangeJournal`` stay there, marked with the user and group that made them, and are
-///   sent when that user signs in again; use ``ChangeJournal/discard(operationID:)`` to drop
+///   the `ChangeJournal` stay there, marked with the user and group that made them, and are
+///   sent when that user signs in again; use `ChangeJournal/discard(operationID:)` to drop
 ///   them. Logging out with server sync (telling the server first) is the sync engine's job.
 public protocol SessionStore: Sendable {
     /// The current session, or `nil` when nobody is signed in. A session that looks expired

@@ -6,7 +6,7 @@
 /// Code that cannot `await` (a synchronous `main`, a C callback) uses the seed's blocking form
 /// through ``blocking`` (``BlockingValueObjectStore``): `try store.blocking.save(report)`.
 ///
-/// Obtain one from ``DataLayerFactory`` (a SQLite file) or from `StrataDataTesting`
+/// Obtain one from `DataLayerFactory` (a SQLite file) or from `StrataDataTesting`
 /// (an in-memory double); never construct an implementation directly.
 public protocol ValueObjectStore: Sendable {
     /// Registers a type: creates its table and indexes, or migrates the table when the

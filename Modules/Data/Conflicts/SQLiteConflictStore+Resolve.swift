@@ -8,7 +8,7 @@ import StrataJournal
 import StrataStore
 import StrataWire
 
-/// Settling a conflict (``SyncConflictStore/resolve(_:_:)``), in one write transaction.
+/// Settling a conflict (`SyncConflictStore/resolve(_:_:)`), in one write transaction.
 ///
 /// An overwrite kept (or merged) is a local save: the values go to the row and an update of
 /// exactly those fields is queued, based on the row's known server version; kept theirs, it is

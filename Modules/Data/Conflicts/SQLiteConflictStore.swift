@@ -9,7 +9,7 @@ import StrataJournal
 import StrataStore
 import StrataWire
 
-/// The conflicts this device was told of, kept in its store (``SyncConflictStore``): overwrites
+/// The conflicts this device was told of, kept in its store (`SyncConflictStore`): overwrites
 /// in `_strata_conflicts` (``InternalTables/conflicts``), refused changes in the journal's
 /// rejected list with the server's object beside them. Settling is in `+Resolve`.
 struct SQLiteConflictStore: SyncConflictStore {

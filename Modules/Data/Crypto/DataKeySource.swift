@@ -16,7 +16,7 @@ import StrataStore
 ///   `strata-host store key` shows the other copy and moving again finishes the move).
 /// - Else the keyring's key, when it answers and holds one.
 /// - A new key goes to the keyring when it answers (a lookup succeeded) and takes it, else to
-///   the file; the user's ``DataKeyPlace`` can keep the keyring out or insist on it (``create(lookupProblem:)``).
+///   the file; the user's `DataKeyPlace` can keep the keyring out or insist on it (``create(lookupProblem:)``).
 ///
 /// Every call may block (file system calls, a D-Bus round trip): only on a ``BlockingLane``.
 struct DataKeySource: Sendable {
@@ -27,9 +27,9 @@ struct DataKeySource: Sendable {
     }
 
     let file: FileKeyStore
-    /// The keyring to ask, when there is one (``DataKeyring/store``).
+    /// The keyring to ask, when there is one (`DataKeyring/store`).
     let keyring: (any DataKeyStore)?
-    /// The user's choice of place (``DataKeyPlace``), ``DataKeyPlace/auto`` without a ``DataKeyring``.
+    /// The user's choice of place (`DataKeyPlace`), `DataKeyPlace/auto` without a `DataKeyring`.
     let place: DataKeyPlace
     /// Why ``keyring`` is `nil`: no session bus, `STRATA_KEY_PLACE=file`, or no keyring given.
     let absence: String
@@ -65,13 +65,13 @@ struct DataKeySource: Sendable {
     /// its place (another process's key when it linked the file first). `lookupProblem` is why
     /// the keyring's lookup failed, `nil` when it answered.
     ///
-    /// - ``DataKeyPlace/file``: the file.
-    /// - ``DataKeyPlace/auto``: the keyring when its lookup answered and it takes the key (and
+    /// - `DataKeyPlace/file`: the file.
+    /// - `DataKeyPlace/auto`: the keyring when its lookup answered and it takes the key (and
     ///   gives it back); a keyring that refuses it (no login collection, a locked collection,
     ///   any failure) leaves the key in the file, said once through ``fellBackToFile``, as does
-    ///   one whose lookup got no answer in time (``DataKeyring/noAnswerPhrase``); no keyring,
+    ///   one whose lookup got no answer in time (`DataKeyring/noAnswerPhrase`); no keyring,
     ///   or one whose lookup failed otherwise, is the file as before, silently.
-    /// - ``DataKeyPlace/secretService``: the keyring, or `keyringUnavailable` naming why.
+    /// - `DataKeyPlace/secretService`: the keyring, or `keyringUnavailable` naming why.
     func create(lookupProblem: String?) throws -> Found {
         let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         switch place {
@@ -144,7 +144,7 @@ struct DataKeySource: Sendable {
         }
     }
 
-    /// An error's message without its type: a ``DataError``'s message, else its description.
+    /// An error's message without its type: a `DataError`'s message, else its description.
     static func text(of error: any Error) -> String {
         (error as? DataError)?.message ?? "\(error)"
     }

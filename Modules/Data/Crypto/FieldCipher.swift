@@ -51,7 +51,7 @@ struct FieldCipher: Sendable {
     ///
     /// Several processes or threads creating the key at once all end up with the same key.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the key file when it is the wrong size,
+    /// - Throws: `DataError` `cannotOpen` naming the key file when it is the wrong size,
     ///   may be accessed by group or others (fix with `chmod 600`), or cannot be created or read.
     static func load(from container: ContainerDirectory, create: Bool) throws -> FieldCipher? {
         let url = keyURL(in: container)
@@ -61,7 +61,7 @@ struct FieldCipher: Sendable {
 
     /// Encrypts a stored value: `.null` stays `.null`; anything else becomes `.blob(sealed box)`.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when AES-GCM fails (it does not for valid keys).
+    /// - Throws: `DataError` `cannotOpen` when AES-GCM fails (it does not for valid keys).
     func seal(_ value: FieldValue) throws -> FieldValue {
         guard let plaintext = value.taggedBytes else { return .null }
         return .blob(Array(try sealBox(plaintext, context: Self.fieldContext, what: "a field value")))
@@ -71,7 +71,7 @@ struct FieldCipher: Sendable {
     ///
     /// `what` names the value in errors, e.g. `CaseReport 'abc'.patientName`.
     ///
-    /// - Throws: ``DataError`` `typeMismatch` when `stored` is not a sealed box (not bytes) or
+    /// - Throws: `DataError` `typeMismatch` when `stored` is not a sealed box (not bytes) or
     ///   holds a value of another type; `cannotOpen` when it fails authentication (changed,
     ///   truncated, or sealed with another key) or is malformed.
     func open(_ stored: FieldValue, as type: FieldType, what: String) throws -> FieldValue {
@@ -104,14 +104,14 @@ struct FieldCipher: Sendable {
 
     /// Encrypts bytes (journal payloads, the session file) into AES-GCM's combined box.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when AES-GCM fails (it does not for valid keys).
+    /// - Throws: `DataError` `cannotOpen` when AES-GCM fails (it does not for valid keys).
     func seal(_ data: Data) throws -> Data {
         try sealBox(data, context: Self.payloadContext, what: "a payload")
     }
 
     /// Decrypts what ``seal(_:)-(Data)`` made.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming `what` when the box fails authentication
+    /// - Throws: `DataError` `cannotOpen` naming `what` when the box fails authentication
     ///   (changed, truncated, or sealed with another key) or is too short to be a box.
     func open(_ data: Data, what: String) throws -> Data {
         try openBox(data, context: Self.payloadContext, what: what)

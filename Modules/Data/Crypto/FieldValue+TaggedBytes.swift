@@ -63,7 +63,7 @@ extension FieldValue {
     /// Reads what ``taggedBytes`` wrote back into a value, checking that its tag is the one
     /// `type` is stored with.
     ///
-    /// - Throws: ``DataError`` `typeMismatch` when the tag belongs to another type,
+    /// - Throws: `DataError` `typeMismatch` when the tag belongs to another type,
     ///   `cannotOpen` when the bytes are not a well-formed tagged value; both name `what`.
     static func fromTaggedBytes<Bytes: Collection<UInt8>>(
         _ bytes: Bytes, as type: FieldType, what: String

@@ -31,7 +31,7 @@ enum KeyFile {
 
     /// Reads the key at `url`, or returns `nil` when there is no file there.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the path when the file is not a regular
+    /// - Throws: `DataError` `cannotOpen` naming the path when the file is not a regular
     ///   file, is not owner-only, is not exactly ``byteCount`` bytes, or cannot be read.
     static func load(at url: URL) throws -> [UInt8]? {
         let path = url.path
@@ -84,7 +84,7 @@ enum KeyFile {
     /// Safe against other processes and threads doing the same at the same time: all of them
     /// end up with the one key that was linked into place first.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the path when the folder or file cannot be
+    /// - Throws: `DataError` `cannotOpen` naming the path when the folder or file cannot be
     ///   created, or an existing key is refused by ``load(at:)``.
     static func loadOrCreate(at url: URL) throws -> [UInt8] {
         if let existing = try load(at: url) { return existing }
@@ -95,7 +95,7 @@ enum KeyFile {
     /// returns the key that is there now: `key`, or the one another process or thread linked
     /// first. Never overwrites.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the path when the folder or file cannot be
+    /// - Throws: `DataError` `cannotOpen` naming the path when the folder or file cannot be
     ///   created, or an existing key is refused by ``load(at:)``.
     static func place(_ key: [UInt8], at url: URL) throws -> [UInt8] {
         let folder = url.deletingLastPathComponent()
@@ -120,7 +120,7 @@ enum KeyFile {
 
     /// Removes the key file at `url` (nothing there is not an error) and flushes the folder.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the path when it cannot be removed.
+    /// - Throws: `DataError` `cannotOpen` naming the path when it cannot be removed.
     static func remove(at url: URL) throws {
         guard unlink(url.path) == 0 else {
             let code = errno
@@ -140,7 +140,7 @@ enum KeyFile {
     ///   after a process that is not running) are removed. A creator still running (even
     ///   stopped) keeps its file.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the folder and what is wrong with it.
+    /// - Throws: `DataError` `cannotOpen` naming the folder and what is wrong with it.
     static func tidyFolder(of url: URL) throws {
         let folder = url.deletingLastPathComponent()
         var info = stat()

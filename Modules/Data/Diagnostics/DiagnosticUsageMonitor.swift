@@ -4,7 +4,7 @@ import StrataJournal
 import StrataMaintenance
 import StrataSession
 
-/// The live ``UsageMonitor``: each report one ``DiagnosticLog`` entry whose message is the
+/// The live ``UsageMonitor``: each report one `DiagnosticLog` entry whose message is the
 /// event kind (or the failure's text) and whose metadata says who, where and which version.
 struct DiagnosticUsageMonitor: UsageMonitor {
     let log: any DiagnosticLog

@@ -7,7 +7,7 @@ import StrataCrossCutting
 import StrataMaintenance
 import StrataStore
 
-/// The live ``DiagnosticLog``: rows in `_strata_log`, gated by the collection level kept in
+/// The live `DiagnosticLog`: rows in `_strata_log`, gated by the collection level kept in
 /// `_strata_settings` under ``levelKey``. Nothing is printed.
 ///
 /// The level is read from the store on every call (one primary-key lookup), so a level set

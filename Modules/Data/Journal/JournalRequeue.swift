@@ -9,8 +9,8 @@ import StrataStore
 import StrataWire
 
 /// Re-sending what a restored server lacks (a client reset): see
-/// ``SyncStateStore/requeueChanged(_:typeName:ownerUser:)`` and
-/// ``SyncStateStore/requeueMissing(_:present:ownerUser:)``.
+/// `SyncStateStore/requeueChanged(_:typeName:ownerUser:)` and
+/// `SyncStateStore/requeueMissing(_:present:ownerUser:)`.
 extension SQLiteSyncState {
     func requeueChanged(_ objects: [WireObject], typeName: String, ownerUser: String) async throws -> Int {
         try await requeue(typeName) { rows in
@@ -60,7 +60,7 @@ extension SQLiteSyncState {
 /// A type's local rows owned by one user, without a change in the journal (a change there is
 /// sent by the journal already) and not waiting to be fetched again (a change of it was
 /// discarded: the row still holds what the user threw away, and the server's copy, or its
-/// absence, decides it; ``SyncStateKey/refetch(_:_:)``), read with their values decrypted.
+/// absence, decides it; `SyncStateKey/refetch(_:_:)`), read with their values decrypted.
 private struct LocalRows {
     let table: TableDefinition
     let connection: SQLiteConnection

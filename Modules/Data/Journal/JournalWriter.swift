@@ -24,14 +24,14 @@ struct JournalWriter {
         var scope: DataScope
         var ownerUser: String?
         var ownerGroup: String?
-        /// For an update: the keys of the fields it changed (``Change/fields``); `nil`, the
+        /// For an update: the keys of the fields it changed (`Change/fields`); `nil`, the
         /// whole object.
         var fields: [String]? = nil
-        /// For an update: the row's known server version (``Change/baseVersion``). For an
+        /// For an update: the row's known server version (`Change/baseVersion`). For an
         /// insert, `nil` (a new object) except for a row that may already be on the server (a
         /// follow-up saved before they synced, ``LocalOnlyRows``): `0`, made on no server copy.
         var baseVersion: Int64? = nil
-        /// The type's conflict policy (``Change/policy``).
+        /// The type's conflict policy (`Change/policy`).
         var policy: ConflictPolicy? = nil
     }
 

@@ -12,7 +12,7 @@ import StrataWire
 /// It is the wire's own form of values (``WireJSON``), written and read by hand: every save of
 /// a synced type and every change pushed goes through here.
 ///
-/// An update's changed fields (``Change/fields``) ride in the same object under
+/// An update's changed fields (`Change/fields`) ride in the same object under
 /// ``fieldsKey``, a key no value object can have (keys starting with `_` are Strata's), as
 /// text listing the keys comma-separated (keys are ASCII identifiers): the journal's table
 /// keeps its columns and a store of an earlier build reads as before (no key: the whole object).

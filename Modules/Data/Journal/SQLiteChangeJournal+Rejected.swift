@@ -95,7 +95,7 @@ extension SQLiteChangeJournal {
 
     /// Drops a pending or rejected change and has the server's version restored: an insert's
     /// local row (and its dependent rows) is deleted now; the object is marked to be fetched
-    /// again at the next pull (``SyncStateKey/refetch(_:_:)``), or, for a `deleteAll`, the
+    /// again at the next pull (`SyncStateKey/refetch(_:_:)`), or, for a `deleteAll`, the
     /// type's pull cursor starts over.
     func discard(operationID: String) async throws {
         try await database.performWrite { [self] state in try discard(operationID, state: state, refetch: true) }

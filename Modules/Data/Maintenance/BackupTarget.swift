@@ -16,7 +16,7 @@ import StrataStore
 enum BackupTarget {
     /// Creates (or, with `overwrite`, empties) the regular file at `path`, mode 0600.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming `path`: it exists and `overwrite` is false;
+    /// - Throws: `DataError` `cannotOpen` naming `path`: it exists and `overwrite` is false;
     ///   it is not a regular file; it is the store or one of its files (`-wal`, `-shm`,
     ///   `-journal`, the damaged mark, by name or by inode), the data key, or in the key folder;
     ///   its folder is missing.

@@ -9,7 +9,7 @@ import StrataSession
 import StrataStore
 
 /// `strata-host store key`: where the data key is, and moving it between the key file and the
-/// Secret Service without ever losing it (``StoreMaintenance/moveKey(to:)``).
+/// Secret Service without ever losing it (`StoreMaintenance/moveKey(to:)`).
 ///
 /// Blocking (file system calls, D-Bus round trips, SQLite): only on the maintenance's queue.
 struct DataKeyMove {

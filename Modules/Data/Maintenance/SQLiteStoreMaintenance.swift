@@ -15,7 +15,7 @@ import StrataMaintenance
 import StrataSession
 import StrataStore
 
-/// ``StoreMaintenance`` on the shared SQLite file: each call opens the file with a connection
+/// `StoreMaintenance` on the shared SQLite file: each call opens the file with a connection
 /// of its own, never through ``SQLiteDatabase`` (which refuses a store marked damaged).
 ///
 /// Every call does its work (whole-file reads, the backup's copy and its waits for a busy

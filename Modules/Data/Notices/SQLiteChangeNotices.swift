@@ -9,7 +9,7 @@ import StrataCrossCutting
 import StrataJournal
 import Synchronization
 
-/// The live ``ChangeNotices``: each stream has a watcher with its own read-only connection
+/// The live `ChangeNotices`: each stream has a watcher with its own read-only connection
 /// that polls `PRAGMA data_version` and, when another connection (of any process, this one's
 /// shared connection included) committed, reads the tiny `_strata_type_versions` table and
 /// yields the types whose counters moved. Value-object tables are never read.

@@ -27,6 +27,6 @@ public protocol DataLayer: Sendable {
     /// What the sync engine records in the store (the sync status every process reads), the
     /// types it syncs and the pulled rows it writes.
     var syncState: any SyncStateStore { get }
-    /// The conflicts this device was told of by sync, to list and settle (``SyncConflictStore``).
+    /// The conflicts this device was told of by sync, to list and settle (`SyncConflictStore`).
     var conflicts: any SyncConflictStore { get }
 }

@@ -38,15 +38,15 @@ public enum DataLayerFactory {
     /// written, and the store is marked damaged for every process (what a host wants; a few
     /// milliseconds per megabyte).
     ///
-    /// `keyring` is the session's Secret Service and the user's ``DataKeyPlace`` as the
+    /// `keyring` is the session's Secret Service and the user's `DataKeyPlace` as the
     /// composition root found them (`StrataSecretService`), else `nil`: the data key is read
     /// from the container's key file when it is there, else from the keyring; a new store's
     /// key goes to the keyring when it answers and takes it, else to the file — said once
-    /// through ``DataKeyring/fellBackToFile`` when the keyring refused it (see ``DataKeyStore``
-    /// and ``DataKeyPlace``). The keyring's blocking calls run on the store's queue with the
+    /// through `DataKeyring/fellBackToFile` when the keyring refused it (see `DataKeyStore`
+    /// and `DataKeyPlace`). The keyring's blocking calls run on the store's queue with the
     /// rest of the open.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the file (or the key's place),
+    /// - Throws: `DataError` `cannotOpen` naming the file (or the key's place),
     ///   `incompatibleStore` when the file was written by a newer Strata, `damaged` when it is
     ///   marked damaged or, with `verifyPages`, a page is damaged.
     public static func live(
@@ -96,7 +96,7 @@ public enum DataLayerFactory {
     /// its key lives in the Secret Service as having its key: `requireKey` then refuses only a
     /// key missing from the file the store says holds it.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` when the container path exists but is not a
+    /// - Throws: `DataError` `cannotOpen` when the container path exists but is not a
     ///   directory (or lies under a file), cannot be looked at (a name too long, a loop of
     ///   links, no permission), or `requireKey` is set and the key the store was
     ///   written with is missing; `damaged` when the store is marked damaged (or `verifyPages`
@@ -164,7 +164,7 @@ public enum DataLayerFactory {
     /// a queue of its own.
     ///
     /// `keyring` as for ``live(container:logger:clock:verifyPages:keyring:)``: what
-    /// ``StoreMaintenance/dataKey()`` and ``StoreMaintenance/moveKey(to:)`` (`strata-host
+    /// `StoreMaintenance/dataKey()` and `StoreMaintenance/moveKey(to:)` (`strata-host
     /// store key`) look in and move to.
     public static func maintenance(
         container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil

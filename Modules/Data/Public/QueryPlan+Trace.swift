@@ -5,7 +5,7 @@ extension QueryPlan {
     /// layer lives. Maintenance (check, backup, recovery) opens connections of its own and is
     /// not recorded.
     ///
-    /// - Throws: ``DataError`` `invalidQuery` when `layer` is not the live SQLite layer.
+    /// - Throws: `DataError` `invalidQuery` when `layer` is not the live SQLite layer.
     public static func startTrace(_ layer: any DataLayer) async throws {
         try await database(of: layer).perform { state in state.connection.install(StatementTrace()) }
     }
@@ -15,7 +15,7 @@ extension QueryPlan {
     /// whatever its values. A trigger's statements are recorded as the statement that fired it;
     /// ``explain(sql:in:)``'s own `EXPLAIN`s are not recorded. None when no trace was started.
     ///
-    /// - Throws: ``DataError`` `invalidQuery` when `layer` is not the live SQLite layer.
+    /// - Throws: `DataError` `invalidQuery` when `layer` is not the live SQLite layer.
     public static func tracedStatements(in layer: any DataLayer) async throws -> [String] {
         try await database(of: layer).perform { state in state.connection.trace?.statements ?? [] }
     }
@@ -24,7 +24,7 @@ extension QueryPlan {
     /// its parameters unbound) on the live store behind `layer`; none for a statement without
     /// a plan (`BEGIN`, DDL, most pragmas).
     ///
-    /// - Throws: ``DataError`` `invalidQuery` when `layer` is not the live SQLite layer; what
+    /// - Throws: `DataError` `invalidQuery` when `layer` is not the live SQLite layer; what
     ///   SQLite says when it cannot prepare `sql` now (e.g. a migration's statement on a table
     ///   that no longer exists).
     public static func explain(sql: String, in layer: any DataLayer) async throws -> [String] {

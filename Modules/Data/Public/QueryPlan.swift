@@ -3,9 +3,9 @@ public import StrataStore
 /// an index instead of scanning and sorting the table.
 @_spi(Testing) public enum QueryPlan {
     /// The `EXPLAIN QUERY PLAN` detail lines (e.g. `SEARCH Sample USING INDEX … (name=?)`) of
-    /// `query` as `store` would run it; `counting` explains ``ValueObjectStore/count(_:)``.
+    /// `query` as `store` would run it; `counting` explains `ValueObjectStore/count(_:)`.
     ///
-    /// - Throws: ``DataError`` `invalidQuery` when `store` is not the live SQLite store, or
+    /// - Throws: `DataError` `invalidQuery` when `store` is not the live SQLite store, or
     ///   whatever the query itself would throw.
     public static func explain<Object: ValueObject>(
         _ query: Query<Object>, in store: any ValueObjectStore, counting: Bool = false

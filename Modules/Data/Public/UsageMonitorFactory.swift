@@ -2,10 +2,10 @@ public import Logging
 public import StrataCrossCutting
 
 /// The one public way to obtain the live ``UsageMonitor``: reports kept in a data layer's
-/// ``DiagnosticLog`` for the sync engine to upload. Composition roots call it.
+/// `DiagnosticLog` for the sync engine to upload. Composition roots call it.
 public enum UsageMonitorFactory {
-    /// A monitor writing through `data.diagnostics`: events with ``DiagnosticLog/logMonitor(_:metadata:)``,
-    /// failures with ``DiagnosticLog/logError(_:metadata:)``, each with the metadata
+    /// A monitor writing through `data.diagnostics`: events with `DiagnosticLog/logMonitor(_:metadata:)`,
+    /// failures with `DiagnosticLog/logError(_:metadata:)`, each with the metadata
     /// ``UsageMetadataKey`` names: the kind, the subject (or source), the signed-in user's id
     /// (`data.session`), the device id (`deviceID`, else the one the sync engine made for that
     /// user, else empty) and `appVersion`. Whether an entry is kept is the collection level's

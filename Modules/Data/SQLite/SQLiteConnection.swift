@@ -154,7 +154,7 @@ final class SQLiteConnection {
             + "writable (or set STRATA_HOME to a writable directory)"
     }
 
-    /// Maps an SQLite result code into a ``DataError`` naming the file and the SQL's verb.
+    /// Maps an SQLite result code into a `DataError` naming the file and the SQL's verb.
     ///
     /// A corruption error (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) on a tracked connection marks
     /// the store damaged (see ``trackDamage(marker:)``) and becomes `damaged`.

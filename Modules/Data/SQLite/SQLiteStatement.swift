@@ -65,7 +65,7 @@ final class SQLiteStatement {
 
     /// Runs one step: `true` when a row is ready to read, `false` when done.
     ///
-    /// - Throws: the mapped ``DataError``; a unique-constraint failure becomes `duplicate`.
+    /// - Throws: the mapped `DataError`; a unique-constraint failure becomes `duplicate`.
     @discardableResult
     func step() throws -> Bool {
         let code = sqlite3_step(handle)

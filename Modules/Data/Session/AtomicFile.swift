@@ -17,7 +17,7 @@ enum AtomicFile {
     /// Writes `data` to a new temporary file beside `url` (created `O_EXCL`, mode 0600),
     /// flushes it to disk, renames it over `url`, then flushes the directory.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the file and the system's reason; the
+    /// - Throws: `DataError` `cannotOpen` naming the file and the system's reason; the
     ///   temporary file is removed on failure.
     static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()

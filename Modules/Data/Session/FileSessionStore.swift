@@ -14,7 +14,7 @@ import Synchronization
 import StrataSession
 import StrataStore
 
-/// The live ``SessionStore``: `<container>/session.bin`, the ``AuthInfo`` as JSON sealed
+/// The live `SessionStore`: `<container>/session.bin`, the `AuthInfo` as JSON sealed
 /// with the data layer's ``FieldCipher``, owner-only (0600), replaced atomically.
 ///
 /// ``current()`` is called on every save (the store records each object's owner), so the
@@ -114,7 +114,7 @@ final class FileSessionStore: SessionStore {
         return (info.userID, info.primaryGroup)
     }
 
-    /// Whose objects ``QueryScope`` `mine` and `group` mean now: the signed-in user and all
+    /// Whose objects `QueryScope` `mine` and `group` mean now: the signed-in user and all
     /// their groups, or `nil` and none without a valid session.
     func viewer() -> QueryViewer {
         guard let info = try? currentNow() else { return QueryViewer() }

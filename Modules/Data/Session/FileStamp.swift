@@ -22,7 +22,7 @@ struct FileStamp: Hashable, Sendable {
 
     /// The stamp of the file at `url`, or `nil` when it does not exist.
     ///
-    /// - Throws: ``DataError`` `cannotOpen` naming the file when it cannot be examined.
+    /// - Throws: `DataError` `cannotOpen` naming the file when it cannot be examined.
     static func of(_ url: URL) throws -> FileStamp? {
         var info = stat()
         guard stat(url.path, &info) == 0 else {

@@ -1,6 +1,6 @@
 import StrataStore
 
-/// Deletes the rows that depend on deleted parents (``ValueObjectDependency``), inside the
+/// Deletes the rows that depend on deleted parents (`ValueObjectDependency`), inside the
 /// caller's write transaction: a pull that deletes a parent, or a discarded insert, leaves no
 /// orphan behind.
 ///

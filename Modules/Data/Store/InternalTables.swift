@@ -16,7 +16,7 @@ enum InternalTables {
     /// `baseVersion` (an update's row's known server version when it was made, see
     /// ``serverVersions``) and `policy` (the type's conflict policy) go on the wire; a change
     /// the server refused for its `fail-if-changed` policy keeps `conflictFields` (comma-separated)
-    /// and `current` (the server's object then, sealed JSON) for ``SyncConflictStore``.
+    /// and `current` (the server's object then, sealed JSON) for `SyncConflictStore`.
     static let journal = """
         CREATE TABLE IF NOT EXISTS "_strata_journal" (
             "sequence" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -58,7 +58,7 @@ enum InternalTables {
 
     /// Format 6: the server version each pulled row of a synced type was last written at (a
     /// pulled object's `version`), so an update records the copy it was made on
-    /// (``Change/baseVersion``). Kept by pulls and refetches, removed with the row; a row from
+    /// (`Change/baseVersion`). Kept by pulls and refetches, removed with the row; a row from
     /// before has none (unknown).
     static let serverVersions = """
         CREATE TABLE IF NOT EXISTS "_strata_server_versions" (
@@ -80,7 +80,7 @@ enum InternalTables {
         """
 
     /// Format 6: the overwrites of this device's writes that pulls reported
-    /// (``SyncConflictStore``): `payload` is sealed JSON of the fields and both sides' values;
+    /// (`SyncConflictStore`): `payload` is sealed JSON of the fields and both sides' values;
     /// `settledAt` is set once the user settled it (the row stays, so the same notice pulled
     /// again records nothing, until it is older than the server keeps notices).
     static let conflicts = """

@@ -62,14 +62,14 @@ enum LocalOnlyRows {
     /// Journals, as inserts, the listed rows of the type `schema` declares, now that a writer
     /// registered it as sending changes (`table`), and takes them off the list; one write
     /// transaction. A row gone since, or with a journal entry already, is only taken off. A
-    /// row whose parent (``ValueObjectDependency/sharesVisibility``) is not stored here yet, or
+    /// row whose parent (`ValueObjectDependency/sharesVisibility`) is not stored here yet, or
     /// whose parent's table is not registered yet (it has no owner columns), stays listed
     /// unsent, to be tried again at the next registration: who may see it is not known yet. One
     /// that names no parent is taken off unsent (nobody who could see it is known). A
     /// row that cannot be read is logged (naming the store file and the row) and stays listed,
     /// to be tried again at the next registration.
     ///
-    /// - Throws: ``DataError`` when the store cannot be read or written; the transaction is
+    /// - Throws: `DataError` when the store cannot be read or written; the transaction is
     ///   rolled back, so every row stays listed for the next registration.
     static func journal<Object: ValueObject>(
         _ table: TableDefinition, schema: ValueObjectSchema<Object>, state: StoreState, database: SQLiteDatabase

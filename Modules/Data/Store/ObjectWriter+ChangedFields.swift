@@ -1,5 +1,5 @@
 import StrataStore
-/// What an update of a synced object changed, for its journal entry (``Change/fields``).
+/// What an update of a synced object changed, for its journal entry (`Change/fields`).
 extension ObjectWriter {
     /// The keys of the fields whose values in `object` differ from the row stored under `id`
     /// (read before the row is rewritten, encrypted fields opened), in schema order; `nil` when

@@ -2,7 +2,7 @@ import StrataStore
 /// Where a saved object goes and who sees it: its scope and owner group.
 ///
 /// For a type whose dependency shares its parent's visibility
-/// (``ValueObjectDependency/sharesVisibility``), the scope and owner group of the parent row
+/// (`ValueObjectDependency/sharesVisibility`), the scope and owner group of the parent row
 /// the object names, read inside the caller's write transaction; else (or when the parent is
 /// not stored here) the type's declared scope and the signed-in user's group.
 struct ParentVisibility {

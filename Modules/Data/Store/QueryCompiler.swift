@@ -1,24 +1,24 @@
 import StrataStore
-/// Turns a validated ``Query`` into SQL text built only from schema names, plus the values to
+/// Turns a validated `Query` into SQL text built only from schema names, plus the values to
 /// bind. Caller text (keys, values, patterns) never becomes SQL.
 ///
 /// An encrypted key is compared through its keyed-hash column; a type with a lifespan only
-/// ever returns rows stored after `now - lifespan`; a scoped query (``QueryScope``) only rows
+/// ever returns rows stored after `now - lifespan`; a scoped query (`QueryScope`) only rows
 /// whose recorded owner is `viewer` (or one of their groups).
 struct QueryCompiler<Object: ValueObject> {
     let query: Query<Object>
     let table: TableDefinition
     let cipher: FieldCipher?
     let now: Double
-    /// Who is signed in, for a scoped query (unused for ``QueryScope/all``).
+    /// Who is signed in, for a scoped query (unused for `QueryScope/all`).
     var viewer = QueryViewer()
 
     /// `SELECT … WHERE … ORDER BY … LIMIT ? OFFSET ?` and its bindings.
     ///
-    /// A ``QueryScope/group`` query of a signed-in user in groups is one `SELECT` per owner
+    /// A `QueryScope/group` query of a signed-in user in groups is one `SELECT` per owner
     /// (the user's rows; each group's rows of others) joined by `UNION ALL` under the one
     /// `ORDER BY … LIMIT`: SQLite merges the branches in order, each read from an index that
-    /// leads with its owner column (``CompoundIndex/ownerUser``, ``CompoundIndex/ownerGroup``)
+    /// leads with its owner column (`CompoundIndex/ownerUser`, `CompoundIndex/ownerGroup`)
     /// when the type declares one, and stops after the page, where an `OR` of the two owner
     /// columns could only filter one index read in order.
     func select() throws -> (sql: String, bindings: [FieldValue]) {
@@ -108,7 +108,7 @@ struct QueryCompiler<Object: ValueObject> {
         return clauses
     }
 
-    /// For a ``QueryScope/group`` query of a signed-in user in groups, the owner clause of each
+    /// For a `QueryScope/group` query of a signed-in user in groups, the owner clause of each
     /// branch: the user's rows, then each group's rows owned by someone else (each row in one
     /// branch only); `nil` otherwise.
     private func groupBranches(bindings: inout [FieldValue]) -> [String]? {

@@ -11,7 +11,7 @@ extension SQLiteDatabase {
     /// The settings key under which the store records its data key's fingerprint.
     static let fingerprintSetting = "key.fingerprint"
     /// The settings key under which the store records where its data key lives
-    /// (``DataKeyKind`` raw value), so a reader without the keyring (strata-status) knows a
+    /// (`DataKeyKind` raw value), so a reader without the keyring (strata-status) knows a
     /// key kept in the Secret Service is not missing.
     static let keyLocationSetting = "key.location"
 

@@ -135,7 +135,7 @@ final class SQLiteDatabase: Sendable {
     /// small tables a summary reads (`quick_check(<table>)`). A writer marks the store
     /// damaged (``DamageMarker``); a reader writes nothing.
     ///
-    /// - Throws: ``DataError`` `damaged` naming the file and SQLite's first complaint.
+    /// - Throws: `DataError` `damaged` naming the file and SQLite's first complaint.
     func verifyPages(_ verification: PageVerification = .everyPage) throws {
         try withState { state in
             let connection = state.connection

@@ -8,7 +8,7 @@ import StrataStore
 
 /// The value-object store on the shared SQLite file (see ``SQLiteDatabase``).
 ///
-/// Each type's ``ValueObjectBehaviour`` decides what a save does: a local row (sealed where
+/// Each type's `ValueObjectBehaviour` decides what a save does: a local row (sealed where
 /// keys are encrypted, stamped with `_storedAt`, scope and owner), a change record in the
 /// journal in the same transaction, or both. Reads never return rows past their lifespan.
 ///
@@ -19,7 +19,7 @@ import StrataStore
 final class SQLiteStore: ValueObjectStore {
     /// Who is signed in: recorded as the owner of each saved object and change.
     typealias OwnerProvider = @Sendable () -> (user: String?, group: String?)
-    /// Who is signed in and their groups: what a query's ``QueryScope`` filters by.
+    /// Who is signed in and their groups: what a query's `QueryScope` filters by.
     typealias ViewerProvider = @Sendable () -> QueryViewer
 
     let database: SQLiteDatabase

@@ -13,7 +13,7 @@ struct TableDefinition {
     let owner: ObjectIdentifier
     let typeName: String
     let behaviour: ValueObjectBehaviour
-    /// How the type settles a refused change itself (``ValueObjectSchema/resolver``).
+    /// How the type settles a refused change itself (`ValueObjectSchema/resolver`).
     let resolver: ConflictResolver?
     /// Whether the table exists (a read-only store may see a type whose table is not there
     /// yet; a server-only type never has one).
@@ -33,11 +33,11 @@ struct TableDefinition {
     /// Whether the table has the owner columns (tables of format 1 seen read-only do not: their
     /// rows have no owner).
     let hasOwnerColumns: Bool
-    /// The schema's parents (``ValueObjectDependency``), each with whether its key is
+    /// The schema's parents (`ValueObjectDependency`), each with whether its key is
     /// encrypted (then its rows are found through the key's keyed hash).
     let dependencies: [(key: String, parentType: String, encrypted: Bool)]
-    /// The parent whose visibility the schema's objects share (``ValueObjectDependency/sharesVisibility``:
-    /// a follow-up's report), or `nil`: its changes name it (``Change/parentType``).
+    /// The parent whose visibility the schema's objects share (`ValueObjectDependency/sharesVisibility`:
+    /// a follow-up's report), or `nil`: its changes name it (`Change/parentType`).
     let sharedParent: (key: String, parentType: String)?
     let insertSQL: String
     let updateSQL: String

@@ -8,7 +8,7 @@ import StrataJournal
 import StrataStore
 import StrataWire
 
-/// The live ``SyncStateStore``: the engine's facts in `_strata_settings`, the journal's
+/// The live `SyncStateStore`: the engine's facts in `_strata_settings`, the journal's
 /// counts, and pulled rows written by ``SyncApplier``, all on the store's one database.
 struct SQLiteSyncState: SyncStateStore {
     let database: SQLiteDatabase

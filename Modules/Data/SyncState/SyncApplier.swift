@@ -29,7 +29,7 @@ struct SyncApplier: Sendable {
     }
 
     /// Writes the server's versions of objects fetched one by one (a discarded change's
-    /// object, ``SyncStateKey/refetch(_:_:)``): `objects` as pulled, each of `missing` (the
+    /// object, `SyncStateKey/refetch(_:_:)`): `objects` as pulled, each of `missing` (the
     /// server has no such object for this user) deleted; and forgets every id's refetch mark,
     /// in one write transaction. The cursor stays where it is.
     func applyRefetched(_ objects: [WireObject], missing: [String], typeName: String) throws -> PulledPageOutcome {

@@ -7,7 +7,7 @@ import StrataCrossCutting
 import StrataJournal
 import StrataStore
 
-/// A revocation's removal of others' rows (``SyncStatePruning``).
+/// A revocation's removal of others' rows (`SyncStatePruning`).
 extension SQLiteSyncState: SyncStatePruning {
     func prune(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> PruneOutcome {
         guard database.mode == .readWrite else {

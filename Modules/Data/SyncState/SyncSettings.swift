@@ -5,7 +5,7 @@
 #endif
 
 /// The sync engine's facts in `_strata_settings` (keys start with `sync.`, see
-/// ``SyncStateKey``), read and written on one connection.
+/// `SyncStateKey`), read and written on one connection.
 enum SyncSettings {
     /// Every `sync.` setting (empty when a read-only store has no settings table yet).
     static func all(in connection: SQLiteConnection) throws -> [String: String] {

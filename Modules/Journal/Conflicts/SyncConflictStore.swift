@@ -1,7 +1,7 @@
 public import StrataStore
 public import StrataWire
 
-/// The conflicts this device was told of (``SyncConflict``): recorded by the sync engine,
+/// The conflicts this device was told of (`SyncConflict`): recorded by the sync engine,
 /// listed and settled by the user (`strata-host sync conflicts`, the Account screen).
 public protocol SyncConflictStore: Sendable {
     /// Records the overwrites a pull of `typeName` reported for writes this device made (a

@@ -4,7 +4,7 @@ public protocol SyncStatePruning: SyncStateStore {
     /// After a re-pull from the start that followed a change of what the user may see: deletes,
     /// in one write transaction and without journal entries, every local row of `typeName`
     /// that another user than `ownerUser` owns and whose id is not in `present` (the ids the
-    /// re-pull returned), with the rows that depend on it (``ValueObjectDependency``). A change
+    /// re-pull returned), with the rows that depend on it (`ValueObjectDependency`). A change
     /// of such a row still in the journal is not sent: it moves to the rejected list with a
     /// reason naming the object (it stays there, never silently lost).
     ///

@@ -2,12 +2,12 @@ public import StrataStore
 public import StrataWire
 
 /// What the sync engine (`StrataSync`) keeps in the store besides the ``ChangeJournal`` and
-/// the ``SessionStore``: the facts it records (last sync, last error, connectivity, server,
+/// the `SessionStore`: the facts it records (last sync, last error, connectivity, server,
 /// device ids, push and pull cursors, objects to fetch again), the types it syncs, and the
 /// pulled rows it writes (a pulled deletion takes the rows that depend on the deleted object
-/// along, see ``ValueObjectDependency``).
+/// along, see `ValueObjectDependency`).
 ///
-/// Obtained as ``DataLayer/syncState``. The store is the one source of the sync status:
+/// Obtained as `DataLayer/syncState`. The store is the one source of the sync status:
 /// `strata-status` reads ``status()`` from a read-only layer and never links the engine.
 ///
 /// Every `async` requirement does its SQLite work on the database's own queue, suspending
@@ -24,11 +24,11 @@ public protocol SyncStateStore: Sendable {
 
     /// Records (or, for `nil`, removes) facts in one write transaction.
     ///
-    /// - Throws: ``DataError`` `readOnly` on a read-only layer.
+    /// - Throws: `DataError` `readOnly` on a read-only layer.
     func set(_ values: [SyncStateKey: String?]) async throws
 
     /// The registered `localAndServer` types (with a table), by name, each with its
-    /// ``AutoRefresh`` interval if it has one and the scope it is pulled at.
+    /// `AutoRefresh` interval if it has one and the scope it is pulled at.
     func syncedTypes() async throws -> [SyncedType]
 
     /// Writes one pulled page of `typeName` into local rows, records its overwrite notices as
@@ -42,7 +42,7 @@ public protocol SyncStateStore: Sendable {
     /// on top until it is sent. Encrypted keys are sealed as a save would seal them; one
     /// object that does not fit the schema is skipped and counted, not fatal.
     ///
-    /// - Throws: ``DataError`` `notRegistered` when `typeName` is not a registered
+    /// - Throws: `DataError` `notRegistered` when `typeName` is not a registered
     ///   `localAndServer` type, `readOnly`, or a storage error (nothing of the page is written).
     func applyPulled(_ page: PullResponse, typeName: String) async throws -> PulledPageOutcome
 
@@ -81,7 +81,7 @@ public protocol SyncStateStore: Sendable {
     func requeueMissing(_ typeName: String, present: Set<String>, ownerUser: String) async throws -> Int
 
     /// How the registered type `typeName` handles a refused change (its quiet fields and its
-    /// schema's ``ConflictResolver``): the sync engine settles one with it before asking the user.
+    /// schema's `ConflictResolver`): the sync engine settles one with it before asking the user.
     func conflictHandling(for typeName: String) async throws -> ConflictHandling
 }
 
@@ -92,10 +92,10 @@ extension SyncStateStore {
 
 /// What a registered type declares about conflicts, for the sync engine.
 public struct ConflictHandling: Sendable {
-    /// The fields never reported (``ValueObjectBehaviour/quietFields``): a change refused only
+    /// The fields never reported (`ValueObjectBehaviour/quietFields`): a change refused only
     /// for these is sent again on the server's version without asking anyone.
     public var quietFields: [String]
-    /// The schema's resolver (``ValueObjectSchema/resolver``), if any.
+    /// The schema's resolver (`ValueObjectSchema/resolver`), if any.
     public var resolver: ConflictResolver?
 
     /// A type's handling (by default: nothing quiet, no resolver).
@@ -109,10 +109,10 @@ public struct ConflictHandling: Sendable {
 public struct SyncedType: Sendable, Hashable {
     /// The type's name.
     public var name: String
-    /// Seconds between background pulls (its ``AutoRefresh``), or `nil` to pull only on an
+    /// Seconds between background pulls (its `AutoRefresh`), or `nil` to pull only on an
     /// explicit sync.
     public var refreshInterval: Double?
-    /// Whose objects its pulls ask for (its ``AutoRefresh/scope``; ``DataScope/all``, everything
+    /// Whose objects its pulls ask for (its `AutoRefresh/scope`; `DataScope/all`, everything
     /// the user may see, without one). Every pull of the type, background or explicit, uses it.
     public var pullScope: DataScope
 

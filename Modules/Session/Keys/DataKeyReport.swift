@@ -1,5 +1,5 @@
-/// Where a store's data key is: the answer of ``StoreMaintenance/dataKey()`` and
-/// ``StoreMaintenance/moveKey(to:)`` (`strata-host store key`).
+/// Where a store's data key is: the answer of `StoreMaintenance/dataKey()` and
+/// `StoreMaintenance/moveKey(to:)` (`strata-host store key`).
 public struct DataKeyReport: Sendable, Hashable {
     /// The place the key is used from, or `nil` when there is no key yet.
     public let kind: DataKeyKind?
@@ -13,7 +13,7 @@ public struct DataKeyReport: Sendable, Hashable {
     /// ``kind`` ``DataKeyKind/secretService``: the store records its key there, but this
     /// process did not ask the keyring (`STRATA_KEY_PLACE=file`), for this reason.
     public let keyringProblem: String?
-    /// Whether this call moved the key (``StoreMaintenance/moveKey(to:)`` only).
+    /// Whether this call moved the key (`StoreMaintenance/moveKey(to:)` only).
     public let moved: Bool
 
     /// A report with every field given.

@@ -1,4 +1,4 @@
-/// The session's keyring as a composition root hands it to ``DataLayerFactory`` (`keyring:`):
+/// The session's keyring as a composition root hands it to `DataLayerFactory` (`keyring:`):
 /// the place the user chose (``DataKeyPlace``), the keyring to ask when there is one, why there
 /// is none otherwise, and where a fall-back to the key file is said.
 ///

@@ -75,7 +75,7 @@ struct RepositoryPublicSurfaceTests {
             "ValueObjectStore", "DataLayer",
         ]))
         #expect(dataServices.union(domainServices).isDisjoint(with: try LayerPolicy.strata().valueProtocols))
-        #expect(surfaces["StrataData"]?.publicProtocols.keys.contains("ValueObject") == true)
+        #expect(surfaces["StrataStore"]?.publicProtocols.keys.contains("ValueObject") == true)
     }
 }
 
