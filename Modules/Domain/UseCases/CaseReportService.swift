@@ -38,6 +38,7 @@ public protocol CaseReportService: Sendable {
 
 /// The fields of a new case report: a report whose given fields are set (the others keep
 /// their defaults). Each field is declared in ``CaseReport/declaredFields``.
+@dynamicMemberLookup
 public struct CaseReportDraft: Sendable, Hashable {
     /// The values given; ``CaseReportService/add(_:)`` applies each field's rule to them.
     public var values: CaseReport
@@ -57,30 +58,11 @@ public struct CaseReportDraft: Sendable, Hashable {
         values.memo = memo
     }
 
-    /// The patient's name: trimmed, 1 to 200 characters once trimmed.
-    public var patientName: String {
-        get { values.patientName }
-        set { values.patientName = newValue }
-    }
-    /// The patient's age in years (0…150).
-    public var age: Int {
-        get { values.age }
-        set { values.age = newValue }
-    }
-    /// The patient's gender.
-    public var gender: Gender {
-        get { values.gender }
-        set { values.gender = newValue }
-    }
-    /// Whether the case needs follow-ups.
-    public var isFollow: Bool {
-        get { values.isFollow }
-        set { values.isFollow = newValue }
-    }
-    /// Free text (trimmed when saved).
-    public var memo: String {
-        get { values.memo }
-        set { values.memo = newValue }
+    /// Any field of ``values``, read and written through the draft (`draft.age = 43`): the
+    /// draft has no field list of its own to keep in step with ``CaseReport/declaredFields``.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<CaseReport, Value>) -> Value {
+        get { values[keyPath: field] }
+        set { values[keyPath: field] = newValue }
     }
 }
 
@@ -125,7 +107,7 @@ public struct CaseReportChange: Sendable, Hashable {
         }
     }
 
-    /// The new patient name (same rules as ``CaseReportDraft/patientName``), or `nil` to keep it.
+    /// The new patient name (same rules as in a draft: ``CaseReport/checkedPatientName(_:)``), or `nil` to keep it.
     public var patientName: String? {
         get { value("patientName", \.patientName) }
         set { set("patientName", \.patientName, newValue) }

@@ -34,6 +34,7 @@ public protocol FollowUpService: Sendable {
 /// The fields of a new follow-up: a follow-up whose given fields are set (the others keep
 /// their defaults); ``FollowUpService/schedule(_:)`` copies each input field of
 /// ``FollowUp/declaredFields`` from it and applies the rules.
+@dynamicMemberLookup
 public struct FollowUpDraft: Sendable, Hashable {
     /// The values given.
     public var values: FollowUp
@@ -57,37 +58,19 @@ public struct FollowUpDraft: Sendable, Hashable {
         values.memo = memo
     }
 
-    /// The id of the case report the follow-up belongs to (it must exist).
-    public var caseReportID: String {
-        get { values.caseReportID }
-        set { values.caseReportID = newValue }
+    /// Any field of ``values``, read and written through the draft (`draft.memo = "…"`): the
+    /// draft has no field list of its own to keep in step with ``FollowUp/declaredFields``.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<FollowUp, Value>) -> Value {
+        get { values[keyPath: field] }
+        set { values[keyPath: field] = newValue }
     }
-    /// When the follow-up is due.
-    public var date: Date {
-        get { values.date }
-        set { values.date = newValue }
-    }
-    /// Systolic blood pressure measured, if any (0…300 mmHg).
-    public var maxBloodPressure: Double? {
-        get { values.maxBloodPressure }
-        set { values.maxBloodPressure = newValue }
-    }
-    /// Diastolic blood pressure measured, if any (0…300 mmHg, not above the systolic).
-    public var minBloodPressure: Double? {
-        get { values.minBloodPressure }
-        set { values.minBloodPressure = newValue }
-    }
+
     /// The medications taken: each sets its flag on the follow-up.
     public var medications: Set<Medication> {
         get { Set(Medication.allCases.filter { values[keyPath: $0.keyPath] }) }
         set {
             for medication in Medication.allCases { values[keyPath: medication.keyPath] = newValue.contains(medication) }
         }
-    }
-    /// Free text (trimmed when saved).
-    public var memo: String {
-        get { values.memo }
-        set { values.memo = newValue }
     }
 }
 
