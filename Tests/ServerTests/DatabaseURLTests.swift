@@ -141,4 +141,32 @@ struct ReadinessPrivacyTests {
         #expect(readiness.reason.hasPrefix("the database has schema version 10, newer than this server's 9"))
         try await real.close()
     }
+
+    @Test("a database that never answers is not ready after the settings' readiness timeout, which the answer names")
+    func silentDatabase() async throws {
+        let logger = Logger(label: "ready") { _ in SwiftLogNoOpLogHandler() }
+        let real = try await ServerDataFactory.sqlite(directory: TemporaryRoot.directory("ready-silent"), logger: logger)
+        let services = ServerDomainFactory.make(
+            data: SilentReadyLayer(real), clock: MutableClock(), settings: ServerSettings(readinessTimeout: .seconds(1)),
+            logger: logger)
+        #expect(await services.readiness() == .notReady("the database did not answer within 1 s"))
+        #expect(ServerSettings().readinessTimeout == .seconds(2), "a load balancer's probe gets its answer within 2 s")
+        try await real.close()
+    }
+}
+
+/// A data layer whose readiness check never answers until it is cancelled (everything else is
+/// a real SQLite one).
+final class SilentReadyLayer: ServerDataLayer {
+    let real: any ServerDataLayer
+    var control: any ControlStore { real.control }
+
+    init(_ real: any ServerDataLayer) { self.real = real }
+
+    func pushSignals() -> AsyncStream<PushSignal>? { nil }
+    func checkReady() async throws { try await Task.sleep(for: .seconds(3600)) }
+    func close() async throws { try await real.close() }
+    func appStore(appId: String, version: String) async throws -> any AppObjectStore {
+        try await real.appStore(appId: appId, version: version)
+    }
 }

@@ -14,13 +14,13 @@ struct StoreServerServices: ServerServices {
     /// Where readiness's failures are told in full (its answer to the probe says less).
     private let readinessLogger: Logger
 
-    /// How long ``readiness()`` waits for the database: a load balancer's probe wants a prompt
-    /// answer, and a database slower than this is as good as down to it.
-    static let readinessTimeout: Duration = .seconds(2)
+    /// How long ``readiness()`` waits for the database (``ServerSettings/readinessTimeout``).
+    private let readinessTimeout: Duration
 
     init(data: any ServerDataLayer, clock: any StrataClock, settings: ServerSettings, logger: Logger) {
         self.data = data
         readinessLogger = logger.component("readiness")
+        readinessTimeout = settings.readinessTimeout
         auth = StoreAuthService(data: data, clock: clock, settings: settings, logger: logger.component("auth"))
         let arrivals = PushArrivals(
             control: data.control, signals: { data.pushSignals() }, checkInterval: settings.pushCheckInterval, logger: logger.component("push"))
@@ -41,7 +41,7 @@ struct StoreServerServices: ServerServices {
     func readiness() async -> ServerReadiness {
         let data = data
         let logger = readinessLogger
-        let timeout = Self.readinessTimeout
+        let timeout = readinessTimeout
         return await withTaskGroup(of: ServerReadiness?.self) { group in
             group.addTask {
                 do {

@@ -45,7 +45,9 @@ final class InProcessServer: Sendable {
         let data = try await engine.open(directory: directory, logger: logger)
         let services = ServerDomainFactory.make(
             data: data, clock: clock, settings: ServerSettings(
-                tokenLifetime: tokenLifetime, conflictPolicies: conflictPolicies, maxOverwritesPerPull: maxOverwritesPerPull),
+                tokenLifetime: tokenLifetime, conflictPolicies: conflictPolicies, maxOverwritesPerPull: maxOverwritesPerPull,
+                // The probe's 2 s is for a load balancer; a loaded test machine's SQLite check may take longer.
+                readinessTimeout: Patience.childProcess),
             logger: logger)
         _ = try await services.admin.createGroup(name: "nurses")
         _ = try await services.admin.createGroup(name: "doctors")

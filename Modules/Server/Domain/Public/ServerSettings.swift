@@ -13,6 +13,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxPullLimit: Int
     /// The longest a push-channel poll may wait.
     public var maxPollWait: TimeInterval
+    /// How long `GET /health/ready` waits for the database (2 s): a load balancer's probe wants a
+    /// prompt answer, and a database slower than this is as good as down to it.
+    public var readinessTimeout: Duration
     /// While polls wait, how often one read looks for push messages another process stored
     /// (`admin push` runs apart from `serve`) on storage that cannot signal them (SQLite; on
     /// PostgreSQL `NOTIFY` wakes polls and nothing checks on a timer); messages this process
@@ -45,8 +48,9 @@ public struct ServerSettings: Sendable, Hashable {
         tokenLifetime: TimeInterval = 24 * 3600, passwordRounds: Int = 210_000, maxChangesPerPush: Int = 1000,
         maxPullLimit: Int = 1000, maxPollWait: TimeInterval = 30, pushCheckInterval: Duration = .milliseconds(200),
         leadPostedTypes: Set<String> = defaultLeadPostedTypes, conflictPolicies: [String: WireConflictPolicy] = [:],
-        maxOverwritesPerPull: Int = 500, maxOverwriteBytesPerPull: Int = 1 << 20
+        maxOverwritesPerPull: Int = 500, maxOverwriteBytesPerPull: Int = 1 << 20, readinessTimeout: Duration = .seconds(2)
     ) {
+        self.readinessTimeout = max(.milliseconds(1), readinessTimeout)
         self.conflictPolicies = conflictPolicies
         self.maxOverwritesPerPull = max(1, maxOverwritesPerPull)
         self.maxOverwriteBytesPerPull = max(1, maxOverwriteBytesPerPull)
