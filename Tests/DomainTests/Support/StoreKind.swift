@@ -42,7 +42,9 @@ final class DomainFixture {
             directory = url
             data = try await DataLayerFactory.live(container: ContainerDirectory(url: url), logger: quietLogger)
         }
-        domain = try await DomainFactory.make(data: data, clock: FixedClock(now))
+        // Enrichment's 5 s deadline is for a person waiting; a loaded test machine may need longer.
+        domain = try await DomainFactory.make(
+            data: data, clock: FixedClock(now), enrichment: NotificationEnrichmentPolicy(deadline: Patience.childProcess))
     }
 
     deinit {
