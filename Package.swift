@@ -1,13 +1,6 @@
 // swift-tools-version: 6.1
-// Strata — one monorepo, several Linux executables on shared layers.
-// Client layers (arrows point down only): hosts → kits → micro-apps → Domain → Data → CrossCutting.
-//   StrataPresentation (the JSON and sync-status shapes micro-apps and kits print) sits with Domain;
-//   StrataContainer (the micro-apps' runtime) beside Data; StrataSync (the client's sync engine) in the
-//   data layer; StrataWire (the sync wire protocol, shared with the server) on CrossCutting, in its layer.
-// Server layers, never importing the client's: strata-server → StrataServerKit → StrataServerDomain →
-//   StrataServerData → StrataWire, CrossCutting.
-// Architecture.md explains the rule; layers.json states it; strata-check-layers (`swift package check-layers`,
-// Tools/Layering) and Tests/ArchitectureTests enforce it.
+// Strata — one monorepo, several Linux executables on shared layers. Architecture.md explains the
+// layering rule, layers.json states it, strata-check-layers and Tests/ArchitectureTests enforce it.
 import PackageDescription
 
 /// One settings list for every target: Swift 6 mode plus the three upcoming features.
@@ -150,9 +143,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: - The data key in the session's Secret Service (data layer, on StrataSession's DataKeyStore):
-        // libsecret (Debian's libsecret-1-dev) as a system library only StrataSecretService imports; composition
-        // roots pass SecretServiceFactory.keyring(…) to DataLayerFactory. StrataData itself never links GLib.
+        // MARK: - The data key in the Secret Service: libsecret (libsecret-1-dev), which only StrataSecretService links
         .systemLibrary(
             name: "CLibsecret",
             path: "Modules/CLibsecret",
@@ -208,8 +199,7 @@ let package = Package(
             ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log]
         ),
 
-        // MARK: - Micro-apps: strata-host's micro-applications (the `microApps` list above), siblings that never
-        // import each other, and their tests
+        // MARK: - Micro-apps (the `microApps` list above): siblings that never import each other, and their tests
     ] + microApps.map { module("Strata\($0.folder)App", "Modules/MicroApps/\($0.folder)", $0.dependencies) } + [
         tests(
             "StrataMicroAppsTests", "MicroAppsTests",
@@ -247,9 +237,7 @@ let package = Package(
                 "StrataCrossCutting",
             ]
         ),
-        // libsystemd (Debian's libsystemd-dev): strata-notifyd's sd_notify (readiness, watchdog and stop
-        // under a systemd user unit, deploy/systemd) and sd-bus (desktop notifications on the session
-        // bus); only NotifyKit imports it.
+        // libsystemd (libsystemd-dev): sd_notify and sd-bus for strata-notifyd; only NotifyKit imports it.
         .systemLibrary(
             name: "CSystemd",
             path: "Modules/CSystemd",
