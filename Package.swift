@@ -53,12 +53,12 @@ func benchmark(_ name: String, _ folder: String, _ dependencies: [Target.Depende
 /// of StrataMicroAppsTests; layers.json places every `Modules/MicroApps/*` target in the micro-apps
 /// layer, each its own sibling group (Docs/Walkthroughs-MicroApp.md adds one).
 let microApps: [(folder: String, dependencies: [Target.Dependency])] = [
-    ("Launcher", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+    ("Launcher", ["StrataContainer", "StrataDomain", "StrataSync", "StrataSession", "StrataCrossCutting"]),
     ("Reports", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
     ("FollowUps", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
     ("Notifications", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
     ("About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
-    ("Account", ["StrataContainer", "StrataCrossCutting"]),
+    ("Account", ["StrataContainer", "StrataSync", "StrataJournal", "StrataStore", "StrataSession", "StrataPresentation", "StrataCrossCutting"]),
     ("Announcements", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
 ]
 
@@ -188,7 +188,7 @@ let package = Package(
         ),
 
         // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)
-        module("StrataPresentation", "Modules/Presentation", ["StrataDomain", "StrataCrossCutting"]),
+        module("StrataPresentation", "Modules/Presentation", ["StrataDomain", "StrataStore", "StrataJournal", "StrataCrossCutting"]),
         tests("StrataPresentationTests", "PresentationTests", ["StrataPresentation", "StrataDomain", "StrataCrossCutting"]),
 
         // MARK: - Hosting runtime (the mPaaS container): beside Data, on CrossCutting only
@@ -205,7 +205,7 @@ let package = Package(
             "StrataMicroAppsTests", "MicroAppsTests",
             microAppTargets + [
                 "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataStore", "StrataData", "StrataDataTesting",
-                "StrataCrossCutting", "StrataSync",
+                "StrataCrossCutting", "StrataSync", "StrataSyncTesting", "StrataJournal", "StrataSession",
             ]
         ),
 

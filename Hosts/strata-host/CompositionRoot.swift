@@ -13,8 +13,8 @@ import StrataSync
 /// Secret Service when it offers one, else in the key file), the domain over it, the
 /// store's change notices (the watchers see what strata-notifyd records through them), and
 /// the sync engine (`StrataSync`, on the data layer) — pointed at the server
-/// `STRATA_SERVER_URL` names, else offline — on that engine's session, the backend of the
-/// container's login-state service (`session`, made by `SessionServiceFactory.live`), and,
+/// `STRATA_SERVER_URL` names, else offline — on that engine's session, what the
+/// container's login-state service (`session`, the kit's) stands on, and,
 /// with a server, the usage monitor that keeps usage events and failures in the store's
 /// diagnostic log for the engine to upload; and the announcements, read on demand from that
 /// server (`SyncFactory.remote`); and the store's conflicts (`sync conflicts`, the Account screen).
@@ -39,8 +39,7 @@ enum CompositionRoot {
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         return HostRuntime(
             domain: domain, clock: clock, notices: data.notices, logger: logger, location: container.url.path,
-            sessionService: { SessionServiceFactory.live(backend: $0) }, sync: sync, session: data.session,
-            sessionBackend: HostSessionBackend.sync(sync, session: data.session, conflicts: data.conflicts),
+            sync: sync, session: data.session,
             usage: usage ?? SilentUsageMonitor(), announcements: announcements, conflicts: data.conflicts)
     }
 

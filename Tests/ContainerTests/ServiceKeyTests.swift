@@ -40,10 +40,9 @@ struct ServiceKeyTests {
         #expect(await container.context.findService(ServiceKey<any StrataClock>("store")) == nil)
     }
 
-    @Test("the shared keys name the services hosts declare: clock and session")
+    @Test("the shared key names the service hosts declare: clock")
     func sharedKeys() {
         #expect(ServiceKey<any StrataClock>.clock.name == "clock")
-        #expect(ServiceKey<any SessionService>.session.name == SessionServiceFactory.serviceName)
         #expect("\(ServiceKey<any StrataClock>.clock)" == "clock")
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import StrataContainer
+import StrataContainerTesting
 import StrataCrossCutting
 import StrataData
 import StrataDataTesting
@@ -191,7 +193,14 @@ struct ConflictCommandTests {
         let (harness, _, report) = try await overwritten()
         _ = await harness.run("sync")
         let id = try #require(try await harness.data.conflicts.conflicts().first?.id)
-        let backend = HostSessionBackend.sync(nil, session: nil, conflicts: harness.data.conflicts)
+        // strata-host's `session` service with no engine: only the data layer's conflicts.
+        let runtime = HostRuntime(
+            domain: harness.domain, clock: harness.clock, notices: harness.data.notices,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, location: harness.data.location,
+            conflicts: harness.data.conflicts)
+        let doubles = ContainerDoubles()
+        let container = try await doubles.boot(try HostConfiguration.load(path: nil), registry: HostRegistry.make(runtime))
+        let backend = try await container.context.service(.session)
         for start in ["0", String(id.prefix(7))] {
             let error = await #expect(throws: DataError.self) { try await backend.resolveConflict(start, keepMine: false) }
             #expect(error?.code == .notFound, "\(String(describing: error))")
@@ -207,6 +216,7 @@ struct ConflictCommandTests {
         #expect(try await harness.domain.reports.get(id: report).age == 51)
         #expect(try await backend.resolveConflict(String(id.prefix(8)), keepMine: false).id == id)
         #expect(try await harness.data.conflicts.conflicts().isEmpty)
+        await container.terminate(.quit)
     }
 
     @Test("a conflict the store cannot read is not listed; keep-theirs by its id forgets it, keep-mine fails naming it")

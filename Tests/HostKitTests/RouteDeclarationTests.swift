@@ -133,7 +133,7 @@ struct OneShotBootTests {
             logger.logLevel = .debug
             return HostRuntime(
                 domain: host.domain, clock: host.clock, notices: host.data.notices, logger: logger,
-                location: host.data.location, sessionService: { SessionServiceFactory.live(backend: $0) },
+                location: host.data.location,
                 sync: host.sync, session: host.data.session)
         }
         #expect(status == 0, "\(output.stderr)")

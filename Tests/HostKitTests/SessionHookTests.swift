@@ -26,9 +26,8 @@ struct SessionHookTests {
         let sync = SyncFactory.scripted(data: data, script: script)
         let runtime = HostRuntime(
             domain: try await DomainFactory.make(data: data, clock: clock), clock: clock, notices: data.notices,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, location: data.location,
-            sessionService: { SessionServiceFactory.live(backend: $0) }, sync: sync,
-            session: data.session, sessionBackend: HostSessionBackend.sync(sync, session: data.session))
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, location: data.location, sync: sync,
+            session: data.session)
         let doubles = ContainerDoubles()
         let container = try await doubles.boot(try HostConfiguration.load(path: nil), registry: HostRegistry.make(runtime))
         doubles.recorder.clear()
@@ -54,7 +53,8 @@ struct SessionHookTests {
         let (doubles, container, data) = try await booted(SyncScript(login: Self.login))
         let session = try await container.context.service("session", as: (any SessionService).self)
         let user = try await session.signIn(account: "sigrid", password: "pw")
-        #expect(user == SessionUser(userID: "u-sigrid", account: "sigrid", groups: [SessionGroup(groupID: "g1", groupName: "Ward 1", role: "lead")]))
+        #expect(
+            user == SessionUser(userID: "u-sigrid", account: "sigrid", groups: [GroupRole(groupID: "g1", groupName: "Ward 1", roleName: "lead")]))
         #expect(try await data.session.current()?.account == "sigrid")
         #expect(
             await eventually { doubles.recorder.entries.contains("hook.didRegisterForRemoteNotifications") },
@@ -109,7 +109,7 @@ struct SessionHookTests {
         let (_, offline, offlineData) = try await booted(SyncScript(reachable: false, login: Self.login))
         try await offlineData.session.save(try Self.login("sigrid", "pw"))
         let offlineSession = try await offline.context.service("session", as: (any SessionService).self)
-        let refused = await #expect(throws: ContainerError.self) { try await offlineSession.signOut(mustSyncWithServer: true) }
+        let refused = await #expect(throws: SyncError.self) { try await offlineSession.signOut(mustSyncWithServer: true) }
         #expect(refused?.code == .signOutRefused, "\(String(describing: refused))")
         #expect(try await offlineData.session.current()?.account == "sigrid")
         let local = try await offlineSession.signOut(mustSyncWithServer: false)

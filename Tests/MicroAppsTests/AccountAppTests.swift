@@ -2,11 +2,14 @@ import Foundation
 import StrataAccountApp
 import StrataContainer
 import StrataContainerTesting
+import StrataSession
+import StrataSync
+import StrataSyncTesting
 import Synchronization
 import Testing
 
-/// The Account micro-app and the Launcher's signed-in line, over the session service on a
-/// `SessionBackendDouble`.
+/// The Account micro-app and the Launcher's signed-in line, over a `SessionServiceDouble` as the
+/// `session` service.
 @Suite("Account micro-app")
 struct AccountAppTests {
     /// The double's state: who is signed in, what waits, what each call saw.
@@ -16,51 +19,49 @@ struct AccountAppTests {
         let reachable = Mutex(true)
         let passwords = Mutex<[String]>([])
 
-        var backend: SessionBackendDouble {
-            var backend = SessionBackendDouble()
-            backend.onCurrentUser = { self.user.withLock { $0 } }
-            backend.onSignIn = { account, password in
+        var double: SessionServiceDouble {
+            var double = SessionServiceDouble()
+            double.onCurrentUser = { self.user.withLock { $0 } }
+            double.onSignIn = { account, password in
                 self.passwords.withLock { $0.append(password) }
-                guard password == "secret" else { throw ContainerError(.unimplemented, "the server refused the login of \(account)") }
+                guard password == "secret" else { throw SyncError(.loginRefused, "the server refused the login of \(account)") }
                 let user = SessionUser(
-                    userID: "u1", account: account, groups: [SessionGroup(groupID: "g1", groupName: "Ward 1", role: "lead")])
+                    userID: "u1", account: account, groups: [GroupRole(groupID: "g1", groupName: "Ward 1", roleName: "lead")])
                 self.user.withLock { $0 = user }
                 return user
             }
-            backend.onSignOut = { must in
+            double.onSignOut = { must in
+                let pending = self.pending.withLock { $0 }
                 if must {
-                    guard self.reachable.withLock({ $0 }) else { throw ContainerError(.unimplemented, "the server cannot be reached") }
+                    guard self.reachable.withLock({ $0 }) else {
+                        throw SyncError(
+                            .signOutRefused,
+                            "not signed out: \(pending) changes wait to be sent and the server must be told first, "
+                                + "but that failed: the server cannot be reached")
+                    }
                     self.pending.withLock { $0 = 0 }
                 }
-                self.user.withLock { $0 = nil }
+                let user = self.user.withLock { user in
+                    defer { user = nil }
+                    return user
+                }
+                return SignOutOutcome(user: user, syncedWithServer: must, keptChanges: must ? 0 : pending)
             }
-            backend.onSyncState = {
-                SessionSyncState(
-                    isConfigured: true, server: "http://127.0.0.1:9", connectivity: "online",
-                    pendingChanges: self.pending.withLock { $0 }, rejectedChanges: 0)
-            }
-            backend.onSyncNow = {
+            double.onStatus = { SessionFixtures.status(pending: self.pending.withLock { $0 }) }
+            double.onSyncNow = {
                 let sent = self.pending.withLock { count in
                     defer { count = 0 }
                     return count
                 }
-                return SessionSyncSummary(pushed: sent, rejected: 0, pulled: 3, keptLocal: 0)
+                return SessionFixtures.report(pushed: sent, pulled: 3)
             }
-            return backend
+            return double
         }
     }
 
     private func boot(_ server: Server) async throws -> (MicroAppHarness, any RunningContainer) {
         let harness = try await MicroAppHarness()
-        var registry = harness.registry
-        AccountApp.register(into: &registry)
-        let backend = server.backend
-        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
-        var configuration = MicroAppHarness.configuration
-        configuration.applications.append(AccountApp.descriptor())
-        configuration.services.append(SessionServiceFactory.descriptor())
-        let container = try await harness.doubles.boot(configuration, registry: registry)
-        return (harness, container)
+        return (harness, try await SessionFixtures.boot(server.double, harness: harness))
     }
 
     @Test("sign in asks the name, then the password with echo off; the Launcher then shows who is signed in")
@@ -150,15 +151,7 @@ struct AccountAppTests {
         let server = Server()
         server.user.withLock { $0 = SessionUser(userID: "u1", account: "sigrid") }
         let harness = try await MicroAppHarness()
-        var registry = harness.registry
-        AccountApp.register(into: &registry)
-        let backend = server.backend
-        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.live(backend: backend) }
-        registry.registerSchemeHandler(ApplicationSchemeHandler(routes: [AccountApp.route: AccountApp.name]), scheme: "strata")
-        var configuration = MicroAppHarness.configuration
-        configuration.applications.append(AccountApp.descriptor())
-        configuration.services.append(SessionServiceFactory.descriptor())
-        let container = try await harness.doubles.boot(configuration, registry: registry)
+        let container = try await SessionFixtures.boot(server.double, harness: harness, routes: true)
         let captured = CapturedConsole()
         await container.context.registerService(captured.console, name: ConsoleService.serviceName)
         #expect(try await container.open(try #require(URL(string: "strata://account"))))

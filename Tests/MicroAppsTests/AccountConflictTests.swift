@@ -3,6 +3,10 @@ import StrataAccountApp
 import StrataContainer
 import StrataContainerTesting
 import StrataCrossCutting
+import StrataSession
+import StrataStore
+import StrataSync
+import StrataSyncTesting
 import Synchronization
 import Testing
 
@@ -12,48 +16,39 @@ import Testing
 struct AccountConflictTests {
     /// The double's open conflicts and what was done to them.
     final class Server: Sendable {
-        let open = Mutex<[SessionConflict]>([
-            SessionConflict(
-                id: "0193a5c2-0000-7000-8000-000000000001:20", kind: "overwritten", typeName: "CaseReport", objectID: "report-1",
-                fields: ["age"], mine: ["age": "50"], theirs: ["age": "51"], byAccount: "carol",
-                detectedAt: Date(timeIntervalSince1970: 1_795_339_800)),
-            SessionConflict(
-                id: "0193a5c2-0000-7000-8000-000000000002", kind: "refused", typeName: "FollowUp", objectID: "follow-1",
-                fields: ["memo"], mine: ["memo": "'mine'"], theirs: ["memo": "'theirs'"], byAccount: "carol",
-                detectedAt: Date(timeIntervalSince1970: 1_795_339_860)),
+        let open = Mutex<[SyncConflict]>([
+            SyncConflict(
+                id: "0193a5c2-0000-7000-8000-000000000001:20", kind: .overwritten, typeName: "CaseReport", objectID: "report-1",
+                fields: ["age"], mine: ["age": .integer(50)], theirs: ["age": .integer(51)], byAccount: "carol",
+                serverVersion: 3, detectedAt: Date(timeIntervalSince1970: 1_795_339_800)),
+            SyncConflict(
+                id: "0193a5c2-0000-7000-8000-000000000002", kind: .refused, typeName: "FollowUp", objectID: "follow-1",
+                fields: ["memo"], mine: ["memo": .text("mine")], theirs: ["memo": .text("theirs")], byAccount: "carol",
+                serverVersion: 4, detectedAt: Date(timeIntervalSince1970: 1_795_339_860)),
         ])
         let done = Mutex<[String]>([])
 
-        var backend: SessionBackendDouble {
-            var backend = SessionBackendDouble()
-            backend.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
-            backend.onSyncState = {
-                SessionSyncState(isConfigured: true, server: "http://127.0.0.1:9", connectivity: "online")
-            }
-            backend.onConflicts = { self.open.withLock { $0 } }
-            backend.onResolveConflict = { id, keepMine in
+        var double: SessionServiceDouble {
+            var double = SessionServiceDouble()
+            double.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
+            double.onStatus = { SessionFixtures.status() }
+            double.onConflicts = { self.open.withLock { $0 } }
+            double.onResolveConflict = { id, keepMine in
                 try self.open.withLock { list in
                     guard let index = list.firstIndex(where: { $0.id.hasPrefix(id) }) else {
-                        throw ContainerError(.unimplemented, "no open conflict has the id '\(id)'")
+                        throw SyncError(.notFound, "no open conflict has the id '\(id)'")
                     }
                     self.done.withLock { $0.append("\(keepMine ? "keep-mine" : "keep-theirs") \(list[index].id)") }
                     return list.remove(at: index)
                 }
             }
-            return backend
+            return double
         }
     }
 
     private func boot(_ server: Server) async throws -> (MicroAppHarness, any RunningContainer) {
         let harness = try await MicroAppHarness()
-        var registry = harness.registry
-        AccountApp.register(into: &registry)
-        let backend = server.backend
-        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
-        var configuration = MicroAppHarness.configuration
-        configuration.applications.append(AccountApp.descriptor())
-        configuration.services.append(SessionServiceFactory.descriptor())
-        return (harness, try await harness.doubles.boot(configuration, registry: registry))
+        return (harness, try await SessionFixtures.boot(server.double, harness: harness))
     }
 
     @Test("the screen lists each conflict: number, type, object, what happened, fields, mine → theirs, by whom, id; and the two actions")
@@ -101,16 +96,10 @@ struct AccountConflictTests {
     @Test("sync says how many conflicts it found and how many the types' rules settled; the list shows them")
     func syncTellsConflicts() async throws {
         let server = Server()
-        var backend = server.backend
-        backend.onSyncNow = { SessionSyncSummary(pushed: 1, rejected: 0, pulled: 1, keptLocal: 0, conflicts: 2, resolved: 1) }
+        var double = server.double
+        double.onSyncNow = { SessionFixtures.report(pushed: 1, pulled: 1, conflicts: 2, resolved: 1) }
         let harness = try await MicroAppHarness()
-        var registry = harness.registry
-        AccountApp.register(into: &registry)
-        registry.registerService(type: SessionServiceFactory.typeName) { [backend] _ in SessionServiceFactory.double(backend) }
-        var configuration = MicroAppHarness.configuration
-        configuration.applications.append(AccountApp.descriptor())
-        configuration.services.append(SessionServiceFactory.descriptor())
-        let container = try await harness.doubles.boot(configuration, registry: registry)
+        let container = try await SessionFixtures.boot(double, harness: harness)
         await harness.type("account", "sync", into: container)
         #expect(
             harness.screen.contains(

@@ -3,6 +3,10 @@ import StrataAccountApp
 import StrataContainer
 import StrataContainerTesting
 import StrataCrossCutting
+import StrataJournal
+import StrataSession
+import StrataSync
+import StrataSyncTesting
 import Synchronization
 import Testing
 
@@ -11,36 +15,32 @@ import Testing
 struct AccountRejectedTests {
     /// The double's rejected changes and what was done to them.
     final class Server: Sendable {
-        let rejected = Mutex<[SessionRejectedChange]>([
-            SessionRejectedChange(
-                id: "0193a5c2-0000-7000-8000-000000000001", typeName: "CaseReport", objectID: "report-1", operation: "update",
-                madeAt: Date(timeIntervalSince1970: 1_795_339_800), reason: "403: not your group"),
-            SessionRejectedChange(
-                id: "0193a5c2-0000-7000-8000-000000000002", typeName: "CaseReport", objectID: "report-2", operation: "insert",
-                madeAt: Date(timeIntervalSince1970: 1_795_339_860), reason: "403: members cannot create all-scope reports"),
+        let rejected = Mutex<[Change]>([
+            SessionFixtures.rejected(
+                "0193a5c2-0000-7000-8000-000000000001", object: "report-1", .update, at: 1_795_339_800,
+                reason: "403: not your group"),
+            SessionFixtures.rejected(
+                "0193a5c2-0000-7000-8000-000000000002", object: "report-2", .insert, at: 1_795_339_860,
+                reason: "403: members cannot create all-scope reports"),
         ])
         let done = Mutex<[String]>([])
 
-        var backend: SessionBackendDouble {
-            var backend = SessionBackendDouble()
-            backend.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
-            backend.onSyncState = {
-                SessionSyncState(
-                    isConfigured: true, server: "http://127.0.0.1:9", connectivity: "online",
-                    rejectedChanges: self.rejected.withLock { $0.count })
-            }
-            backend.onRejectedChanges = { self.rejected.withLock { $0 } }
-            backend.onRetryRejectedChange = { id in try self.take(id, "retry") }
-            backend.onDiscardRejectedChange = { id in try self.take(id, "discard") }
-            return backend
+        var double: SessionServiceDouble {
+            var double = SessionServiceDouble()
+            double.onCurrentUser = { SessionUser(userID: "u1", account: "sigrid") }
+            double.onStatus = { SessionFixtures.status(rejected: self.rejected.withLock { $0.count }) }
+            double.onRejectedChanges = { self.rejected.withLock { $0 } }
+            double.onRetryRejected = { id in try self.take(id, "retry") }
+            double.onDiscardRejected = { id in try self.take(id, "discard") }
+            return double
         }
 
-        private func take(_ id: String, _ verb: String) throws -> SessionRejectedChange {
+        private func take(_ id: String, _ verb: String) throws -> Change {
             try rejected.withLock { list in
-                guard let index = list.firstIndex(where: { $0.id.hasPrefix(id) }) else {
-                    throw ContainerError(.unimplemented, "no rejected change has the id '\(id)'")
+                guard let index = list.firstIndex(where: { $0.operationID.hasPrefix(id) }) else {
+                    throw SyncError(.notFound, "no rejected change has the id '\(id)'")
                 }
-                done.withLock { $0.append("\(verb) \(list[index].id)") }
+                done.withLock { $0.append("\(verb) \(list[index].operationID)") }
                 return list.remove(at: index)
             }
         }
@@ -48,14 +48,7 @@ struct AccountRejectedTests {
 
     private func boot(_ server: Server) async throws -> (MicroAppHarness, any RunningContainer) {
         let harness = try await MicroAppHarness()
-        var registry = harness.registry
-        AccountApp.register(into: &registry)
-        let backend = server.backend
-        registry.registerService(type: SessionServiceFactory.typeName) { _ in SessionServiceFactory.double(backend) }
-        var configuration = MicroAppHarness.configuration
-        configuration.applications.append(AccountApp.descriptor())
-        configuration.services.append(SessionServiceFactory.descriptor())
-        return (harness, try await harness.doubles.boot(configuration, registry: registry))
+        return (harness, try await SessionFixtures.boot(server.double, harness: harness))
     }
 
     @Test("the screen lists each refused change: number, type, object, operation, when, id, reason; and the two actions")

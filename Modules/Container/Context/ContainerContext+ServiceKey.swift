@@ -15,8 +15,3 @@ extension ContainerContext {
         await findService(key.name) as? Service
     }
 }
-
-extension ServiceKey where Service == any SessionService {
-    /// The login-state service (`session`, a ``SessionService``; ``SessionServiceFactory/serviceName``).
-    public static var session: ServiceKey<any SessionService> { ServiceKey(SessionServiceFactory.serviceName) }
-}

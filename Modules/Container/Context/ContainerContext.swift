@@ -72,15 +72,15 @@ public protocol ContainerContext: Sendable {
     /// says whether the caller (the Notifications micro-app) goes on (`continue`) or the host
     /// handled it.
     func performNotificationAction(_ identifier: String, notification: NotificationPayload) async -> CallbackResult
-    /// Reports a successful registration for remote notifications (e.g. the ``SessionService``
-    /// saw the sync engine register the device): the did-register hook, then, on `continue`,
+    /// Reports a successful registration for remote notifications (e.g. the host's login-state
+    /// service saw the sync engine register the device): the did-register hook, then, on `continue`,
     /// the broadcast of the token.
     @discardableResult
     func registerDeviceToken(_ deviceToken: Data) async -> CallbackResult
     /// Reports a failed registration for remote notifications: the did-fail hook only.
     @discardableResult
     func failDeviceRegistration(_ error: ContainerError) async -> CallbackResult
-    /// Broadcasts a sign-in or sign-out to every listener (the ``SessionService`` does).
+    /// Broadcasts a sign-in or sign-out to every listener (the host's login-state service does).
     func postSessionChange(_ change: SessionChange) async
     /// Asks the host to quit, as if the person typed quit: micro-apps may veto.
     ///

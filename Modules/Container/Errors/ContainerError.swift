@@ -42,8 +42,6 @@ public struct ContainerError: StrataError, Hashable {
         /// A route that cannot be undone (a delete) came from outside the app (a link, `strata-host
         /// open`) where no one was asked to confirm it.
         public static let confirmationRequired = Code(name: "confirmationRequired")
-        /// A sign-out that must sync with the server could not (nothing changed).
-        public static let signOutRefused = Code(name: "signOutRefused")
         /// A test double was called for something its test did not provide.
         public static let unimplemented = Code(name: "unimplemented")
 

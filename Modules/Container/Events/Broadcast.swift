@@ -28,7 +28,7 @@ public enum Broadcast: Sendable, Hashable {
     case localNotification(NotificationPayload)
     /// Registration for remote notifications succeeded, with the device token.
     case registeredForRemoteNotifications(deviceToken: Foundation.Data)
-    /// Someone signed in or out (posted by the ``SessionService``).
+    /// Someone signed in or out (posted by the host's login-state service, `session`).
     case session(SessionChange)
 }
 

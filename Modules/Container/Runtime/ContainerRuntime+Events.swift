@@ -89,8 +89,8 @@ extension ContainerRuntime {
 
     func postSessionChange(_ change: SessionChange) async {
         switch change {
-        case .signedIn(let user): logger.info("event: signedIn", metadata: ["account": "\(user.account)"])
-        case .signedOut(let user): logger.info("event: signedOut", metadata: ["account": "\(user.account)"])
+        case .signedIn(_, let account): logger.info("event: signedIn", metadata: ["account": "\(account)"])
+        case .signedOut(_, let account): logger.info("event: signedOut", metadata: ["account": "\(account)"])
         }
         await broadcast(.session(change))
     }

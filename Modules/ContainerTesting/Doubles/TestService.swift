@@ -79,8 +79,8 @@ public struct RecordingListener: ContainerListener {
         case .remoteNotification(let payload): "remoteNotification(\(payload.identifier))"
         case .localNotification(let payload): "localNotification(\(payload.identifier))"
         case .registeredForRemoteNotifications(let token): "registeredForRemoteNotifications(\(token.count) bytes)"
-        case .session(.signedIn(let user)): "signedIn(\(user.account))"
-        case .session(.signedOut(let user)): "signedOut(\(user.account))"
+        case .session(.signedIn(_, let account)): "signedIn(\(account))"
+        case .session(.signedOut(_, let account)): "signedOut(\(account))"
         }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// The key is a plain value in the bottom layer, so the module that declares a service's
 /// protocol declares its key beside it (``clock`` here, `domain` and `announcements` in
-/// StrataDomain, `session` in StrataContainer), and a micro-app asks for the service by key,
+/// StrataDomain, `session` in StrataSync), and a micro-app asks for the service by key,
 /// with no string and no cast in its code:
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import StrataCrossCutting
 /// The Account micro-app's one public entry: its names and its registration. Everything else
 /// in the module is internal.
 ///
-/// It is the face of the container's login-state service (`session`, a `SessionService`):
+/// It is the face of the host's login-state service (`session`, StrataSync's `SessionService`):
 /// sign in (the password is not shown as it is typed), sign out with or without syncing with
 /// the server first (the seed's `mustSyncWithServer`), who is signed in with their groups and
 /// roles, the sync status, and "sync now". `strata://account` prints the same status in a

@@ -1,4 +1,6 @@
 import StrataContainer
+import StrataCrossCutting
+import StrataSync
 
 /// The Account micro-app: the session service's user, sync status and actions on one screen.
 ///
@@ -26,11 +28,11 @@ struct AccountRouting: RoutedApplication {
         try LaunchParameters.check(options, route: "strata://account", accepted: [])
         let session = try await Self.session(context)
         let user = try await session.currentUser()
-        let state = try await session.syncState()
+        let state = try await session.status()
         return [AccountText.status(user: user, state: state).joined(separator: "\n")]
     }
 
-    /// The container's login-state service.
+    /// The host's login-state service (StrataSync's `SessionService`).
     static func session(_ context: any ContainerContext) async throws -> any SessionService {
         try await context.service(.session)
     }

@@ -1,12 +1,17 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
+import StrataJournal
+import StrataPresentation
+import StrataSession
+import StrataStore
+import StrataSync
 
 /// What the Account micro-app prints: pure functions of the session service's answers.
 enum AccountText {
     /// The user and the sync status as labelled lines, then the rejected changes (when the
     /// server refused any), numbered, with what can be done about them.
-    static func status(user: SessionUser?, state: SessionSyncState, rejected: [SessionRejectedChange] = []) -> [String] {
+    static func status(user: SessionUser?, state: SyncStatus, rejected: [Change] = []) -> [String] {
         var lines: [(String, String)] = []
         if let user {
             lines.append(("signed in as", "\(user.account) (user \(user.userID))"))
@@ -17,9 +22,9 @@ enum AccountText {
         }
         // Whatever backend answered, a password in a URL is never shown.
         lines.append(("server", state.server.map(CredentialMask.masked) ?? "none (set STRATA_SERVER_URL to sign in and sync)"))
-        lines.append(("connectivity", state.connectivity))
-        lines.append(("pending changes", String(state.pendingChanges)))
-        lines.append(("rejected changes", String(state.rejectedChanges)))
+        lines.append(("connectivity", state.connectivity.text))
+        lines.append(("pending changes", String(state.pendingCount)))
+        lines.append(("rejected changes", String(state.rejectedCount)))
         lines.append(("last sync", state.lastSyncAt.map(DayText.instant) ?? "never"))
         if let error = state.lastError { lines.append(("last error", CredentialMask.masked(error))) }
         return [TextTable.labelled(lines)] + rejectedChanges(rejected)
@@ -30,7 +35,7 @@ enum AccountText {
     /// The changes the server refused as a numbered table (type, object, operation, when, the
     /// change's id, the server's reason in full, last) and the two actions; nothing when there
     /// are none.
-    static func rejectedChanges(_ changes: [SessionRejectedChange]) -> [String] {
+    static func rejectedChanges(_ changes: [Change]) -> [String] {
         guard !changes.isEmpty else { return [] }
         var table = TextTable(
             headers: [
@@ -40,8 +45,8 @@ enum AccountText {
             alignments: [.right])
         table.rows = changes.enumerated().map { index, change in
             [
-                String(index + 1), change.typeName, change.objectID, operationName(change.operation),
-                DayText.instant(change.madeAt), change.id, change.reason,
+                String(index + 1), change.typeName, change.objectID, SyncFactsText.operationName(change.operation),
+                DayText.instant(change.createdAt), change.operationID, change.reason ?? "",
             ]
         }
         return [
@@ -57,23 +62,24 @@ enum AccountText {
     }
 
     /// After `retry`.
-    static func retried(_ change: SessionRejectedChange) -> String {
+    static func retried(_ change: Change) -> String {
         localized(
-            "Queued the \(operationName(change.operation)) of \(change.typeName) \(change.objectID) to be sent again at the next sync.",
-            ja: "\(change.typeName) \(change.objectID) の\(operationName(change.operation))を次の同期で再送します。")
+            "Queued the \(SyncFactsText.operationName(change.operation)) of \(change.typeName) \(change.objectID) "
+                + "to be sent again at the next sync.",
+            ja: "\(change.typeName) \(change.objectID) の\(SyncFactsText.operationName(change.operation))を次の同期で再送します。")
     }
 
     /// After `discard`: a refused insert's object is gone; otherwise the server's version comes back.
-    static func discarded(_ change: SessionRejectedChange) -> String {
-        if change.operation == "insert" {
+    static func discarded(_ change: Change) -> String {
+        if change.operation == .insert {
             return localized(
                 "Discarded the new \(change.typeName) \(change.objectID): it is removed from this device.",
                 ja: "新しい \(change.typeName) \(change.objectID) を破棄し、この端末から削除しました。")
         }
         return localized(
-            "Discarded the \(operationName(change.operation)) of \(change.typeName) \(change.objectID); "
+            "Discarded the \(SyncFactsText.operationName(change.operation)) of \(change.typeName) \(change.objectID); "
                 + "the server's version comes back at the next sync.",
-            ja: "\(change.typeName) \(change.objectID) の\(operationName(change.operation))を破棄しました。次の同期でサーバーの版に戻ります。")
+            ja: "\(change.typeName) \(change.objectID) の\(SyncFactsText.operationName(change.operation))を破棄しました。次の同期でサーバーの版に戻ります。")
     }
 
     /// `retry` or `discard` without a change.
@@ -90,22 +96,11 @@ enum AccountText {
         localized("Cannot \(verb): \(ErrorText.readable(error))", ja: "\(verb) できません: \(ErrorText.readable(error))")
     }
 
-    /// The operation as people read it (`insert`, `update`, `delete`, `deleteAll`).
-    static func operationName(_ operation: String) -> String {
-        switch operation {
-        case "insert": localized("insert", ja: "追加")
-        case "update": localized("update", ja: "更新")
-        case "delete": localized("delete", ja: "削除")
-        case "deleteAll": localized("delete all", ja: "全削除")
-        default: operation
-        }
-    }
-
     // MARK: - Conflicts
 
     /// The open conflicts as a numbered table (type, object, what happened, fields, mine →
     /// theirs, by whom, the id, last) and the two actions; nothing when there are none.
-    static func conflicts(_ conflicts: [SessionConflict]) -> [String] {
+    static func conflicts(_ conflicts: [SyncConflict]) -> [String] {
         guard !conflicts.isEmpty else { return [] }
         var table = TextTable(
             headers: [
@@ -115,8 +110,8 @@ enum AccountText {
             alignments: [.right])
         table.rows = conflicts.enumerated().map { index, conflict in
             [
-                String(index + 1), conflict.typeName, conflict.objectID, kindName(conflict.kind),
-                conflict.fields.joined(separator: ", "), values(conflict.mine, conflict.fields) + " → " + values(conflict.theirs, conflict.fields),
+                String(index + 1), conflict.typeName, conflict.objectID, SyncFactsText.kindName(conflict.kind),
+                conflict.fields.joined(separator: ", "), values(conflict.mine, of: conflict) + " → " + values(conflict.theirs, of: conflict),
                 conflict.byAccount ?? "?", conflict.id,
             ]
         }
@@ -133,17 +128,17 @@ enum AccountText {
     }
 
     /// After `keep-mine` or `keep-theirs`.
-    static func settled(_ conflict: SessionConflict, keepMine: Bool) -> String {
+    static func settled(_ conflict: SyncConflict, keepMine: Bool) -> String {
         let what = "\(conflict.typeName) \(conflict.objectID)"
         let fields = conflict.fields.joined(separator: ", ")
         if keepMine {
             return localized(
-                "Kept your \(fields) of \(what) (\(values(conflict.mine, conflict.fields))): sent again at the next sync.",
-                ja: "\(what) の \(fields) を自分の値（\(values(conflict.mine, conflict.fields))）にしました。次の同期で再送します。")
+                "Kept your \(fields) of \(what) (\(values(conflict.mine, of: conflict))): sent again at the next sync.",
+                ja: "\(what) の \(fields) を自分の値（\(values(conflict.mine, of: conflict))）にしました。次の同期で再送します。")
         }
         return localized(
-            "Took \(conflict.byAccount.map { "\($0)'s" } ?? "the server's") \(fields) of \(what) (\(values(conflict.theirs, conflict.fields))).",
-            ja: "\(what) の \(fields) を\(conflict.byAccount.map { "\($0) の" } ?? "サーバーの")値（\(values(conflict.theirs, conflict.fields))）にしました。")
+            "Took \(conflict.byAccount.map { "\($0)'s" } ?? "the server's") \(fields) of \(what) (\(values(conflict.theirs, of: conflict))).",
+            ja: "\(what) の \(fields) を\(conflict.byAccount.map { "\($0) の" } ?? "サーバーの")値（\(values(conflict.theirs, of: conflict))）にしました。")
     }
 
     /// `keep-mine` or `keep-theirs` without a conflict.
@@ -155,18 +150,9 @@ enum AccountText {
                 ja: "\(verb) N（1〜\(count)）または \(verb) ID で競合を指定してください。")
     }
 
-    /// `overwritten` / `refused` as people read it.
-    static func kindName(_ kind: String) -> String {
-        switch kind {
-        case "overwritten": localized("replaced", ja: "上書き")
-        case "refused": localized("refused", ja: "拒否")
-        default: kind
-        }
-    }
-
-    /// The values of `fields`, comma separated (`none` for one not given).
-    private static func values(_ values: [String: String], _ fields: [String]) -> String {
-        fields.map { values[$0] ?? localized("none", ja: "なし") }.joined(separator: ", ")
+    /// The values of the conflict's fields (mine or theirs) as people read them, comma separated.
+    private static func values(_ values: [String: FieldValue], of conflict: SyncConflict) -> String {
+        SyncFactsText.values(conflict.fields, values, type: conflict.typeName)
     }
 
     // MARK: - Outcomes
@@ -189,13 +175,13 @@ enum AccountText {
 
     /// `Synced: sent 2 changes (0 rejected), pulled 3 objects, 0 kept local.`, then the conflicts
     /// found (listed below) and settled by the types' rules, when any.
-    static func synced(_ summary: SessionSyncSummary) -> String {
+    static func synced(_ summary: SyncReport) -> String {
         var text = "Synced: sent \(counted(summary.pushed, "change")) (\(summary.rejected) rejected), "
-            + "pulled \(counted(summary.pulled, "object")), \(summary.keptLocal) kept local."
-        if summary.conflicts > 0 {
+            + "pulled \(counted(summary.pulledCount, "object")), \(summary.keptLocal) kept local."
+        if !summary.conflicts.isEmpty {
             text += localized(
-                " \(counted(summary.conflicts, "write")) of yours met another user's: see below.",
-                ja: " 他のユーザーの書き込みと競合したあなたの書き込みが \(summary.conflicts) 件あります（下記）。")
+                " \(counted(summary.conflicts.count, "write")) of yours met another user's: see below.",
+                ja: " 他のユーザーの書き込みと競合したあなたの書き込みが \(summary.conflicts.count) 件あります（下記）。")
         }
         if summary.resolved > 0 {
             text += localized(

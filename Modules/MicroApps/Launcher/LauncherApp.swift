@@ -4,8 +4,8 @@ import StrataCrossCutting
 /// The Launcher's one public entry: its names and its registration. The home screen itself is
 /// internal.
 ///
-/// The Launcher shows who is signed in (the container's `session` service, when the host has
-/// one), lists every micro-app the configuration declares (by name and description,
+/// The Launcher shows who is signed in (the host's `session` service, StrataSync's
+/// `SessionService`, when the host has one), lists every micro-app the configuration declares (by name and description,
 /// never by importing them) and starts the one a person picks through the Context.
 public enum LauncherApp: MicroApp {
     /// The micro-app's name in a configuration (the `Launcher` key's default).

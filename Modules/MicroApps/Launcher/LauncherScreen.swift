@@ -1,6 +1,8 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
+import StrataSession
+import StrataSync
 
 /// The home screen: who is signed in, the micro-apps the configuration declares, numbered,
 /// and those running now, in the current `MessageLanguage` (typed words stay English).

@@ -31,6 +31,9 @@ public struct SyncError: StrataError, Hashable {
         /// The local store failed (a read-only store, a damaged file, SQLite's error, …): the
         /// message is the store's own.
         public static let storage = Code(name: "storage")
+        /// A sign-out that must sync with the server could not (nothing changed): the message
+        /// says how many changes wait and why.
+        public static let signOutRefused = Code(name: "signOutRefused")
         /// A test double was called in a way its test did not allow (StrataSyncTesting).
         public static let unexpectedCall = Code(name: "unexpectedCall")
         /// The code's name, e.g. `unreachable`.

@@ -114,9 +114,9 @@ struct LiveFactoryDiscoveryTests {
         // Drifted: missing from the old list, so a kit could call them unnoticed.
         #expect(members("DesktopNotificationsFactory") == ["freedesktop"])
         #expect(members("ServerDataFactory").isSuperset(of: ["sqlite", "postgres", "open", "migrate"]))
-        #expect(members("SessionServiceFactory").contains("live"))
-        #expect(members("SessionServiceFactory").isDisjoint(with: ["serviceName", "typeName"]), "constants are not picks")
-        #expect(factories.first { $0.type == "SessionServiceFactory" }?.module == "StrataContainer")
+        #expect(members("SecretServiceFactory").contains("keyring"))
+        #expect(members("SecretServiceFactory").isDisjoint(with: ["schemaName"]), "constants are not picks")
+        #expect(factories.first { $0.type == "SecretServiceFactory" }?.module == "StrataSecretService")
         // The old list's factories and members.
         #expect(members("DataLayerFactory").isSuperset(of: ["live", "readOnly", "maintenance"]))
         #expect(!members("DataLayerFactory").contains("inMemory"), "a test-support member is a double, not a live member")

@@ -67,7 +67,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: quiet)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sessionService: { SessionServiceFactory.live(backend: $0) }, sync: self.sync,
+                location: self.data.location, sync: self.sync,
                 session: self.data.session, usage: self.usage,
                 conflicts: self.data.conflicts)
         }
@@ -83,7 +83,7 @@ final class HostHarness: Sendable {
             let logger = StrataLogging.makeLogger(label: "strata-host-test", level: .warning)
             return HostRuntime(
                 domain: self.domain, clock: self.clock, notices: self.data.notices, logger: logger,
-                location: self.data.location, sessionService: { SessionServiceFactory.live(backend: $0) }, sync: self.sync,
+                location: self.data.location, sync: self.sync,
                 session: self.data.session, usage: self.usage,
                 conflicts: self.data.conflicts)
         }

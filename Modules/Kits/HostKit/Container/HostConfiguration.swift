@@ -11,7 +11,7 @@ public enum HostConfiguration {
     ///
     /// Services: `clock` and `domain` start first; `announcements` (read from the server on
     /// demand) is created on its first lookup; the login-state service `session` (the
-    /// container's `SessionService`) starts through the `[AUTOSTART]` group `accounts`, then the
+    /// kit's `HostSessionService`) starts through the `[AUTOSTART]` group `accounts`, then the
     /// `inbox` of the Notifications micro-app, the two store watchers, the background `sync` and
     /// `handoff` (the socket `strata-host open` hands URLs to) through the group `live` — only in
     /// an interactive run (a scripted run boots without

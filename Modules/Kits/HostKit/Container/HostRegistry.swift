@@ -58,10 +58,8 @@ public enum HostRegistry {
         (HandoffListener.typeName, { runtime, interactive in
             HandoffListener(container: runtime.location, enabled: interactive, logger: runtime.logger)
         }),
-        (SessionServiceFactory.typeName, { runtime, _ in
-            runtime.sessionService(
-                runtime.sessionBackend
-                    ?? HostSessionBackend.sync(runtime.sync, session: runtime.session, conflicts: runtime.conflicts))
+        (HostSessionService.typeName, { runtime, _ in
+            HostSessionService(sync: runtime.sync, session: runtime.session, conflicts: runtime.conflicts)
         }),
     ]
 

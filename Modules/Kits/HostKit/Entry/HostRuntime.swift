@@ -1,5 +1,4 @@
 public import Logging
-public import StrataContainer
 public import StrataCrossCutting
 public import StrataDomain
 public import StrataJournal
@@ -25,16 +24,9 @@ public struct HostRuntime: Sendable {
     /// The sync engine (`StrataSync`, composed on the data layer by the composition root) for
     /// `account` and `sync`; `nil` means none was composed, which those commands treat as offline.
     public var sync: (any SyncEngine)?
-    /// The data layer's session store (`data.session`): who `account status` says is signed in.
+    /// The data layer's session store (`data.session`): who `account status` says is signed in,
+    /// and, with ``sync`` and ``conflicts``, what the container's `session` service stands on.
     public var session: (any SessionStore)?
-    /// What the container's `session` service stands on (the composition root's choice,
-    /// `HostSessionBackend.sync(_:session:conflicts:)`); `nil`: the same over ``sync``,
-    /// ``session`` and ``conflicts``.
-    public var sessionBackend: (any SessionBackend)?
-    /// Makes the container's `session` service over its backend, once per container: the
-    /// composition root's choice (`SessionServiceFactory.live`), since only a composition root
-    /// calls a live factory.
-    public var sessionService: @Sendable (any SessionBackend) -> any SessionService
     /// Where usage events and failures are reported (`UsageMonitorFactory.live` over the same
     /// data layer); silent by default.
     public var usage: any UsageMonitor
@@ -51,8 +43,7 @@ public struct HostRuntime: Sendable {
     ///   without them `account login` and `sync` fail as offline.
     public init(
         domain: any DomainServices, clock: any StrataClock, notices: any ChangeNotices, logger: Logger, location: String,
-        sessionService: @escaping @Sendable (any SessionBackend) -> any SessionService,
-        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil, sessionBackend: (any SessionBackend)? = nil,
+        sync: (any SyncEngine)? = nil, session: (any SessionStore)? = nil,
         usage: any UsageMonitor = SilentUsageMonitor(), announcements: (any AnnouncementService)? = nil,
         conflicts: (any SyncConflictStore)? = nil
     ) {
@@ -64,8 +55,6 @@ public struct HostRuntime: Sendable {
         self.location = location
         self.sync = sync
         self.session = session
-        self.sessionBackend = sessionBackend
-        self.sessionService = sessionService
         self.usage = usage
         self.announcements = announcements
     }

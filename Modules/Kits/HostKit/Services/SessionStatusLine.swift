@@ -1,11 +1,14 @@
 import StrataContainer
 import StrataCrossCutting
-import StrataPresentation
+import StrataJournal
+import StrataSession
+import StrataSync
 import Synchronization
 
 /// `strata-host`'s ``StatusLineSource``: the status line of the full-screen terminal, read from
-/// the container's ``SessionService`` (who is signed in, and the sync state the engine keeps in
-/// the store: pending and rejected changes, connectivity, the last error). No network call.
+/// the container's `session` service (StrataSync's `SessionService`): who is signed in, and the
+/// sync status the engine keeps in the store (pending and rejected changes, connectivity, the
+/// last error). No network call.
 ///
 /// The interactive host registers it under ``StatusLine/serviceName``. It reads the status at
 /// each redraw, and again at each session broadcast (a sign-in or sign-out) and every
@@ -100,9 +103,9 @@ final class SessionStatusLine: StatusLineSource, ContainerListener {
                 user: nil, warning: localized("cannot read the session: ", ja: "セッションを読めません: ") + ErrorText.readable(error))
         }
         do {
-            let sync = try await session.syncState()
+            let sync = try await session.status()
             return StatusLine(
-                user: user, pendingChanges: sync.pendingChanges, rejectedChanges: sync.rejectedChanges,
+                user: user, pendingChanges: sync.pendingCount, rejectedChanges: sync.rejectedCount,
                 warning: warning(sync))
         } catch {
             return StatusLine(
@@ -111,11 +114,12 @@ final class SessionStatusLine: StatusLineSource, ContainerListener {
     }
 
     /// The last sync error (an unreachable server, a failed background round), else a server
-    /// last seen offline, else none.
-    static func warning(_ sync: SessionSyncState) -> String? {
-        if let error = sync.lastError, !error.isEmpty { return ErrorText.readable(text: error) }
-        guard sync.connectivity == StatusSync.Connectivity.offline.text else { return nil }
-        let server = sync.server ?? localized("the sync server", ja: "同期サーバー")
+    /// last seen offline, else none; a password in the server's URL or the error (a URL's
+    /// `user:password@`) is masked (`CredentialMask`).
+    static func warning(_ sync: SyncStatus) -> String? {
+        if let error = sync.lastError, !error.isEmpty { return ErrorText.readable(text: CredentialMask.masked(error)) }
+        guard sync.connectivity == .offline else { return nil }
+        let server = sync.server.map(CredentialMask.masked) ?? localized("the sync server", ja: "同期サーバー")
         return localized("\(server) cannot be reached", ja: "\(server) に接続できません")
     }
 }

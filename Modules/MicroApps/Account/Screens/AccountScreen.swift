@@ -1,5 +1,8 @@
 import StrataContainer
 import StrataCrossCutting
+import StrataJournal
+import StrataStore
+import StrataSync
 import Synchronization
 
 /// The Account micro-app's screen: who is signed in, the sync status, and the actions.
@@ -43,8 +46,8 @@ final class AccountScreen: TextScreen {
         lines.append("")
         do {
             let user = try await session.currentUser()
-            let state = try await session.syncState()
-            let rejected = state.rejectedChanges > 0 ? try await session.rejectedChanges() : []
+            let state = try await session.status()
+            let rejected = state.rejectedCount > 0 ? try await session.rejectedChanges() : []
             lines += AccountText.status(user: user, state: state, rejected: rejected)
             lines += AccountText.conflicts(try await session.conflicts())
         } catch {
@@ -96,11 +99,11 @@ final class AccountScreen: TextScreen {
                 return .message(AccountText.whichChange(verb, count: rejected.count))
             }
             var id = argument
-            if let number = Int(argument), (1...rejected.count).contains(number) { id = rejected[number - 1].id }
+            if let number = Int(argument), (1...rejected.count).contains(number) { id = rejected[number - 1].operationID }
             if verb == "retry" {
-                return .message(AccountText.retried(try await session.retryRejectedChange(id)))
+                return .message(AccountText.retried(try await session.retryRejected(id)))
             }
-            return .message(AccountText.discarded(try await session.discardRejectedChange(id)))
+            return .message(AccountText.discarded(try await session.discardRejected(id)))
         } catch {
             return .message(AccountText.actionFailed(verb, error))
         }
@@ -126,7 +129,7 @@ final class AccountScreen: TextScreen {
     private func signOut(mustSyncWithServer: Bool) async -> ScreenResponse {
         do {
             return .message(AccountText.signedOut(try await session.signOut(mustSyncWithServer: mustSyncWithServer)))
-        } catch let error as ContainerError {
+        } catch let error as SyncError where error.code == .signOutRefused {
             return .message(error.message.prefix(1).uppercased() + error.message.dropFirst())
         } catch {
             return .message(localized("Not signed out: \(ErrorText.readable(error))", ja: "サインアウトしていません: \(ErrorText.readable(error))"))

@@ -1,6 +1,7 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
+import StrataSync
 import Synchronization
 
 /// The sign-in prompts: the account name (unless given), then the password, which the

@@ -6,7 +6,7 @@
 /// ``LayeringChecker/liveFactories()``): a factory is a public type whose name ends in
 /// `Factory`, declared in a module that is not test support; its *live members* are its public
 /// static (or class) functions and static vars, wherever in production code they are declared
-/// (the type's body or an extension). A `static let` is a constant (`SessionServiceFactory.serviceName`),
+/// (the type's body or an extension). A `static let` is a constant (`SecretServiceFactory.schemaName`),
 /// not a pick. Public static functions that test-support modules add to the type
 /// (`DataLayerFactory.inMemory()` in `StrataDataTesting`) are its *test doubles*.
 public struct LiveFactory: Hashable, Sendable {

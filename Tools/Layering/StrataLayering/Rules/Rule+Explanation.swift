@@ -74,7 +74,7 @@ extension Rule {
                 + "let command = ReportsCommand(data: data)   // the kit takes `any DataLayer`\n"
                 + "// Live factories are found in the code: every public static func or var of a public type\n"
                 + "// named …Factory outside test support. A `static let` is a constant anyone may read\n"
-                + "// (SessionServiceFactory.serviceName); what test support adds is a double for tests.")
+                + "// (SecretServiceFactory.schemaName); what test support adds is a double for tests.")
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import StrataContainer
 import StrataCrossCutting
-import StrataDomain
 import StrataJournal
 import StrataPresentation
 import StrataStore
@@ -30,8 +29,8 @@ extension SyncText {
         let theirs = conflicts.reduce(into: [String: FieldValue]()) { $0.merge($1.theirs) { _, new in new } }
         let who = first.byAccount
         let names = fields.joined(separator: ", ")
-        let mineText = values(fields, mine, type: first.typeName)
-        let theirsText = values(fields, theirs, type: first.typeName)
+        let mineText = SyncFactsText.values(fields, mine, type: first.typeName)
+        let theirsText = SyncFactsText.values(fields, theirs, type: first.typeName)
         let act: String
         if conflicts.count == 1 {
             act = first.kind == .overwritten
@@ -85,9 +84,10 @@ extension SyncText {
             ])
         table.rows = conflicts.map { conflict in
             [
-                conflict.typeName, shortID(conflict.objectID), kindName(conflict.kind), conflict.fields.joined(separator: ", "),
-                values(conflict.fields, conflict.mine, type: conflict.typeName) + " → "
-                    + values(conflict.fields, conflict.theirs, type: conflict.typeName),
+                conflict.typeName, shortID(conflict.objectID), SyncFactsText.kindName(conflict.kind),
+                conflict.fields.joined(separator: ", "),
+                SyncFactsText.values(conflict.fields, conflict.mine, type: conflict.typeName) + " → "
+                    + SyncFactsText.values(conflict.fields, conflict.theirs, type: conflict.typeName),
                 conflict.byAccount ?? "?", conflict.id,
             ]
         }
@@ -111,16 +111,16 @@ extension SyncText {
         let fields = conflict.fields.joined(separator: ", ")
         if keepMine {
             return localized(
-                "Kept your \(fields) of \(what) (\(values(conflict.fields, conflict.mine, type: conflict.typeName))): "
+                "Kept your \(fields) of \(what) (\(SyncFactsText.values(conflict.fields, conflict.mine, type: conflict.typeName))): "
                     + "sent again at the next sync.",
-                ja: "\(what) の \(fields) を自分の値（\(values(conflict.fields, conflict.mine, type: conflict.typeName))）に"
+                ja: "\(what) の \(fields) を自分の値（\(SyncFactsText.values(conflict.fields, conflict.mine, type: conflict.typeName))）に"
                     + "しました。次の同期で再送します。")
         }
         return localized(
             "Took \(conflict.byAccount.map { "\($0)'s" } ?? "the server's") \(fields) of \(what) "
-                + "(\(values(conflict.fields, conflict.theirs, type: conflict.typeName))).",
+                + "(\(SyncFactsText.values(conflict.fields, conflict.theirs, type: conflict.typeName))).",
             ja: "\(what) の \(fields) を\(conflict.byAccount.map { "\($0) の" } ?? "サーバーの")値"
-                + "（\(values(conflict.fields, conflict.theirs, type: conflict.typeName))）にしました。")
+                + "（\(SyncFactsText.values(conflict.fields, conflict.theirs, type: conflict.typeName))）にしました。")
     }
 
     /// After `keep-mine` / `keep-theirs` of a conflict whose stored values could not be read
@@ -138,40 +138,10 @@ extension SyncText {
             ja: "'strata-host sync conflicts' が表示する競合の ID、またはその一意に決まる先頭部分（8 文字以上）")
     }
 
-    /// `overwritten` / `refused` as people read it.
-    static func kindName(_ kind: SyncConflict.Kind) -> String {
-        switch kind {
-        case .overwritten: localized("replaced", ja: "上書き")
-        case .refused: localized("refused", ja: "拒否")
-        }
-    }
-
     /// An object id shortened for a table (`3f2a9c01…0007`); ids of 16 characters or fewer whole.
     static func shortID(_ id: String) -> String {
         id.count > 16 ? "\(id.prefix(8))…\(id.suffix(4))" : id
     }
-
-    /// The values of `fields` as people read them, comma separated.
-    static func values(_ fields: [String], _ values: [String: FieldValue], type: String) -> String {
-        fields.map { value(values[$0], type: fieldTypes[type]?[$0]) }.joined(separator: ", ")
-    }
-
-    /// One value: a date as its instant, a flag as yes/no, text quoted, a cleared field as `none`.
-    static func value(_ value: FieldValue?, type: FieldType?) -> String {
-        switch (value, type) {
-        case (nil, _), (.null?, _): localized("none", ja: "なし")
-        case (.real(let seconds)?, .date?): DayText.instant(Date(timeIntervalSince1970: seconds))
-        case (.integer(let flag)?, .bool?): flag != 0 ? localized("yes", ja: "はい") : localized("no", ja: "いいえ")
-        case (.text(let text)?, _): "'\(text)'"
-        case (let value?, _): value.description
-        }
-    }
-
-    /// The declared field types of the domain's synced types, to show their values.
-    private static let fieldTypes: [String: [String: FieldType]] = [
-        CaseReport.schema.typeName: Dictionary(CaseReport.schema.fields.map { ($0.key, $0.type) }) { first, _ in first },
-        FollowUp.schema.typeName: Dictionary(FollowUp.schema.fields.map { ($0.key, $0.type) }) { first, _ in first },
-    ]
 }
 
 /// `sync conflicts --json` (and each of `sync --json`'s conflicts): one conflict, values as JSON values.

@@ -26,7 +26,7 @@ extension SyncText {
             ])
         table.rows = changes.map { change in
             [
-                change.operationID, change.typeName, change.objectID, operationName(change.operation),
+                change.operationID, change.typeName, change.objectID, SyncFactsText.operationName(change.operation),
                 DayText.instant(change.createdAt), change.reason ?? "",
             ]
         }
@@ -47,35 +47,25 @@ extension SyncText {
     /// `Queued change 0193… (update CaseReport eb65…) to be sent again at the next sync.`
     static func retried(_ change: Change) -> String {
         localized(
-            "Queued change \(change.operationID) (\(operationName(change.operation)) \(change.typeName) \(change.objectID)) "
+            "Queued change \(change.operationID) (\(SyncFactsText.operationName(change.operation)) \(change.typeName) \(change.objectID)) "
                 + "to be sent again, with the edits since, at the next sync.",
-            ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(operationName(change.operation))）を、"
+            ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(SyncFactsText.operationName(change.operation))）を、"
                 + "その後の編集も含めて次の同期で再送します。")
     }
 
     /// What a discard did, and what the next sync brings back.
     static func discarded(_ change: Change) -> String {
-        let what = "\(operationName(change.operation)) \(change.typeName) \(change.objectID)"
+        let what = "\(SyncFactsText.operationName(change.operation)) \(change.typeName) \(change.objectID)"
         if change.operation == .insert {
             return localized(
                 "Discarded change \(change.operationID) (\(what)): the new \(change.typeName) is removed from this device.",
-                ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(operationName(change.operation))）を破棄し、"
+                ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(SyncFactsText.operationName(change.operation))）を破棄し、"
                     + "新しい \(change.typeName) をこの端末から削除しました。")
         }
         return localized(
             "Discarded change \(change.operationID) (\(what)); the server's version comes back at the next sync.",
-            ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(operationName(change.operation))）を破棄しました。"
+            ja: "変更 \(change.operationID)（\(change.typeName) \(change.objectID) の\(SyncFactsText.operationName(change.operation))）を破棄しました。"
                 + "次の同期でサーバーの版に戻ります。")
-    }
-
-    /// The operation as people read it.
-    static func operationName(_ operation: ChangeOperation) -> String {
-        switch operation {
-        case .insert: localized("insert", ja: "追加")
-        case .update: localized("update", ja: "更新")
-        case .delete: localized("delete", ja: "削除")
-        case .deleteAll: localized("delete all", ja: "全削除")
-        }
     }
 }
 

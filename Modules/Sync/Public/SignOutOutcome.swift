@@ -1,3 +1,5 @@
+public import StrataSession
+
 /// What a sign-out did (``SessionService/signOut(mustSyncWithServer:)``).
 public struct SignOutOutcome: Sendable, Hashable {
     /// Who was signed out (`nil`: nobody was signed in).
