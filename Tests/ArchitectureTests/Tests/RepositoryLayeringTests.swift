@@ -36,6 +36,22 @@ struct RepositoryLayeringTests {
         #expect(package.target(named: "StrataArchitectureTests")?.exclude == ["Fixtures"])
     }
 
+    @Test("no micro-app declares the data layer's engine, its test support, maintenance or the Secret Service; Presentation declares no sync engine")
+    func microAppsAndPresentationStayOffTheEngines() async throws {
+        let (_, package) = try await RealRepository.shared.value.get()
+        let microApps = package.targets.filter { $0.path.hasPrefix("Modules/MicroApps/") }
+        #expect(microApps.count >= 7, "\(microApps.map(\.name))")
+        let forbidden: Set<String> = ["StrataData", "StrataDataTesting", "StrataMaintenance", "StrataSecretService"]
+        for app in microApps {
+            let declared = package.declaredModules(of: app)
+            #expect(declared.isDisjoint(with: forbidden), "\(app.name) declares \(declared.intersection(forbidden).sorted())")
+        }
+        // The Account micro-app reads the session through StrataSync's protocol, the proof this is not vacuous.
+        #expect(package.target(named: "StrataAccountApp").map(package.declaredModules(of:))?.contains("StrataSync") == true)
+        let presentation = try #require(package.target(named: "StrataPresentation"))
+        #expect(!package.declaredModules(of: presentation).contains("StrataSync"), "strata-status must never link the sync engine")
+    }
+
     @Test("the checker reads every target's sources, so a clean result means something")
     func checkerReadsEverySourceFile() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
