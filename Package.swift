@@ -189,7 +189,7 @@ let package = Package(
 
         // MARK: - Shared presentation: the JSON and sync-status shapes micro-apps and kits print (domain layer)
         module("StrataPresentation", "Modules/Presentation", ["StrataDomain", "StrataStore", "StrataJournal", "StrataCrossCutting"]),
-        tests("StrataPresentationTests", "PresentationTests", ["StrataPresentation", "StrataDomain", "StrataCrossCutting"]),
+        tests("StrataPresentationTests", "PresentationTests", ["StrataPresentation", "StrataDomain", "StrataJournal", "StrataCrossCutting"]),
 
         // MARK: - Hosting runtime (the mPaaS container): beside Data, on CrossCutting only
         module("StrataContainer", "Modules/Container", ["StrataCrossCutting", log]),
@@ -228,13 +228,13 @@ let package = Package(
         ),
         module(
             "StrataStatusKit", "Modules/Kits/StatusKit",
-            ["StrataDomain", "StrataPresentation", "StrataCrossCutting", argumentParser]
+            ["StrataDomain", "StrataPresentation", "StrataJournal", "StrataCrossCutting", argumentParser]
         ),
         tests(
             "StrataStatusKitTests", "StatusKitTests",
             [
-                "StrataStatusKit", "StrataPresentation", "StrataDomain", "StrataStore", "StrataData", "StrataDataTesting",
-                "StrataCrossCutting",
+                "StrataStatusKit", "StrataPresentation", "StrataJournal", "StrataDomain", "StrataStore", "StrataData",
+                "StrataDataTesting", "StrataCrossCutting",
             ]
         ),
         // libsystemd (libsystemd-dev): sd_notify and sd-bus for strata-notifyd; only NotifyKit imports it.

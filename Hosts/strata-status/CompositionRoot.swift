@@ -41,11 +41,7 @@ enum CompositionRoot {
         }
         let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         // The store is the one source of the status: strata-status never links the sync engine.
-        let status = try await data.syncState.status()
-        var sync = StatusSync(
-            connectivity: StatusSync.Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown,
-            server: status.server, pending: status.pendingCount, rejected: status.rejectedCount,
-            lastSyncAt: status.lastSyncAt, lastError: status.lastError)
+        var sync = try await data.syncState.status()
         if sync.connectivity == .notConfigured, let configured {
             sync = unknown(configured)
         }
@@ -53,7 +49,9 @@ enum CompositionRoot {
     }
 
     /// A configured server the store has no facts about yet.
-    private static func unknown(_ configuration: ServerEnvironment) -> StatusSync {
-        StatusSync(connectivity: .unknown, server: configuration.serverURL.absoluteString)
+    private static func unknown(_ configuration: ServerEnvironment) -> SyncStatus {
+        SyncStatus(
+            connectivity: .unknown, server: configuration.serverURL.absoluteString, pendingCount: 0, rejectedCount: 0,
+            lastSyncAt: nil, lastError: nil, lastErrorAt: nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataDomain
+import StrataJournal
 import StrataPresentation
 import Testing
 
@@ -68,11 +69,14 @@ struct PresentationShapeTests {
         let quiet = try object(SyncStatusJSON(.notConfigured))
         #expect(Set(quiet.keys) == ["connectivity", "pending", "rejected"])
         #expect(quiet["connectivity"] as? String == "notConfigured")
-        let failing = try object(SyncStatusJSON(StatusSync(
-            connectivity: .offline, server: "http://x/y", pending: 2, lastError: "unreachable", lastErrorAt: Self.created)))
+        let failing = try object(SyncStatusJSON(SyncStatus(
+            connectivity: .offline, server: "http://x/y", pendingCount: 2, rejectedCount: 0, lastSyncAt: nil,
+            lastError: "unreachable", lastErrorAt: Self.created)))
         #expect(failing["lastErrorAt"] as? String == DayText.instant(Self.created))
         #expect(failing["server"] as? String == "http://x/y")
-        #expect(StatusSync.Connectivity.notConfigured.text == "not configured")
+        #expect(failing["pending"] as? Int == 2)
+        #expect(SyncConnectivity.notConfigured.text == "not configured")
+        #expect(MessageLanguage.$current.withValue(.japanese) { SyncConnectivity.offline.text } == "オフライン")
     }
 
     @Test("a JSON line keeps slashes, sorts keys and escapes the controls an encoder leaves raw")

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataDomain
+import StrataJournal
 import StrataPresentation
 import StrataStatusKit
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("strata-status never prints a raw control character")
 struct StatusEscapingTests {
     /// A server's error message and URL carrying an escape sequence, a CSI and a bidi override.
-    static let hostile = StatusSync(
+    static let hostile = SyncStatus.facts(
         connectivity: .offline, server: "http://h\u{1B}]0;x\u{07}", pending: 1, rejected: 0,
         lastError: "boom\u{1B}[2J\r\nsecond line\u{9B}\u{202E}")
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCrossCutting
 import StrataDomain
+import StrataJournal
 import StrataPresentation
 import StrataStatusKit
 import Synchronization
@@ -9,7 +10,7 @@ import Testing
 @Suite("strata-status in Japanese and English")
 struct StatusLanguageTests {
     static let busy = StatusSummary(reports: 12, dueToday: 2, overdue: 1, unreadNotifications: 3)
-    static let synced = StatusSync(
+    static let synced = SyncStatus.facts(
         connectivity: .offline, server: "http://127.0.0.1:8080", pending: 2, rejected: 1, lastSyncAt: nil,
         lastError: "unreachable")
 

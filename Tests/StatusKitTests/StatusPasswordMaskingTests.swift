@@ -1,3 +1,4 @@
+import StrataJournal
 import StrataPresentation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 extension StatusSyncTests {
     @Test("a server URL's password is masked in the server and the last error, in the text and the JSON formats")
     func passwordMasked() async {
-        let sync = StatusSync(
+        let sync = SyncStatus.facts(
             connectivity: .offline, server: "http://sigrid:Pa55-wOrd@127.0.0.1:9",
             lastError: "cannot reach the sync server http://sigrid:Pa55-wOrd@127.0.0.1:9 to sync: connection refused")
         let text = await run([], sync: sync)

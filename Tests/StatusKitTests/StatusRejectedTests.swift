@@ -1,22 +1,23 @@
 import Foundation
 import StrataDomain
+import StrataJournal
 import StrataPresentation
 import StrataStatusKit
 import Testing
 
 @Suite("strata-status: rejected changes are a warning state")
 struct StatusRejectedTests {
-    static let rejected = StatusSync(connectivity: .online, server: "http://127.0.0.1:8080", pending: 0, rejected: 2)
+    static let rejected = SyncStatus.facts(connectivity: .online, server: "http://127.0.0.1:8080", pending: 0, rejected: 2)
     static let due = StatusSummary(reports: 1, dueToday: 1, overdue: 0, unreadNotifications: 0)
     static let overdue = StatusSummary(reports: 1, dueToday: 0, overdue: 1, unreadNotifications: 0)
 
-    private func waybarClass(_ summary: StatusSummary, _ sync: StatusSync?) throws -> String? {
+    private func waybarClass(_ summary: StatusSummary, _ sync: SyncStatus?) throws -> String? {
         let line = StatusRenderer.render(summary, storePresent: true, format: .waybar, sync: sync)
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         return object?["class"] as? String
     }
 
-    private func i3blocksColour(_ summary: StatusSummary, _ sync: StatusSync?) -> String? {
+    private func i3blocksColour(_ summary: StatusSummary, _ sync: SyncStatus?) -> String? {
         StatusRenderer.render(summary, storePresent: true, format: .i3blocks, sync: sync).split(separator: "\n").last.map(String.init)
     }
 

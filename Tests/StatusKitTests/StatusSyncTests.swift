@@ -1,5 +1,6 @@
 import Foundation
 import StrataCrossCutting
+import StrataJournal
 import StrataPresentation
 import StrataStatusKit
 import Synchronization
@@ -7,11 +8,11 @@ import Testing
 
 @Suite("strata-status sync facts")
 struct StatusSyncTests {
-    static let synced = StatusSync(
+    static let synced = SyncStatus.facts(
         connectivity: .online, server: "http://127.0.0.1:8080", pending: 2, rejected: 1,
         lastSyncAt: Date(timeIntervalSince1970: 1_795_339_800))
 
-    func run(_ arguments: [String], sync: StatusSync?) async -> String {
+    func run(_ arguments: [String], sync: SyncStatus?) async -> String {
         let out = Mutex<[String]>([])
         _ = await StrataStatusCLI.main(
             arguments: arguments, environment: [:],
@@ -48,7 +49,7 @@ struct StatusSyncTests {
     @Test("not configured reads as such, with a last error when there is one")
     func notConfiguredAndLastError() async {
         #expect(await run([], sync: .notConfigured).contains("sync                  not configured"))
-        let failing = StatusSync(connectivity: .offline, server: "http://x", lastError: "server unreachable")
+        let failing = SyncStatus.facts(connectivity: .offline, server: "http://x", lastError: "server unreachable")
         let text = await run([], sync: failing)
         #expect(text.contains("last sync             never") && text.contains("last error            server unreachable"))
         #expect(await run(["--format", "json"], sync: .notConfigured).contains(#""sync":{"connectivity":"notConfigured","pending":0,"rejected":0}"#))

@@ -38,6 +38,11 @@ public struct SyncStatus: Sendable, Hashable {
 
     /// Whether the server answered the last time it was asked.
     public var isOnline: Bool { connectivity == .online }
+
+    /// No server configured and nothing recorded: what is shown without an engine or a store.
+    public static let notConfigured = SyncStatus(
+        connectivity: .notConfigured, server: nil, pendingCount: 0, rejectedCount: 0, lastSyncAt: nil, lastError: nil,
+        lastErrorAt: nil)
 }
 
 /// Whether the server can be reached, as far as the engine knows.

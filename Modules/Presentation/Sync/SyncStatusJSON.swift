@@ -1,6 +1,7 @@
 import StrataCrossCutting
+public import StrataJournal
 
-/// The JSON shape of ``StatusSync``: the `"sync"` object `strata-status --format json` and
+/// The JSON shape of a `SyncStatus` (StrataJournal): the `"sync"` object `strata-status --format json` and
 /// `strata-host account status --json` print.
 ///
 /// Keys: `connectivity` (`online`, `offline`, `unknown` or `notConfigured`), `pending`,
@@ -23,11 +24,11 @@ public struct SyncStatusJSON: Encodable, Equatable, Sendable {
     public var lastErrorAt: String?
 
     /// The JSON shape of `sync`; a password in its server or last error is masked (`CredentialMask`).
-    public init(_ sync: StatusSync) {
+    public init(_ sync: SyncStatus) {
         connectivity = sync.connectivity.rawValue
         server = sync.server.map(CredentialMask.masked)
-        pending = sync.pending
-        rejected = sync.rejected
+        pending = sync.pendingCount
+        rejected = sync.rejectedCount
         lastSyncAt = sync.lastSyncAt.map(DayText.instant)
         lastError = sync.lastError.map(CredentialMask.masked)
         lastErrorAt = sync.lastErrorAt.map(DayText.instant)

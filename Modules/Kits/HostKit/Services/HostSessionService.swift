@@ -110,10 +110,7 @@ final class HostSessionService: StrataService, SessionService {
     }
 
     func status() async throws -> SyncStatus {
-        try await sync?.status()
-            ?? SyncStatus(
-                connectivity: .notConfigured, server: nil, pendingCount: 0, rejectedCount: 0, lastSyncAt: nil,
-                lastError: nil, lastErrorAt: nil)
+        try await sync?.status() ?? .notConfigured
     }
 
     func syncNow() async throws -> SyncReport {

@@ -5,7 +5,8 @@
 #endif
 import StrataCrossCutting
 public import StrataDomain
-public import StrataPresentation
+public import StrataJournal
+import StrataPresentation
 
 /// Prints a ``StatusSummary`` in each ``StatusFormat``: pure functions, no I/O.
 public enum StatusRenderer {
@@ -23,18 +24,18 @@ public enum StatusRenderer {
     ///     waybar's class and i3blocks' colour turn to ``StatusLevel/rejected`` while the
     ///     server's refused changes wait (unless a follow-up is overdue).
     public static func render(
-        _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: StatusSync? = nil
+        _ summary: StatusSummary, storePresent: Bool, format: StatusFormat, sync: SyncStatus? = nil
     ) -> String {
         switch format {
         case .text: TerminalText.escapedKeepingLines(text(summary, storePresent: storePresent, sync: sync))
         case .json: json(summary, storePresent: storePresent, sync: sync)
-        case .waybar: waybar(summary, storePresent: storePresent, rejectedChanges: sync?.rejected ?? 0)
-        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary, rejectedChanges: sync?.rejected ?? 0))
+        case .waybar: waybar(summary, storePresent: storePresent, rejectedChanges: sync?.rejectedCount ?? 0)
+        case .i3blocks: TerminalText.escapedKeepingLines(i3blocks(summary, rejectedChanges: sync?.rejectedCount ?? 0))
         }
     }
 
     /// Labelled, aligned lines for people, in the current ``MessageLanguage``.
-    static func text(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
+    static func text(_ summary: StatusSummary, storePresent: Bool, sync: SyncStatus? = nil) -> String {
         var lines = counts(summary).map { label, count in labelled(label, String(count)) }
         if !storePresent { lines.append(localized("(no store yet: nothing recorded)", ja: "（ストアはまだありません: 記録なし）")) }
         if let sync { lines += syncLines(sync) }
@@ -42,7 +43,7 @@ public enum StatusRenderer {
     }
 
     /// One JSON object with sorted keys on one line.
-    static func json(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync? = nil) -> String {
+    static func json(_ summary: StatusSummary, storePresent: Bool, sync: SyncStatus? = nil) -> String {
         JSONLine.encode(SummaryJSON(summary, storePresent: storePresent, sync: sync))
     }
 
@@ -116,7 +117,7 @@ private struct SummaryJSON: Encodable {
     var store: String
     var sync: SyncStatusJSON?
 
-    init(_ summary: StatusSummary, storePresent: Bool, sync: StatusSync?) {
+    init(_ summary: StatusSummary, storePresent: Bool, sync: SyncStatus?) {
         reports = summary.reports
         dueToday = summary.dueToday
         overdue = summary.overdue

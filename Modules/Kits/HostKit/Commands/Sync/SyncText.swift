@@ -28,18 +28,20 @@ enum SyncText {
         } else {
             lines.append((localized("account", ja: "アカウント"), localized("not signed in", ja: "サインインしていません")))
         }
-        let sync = status.map(StatusSync.init) ?? .notConfigured
+        let sync = status ?? .notConfigured
+        // A password in a URL (the server's, or one the last error names) is never shown.
         lines.append((
             localized("server", ja: "サーバー"),
-            sync.server ?? localized("none (set STRATA_SERVER_URL)", ja: "なし（STRATA_SERVER_URL を設定してください）")))
+            sync.server.map(CredentialMask.masked)
+                ?? localized("none (set STRATA_SERVER_URL)", ja: "なし（STRATA_SERVER_URL を設定してください）")))
         lines.append((localized("connectivity", ja: "接続"), sync.connectivity.text))
-        lines.append((localized("pending changes", ja: "保留中の変更"), String(sync.pending)))
-        lines.append((localized("rejected changes", ja: "却下された変更"), String(sync.rejected)))
+        lines.append((localized("pending changes", ja: "保留中の変更"), String(sync.pendingCount)))
+        lines.append((localized("rejected changes", ja: "却下された変更"), String(sync.rejectedCount)))
         lines.append((localized("last sync", ja: "最終同期"), sync.lastSyncAt.map(DayText.instant) ?? localized("never", ja: "未同期")))
         if let error = sync.lastError {
             lines.append((
                 localized("last error", ja: "最後のエラー"),
-                error + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
+                CredentialMask.masked(error) + (sync.lastErrorAt.map { " (\(DayText.instant($0)))" } ?? "")))
         }
         return TextTable.labelled(lines)
     }
@@ -54,7 +56,7 @@ enum SyncText {
     /// One JSON object: `{"signedIn", "account", "userID", "groups", "validUntil", "sync": {…}}`
     /// (`sync` is ``SyncStatusJSON``, the object `strata-status --format json` prints too).
     static func accountJSON(_ info: AuthInfo?, _ status: SyncStatus?) -> String {
-        JSONLine.encode(AccountJSON(info: info, sync: status.map(StatusSync.init) ?? .notConfigured))
+        JSONLine.encode(AccountJSON(info: info, sync: status ?? .notConfigured))
     }
 
     /// `Pushed 1 change (0 rejected); pulled 2 objects (CaseReport 2); 0 kept local.`, then a
@@ -105,16 +107,6 @@ enum SyncText {
     private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
-extension StatusSync {
-    /// The facts a person is shown of the engine's `status` (the same connectivity names).
-    init(_ status: SyncStatus) {
-        self.init(
-            connectivity: Connectivity(rawValue: status.connectivity.rawValue) ?? .unknown, server: status.server,
-            pending: status.pendingCount, rejected: status.rejectedCount, lastSyncAt: status.lastSyncAt,
-            lastError: status.lastError, lastErrorAt: status.lastErrorAt)
-    }
-}
-
 /// `account status --json`.
 private struct AccountJSON: Encodable {
     struct Group: Encodable {
@@ -130,7 +122,7 @@ private struct AccountJSON: Encodable {
     var validUntil: String?
     var sync: SyncStatusJSON
 
-    init(info: AuthInfo?, sync: StatusSync) {
+    init(info: AuthInfo?, sync: SyncStatus) {
         signedIn = info != nil
         account = info?.account
         userID = info?.userID
