@@ -39,6 +39,9 @@ struct SessionServiceTests {
         var session: any SessionService {
             get async throws { try await container.context.service(.session) }
         }
+
+        /// The sign-in and sign-out broadcasts the listeners received, in order.
+        var signings: [String] { doubles.recorder.entries(startingWith: "listener.signed") }
     }
 
     /// `strata-host`'s built-in configuration and registry on the container's doubles, over
@@ -70,10 +73,7 @@ struct SessionServiceTests {
         #expect(try await session.currentUser()?.account == "sigrid")
         let outcome = try await session.signOut(mustSyncWithServer: false)
         #expect(outcome == SignOutOutcome(user: Self.sigrid, syncedWithServer: false, keptChanges: 0))
-        #expect(
-            host.doubles.recorder.entries(startingWith: "listener.signed") == [
-                "listener.signedIn(sigrid)", "listener.signedOut(sigrid)",
-            ], "\(host.doubles.recorder.entries)")
+        #expect(host.signings == ["listener.signedIn(sigrid)", "listener.signedOut(sigrid)"], "\(host.doubles.recorder.entries)")
         await host.container.terminate(.quit)
     }
 
@@ -86,10 +86,7 @@ struct SessionServiceTests {
         #expect(try await session.currentUser() == Self.sigrid)
         try await host.data.session.clear()
         #expect(try await session.currentUser() == nil)
-        #expect(
-            host.doubles.recorder.entries(startingWith: "listener.signed") == [
-                "listener.signedIn(sigrid)", "listener.signedOut(sigrid)",
-            ], "\(host.doubles.recorder.entries)")
+        #expect(host.signings == ["listener.signedIn(sigrid)", "listener.signedOut(sigrid)"], "\(host.doubles.recorder.entries)")
         await host.container.terminate(.quit)
     }
 
@@ -112,12 +109,12 @@ struct SessionServiceTests {
             refused?.message.contains("without server sync to keep them on this device") == true,
             "\(String(describing: refused))")
         #expect(try await session.currentUser() == Self.sigrid)
-        #expect(host.doubles.recorder.entries(startingWith: "listener.signed").isEmpty)
+        #expect(host.signings.isEmpty)
 
         // Without server sync the device signs out anyway; the 3 changes stay for the next sign-in.
         let outcome = try await session.signOut(mustSyncWithServer: false)
         #expect(outcome.keptChanges == 3 && !outcome.syncedWithServer && outcome.user == Self.sigrid)
-        #expect(host.doubles.recorder.entries(startingWith: "listener.signed") == ["listener.signedOut(sigrid)"])
+        #expect(host.signings == ["listener.signedOut(sigrid)"])
         await host.container.terminate(.quit)
     }
 
