@@ -367,8 +367,14 @@ let package = Package(
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
-        benchmark("strata-bench-query", "QueryAndCrypto", ["StrataStore", "StrataData", "StrataCrossCutting", "CSQLite", log]),
-        benchmark("strata-bench-store", "StoreInsert", ["StrataStore", "StrataData", "StrataCrossCutting", "CSQLite", log]),
+        benchmark(
+            "strata-bench-query", "QueryAndCrypto",
+            ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]
+        ),
+        benchmark(
+            "strata-bench-store", "StoreInsert",
+            ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]
+        ),
         benchmark(
             "strata-bench-scale", "Scale",
             [
@@ -379,7 +385,7 @@ let package = Package(
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
-        module("StrataBenchSupport", "Benchmarks/Support", ["StrataDomain"]),
+        module("StrataBenchSupport", "Benchmarks/Support", ["StrataDomain", "StrataStore", "CSQLite"]),
         benchmark(
             "strata-bench-sync", "Sync",
             [

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StrataBenchSupport
 
 /// The baseline query: the same SQL shape the store runs (where age = ? and fresh rows,
 /// newest first, one page), prepared once, bound and stepped through the C API, building the
@@ -45,10 +46,4 @@ struct RawQuery {
         }
         return times
     }
-}
-
-/// A benchmark failure, printed as one line.
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -5,6 +5,7 @@
 //   swift run -c release strata-bench-query [rows=1000000] [cryptoRows=100000]
 import Foundation
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataStore

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataJournal
@@ -30,14 +31,14 @@ struct JournalScale {
             let saved = try await store.save((start..<min(size, start + 100_000)).map(SyncedRecord.init(index:)))
             for (offset, record) in saved.enumerated() where (start + offset) % stride == 0 { sample.append(record) }
         }
-        let raw = try RawDatabase(path: container.storeURL.path)
+        let raw = try RawSQLite(path: container.storeURL.path)
         try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         let bytes = Double(fileSize(container.storeURL.path))
         let count = min(Self.edits, sample.count / 2)
         var (strata, baseline) = ([Double](), [Double]())
         for index in 0..<count {
             var mine = sample[2 * index]
-            mine.record.memo = "edited offline"
+            mine.memo = "edited offline"
             let theirs = sample[2 * index + 1].objectId!
             strata.append(try await seconds { _ = try await store.save(mine) })
             baseline.append(try seconds { try raw.updateMemo(table: "SyncedRecord", id: theirs, memo: "edited offline") })
@@ -56,14 +57,14 @@ struct JournalScale {
     }
 }
 
-/// ``ScaleRecord``'s row in a type whose changes go to the server (`localAndServer`).
-struct SyncedRecord: ScaleRow {
+/// ``ScaleRecord``'s row and indexes in a type whose changes go to the server (`localAndServer`).
+struct SyncedRecord: CaseRowRecord {
     var objectId: String?
-    var record = ScaleRecord()
+    var row = CaseRow()
 
     init() {}
 
-    init(index: Int) { record = ScaleRecord(index: index) }
+    init(index: Int) { row = .scale(index) }
 
-    static let schema = scaleSchema("SyncedRecord", behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
+    static let schema = caseRowSchema("SyncedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataStore
@@ -26,20 +27,20 @@ struct PurgeScale {
         let path = container.storeURL.path
         let copy = folder.appendingPathComponent("raw.sqlite").path
         do {
-            let raw = try RawDatabase(path: path)
+            let raw = try RawSQLite(path: path)
             try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let reopened = try await DataLayerFactory.live(container: container, logger: logger, clock: FixedClock(later)).store
         let strata = try await seconds { try await reopened.register(ExpiringRecord.self) }
-        let raw = try RawDatabase(path: copy)
+        let raw = try RawSQLite(path: copy)
         let baseline = try seconds {
             try raw.exec("BEGIN IMMEDIATE")
             try raw.exec(#"DELETE FROM "ExpiringRecord" WHERE "_storedAt" < \#(later.timeIntervalSince1970 - 86_400)"#)
             try raw.exec("COMMIT")
         }
-        let left = try RawDatabase(path: path).strings(#"SELECT count(*) FROM "ExpiringRecord""#)
+        let left = try RawSQLite(path: path).strings(#"SELECT count(*) FROM "ExpiringRecord""#)
         let rawLeft = try raw.strings(#"SELECT count(*) FROM "ExpiringRecord""#)
         guard left == ["0"], rawLeft == ["0"] else { throw BenchError("the purge left \(left) rows, the raw delete \(rawLeft)") }
         figures.add(
@@ -50,14 +51,14 @@ struct PurgeScale {
     }
 }
 
-/// ``ScaleRecord``'s row in a type whose local rows live a day (`lifespan: 86_400`).
-struct ExpiringRecord: ScaleRow {
+/// ``ScaleRecord``'s row and indexes in a type whose local rows live a day (`lifespan: 86_400`).
+struct ExpiringRecord: CaseRowRecord {
     var objectId: String?
-    var record = ScaleRecord()
+    var row = CaseRow()
 
     init() {}
 
-    init(index: Int) { record = ScaleRecord(index: index) }
+    init(index: Int) { row = .scale(index) }
 
-    static let schema = scaleSchema("ExpiringRecord", behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400))
+    static let schema = caseRowSchema("ExpiringRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400))
 }

@@ -1,3 +1,4 @@
+import StrataBenchSupport
 /// The command line: `--sizes N,N,...` (each at least 100, default 10,000, 100,000 and
 /// 1,000,000), `--paths GROUP,...` (default all) and `--json FILE`.
 struct ScaleOptions {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataBenchSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -66,7 +67,7 @@ struct StatusScale {
             .init(size: size, strata: median(strata) * 1e3, baseline: median(baseline) * 1e3))
         // Every page's check on its own (what strata-status ran on every open before its budget;
         // now only on a file of at most 8 MiB), and the check it runs now, on its own.
-        let database = try RawDatabase(path: folder.appendingPathComponent("strata.sqlite").path)
+        let database = try RawSQLite(path: folder.appendingPathComponent("strata.sqlite").path)
         let checks = try (0..<3).map { _ in
             try seconds { guard try database.strings("PRAGMA quick_check(1)") == ["ok"] else { throw BenchError("quick_check failed") } }
         }
@@ -93,7 +94,7 @@ struct StatusScale {
 
     /// Copies each data table's and the journal's rows until it holds `count` rows.
     private func grow(_ path: String, to count: Int) throws {
-        let db = try RawDatabase(path: path)
+        let db = try RawSQLite(path: path)
         let tables = try db.strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         try db.exec("BEGIN IMMEDIATE")
         // The copies fire the count triggers, so the kept counts stay exact; the counts, the settings

@@ -1,11 +1,12 @@
 import Foundation
 import Logging
+import StrataBenchSupport
 import StrataCrossCutting
 import StrataData
 import StrataStore
 
 /// The local paths at one size: a store of `size` rows through StrataData, and the same work
-/// on the same file through ``RawDatabase`` (the two alternate, operation by operation).
+/// on the same file through `RawSQLite` (StrataBenchSupport) (the two alternate, operation by operation).
 struct StoreScale {
     let size: Int
     let folder: URL
@@ -17,6 +18,7 @@ struct StoreScale {
     /// Adds this size's points to `figures`.
     func run(_ figures: Figures) async throws -> Figures {
         var figures = figures
+        let table = ScaleRecord.schema.typeName
         let container = ContainerDirectory(url: folder)
         let store = try await DataLayerFactory.live(container: container, logger: logger).store
         try await store.register(ScaleRecord.self)
@@ -32,7 +34,7 @@ struct StoreScale {
         }
         var generator = SystemRandomNumberGenerator()
         sample.shuffle(using: &generator)
-        let raw = try RawDatabase(path: container.storeURL.path)
+        let raw = try RawSQLite(path: container.storeURL.path)
         try bytesPerObject(raw, storePath: container.storeURL.path, into: &figures)
 
         var next = size
@@ -49,20 +51,20 @@ struct StoreScale {
         // 1. a batch of 1,000 new objects.
         var (strata, baseline) = ([Double](), [Double]())
         for _ in 0..<Self.batches {
-            let (mine, theirs) = (fresh(Self.batchSize), fresh(Self.batchSize))
+            let (mine, theirs) = (fresh(Self.batchSize), fresh(Self.batchSize).map(\.row))
             strata.append(try await seconds { _ = try await store.save(mine) })
             let ids = rawIds(Self.batchSize)
-            baseline.append(try seconds { try raw.insert(theirs, ids: ids) })
+            baseline.append(try seconds { try raw.insert(theirs, ids: ids, into: table) })
         }
         add(&figures, "batch save", "save of a batch of \(Self.batchSize) new objects", "ms", strata, baseline, scale: 1e3)
 
         // 2. one new object per transaction.
         (strata, baseline) = ([], [])
         for _ in 0..<Self.singles {
-            let (mine, theirs) = (fresh(1)[0], fresh(1))
+            let (mine, theirs) = (fresh(1)[0], fresh(1).map(\.row))
             strata.append(try await seconds { _ = try await store.save(mine) })
             let ids = rawIds(1)
-            baseline.append(try seconds { try raw.insert(theirs, ids: ids) })
+            baseline.append(try seconds { try raw.insert(theirs, ids: ids, into: table) })
         }
         add(&figures, "single save", "save of one new object (its own transaction)", "µs", strata, baseline, scale: 1e6)
 
@@ -73,7 +75,7 @@ struct StoreScale {
         let kept = Array(sample.dropLast(2 * deleteCount))
         for id in (0..<Self.fetches).map({ kept[$0 % kept.count] }) {
             strata.append(try await seconds { guard try await store.fetch(ScaleRecord.self, id: id) != nil else { throw BenchError("\(id) not found") } })
-            baseline.append(try seconds { guard try raw.fetch(id: id) != nil else { throw BenchError("raw: \(id) not found") } })
+            baseline.append(try seconds { guard try raw.fetch(ScaleRecord.self, id: id, from: table) != nil else { throw BenchError("raw: \(id) not found") } })
         }
         add(&figures, "fetch by id", "fetch of one object by id", "µs", strata, baseline, scale: 1e6)
 
@@ -82,7 +84,7 @@ struct StoreScale {
         for index in 0..<deleteCount {
             let (mine, theirs) = (doomed[2 * index], doomed[2 * index + 1])
             strata.append(try await seconds { guard try await store.delete(ScaleRecord(id: mine)) else { throw BenchError("\(mine) not deleted") } })
-            baseline.append(try seconds { guard try raw.delete(id: theirs) == 1 else { throw BenchError("raw: \(theirs) not deleted") } })
+            baseline.append(try seconds { guard try raw.delete(id: theirs, from: table) == 1 else { throw BenchError("raw: \(theirs) not deleted") } })
         }
         add(&figures, "delete", "delete of one object by id (its own transaction)", "µs", strata, baseline, scale: 1e6)
 
@@ -92,7 +94,7 @@ struct StoreScale {
         for _ in 0..<Self.pages {
             var (mine, theirs) = (0, 0)
             strata.append(try await seconds { mine = try await store.query(query).count })
-            baseline.append(try seconds { theirs = try raw.page(age: 42, size: 50, index: 3).count })
+            baseline.append(try seconds { theirs = try raw.page(ScaleRecord.self, age: 42, size: 50, index: 3, from: table).count })
             guard mine == theirs else { throw BenchError("the store's page had \(mine) rows, the raw one \(theirs)") }
         }
         add(&figures, "page query", "where age = 42, sort by createdAt desc, page 3 of 50 (compound index)", "µs", strata, baseline, scale: 1e6)
@@ -108,7 +110,7 @@ struct StoreScale {
         for _ in 0..<Self.pagesBefore {
             var (mine, theirs) = (0, 0)
             strata.append(try await seconds { mine = try await beforeStore.query(before).count })
-            baseline.append(try seconds { theirs = try raw.page(age: 42, size: 50, index: 3).count })
+            baseline.append(try seconds { theirs = try raw.page(ScaleRecord.self, age: 42, size: 50, index: 3, from: table).count })
             guard mine == theirs else { throw BenchError("the store's page had \(mine) rows, the raw one \(theirs)") }
         }
         add(
@@ -119,7 +121,7 @@ struct StoreScale {
 
     /// The store file's bytes per object after a checkpoint, against the same rows in a plain
     /// SQLite table holding only the record's columns and the same indexes.
-    private func bytesPerObject(_ raw: RawDatabase, storePath: String, into figures: inout Figures) throws {
+    private func bytesPerObject(_ raw: RawSQLite, storePath: String, into figures: inout Figures) throws {
         try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         let plainPath = folder.appendingPathComponent("plain.sqlite").path
         try raw.exec("ATTACH DATABASE '\(plainPath)' AS plain")
@@ -151,20 +153,6 @@ struct StoreScale {
             name, operation: operation, unit: unit, baseline: "the same work on the same file through the SQLite C API",
             .init(size: size, strata: median(strata) * scale, baseline: median(baseline) * scale))
     }
-}
-
-/// The seconds `work` takes.
-func seconds(_ work: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try work()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-/// The seconds `work` takes.
-func seconds(_ work: () async throws -> Void) async rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try await work()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
 /// The middle value (the mean of the two middle ones for an even count).

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StrataBenchSupport
 
 /// The sync paths' baselines: the rows a push and a pull move, moved through the SQLite C API
 /// with no network, no JSON of Strata's and no encryption (the store's pragmas on the client's

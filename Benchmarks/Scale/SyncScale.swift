@@ -139,22 +139,15 @@ struct SyncScale {
     static let outsiderPulls = 7
 }
 
-/// ``ScaleRecord``'s row in a type both clients sync: `localAndServer`, group scope, so the
+/// ``ScaleRecord``'s row and indexes in a type both clients sync: `localAndServer`, group scope, so the
 /// second user of the group pulls what the first pushed.
-struct SharedRecord: ScaleRow {
+struct SharedRecord: CaseRowRecord {
     var objectId: String?
-    var record = ScaleRecord()
+    var row = CaseRow()
 
     init() {}
 
-    init(index: Int) { record = ScaleRecord(index: index) }
+    init(index: Int) { row = .scale(index) }
 
-    static let schema = scaleSchema("SharedRecord", behaviour: ValueObjectBehaviour(persistentType: .localAndServer, scope: .group))
-}
-
-/// The seconds `work` takes, and what it returned.
-func seconds<T>(returning work: () throws -> T) rethrows -> (Double, T) {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let value = try work()
-    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, value)
+    static let schema = caseRowSchema("SharedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer, scope: .group))
 }
