@@ -129,15 +129,16 @@ struct ReadinessPrivacyTests {
     func reasons() async throws {
         let logger = Logger(label: "ready") { _ in SwiftLogNoOpLogHandler() }
         let real = try await ServerDataFactory.sqlite(directory: TemporaryRoot.directory("ready-privacy"), logger: logger)
+        let patient = ServerSettings(readinessTimeout: Patience.childProcess)  // not the probe's 2 s on a loaded machine
         for code in [ServerDataError.Code.unavailable, .storage] {
             let layer = FailingReadyLayer(
                 real, error: ServerDataError(code, "no connection to PostgreSQL at db.internal:5432/strata within 5 s"))
-            let readiness = await ServerDomainFactory.make(data: layer, clock: MutableClock(), logger: logger).readiness()
+            let readiness = await ServerDomainFactory.make(data: layer, clock: MutableClock(), settings: patient, logger: logger).readiness()
             #expect(readiness == .notReady("the database is unavailable"), "\(code)")
         }
         let newer = FailingReadyLayer(
             real, error: ServerDataError(.cannotOpen, "the database has schema version 10, newer than this server's 9: …"))
-        let readiness = await ServerDomainFactory.make(data: newer, clock: MutableClock(), logger: logger).readiness()
+        let readiness = await ServerDomainFactory.make(data: newer, clock: MutableClock(), settings: patient, logger: logger).readiness()
         #expect(readiness.reason.hasPrefix("the database has schema version 10, newer than this server's 9"))
         try await real.close()
     }
