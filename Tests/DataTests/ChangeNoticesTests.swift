@@ -36,9 +36,9 @@ struct ChangeNoticesTests {
         #expect(change.typeNames == ["CaseReport"])
         let yielded = try #require(notices.lastYieldedAt)
         // Noticed at all proves the poll (no other path sees another connection's commit); the
-        // bound only keeps it a poll of the file, not a rare sweep: 25 of its 0.2 s intervals, so
-        // a loaded machine's late timer still fits (how fast is a benchmark's question).
-        #expect(yielded - committed < .seconds(5))
+        // bound only keeps it a poll of the file, not a rare sweep: 75 of its 0.2 s intervals, so
+        // a late timer beside two CPU hogs still fits (how fast is a benchmark's question).
+        #expect(yielded - committed < .seconds(15))
         collector.stop()
     }
 

@@ -28,7 +28,7 @@ struct StoreWatcherTests {
         let recordedAt = ContinuousClock.now
         _ = try await notifyd.notifications.record(IncomingNotification(id: "n-far", kind: "message", title: "From notifyd"))
         var arrivedAfter: Duration?
-        _ = await eventually(within: .seconds(5)) {
+        _ = await eventually(within: .seconds(15)) {
             guard terminal.lastScreen.joined(separator: "\n").contains("[remote] From notifyd") else {
                 terminal.type("refresh")
                 return false
@@ -37,8 +37,9 @@ struct StoreWatcherTests {
             return true
         }
         let latency = try #require(arrivedAfter, "never arrived:\n\(terminal.lastScreen.joined(separator: "\n"))")
-        // A second on an idle machine; the bound leaves room for a loaded 2-core CI run.
-        #expect(latency < .seconds(5), "arrived after \(latency)")
+        // A second on an idle machine; the bound leaves room for a 2-core run beside two CPU hogs
+        // (scripts/test-under-load).
+        #expect(latency < .seconds(15), "arrived after \(latency)")
         terminal.type("quit")
         #expect(await run.value == 0)
     }
