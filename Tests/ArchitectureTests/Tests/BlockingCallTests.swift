@@ -20,12 +20,6 @@ struct BlockingCallTests {
     /// Files that may make a thread, dispatch queue or semaphore of their own (anything else uses
     /// `BlockingLane`), each with why; every entry must still be needed.
     static let handMadeAllowed: [String: String] = [
-        "Modules/Server/Data/Postgres/PostgresServerData.swift":
-            "the one remaining exception: PostgreSQL app transactions' synchronous bodies run on their own queue "
-            + "until StrataServerData has an async transaction API (planned in its own issue)",
-        "Modules/Server/Data/Postgres/PostgresAppTransaction.swift":
-            "the same exception: each statement of a synchronous transaction body waits on a semaphore (bounded by the "
-            + "statement timeout) until the async transaction API replaces it",
         "Modules/SecretService/SecretServiceCall.swift":
             "a deadline, not an executor: the caller (already on a data-layer lane) waits at most 5 s for libsecret, "
             + "whose call runs on BlockingLane.shared, then cancels it",

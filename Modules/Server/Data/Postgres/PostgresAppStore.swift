@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StrataCrossCutting
 import StrataWire
 
 /// The PostgreSQL ``AppObjectStore`` of one app version: its rows of the shared object tables
@@ -9,7 +10,7 @@ struct PostgresAppStore: AppObjectStore {
     /// `<app id>@<version>`: the first column of every key.
     let app: String
     /// Where a transaction's synchronous body runs (see ``PostgresAppTransaction``).
-    let bodies: DispatchQueue
+    let bodies: BlockingLane
 
     func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
         try await database.transaction("applying changes") { connection in
@@ -17,9 +18,7 @@ struct PostgresAppStore: AppObjectStore {
             try await transaction.lockCounter()
             let result = try await withoutActuallyEscaping(body) { body in
                 let work = BodyOnQueue(body: body, transaction: transaction)
-                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                    bodies.async { continuation.resume(with: work.run()) }
-                }
+                return try await bodies.run { work.run() }.get()
             }
             try await transaction.finish()
             return result
@@ -192,10 +191,10 @@ struct PostgresAppStore: AppObjectStore {
     }
 }
 
-/// A transaction body and its transaction, handed to the body queue.
+/// A transaction body and its transaction, handed to the bodies' lane.
 ///
 /// `@unchecked Sendable` is safe here: ``PostgresAppStore/write(_:)`` suspends until the one
-/// block that uses this value has run, so nothing else touches the body or the transaction
+/// piece of lane work that uses this value has run, so nothing else touches the body or the transaction
 /// meanwhile (the body is `@Sendable`; the transaction holds one leased connection, itself
 /// Sendable, and state only the body's thread touches while it runs). ``run()`` lets go of the
 /// body before the caller resumes: `withoutActuallyEscaping` checks that nothing holds it then.

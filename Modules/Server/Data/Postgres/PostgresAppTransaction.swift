@@ -1,16 +1,17 @@
-import Dispatch
 import Foundation
 import Logging
 import PostgresNIO
+import StrataCrossCutting
 import StrataWire
 import Synchronization
 
 /// An ``AppTransaction`` over one PostgreSQL transaction on one leased connection.
 ///
 /// ``AppTransaction`` is synchronous (the SQLite engine runs it on GRDB's writer queue), so the
-/// body runs on a dispatch queue of its own (``PostgresAppStore/bodies``), never on the
-/// cooperative pool, and each statement waits there for the connection's answer (never longer
-/// than ``ServerPostgres/statementTimeout``: see ``PostgresDeadline``).
+/// body runs on a `BlockingLane` (``PostgresAppStore/bodies``), never on the cooperative pool,
+/// and a statement it must wait for is awaited there through the lane's one sync-to-async
+/// bridge, `BlockingLane.wait(for:)` (never longer than ``ServerPostgres/statementTimeout``
+/// and a margin: see ``PostgresDeadline``).
 ///
 /// The transaction starts by locking its app version's counter row (`SELECT … FOR UPDATE`):
 /// writers of one app version run one after another, as on SQLite, so an operation id another
@@ -31,10 +32,10 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
     /// Writes not sent yet: sent in bulk before the next read and before the commit.
     private let pending = Mutex(PostgresPendingWrites())
 
-    /// The queue the body runs on: the only place ``wait(_:)`` may block.
-    let bodies: DispatchQueue
+    /// The lane the body runs on: the only place ``wait(_:)`` may block.
+    let bodies: BlockingLane
 
-    init(connection: PostgresConnection, app: String, logger: Logger, bodies: DispatchQueue) {
+    init(connection: PostgresConnection, app: String, logger: Logger, bodies: BlockingLane) {
         self.connection = connection
         self.app = app
         self.logger = logger
@@ -188,33 +189,18 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
     /// never the cooperative pool) for its rows.
     @discardableResult
     private func wait(_ statement: PostgresStatement) throws -> [PostgresRow] {
-        let answer = Answer()
-        let connection = connection
-        let logger = logger
-        Task {
-            let result: Result<[PostgresRow], any Error>
-            do {
-                result = .success(try await connection.rows(statement, logger: logger))
-            } catch {
-                result = .failure(error)
-            }
-            answer.outcome.withLock { $0 = result }
-            answer.done.signal()
-        }
-        // Blocks the body's own dispatch thread, never a thread of the cooperative pool. The
+        // Blocks the body's own lane thread, never a thread of the cooperative pool. The
         // statement is bounded (``ServerPostgres/statementTimeout``); the wait is too, so the
         // body's thread and the request are never held for ever whatever the statement does.
-        dispatchPrecondition(condition: .onQueue(bodies))
+        precondition(BlockingLane.isCurrent, "a PostgreSQL transaction body waits for a statement only on its lane")
+        let connection = connection
+        let logger = logger
         let bound = ServerPostgres.statementTimeout + .seconds(5)
-        guard answer.done.wait(timeout: .now() + .seconds(Int(bound.components.seconds))) == .success else {
-            throw ServerDataError(.unavailable, "PostgreSQL did not answer a statement within \(bound.components.seconds) s")
+        return try BlockingLane.wait {
+            try await PostgresDeadline.run(
+                within: bound,
+                expired: { ServerDataError(.unavailable, "PostgreSQL did not answer a statement within \(bound.components.seconds) s") }
+            ) { try await connection.rows(statement, logger: logger) }
         }
-        return try answer.outcome.withLock { $0 ?? .failure(CancellationError()) }.get()
-    }
-
-    /// One statement's answer, handed from the task that ran it to the waiting thread.
-    private final class Answer: Sendable {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<[PostgresRow], any Error>?>(nil)
     }
 }

@@ -13,8 +13,10 @@ final class PostgresServerData: ServerDataLayer {
     let appliedMigrations: [String]
     /// App versions whose counter row exists.
     private let known = Mutex<Set<String>>([])
-    /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``).
-    private let bodies = DispatchQueue(label: "strata.postgres.transactions", attributes: .concurrent)
+    /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``): a
+    /// `BlockingLane` giving each body a thread of its own, so a body that waits for a statement
+    /// never holds a thread of the cooperative pool, nor another body.
+    private let bodies = BlockingLane(label: "strata.postgres.transactions", width: .unbounded)
     private let listener: PostgresPushListener
     /// The epoch once read (see ``epoch()``).
     let knownEpoch = Mutex<String?>(nil)
