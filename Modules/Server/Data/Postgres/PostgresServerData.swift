@@ -1,4 +1,3 @@
-import Dispatch
 import Logging
 import PostgresNIO
 import StrataCrossCutting
