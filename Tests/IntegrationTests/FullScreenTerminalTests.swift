@@ -279,7 +279,12 @@ struct FullScreenTerminalTests {
         #expect(process.terminationStatus == 0)
         let written = try String(contentsOf: log, encoding: .utf8)
         #expect(written.contains("booted") && written.contains("event: willTerminate"), "\(written)")
-        // Lines logged before the alternate screen stay on the main screen; none inside it.
+        // Lines logged before the alternate screen stay on the main screen; none inside it. The
+        // terminal's last bytes may still be on their way to the test's reader after the exit
+        // (a loaded run read the screen before the leave sequence arrived): wait for them.
+        try #require(
+            await eventually(within: Patience.childProcess) { tty.screen.contains(PseudoTerminal.leaveAlternateScreen) },
+            "\(tty.screen.debugDescription)")
         let enter = try #require(tty.screen.range(of: PseudoTerminal.enterAlternateScreen))
         let leave = try #require(tty.screen.range(of: PseudoTerminal.leaveAlternateScreen, options: .backwards))
         let fullScreen = tty.screen[enter.upperBound..<leave.lowerBound]
