@@ -367,14 +367,8 @@ let package = Package(
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
-        benchmark(
-            "strata-bench-query", "QueryAndCrypto",
-            ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]
-        ),
-        benchmark(
-            "strata-bench-store", "StoreInsert",
-            ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]
-        ),
+        benchmark("strata-bench-query", "QueryAndCrypto", ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
+        benchmark("strata-bench-store", "StoreInsert", ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
         benchmark(
             "strata-bench-scale", "Scale",
             [
