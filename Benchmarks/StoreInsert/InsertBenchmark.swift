@@ -55,11 +55,10 @@ struct InsertBenchmark {
     private func timeStore<Record: ValueObject>(_ folder: URL, _ records: [Record]) async throws -> Double {
         let store = try await DataLayerFactory.live(container: ContainerDirectory(url: folder), logger: logger).store
         try await store.register(Record.self)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let saved = try await store.save(records)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard saved.count == records.count else { throw BenchError("saved \(saved.count) of \(records.count)") }
-        return seconds
+        var saved = 0
+        let took = try await seconds { saved = try await store.save(records).count }
+        guard saved == records.count else { throw BenchError("saved \(saved) of \(records.count)") }
+        return took
     }
 
     /// The CREATE TABLE / CREATE INDEX statements the store wrote (not its kept-count triggers,
