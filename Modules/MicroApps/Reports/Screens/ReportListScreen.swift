@@ -7,7 +7,7 @@ import Synchronization
 /// The Reports micro-app's root screen: one page of case reports, newest first, numbered so a
 /// person can type `show 2`; search, page, add, edit and delete from here, and `scope mine|group|all`
 /// (the signed-in user's reports, theirs and their groups', or every stored one).
-final class ReportListScreen: TextScreen {
+final class ReportListScreen: ListScreen {
     private struct State {
         var search: String?
         /// The scope's name (`mine`, `group`); `nil` for every report.
@@ -59,25 +59,43 @@ final class ReportListScreen: TextScreen {
         return true
     }
 
-    func render() async -> [String] {
+    /// The typed words this screen reads, for the `?` screen.
+    static var keys: [ScreenKey] {
+        [
+            ScreenKey("add", localized("write a new report", ja: "症例報告を新規作成")),
+            ScreenKey("show N", localized("open report N", ja: "N 番の症例報告を開く")),
+            ScreenKey("edit N", localized("edit report N", ja: "N 番の症例報告を編集")),
+            ScreenKey("delete N", localized("delete report N", ja: "N 番の症例報告を削除")),
+            ScreenKey("search TEXT", localized("list the reports matching TEXT", ja: "TEXT に一致する症例報告を一覧")),
+            ScreenKey("all", localized("list every report again", ja: "すべての症例報告を再び一覧")),
+            ScreenKey("next", localized("the next page", ja: "次のページ")),
+            ScreenKey("prev", localized("the previous page", ja: "前のページ")),
+            ScreenKey(
+                "scope mine|group|all",
+                localized("your reports, your groups' too, or every stored one", ja: "自分の、自分のグループの、またはすべての症例報告")),
+        ]
+    }
+
+    func layout() async -> ScreenLayout {
         let (search, scope, page, flash) = state.withLock { state in
             // The notice stays until the next typed line: a redraw nobody typed for (a
             // notification arriving, a resize) shows it again.
             return (state.search, state.scope, state.page, state.flash)
         }
-        var lines: [String] = []
-        if let flash { lines.append(flash) }
+        var header: [String] = []
+        var items: [ScreenItem] = []
+        if let flash { header.append(flash) }
         if let search {
             let shown = TerminalText.escaped(search)
-            lines.append(
+            header.append(
                 localized(
                     "Case reports matching \"\(shown)\", newest first (page \(page))",
                     ja: "「\(shown)」に一致する症例報告（新しい順、\(page) ページ目）"))
         } else {
-            lines.append(localized("Case reports, newest first (page \(page))", ja: "症例報告（新しい順、\(page) ページ目）"))
+            header.append(localized("Case reports, newest first (page \(page))", ja: "症例報告（新しい順、\(page) ページ目）"))
         }
         if let scope {
-            lines.append(
+            header.append(
                 localized("Scope: \(scope) (scope all lists every report)", ja: "範囲: \(scope)（scope all ですべての症例報告）"))
         }
         let request =
@@ -95,7 +113,7 @@ final class ReportListScreen: TextScreen {
                 }
             state.withLock { $0.shown = reports.compactMap(\.objectId) }
             if reports.isEmpty {
-                lines.append(
+                header.append(
                     page > 1
                         ? localized("No more reports.", ja: "これ以上の症例報告はありません。")
                         : localized("No case reports yet: type add to write one.", ja: "症例報告はまだありません。add で作成できます。"))
@@ -113,17 +131,30 @@ final class ReportListScreen: TextScreen {
                         report.objectId ?? "",
                     ]
                 }
-                lines.append(table.render())
+                let rendered = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                header.append(rendered.first ?? "")
+                for (index, report) in reports.enumerated() {
+                    let row = index + 1
+                    items.append(
+                        ScreenItem(
+                            id: report.objectId ?? String(row),
+                            text: row < rendered.count ? rendered[row] : "",
+                            command: "show \(row)"))
+                }
             }
         } catch {
-            lines.append(localized("Cannot list reports: \(ErrorText.readable(error))", ja: "症例報告を一覧できません: \(ErrorText.readable(error))"))
+            header.append(
+                localized("Cannot list reports: \(ErrorText.readable(error))", ja: "症例報告を一覧できません: \(ErrorText.readable(error))"))
         }
-        lines.append("")
-        lines.append(
+        let footer = [
+            "",
             ScreenCommand.typeLine(
                 "add · show N · edit N · delete N · search TEXT · all · next · prev · scope mine|group|all · \(ScreenCommand.commonHelp)"
-            ))
-        return lines
+            ),
+        ]
+        return ScreenLayout(
+            header: header, items: items, footer: footer, keys: Self.keys,
+            searchCommand: "search", nextPageCommand: "next", previousPageCommand: "prev")
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
