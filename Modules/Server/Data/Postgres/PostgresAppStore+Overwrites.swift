@@ -32,7 +32,7 @@ extension PostgresAppStore {
         return try await database.rows("reading the overwrite notices of \(typeName)", statement).map(Self.overwrite)
     }
 
-    private static func overwrite(_ row: PostgresRow) throws -> StoredOverwrite {
+    static func overwrite(_ row: PostgresRow) throws -> StoredOverwrite {
         let (typeName, objectId, version, userId, operationId, fields, yours, theirs, byUser, recordedAt) = try row.decode(
             (String, String, Int64, String, String, String, String, String, String, Double).self)
         let decoder = WireCoding.decoder()

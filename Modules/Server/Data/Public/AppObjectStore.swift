@@ -2,7 +2,8 @@
 ///
 /// Every method is async: its SQLite work runs on the database's own queues (GRDB's async
 /// `read` and `write`); a transaction's body runs there too, synchronously, inside the transaction.
-public protocol AppObjectStore: Sendable {
+/// The admin console's reads are ``AppObjectBrowsing``'s.
+public protocol AppObjectStore: AppObjectBrowsing {
     /// Runs `body` in one write transaction: everything it does commits together or not at all.
     ///
     /// - Important: An operation id recorded in the transaction commits with the changes it

@@ -26,7 +26,7 @@ extension SQLiteAppStore {
         }
     }
 
-    private static func overwrite(_ row: Row) throws -> StoredOverwrite {
+    static func overwrite(_ row: Row) throws -> StoredOverwrite {
         let decoder = WireCoding.decoder()
         func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
             try decoder.decode(type, from: Data(json.utf8))

@@ -1,10 +1,11 @@
 /// What `strata-server admin` does: groups, users, apps, log levels, templates and push sends;
 /// for the admin console, changing and deleting users, sessions, devices, templates and
-/// groups; and memberships, roles and administrators (``MembershipAdministration``).
+/// groups; memberships, roles and administrators (``MembershipAdministration``); and the
+/// synced data as the console browses it (``AdminDataBrowsing``).
 ///
 /// Names are looked up as typed and in their canonical form (NFC); a name that matches nothing
 /// throws ``ServerError`` `notFound` naming it.
-public protocol AdminService: MembershipAdministration {
+public protocol AdminService: MembershipAdministration, AdminDataBrowsing {
     /// Creates a group.
     func createGroup(name: String) async throws -> AdminGroup
     /// Every group.

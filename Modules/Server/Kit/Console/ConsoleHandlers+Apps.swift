@@ -10,7 +10,11 @@ extension ConsoleHandlers {
     /// The apps page's values.
     func appsPage(_ session: ConsoleSession) async throws -> ConsolePage {
         let apps = try await services.admin.apps().map { app -> [String: Any] in
-            ["appId": app.appId, "version": app.version, "logLevel": app.logLevel]
+            [
+                "appId": app.appId, "version": app.version, "logLevel": app.logLevel,
+                // The select shows the level the app version collects at now.
+                "levels": Self.logLevels.map { ["value": $0, "selected": $0 == app.logLevel] as [String: Any] },
+            ]
         }
         return ConsolePage(template: "apps", title: localized("Apps and log levels", ja: "アプリとログレベル"), values: ["apps": apps])
     }

@@ -34,7 +34,7 @@ extension ConsoleHandlers {
 
     /// `POST /admin/groups/delete`: deletes a group (with its memberships when `force` is checked).
     func deleteGroup(_ request: Request) async throws -> Response {
-        try await action(request, render: groupsPage) { _, form in
+        try await action(request, confirm: .deleteGroup, render: groupsPage) { _, form in
             let name = try form.required("name", label: localized("Group", ja: "グループ"))
             let deletion = try await services.admin.deleteGroup(name: name, force: form.optional("force") != nil)
             return localized(
@@ -57,7 +57,7 @@ extension ConsoleHandlers {
 
     /// `POST /admin/groups/remove-member`.
     func removeMember(_ request: Request) async throws -> Response {
-        try await action(request, render: groupsPage) { _, form in
+        try await action(request, confirm: .removeMember, render: groupsPage) { _, form in
             let (group, account) = try Self.membership(form)
             let member = try await services.admin.removeMember(group: group, account: account)
             return localized("Removed \(member.account) from \(member.group).", ja: "\(member.account) を \(member.group) から外しました。")

@@ -55,7 +55,7 @@ extension ConsoleHandlers {
 
     /// `POST /admin/push/templates/delete`.
     func deleteTemplate(_ request: Request) async throws -> Response {
-        try await action(request, render: { try await pushPage($0) }) { _, form in
+        try await action(request, confirm: .deleteTemplate, render: { try await pushPage($0) }) { _, form in
             let name = try form.required("name", label: localized("Name", ja: "名前"))
             try await services.admin.deleteTemplate(named: name)
             return localized("Deleted template \(name).", ja: "テンプレート \(name) を削除しました。")

@@ -69,9 +69,9 @@ extension ConsoleHandlers {
         }
     }
 
-    /// `POST /admin/users/delete`.
+    /// `POST /admin/users/delete` (confirmed: ``ConsoleConfirmation/deleteUser``).
     func deleteUser(_ request: Request) async throws -> Response {
-        try await action(request, render: usersPage) { session, form in
+        try await action(request, confirm: .deleteUser, render: usersPage) { session, form in
             let account = try form.required("account", label: localized("Account", ja: "アカウント"))
             if account == session.account {
                 throw ConsoleFormError(

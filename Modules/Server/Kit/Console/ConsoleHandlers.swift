@@ -33,15 +33,20 @@ struct ConsoleHandlers: Sendable {
             return message(error.message, title: localized("Bad request", ja: "不正な要求"), status: .badRequest, session: session)
         } catch let error as ServerError {
             return try failure(error, session: session)
+        } catch {
+            return unexpected(error, session: session)
         }
     }
 
     /// A form's action for a signed-in administrator whose form carries the session's CSRF
     /// token: `perform` does it and returns the result line; then `render` shows the page with
     /// that line (or with the error that stopped it). Without a session: a 303 to the sign-in
-    /// page; with a missing or wrong token: 403, nothing done.
+    /// page; with a missing or wrong token: 403, nothing done. A destructive action (`confirm`
+    /// given) is done only when the form carries `confirm=yes`, as its confirmation page's form
+    /// does; without it, that page comes back (400) and nothing is done. Each change done is
+    /// logged (``audit(_:session:form:result:)``) with the administrator's account.
     func action(
-        _ request: Request, render: (ConsoleSession) async throws -> ConsolePage,
+        _ request: Request, confirm: ConsoleConfirmation? = nil, render: (ConsoleSession) async throws -> ConsolePage,
         _ perform: (ConsoleSession, ConsoleForm) async throws -> String
     ) async throws -> Response {
         guard let session = try await session(request) else { return Self.toSignIn(from: request) }
@@ -52,15 +57,28 @@ struct ConsoleHandlers: Sendable {
             return message(error.message, title: localized("Bad request", ja: "不正な要求"), status: .badRequest, session: session)
         }
         guard Self.same(form.fields["csrf"], session.csrfToken) else { return forged(session: session) }
+        if let confirm, form.fields["confirm"] != "yes" {
+            var page = confirm.page(form.fields)
+            page.error = localized(
+                "Nothing was changed: this cannot be undone, so confirm it first.",
+                ja: "何も変更していません。元に戻せない操作のため、先に確認してください。")
+            return page.response(session: session, status: .badRequest)
+        }
         var flash: String?
         var problem: String?
         var status = HTTPResponse.Status.ok
         do {
-            flash = try await workers.storage.admit { try await perform(session, form) }
+            let result = try await workers.storage.admit { try await perform(session, form) }
+            audit(request.uri.path, session: session, form: form, result: result)
+            flash = result
         } catch let error as ConsoleFormError {
             (problem, status) = (error.message, .badRequest)
         } catch let error as ServerError where ![.storage, .unavailable].contains(error.code) {
             (problem, status) = (error.message, HTTPFailure(error).status)
+        } catch let error as ServerError {
+            return try failure(error, session: session)
+        } catch {
+            return unexpected(error, session: session)
         }
         do {
             var page = try await workers.storage.admit { try await render(session) }
@@ -68,7 +86,34 @@ struct ConsoleHandlers: Sendable {
             return page.response(session: session, status: status)
         } catch let error as ServerError {
             return try failure(error, session: session)
+        } catch {
+            return unexpected(error, session: session)
         }
+    }
+
+    /// The form fields that name what a console change is about, in the order they are logged.
+    static let targetFields = ["group", "account", "name", "app", "version", "device", "id", "level", "role", "force"]
+
+    /// Logs a change an administrator made: `console change` at notice level with the
+    /// administrator's account, the action (the form's path) and its target (the fields that
+    /// name it; never a password, title or body), and the result line.
+    func audit(_ action: String, session: ConsoleSession, form: ConsoleForm, result: String) {
+        let target = Self.targetFields.compactMap { name in form.optional(name).map { "\(name)=\(LogText.escaped($0))" } }
+        logger.notice(
+            "console change",
+            metadata: [
+                "administrator": "\(LogText.escaped(session.account))", "action": "\(action)",
+                "target": "\(target.joined(separator: " "))", "result": "\(LogText.escaped(result))",
+            ])
+    }
+
+    /// The page of a failure that is no ``ServerError`` (a fault of the server): logged, and
+    /// shown as one line without any detail of the server (no file path, no error dump).
+    func unexpected(_ error: any Error, session: ConsoleSession?) -> Response {
+        logger.error("console failure", metadata: ["error": "\(error)"])
+        return message(
+            localized("The server failed; see its log.", ja: "サーバーでエラーが発生しました。ログを確認してください。"),
+            title: localized("Server error", ja: "サーバーエラー"), status: .internalServerError, session: session)
     }
 
     /// The 403 page of a form without the right CSRF token.

@@ -15,5 +15,7 @@ extension ConsoleRoutes {
 
         router.get("/admin/logs") { request, _ in try await handlers.logs(request) }
         router.get("/admin/stats") { request, _ in try await handlers.stats(request) }
+
+        registerData(on: router, handlers: handlers)
     }
 }

@@ -5,7 +5,7 @@ extension ConsoleTemplates {
         <h2>{{t.sendPush}}</h2>
         <form id="send-push" method="post" action="/admin/push">
         <input type="hidden" name="csrf" value="{{session.csrf}}">
-        <p><label>{{t.group}} <select name="group">{{#groups}}<option value="{{name}}">{{name}}</option>{{/groups}}</select></label>
+        <p><label>{{t.group}} <select name="group" required><option value="" selected disabled>{{t.chooseGroup}}</option>{{#groups}}<option value="{{name}}">{{name}}</option>{{/groups}}</select></label>
         <label>{{t.template}} <select name="template"><option value=""></option>{{#templates}}<option value="{{name}}">{{name}}</option>{{/templates}}</select></label></p>
         <p><label>{{t.title}} <input name="title"></label></p>
         <p><label>{{t.body}} <textarea name="body"></textarea></label></p>
@@ -25,9 +25,9 @@ extension ConsoleTemplates {
         <tbody>
         {{#templates}}
         <tr><td><a href="/admin/push?template={{query}}">{{name}}</a></td><td>{{title}}</td><td>{{body}}</td><td>
-        <form class="inline" method="post" action="/admin/push/templates/delete">
-        <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="name" value="{{name}}">
-        <button type="submit">{{t.delete}}</button></form>
+        <form class="inline" method="get" action="/admin/confirm">
+        <input type="hidden" name="action" value="delete-template"><input type="hidden" name="name" value="{{name}}">
+        <button type="submit" class="danger">{{t.delete}}</button></form>
         </td></tr>
         {{/templates}}
         </tbody>

@@ -27,9 +27,9 @@ extension ConsoleTemplates {
         {{^disabled}}<form class="inline" method="post" action="/admin/users/disable">
         <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="account" value="{{account}}">
         <button type="submit">{{t.disable}}</button></form>{{/disabled}}
-        <form class="inline" method="post" action="/admin/users/delete">
-        <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="account" value="{{account}}">
-        <button type="submit">{{t.delete}}</button></form>
+        <form class="inline" method="get" action="/admin/confirm">
+        <input type="hidden" name="action" value="delete-user"><input type="hidden" name="account" value="{{account}}">
+        <button type="submit" class="danger">{{t.delete}}</button></form>
         </td></tr>
         {{/users}}
         </tbody>
@@ -60,23 +60,23 @@ extension ConsoleTemplates {
         <input type="hidden" name="account" value="{{account}}">
         <select name="role"><option value="member">member</option><option value="lead"{{#lead}} selected{{/lead}}>lead</option></select>
         <button type="submit">{{t.setRole}}</button></form>
-        <form class="inline" method="post" action="/admin/groups/remove-member">
-        <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="group" value="{{group}}">
+        <form class="inline" method="get" action="/admin/confirm">
+        <input type="hidden" name="action" value="remove-member"><input type="hidden" name="group" value="{{group}}">
         <input type="hidden" name="account" value="{{account}}">
-        <button type="submit">{{t.remove}}</button></form>
+        <button type="submit" class="danger">{{t.remove}}</button></form>
         </td></tr>
         {{/members}}
         </tbody></table>
         </td><td>
         <form class="inline" method="post" action="/admin/groups/add-member">
         <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="group" value="{{name}}">
-        <select name="account">{{#accounts}}<option value="{{.}}">{{.}}</option>{{/accounts}}</select>
+        <select name="account" required><option value="" selected disabled>{{t.choose}}</option>{{#accounts}}<option value="{{.}}">{{.}}</option>{{/accounts}}</select>
         <select name="role"><option value="member">member</option><option value="lead">lead</option></select>
         <button type="submit">{{t.addMember}}</button></form>
-        <form class="inline" method="post" action="/admin/groups/delete">
-        <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="name" value="{{name}}">
+        <form class="inline" method="get" action="/admin/confirm">
+        <input type="hidden" name="action" value="delete-group"><input type="hidden" name="name" value="{{name}}">
         <label><input type="checkbox" name="force" value="yes"> {{t.withMembers}}</label>
-        <button type="submit">{{t.delete}}</button></form>
+        <button type="submit" class="danger">{{t.delete}}</button></form>
         </td></tr>
         {{/groups}}
         </tbody>
@@ -95,7 +95,7 @@ extension ConsoleTemplates {
         <form class="inline" method="post" action="/admin/apps/log-level">
         <input type="hidden" name="csrf" value="{{session.csrf}}"><input type="hidden" name="app" value="{{appId}}">
         <input type="hidden" name="version" value="{{version}}">
-        <select name="level"><option value="none">none</option><option value="error">error</option><option value="monitor">monitor</option></select>
+        <select name="level">{{#levels}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/levels}}</select>
         <button type="submit">{{t.setLogLevel}}</button></form>
         </td></tr>
         {{/apps}}

@@ -5,7 +5,8 @@ import Mustache
 /// escapes HTML (`<`, `>`, `&`, `"`, `'`); `{{{ }}}` is used only for the server-made SVG chart.
 ///
 /// The page names are the keys of ``library``: `top` and `bottom` (the frame, as partials),
-/// `sign-in`, `message`, `overview`, `users`, `groups`, `apps`, `push`, `logs`, `stats`.
+/// `sign-in`, `message`, `overview`, `users`, `groups`, `apps`, `push`, `logs`, `stats`, `data`,
+/// `data-types`, `objects`, `object`, `sessions`, `devices`, `administrators`, `confirm`.
 enum ConsoleTemplates {
     /// Every template, compiled.
     static let library: MustacheLibrary = {
@@ -26,6 +27,8 @@ enum ConsoleTemplates {
     static let sources: [(String, String)] = [
         ("top", top), ("bottom", bottom), ("sign-in", signIn), ("message", message), ("overview", overview),
         ("users", users), ("groups", groups), ("apps", apps), ("push", push), ("logs", logs), ("stats", stats),
+        ("data", data), ("data-types", dataTypes), ("objects", objects), ("object", object), ("sessions", sessions),
+        ("devices", devices), ("administrators", administrators), ("confirm", confirm),
     ]
 
     /// The frame's start: the document head, the navigation when signed in, the flash and error lines.
@@ -37,26 +40,12 @@ enum ConsoleTemplates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}} · Strata</title>
         <style>
-        body { font-family: system-ui, sans-serif; margin: 0; color: #1d2330; background: #f6f7f9; }
-        header { background: #1d2330; color: #fff; padding: .6rem 1.2rem; display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; }
-        header a { color: #cfe0ff; text-decoration: none; } header a:hover { text-decoration: underline; }
-        header nav { display: flex; gap: .9rem; flex-wrap: wrap; }
-        header .who { margin-left: auto; display: flex; gap: .6rem; align-items: center; }
-        main { padding: 1rem 1.2rem; max-width: 72rem; }
-        table { border-collapse: collapse; background: #fff; margin: .6rem 0 1.2rem; }
-        th, td { border: 1px solid #d5d9e0; padding: .3rem .5rem; text-align: left; vertical-align: top; }
-        th { background: #eef1f5; }
-        form.inline, #sign-out { display: inline-flex; gap: .3rem; margin: 0 .3rem .2rem 0; }
-        fieldset { border: 1px solid #d5d9e0; background: #fff; margin: .6rem 0; }
-        label { display: inline-block; margin: .2rem .6rem .2rem 0; }
-        #flash { background: #e3f6e8; border: 1px solid #7cc08f; padding: .5rem; }
-        #error { background: #fdeaea; border: 1px solid #e08a8a; padding: .5rem; }
-        textarea { width: 30rem; height: 4rem; }
+        \(ConsoleStyle.css)
         </style>
         </head>
         <body>
         <header>
-        <strong>Strata</strong>
+        <a class="brand" href="/admin"><strong>Strata</strong></a>
         {{#session}}
         <nav>
         <a href="/admin">{{t.overview}}</a>
@@ -66,6 +55,10 @@ enum ConsoleTemplates {
         <a href="/admin/push">{{t.push}}</a>
         <a href="/admin/logs">{{t.logs}}</a>
         <a href="/admin/stats">{{t.stats}}</a>
+        <a href="/admin/data">{{t.data}}</a>
+        <a href="/admin/sessions">{{t.sessions}}</a>
+        <a href="/admin/devices">{{t.devices}}</a>
+        <a href="/admin/administrators">{{t.administrators}}</a>
         </nav>
         <span class="who">{{t.signedInAs}} <strong>{{account}}</strong>
         <form id="sign-out" method="post" action="/admin/sign-out">
