@@ -54,13 +54,23 @@ public struct ScreenItem: Sendable, Hashable, Identifiable {
     public var command: String
     /// What the row's colour says, or `nil` for none.
     public var tone: ScreenTone?
+    /// Whether the selection can rest on the row: `false` for a line between rows (a section
+    /// title, a second table's header), which the terminal draws but skips when moving and
+    /// never sends on Enter.
+    public var isSelectable: Bool
 
     /// A row.
-    public init(id: String, text: String, command: String, tone: ScreenTone? = nil) {
+    public init(id: String, text: String, command: String, tone: ScreenTone? = nil, isSelectable: Bool = true) {
         self.id = id
         self.text = text
         self.command = command
         self.tone = tone
+        self.isSelectable = isSelectable
+    }
+
+    /// A line between rows that the selection skips (a section title, a table's header).
+    public static func section(id: String, text: String) -> ScreenItem {
+        ScreenItem(id: id, text: text, command: "", isSelectable: false)
     }
 }
 
