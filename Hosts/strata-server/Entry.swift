@@ -1,5 +1,12 @@
 // strata-server: the sync server. Everything but choosing implementations lives in
 // StrataServerKit; CompositionRoot.swift is the one place that picks them.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 public import StrataCrossCutting
 public import StrataServerKit
 
@@ -14,7 +21,8 @@ extension ServerCommand: StrataExecutable {
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
         await MessageLanguage.$current.withValue(.english) {
             await StrataServerCLI.main(
-                arguments: arguments, environment: environment, output: output, makeServices: CompositionRoot.makeServices,
+                arguments: arguments, environment: environment, output: output, terminal: isatty(STDOUT_FILENO) == 1,
+                makeServices: CompositionRoot.makeServices,
                 migrate: CompositionRoot.migrate, metrics: MetricsBackend.bootstrap(),
                 storage: CompositionRoot.storage)
         }

@@ -11,7 +11,9 @@ import Testing
 struct InstallScriptTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let products = ["strata-host", "strata-status", "strata-notifyd"]
+    /// Every product gets its binary, its completions for the three shells and its man page:
+    /// the desktop's three, the server and the layering checker.
+    static let products = ["strata-host", "strata-status", "strata-notifyd", "strata-server", "strata-check-layers"]
 
     @Test("install puts binaries, units, desktop file, completions, man pages and waybar module in place; uninstall leaves the prefix as it was")
     func installThenUninstall() async throws {
@@ -76,7 +78,7 @@ struct InstallScriptTests {
         #expect(sync.contains("\nExecStart=\(p)/bin/strata-host sync\n"), "\(sync)")
         try await verifyUnits(in: units, root: root)
         let desktop = try String(contentsOfFile: "\(p)/share/applications/strata-host.desktop", encoding: .utf8)
-        #expect(desktop.contains("\nExec=\(p)/bin/strata-host open %u\n"), "\(desktop)")
+        #expect(desktop.contains("\nExec=\(p)/bin/strata-host open --stay %u\n"), "\(desktop)")
         let validate = try SystemTool.path("desktop-file-validate", package: "desktop-file-utils")
         let valid = try await SystemTool.run(validate, ["\(p)/share/applications/strata-host.desktop"])
         #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid)")

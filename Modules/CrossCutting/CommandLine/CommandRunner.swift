@@ -5,7 +5,8 @@ public import ArgumentParser
 ///
 /// - `--help`, `--version` and `help <command>` print to standard output and return 0.
 /// - A usage error is one line on standard error (`strata-host: <what was wrong>`) and returns
-///   ArgumentParser's usage status, 64 (`EX_USAGE`); `explainUsage` adds the usage text.
+///   ArgumentParser's usage status, 64 (`EX_USAGE`); `explainUsage` adds the usage text. A
+///   mistyped subcommand names the nearest one (``mistypedSubcommand(_:arguments:)``).
 /// - A failure the work throws is one line naming what was wrong (``FailureLine``) and returns
 ///   1, or the status of an `ExitCode` it throws (75, `EX_TEMPFAIL`, for "try again later").
 /// - Otherwise the work's own status (0, or 75 when it left something to retry).
@@ -85,6 +86,13 @@ public enum CommandRunner {
         do {
             return .command(try root.parseAsRoot(arguments))
         } catch {
+            if root.exitCode(for: error).rawValue != 0,
+                let mistyped = mistypedSubcommand(
+                    root, arguments: arguments, optionsToo: root.message(for: error).lowercased().contains("unexpected argument"))
+            {
+                output.err(FailureLine.line(program: program, message: mistyped))
+                return .exit(ExitCode.validationFailure.rawValue)
+            }
             return .exit(
                 report(error, of: root, program: program, output: output, explainUsage: explainUsage, seeHelp: seeHelp))
         }

@@ -4,10 +4,10 @@ import StrataTestSupport
 import Testing
 
 /// `--graph mermaid|dot`: the package drawn by layer, violations in red; and the graph the
-/// README and Architecture.md embed is the one the real package gives today.
+/// Architecture.md embeds is the one the real package gives today.
 @Suite("The layer graph: drawn from the package, violations in red, never stale in the docs")
 struct LayerGraphTests {
-    /// The markers around the generated graph in README.md and Architecture.md.
+    /// The markers around the generated graph in Architecture.md (the README links to it).
     static let begin = "<!-- layers-graph:begin (generated: scripts/update-layers-graph) -->"
     static let end = "<!-- layers-graph:end -->"
 
@@ -25,14 +25,14 @@ struct LayerGraphTests {
         #expect(dot.contains("subgraph cluster_0 {\n    label=\"micro-apps (rank 3)\";"))
     }
 
-    @Test("README.md and Architecture.md embed the graph of the real package as it is today")
+    @Test("Architecture.md embeds the graph of the real package as it is today")
     func committedGraphIsCurrent() async throws {
         let (root, package) = try await RealRepository.shared.value.get()
         let policy = try LayerPolicy.strata()
         // The whole repository is scanned: off the cooperative pool, which the other suites share.
         let violations = try await offThePool { try LayeringChecker(package: package, policy: policy, root: root).check() }
         let expected = "```mermaid\n" + LayerGraph(package: package, policy: policy, violations: violations).mermaid + "```"
-        for document in ["README.md", "Architecture.md"] {
+        for document in ["Architecture.md"] {
             let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
             let embedded = text.components(separatedBy: Self.begin).dropFirst().first?.components(separatedBy: Self.end).first
             #expect(

@@ -33,25 +33,31 @@ struct CheckLayersCommand: ParsableCommand {
               swift package check-layers --graph mermaid
               swift package --allow-writing-to-package-directory write-layers-baseline
             Learn the rule in ten minutes: Docs/LearnLayering.md.
-            """
+            """,
+        // The package's version, as StrataConstants.version says it (the checker links no Strata module;
+        // ExecutableCompletionTests checks the two agree).
+        version: "0.1.0"
     )
 
-    @Option(name: .customLong("package-path"), help: "The package root (default: the current directory).")
+    @Option(name: .customLong("package-path"), help: "The package root (default: the current directory).", completion: .directory)
     var packagePath: String = "."
 
-    @Option(help: "The policy file, relative to the package root (default: layers.json).")
+    @Option(help: "The policy file, relative to the package root (default: layers.json).", completion: .file(extensions: ["json"]))
     var policy: String?
 
     @Option(
         name: .customLong("package-json"),
-        help: "Read the package description from this dump-package JSON file (relative to the package root) instead of running swift package dump-package."
+        help: "Read the package description from this dump-package JSON file (relative to the package root) instead of running swift package dump-package.",
+        completion: .file(extensions: ["json"])
     )
     var packageJSON: String?
 
     @Option(help: "How to print violations: text, json or github (GitHub Actions annotations).")
     var format: FormatOption = .text
 
-    @Option(help: ArgumentHelp("Print a rule's full explanation with examples, then exit.", valueName: "rule"))
+    @Option(
+        help: ArgumentHelp("Print a rule's full explanation with examples, then exit.", valueName: "rule"),
+        completion: .list(Rule.allCases.map(\.rawValue)))
     var explain: String?
 
     @Option(help: "Print the package's layer graph (mermaid or dot), violations in red, then exit.")
@@ -60,7 +66,9 @@ struct CheckLayersCommand: ParsableCommand {
     @Flag(name: .customLong("graph-all"), help: "With --graph: also draw test support, benchmarks and tools.")
     var graphAll = false
 
-    @Option(help: "The baseline file, relative to the package root (default: layers-baseline.json, when it exists).")
+    @Option(
+        help: "The baseline file, relative to the package root (default: layers-baseline.json, when it exists).",
+        completion: .file(extensions: ["json"]))
     var baseline: String?
 
     @Flag(name: .customLong("no-baseline"), help: "Report every violation, baselined or not.")

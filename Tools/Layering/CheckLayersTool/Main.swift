@@ -34,7 +34,8 @@ enum Main {
                 print(CheckLayersCommand.fullMessage(for: error))
             } else {
                 let message = CheckLayersCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-                let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+                var line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+                if let near = Suggestion.nearestOption(to: arguments, message: line) { line += ". Did you mean '\(near)'?" }
                 FileHandle.standardError.write(Data("\(program): \(line) (see \(program) --help)\n".utf8))
             }
             exit(status)

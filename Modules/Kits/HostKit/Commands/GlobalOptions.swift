@@ -9,6 +9,7 @@ struct GlobalOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "A container configuration (property list or JSON) to boot instead of the built-in one.",
-            valueName: "file"))
+            valueName: "file"),
+        completion: .file(extensions: ["plist", "json"]))
     var config: String?
 }

@@ -38,6 +38,9 @@ struct RouteCommand<App: RoutedMicroApp, Slot: RouteSlot>: ParsableCommand, Host
 
     @OptionGroup var global: GlobalOptions
 
+    /// The declared options as the completion scripts see them (never parsed: see ``RouteCompletionOptions``).
+    @OptionGroup var completion: RouteCompletionOptions<App, Slot>
+
     init() {}
 
     func validate() throws {

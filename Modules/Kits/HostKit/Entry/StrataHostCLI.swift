@@ -53,6 +53,15 @@ public enum StrataHostCLI {
             return ExitCode.validationFailure.rawValue
         }
         let explainUsage = arguments.contains("--verbose")
+        if RouteCompletion.asked(by: arguments), !RouteCompletion.declaring {
+            // The completion scripts (and the help dump man pages are made from) show each
+            // route command's declared options and their values.
+            return await RouteCompletion.$declaring.withValue(true) {
+                await run(
+                    arguments: arguments, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
+                    makeStore: makeStore)
+            }
+        }
         return await CommandRunner.run(
             HostCommand.self, program: programName, arguments: arguments, output: output, explainUsage: explainUsage,
             verbose: { ($0 as? any HostSubcommand)?.global.verbose ?? false }

@@ -16,4 +16,7 @@ struct StatusFormatArgument: ExpressibleByArgument, Sendable {
     var defaultValueDescription: String { format.rawValue }
 
     static var allValueStrings: [String] { StatusFormat.allCases.map(\.rawValue) }
+
+    /// The completion scripts offer the format names after `--format`.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

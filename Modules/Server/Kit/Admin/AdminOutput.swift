@@ -10,16 +10,57 @@ import StrataWire
 /// RFC 3339 in UTC, a missing value is `null`: the keys stay the same from run to run and are
 /// listed in Docs/Server.md ("Admin commands").
 struct JSONOption: ParsableArguments {
-    @Flag(name: .long, help: "Print one JSON document (stable keys, see Docs/Server.md) instead of text lines.")
+    @Flag(
+        name: .long,
+        help: """
+            Print one JSON document (stable keys, see Docs/Server.md) instead of text (at a terminal a listing \
+            has a header row and aligned columns; piped, one tab-separated line per row).
+            """)
     var json = false
 
-    /// Prints `value` as JSON with `--json`, else the lines `text` makes.
-    func print<Value: Encodable>(_ value: Value, to output: OutputSink, text: () -> [String]) throws {
+    /// Prints `value` as JSON with `--json`, else the lines `text` makes: a listing's lines
+    /// (`header` names its columns) as ``AdminTable/print(header:lines:to:)`` prints them.
+    func print<Value: Encodable>(_ value: Value, to output: OutputSink, header: [String]? = nil, text: () -> [String]) throws {
         if json {
             output.out(TerminalText.jsonEscaped(String(decoding: try WireCoding.encoder().encode(value), as: UTF8.self)))
+        } else if let header {
+            AdminTable.print(header: header, lines: text(), to: output)
         } else {
             for line in text() { output.out(line) }
         }
+    }
+}
+
+/// How an admin listing's text is laid out: for a person at a terminal, a header row and
+/// aligned columns; into a pipe or a file, one tab-separated line per row and no header (what
+/// scripts have read so far; `--json` is the stable form).
+enum AdminTable {
+    /// Whether standard output is a terminal (the host says so: ``StrataServerCLI/main(arguments:environment:output:terminal:makeServices:migrate:metrics:storage:)``).
+    @TaskLocal static var atTerminal = false
+
+    /// Prints `lines` (each ``AdminText/line(_:)-(String...)``'s tab-separated, escaped fields)
+    /// under `header` in aligned columns at a terminal, else as they are.
+    static func print(header: [String], lines: [String], to output: OutputSink) {
+        guard atTerminal else {
+            for line in lines { output.out(line) }
+            return
+        }
+        output.out(table(header: header, lines: lines))
+    }
+
+    /// `header` and `lines` as aligned columns, two spaces apart; the last column unpadded.
+    static func table(header: [String], lines: [String]) -> String {
+        let rows = [header] + lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let count = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: count)
+        for row in rows {
+            for (index, field) in row.enumerated() { widths[index] = max(widths[index], TerminalText.displayWidth(field)) }
+        }
+        return rows.map { row in
+            row.enumerated().map { index, field in
+                index == row.count - 1 ? field : TerminalText.padded(field, to: widths[index])
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
     }
 }
 

@@ -46,7 +46,7 @@ struct AdministratorCommand: ParsableCommand {
         func execute(_ run: CommandRun) async throws {
             let users = try await run.services.admin.administrators()
             if json { return try AdminJSONOutput.print(users, to: run.output) }
-            for user in users { run.output.out(AdminText.line(user.account, user.id)) }
+            AdminTable.print(header: ["ACCOUNT", "ID"], lines: users.map { AdminText.line($0.account, $0.id) }, to: run.output)
         }
     }
 }

@@ -40,7 +40,7 @@ struct AppCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let apps = try await run.services.admin.apps()
-            try output.print(apps, to: run.output) { apps.map { AdminText.line($0.appId, $0.version, $0.logLevel) } }
+            try output.print(apps, to: run.output, header: ["APP_ID", "VERSION", "LOG_LEVEL"]) { apps.map { AdminText.line($0.appId, $0.version, $0.logLevel) } }
         }
     }
 

@@ -22,7 +22,7 @@ struct DeviceCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let devices = try await run.services.admin.devices(account: user)
-            try output.print(devices, to: run.output) { devices.map(DeviceCommand.line) }
+            try output.print(devices, to: run.output, header: DeviceCommand.header) { devices.map(DeviceCommand.line) }
         }
     }
 
@@ -56,6 +56,9 @@ struct DeviceCommand: ParsableCommand {
             }
         }
     }
+
+    /// The columns of `device list`.
+    static let header = ["APP_ID", "APP_VERSION", "DEVICE_ID", "ACCOUNT", "NAME", "REGISTERED_AT", "REVOKED_AT"]
 
     static func line(_ device: AdminDevice) -> String {
         AdminText.line(

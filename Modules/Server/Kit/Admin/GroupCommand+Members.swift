@@ -17,7 +17,7 @@ extension GroupCommand {
 
         func execute(_ run: CommandRun) async throws {
             let members = try await run.services.admin.members(group: group)
-            try output.print(members, to: run.output) { members.map { AdminText.line($0.account, $0.userId, $0.role) } }
+            try output.print(members, to: run.output, header: ["ACCOUNT", "USER_ID", "ROLE"]) { members.map { AdminText.line($0.account, $0.userId, $0.role) } }
         }
     }
 

@@ -30,7 +30,7 @@ struct GroupCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let groups = try await run.services.admin.groups()
-            try output.print(groups, to: run.output) { groups.map { AdminText.line($0.name, $0.id) } }
+            try output.print(groups, to: run.output, header: ["NAME", "ID"]) { groups.map { AdminText.line($0.name, $0.id) } }
         }
     }
 }

@@ -43,14 +43,15 @@ struct LogsCommand: KitCommand {
             run.output.out(try UsageText.json(entries))
             return
         }
-        for entry in entries {
+        let lines = entries.map { entry in
             let who = entry.account.isEmpty ? entry.userId : entry.account
             let fields = [
                 DayText.instant(entry.loggedAt), entry.level, entry.kind.isEmpty ? "-" : entry.kind, who,
                 entry.deviceId.isEmpty ? "-" : entry.deviceId, "\(entry.appId)@\(entry.appVersion)", entry.message,
             ]
-            run.output.out(AdminText.line(fields))
+            return AdminText.line(fields)
         }
+        AdminTable.print(header: ["LOGGED_AT", "LEVEL", "KIND", "USER", "DEVICE", "APP", "MESSAGE"], lines: lines, to: run.output)
     }
 
     /// `--since` read as a UTC day or an instant (`nil` when not given).

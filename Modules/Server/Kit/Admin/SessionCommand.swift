@@ -22,7 +22,7 @@ struct SessionCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let sessions = try await run.services.admin.sessions(account: user)
-            try output.print(sessions, to: run.output) { sessions.map(SessionCommand.line) }
+            try output.print(sessions, to: run.output, header: ["ID", "ACCOUNT", "APP_ID", "APP_VERSION", "VALID_UNTIL"]) { sessions.map(SessionCommand.line) }
         }
     }
 

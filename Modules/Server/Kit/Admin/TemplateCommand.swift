@@ -33,7 +33,7 @@ struct TemplateCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let templates = try await run.services.admin.templates()
-            try output.print(templates, to: run.output) { templates.map { AdminText.line($0.name, $0.title) } }
+            try output.print(templates, to: run.output, header: ["NAME", "TITLE"]) { templates.map { AdminText.line($0.name, $0.title) } }
         }
     }
 

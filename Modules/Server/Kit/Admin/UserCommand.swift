@@ -75,7 +75,7 @@ struct UserCommand: ParsableCommand {
 
         func execute(_ run: CommandRun) async throws {
             let users = try await run.services.admin.users()
-            try output.print(users, to: run.output) {
+            try output.print(users, to: run.output, header: ["ACCOUNT", "ID", "GROUPS", "DISABLED"]) {
                 users.map { user in
                     let groups = user.groups.map { "\($0.groupName):\($0.roleName)" }.joined(separator: ",")
                     return AdminText.line([user.account, user.id, groups] + (user.disabled ? ["disabled"] : []))

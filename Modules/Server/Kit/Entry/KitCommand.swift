@@ -49,7 +49,8 @@ struct CommonOptions: ParsableArguments {
             "The data directory: control.sqlite and apps/<app id>@<version>.sqlite (else STRATA_DATA_DIR, else "
                 + "./\(Self.defaultDataDirectory)). serve, migrate, and admin group create, user create, app create and "
                 + "template save create it when it holds no server data; every other command refuses it then.",
-            valueName: "dir"))
+            valueName: "dir"),
+        completion: .directory)
     var dataDir: String?
 
     /// The data directory when neither `--data-dir` nor `STRATA_DATA_DIR` names one.
@@ -70,8 +71,18 @@ struct CommonOptions: ParsableArguments {
                 + "with neither, SQLite in --data-dir).", valueName: "url"))
     var database: String?
 
-    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (logs go to standard error).")
+    @Option(
+        name: .long, help: "trace, debug, info, notice, warning, error or critical (logs go to standard error).",
+        completion: .list(Logger.Level.allCases.map(\.rawValue)))
     var logLevel: String?
+
+    @Flag(
+        name: .long,
+        help: """
+            More detail on standard error: logs at debug level (unless --log-level names one), what a command \
+            opens and does and how long it took, and the error code when something fails.
+            """)
+    var verbose = false
 
     /// The database URL: `--database`, else `STRATA_DATABASE_URL` (an empty one counts as
     /// none), with the name of where it came from; `nil` for SQLite in ``dataDir``.
@@ -82,7 +93,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     func level(default fallback: Logger.Level) throws -> Logger.Level {
-        guard let logLevel else { return fallback }
+        guard let logLevel else { return verbose ? .debug : fallback }
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw ServerError(
                 .badRequest,

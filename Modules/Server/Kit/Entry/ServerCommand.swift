@@ -11,6 +11,11 @@ public struct ServerCommand: AsyncParsableCommand {
         commandName: "strata-server",
         abstract: "The Strata sync server: serve the JSON API, or administer groups, users and apps.",
         discussion: """
+            Every command takes --data-dir (or --database), --log-level and --verbose (more detail on \
+            standard error: debug logs, what the command opens and does, how long it took). Every admin \
+            command takes --json: one JSON document with stable keys; without it a listing prints, at a \
+            terminal, a header row and aligned columns, and piped, one tab-separated line per row.
+
             Examples:
               strata-server admin group create nurses --data-dir /var/lib/strata
               strata-server admin user create alice --password-stdin --group nurses:member --data-dir /var/lib/strata
@@ -19,6 +24,8 @@ public struct ServerCommand: AsyncParsableCommand {
               strata-server serve --port 8080 --data-dir /var/lib/strata --log-level info
               strata-server serve --database postgres://strata@db.internal/strata   (or STRATA_DATABASE_URL)
               strata-server migrate --database postgres://strata@db.internal/strata
+              strata-server admin user list --json --data-dir /var/lib/strata
+              strata-server admin session list --verbose --data-dir /var/lib/strata
             """,
         version: StrataConstants.version,
         subcommands: [ServeCommand.self, MigrateCommand.self, AdminCommand.self]

@@ -26,13 +26,29 @@ public enum StrataServerCLI {
     ///   one: see ``ServerLaunch/missingData(_:)``), after one line on standard error naming
     ///   what was wrong.
     public static func main(
-        arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard,
+        arguments: [String], environment: [String: String] = [:], output: OutputSink = .standard, terminal: Bool = false,
         makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
         migrate: @Sendable (ServerLaunch) async throws -> [String] = { _ in [] },
         metrics: MetricsExposition? = nil,
         storage: @Sendable (ServerLaunch, StorageOperation) async throws -> String = { _, _ in "" }
     ) async -> Int32 {
-        await CommandRunner.run(ServerCommand.self, program: programName, arguments: arguments, output: output) { parsed in
+        await AdminTable.$atTerminal.withValue(terminal) {
+            await run(
+                arguments: arguments, environment: environment, output: output, makeServices: makeServices, migrate: migrate,
+                metrics: metrics, storage: storage)
+        }
+    }
+
+    private static func run(
+        arguments: [String], environment: [String: String], output: OutputSink,
+        makeServices: @Sendable (ServerLaunch) async throws -> any ServerServices,
+        migrate: @Sendable (ServerLaunch) async throws -> [String], metrics: MetricsExposition?,
+        storage: @Sendable (ServerLaunch, StorageOperation) async throws -> String
+    ) async -> Int32 {
+        await CommandRunner.run(
+            ServerCommand.self, program: programName, arguments: arguments, output: output,
+            explainUsage: arguments.contains("--verbose"), verbose: { common(of: $0)?.verbose ?? false }
+        ) { parsed in
             let common: CommonOptions
             let level: Logger.Level
             if let command = parsed as? MigrateCommand {
@@ -56,6 +72,14 @@ public enum StrataServerCLI {
                 databaseOrigin: database?.origin ?? "--database",
                 createsStorage: parsed is MigrateCommand || (type(of: parsed) as? any KitCommand.Type)?.createsStorage == true,
                 dataDirectoryOrigin: dataDirectory.origin)
+            let started = ContinuousClock.now
+            let what = Self.described(arguments)
+            logger.debug(
+                "running \(what)",
+                metadata: [
+                    "storage": "\(database.map { "PostgreSQL (\($0.origin))" } ?? "SQLite in \(launch.dataDirectory.path) (\(dataDirectory.origin))")"
+                ])
+            defer { logger.debug("finished \(what)", metadata: ["seconds": "\(Self.seconds(since: started))"]) }
             do {
                 if database == nil,
                     let problem = CommonOptions.dataDirectoryProblem(launch.dataDirectory.path, origin: dataDirectory.origin)
@@ -91,6 +115,26 @@ public enum StrataServerCLI {
                 return 1
             }
         }
+    }
+
+    /// The common options of `parsed`, when it is a command that takes them.
+    static func common(of parsed: any ParsableCommand) -> CommonOptions? {
+        if let command = parsed as? MigrateCommand { return command.common }
+        if let command = parsed as? any StorageCommand { return command.common }
+        return (parsed as? any KitCommand)?.common
+    }
+
+    /// The command's words as `--verbose` logs them (`admin user list`): the words before the
+    /// first option, escaped.
+    static func described(_ arguments: [String]) -> String {
+        TerminalText.escaped(arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " "))
+    }
+
+    /// The seconds since `start`, to the millisecond.
+    static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - String(milliseconds % 1000).count))\(milliseconds % 1000)"
     }
 
     /// A parsed command that is not one of ours to execute: a group (`admin`, `admin user`)
