@@ -13,14 +13,27 @@ Steps, each followed by a PNG screenshot in --artifacts:
  3. creates --new-account in --group through form#create-user and finds it in table#users;
  4. sends a push to --group through form#send-push and reads "sent to N device(s)" in p#flash;
  5. opens /admin/stats and finds svg#events-chart;
- 6. signs out through form#sign-out and lands on /admin/sign-in again.
+ 6. browses the synced data: /admin/data, its first app version's table#types, the first type's
+    table#objects, searched through form#search (--search), and its first object's table#fields
+    and table#history;
+ 7. opens /admin/sessions, /admin/devices and /admin/administrators (table#sessions, #devices,
+    #administrators);
+ 8. asks to delete --new-account from table#users: the button leads to /admin/confirm with
+    p#question and form#confirm, and Cancel goes back with nothing deleted;
+ 9. at 375 px wide (a phone: chromium's device metrics through the driver; the pages run no
+    script), visits every page above and checks that none scrolls sideways
+    (document.documentElement.scrollWidth <= clientWidth), with a screenshot of each;
+10. back at 1280 px, signs out through form#sign-out and lands on /admin/sign-in again.
 
 The pages it relies on: /admin/sign-in has form#sign-in (account, password, a hidden csrf, a
 submit button), which leads to /admin or to its ?next= page; signed-in pages have a <nav> linking /admin/users, groups, apps, push, logs and stats;
 /admin/users has form#create-user (account, password, <select name=group>, <select name=role>
 with member and lead, csrf) and table#users (one <tr> per user, the account in its first <td>);
 /admin/push has form#send-push (<select name=group>, title, <textarea name=body>, csrf) and its
-answer p#flash "sent to N device(s)"; /admin/stats has svg#events-chart; every signed-in page has
+answer p#flash "sent to N device(s)"; /admin/stats has svg#events-chart; /admin/data links each
+app version (table#data-apps), whose page links each type (table#types), whose page has
+form#search (q) and table#objects linking each object, whose page has table#fields and
+table#history; destructive buttons are GET forms to /admin/confirm; every signed-in page has
 form#sign-out; errors are in #error.
 
 Prints one JSON line (what it saw) and exits 0; on any failure prints one readable line to
@@ -45,7 +58,11 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-NAVIGATION = ["/admin/users", "/admin/groups", "/admin/apps", "/admin/push", "/admin/logs", "/admin/stats"]
+NAVIGATION = [
+    "/admin/users", "/admin/groups", "/admin/apps", "/admin/push", "/admin/logs", "/admin/stats", "/admin/data",
+    "/admin/sessions", "/admin/devices", "/admin/administrators",
+]
+NARROW = (375, 800)  # a phone; the window itself is 1280 x 900
 SENT = re.compile(r"sent to (\d+) device")
 
 
@@ -127,6 +144,27 @@ class Console:
         button.click()
         self.wait("the form's answer never loaded", lambda driver: is_stale(old))
 
+    def viewport(self, size):
+        """Makes the page a phone's viewport (width, height), or, with None, the window's again."""
+        if size is None:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            return
+        width, height = size
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+
+    def sideways(self):
+        """How many pixels the page scrolls sideways (0 when it fits its viewport)."""
+        return self.driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+    def click_link(self, selector, what):
+        """Follows the first link matching selector; the path it led to."""
+        link = self.require(selector, what)
+        target = link.get_attribute("href")
+        self.driver.get(target)
+        return self.path
+
     def screenshot(self, name):
         path = os.path.join(self.artifacts, name)
         if not self.driver.save_screenshot(path):
@@ -169,7 +207,7 @@ def is_stale(element):
 
 
 def walk(console, arguments):
-    """The six steps; what they saw, for the JSON line."""
+    """The ten steps; what they saw, for the JSON line."""
     seen = {}
 
     console.step = "anonymous visit"
@@ -241,14 +279,80 @@ def walk(console, arguments):
     seen["chart"] = True
     console.screenshot("05-stats.png")
 
+    console.step = "browse the data"
+    console.open("/admin/data")
+    console.click_link("table#data-apps a", "the data page's app versions")
+    console.require("table#types", "an app version's data page")
+    console.screenshot("06-data-types.png")
+    console.click_link("table#types a", "the app version's object types")
+    objects_page = console.driver.current_url
+    table = console.require("table#objects", "a type's objects page")
+    seen["objects"] = len(table.find_elements(By.CSS_SELECTOR, "tbody tr"))
+    form = console.require("form#search", "a type's objects page")
+    console.fill(form, "q", arguments.search)
+    console.submit(form)
+    table = console.require("table#objects", "the objects page after searching")
+    seen["found"] = len(table.find_elements(By.CSS_SELECTOR, "tbody tr"))
+    console.screenshot("07-data-objects.png")
+    console.driver.get(objects_page)
+    console.click_link("table#objects a", "the type's objects")
+    console.require("table#fields", "an object's page")
+    console.require("table#history", "an object's page")
+    seen["history"] = len(console.require("table#history", "an object's page").find_elements(By.CSS_SELECTOR, "tbody tr"))
+    object_page = console.path + "?" + urlparse(console.driver.current_url).query
+    console.screenshot("08-data-object.png")
+
+    console.step = "sessions, devices, administrators"
+    for number, (path, table) in enumerate(
+            [("/admin/sessions", "table#sessions"), ("/admin/devices", "table#devices"),
+             ("/admin/administrators", "table#administrators")], start=9):
+        console.open(path)
+        console.require(table, path)
+        console.screenshot(f"{number:02d}-{path.rsplit('/', 1)[1]}.png")
+
+    console.step = "confirm a deletion"
+    console.open("/admin/users")
+    button = console.require(
+        f"table#users form[action='/admin/confirm'] input[name=account][value='{arguments.new_account}']",
+        "the delete button of the new account")
+    form = button.find_element(By.XPATH, "./ancestor::form")
+    console.submit(form)
+    if console.path != "/admin/confirm":
+        raise StepFailed(f"the delete button led to {console.path}, not /admin/confirm")
+    seen["question"] = console.require("p#question", "the confirmation page").text.strip()
+    console.require("form#confirm", "the confirmation page")
+    confirm_page = console.path + "?" + urlparse(console.driver.current_url).query
+    console.screenshot("12-confirm-delete.png")
+    console.click_link("form#confirm a", "the confirmation's Cancel")
+    if arguments.new_account not in console.require("table#users", "the users page after cancelling").text:
+        raise StepFailed(f"cancelling deleted {arguments.new_account}")
+
+    console.step = "at 375 px wide"
+    console.viewport(NARROW)
+    wide = {}
+    pages = ["/admin"] + NAVIGATION + [object_page, confirm_page, urlparse(objects_page).path + "?" + urlparse(objects_page).query]
+    for number, path in enumerate(pages, start=1):
+        console.open(path)
+        console.require("nav", f"{path} at 375 px")
+        overflow = console.sideways()
+        if overflow > 0:
+            wide[path] = overflow
+        name = re.sub(r"[^a-z0-9]+", "-", urlparse(path).path.lower()).strip("-")
+        console.screenshot(f"narrow-{number:02d}-{name}.png")
+    if wide:
+        raise StepFailed(f"at 375 px these pages scroll sideways (pixels): {wide}")
+    seen["narrowPages"] = len(pages)
+    console.viewport(None)
+
     console.step = "sign-out"
+    console.open("/admin/stats")
     form = console.require("form#sign-out", "the stats page")
     console.submit(form)
     console.open("/admin")
     if console.path != "/admin/sign-in":
         raise StepFailed(f"after signing out, /admin landed on {console.path}, not /admin/sign-in")
     seen["signedOut"] = True
-    console.screenshot("06-signed-out.png")
+    console.screenshot("13-signed-out.png")
     return seen
 
 
@@ -262,6 +366,7 @@ def main():
     parser.add_argument("--group", required=True, help="the new account's group, and the push's")
     parser.add_argument("--title", default="Ward round", help="the push's title")
     parser.add_argument("--body", default="Sent from the admin console", help="the push's text")
+    parser.add_argument("--search", default="r", help="what to search the first type's objects for")
     parser.add_argument("--artifacts", required=True, help="the folder for the screenshots (created)")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="Debian's chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver", help="Debian's chromium-driver")

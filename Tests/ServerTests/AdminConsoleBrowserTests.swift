@@ -6,7 +6,9 @@ import Testing
 /// The admin console as a person uses it: the real `strata-server`, and Debian's chromium
 /// (headless, through chromium-driver and selenium) walking `Tests/Browser/admin_console.py`'s
 /// steps: an anonymous visit is sent to sign-in, an administrator signs in, creates a user,
-/// sends a push to a group, sees the events chart and signs out. The screenshots stay in
+/// sends a push to a group, sees the events chart, browses the synced data down to one
+/// object's history, opens the sessions, devices and administrators pages, is asked to confirm
+/// a deletion, finds that no page scrolls sideways at 375 px wide, and signs out. The screenshots stay in
 /// `.build/artifacts/admin-console/`. `scripts/test` installs the browser, the driver and
 /// selenium (`scripts/lib/ensure-browser.sh`); a missing one fails the test naming it.
 @Suite("the admin console in a real browser")
@@ -17,7 +19,7 @@ struct AdminConsoleBrowserTests {
     /// Where the screenshots are kept after the run (never committed: `.build` is ignored).
     static let artifacts = repository.appendingPathComponent(".build/artifacts/admin-console", isDirectory: true)
     /// Every page of the console behind sign-in.
-    static let pages = ["/admin", "/admin/users", "/admin/groups", "/admin/apps", "/admin/push", "/admin/logs", "/admin/stats"]
+    static let pages = AdminConsoleTests.pages
     /// The PNG signature every screenshot starts with.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -34,7 +36,7 @@ struct AdminConsoleBrowserTests {
         }
     }
 
-    @Test("in chromium an administrator signs in, creates a user, sends a push and sees the chart")
+    @Test("in chromium an administrator signs in, creates a user, sends a push, sees the chart, browses the data, and no page scrolls sideways at 375 px")
     func administratorWalksTheConsoleInChromium() async throws {
         let python = Self.repository.appendingPathComponent(".build/browser-venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
@@ -55,6 +57,9 @@ struct AdminConsoleBrowserTests {
                 "POST", WirePaths.devices, token: try await server.login(),
                 json: DeviceRegistration(deviceId: "alice-phone", name: "Alice's phone"))
             try #require((200..<300).contains(registered), "registering alice's phone: \(String(decoding: answer, as: UTF8.self))")
+            // alice's reports: the data pages have a type, a page of objects and a history to show.
+            let reports = (0..<30).map { WireChange.report(String(format: "r%02d", $0), name: "Patient \($0)", scope: 1 + $0 % 3) }
+            _ = try await server.client.push(reports, token: try await server.login())
 
             let outcome = try await Self.walk(python: python, server: server, administrator: administrator)
             try #require(outcome.status == 0, "the browser walk failed: \(outcome)\n--- server log\n\(server.log)")
@@ -67,6 +72,11 @@ struct AdminConsoleBrowserTests {
             #expect((result["users"] as? [String])?.contains("bob") == true, "\(result)")
             #expect(result["devices"] as? Int == 1, "\(result)")
             #expect(result["chart"] as? Bool == true)
+            #expect(result["objects"] as? Int == 25, "one page of alice's 30 reports: \(result)")
+            #expect(result["found"] as? Int == 25, "every id holds an r: \(result)")
+            #expect((result["history"] as? Int ?? 0) >= 1, "\(result)")
+            #expect(result["question"] as? String == "Delete user bob? This cannot be undone: their sessions, memberships and devices go with them.")
+            #expect(result["narrowPages"] as? Int == 14, "\(result)")
             #expect(result["signedOut"] as? Bool == true)
 
             // The user the browser created is real: the server's own CLI lists it in nurses.
@@ -77,7 +87,7 @@ struct AdminConsoleBrowserTests {
             #expect(groups == ["nurses"], "bob's groups: \(list)")
 
             let screenshots = try #require(result["screenshots"] as? [String], "\(result)")
-            #expect(screenshots.count == 6)
+            #expect(screenshots.count == 13 + 14, "\(screenshots)")
             for path in screenshots {
                 #expect(path.hasPrefix(Self.artifacts.path), "\(path) is outside \(Self.artifacts.path)")
                 let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -27,12 +27,12 @@ struct AdminConsolePagesTests {
                 "/admin/groups/role", [("csrf", csrf), ("group", "wards"), ("account", "bob"), ("role", "owner")])
             #expect(badRole.status == 400)
             #expect(badRole.error?.contains("member, lead") == true, "\(badRole)")
-            let refused = try await browser.post("/admin/groups/delete", [("csrf", csrf), ("name", "wards")])
+            let refused = try await browser.post("/admin/groups/delete", [("csrf", csrf), ("name", "wards"), ("confirm", "yes")])
             #expect(refused.status == 409, "a group with members is kept without force: \(refused)")
             let removed = try await browser.post(
-                "/admin/groups/remove-member", [("csrf", csrf), ("group", "wards"), ("account", "bob")])
+                "/admin/groups/remove-member", [("csrf", csrf), ("group", "wards"), ("account", "bob"), ("confirm", "yes")])
             #expect(removed.flash == "Removed bob from wards.")
-            let deleted = try await browser.post("/admin/groups/delete", [("csrf", csrf), ("name", "wards")])
+            let deleted = try await browser.post("/admin/groups/delete", [("csrf", csrf), ("name", "wards"), ("confirm", "yes")])
             #expect(deleted.flash == "Deleted group wards and 0 membership(s).", "\(deleted)")
 
             let apps = try await browser.get("/admin/apps")
@@ -63,11 +63,11 @@ struct AdminConsolePagesTests {
             #expect(enabled.flash == "Enabled bob.")
             let own = try await browser.post("/admin/users/disable", [("csrf", csrf), ("account", "alice")])
             #expect(own.status == 400)
-            #expect(try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "alice")]).status == 400)
-            let deleted = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob")])
+            #expect(try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "alice"), ("confirm", "yes")]).status == 400)
+            let deleted = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob"), ("confirm", "yes")])
             #expect(deleted.flash == "Deleted bob with 0 session(s) and 0 device(s).", "\(deleted)")
             #expect(!deleted.body.contains("<tr><td>bob</td>"))
-            let ghost = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob")])
+            let ghost = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "bob"), ("confirm", "yes")])
             #expect(ghost.status == 404)
             #expect(ghost.error?.contains("bob") == true)
         }
@@ -87,7 +87,7 @@ struct AdminConsolePagesTests {
             let sent = try await browser.post("/admin/push", [("csrf", csrf), ("group", "nurses"), ("template", "round")])
             #expect(sent.flash?.contains("sent to 0 device(s)") == true, "\(sent)")
             #expect(try await browser.get("/admin/push?template=none").status == 404)
-            let deleted = try await browser.post("/admin/push/templates/delete", [("csrf", csrf), ("name", "round")])
+            let deleted = try await browser.post("/admin/push/templates/delete", [("csrf", csrf), ("name", "round"), ("confirm", "yes")])
             #expect(deleted.flash == "Deleted template round.")
         }
     }

@@ -8,7 +8,10 @@ import Testing
 @Suite("admin web console")
 struct AdminConsoleTests {
     /// Every console page an anonymous request is sent away from.
-    static let pages = ["/admin", "/admin/users", "/admin/groups", "/admin/apps", "/admin/push", "/admin/logs", "/admin/stats"]
+    static let pages = [
+        "/admin", "/admin/users", "/admin/groups", "/admin/apps", "/admin/push", "/admin/logs", "/admin/stats", "/admin/data",
+        "/admin/sessions", "/admin/devices", "/admin/administrators",
+    ]
 
     /// Runs `body` with a server on `engine` where alice (lead of `nurses`) is an administrator
     /// and bob (member of `nurses`) is not.
