@@ -27,6 +27,6 @@ public enum DomainFactory {
             try await store.register(FollowUp.self)
             try await store.register(NotificationRecord.self)
         }
-        return StoreDomainServices(store: store, clock: clock, enrichment: enrichment)
+        return StoreDomainServices(store: store, clock: clock, enrichment: enrichment, syncState: data.syncState)
     }
 }

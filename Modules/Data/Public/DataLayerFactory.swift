@@ -201,7 +201,7 @@ public enum DataLayerFactory {
         let store = SQLiteStore(database: database, owner: { session.owner() }, viewer: { session.viewer() })
         return LiveDataLayer(
             store: store, journal: SQLiteChangeJournal(database: database), diagnostics: SQLiteDiagnosticLog(database: database),
-            session: session, notices: SQLiteChangeNotices(database: database), syncState: SQLiteSyncState(database: database),
+            session: session, notices: SQLiteChangeNotices(database: database), syncState: SQLiteSyncState(database: database, signedIn: { session.signedIn() }),
             conflicts: SQLiteConflictStore(database: database), isWritable: isWritable, location: database.url.path)
     }
 }

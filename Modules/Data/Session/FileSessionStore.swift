@@ -114,6 +114,13 @@ final class FileSessionStore: SessionStore {
         return (info.userID, info.primaryGroup)
     }
 
+    /// The signed-in user's id and account name, or `nil` without a session (also when the
+    /// session file cannot be read); on the calling thread, as ``owner()``.
+    func signedIn() -> (userID: String, account: String)? {
+        guard let info = try? currentNow() else { return nil }
+        return (info.userID, info.account)
+    }
+
     /// Whose objects `QueryScope` `mine` and `group` mean now: the signed-in user and all
     /// their groups, or `nil` and none without a valid session.
     func viewer() -> QueryViewer {

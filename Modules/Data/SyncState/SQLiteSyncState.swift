@@ -12,6 +12,9 @@ import StrataWire
 /// counts, and pulled rows written by ``SyncApplier``, all on the store's one database.
 struct SQLiteSyncState: SyncStateStore {
     let database: SQLiteDatabase
+    /// The signed-in user's id and account name, read on the database's queue: the author's
+    /// name ``objectFacts(typeName:objectIDs:)`` gives for that user's objects.
+    var signedIn: @Sendable () -> (userID: String, account: String)? = { nil }
 
     func status() async throws -> SyncStatus {
         try await database.perform { state in try Self.status(in: state.connection) }

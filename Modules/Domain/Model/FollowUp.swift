@@ -41,6 +41,12 @@ public struct FollowUp: ValueObject, Hashable, Codable {
     /// An empty follow-up (every field at its default).
     public init() {}
 
+    /// Whether the follow-up is overdue on the day `today` (from its start, inclusive): not
+    /// done and dated before that day, as ``FollowUpService/overdue()`` lists them.
+    public func isOverdue(today: DateInterval) -> Bool {
+        !isDone && date < today.start
+    }
+
     /// The names of the medication flags that are set, in a fixed order.
     public var medications: [String] {
         Medication.allCases.filter { self[keyPath: $0.keyPath] }.map(\.rawValue)

@@ -34,6 +34,12 @@ public protocol CaseReportService: Sendable {
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
     func delete(id: String) async throws
+
+    /// The author and sync state of each of `reports` (by id; a report not stored, or without
+    /// an id, has none), read in one query for the whole page.
+    ///
+    /// - Throws: ``DomainError`` `storage` carrying the data layer's message.
+    func facts(of reports: [CaseReport]) async throws -> [String: RecordFacts]
 }
 
 /// The fields of a new case report: a report whose given fields are set (the others keep

@@ -29,6 +29,12 @@ public protocol FollowUpService: Sendable {
     ///
     /// - Throws: ``DomainError`` `notFound` naming the id.
     func complete(id: String) async throws -> FollowUp
+
+    /// The author and sync state of each of `followUps` (by id; one not stored, or without an
+    /// id, has none), read in one query for the whole list.
+    ///
+    /// - Throws: ``DomainError`` `storage` carrying the data layer's message.
+    func facts(of followUps: [FollowUp]) async throws -> [String: RecordFacts]
 }
 
 /// The fields of a new follow-up: a follow-up whose given fields are set (the others keep

@@ -83,6 +83,12 @@ public protocol SyncStateStore: Sendable {
     /// How the registered type `typeName` handles a refused change (its quiet fields and its
     /// schema's `ConflictResolver`): the sync engine settles one with it before asking the user.
     func conflictHandling(for typeName: String) async throws -> ConflictHandling
+
+    /// For each id of `objectIDs` whose object of `typeName` is stored here: its owner and
+    /// whether a change of it waits, was refused or conflicts (``ObjectSyncFacts``), read in
+    /// one query for the whole list (a list screen asks once per page, not once per row).
+    /// An id with no stored object is left out; so is every id of a type with no table.
+    func objectFacts(typeName: String, objectIDs: [String]) async throws -> [String: ObjectSyncFacts]
 }
 
 extension SyncStateStore {
@@ -142,5 +148,36 @@ public struct PulledPageOutcome: Sendable, Hashable {
         self.keptLocal = keptLocal
         self.invalid = invalid
         self.conflicts = conflicts
+    }
+}
+
+/// What the store knows of one stored object for a list's author and sync columns
+/// (``SyncStateStore/objectFacts(typeName:objectIDs:)``).
+public struct ObjectSyncFacts: Sendable, Hashable {
+    /// The user the object's row was stored with: the user signed in when it was first saved
+    /// here, or the owner the server gave a pulled one; `nil` when none was recorded (saved while
+    /// nobody was signed in, or a table too old to keep owners).
+    public var ownerUser: String?
+    /// The account name of ``ownerUser`` when this device knows it (the signed-in user's own
+    /// objects), or `nil`.
+    public var ownerAccount: String?
+    /// Whether a change of it waits to be sent (`pending` or `inFlight` in the journal).
+    public var hasPendingChange: Bool
+    /// Whether the server refused a change of it (`rejected` in the journal).
+    public var hasRejectedChange: Bool
+    /// Whether an open conflict names it: an overwrite a pull reported, or a change refused
+    /// by the type's `fail-if-changed` policy (a ``SyncConflict``).
+    public var hasConflict: Bool
+
+    /// Facts with every field given.
+    public init(
+        ownerUser: String?, ownerAccount: String? = nil, hasPendingChange: Bool = false, hasRejectedChange: Bool = false,
+        hasConflict: Bool = false
+    ) {
+        self.ownerUser = ownerUser
+        self.ownerAccount = ownerAccount
+        self.hasPendingChange = hasPendingChange
+        self.hasRejectedChange = hasRejectedChange
+        self.hasConflict = hasConflict
     }
 }

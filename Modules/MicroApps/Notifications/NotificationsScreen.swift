@@ -6,7 +6,7 @@ import Synchronization
 
 /// The Notifications micro-app's root screen: what arrived while the host runs, and the
 /// notifications strata-notifyd recorded, numbered so a person can type `read 2` or `open 2`.
-final class NotificationsScreen: TextScreen {
+final class NotificationsScreen: ListScreen {
     private struct State {
         var unreadOnly = false
         var shown: [NotificationRecord] = []
@@ -23,41 +23,64 @@ final class NotificationsScreen: TextScreen {
         self.reportsApplication = reportsApplication
     }
 
-    func render() async -> [String] {
+    /// The typed words this screen reads, for the `?` screen.
+    static var keys: [ScreenKey] {
+        [
+            ScreenKey("open N", localized("open notification N's report (and mark it read)", ja: "N 番の通知の症例報告を開く（既読にする）")),
+            ScreenKey("read N", localized("mark notification N read", ja: "N 番の通知を既読にする")),
+            ScreenKey("unread", localized("list the unread ones only", ja: "未読の通知だけを一覧")),
+            ScreenKey("all", localized("list every notification", ja: "すべての通知を一覧")),
+        ]
+    }
+
+    func layout() async -> ScreenLayout {
         let unreadOnly = state.withLock { $0.unreadOnly }
-        var lines: [String] = []
+        var header: [String] = []
+        var items: [ScreenItem] = []
         let live = inbox?.entries ?? []
-        lines.append(localized("Arrived while strata-host runs: \(live.count)", ja: "strata-host の実行中に届いた通知: \(live.count)"))
+        header.append(localized("Arrived while strata-host runs: \(live.count)", ja: "strata-host の実行中に届いた通知: \(live.count)"))
         for entry in live.prefix(5) {
             // The title on its line, the body under it: never run together.
             let origin = "  [\(entry.origin)] "
             let indent = String(repeating: " ", count: TerminalText.displayWidth(origin))
             // Each field escaped on its own: a line break in a title or body stays `\n`, one row.
-            lines.append(origin + TerminalText.escaped(TextTable.truncate(entry.payload.title, to: 100)))
+            header.append(origin + TerminalText.escaped(TextTable.truncate(entry.payload.title, to: 100)))
             if !entry.payload.body.isEmpty {
-                lines.append(indent + TerminalText.escaped(TextTable.truncate(entry.payload.body, to: 100)))
+                header.append(indent + TerminalText.escaped(TextTable.truncate(entry.payload.body, to: 100)))
             }
         }
-        lines.append("")
-        lines.append(
+        header.append("")
+        header.append(
             unreadOnly
                 ? localized("Unread notifications, newest first", ja: "未読の通知（新しい順）")
                 : localized("Notifications, newest first", ja: "通知（新しい順）"))
         do {
             let records = try await services.domain.notifications.list(unreadOnly: unreadOnly)
             state.withLock { $0.shown = records }
-            lines.append(NotificationText.table(records, calendar: services.clock.calendar))
+            let lines = NotificationText.table(records, calendar: services.clock.calendar)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if records.isEmpty {
+                header += lines
+            } else {
+                header.append(lines.first ?? "")
+                items = records.enumerated().map { index, record in
+                    ScreenItem(
+                        id: record.notificationId, text: index + 1 < lines.count ? lines[index + 1] : "",
+                        command: "open \(index + 1)")
+                }
+            }
         } catch {
-            lines.append(
+            header.append(
                 localized("Cannot list notifications: ", ja: "通知を一覧できません: ") + ErrorText.readable(error))
         }
-        lines.append("")
-        lines.append(
+        let footer = [
+            "",
             ScreenCommand.typeLine(
                 localized(
                     "read N · open N (its report) · unread · all · \(ScreenCommand.commonHelp)",
-                    ja: "read N · open N（症例報告を開く）· unread · all · \(ScreenCommand.commonHelp)")))
-        return lines
+                    ja: "read N · open N（症例報告を開く）· unread · all · \(ScreenCommand.commonHelp)")),
+        ]
+        return ScreenLayout(header: header, items: items, footer: footer, keys: Self.keys)
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {

@@ -13,6 +13,12 @@ struct StoreCaseReportService: CaseReportService {
 
     let store: any ValueObjectStore
     let clock: any StrataClock
+    /// Where each report's author and sync state are read.
+    var factsReader = RecordFactsReader(syncState: nil)
+
+    func facts(of reports: [CaseReport]) async throws -> [String: RecordFacts] {
+        try await factsReader.facts(typeName: CaseReport.schema.typeName, ids: reports.compactMap(\.objectId))
+    }
 
     func add(_ draft: CaseReportDraft) async throws -> CaseReport {
         try await withStorage {

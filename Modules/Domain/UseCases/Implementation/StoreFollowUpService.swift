@@ -10,6 +10,12 @@ import StrataStore
 struct StoreFollowUpService: FollowUpService {
     let store: any ValueObjectStore
     let clock: any StrataClock
+    /// Where each follow-up's author and sync state are read.
+    var factsReader = RecordFactsReader(syncState: nil)
+
+    func facts(of followUps: [FollowUp]) async throws -> [String: RecordFacts] {
+        try await factsReader.facts(typeName: FollowUp.schema.typeName, ids: followUps.compactMap(\.objectId))
+    }
 
     func schedule(_ draft: FollowUpDraft) async throws -> FollowUp {
         try await withStorage {

@@ -4,9 +4,16 @@ import StrataDomain
 
 /// What the Announcements micro-app prints, in the run's language.
 enum AnnouncementText {
-    /// A page of announcements as a table, with its heading and what to do next.
+    /// A page of announcements as a table, with its heading and what to do next: the lines
+    /// of ``listLayout(_:all:page:)``.
     static func list(_ page: AnnouncementPage, all: Bool, page request: PageRequest) -> [String] {
-        var lines = [
+        listLayout(page, all: all, page: request).lines
+    }
+
+    /// A page of announcements laid out for a list screen: the heading and the table's header
+    /// row above, one row per announcement (`show N` opens it), the next page's hint below.
+    static func listLayout(_ page: AnnouncementPage, all: Bool, page request: PageRequest) -> ScreenLayout {
+        var header = [
             all
                 ? localized(
                     "All announcements, newest first (page \(request.index))",
@@ -16,13 +23,13 @@ enum AnnouncementText {
                     ja: "現在有効なお知らせ（新しい順、\(request.index) ページ）")
         ]
         if page.announcements.isEmpty {
-            lines.append(
+            header.append(
                 request.index > 1
                     ? localized("No more announcements.", ja: "これ以上お知らせはありません。")
                     : all
                         ? localized("No announcements.", ja: "お知らせはありません。")
                         : localized("No announcements in effect now.", ja: "現在有効なお知らせはありません。"))
-            return lines
+            return ScreenLayout(header: header)
         }
         var table = TextTable(
             headers: [
@@ -36,12 +43,19 @@ enum AnnouncementText {
                 announcement.author, announcement.objectId ?? "",
             ]
         }
-        lines.append(table.render())
+        let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        header.append(lines.first ?? "")
+        let items = page.announcements.enumerated().map { index, announcement in
+            ScreenItem(
+                id: announcement.objectId ?? "row \(index + 1)", text: index + 1 < lines.count ? lines[index + 1] : "",
+                command: "show \(index + 1)")
+        }
+        var footer: [String] = []
         if page.hasMore {
-            lines.append(
+            footer.append(
                 localized("More on page \(request.index + 1).", ja: "続きは \(request.index + 1) ページにあります。"))
         }
-        return lines
+        return ScreenLayout(header: header, items: items, footer: footer)
     }
 
     /// One announcement in full.

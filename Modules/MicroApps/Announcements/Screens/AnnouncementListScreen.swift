@@ -6,7 +6,7 @@ import Synchronization
 /// The announcements in effect now (or all), newest first, a page at a time, read from the
 /// server each time the screen is drawn; a failure (offline, not signed in, unreachable) is
 /// its one-line reason in place of the table.
-final class AnnouncementListScreen: TextScreen {
+final class AnnouncementListScreen: ListScreen {
     private struct State {
         var all = false
         var page = 1
@@ -39,31 +39,48 @@ final class AnnouncementListScreen: TextScreen {
         }
     }
 
-    func render() async -> [String] {
+    /// The typed words this screen reads, for the `?` screen.
+    static var keys: [ScreenKey] {
+        [
+            ScreenKey("show N", localized("open announcement N", ja: "N 番のお知らせを開く")),
+            ScreenKey("all", localized("list every announcement", ja: "すべてのお知らせを一覧")),
+            ScreenKey("current", localized("list those in effect now", ja: "現在有効なお知らせを一覧")),
+            ScreenKey("next", localized("the next page", ja: "次のページ")),
+            ScreenKey("prev", localized("the previous page", ja: "前のページ")),
+            ScreenKey("refresh", localized("read them from the server again", ja: "サーバーから読み直す")),
+        ]
+    }
+
+    func layout() async -> ScreenLayout {
         let (all, page, flash) = state.withLock { state in
             defer { state.flash = nil }
             return (state.all, state.page, state.flash)
         }
-        var lines: [String] = []
-        if let flash { lines.append(flash) }
+        var layout: ScreenLayout
         let request = PageRequest(size: Self.pageSize, index: page)
         do {
             let found = all ? try await service.all(request) : try await service.current(request)
             state.withLock { $0.shown = found.announcements.compactMap(\.objectId) }
-            lines += AnnouncementText.list(found, all: all, page: request)
+            layout = AnnouncementText.listLayout(found, all: all, page: request)
         } catch {
             state.withLock { $0.shown = [] }
-            lines.append(
+            layout = ScreenLayout(header: [
                 localized(
                     "Cannot read announcements: \(AnnouncementText.failure(error))",
-                    ja: "お知らせを読めません: \(AnnouncementText.failure(error))"))
+                    ja: "お知らせを読めません: \(AnnouncementText.failure(error))")
+            ])
         }
-        lines.append("")
-        lines.append(
+        if let flash { layout.header.insert(flash, at: 0) }
+        layout.footer += [
+            "",
             localized(
                 "Type: show N · all · current · next · prev · refresh · \(ScreenCommand.commonHelp)",
-                ja: "入力: show N · all · current · next · prev · refresh · \(ScreenCommand.commonHelp)"))
-        return lines
+                ja: "入力: show N · all · current · next · prev · refresh · \(ScreenCommand.commonHelp)"),
+        ]
+        layout.keys = Self.keys
+        layout.nextPageCommand = "next"
+        layout.previousPageCommand = "prev"
+        return layout
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {

@@ -112,6 +112,8 @@ final class ReportListScreen: ListScreen {
                     try await services.domain.reports.list(request)
                 }
             state.withLock { $0.shown = reports.compactMap(\.objectId) }
+            // One query for the page's authors and sync states; the rows still show without them.
+            let facts = try? await services.domain.reports.facts(of: reports)
             if reports.isEmpty {
                 header.append(
                     page > 1
@@ -121,14 +123,16 @@ final class ReportListScreen: ListScreen {
                 var table = TextTable(
                     headers: [
                         "#", localized("PATIENT", ja: "患者"), localized("AGE", ja: "年齢"), localized("GENDER", ja: "性別"),
-                        localized("FOLLOW", ja: "フォロー"), localized("CREATED", ja: "作成日"), "ID",
+                        localized("FOLLOW", ja: "フォロー"), localized("CREATED", ja: "作成日"), localized("AUTHOR", ja: "作成者"),
+                        localized("SYNC", ja: "同期"), "ID",
                     ],
                     alignments: [.right, .left, .right])
                 table.rows = reports.enumerated().map { index, report in
                     [
                         String(index + 1), report.patientName, String(report.age), report.gender.name,
                         ReportText.yesNo(report.isFollow), DayText.day(report.createdAt, calendar: services.clock.calendar),
-                        report.objectId ?? "",
+                        RecordText.author(report.objectId.flatMap { facts?[$0] }, known: facts != nil),
+                        RecordText.sync(report.objectId.flatMap { facts?[$0] }, known: facts != nil), report.objectId ?? "",
                     ]
                 }
                 let rendered = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -139,7 +143,8 @@ final class ReportListScreen: ListScreen {
                         ScreenItem(
                             id: report.objectId ?? String(row),
                             text: row < rendered.count ? rendered[row] : "",
-                            command: "show \(row)"))
+                            command: "show \(row)",
+                            tone: RecordText.tone(report.objectId.flatMap { facts?[$0] })))
                 }
             }
         } catch {
