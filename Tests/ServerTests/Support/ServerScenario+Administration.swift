@@ -85,6 +85,14 @@ extension ServerScenario {
         _ = try await admin.deleteGroup(name: "visitors", force: true)
         _ = try await admin.deleteUser(account: "dave")
         _ = try await admin.apps()
+
+        // The data pages: a page of a type's objects (searched too), one object's history.
+        // (Not the types page's counts: they read every row of the app version, by design.)
+        _ = try await admin.objects(
+            appId: actors.appId, version: actors.version, typeName: "CaseReport", search: nil, offset: 0, limit: 25)
+        _ = try await admin.objects(
+            appId: actors.appId, version: actors.version, typeName: "CaseReport", search: "bob", offset: 25, limit: 25)
+        _ = try await admin.objectHistory(appId: actors.appId, version: actors.version, typeName: "CaseReport", objectId: "r1")
     }
 
     /// The uploaded logs, with each filter `admin logs` takes, and `admin stats`.

@@ -22,8 +22,9 @@ enum ConsoleStyle {
         table table { border: 0; margin: 0; }
         th, td { border-bottom: 1px solid #e3e6eb; padding: .4rem .6rem; text-align: left; vertical-align: top; }
         th { background: #eef1f5; font-weight: 600; }
-        td { overflow-wrap: anywhere; }
-        td.value { white-space: pre-wrap; min-width: 12rem; }
+        td { overflow-wrap: break-word; }
+        td.value { white-space: pre-wrap; overflow-wrap: anywhere; min-width: 12rem; }
+        .nowrap { white-space: nowrap; }
         tbody tr:hover { background: #f8fafc; }
         code { font-size: .9em; }
         input, select, textarea, button { font: inherit; max-width: 100%; }

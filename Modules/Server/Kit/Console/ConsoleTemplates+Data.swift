@@ -87,7 +87,7 @@ extension ConsoleTemplates {
         <thead><tr><th>{{t.serverVersion}}</th><th>{{t.event}}</th><th>{{t.user}}</th><th>{{t.fields}}</th><th>{{t.detail}}</th><th>{{t.recordedAt}}</th></tr></thead>
         <tbody>
         {{#entries}}
-        <tr><td>{{version}}</td><td>{{event}}</td><td>{{account}}</td><td>{{fields}}</td><td>{{detail}}</td><td>{{recordedAt}}</td></tr>
+        <tr><td>{{version}}</td><td>{{event}}</td><td>{{account}}</td><td>{{fields}}</td><td>{{detail}}</td><td class="nowrap">{{recordedAt}}</td></tr>
         {{/entries}}
         </tbody>
         </table>
@@ -105,7 +105,7 @@ extension ConsoleTemplates {
         <thead><tr><th>{{t.session}}</th><th>{{t.account}}</th><th>{{t.app}}</th><th>{{t.version}}</th><th>{{t.validUntil}}</th><th>{{t.actions}}</th></tr></thead>
         <tbody>
         {{#sessions}}
-        <tr><td><code>{{id}}</code></td><td>{{account}}</td><td>{{appId}}</td><td>{{version}}</td><td>{{validUntil}}</td><td>
+        <tr><td><code>{{id}}</code></td><td>{{account}}</td><td>{{appId}}</td><td>{{version}}</td><td class="nowrap">{{validUntil}}</td><td>
         <form class="inline" method="get" action="/admin/confirm">
         <input type="hidden" name="action" value="revoke-session"><input type="hidden" name="id" value="{{id}}">
         <input type="hidden" name="account" value="{{account}}">
@@ -129,7 +129,7 @@ extension ConsoleTemplates {
         <thead><tr><th>{{t.device}}</th><th>{{t.name}}</th><th>{{t.account}}</th><th>{{t.app}}</th><th>{{t.version}}</th><th>{{t.registeredAt}}</th><th>{{t.status}}</th><th>{{t.actions}}</th></tr></thead>
         <tbody>
         {{#devices}}
-        <tr><td><code>{{deviceId}}</code></td><td>{{name}}</td><td>{{account}}</td><td>{{appId}}</td><td>{{version}}</td><td>{{registeredAt}}</td><td>{{status}}</td><td>
+        <tr><td><code>{{deviceId}}</code></td><td>{{name}}</td><td>{{account}}</td><td>{{appId}}</td><td>{{version}}</td><td class="nowrap">{{registeredAt}}</td><td>{{status}}</td><td>
         {{^revoked}}<form class="inline" method="get" action="/admin/confirm">
         <input type="hidden" name="action" value="revoke-device"><input type="hidden" name="device" value="{{deviceId}}">
         <input type="hidden" name="app" value="{{appId}}"><input type="hidden" name="version" value="{{version}}">

@@ -59,7 +59,7 @@ extension ConsoleTemplates {
         <thead><tr><th>{{t.loggedAt}}</th><th>{{t.level}}</th><th>{{t.kind}}</th><th>{{t.user}}</th><th>{{t.device}}</th><th>{{t.app}}</th><th>{{t.message}}</th></tr></thead>
         <tbody>
         {{#entries}}
-        <tr><td>{{loggedAt}}</td><td>{{level}}</td><td>{{kind}}</td><td>{{user}}</td><td>{{device}}</td><td>{{app}}</td><td>{{message}}</td></tr>
+        <tr><td class="nowrap">{{loggedAt}}</td><td>{{level}}</td><td>{{kind}}</td><td>{{user}}</td><td>{{device}}</td><td>{{app}}</td><td>{{message}}</td></tr>
         {{/entries}}
         </tbody>
         </table>
@@ -82,7 +82,7 @@ extension ConsoleTemplates {
         <thead><tr><th>{{t.day}}</th><th>{{t.activeUsers}}</th><th>{{t.events}}</th><th>{{t.errors}}</th></tr></thead>
         <tbody>
         {{#days}}
-        <tr><td>{{day}}</td><td>{{activeUsers}}</td><td>{{events}}</td><td>{{errors}}</td></tr>
+        <tr><td class="nowrap">{{day}}</td><td>{{activeUsers}}</td><td>{{events}}</td><td>{{errors}}</td></tr>
         {{/days}}
         </tbody>
         </table>
