@@ -8,7 +8,7 @@ import Testing
 struct ExecutableHelpTests {
     @Test(
         "--help prints the executable's own usage and exits 0",
-        arguments: ["strata-host", "strata-status", "strata-notifyd", "strata-server"])
+        arguments: ["strata-host", "strata-status", "strata-notifyd", "strata-server", "strata-check-layers"])
     func helpOfEachExecutable(name: String) async throws {
         let outcome = try await StrataProcess(name, home: temporaryHome()).run(["--help"])
         #expect(outcome.status == 0, "\(outcome)")

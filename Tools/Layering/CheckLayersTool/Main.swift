@@ -35,7 +35,9 @@ enum Main {
             } else {
                 let message = CheckLayersCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
                 var line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-                if let near = Suggestion.nearestOption(to: arguments, message: line) { line += ". Did you mean '\(near)'?" }
+                if let (word, near) = Suggestion.nearestOption(to: arguments, message: line) {
+                    line = "Unexpected argument '\(word)'. Did you mean '\(near)'?"
+                }
                 FileHandle.standardError.write(Data("\(program): \(line) (see \(program) --help)\n".utf8))
             }
             exit(status)

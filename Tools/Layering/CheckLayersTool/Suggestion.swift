@@ -1,12 +1,14 @@
 /// "Did you mean …?" for a word given without its dashes: the tool has no subcommands, so a
 /// stray word near one of its options (`explain`, `fromat`) is that option mistyped.
 enum Suggestion {
-    /// The option `message` (ArgumentParser's `Unexpected argument 'W'`) is about, when its
-    /// word `W` is near one of the tool's long options (`explian` → `--explain`), else `nil`.
-    static func nearestOption(to arguments: [String], message: String) -> String? {
-        let opening = "Unexpected argument '"
-        guard message.hasPrefix(opening), message.hasSuffix("'") else { return nil }
-        let word = String(message.dropFirst(opening.count).dropLast())
+    /// The option `message` (ArgumentParser's `Unexpected argument 'W'`, or several) is about,
+    /// when its first word `W` is near one of the tool's long options (`explian` → `--explain`), else `nil`.
+    static func nearestOption(to arguments: [String], message: String) -> (word: String, option: String)? {
+        // `Unexpected argument 'W'` or `2 unexpected arguments: 'W', 'V'`: the first word is the one.
+        guard message.lowercased().contains("unexpected argument"), let open = message.firstIndex(of: "'") else { return nil }
+        let rest = message[message.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        let word = String(rest[..<close])
         guard arguments.contains(word), !word.hasPrefix("-") else { return nil }
         let options = CheckLayersCommand.optionsWithValues.subtracting(["--plugin"])
             .union(["--graph-all", "--no-baseline", "--write-baseline", "--help"])
@@ -17,7 +19,7 @@ enum Suggestion {
             guard distance <= max(1, max(word.count, name.count) / 3), distance < (best?.distance ?? .max) else { continue }
             best = (option, distance)
         }
-        return best?.option
+        return best.map { (word, $0.option) }
     }
 
     /// The optimal-string-alignment distance between `a` and `b` (edits, swaps of neighbours included).

@@ -35,7 +35,7 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
               strata-host --boot-report
               strata-host reports add --patient-name "Hanako Sato" --age 42 --follow
               strata-host reports list --search sato
-              strata-host follows add --report <id> --date 2026-12-01 --medication ace
+              strata-host follows add --report <id> --date "$(date -I -d '+7 days')" --medication ace
               strata-host follows due --days 7 --json
             """,
         version: StrataConstants.version,

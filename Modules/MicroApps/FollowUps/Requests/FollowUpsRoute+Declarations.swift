@@ -16,8 +16,8 @@ extension FollowUpsRoute {
                 abstract: "Schedule a follow-up for a case report; prints its id (or the follow-up with --json).",
                 discussion: "With no field, strata://follows/new opens the form (with ?report=<id>, for that report).",
                 examples: [
-                    "strata-host follows add --report <id> --date 2026-12-01",
-                    #"strata-host follows add --report <id> --date 2026-12-01 --max-bp 140 --min-bp 90 --medication ace --medication diuretic --memo "check potassium""#,
+                    "strata-host follows add --report <id> --date \"$(date -I -d '+7 days')\"",
+                    #"strata-host follows add --report <id> --date "$(date -I -d '+7 days')" --max-bp 140 --min-bp 90 --medication ace --medication diuretic --memo "check potassium""#,
                 ],
                 parameters: fieldParameters,
                 json: "Print the saved follow-up as JSON instead of its id."),
@@ -35,7 +35,7 @@ extension FollowUpsRoute {
                 discussion: "--from and --to are both included. --days N means today and the N-1 days after.",
                 examples: [
                     "strata-host follows due", "strata-host follows due --days 7",
-                    "strata-host follows due --from 2026-12-01 --to 2026-12-31 --json",
+                    "strata-host follows due --from \"$(date -I)\" --to \"$(date -I -d '+30 days')\" --json",
                 ],
                 parameters: [
                     RouteParameter(

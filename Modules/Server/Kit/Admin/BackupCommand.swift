@@ -27,7 +27,7 @@ struct BackupCommand: StorageCommand {
             "Backup and restore".
 
             Examples:
-              strata-server admin backup /var/backups/strata-2026-12-06 --data-dir /var/lib/strata
+              strata-server admin backup /var/backups/strata-$(date -I) --data-dir /var/lib/strata
               strata-server admin backup strata.dump --database postgres://strata@db.internal/strata
             """)
     @Argument(help: "The folder (SQLite) or file (PostgreSQL) to write.") var file: String
@@ -48,7 +48,7 @@ struct RestoreCommand: StorageCommand {
             lacks. See Docs/Server.md, "Backup and restore".
 
             Examples:
-              strata-server admin restore /var/backups/strata-2026-12-06 --force --data-dir /var/lib/strata
+              strata-server admin restore /var/backups/strata-<day> --force --data-dir /var/lib/strata
               strata-server admin restore strata.dump --force --database postgres://strata@db.internal/strata
             """)
     @Argument(help: "The folder (SQLite) or file (PostgreSQL) admin backup wrote.") var file: String

@@ -13,7 +13,7 @@ struct LogsCommand: KitCommand {
             logged (UTC), the level, the kind, the account, the device, the app version, the message.
 
             Examples:
-              strata-server admin logs --since 2026-11-01 --level error
+              strata-server admin logs --since "$(date -I -d '-30 days')" --level error
               strata-server admin logs --user alice --limit 20 --json
             """)
     @Option(name: .long, help: "Only this app id.") var app: String?

@@ -18,7 +18,7 @@ extension AnnouncementsCommand {
 
                 Examples:
                   strata-host announcements post --title "Ward meeting" --body "Friday 15:00, room 2"
-                  strata-host announcements post --title "Flu vaccinations" --body "Bring your card" --from 2026-12-01 --until 2026-12-15
+                  strata-host announcements post --title "Flu vaccinations" --body "Bring your card" --from "$(date -I -d '+1 day')" --until "$(date -I -d '+15 days')"
                 """
         )
 

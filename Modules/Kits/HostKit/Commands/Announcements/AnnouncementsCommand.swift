@@ -16,7 +16,7 @@ struct AnnouncementsCommand: ParsableCommand {
               strata-host announcements
               strata-host announcements --all --json
               strata-host announcements show <id>
-              strata-host announcements post --title "Ward meeting" --body "Friday 15:00, room 2" --until 2026-12-01
+              strata-host announcements post --title "Ward meeting" --body "Friday 15:00, room 2" --until "$(date -I -d friday)"
             """,
         subcommands: RouteCommands.subcommands(AnnouncementsApp.self) + [Post.self],
         defaultSubcommand: RouteCommand<AnnouncementsApp, RouteSlot0>.self

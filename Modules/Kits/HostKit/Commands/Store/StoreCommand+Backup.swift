@@ -16,7 +16,7 @@ extension StoreCommand {
                 is not copied: keep it too, or the backup's encrypted values cannot be read.
 
                 Examples:
-                  strata-host store backup ~/strata-2026-11-24.sqlite
+                  strata-host store backup ~/strata-$(date -I).sqlite
                   strata-host store backup /media/usb/strata.sqlite --force
                 """
         )
