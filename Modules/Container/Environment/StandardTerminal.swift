@@ -11,7 +11,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Standard output for screens; standard input, read on its own thread, for typed lines.
+/// Standard output for screens; standard input, read on its own thread, for typed lines or keys.
 ///
 /// When standard output is a terminal (``isFullScreen``) the host runs full screen: the
 /// alternate screen from ``prepare()`` to ``restore()``, each screen drawn whole after cursor
@@ -21,9 +21,12 @@ import Synchronization
 /// no log line is written over the screen. Otherwise (a pipe) screens follow each other as lines.
 ///
 /// Full screen, with standard input the terminal too, keys are read one at a time (the
-/// terminal's line editing and echo off, ``TypedLine`` edits and echoes instead): each redraw
-/// writes again, after the screen, what was typed so far, so a screen redrawn while someone
-/// types (a live change, a notification, a resize) keeps their text on screen and intact.
+/// terminal's line editing and echo off) and decoded (``KeyDecoder``: an `ESC` with nothing
+/// after it within 40 ms is Esc alone) into ``inputKeys()``: the container edits the command
+/// line and moves selections, and each frame it draws carries the line being typed, so a
+/// screen redrawn while someone types (a live change, a notification, a resize) keeps their
+/// text on screen and intact. Frames are painted by ``ScreenPainter``, in colour unless
+/// `NO_COLOR` is set to anything (https://no-color.org).
 final class StandardTerminal: TerminalIO {
     /// Control sequences (ECMA-48 / xterm).
     enum Sequence {
@@ -57,11 +60,14 @@ final class StandardTerminal: TerminalIO {
     /// screens are dropped instead of written to a terminal that is gone.
     private let gone = Mutex(false)
     /// Whether keys are read one at a time (full screen, standard input a terminal).
-    private let readsKeys: Bool
-    /// The line being typed (the input thread feeds it; draws read it).
-    private let typed = Mutex(TypedLine())
-    /// What of the typed line is on screen after the last frame; changed only on ``writer``.
-    private let shownTyped = Mutex("")
+    let readsKeys: Bool
+    /// Whether frames use colours (`NO_COLOR` unset or empty).
+    let colours: Bool
+    /// The last frame drawn whole (its input line left out) and the size it was painted at;
+    /// changed only on ``writer``.
+    private let lastDrawn = Mutex<(frame: ScreenFrame, size: TerminalSize)?>(nil)
+    /// How long an `ESC` waits for the rest of a sequence before it is Esc alone (milliseconds).
+    static let escapeWait: Int32 = 40
 
     /// A terminal over standard input and output; full screen when `interactive` and standard
     /// output is a tty that can move its cursor (`TERM` is not `dumb`).
@@ -71,6 +77,7 @@ final class StandardTerminal: TerminalIO {
             interactive && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         self.diagnosticsLog = diagnosticsLog
         self.readsKeys = isFullScreen && isatty(STDIN_FILENO) == 1
+        self.colours = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 
     func prepare() async {
@@ -96,17 +103,36 @@ final class StandardTerminal: TerminalIO {
 
     func draw(_ frame: ScreenFrame) async {
         guard isFullScreen else { return await write(lines: frame.lines) }
-        let size = Self.windowSize()
-        var rows = frame.fitted(to: size)
-        if frame.status != nil, !rows.isEmpty {
-            rows[0] = Sequence.reverseVideo + ScreenLine.filled(rows[0], to: size.columns) + Sequence.resetAttributes
-        }
-        // One write: the screen is never seen half cleared. The line being typed follows it.
-        let screen = Sequence.homeAndClear + rows.map { $0 + "\n" }.joined()
+        await paint(frame, whole: true)
+    }
+
+    func update(_ frame: ScreenFrame) async {
+        guard isFullScreen else { return await write(lines: frame.lines) }
+        await paint(frame, whole: false)
+    }
+
+    func windowSize() async -> TerminalSize {
+        Self.currentWindowSize()
+    }
+
+    /// Paints `frame` for the window's size now: the whole screen after cursor home and clear
+    /// in one write (never seen half cleared), then the input line with the cursor in it. With
+    /// `whole` false, when only the input line changed since the last frame at this size, only
+    /// that line is written again.
+    private func paint(_ frame: ScreenFrame, whole: Bool) async {
+        let size = Self.currentWindowSize()
+        let painted = ScreenPainter(size: size, colours: colours).paint(frame)
+        var withoutInput = frame
+        withoutInput.input = nil
+        let screen = withoutInput
+        let input = painted.input + (painted.cursorBack > 0 ? "\u{1B}[\(painted.cursorBack)D" : "")
+        let rows = Sequence.homeAndClear + painted.rows.map { $0 + "\n" }.joined()
         await emit { [self] in
-            let now = typed.withLock { $0.shown }
-            shownTyped.withLock { $0 = now }
-            return screen + now
+            let same = lastDrawn.withLock { last in
+                defer { last = (screen, size) }
+                return last?.frame == screen && last?.size == size
+            }
+            return (!whole && same ? "\r\u{1B}[K" : rows) + input
         }
     }
 
@@ -133,8 +159,7 @@ final class StandardTerminal: TerminalIO {
     /// each character as it is typed.
     func setEcho(_ enabled: Bool) async {
         guard interactive, isatty(STDIN_FILENO) == 1 else { return }
-        typed.withLock { $0.echo = enabled }
-        // Keys read one at a time: the terminal's echo stays off, ``TypedLine`` echoes.
+        // Keys read one at a time: the terminal's echo stays off, the container shows the line.
         guard state.withLock({ $0.savedModes == nil }) else { return }
         var modes = termios()
         guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
@@ -150,68 +175,53 @@ final class StandardTerminal: TerminalIO {
         // A silent terminal never ends its input: the container runs until a signal or a quit.
         guard interactive else { return stream }
         // Reading blocks until the end of input: a lane of its own.
-        BlockingLane(label: "strata-container-input").start { [self] in
-            if readsKeys {
-                readKeys(into: continuation)
-            } else {
-                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-            }
+        BlockingLane(label: "strata-container-input").start {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
             continuation.finish()
         }
         return stream
     }
 
-    /// Reads standard input a chunk at a time (on the input thread) into ``typed``, echoing
-    /// each change on ``writer`` and yielding each line ended with Enter, until the end of input.
-    private func readKeys(into lines: AsyncStream<String>.Continuation) {
+    func inputKeys() -> AsyncStream<TerminalKey> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TerminalKey.self)
+        guard interactive, readsKeys else {
+            continuation.finish()
+            return stream
+        }
+        // Reading blocks until the end of input: a lane of its own.
+        BlockingLane(label: "strata-container-keys").start {
+            Self.readKeys(into: continuation)
+            continuation.finish()
+        }
+        return stream
+    }
+
+    /// Reads standard input a chunk at a time (on the input lane), decoding keys, until the end
+    /// of input; an `ESC` left waiting is Esc alone when nothing follows within ``escapeWait``.
+    private static func readKeys(into keys: AsyncStream<TerminalKey>.Continuation) {
+        var decoder = KeyDecoder()
         var chunk = [UInt8](repeating: 0, count: 256)
-        reading: while true {
+        while true {
+            if decoder.isWaiting, !inputArrives(within: escapeWait) {
+                for key in decoder.flush() { keys.yield(key) }
+                continue
+            }
             let count = systemRead(STDIN_FILENO, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            var changed = false
-            for byte in chunk[..<count] {
-                switch typed.withLock({ $0.feed(byte) }) {
-                case .none:
-                    break
-                case .changed:
-                    changed = true
-                case .submitted(let line, let echoed):
-                    changed = false
-                    // Shown whole, then the line ends, before the container hears of it.
-                    let text = echoed ? TerminalText.escaped(line) : ""
-                    emitLater { [self] in
-                        let before = shownTyped.withLock { shown in
-                            defer { shown = "" }
-                            return shown
-                        }
-                        return Self.editing(from: before, to: text) + (echoed ? "\n" : "")
-                    }
-                    lines.yield(line)
-                case .endOfInput:
-                    break reading
-                }
-            }
-            if changed {
-                emitLater { [self] in
-                    let now = typed.withLock { $0.shown }
-                    let before = shownTyped.withLock { shown in
-                        defer { shown = now }
-                        return shown
-                    }
-                    return Self.editing(from: before, to: now)
-                }
-            }
+            for key in decoder.feed(chunk[..<count]) { keys.yield(key) }
         }
-        if let rest = typed.withLock({ $0.takeRest() }) { lines.yield(rest) }
+        for key in decoder.flush() { keys.yield(key) }
     }
 
-    /// What turns `before` (the typed text on screen, the cursor after it) into `now`: the
-    /// cursor back over what differs, erased to the end of the line, then the rest of `now`.
-    static func editing(from before: String, to now: String) -> String {
-        let common = zip(before, now).prefix { $0 == $1 }.count
-        let removed = ScreenLine.width(of: String(before.dropFirst(common)))
-        return (removed > 0 ? "\u{1B}[\(removed)D\u{1B}[K" : "") + String(now.dropFirst(common))
+    /// Whether standard input has bytes to read within `milliseconds` (`poll(2)`).
+    private static func inputArrives(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready != 0
+        }
     }
 
     /// Turns off standard input's line editing and echo (keys are read one at a time, signals
@@ -246,7 +256,7 @@ final class StandardTerminal: TerminalIO {
     }
 
     /// The window size of standard output now (0 × 0 when unknown).
-    static func windowSize() -> TerminalSize {
+    static func currentWindowSize() -> TerminalSize {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, windowSizeRequest, &size) == 0 else { return TerminalSize(columns: 0, rows: 0) }
         return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
@@ -275,14 +285,9 @@ final class StandardTerminal: TerminalIO {
     }
 
     /// Like ``emit(_:)-(String)``, with the text made on ``writer`` right before it is written
-    /// (so it reflects the typed line at that moment).
+    /// (so it reflects what was drawn last at that moment).
     private func emit(_ make: @escaping @Sendable () -> String) async {
         await writer.run { self.writeNow(make()) }
-    }
-
-    /// Writes the text `make` returns on ``writer``, without waiting (the input thread's echo).
-    private func emitLater(_ make: @escaping @Sendable () -> String) {
-        writer.start { self.writeNow(make()) }
     }
 
     /// Writes `text` unless the terminal is gone; on ``writer`` only.

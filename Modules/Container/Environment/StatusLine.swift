@@ -26,6 +26,10 @@ public struct StatusLine: Sendable, Hashable {
         self.warning = warning
     }
 
+    /// What the line's colour says: ``ScreenTone/offline`` while there is a warning (the
+    /// server cannot be reached, the last sync failed), else `nil`.
+    public var tone: ScreenTone? { warning == nil ? nil : .offline }
+
     /// The line: `user NAME` (or `not signed in`), the counts, and the warning, e.g.
     /// `user sigrid · 2 pending · 0 rejected · ⚠ http://…: cannot connect`.
     public var text: String {

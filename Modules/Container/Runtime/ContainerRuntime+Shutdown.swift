@@ -85,7 +85,9 @@ extension ContainerRuntime {
     func run() async -> Int32 {
         guard phase == .running else { return shutdownReport?.exitCode ?? 1 }
         let events = environment.events.events()
-        let lines = environment.terminal.inputLines()
+        let terminal = environment.terminal
+        let lines = terminal.readsKeys ? nil : terminal.inputLines()
+        let keys = terminal.readsKeys ? terminal.inputKeys() : nil
         let clock = environment.clock
         let interval = plan.configuration.settings.backgroundFetchInterval
         // The status line source was registered after the boot's first draw: draw it in.
@@ -110,9 +112,17 @@ extension ContainerRuntime {
                     }
                 }
                 group.addTask {
-                    for await line in lines {
-                        await self.input(line)
-                        if await self.isTerminated { return }
+                    if let lines {
+                        for await line in lines {
+                            await self.input(line)
+                            if await self.isTerminated { return }
+                        }
+                    }
+                    if let keys {
+                        for await key in keys {
+                            await self.press(key)
+                            if await self.isTerminated { return }
+                        }
                     }
                     // End of input: nobody is left to answer a veto, so this quit is not asked.
                     await self.terminate(.quit)

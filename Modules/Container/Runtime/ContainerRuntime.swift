@@ -34,10 +34,12 @@ actor ContainerRuntime {
     var stack: [RunningApplication] = []
     var navigation: NavigationStack?
     var screenShown = false
-    /// The lines of the screen last drawn (message included, escaped): what a full-screen
-    /// redraw for a resize or a new status shows again without rendering the screen anew,
-    /// so a notice a screen shows once (a sign-in's result) stays until the next typed line.
-    var shownLines: [String]?
+    /// The screen last drawn on a full-screen terminal (message included, escaped): what a
+    /// redraw for a resize, a new status or a key shows again without rendering the screen
+    /// anew, so a notice a screen shows once (a sign-in's result) stays until the next typed line.
+    var shown: ShownScreen?
+    /// The keys' state on a full-screen terminal: selections, the command line, its history.
+    var keyboard = KeyboardSession()
     var pendingMessage: String?
     var nextInstanceID = 1
 
@@ -95,37 +97,106 @@ actor ContainerRuntime {
     }
 
     /// Draws the top screen, with a pending message above it and, on a full-screen terminal,
-    /// the status line of the registered ``StatusLineSource``.
+    /// the status line of the registered ``StatusLineSource``, the list's selection and the
+    /// line being typed.
     ///
     /// On a plain terminal the message is shown once; on a full-screen one it stays through
     /// redraws (a resize, a notification) until the next typed line. With `rendering` false
-    /// (a resize, a new status) a full-screen terminal shows the lines last drawn again.
-    func drawTopScreen(rendering: Bool = true) async {
+    /// (a resize, a new status, a key) a full-screen terminal shows the screen last drawn
+    /// again; `inputOnly` (a key that only edited the typed line) lets it redraw just that line.
+    func drawTopScreen(rendering: Bool = true, inputOnly: Bool = false) async {
         guard screenShown, let top = navigation?.top else { return }
         let terminal = environment.terminal
-        let lines: [String]
-        if !rendering, terminal.isFullScreen, let shown = shownLines {
-            lines = shown
-        } else {
+        guard terminal.isFullScreen else {
             var rendered = await top.screen.render()
             if let message = pendingMessage {
                 rendered.insert(message, at: 0)
-                if !terminal.isFullScreen { pendingMessage = nil }
+                pendingMessage = nil
             }
+            guard screenShown else { return }
+            await terminal.setEcho(!top.screen.hidesInput)
             // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
-            lines = rendered.map(TerminalText.escapedKeepingLines)
-            shownLines = lines
+            await terminal.draw(ScreenFrame(lines: rendered.map(TerminalText.escapedKeepingLines)))
+            return
+        }
+        if rendering || shown?.entry != top.id {
+            await renderShown(top)
         }
         var status: String?
-        if terminal.isFullScreen, services[StatusLine.serviceName] != nil,
+        var statusTone: ScreenTone?
+        if services[StatusLine.serviceName] != nil,
             let source = await findService(StatusLine.serviceName) as? any StatusLineSource
         {
-            status = TerminalText.escaped(await source.currentStatus().text)
+            let line = await source.currentStatus()
+            status = TerminalText.escaped(line.text)
+            statusTone = line.tone
         }
-        guard screenShown else { return }
+        guard screenShown, let top = navigation?.top else { return }
+        if shown?.entry != top.id { await renderShown(top) }
         // Echo off before the prompt is written, so nothing typed after it shows (a password).
         await terminal.setEcho(!top.screen.hidesInput)
-        await terminal.draw(ScreenFrame(lines: lines, status: status))
+        let size = await terminal.windowSize()
+        guard var frame = currentFrame(size: size, hidesInput: top.screen.hidesInput) else { return }
+        frame.status = status
+        frame.statusTone = statusTone
+        if inputOnly {
+            await terminal.update(frame)
+        } else {
+            await terminal.draw(frame)
+        }
+    }
+
+    /// Renders the screen on top into ``shown`` (its layout when it is a list).
+    private func renderShown(_ top: NavigationStack.Entry) async {
+        var layout: ScreenLayout?
+        var lines: [String]
+        if let list = top.screen as? any ListScreen {
+            let escaped = ShownScreen.escaped(await list.layout())
+            layout = escaped
+            lines = escaped.lines
+        } else {
+            // The last line of defence: a stored value a screen printed raw cannot act on the terminal.
+            lines = await top.screen.render().map(TerminalText.escapedKeepingLines)
+        }
+        let message = pendingMessage.map(TerminalText.escapedKeepingLines)
+        if let message { lines.insert(message, at: 0) }
+        let changed = shown?.entry != top.id || shown?.lines != lines
+        shown = ShownScreen(entry: top.id, lines: lines, message: message, layout: layout)
+        keyboard.show(screen: top.id, layout: layout, contentChanged: changed)
+        keyboard.keep(screens: Set(navigation?.entries.map(\.id) ?? []))
+    }
+
+    /// The frame of the screen shown for a terminal of `size`, without the status line: the
+    /// `?` screen, or the list with its selection kept in view, or the lines scrolled; and the
+    /// line being typed.
+    func currentFrame(size: TerminalSize, hidesInput: Bool) -> ScreenFrame? {
+        guard let shown else { return nil }
+        var frame = ScreenFrame(lines: shown.lines)
+        let painter = ScreenPainter(size: size, colours: false)
+        if keyboard.mode == .help, let layout = shown.layout {
+            frame.lines = KeyboardSession.helpLines(layout)
+            return frame
+        }
+        frame.message = shown.message
+        if let layout = shown.layout {
+            keyboard.resolve(layout)
+            let items = keyboard.visibleItems(layout)
+            let selection = keyboard.selection
+            frame.list = ScreenFrame.List(
+                header: layout.header, items: items, footer: layout.footer,
+                selected: selection.id == nil ? nil : selection.index, top: selection.top, filter: selection.filter)
+            let room = painter.itemRoom(frame)
+            keyboard.page = max(1, min(room, 1000))
+            keyboard.keepVisible(room: room, count: items.count)
+            frame.list?.top = keyboard.selection.top
+        } else {
+            frame.scroll = keyboard.scroll
+            keyboard.scroll = painter.clampedScroll(frame)
+            frame.scroll = keyboard.scroll
+            keyboard.page = max(1, min(painter.itemRoom(frame), 1000))
+        }
+        frame.input = keyboard.input(hidesInput: hidesInput)
+        return frame
     }
 
     /// What the status line source yields at each change, on a full-screen terminal with one
@@ -166,5 +237,32 @@ extension ContainerRuntime: ContainerContext {
 
     func removeListener(_ token: ListenerToken) {
         listeners.removeAll { $0.token == token }
+    }
+}
+
+/// The screen last drawn on a full-screen terminal: which push of it, its lines (escaped,
+/// the message first), the message, and its layout when it is a list.
+struct ShownScreen: Sendable, Hashable {
+    /// The navigation stack entry drawn.
+    var entry: Int
+    /// The lines a plain terminal would write (escaped), the message first.
+    var lines: [String]
+    /// The message above the screen, or `nil`.
+    var message: String?
+    /// The list's layout (escaped), or `nil` for a screen without a list.
+    var layout: ScreenLayout?
+
+    /// `layout` with every line and row escaped for the terminal (commands kept as they are).
+    static func escaped(_ layout: ScreenLayout) -> ScreenLayout {
+        var copy = layout
+        copy.header = layout.header.map(TerminalText.escapedKeepingLines)
+        copy.footer = layout.footer.map(TerminalText.escapedKeepingLines)
+        copy.items = layout.items.map { item in
+            var row = item
+            row.text = TerminalText.escaped(item.text)
+            return row
+        }
+        copy.keys = layout.keys.map { ScreenKey(TerminalText.escaped($0.key), TerminalText.escaped($0.action)) }
+        return copy
     }
 }

@@ -51,7 +51,10 @@ public protocol RunningContainer: Sendable {
     /// Handles events from the environment's event source and lines from its terminal (and runs
     /// background fetches on their interval) until the container terminates. On a full-screen
     /// terminal it also redraws the screen on top at each resize and each change of the
-    /// registered ``StatusLineSource``, and gives the terminal back at the end.
+    /// registered ``StatusLineSource``, and gives the terminal back at the end. From a terminal
+    /// that ``TerminalIO/readsKeys`` it reads keys instead of lines: arrows and `j`/`k` move a
+    /// list's selection, Enter opens, Esc goes back, `/` searches, `?` shows the keys, `q`
+    /// quits, and anything typed is a command line with history (see Docs/Terminal.md).
     ///
     /// - Returns: the exit code: 0 after a clean shutdown, 1 when the deadline cut it short.
     func run() async -> Int32

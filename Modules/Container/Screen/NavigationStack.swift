@@ -5,16 +5,20 @@ struct NavigationStack {
     struct Entry {
         let owner: MicroApplication
         let screen: any TextScreen
+        /// Tells this push of the screen from every other (a list's selection is kept under it).
+        var id = 0
     }
 
     private(set) var entries: [Entry] = []
+    private var nextID = 1
 
     /// The visible screen.
     var top: Entry? { entries.last }
 
     /// Pushes a screen owned by `owner`.
     mutating func push(_ screen: any TextScreen, owner: MicroApplication) {
-        entries.append(Entry(owner: owner, screen: screen))
+        entries.append(Entry(owner: owner, screen: screen, id: nextID))
+        nextID += 1
     }
 
     /// Pops the top screen of `owner`, returning how many screens `owner` has left.

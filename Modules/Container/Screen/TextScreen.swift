@@ -70,6 +70,20 @@ public protocol TerminalIO: Sendable {
     /// Turns the echo of typed characters on or off (off while a screen that
     /// ``TextScreen/hidesInput`` is on top; on again at shutdown).
     func setEcho(_ enabled: Bool) async
+    /// Draws a frame that differs from the last one drawn only in its ``ScreenFrame/input`` (a
+    /// key typed, the cursor moved): a full-screen terminal writes just the input line again
+    /// when nothing else changed (its size neither). By default it is ``draw(_:)``.
+    func update(_ frame: ScreenFrame) async
+    /// Whether the terminal reads keys one at a time and hands them to the container through
+    /// ``inputKeys()`` (then ``inputLines()`` is not called): a full-screen terminal whose input
+    /// is a tty.
+    var readsKeys: Bool { get }
+    /// The keys pressed, in order; the stream ends at end of input.
+    ///
+    /// - Important: Called once per run, and only when ``readsKeys``.
+    func inputKeys() -> AsyncStream<TerminalKey>
+    /// The window's size now (0 × 0 when unknown): how many rows a page of a list has.
+    func windowSize() async -> TerminalSize
 }
 
 extension TerminalIO {
@@ -92,5 +106,23 @@ extension TerminalIO {
     /// A stream that ends at once: the size of a plain terminal never matters.
     public func resizes() -> AsyncStream<Void> {
         AsyncStream { $0.finish() }
+    }
+
+    /// Draws the frame whole (``draw(_:)``).
+    public func update(_ frame: ScreenFrame) async {
+        await draw(frame)
+    }
+
+    /// `false`: the terminal hands over whole typed lines.
+    public var readsKeys: Bool { false }
+
+    /// A stream that ends at once: the terminal hands over typed lines.
+    public func inputKeys() -> AsyncStream<TerminalKey> {
+        AsyncStream { $0.finish() }
+    }
+
+    /// 0 × 0: unknown, nothing is cut or scrolled.
+    public func windowSize() async -> TerminalSize {
+        TerminalSize(columns: 0, rows: 0)
     }
 }

@@ -8,8 +8,9 @@ import StrataSync
 /// and those running now, in the current `MessageLanguage` (typed words stay English).
 ///
 /// Typing a number or a name starts that micro-app, or brings its running instance back to the
-/// top: that is how a person switches between running apps.
-struct LauncherScreen: TextScreen {
+/// top: that is how a person switches between running apps. On a full-screen terminal each
+/// micro-app is a row of the list: the arrow keys select one and Enter opens it.
+struct LauncherScreen: ListScreen {
     let ownName: String
     let context: any ContainerContext
 
@@ -18,7 +19,7 @@ struct LauncherScreen: TextScreen {
         await context.declaredApplications.filter { $0.name != ownName }
     }
 
-    func render() async -> [String] {
+    func layout() async -> ScreenLayout {
         let apps = await applications()
         let running = await context.applicationStack.filter { $0.name != ownName }
         var table = TextTable(
@@ -28,18 +29,31 @@ struct LauncherScreen: TextScreen {
             let badge = running.contains { $0.name == app.name } ? localized(" (running)", ja: "（実行中）") : ""
             return [String(index + 1), app.name + badge, app.description]
         }
-        var lines = [localized("Strata \(StrataConstants.version) — home", ja: "Strata \(StrataConstants.version) — ホーム")]
-        if let signedIn = await signedInLine() { lines.append(signedIn) }
-        lines.append("")
-        lines.append(apps.isEmpty ? localized("No micro-apps are declared.", ja: "マイクロアプリが宣言されていません。") : table.render())
-        lines.append("")
+        var header = [localized("Strata \(StrataConstants.version) — home", ja: "Strata \(StrataConstants.version) — ホーム")]
+        if let signedIn = await signedInLine() { header.append(signedIn) }
+        header.append("")
+        var items: [ScreenItem] = []
+        if apps.isEmpty {
+            header.append(localized("No micro-apps are declared.", ja: "マイクロアプリが宣言されていません。"))
+        } else {
+            // The table's header row, then one selectable row per micro-app (its name opens it).
+            let rows = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            header.append(rows[0])
+            items = zip(apps, rows.dropFirst()).map { app, row in ScreenItem(id: app.name, text: row, command: app.name) }
+        }
         let names = running.isEmpty ? localized("none", ja: "なし") : running.map(\.name).joined(separator: ", ")
-        lines.append(localized("Running: \(names)", ja: "実行中: \(names)"))
-        lines.append(
+        let footer = [
+            "",
+            localized("Running: \(names)", ja: "実行中: \(names)"),
             localized(
                 "Type a number or a name to open an app (or switch back to it) · quit",
-                ja: "番号か名前を入力してアプリを開きます（実行中のアプリに戻ります）· quit"))
-        return lines
+                ja: "番号か名前を入力してアプリを開きます（実行中のアプリに戻ります）· quit"),
+        ]
+        let keys = [
+            ScreenKey(localized("N or a name", ja: "番号か名前"), localized("open that app, or switch back to it", ja: "そのアプリを開く・戻る")),
+            ScreenKey("quit", localized("quit Strata", ja: "Strata を終了")),
+        ]
+        return ScreenLayout(header: header, items: items, footer: footer, keys: keys)
     }
 
     /// `Signed in as sigrid (Ward 1 (lead))` or `Not signed in`, from the container's
@@ -64,7 +78,7 @@ struct LauncherScreen: TextScreen {
         switch command.word {
         case "": return .stay
         case "quit", "q", "exit": return .quit
-        case "home", "h": return .stay
+        case "home", "h", "back", "b": return .stay
         default: break
         }
         let apps = await applications()
