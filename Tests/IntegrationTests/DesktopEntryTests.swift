@@ -10,7 +10,7 @@ struct DesktopEntryTests {
         .deletingLastPathComponent()
     static let entry = repository.appendingPathComponent("deploy/desktop/strata-host.desktop")
 
-    @Test("desktop-file-validate accepts it; it handles x-scheme-handler/strata in a terminal with strata-host open %u")
+    @Test("desktop-file-validate accepts it; it handles x-scheme-handler/strata in a terminal with strata-host open --stay %u")
     func validates() async throws {
         let validate = try SystemTool.path("desktop-file-validate", package: "desktop-file-utils")
         let outcome = try await SystemTool.run(validate, [Self.entry.path])
@@ -19,7 +19,7 @@ struct DesktopEntryTests {
         let lines = try String(contentsOf: Self.entry, encoding: .utf8).split(separator: "\n")
         #expect(lines.contains("MimeType=x-scheme-handler/strata;"))
         #expect(lines.contains("Terminal=true"))
-        #expect(lines.contains("Exec=strata-host open %u"))
+        #expect(lines.contains("Exec=strata-host open --stay %u"))
     }
 
     /// xdg-open with no desktop environment named (no `XDG_CURRENT_DESKTOP`, no session bus)
@@ -27,7 +27,8 @@ struct DesktopEntryTests {
     /// when it believes there is a display (`DISPLAY` or `WAYLAND_DISPLAY`; nothing connects to
     /// it) — finds the entry under `$XDG_DATA_HOME/applications`, and because the entry says
     /// `Terminal=true` and xdg-open has no terminal (`setsid`: no controlling tty) it runs
-    /// `x-terminal-emulator -e strata-host open URL`. No terminal emulator (or X server) runs
+    /// `x-terminal-emulator -e strata-host open --stay URL` (the stub's standard input is no
+    /// terminal, so `--stay` runs the URL one-shot, as without it). No terminal emulator (or X server) runs
     /// in a test, so a stub early on `PATH` notes its arguments and runs the command itself, as
     /// a real one runs it inside its window. `BROWSER=/bin/false` keeps the fallback from
     /// opening a web browser when the handler is not found: the test fails instead.
@@ -72,7 +73,7 @@ struct DesktopEntryTests {
         #expect(opened.status == 0, "\(opened)")
         let terminal = try String(contentsOf: terminalLog, encoding: .utf8)
         #expect(
-            terminal == "-e \(StrataProcess.executable("strata-host").path) open \(url)\n",
+            terminal == "-e \(StrataProcess.executable("strata-host").path) open --stay \(url)\n",
             "the Terminal=true entry runs through x-terminal-emulator -e: \(terminal)")
         let listed = try await StrataProcess("strata-host", home: store).run(["reports", "list", "--json"])
         #expect(listed.status == 0, "\(listed)")

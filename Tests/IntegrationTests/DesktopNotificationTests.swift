@@ -17,7 +17,7 @@ struct DesktopNotificationTests {
     static let screenshot = repository.appendingPathComponent(".build/artifacts/desktop-notifications/notification.png")
 
     @Test(
-        "dunst shows it (history: app, summary, escaped body), Open runs xdg-open → strata-host, which marks it read; screenshot saved"
+        "dunst shows it (history: app, summary, escaped body), Open runs xdg-open → strata-host, which marks it read, and closes it; screenshot saved"
     )
     func shownOpenedAndRead() async throws {
         let root = TemporaryRoot.directory("desktop")
@@ -58,12 +58,14 @@ struct DesktopNotificationTests {
                 #expect(read, "terminal: \(opener.terminalLog()); daemon: \(daemon.stderr.snapshot())")
                 #expect(
                     opener.terminalLog()
-                        == "-e \(StrataProcess.executable("strata-host").path) open strata://notifications/n-1/open?action=default\n",
+                        == "-e \(StrataProcess.executable("strata-host").path) open --stay strata://notifications/n-1/open?action=default\n",
                     "xdg-open ran strata-host.desktop's command: \(opener.terminalLog())")
 
-                // (a) Closed now, it is in dunst's history as the daemon sent it.
-                let closed = try await desktop.dunstctl(["close"])
-                #expect(closed.status == 0, "\(closed)")
+                // (a) The daemon closed it once Open was invoked: it is in dunst's history as the daemon sent it.
+                let closed = await eventually(within: Patience.childProcess, every: .milliseconds(100)) {
+                    try await desktop.displayedCount() == 0
+                }
+                #expect(closed, "daemon: \(daemon.stderr.snapshot())")
                 let history = try await Self.history(desktop)
                 let entry = try #require(history.first { $0["summary"] == "Lab result <b>ready</b>" }, "\(history)")
                 #expect(entry["appname"] == "Strata", "\(entry)")

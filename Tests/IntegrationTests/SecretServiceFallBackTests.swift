@@ -39,8 +39,13 @@ struct SecretServiceFallBackTests {
         #expect(try await session.lookUp(home: home) == nil, "nothing is left in the keyring")
         let listed = try await host(home, session).run(["reports", "list", "--json"])
         #expect(listed.status == 0 && listed.stdout.contains("Maren Quist") && listed.stderr.isEmpty, "\(listed)")
-        let shown = try await host(home, session).run(["store", "key"])
+        let shown = try await host(home, session).run(["store", "key", "--show-location"])
         #expect(shown.status == 0 && shown.stdout.contains("The data key is in \(keyFile(home).path)"), "\(shown)")
+        // And why, as the store recorded it at its first run.
+        #expect(
+            shown.stdout.contains("It is there because the Secret Service did not take it when the store was made (")
+                && shown.stdout.split(separator: "\n").last?.contains(reason) == true,
+            "\(shown)")
     }
 
     @Test("a bus that starts gnome-keyring with no login collection: the key falls back to the file, one line, exit 0 (strata-host and strata-notifyd)")
@@ -139,11 +144,19 @@ struct SecretServiceFallBackTests {
                 .run(["store", "key", "--to", "secret-service"])
             #expect(toKeyring.status == 75 && toKeyring.stderr.contains("STRATA_KEY_PLACE=file"), "\(toKeyring)")
             #expect(try await session.lookUp(home: plain) == nil && FileManager.default.fileExists(atPath: keyFile(plain).path))
+            let chosen = try await host(plain, session).run(["store", "key", "--show-location"])
+            #expect(
+                chosen.stdout.contains("The data key is in \(keyFile(plain).path).\n")
+                    && chosen.stdout.contains("It is there because STRATA_KEY_PLACE=file chose it when the store was made."),
+                "\(chosen)")
 
             // And `secret-service` with a keyring that takes it: the keyring, no file.
             let strict = temporaryHome()
             let kept = try await host(strict, session, extra: ["STRATA_KEY_PLACE": "secret-service"]).run(add)
             #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept)")
+            let asked = try await host(strict, session, language: "ja_JP.UTF-8").run(["store", "key", "--show-location"])
+            #expect(
+                asked.stdout.contains("ストアの作成時に STRATA_KEY_PLACE=secret-service で選ばれたため、そこに置かれています。"), "\(asked)")
             #expect(try await session.lookUp(home: strict) != nil && !FileManager.default.fileExists(atPath: keyFile(strict).path))
         }
     }

@@ -160,6 +160,9 @@ struct SecretServiceKeyTests {
             #expect(FileManager.default.fileExists(atPath: keyFile(plain).path))
             let unused = try await host(plain, session).run(["store", "key"])
             #expect(unused.status == 0 && unused.stdout.contains("The Secret Service is not used"), "\(unused)")
+            #expect(
+                unused.stdout.contains("It is there because there was no Secret Service to ask when the store was made ("),
+                "\(unused)")
 
             try await session.startKeyring()
             let home = temporaryHome()
@@ -170,8 +173,11 @@ struct SecretServiceKeyTests {
             #expect(stored.count == 64 && stored.allSatisfy(\.isHexDigit), "\(stored)")
             #expect(!FileManager.default.fileExists(atPath: keyFile(home).path), "the key must not be in a file too")
             #expect(try await host(home, session).run(["reports", "list", "--json"]).stdout.contains(name))
-            let shown = try await host(home, session).run(["store", "key"])
+            let shown = try await host(home, session).run(["store", "key", "--show-location"])
             #expect(shown.status == 0 && shown.stdout.contains("The data key is in the Secret Service"), "\(shown)")
+            #expect(
+                shown.stdout.contains("It is there because the Secret Service answered and took it when the store was made."),
+                "where and why: \(shown)")
             let japanese = try await host(home, session, language: "ja_JP.UTF-8").run(["store", "key", "--show-location"])
             #expect(japanese.stdout.contains("データキーは"), "\(japanese)")
             let backup = try await host(home, session).run(["store", "backup", home.deletingLastPathComponent().appendingPathComponent("b.sqlite").path])
@@ -185,6 +191,10 @@ struct SecretServiceKeyTests {
             let toFile = try await host(home, session).run(["store", "key", "--to", "file"])
             #expect(toFile.status == 0 && toFile.stdout.contains("Moved the data key to \(keyFile(home).path)"), "\(toFile)")
             #expect(try await session.lookUp(home: home) == nil, "the Secret Service must hold no key after --to file")
+            let movedThere = try await host(home, session).run(["store", "key", "--show-location"])
+            #expect(
+                movedThere.stdout.contains("It is there because it was moved there with strata-host store key --to."),
+                "\(movedThere)")
             #expect(try mode(keyFile(home)) == 0o600)
             #expect(try await host(home, session).run(["reports", "list", "--json"]).stdout.contains(name))
 
@@ -214,6 +224,12 @@ struct SecretServiceKeyTests {
         let home = temporaryHome()
         #expect(try await host(home, nil).run(["reports", "add", "--patient-name", "Teodor Vask", "--age", "61"]).status == 0)
         #expect(try mode(keyFile(home)) == 0o600)
+        let shown = try await host(home, nil).run(["store", "key", "--show-location"])
+        #expect(
+            shown.stdout.contains("The data key is in \(keyFile(home).path).\n")
+                && shown.stdout.contains("It is there because there was no Secret Service to ask when the store was made (")
+                && shown.stdout.contains("no session bus"),
+            "\(shown)")
         let refused = try await host(home, nil).run(["store", "key", "--to", "secret-service"])
         #expect(refused.status == 75 && refused.stderrLines.count == 1, "\(refused)")
         #expect(refused.stderr.contains("DBUS_SESSION_BUS_ADDRESS"), "\(refused)")

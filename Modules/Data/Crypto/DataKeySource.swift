@@ -24,6 +24,8 @@ struct DataKeySource: Sendable {
     struct Found {
         let key: [UInt8]
         let place: any DataKeyStore
+        /// Why a new key went to ``place`` (``create(lookupProblem:)`` only).
+        var choice: DataKeyChoice?
     }
 
     let file: FileKeyStore
@@ -76,7 +78,7 @@ struct DataKeySource: Sendable {
         let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         switch place {
         case .file:
-            return try inFile(key)
+            return try inFile(key, .chosen(.file))
         case .secretService:
             guard let keyring, lookupProblem == nil else {
                 throw DataError(
@@ -86,7 +88,7 @@ struct DataKeySource: Sendable {
                         + "(set \(DataKeyPlace.variable)=auto to let the key go to the key file)")
             }
             do {
-                return try inKeyring(key, keyring)
+                return try inKeyring(key, keyring, .chosen(.secretService))
             } catch {
                 throw DataError(
                     .keyringUnavailable,
@@ -96,15 +98,15 @@ struct DataKeySource: Sendable {
         case .auto:
             if let lookupProblem, keyring != nil, lookupProblem.contains(DataKeyring.noAnswerPhrase) {
                 // A bus that accepts the call but never answers: the file, said once (as a refusal is).
-                let found = try inFile(key)
+                let found = try inFile(key, .refused(lookupProblem))
                 fellBackToFile(lookupProblem, file.location)
                 return found
             }
-            guard let keyring, lookupProblem == nil else { return try inFile(key) }
+            guard let keyring, lookupProblem == nil else { return try inFile(key, .noSecretService(lookupProblem ?? absence)) }
             do {
-                return try inKeyring(key, keyring)
+                return try inKeyring(key, keyring, .secretServiceTook)
             } catch {
-                let found = try inFile(key)
+                let found = try inFile(key, .refused(Self.text(of: error)))
                 fellBackToFile(Self.text(of: error), file.location)
                 return found
             }
@@ -113,19 +115,19 @@ struct DataKeySource: Sendable {
 
     /// Keeps `key` in `keyring` and reads it back: a keyring that accepted the key but cannot
     /// return it must not be trusted with it.
-    private func inKeyring(_ key: [UInt8], _ keyring: any DataKeyStore) throws -> Found {
+    private func inKeyring(_ key: [UInt8], _ keyring: any DataKeyStore, _ choice: DataKeyChoice) throws -> Found {
         try keyring.save(key)
         guard try keyring.load() == key else {
             try? keyring.delete()
             throw DataError(
                 .keyringUnavailable, "\(keyring.location) did not return the new data key it was given; nothing was kept")
         }
-        return Found(key: key, place: keyring)
+        return Found(key: key, place: keyring, choice: choice)
     }
 
     /// Keeps `key` in the file (or finds the key another process linked there first).
-    private func inFile(_ key: [UInt8]) throws -> Found {
-        Found(key: try KeyFile.place(key, at: file.url), place: file)
+    private func inFile(_ key: [UInt8], _ choice: DataKeyChoice) throws -> Found {
+        Found(key: try KeyFile.place(key, at: file.url), place: file, choice: choice)
     }
 
     /// Says where the key is missing from, for "the data key is missing" messages: a keyring

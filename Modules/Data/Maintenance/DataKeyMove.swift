@@ -28,14 +28,19 @@ struct DataKeyMove {
     /// Where the key is now; changes nothing.
     func report() throws -> DataKeyReport {
         let held = try holdings()
+        // Why it is there, as the store recorded it (only for the place it records).
+        let recordedKind = recordedSetting(SQLiteDatabase.keyLocationSetting).flatMap(DataKeyKind.init(rawValue:))
+        let recordedChoice = recordedSetting(SQLiteDatabase.keyChoiceSetting).flatMap(DataKeyChoice.init(recorded:))
+        func choice(_ kind: DataKeyKind) -> DataKeyChoice? { recordedKind == kind ? recordedChoice : nil }
         if held.file != nil {
             return DataKeyReport(
                 kind: .file, location: keys.file.location, ignoredCopy: held.keyring == nil ? nil : keys.keyring?.location,
-                keyringProblem: held.keyringProblem, moved: false)
+                keyringProblem: held.keyringProblem, moved: false, choice: choice(.file))
         }
         if held.keyring != nil, let keyring = keys.keyring {
             return DataKeyReport(
-                kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false)
+                kind: .secretService, location: keyring.location, ignoredCopy: nil, keyringProblem: nil, moved: false,
+                choice: choice(.secretService))
         }
         if keys.place == .file, keys.keyring == nil, recordedSetting(SQLiteDatabase.keyLocationSetting) == DataKeyKind.secretService.rawValue,
             recordedFingerprint() != nil
@@ -43,7 +48,8 @@ struct DataKeyMove {
             // Kept in the Secret Service, which STRATA_KEY_PLACE=file keeps this process from asking:
             // where the key is, as the store records it, and why it was not asked.
             return DataKeyReport(
-                kind: .secretService, location: "the Secret Service", ignoredCopy: nil, keyringProblem: keys.absence, moved: false)
+                kind: .secretService, location: "the Secret Service", ignoredCopy: nil, keyringProblem: keys.absence, moved: false,
+                choice: choice(.secretService))
         }
         if let unreachable = unreachableKeyring(held) { throw unreachable }
         // No key yet: say where a new store's key would go (as the user's place allows).
@@ -123,9 +129,10 @@ struct DataKeyMove {
             }
         }
         logger.info("moved the data key", metadata: ["to": "\(destination.location)"])
+        let moved = there == nil || leftover != nil
         return DataKeyReport(
-            kind: kind, location: destination.location, ignoredCopy: nil, keyringProblem: nil,
-            moved: there == nil || leftover != nil)
+            kind: kind, location: destination.location, ignoredCopy: nil, keyringProblem: nil, moved: moved,
+            choice: moved ? .moved : recordedSetting(SQLiteDatabase.keyChoiceSetting).flatMap(DataKeyChoice.init(recorded:)))
     }
 
     /// Writes `key` to `destination`, reads it back and checks it; on a failure after the write
@@ -221,7 +228,7 @@ struct DataKeyMove {
         guard recordedFingerprint() != nil else { return }
         do {
             let connection = try SQLiteConnection(path: storePath, access: .readWrite)
-            try connection.writeTransaction { try SQLiteDatabase.recordKeyKind(kind, on: connection) }
+            try connection.writeTransaction { try SQLiteDatabase.recordKeyKind(kind, choice: .moved, on: connection) }
         } catch {
             throw DataError(
                 .cannotOpen,

@@ -14,6 +14,9 @@ extension SQLiteDatabase {
     /// (`DataKeyKind` raw value), so a reader without the keyring (strata-status) knows a
     /// key kept in the Secret Service is not missing.
     static let keyLocationSetting = "key.location"
+    /// The settings key under which the store records why its data key is where it is
+    /// (`DataKeyChoice/recorded`): the choice made when it made the key, or a move.
+    static let keyChoiceSetting = "key.choice"
 
     /// Loads the data key from where ``DataKeySource`` finds it, checking it against the
     /// fingerprint the store recorded.
@@ -51,7 +54,7 @@ extension SQLiteDatabase {
             }
             let created = try keys.create(lookupProblem: problem)
             let cipher = FieldCipher(keyMaterial: created.key)
-            try record(cipher.fingerprint, kind: created.place.kind, on: connection)
+            try record(cipher.fingerprint, kind: created.place.kind, choice: created.choice, on: connection)
             return cipher
         }
     }
@@ -79,14 +82,19 @@ extension SQLiteDatabase {
         return value ?? nil
     }
 
-    /// Records where the key lives now (``keyLocationSetting``); in the caller's transaction.
-    static func recordKeyKind(_ kind: DataKeyKind, on connection: SQLiteConnection) throws {
-        try connection.withStatement(
-            #"INSERT OR REPLACE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
-        ) { statement in
-            statement.bind(keyLocationSetting, at: 1)
-            statement.bind(kind.rawValue, at: 2)
-            try statement.step()
+    /// Records where the key lives now (``keyLocationSetting``) and, when given, why
+    /// (``keyChoiceSetting``); in the caller's transaction.
+    static func recordKeyKind(_ kind: DataKeyKind, choice: DataKeyChoice? = nil, on connection: SQLiteConnection) throws {
+        var values = [(keyLocationSetting, kind.rawValue)]
+        if let choice { values.append((keyChoiceSetting, choice.recorded)) }
+        for (key, value) in values {
+            try connection.withStatement(
+                #"INSERT OR REPLACE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
+            ) { statement in
+                statement.bind(key, at: 1)
+                statement.bind(value, at: 2)
+                try statement.step()
+            }
         }
     }
 
@@ -126,7 +134,9 @@ extension SQLiteDatabase {
     }
 
     /// Records the fingerprint (never replacing one) and where the key lives; in the caller's transaction.
-    private static func record(_ fingerprint: String, kind: DataKeyKind, on connection: SQLiteConnection) throws {
+    private static func record(
+        _ fingerprint: String, kind: DataKeyKind, choice: DataKeyChoice? = nil, on connection: SQLiteConnection
+    ) throws {
         try connection.withStatement(
             #"INSERT OR IGNORE INTO "_strata_settings" ("key", "value") VALUES (?1, ?2)"#
         ) { statement in
@@ -134,6 +144,6 @@ extension SQLiteDatabase {
             statement.bind(fingerprint, at: 2)
             try statement.step()
         }
-        try recordKeyKind(kind, on: connection)
+        try recordKeyKind(kind, choice: choice, on: connection)
     }
 }

@@ -1,5 +1,6 @@
 import StrataContainer
 import StrataCrossCutting
+import StrataSession
 import StrataSync
 
 /// The Account micro-app: the session service's user, sync status and actions on one screen.
@@ -9,11 +10,13 @@ import StrataSync
 struct AccountRouting: RoutedApplication {
     let title = "Account"
 
-    /// The account screen over the `session` service.
+    /// The account screen over the `session` service (and the `dataKey` service, when the host
+    /// provides it: where the data key is kept).
     ///
     /// - Throws: ``ContainerError`` when the host declares no `session` service.
     func makeScreen(for application: MicroApplication, context: any ContainerContext) async throws -> AccountScreen {
-        AccountScreen(session: try await Self.session(context), application: application)
+        AccountScreen(
+            session: try await Self.session(context), application: application, dataKey: await context.findService(.dataKey))
     }
 
     /// Nothing to act on: the screen shows everything.

@@ -30,6 +30,34 @@ enum AccountText {
         return [TextTable.labelled(lines)] + rejectedChanges(rejected)
     }
 
+    // MARK: - The data key
+
+    /// "Data key: Secret Service" / "Data key: key file PATH", with why it is there when the
+    /// store recorded it; with no key yet, where a new one goes.
+    static func dataKey(_ report: DataKeyReport) -> String {
+        let location = TerminalText.escaped(report.location)
+        let because = report.choice.map { choice in
+            let why = TerminalText.escaped(choice.because)
+            return localized(" (\(why))", ja: "（\(why)）")
+        } ?? ""
+        switch report.kind {
+        case .secretService:
+            return localized("Data key: Secret Service\(because)", ja: "データキー: Secret Service\(because)")
+        case .file:
+            return localized("Data key: key file \(location)\(because)", ja: "データキー: 鍵ファイル \(location)\(because)")
+        case nil:
+            return localized(
+                "Data key: not made yet (a new one goes to \(location))", ja: "データキー: まだありません（新しいキーは \(location) に置かれます）")
+        }
+    }
+
+    /// The data key line when its place cannot be read.
+    static func dataKeyUnknown(_ error: any Error) -> String {
+        localized(
+            "Data key: cannot say where it is (\(ErrorText.readable(error)))",
+            ja: "データキー: 保存先を確認できません（\(ErrorText.readable(error))）")
+    }
+
     // MARK: - Rejected changes
 
     /// The changes the server refused as a numbered table (type, object, operation, when, the

@@ -15,13 +15,20 @@ public struct DataKeyReport: Sendable, Hashable {
     public let keyringProblem: String?
     /// Whether this call moved the key (`StoreMaintenance/moveKey(to:)` only).
     public let moved: Bool
+    /// Why the key is where it is, as the store recorded it when it made the key or moved it;
+    /// `nil` when there is no key yet or the store never recorded it (made before it did).
+    public let choice: DataKeyChoice?
 
     /// A report with every field given.
-    public init(kind: DataKeyKind?, location: String, ignoredCopy: String?, keyringProblem: String?, moved: Bool) {
+    public init(
+        kind: DataKeyKind?, location: String, ignoredCopy: String?, keyringProblem: String?, moved: Bool,
+        choice: DataKeyChoice? = nil
+    ) {
         self.kind = kind
         self.location = location
         self.ignoredCopy = ignoredCopy
         self.keyringProblem = keyringProblem
         self.moved = moved
+        self.choice = choice
     }
 }

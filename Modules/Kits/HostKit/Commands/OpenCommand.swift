@@ -10,7 +10,9 @@ import StrataReportsApp
 ///
 /// The URL is read strictly first (``OpenURL``): a bad one is refused (exit 64) whether or not
 /// a host runs. `--headless`, `--json` and a URL that asks for a `format` (they want the result
-/// on standard output) always run here.
+/// on standard output) always run here. With `--stay` (strata-host.desktop's way) in a terminal,
+/// no running host means the full-screen app starts here with the URL's screen on top, and
+/// stays until the person quits.
 struct OpenCommand: ParsableCommand, HostSubcommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "open",
@@ -26,6 +28,11 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
             the running strata-host asks on its screen, and run here it is refused (type strata-host \
             reports delete|update <id> instead).
 
+            --stay (what strata-host.desktop runs, so a notification's Open in a terminal emulator): \
+            when no strata-host runs, start the full-screen app in this terminal with the URL's screen \
+            on top, until you quit, instead of printing the result and exiting. Without a terminal, \
+            and with --headless, --json or format=, it changes nothing.
+
             Routes: strata://reports (list; ?search=, ?page=, ?pageSize=), strata://reports/new?\(RouteCommands.query(named: "add", of: ReportsApp.self)), strata://reports/<id>, strata://reports/<id>/edit?age=…, \
             strata://reports/<id>/delete, strata://follows (?report=), strata://follows/new?report=…&date=…\
             [&maxBp=…&minBp=…&medication=ace,diuretic&memo=…], strata://follows/due (?days= or ?from=&to=), \
@@ -40,6 +47,7 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
               strata-host open strata://follows/due --json
               strata-host open --headless 'strata://reports/new?patientName=Taro&age=7'
               strata-host open strata://reports/<id>
+              strata-host open --stay strata://notifications/<id>/open
             """
     ) }
 
@@ -51,6 +59,10 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
 
     @Flag(help: "Run the URL in this process even when an interactive strata-host is running (for scripts).")
     var headless = false
+
+    @Flag(
+        help: "In a terminal with no strata-host running: start the full-screen app on the URL's screen and stay until you quit.")
+    var stay = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -69,11 +81,13 @@ struct OpenCommand: ParsableCommand, HostSubcommand {
     }
 
     /// ``HostRequest/handOver(_:)``, or ``HostRequest/openLink(_:)`` when the result is wanted here
-    /// (`--headless`, `--json`, a `format` parameter).
+    /// (`--headless`, `--json`, a `format` parameter); ``HostRequest/handOverOrStay(_:)`` for
+    /// `--stay` in a terminal.
     func request(_ context: HostContext) throws -> HostRequest {
         let parsed = try OpenURL(url)
         let target = try parsed.url(json: json)
         let wantsOutput = headless || json || parsed.query.contains { $0.0 == "format" }
-        return wantsOutput ? .openLink(target) : .handOver(target)
+        if wantsOutput { return .openLink(target) }
+        return stay && context.interactive ? .handOverOrStay(target) : .handOver(target)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import StrataContainer
 import StrataCrossCutting
+import StrataMaintenance
+import StrataSession
 
 /// `strata-host` on the container: a scripted request (a URL opened on a booted container with a
 /// ``ConsoleService``), the boot report, and the interactive run.
@@ -10,6 +12,9 @@ struct HostSession {
     let configuration: ContainerConfiguration
     let output: OutputSink
     let verbose: Bool
+    /// The composition root's store maintenance, for the interactive host's `dataKey` service
+    /// (where the data key is kept, on the Account screen); `nil`: none, the screen says nothing.
+    var maintenance: (any StoreMaintenance)?
 
     /// Boots without a terminal only what `url` uses (its micro-app and that micro-app's
     /// services, see ``OneShotPlan``; never the `[AUTOSTART]` groups), opens `url`, shuts down.
@@ -61,7 +66,9 @@ struct HostSession {
     ///
     /// The status line (``SessionStatusLine``, under ``StatusLine/serviceName``) is registered
     /// before the run loop starts; a full-screen terminal shows it on top of every screen.
-    func interactive(_ environment: ContainerEnvironment) async -> Int32 {
+    /// `opening` (`strata-host open --stay URL`) is opened over the Launcher before the run loop
+    /// starts, as a URL handed to a running host is: its screen is on top.
+    func interactive(_ environment: ContainerEnvironment, opening url: URL? = nil) async -> Int32 {
         var environment = environment
         environment.usage = runtime.usage
         do {
@@ -72,12 +79,24 @@ struct HostSession {
                 if case .ended(let code) = outcome { return code }
                 return 0
             }
+            if let maintenance {
+                await container.context.registerService(
+                    DataKeyPlaceService(maintenance: maintenance), name: ServiceKey<any DataKeyPlaceSource>.dataKey.name)
+            }
             let status = SessionStatusLine()
             do {
                 try await status.start(context: container.context)
                 await container.context.registerService(status, name: StatusLine.serviceName)
             } catch {
                 runtime.logger.warning("no status line", metadata: ["error": "\(error)"])
+            }
+            if let url {
+                do {
+                    // A refused route shows on the micro-app's screen; what throws stays on the Launcher.
+                    try await container.open(url, source: "strata-host open")
+                } catch {
+                    runtime.logger.warning("cannot open the URL", metadata: ["url": "\(url.absoluteString)", "error": "\(error)"])
+                }
             }
             return await container.run()
         } catch {

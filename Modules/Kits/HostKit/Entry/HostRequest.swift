@@ -11,6 +11,10 @@ enum HostRequest: Sendable {
     /// `strata-host open URL`: hand this URL to the interactive host of the same container when
     /// one answers (see `HostSession.openHandingOver(_:)`), else as ``openLink(_:)``.
     case handOver(URL)
+    /// `strata-host open --stay URL` in a terminal: as ``handOver(_:)`` when a host answers;
+    /// otherwise the interactive container on the terminal with the URL's screen on top, until
+    /// the person quits (strata-host.desktop: a notification's **Open** with no host running).
+    case handOverOrStay(URL)
     /// Print the overview (no command, no terminal).
     case overview
     /// Print the boot report as JSON.

@@ -92,7 +92,13 @@ public enum StrataHostCLI {
                 await output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
                 return 0
             }
-            let session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
+            var session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
+            switch request {
+            case .interactive, .handOverOrStay:
+                // The Account screen says where the data key is kept (`store key`'s answer).
+                session.maintenance = try? makeStore?(HostLaunch(verbose: verbose, environment: environment))
+            default: break
+            }
             return await perform(session, request, terminal: terminal)
         }
     }
@@ -119,14 +125,21 @@ public enum StrataHostCLI {
                 await session.runtime.usage.recordFailure("\(error)", source: programName)
                 return 1
             }
+        case .handOverOrStay(let url):
+            guard let environment = interactiveEnvironment(session, terminal) else { return await session.openHandingOver(url) }
+            return await session.openHandingOver(url) { await session.interactive(environment, opening: url) }
         case .interactive:
-            switch terminal {
-            case .none: return 0
-            case .standard:
-                return await session.interactive(
-                    .live(logger: session.runtime.logger, interactive: true, diagnosticsLog: session.diagnosticsLog))
-            case .custom(let make): return await session.interactive(make(session.runtime.logger))
-            }
+            guard let environment = interactiveEnvironment(session, terminal) else { return 0 }
+            return await session.interactive(environment)
+        }
+    }
+
+    /// The terminal the interactive container runs on, or `nil` when there is none.
+    private static func interactiveEnvironment(_ session: HostSession, _ terminal: HostTerminal) -> ContainerEnvironment? {
+        switch terminal {
+        case .none: nil
+        case .standard: .live(logger: session.runtime.logger, interactive: true, diagnosticsLog: session.diagnosticsLog)
+        case .custom(let make): make(session.runtime.logger)
         }
     }
 

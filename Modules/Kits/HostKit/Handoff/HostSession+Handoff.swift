@@ -12,17 +12,22 @@ extension HostSession {
     /// ``open(_:origin:)`` does for a link (a route that cannot be undone is refused: the running
     /// host would have asked first).
     ///
+    /// - Parameter otherwise: What runs instead of the one-shot when no host answers
+    ///   (`strata-host open --stay`: the full-screen container on the URL); `nil`: the one-shot.
     /// - Returns: 0 when the running host opened it (one line says so) or this process did;
     ///   1 when the running host refused it (one error line with its reason); 75 when it took
-    ///   the URL but did not answer in time (it may still open it: nothing is run twice).
-    func openHandingOver(_ url: URL) async -> Int32 {
+    ///   the URL but did not answer in time (it may still open it: nothing is run twice);
+    ///   `otherwise`'s status when it ran.
+    func openHandingOver(_ url: URL, otherwise: (() async -> Int32)? = nil) async -> Int32 {
         guard case .address(let address) = HandoffAddress.resolve(container: runtime.location) else {
+            if let otherwise { return await otherwise() }
             return await open(url, origin: .link)
         }
         let shown = TerminalText.escaped(url.absoluteString)
         switch await HandoffClient.handOver(url, address: address) {
         case .noHost:
             runtime.logger.debug("handoff: no running strata-host answered", metadata: ["path": "\(address.path)"])
+            if let otherwise { return await otherwise() }
             return await open(url, origin: .link)
         case .opened(let pid):
             output.out(

@@ -10,7 +10,9 @@ import StrataDomain
 ///
 /// - `ActionInvoked` with `default` or `open` on a notification it showed: opens the
 ///   notification's URL with `?action=<key>` through `xdg-open` (``URLOpener``); strata-host's
-///   URL routing runs its `handleAction` hook, then marks it read and shows the report.
+///   URL routing runs its `handleAction` hook, then marks it read and shows the report. Then
+///   it closes the bubble (`CloseNotification`): a server such as dunst leaves it on screen
+///   after an action.
 /// - `NotificationClosed` with reason 2 (the user dismissed it): marks it read in the store.
 /// - Anything else (another reason, an id it did not show, a signal with unexpected
 ///   arguments) is ignored; nothing a signal carries can crash the daemon.
@@ -148,13 +150,20 @@ final class BusLoop {
         }
     }
 
-    /// **Open** (or a click on the notification): opens its URL; strata-host marks it read.
+    /// **Open** (or a click on the notification): opens its URL, where strata-host marks it
+    /// read, and closes the bubble.
     private func actionInvoked(_ id: UInt32, key: String) {
         guard key == "default" || key == "open", let entry = shown.take(id) else { return }
         // The key tells strata-host it is a notification's action (its handleAction hook runs first).
         let url = "\(entry.url)?action=\(key)"
         logger.info("open action", metadata: ["id": "\(entry.notificationId)", "url": "\(url)"])
         opener.open(url)
+        // Acted on: the bubble goes (its NotificationClosed, reason 3, finds no entry left).
+        do {
+            try bus.close(id)
+        } catch {
+            logger.debug("cannot close notification \(entry.notificationId) on the desktop: \(error)")
+        }
     }
 
     /// Closed: dismissed by the user marks it read; expired or closed otherwise leaves it unread.

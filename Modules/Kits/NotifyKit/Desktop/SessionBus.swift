@@ -95,6 +95,22 @@ final class SessionBus {
         return id
     }
 
+    /// `CloseNotification` for the server's `id`, sent without waiting for the answer (the
+    /// bus thread must not stop in a signal's handler; a server that already closed it
+    /// answers with an error nobody needs). The server then says `NotificationClosed`
+    /// (reason 3, closed by a call).
+    func close(_ id: UInt32) throws(Failure) {
+        var message: OpaquePointer?
+        var result = sd_bus_message_new_method_call(bus, &message, Self.service, Self.path, Self.service, "CloseNotification")
+        guard result >= 0, let message else { throw Failure(description: "CloseNotification: \(Self.text(errno: -result))") }
+        defer { sd_bus_message_unref(message) }
+        var value = id
+        result = sd_bus_message_append_basic(message, Self.type("u"), &value)
+        if result >= 0 { result = sd_bus_message_set_expect_reply(message, 0) }
+        if result >= 0 { result = sd_bus_send(bus, message, nil) }
+        guard result >= 0 else { throw Failure(description: "CloseNotification: \(Self.text(errno: -result))") }
+    }
+
     /// Asks the bus for the server's `ActionInvoked` and `NotificationClosed` signals, handed to
     /// `handler` with `userdata` while ``process()`` runs. The match names the sender
     /// (`org.freedesktop.Notifications`, which the bus resolves to the server's connection), so

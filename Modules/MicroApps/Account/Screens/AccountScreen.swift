@@ -1,6 +1,7 @@
 import StrataContainer
 import StrataCrossCutting
 import StrataJournal
+import StrataSession
 import StrataStore
 import StrataSync
 import Synchronization
@@ -18,15 +19,34 @@ import Synchronization
 final class AccountScreen: TextScreen {
     let session: any SessionService
     let application: MicroApplication
+    /// Where the data key is kept (the host's `dataKey` service), when the host provides it.
+    let dataKey: (any DataKeyPlaceSource)?
     /// A line a pushed screen left for this one (the sign-in's outcome), shown once.
     private let notice = Mutex<String?>(nil)
+    /// The data key line, asked once per screen (the answer may take a D-Bus round trip).
+    private let dataKeyLine = Mutex<String?>(nil)
 
     static let help =
         "signin [name] · signout · signout sync · sync · retry N · discard N · keep-mine N · keep-theirs N · back · home · quit"
 
-    init(session: any SessionService, application: MicroApplication) {
+    init(session: any SessionService, application: MicroApplication, dataKey: (any DataKeyPlaceSource)? = nil) {
         self.session = session
         self.application = application
+        self.dataKey = dataKey
+    }
+
+    /// "Data key: …", asked of ``dataKey`` the first time; `nil` without the service.
+    private func dataKeyText() async -> String? {
+        guard let dataKey else { return nil }
+        if let line = dataKeyLine.withLock({ $0 }) { return line }
+        let line: String
+        do {
+            line = AccountText.dataKey(try await dataKey.dataKeyReport())
+        } catch {
+            line = AccountText.dataKeyUnknown(error)
+        }
+        dataKeyLine.withLock { $0 = line }
+        return line
     }
 
     /// Leaves `text` to show above the screen the next time it is drawn.
@@ -53,6 +73,7 @@ final class AccountScreen: TextScreen {
         } catch {
             lines.append(localized("Cannot read the session: \(ErrorText.readable(error))", ja: "セッションを読めません: \(ErrorText.readable(error))"))
         }
+        if let line = await dataKeyText() { lines += ["", line] }
         lines += ["", ScreenCommand.typeLine(Self.help)]
         return lines
     }

@@ -32,6 +32,10 @@ extension StoreCommand {
                 wins. STRATA_KEY_PLACE=file keeps the Secret Service out; =secret-service never uses \
                 the file for a new key.
 
+                It also says why the key is there, as the store recorded it when it made the key \
+                (the Secret Service took it; STRATA_KEY_PLACE chose; there was no Secret Service; the \
+                Secret Service refused it, and its reason) or moved it.
+
                 --to writes the key to the new place, reads it back and checks it against the store, \
                 and only then removes it from the old place: a failure leaves the key where it was. \
                 Exit 75 when the Secret Service cannot be reached (no session bus, a locked keyring).
@@ -51,6 +55,14 @@ extension StoreCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        /// Why the key is where it is, as the store recorded it; `nil` when it recorded nothing
+        /// (no key yet, or a store made before it did).
+        static func why(_ report: DataKeyReport) -> String? {
+            guard report.kind != nil, !report.moved, let choice = report.choice else { return nil }
+            let because = TerminalText.escaped(choice.because)
+            return localized("It is there because \(because).", ja: "\(because)、そこに置かれています。")
+        }
+
         func validate() throws {
             if to != nil, showLocation {
                 throw ValidationError(
@@ -63,7 +75,7 @@ extension StoreCommand {
         func run(_ maintenance: any StoreMaintenance, output: OutputSink) async throws -> Int32 {
             do {
                 let report = if let to { try await maintenance.moveKey(to: to.kind) } else { try await maintenance.dataKey() }
-                output.out(StoreText.key(report))
+                output.out([StoreText.key(report), Self.why(report)].compactMap { $0 }.joined(separator: "\n"))
                 return 0
             } catch let error as DataError where error.code == .keyringUnavailable {
                 // Try again once the session's keyring answers (EX_TEMPFAIL).
