@@ -255,6 +255,11 @@ struct AdminConsoleDataTests {
             for file in files { try FileManager.default.removeItem(at: apps.appendingPathComponent(file)) }
             try Data(repeating: 0x41, count: 8192).write(to: apps.appendingPathComponent("\(app.id)@\(app.version).sqlite"))
             #expect(try await browser.signIn("alice").status == 303)
+            let csrf = try await browser.get("/admin/groups").csrf ?? ""
+            let twice = try await browser.post("/admin/groups", [("csrf", csrf), ("name", "nurses")])
+            #expect(twice.status == 409, "\(twice)")
+            #expect(twice.error?.contains("nurses already exists") == true, "\(twice)")
+            #expect(!twice.body.contains(server.dataDirectory.path) && !twice.body.contains(".sqlite"), "\(twice)")
             let page = try await browser.get("/admin/data?app=\(app.id)&version=\(app.version)")
             #expect(page.status == 500, "\(page)")
             #expect(page.body.contains(#"<p id="message">The server failed; see its log.</p>"#), "\(page)")

@@ -110,14 +110,15 @@ struct ServerDatabase: Sendable {
         return (writer, reader)
     }
 
-    /// A GRDB error as a ``ServerDataError`` naming `file` and `what`; a ``ServerDataError`` and
-    /// a cancellation as they are.
+    /// A GRDB error as a ``ServerDataError`` naming `what` (and, for a failure, `file`); a
+    /// ``ServerDataError`` and a cancellation as they are.
     static func mapped(_ error: any Error, file: String, _ what: String) -> any Error {
         switch error {
         case let error as ServerDataError: return error
         case let error as CancellationError: return error
         case let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT:
-            return ServerDataError(.duplicate, "\(what) already exists (\(file))")
+            // What exists is the name; no file: this message reaches API clients and console pages.
+            return ServerDataError(.duplicate, "\(what) already exists")
         default: return ServerDataError(.storage, "\(what) failed in \(file): \(error)")
         }
     }
