@@ -109,7 +109,7 @@ struct ListLayoutTests {
         try await harness.data.journal.acknowledge(operationIDs: claimed.map(\.operationID))
         let screen = Self.followUpList(harness)
         for layout in [await screen.layout(), await { screen.show(.all); return await screen.layout() }()] {
-            let rows = layout.items.filter { !$0.command.isEmpty }
+            let rows = layout.items.filter(\.isSelectable)
             let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
             #expect(byID[late.objectId ?? ""]?.tone == .overdue, "\(layout.items)")
             #expect(byID[today.objectId ?? ""]?.tone == nil)
@@ -134,8 +134,10 @@ struct ListLayoutTests {
         let screen = Self.followUpList(harness)
         let layout = await screen.layout()
         #expect(layout.header.first == "Due today (2026-11-22)")
-        #expect(layout.items.map(\.text).contains("Overdue"))
-        #expect(layout.items.filter { !$0.command.isEmpty }.map(\.command) == ["show 1", "show 2"])
+        let sections = layout.items.filter { !$0.isSelectable }
+        #expect(sections.map(\.text).contains("Overdue") && sections.allSatisfy { $0.command.isEmpty }, "\(layout.items)")
+        #expect(sections.last?.text.hasPrefix("#  DATE") == true, "the second table's header row is a section: \(sections)")
+        #expect(layout.items.filter(\.isSelectable).map(\.command) == ["show 1", "show 2"])
         #expect(await screen.render() == layout.lines)
         #expect(layout.footer.last == "Type: schedule · show N · done N · due · all · back · home · quit")
     }

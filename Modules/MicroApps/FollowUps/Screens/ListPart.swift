@@ -8,8 +8,9 @@ enum ListPart {
     case row(ScreenItem)
 
     /// The layout of `parts`: the lines before the first row are its header, those after the
-    /// last row its footer, and a line between two rows (a second table's title) an item whose
-    /// Enter sends an empty line (a redraw), with an id naming its place.
+    /// last row its footer, and a line between two rows (a second table's title or header row)
+    /// a section the selection skips (``ScreenItem/section(id:text:)``), with an id naming its
+    /// place.
     static func layout(_ parts: [ListPart]) -> ScreenLayout {
         let rows = parts.indices.filter { if case .row = parts[$0] { true } else { false } }
         func text(_ part: ListPart) -> String {
@@ -24,7 +25,7 @@ enum ListPart {
         let items = parts[first...last].enumerated().map { offset, part in
             switch part {
             case .row(let item): item
-            case .line(let line): ScreenItem(id: "line \(first + offset)", text: line, command: "")
+            case .line(let line): ScreenItem.section(id: "line \(first + offset)", text: line)
             }
         }
         return ScreenLayout(header: parts[..<first].map(text), items: items, footer: parts[(last + 1)...].map(text))
