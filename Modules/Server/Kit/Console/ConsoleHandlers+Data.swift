@@ -88,12 +88,23 @@ extension ConsoleHandlers {
                     "noFields": object.fields.isEmpty,
                     "entries": history.entries.map { entry -> [String: Any] in
                         [
-                            "version": entry.version, "event": entry.event, "account": entry.account,
+                            "version": entry.version, "event": Self.eventLabel(entry.event), "account": entry.account,
                             "fields": entry.fields.joined(separator: ", "), "detail": entry.detail,
                             "recordedAt": entry.recordedAt?.formatted(.iso8601) ?? "",
                         ]
                     },
                 ])
+        }
+    }
+
+    /// A history event's name in the console's language.
+    static func eventLabel(_ event: String) -> String {
+        switch event {
+        case "deleted": localized("deleted", ja: "削除")
+        case "written": localized("written", ja: "書き込み")
+        case "scope narrowed": localized("scope narrowed", ja: "スコープ縮小")
+        case "overwrote": localized("overwrote", ja: "上書き")
+        default: event
         }
     }
 
