@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrataAnnouncementsApp
 import StrataContainer
 import StrataCrossCutting
 import StrataData
@@ -6,6 +7,7 @@ import StrataDataTesting
 import StrataDomain
 @testable import StrataFollowUpsApp
 import StrataJournal
+@testable import StrataNotificationsApp
 @testable import StrataReportsApp
 import StrataSession
 import StrataWire
@@ -140,5 +142,40 @@ struct ListLayoutTests {
         #expect(layout.items.filter(\.isSelectable).map(\.command) == ["show 1", "show 2"])
         #expect(await screen.render() == layout.lines)
         #expect(layout.footer.last == "Type: schedule · show N · done N · due · all · back · home · quit")
+    }
+
+    @Test("the Announcements list has one item per announcement whose command shows it; PgDn and PgUp send next and prev")
+    func announcementItems() async throws {
+        let harness = try await MicroAppHarness()
+        let server = AnnouncementsAppTests.PretendServer(
+            announcements: [
+                AnnouncementsAppTests.announcement("a1", "Ward closed", from: -1, until: 2, posted: -1),
+                AnnouncementsAppTests.announcement("a2", "Flu shots", from: -2, until: 5, posted: -0.5),
+            ], now: MicroAppHarness.now)
+        let service = try await DomainFactory.announcements(data: harness.data, remote: server, clock: harness.clock)
+        let screen = AnnouncementListScreen(service: service, application: MicroApplication(name: "Announcements", instanceID: 1))
+        let layout = await screen.layout()
+        #expect(layout.items.map(\.id) == ["a2", "a1"], "newest posted first: \(layout.items)")
+        #expect(layout.items.map(\.command) == ["show 1", "show 2"])
+        #expect(layout.items[1].text.contains("Ward closed"))
+        #expect(layout.nextPageCommand == "next" && layout.previousPageCommand == "prev")
+        #expect(layout.keys.map(\.key).contains("show N"))
+        #expect(await screen.render() == layout.lines)
+    }
+
+    @Test("the Notifications list has one item per recorded notification whose command opens its report")
+    func notificationItems() async throws {
+        let harness = try await MicroAppHarness()
+        for id in ["n-1", "n-2"] {
+            _ = try await harness.domain.notifications.record(IncomingNotification(id: id, kind: "message", title: "Call \(id)", body: ""))
+        }
+        let screen = NotificationsScreen(
+            services: NotificationsServices(domain: harness.domain, clock: harness.clock), inbox: nil, reportsApplication: "Reports")
+        let layout = await screen.layout()
+        #expect(Set(layout.items.map(\.id)) == ["n-1", "n-2"])
+        #expect(layout.items.map(\.command) == ["open 1", "open 2"])
+        #expect(layout.items.allSatisfy { $0.text.contains($0.id) })
+        #expect(layout.keys.map(\.key).contains("read N"))
+        #expect(await screen.render() == layout.lines)
     }
 }
