@@ -61,4 +61,20 @@ struct AccountTerminalTests {
             #expect(await log.text().contains("event: signedOut"))
         }
     }
+
+    @Test("the Account screen says where the data key is kept: the key file, and that there was no Secret Service at the first run")
+    func dataKeyInTheKeyFile() async throws {
+        let home = temporaryHome()
+        let tty = try PseudoTerminal(columns: 180, rows: 40)
+        let (process, log) = try tty.startHost(home: home, environment: [:])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)\n\(log.snapshot())")
+
+        tty.type("account")
+
+        let line = "Data key: key file \(home.appendingPathComponent("keys/data.key").path) (no Secret Service at the first run)"
+        #expect(await eventually { tty.screen.contains(line) }, "\(tty.screen)\n\(log.snapshot())")
+        tty.type("quit")
+        #expect(await eventually { !process.isRunning }, "still running after quit")
+    }
 }

@@ -206,6 +206,28 @@ struct SecretServiceKeyTests {
         }
     }
 
+    @Test("the interactive strata-host's Account screen says the data key is in the Secret Service, which took it at the first run")
+    func accountScreenShowsTheSecretService() async throws {
+        let session = try await PrivateSession()
+        try await withCleanUp(of: session, by: { await $0.stop() }) { session in
+            try await session.startKeyring()
+            let home = temporaryHome()
+            let tty = try PseudoTerminal(columns: 180, rows: 40)
+            let (process, log) = try tty.startHost(home: home, environment: session.environment)
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)\n\(log.snapshot())")
+
+            tty.type("account")
+
+            #expect(
+                await eventually { tty.screen.contains("Data key: Secret Service (the Secret Service took it at the first run)") },
+                "\(tty.screen)\n\(log.snapshot())")
+            #expect(try await session.lookUp(home: home) != nil, "the key is in the keyring")
+            tty.type("quit")
+            #expect(await eventually { !process.isRunning }, "still running after quit")
+        }
+    }
+
     @Test("strata-status loads neither libsecret nor GLib (it only counts); strata-host and strata-notifyd load libsecret")
     func onlyTheWritersLinkLibsecret() async throws {
         // LD_TRACE_LOADED_OBJECTS makes the loader list every library it would load, and exit before main.

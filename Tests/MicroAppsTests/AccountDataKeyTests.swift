@@ -42,7 +42,7 @@ struct AccountDataKeyTests {
     func secretService() async throws {
         let screen = try await accountScreen(DataKeyDouble(report: Self.secretService))
         #expect(
-            screen.contains("Data key: Secret Service (the Secret Service answered and took it when the store was made)"),
+            screen.contains("Data key: Secret Service (the Secret Service took it at the first run)"),
             "\(screen)")
     }
 
@@ -51,8 +51,7 @@ struct AccountDataKeyTests {
         let screen = try await accountScreen(DataKeyDouble(report: Self.keyFile))
         #expect(
             screen.contains(
-                "Data key: key file /home/ann/.strata/keys/data.key (the Secret Service did not take it when the store was made "
-                    + "(no collection/login))"),
+                "Data key: key file /home/ann/.strata/keys/data.key (the Secret Service refused it at the first run)"),
             "\(screen)")
     }
 
@@ -60,9 +59,11 @@ struct AccountDataKeyTests {
     func japanese() async throws {
         try await MessageLanguage.$current.withValue(.japanese) {
             let inKeyring = try await accountScreen(DataKeyDouble(report: Self.secretService))
-            #expect(inKeyring.contains("データキー: Secret Service（ストアの作成時に Secret Service が応答し"), "\(inKeyring)")
+            #expect(inKeyring.contains("データキー: Secret Service（初回に Secret Service が受け付けました）"), "\(inKeyring)")
             let inFile = try await accountScreen(DataKeyDouble(report: Self.keyFile))
-            #expect(inFile.contains("データキー: 鍵ファイル /home/ann/.strata/keys/data.key"), "\(inFile)")
+            #expect(
+                inFile.contains("データキー: 鍵ファイル /home/ann/.strata/keys/data.key（初回に Secret Service が受け付けませんでした）"),
+                "\(inFile)")
         }
     }
 

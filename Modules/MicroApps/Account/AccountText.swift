@@ -32,12 +32,13 @@ enum AccountText {
 
     // MARK: - The data key
 
-    /// "Data key: Secret Service" / "Data key: key file PATH", with why it is there when the
-    /// store recorded it; with no key yet, where a new one goes.
+    /// "Data key: Secret Service" / "Data key: key file PATH", with why it is there in a few
+    /// words when the store recorded it (`strata-host store key` gives the keyring's reason);
+    /// with no key yet, where a new one goes.
     static func dataKey(_ report: DataKeyReport) -> String {
         let location = TerminalText.escaped(report.location)
         let because = report.choice.map { choice in
-            let why = TerminalText.escaped(choice.because)
+            let why = TerminalText.escaped(choice.brief)
             return localized(" (\(why))", ja: "（\(why)）")
         } ?? ""
         switch report.kind {

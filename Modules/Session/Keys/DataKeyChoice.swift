@@ -47,6 +47,23 @@ public enum DataKeyChoice: Sendable, Hashable {
         }
     }
 
+    /// Why, in a few words for a screen's one line (the Account screen): the reason the keyring
+    /// gave is left to ``because`` (`strata-host store key`).
+    public var brief: String {
+        switch self {
+        case .secretServiceTook:
+            localized("the Secret Service took it at the first run", ja: "初回に Secret Service が受け付けました")
+        case .chosen(let place):
+            localized("\(DataKeyPlace.variable)=\(place.rawValue) chose it", ja: "\(DataKeyPlace.variable)=\(place.rawValue) で選択")
+        case .noSecretService:
+            localized("no Secret Service at the first run", ja: "初回は Secret Service がありませんでした")
+        case .refused:
+            localized("the Secret Service refused it at the first run", ja: "初回に Secret Service が受け付けませんでした")
+        case .moved:
+            localized("moved with store key --to", ja: "store key --to で移動")
+        }
+    }
+
     /// Why, as a phrase for "The data key is in …, because …" (in the current language; the
     /// reasons the keyring gave stay as it gave them).
     public var because: String {
