@@ -8,7 +8,8 @@ public enum DataKeyChoice: Sendable, Hashable {
     case secretServiceTook
     /// The user's ``DataKeyPlace`` (`file` or `secret-service`) put it there.
     case chosen(DataKeyPlace)
-    /// There was no Secret Service to ask (no session bus, or its lookup failed): why.
+    /// There was no Secret Service to ask (no session bus, or its lookup failed): why (empty:
+    /// not said).
     case noSecretService(String)
     /// The Secret Service refused the new key or did not answer in time: its reason.
     case refused(String)
@@ -78,8 +79,8 @@ public enum DataKeyChoice: Sendable, Hashable {
                 ja: "ストアの作成時に \(DataKeyPlace.variable)=\(place.rawValue) で選ばれたため")
         case .noSecretService(let why):
             localized(
-                "there was no Secret Service to ask when the store was made (\(why))",
-                ja: "ストアの作成時に問い合わせる Secret Service がなかったため（\(why)）")
+                "there was no Secret Service to ask when the store was made" + (why.isEmpty ? "" : " (\(why))"),
+                ja: "ストアの作成時に問い合わせる Secret Service がなかったため" + (why.isEmpty ? "" : "（\(why)）"))
         case .refused(let why):
             localized(
                 "the Secret Service did not take it when the store was made (\(why))",

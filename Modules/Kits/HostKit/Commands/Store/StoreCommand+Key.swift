@@ -58,7 +58,10 @@ extension StoreCommand {
         /// Why the key is where it is, as the store recorded it; `nil` when it recorded nothing
         /// (no key yet, or a store made before it did).
         static func why(_ report: DataKeyReport) -> String? {
-            guard report.kind != nil, !report.moved, let choice = report.choice else { return nil }
+            guard report.kind != nil, !report.moved, var choice = report.choice else { return nil }
+            if case .noSecretService(let why) = choice, why == report.keyringProblem {
+                choice = .noSecretService("")  // the line above says it already
+            }
             let because = TerminalText.escaped(choice.because)
             return localized("It is there because \(because).", ja: "\(because)、そこに置かれています。")
         }
