@@ -244,6 +244,24 @@ struct AdminConsoleDataTests {
         }
     }
 
+    @Test("under LANG=ja_JP.UTF-8 the new pages and the confirmation speak Japanese")
+    func japanese() async throws {
+        try await withTestServer(user: true, shellPrefix: "export LANG=ja_JP.UTF-8") { server in
+            try await server.admin(["administrator", "grant", "alice"])
+            var browser = ConsoleBrowser(port: server.port)
+            #expect(try await browser.signIn("alice").status == 303)
+            let ask = try await browser.get("/admin/confirm?action=delete-user&account=alice")
+            #expect(ask.body.contains("ユーザー alice を削除しますか？元に戻せません。"), "\(ask)")
+            let csrf = ask.csrf ?? ""
+            let refused = try await browser.post("/admin/users/delete", [("csrf", csrf), ("account", "alice")])
+            #expect(refused.error == "何も変更していません。元に戻せない操作のため、先に確認してください。", "\(refused)")
+            let data = try await browser.get("/admin/data")
+            #expect(data.body.contains("<h1>データ</h1>"), "\(data)")
+            let push = try await browser.get("/admin/push")
+            #expect(push.body.contains("グループを選択…"))
+        }
+    }
+
     @Test("a failing page shows one readable line, never a server path or an error dump")
     func noPathsInErrors() async throws {
         try await AdminConsoleTests.withConsole { server, browser in
