@@ -1,4 +1,4 @@
-import StrataContainer
+@testable import StrataContainer
 import StrataContainerTesting
 import StrataTestSupport
 import Synchronization
@@ -38,6 +38,7 @@ struct KeyDrivenRuntimeTests {
             delegate: doubles.appDelegate, configuration: .testing(applications: ["Launcher", "Reports"]),
             registry: doubles.registry, environment: environment)
         guard case .running(let container) = outcome else { throw ContainerError(.notRunning, "the launch ended early") }
+        await container.context.registerService(FullScreenRuntimeTests.FixedStatus(), name: StatusLine.serviceName)
         let list = ReportList(count: count)
         let launcher = try #require(await container.context.currentApplication)
         await container.context.push(list, for: launcher)
@@ -57,6 +58,10 @@ struct KeyDrivenRuntimeTests {
         let selected = try #require(frame.list?.selected)
         let top = try #require(frame.list?.top)
         #expect(top > 0 && top <= selected, "the list did not scroll to the selection: top \(top), selected \(selected)")
+        // Painted at the window's size, under the status line, the selected row is in view.
+        #expect(frame.status != nil)
+        let rows = ScreenPainter(size: TerminalSize(columns: 60, rows: 15), colours: false).paint(frame).rows
+        #expect(rows.dropFirst().contains { $0.hasPrefix("\u{1B}[7m") && $0.contains("Patient \(selected + 1)") }, "\(rows)")
         terminal.press(.enter)
         try #require(await eventually { list.handled.withLock { $0 } == ["show \(selected + 1)"] })
         terminal.press(.end, .escape)

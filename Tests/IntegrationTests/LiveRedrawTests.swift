@@ -76,11 +76,3 @@ struct LiveRedrawTests {
         }
     }
 }
-
-extension PseudoTerminal {
-    /// Types `keys` as they are (no Enter added).
-    fileprivate func press(_ keys: String) {
-        let bytes = Array(keys.utf8)
-        _ = bytes.withUnsafeBufferPointer { write(controllerDescriptor, $0.baseAddress, $0.count) }
-    }
-}

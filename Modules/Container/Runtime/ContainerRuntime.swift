@@ -136,9 +136,8 @@ actor ContainerRuntime {
         // Echo off before the prompt is written, so nothing typed after it shows (a password).
         await terminal.setEcho(!top.screen.hidesInput)
         let size = await terminal.windowSize()
-        guard var frame = currentFrame(size: size, hidesInput: top.screen.hidesInput) else { return }
-        frame.status = status
-        frame.statusTone = statusTone
+        guard let frame = currentFrame(size: size, status: status, statusTone: statusTone, hidesInput: top.screen.hidesInput)
+        else { return }
         if inputOnly {
             await terminal.update(frame)
         } else {
@@ -166,12 +165,13 @@ actor ContainerRuntime {
         keyboard.keep(screens: Set(navigation?.entries.map(\.id) ?? []))
     }
 
-    /// The frame of the screen shown for a terminal of `size`, without the status line: the
+    /// The frame of the screen shown for a terminal of `size`, with `status` on top: the
     /// `?` screen, or the list with its selection kept in view, or the lines scrolled; and the
     /// line being typed.
-    func currentFrame(size: TerminalSize, hidesInput: Bool) -> ScreenFrame? {
+    func currentFrame(size: TerminalSize, status: String?, statusTone: ScreenTone?, hidesInput: Bool) -> ScreenFrame? {
         guard let shown else { return nil }
-        var frame = ScreenFrame(lines: shown.lines)
+        var frame = ScreenFrame(lines: shown.lines, status: status)
+        frame.statusTone = statusTone
         let painter = ScreenPainter(size: size, colours: false)
         if keyboard.mode == .help, let layout = shown.layout {
             frame.lines = KeyboardSession.helpLines(layout)
