@@ -159,6 +159,7 @@ struct AdminConsoleDataTests {
                 ("/admin/groups/remove-member", [("group", "nurses"), ("account", "alice")]),
                 ("/admin/push/templates/delete", [("name", "round")]),
                 ("/admin/sessions/revoke", [("id", "0123456789abcdef")]),
+                ("/admin/sessions/revoke-all", [("account", "bob")]),
                 ("/admin/devices/revoke", [("device", "phone"), ("app", "org.example.cases"), ("version", "1")]),
                 ("/admin/administrators/revoke", [("account", "alice")]),
             ]
@@ -209,9 +210,14 @@ struct AdminConsoleDataTests {
             let id = try #require(ConsoleBrowser.Page.attribute("value", afterMarker: #"<input type="hidden" name="id" value=""#, in: sessions.body))
             #expect(sessions.body.contains("</code></td><td>bob</td><td>org.example.cases</td><td>1</td>"))
             let csrf = sessions.csrf ?? ""
+            #expect(sessions.body.contains(#"<input type="hidden" name="action" value="revoke-sessions"><input type="hidden" name="account" value="bob">"#))
             let revoked = try await browser.post("/admin/sessions/revoke", [("csrf", csrf), ("id", id), ("confirm", "yes")])
             #expect(revoked.flash == "Revoked session \(id) of bob.", "\(revoked)")
             #expect(try await server.client.send("GET", WirePaths.config, token: token).0 == 401)
+            let second = try await server.client.login("bob", app: app).token
+            let all = try await browser.post("/admin/sessions/revoke-all", [("csrf", csrf), ("account", "bob"), ("confirm", "yes")])
+            #expect(all.flash == "Revoked 1 session(s) of bob.", "\(all)")
+            #expect(try await server.client.send("GET", WirePaths.config, token: second).0 == 401)
 
             let devices = try await browser.get("/admin/devices")
             #expect(devices.body.contains("<tr><td><code>bob-phone</code></td><td>Bob&#39;s phone</td><td>bob</td><td>org.example.cases</td><td>1</td>"), "\(devices)")
@@ -238,7 +244,7 @@ struct AdminConsoleDataTests {
             }
             #expect(logged, "\(server.log)")
             let lines = server.log.split(separator: "\n").filter { $0.contains("console change") }
-            #expect(lines.count == 4, "session, device, grant, revoke (the refused one is not a change): \(lines)")
+            #expect(lines.count == 5, "session, sessions, device, grant, revoke (the refused one is not a change): \(lines)")
             #expect(lines.allSatisfy { $0.contains("administrator=alice") }, "\(lines)")
             #expect(lines.contains { $0.contains("/admin/devices/revoke") && $0.contains("device=bob-phone") }, "\(lines)")
         }

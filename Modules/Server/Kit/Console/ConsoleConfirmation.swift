@@ -24,7 +24,9 @@ struct ConsoleConfirmation: Sendable {
 
     /// Every confirmable action, by key.
     static let all: [String: ConsoleConfirmation] = Dictionary(
-        uniqueKeysWithValues: [deleteUser, deleteGroup, removeMember, deleteTemplate, revokeSession, revokeDevice, revokeAdministrator]
+        uniqueKeysWithValues: [
+            deleteUser, deleteGroup, removeMember, deleteTemplate, revokeSession, revokeSessions, revokeDevice, revokeAdministrator,
+        ]
             .map { ($0.key, $0) })
 
     static let deleteUser = ConsoleConfirmation(
@@ -72,6 +74,14 @@ struct ConsoleConfirmation: Sendable {
                 "Revoke session \(values["id"] ?? "") of \(values["account"] ?? "?")? Its app must sign in again.",
                 ja: "\(values["account"] ?? "?") のセッション \(values["id"] ?? "") を無効にしますか？アプリは再度サインインが必要です。")
         }, button: { localized("Revoke session", ja: "セッションを無効化") })
+
+    static let revokeSessions = ConsoleConfirmation(
+        key: "revoke-sessions", path: "/admin/sessions/revoke-all", fields: ["account"], back: "/admin/sessions",
+        question: { values in
+            localized(
+                "Revoke every session of \(values["account"] ?? "")? Each of their apps must sign in again.",
+                ja: "\(values["account"] ?? "") のすべてのセッションを無効にしますか？各アプリで再度サインインが必要です。")
+        }, button: { localized("Revoke all", ja: "すべて無効化") })
 
     static let revokeDevice = ConsoleConfirmation(
         key: "revoke-device", path: "/admin/devices/revoke", fields: ["device", "app", "version"], back: "/admin/devices",

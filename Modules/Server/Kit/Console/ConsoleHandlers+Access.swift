@@ -15,9 +15,10 @@ extension ConsoleHandlers {
                 "version": item.appVersion, "validUntil": item.validUntil.formatted(.iso8601),
             ]
         }
-        return ConsolePage(
-            template: "sessions", title: localized("Sessions", ja: "セッション"),
-            values: ["sessions": sessions, "filter": ["account": account ?? ""], "empty": sessions.isEmpty])
+        var values: [String: Any] = ["sessions": sessions, "filter": ["account": account ?? ""], "empty": sessions.isEmpty]
+        // Filtered by an account: a button that revokes all of its sessions (`admin session revoke --user`).
+        if let account { values["revokeAll"] = ["account": account] }
+        return ConsolePage(template: "sessions", title: localized("Sessions", ja: "セッション"), values: values)
     }
 
     /// `GET /admin/sessions[?account=]`.
@@ -31,6 +32,16 @@ extension ConsoleHandlers {
             let revoked = try await services.admin.revokeSession(id: try form.required("id", label: localized("Session", ja: "セッション")))
             return localized(
                 "Revoked session \(revoked.id) of \(revoked.account).", ja: "\(revoked.account) のセッション \(revoked.id) を無効にしました。")
+        }
+    }
+
+    /// `POST /admin/sessions/revoke-all` (confirmed): revokes every session of one account.
+    func revokeSessions(_ request: Request) async throws -> Response {
+        try await action(request, confirm: .revokeSessions, render: { try await sessionsPage($0) }) { _, form in
+            let account = try form.required("account", label: localized("Account", ja: "アカウント"))
+            let revoked = try await services.admin.revokeSessions(account: account)
+            return localized(
+                "Revoked \(revoked.count) session(s) of \(account).", ja: "\(account) のセッション \(revoked.count) 件を無効にしました。")
         }
     }
 

@@ -104,6 +104,7 @@ enum ConsoleLabels {
             "session": localized("Session", ja: "セッション"),
             "validUntil": localized("Valid until", ja: "有効期限"),
             "revoke": localized("Revoke", ja: "無効化"),
+            "revokeAll": localized("Revoke every session of", ja: "すべてのセッションを無効化:"),
             "noSessions": localized("No sessions.", ja: "セッションはありません。"),
             "devices": localized("Devices", ja: "デバイス"),
             "registeredAt": localized("Registered at", ja: "登録日時"),

@@ -10,6 +10,7 @@ extension ConsoleRoutes {
 
         router.get("/admin/sessions") { request, _ in try await handlers.sessions(request) }
         router.post("/admin/sessions/revoke") { request, _ in try await handlers.revokeSession(request) }
+        router.post("/admin/sessions/revoke-all") { request, _ in try await handlers.revokeSessions(request) }
         router.get("/admin/devices") { request, _ in try await handlers.devices(request) }
         router.post("/admin/devices/revoke") { request, _ in try await handlers.revokeDevice(request) }
         router.get("/admin/administrators") { request, _ in try await handlers.administrators(request) }

@@ -115,6 +115,9 @@ extension ConsoleTemplates {
         </tbody>
         </table>
         {{#empty}}<p class="muted">{{t.noSessions}}</p>{{/empty}}
+        {{^empty}}{{#revokeAll}}<form id="revoke-all" method="get" action="/admin/confirm">
+        <input type="hidden" name="action" value="revoke-sessions"><input type="hidden" name="account" value="{{account}}">
+        <button type="submit" class="danger">{{t.revokeAll}} {{account}}</button></form>{{/revokeAll}}{{/empty}}
         {{> bottom}}
         """
 
