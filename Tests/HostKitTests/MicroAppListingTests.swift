@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import StrataContainer
 import StrataHostKit
@@ -17,8 +16,10 @@ struct MicroAppListingTests {
     static var registered: [String] { HostRegistry.microApps.map { $0.name } }
 
     @Test("strata-host --help names every registered micro-app")
-    func helpNamesEveryMicroApp() {
-        let help = HostCommand.helpMessage(columns: 10_000)
+    func helpNamesEveryMicroApp() async throws {
+        let outcome = try await HostHarness().run("--help")
+        #expect(outcome.status == 0, "\(outcome)")
+        let help = outcome.stdout.replacingOccurrences(of: "\n", with: " ")
         #expect(Self.registered.count >= 7)
         for name in Self.registered {
             #expect(help.contains(name), "strata-host --help does not name the micro-app \(name):\n\(help)")
@@ -26,8 +27,10 @@ struct MicroAppListingTests {
     }
 
     @Test("the help dump the man page is generated from names every registered micro-app")
-    func manPageSourceNamesEveryMicroApp() throws {
-        let dump = try #require(try JSONSerialization.jsonObject(with: Data(HostCommand._dumpHelp().utf8)) as? [String: Any])
+    func manPageSourceNamesEveryMicroApp() async throws {
+        let outcome = try await HostHarness().run("--experimental-dump-help")
+        #expect(outcome.status == 0, "\(outcome)")
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let command = try #require(dump["command"] as? [String: Any])
         let text = [command["abstract"], command["discussion"]].compactMap { $0 as? String }.joined(separator: "\n")
             .replacingOccurrences(of: "\n", with: " ")
