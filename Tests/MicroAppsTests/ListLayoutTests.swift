@@ -249,4 +249,21 @@ struct ListLayoutTests {
         _ = try await host.frame { $0.lines.contains("About ward meeting.") }
         await host.quit()
     }
+
+    @Test("in Japanese the AUTHOR and SYNC headers and the sync states are Japanese, and ? lists the words in Japanese")
+    func japaneseColumns() async throws {
+        try await MessageLanguage.$current.withValue(.japanese) {
+            let harness = try await MicroAppHarness()
+            _ = try await harness.domain.reports.add(CaseReportDraft(patientName: "佐藤花子", age: 42))
+            let host = try await KeyHost.boot(harness)
+            _ = try await host.type("reports")
+            var frame = try await host.frame { Self.rows($0).count == 1 }
+            let header = frame.list?.header.last ?? ""
+            #expect(header.contains("作成者") && header.contains("同期"), "\(header)")
+            #expect(Self.rows(frame).first?.text.contains("送信待ち") == true, "\(Self.rows(frame))")
+            host.terminal.press(.character("?"))
+            frame = try await host.frame { $0.lines.joined().contains("N 番の症例報告を開く") }
+            await host.quit()
+        }
+    }
 }
