@@ -66,7 +66,7 @@ struct KeyboardSessionTests {
         #expect(keys.selection.id == "r4")
     }
 
-    @Test("Esc and Backspace send back; q quits; ? shows the keys and any key closes them")
+    @Test("Esc and Backspace send back; q quits; ? shows the keys, PgDn scrolls them and any other key closes them")
     func backQuitHelp() {
         var keys = session()
         #expect(keys.press(.escape, layout: Self.layout, hidesInput: false) == .submit("back"))
@@ -74,6 +74,8 @@ struct KeyboardSessionTests {
         #expect(keys.press(.character("q"), layout: Self.layout, hidesInput: false) == .quit)
         #expect(keys.press(.character("?"), layout: Self.layout, hidesInput: false) == .redraw)
         #expect(keys.mode == .help)
+        #expect(keys.press(.pageDown, layout: Self.layout, hidesInput: false) == .redraw)
+        #expect(keys.mode == .help && keys.scroll == 5, "PgDn scrolls the ? screen, it does not close it")
         #expect(keys.press(.character("x"), layout: Self.layout, hidesInput: false) == .redraw)
         #expect(keys.mode == .navigation)
         let help = KeyboardSession.helpLines(Self.layout).joined(separator: "\n")

@@ -120,7 +120,7 @@ struct KeyDrivenTerminalTests {
         try await host.quit(key: true)
     }
 
-    @Test("? shows the keys of the screen with its own words; any key closes it", arguments: sizes)
+    @Test("? shows the keys of the screen with its own words; PgDn scrolls them on a short window; any other key closes them", arguments: sizes)
     func questionMarkShowsTheKeys(size: Size) async throws {
         let host = try Host(home: temporaryHome(), size: size)
         defer { host.kill() }
@@ -130,6 +130,13 @@ struct KeyDrivenTerminalTests {
         host.tty.press("?")
         try await host.wait(for: "Keys of this screen")
         try await host.wait(for: "open the selected row")
+        if size.rows < 20 {
+            // Too long for the window: PgDn scrolls the keys instead of closing them.
+            host.tty.press(PseudoTerminal.Key.pageDown)
+            try await host.wait("PgDn did not scroll the keys") {
+                !$0.text.contains("move the selection") && $0.text.contains("any other key closes this screen")
+            }
+        }
         host.tty.press(" ")
         try await host.wait(for: "Case reports, newest first")
         #expect(!host.grid.text.contains("Keys of this screen"))

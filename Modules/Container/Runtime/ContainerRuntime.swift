@@ -175,6 +175,9 @@ actor ContainerRuntime {
         let painter = ScreenPainter(size: size, colours: false)
         if keyboard.mode == .help, let layout = shown.layout {
             frame.lines = KeyboardSession.helpLines(layout)
+            frame.scroll = keyboard.scroll
+            keyboard.scroll = painter.clampedScroll(frame)
+            frame.scroll = keyboard.scroll
             return frame
         }
         frame.message = shown.message

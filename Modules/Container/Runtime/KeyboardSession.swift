@@ -7,7 +7,7 @@ import StrataCrossCutting
 /// On a list (a ``ScreenLayout``) with nothing typed it is in navigation mode: Up/Down and
 /// `j`/`k` move the selection, PgUp/PgDn a page (at the ends, the layout's page commands),
 /// Home/End, Enter sends the selected row's command, Esc or Backspace `back` (or clears a
-/// filter), `/` searches, `?` shows the keys, `q` quits, `:` or any other character opens the
+/// filter), `/` searches, `?` shows the keys (any key but the scrolling ones closes them), `q` quits, `:` or any other character opens the
 /// command line. On the command line, and on every screen without a list, keys edit the line
 /// (``LineEditor``), Up/Down walk the history, Enter sends the line and Esc cancels it (`back`
 /// when nothing is typed on a screen without a list).
@@ -20,7 +20,7 @@ struct KeyboardSession: Sendable {
         case command
         /// Keys edit a search (`/`).
         case search
-        /// The `?` screen shows; any key closes it.
+        /// The `?` screen shows; the arrows and PgUp/PgDn scroll it, any other key closes it.
         case help
     }
 
@@ -119,7 +119,15 @@ struct KeyboardSession: Sendable {
     /// What `key` does on a screen with `layout` (`nil`: no list); `hidesInput` on a password prompt.
     mutating func press(_ key: TerminalKey, layout: ScreenLayout?, hidesInput: Bool) -> Action {
         if mode == .help {
-            mode = editor.isEmpty ? .navigation : .command
+            switch key {
+            case .down, .character("j"): scroll += 1
+            case .up, .character("k"): scroll -= 1
+            case .pageDown: scroll += page
+            case .pageUp: scroll -= page
+            default:
+                mode = editor.isEmpty ? .navigation : .command
+                scroll = 0
+            }
             return .redraw
         }
         guard let layout, !hidesInput else { return typing(key, hidesInput: hidesInput, onList: false) }
@@ -216,6 +224,7 @@ struct KeyboardSession: Sendable {
             return .redraw
         case .character("?"):
             mode = .help
+            scroll = 0
             return .redraw
         case .character("q"):
             return .quit
@@ -313,7 +322,7 @@ struct KeyboardSession: Sendable {
                 ja: "入力中: ← → Home End で移動、Backspace Delete Ctrl-U Ctrl-W Ctrl-K で削除、↑ ↓ で履歴、Enter で送信、Esc で取り消し。"))
         let typeLines = layout.footer.filter { $0.hasPrefix(ScreenCommand.typeLine("")) }
         lines += typeLines
-        lines.append(localized("Press any key to close.", ja: "何かキーを押すと閉じます。"))
+        lines.append(localized("↑ ↓ PgUp PgDn scroll · any other key closes this screen.", ja: "↑ ↓ PgUp PgDn でスクロール · ほかのキーで閉じます。"))
         return lines
     }
 }

@@ -146,7 +146,7 @@ struct ScreenGrid {
             cursorColumn = max(0, cursorColumn - max(1, first))
         case "C":
             cursorColumn = min(columns - 1, cursorColumn + max(1, first))
-        case "h", "l" where parameters == "?1049":
+        case "h" where parameters == "?1049", "l" where parameters == "?1049":
             cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
             cursorRow = 0
             cursorColumn = 0
