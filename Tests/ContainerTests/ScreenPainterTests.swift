@@ -27,15 +27,17 @@ struct ScreenPainterTests {
         return frame
     }
 
-    @Test("a list keeps its header and footer and shows the rows from its top, the selected one in reverse video")
+    @Test("a list keeps its header and footer, shows the rows from its top (the selected one in reverse video) and says which rows show")
     func listWindow() {
         let painter = ScreenPainter(size: TerminalSize(columns: 30, rows: 10), colours: true)
-        let frame = Self.list(count: 40, selected: 12, top: 8)
-        #expect(painter.itemRoom(frame) == 5)
+        let frame = Self.list(count: 40, selected: 12, top: 9)
+        #expect(painter.itemRoom(frame) == 4, "one row says which rows show")
         let rows = painter.paint(frame).rows
         #expect(rows.count == 9)
-        #expect(rows.map(visible).dropFirst() == ["Reports", "#  PATIENT", "9  Patient 9", "10  Patient 10", "11  Patient 11", "12  Patient 12", "13  Patient 13", "Type: add · show N"])
-        #expect(rows[7] == "\u{1B}[7m" + ScreenLine.filled("13  Patient 13", to: 30) + "\u{1B}[0m")
+        #expect(rows.map(visible).dropFirst() == ["Reports", "#  PATIENT", "10  Patient 10", "11  Patient 11", "12  Patient 12", "13  Patient 13", "rows 10–13 of 40", "Type: add · show N"])
+        #expect(rows[6] == "\u{1B}[7m" + ScreenLine.filled("13  Patient 13", to: 30) + "\u{1B}[0m")
+        let fits = Self.list(count: 3, selected: 0)
+        #expect(!painter.paint(fits).rows.contains { $0.contains("rows ") }, "every row shows: no position row")
         #expect(rows[0].hasPrefix("\u{1B}[7m") && visible(rows[0]).hasPrefix("user sigrid"))
     }
 
@@ -60,7 +62,7 @@ struct ScreenPainterTests {
         frame.list?.footer = ["one hint", "another hint", "Type: add"]
         let rows = ScreenPainter(size: TerminalSize(columns: 30, rows: 6), colours: false).paint(frame).rows.map(visible)
         #expect(rows.count == 5)
-        #expect(rows.contains("1  Patient 1") && rows.contains("3  Patient 3"), "\(rows)")
+        #expect(rows.contains("1  Patient 1") && rows.contains("2  Patient 2") && rows.contains("rows 1–2 of 40"), "\(rows)")
     }
 
     @Test("a form at 60×15 shows its prompt and every choice, with the rows above and below counted")

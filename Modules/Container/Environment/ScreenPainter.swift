@@ -7,7 +7,8 @@ import StrataCrossCutting
 /// - Hints and messages wrap at the width; table rows (a line with a line break, or columns
 ///   aligned by two spaces) and list rows are cut.
 /// - A list keeps its header and footer and shows the rows from ``ScreenFrame/List/top``, the
-///   selected one in reverse video; a row's ``ScreenTone`` is its colour.
+///   selected one in reverse video, and `rows 3–9 of 40` under them when some are out of
+///   view; a row's ``ScreenTone`` is its colour.
 /// - A longer screen without a list scrolls: it shows first from just above a form's prompt
 ///   (a line starting `> `), else from its top with its last line kept at the bottom; rows out
 ///   of view are counted on a `↑`/`↓` line.
@@ -196,14 +197,24 @@ struct ScreenPainter: Sendable {
         let wanted = min(max(list.items.count, 1), 3)
         while top.count + bottom.count + wanted > height, !bottom.isEmpty { bottom.removeFirst() }
         while top.count + bottom.count + wanted > height, !top.isEmpty { top.removeFirst() }
-        return (top, bottom, max(1, height - top.count - bottom.count))
+        let room = max(1, height - top.count - bottom.count)
+        // Rows out of view: one row says which are shown (when there is room for it).
+        return (top, bottom, list.items.count > room && room > 2 ? room - 1 : room)
+    }
+
+    /// `rows 3–9 of 40`.
+    static func position(first: Int, last: Int, of count: Int) -> String {
+        localized("rows \(first)–\(last) of \(count)", ja: "\(count) 行中 \(first)–\(last) 行目")
     }
 
     private func listRows(_ list: ScreenFrame.List, frame: ScreenFrame) -> [String] {
         let parts = listParts(list, frame: frame)
         let top = min(max(0, list.top), max(0, list.items.count - 1))
         let shown = list.items.indices.dropFirst(top).prefix(parts.room)
-        let rows = shown.map { index in itemRow(list.items[index], selected: index == list.selected) }
+        var rows = shown.map { index in itemRow(list.items[index], selected: index == list.selected) }
+        if list.items.count > shown.count, let first = shown.first, let last = shown.last {
+            rows.append(cut(Self.position(first: first + 1, last: last + 1, of: list.items.count)))
+        }
         return parts.top + rows + parts.bottom
     }
 
