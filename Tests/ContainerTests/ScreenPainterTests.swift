@@ -88,6 +88,20 @@ struct ScreenPainterTests {
         #expect(painter.paint(frame).rows.map(visible)[1] == "New case report")
     }
 
+    @Test("an error message is red with colours, plain without; other messages are never coloured")
+    func errorMessageInRed() {
+        var frame = ScreenFrame(lines: ["Unknown command 'x'. Type one of the words below.", "Account"])
+        frame.message = frame.lines[0]
+        frame.messageTone = .error
+        let size = TerminalSize(columns: 80, rows: 10)
+        #expect(ScreenPainter(size: size, colours: true).paint(frame).rows[0] == "\u{1B}[31m\(frame.lines[0])\u{1B}[0m")
+        #expect(ScreenPainter(size: size, colours: false).paint(frame).rows[0] == frame.lines[0])
+        frame.messageTone = nil
+        #expect(ScreenPainter(size: size, colours: true).paint(frame).rows[0] == frame.lines[0])
+        #expect(ScreenCommand.isUnknown("Unknown command 'x'. Type one of the words below."))
+        #expect(!ScreenCommand.isUnknown("Added case report 12"))
+    }
+
     @Test("a long screen without a prompt shows its top and keeps its last line; a message stays at the top")
     func detailKeepsItsTypeLine() {
         var frame = ScreenFrame(lines: ["Refused: age is 200"] + (1...30).map { "line \($0)" } + ["Type: edit · back"])

@@ -19,7 +19,8 @@ struct HostTerminalTests {
         defer { if process.isRunning { kill(pid, SIGKILL) } }
 
         try #require(await eventually { tty.screen.contains("— home") }, "no Launcher:\n\(tty.screen)")
-        #expect(tty.screen.contains("Reports") && tty.screen.contains("Type a number or a name"))
+        // The frame's first line may be read before its last: wait for the whole of it.
+        #expect(await eventually { tty.screen.contains("Reports") && tty.screen.contains("Type a number or a name") }, "\(tty.screen)")
         tty.type("reports")
         try #require(await eventually { tty.screen.contains("Case reports, newest first") }, "\(tty.screen)")
         tty.type("add")

@@ -19,6 +19,8 @@ public struct ScreenFrame: Sendable, Hashable {
     /// The message shown above the screen (a refused value, an unknown command): when set, it
     /// is also ``lines``' first line. A full-screen terminal keeps it in view when it scrolls.
     public var message: String?
+    /// What the message's colour says (``ScreenTone/error`` for an unknown command), or `nil`.
+    public var messageTone: ScreenTone?
     /// The list of a ``ListScreen`` as a full-screen terminal draws it, or `nil`: ``lines`` only.
     public var list: List?
     /// The line being typed (the command line, a search), or `nil`: nothing is typed.

@@ -4,7 +4,7 @@ import StrataCrossCutting
 /// to bottom (with their SGR attributes) and the line being typed, with the cursor in it.
 ///
 /// - The status line comes first, in reverse video (in a warning colour when it warns).
-/// - Hints and messages wrap at the width; table rows (a line with a line break, or columns
+/// - Hints and messages wrap at the width (an error message in red); table rows (a line with a line break, or columns
 ///   aligned by two spaces) and list rows are cut.
 /// - A list keeps its header and footer and shows the rows from ``ScreenFrame/List/top``, the
 ///   selected one in reverse video, and `rows 3–9 of 40` under them when some are out of
@@ -85,6 +85,12 @@ struct ScreenPainter: Sendable {
         return only.dropFirst(indent.count).contains("  ") ? [cut(only)] : Self.wrap(only, to: size.columns)
     }
 
+    /// The message's rows, in its tone's colour (when colours are on).
+    private func messageRows(_ message: String, tone: ScreenTone?) -> [String] {
+        guard colours, let tone else { return rows(of: message) }
+        return rows(of: message).map { "\u{1B}[\(Self.colour(of: tone))m" + $0 + Self.reset }
+    }
+
     private func cut(_ line: String) -> String {
         ScreenLine.cut(line, to: size.columns)
     }
@@ -136,7 +142,7 @@ struct ScreenPainter: Sendable {
     private func bodyParts(_ frame: ScreenFrame) -> (pinnedTop: [String], region: [String], pinned: [String], start: Int, room: Int) {
         var lines = frame.lines
         var pinnedTop: [String] = []
-        if frame.message != nil, !lines.isEmpty { pinnedTop = rows(of: lines.removeFirst()) }
+        if frame.message != nil, !lines.isEmpty { pinnedTop = messageRows(lines.removeFirst(), tone: frame.messageTone) }
         let all = lines.map(rows(of:))
         let body = all.flatMap { $0 }
         let room = bodyRoom(frame) == Int.max ? Int.max : max(1, bodyRoom(frame) - pinnedTop.count)
@@ -184,7 +190,7 @@ struct ScreenPainter: Sendable {
 
     private func listParts(_ list: ScreenFrame.List, frame: ScreenFrame) -> (top: [String], bottom: [String], room: Int) {
         var top: [String] = []
-        if frame.message != nil, let first = frame.lines.first { top += rows(of: first) }
+        if frame.message != nil, let first = frame.lines.first { top += messageRows(first, tone: frame.messageTone) }
         if let filter = list.filter {
             top += rows(of: localized("Filter: \(filter) (Esc clears it)", ja: "絞り込み: \(filter)（Esc で解除）"))
         }

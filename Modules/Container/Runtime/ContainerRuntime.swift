@@ -181,6 +181,7 @@ actor ContainerRuntime {
             return frame
         }
         frame.message = shown.message
+        frame.messageTone = shown.message.map(ScreenCommand.isUnknown) == true ? .error : nil
         if let layout = shown.layout {
             keyboard.resolve(layout)
             let items = keyboard.visibleItems(layout)

@@ -63,6 +63,11 @@ public struct ScreenCommand: Sendable, Hashable {
                 ja: "不明なコマンド「\(printable(input))」です。下に示す語を入力してください。"))
     }
 
+    /// Whether `message` is one ``unknown(_:)`` made (a full-screen terminal shows it in red).
+    static func isUnknown(_ message: String) -> Bool {
+        message.hasPrefix("Unknown command '") || message.hasPrefix("不明なコマンド「")
+    }
+
     /// `text` safe to echo on a terminal: control characters (C0, DEL, C1 — an escape
     /// sequence's `ESC` among them), line and paragraph separators and bidirectional controls
     /// written as Swift escapes (`\t`, `\n`, `\r`, `\u{1B}`); everything else unchanged.
