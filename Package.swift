@@ -317,8 +317,8 @@ let package = Package(
         tests(
             "StrataIntegrationTests", "IntegrationTests",
             [
-                "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server", "StrataDomain",
-                "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataCrossCutting", "CSQLite",
+                "strata-host", "strata-status", "strata-notifyd", "strata-crash-writer", "strata-server", "strata-check-layers",
+                "StrataDomain", "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataCrossCutting", "CSQLite",
                 "StrataTestSupport", log,
             ]
         ),
