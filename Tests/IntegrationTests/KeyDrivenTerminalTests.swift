@@ -200,6 +200,29 @@ struct KeyDrivenTerminalTests {
         try await host.quit()
     }
 
+    @Test("a notification arriving while a command is typed redraws the list with the typed text and its cursor kept; Enter sends it intact", arguments: sizes)
+    func notificationMidTyping(size: Size) async throws {
+        let home = temporaryHome()
+        let host = try Host(home: home, size: size)
+        defer { host.kill() }
+        try await host.wait(for: "— home")
+        host.tty.press("notifications\r")
+        try await host.wait(for: "Arrived while strata-host runs: 0")
+        host.tty.press("read 1" + PseudoTerminal.Key.left)
+        try await host.wait("the typed text is not shown") { $0.typedLine == "read 1" && $0.cursorColumn == 5 }
+
+        try Inbox(home: home).drop("n-typing.json", #"{"id": "n-typing", "kind": "message", "title": "Lab results", "body": "Ward 3"}"#)
+        let recorded = try await StrataProcess("strata-notifyd", home: home).run(["--once"])
+        try #require(recorded.status == 0, "\(recorded)")
+        try await host.wait("the notification's redraw lost the typed text or moved its cursor") { grid in
+            grid.text.contains("Arrived while strata-host runs: 1") && grid.text.contains("Lab results")
+                && grid.typedLine == "read 1" && grid.cursorColumn == 5
+        }
+        host.tty.press(PseudoTerminal.Key.enter)
+        try await host.wait(for: "Marked n-typing read.")
+        try await host.quit()
+    }
+
     @Test("a form at 60×15 shows its prompt, every choice and the line being typed", arguments: sizes)
     func formShowsItsChoices(size: Size) async throws {
         let host = try Host(home: temporaryHome(), size: size)

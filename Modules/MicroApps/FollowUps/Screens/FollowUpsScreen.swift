@@ -100,17 +100,19 @@ final class FollowUpsScreen: ListScreen {
         guard !rows.isEmpty else { return [.line(empty)] }
         var table = TextTable(
             headers: [
-                "#", localized("DATE", ja: "日付"), localized("PATIENT", ja: "患者"), localized("BP", ja: "血圧"),
-                localized("MEDICATIONS", ja: "投薬"), localized("DONE", ja: "完了"), localized("AUTHOR", ja: "作成者"),
-                localized("SYNC", ja: "同期"), "ID",
+                // Who and where it stands first: a narrow window cuts the columns at the end.
+                "#", localized("DATE", ja: "日付"), localized("PATIENT", ja: "患者"), localized("DONE", ja: "完了"),
+                localized("SYNC", ja: "同期"), localized("AUTHOR", ja: "作成者"), localized("BP", ja: "血圧"),
+                localized("MEDICATIONS", ja: "投薬"), "ID",
             ],
             alignments: [.right])
         table.rows = rows.enumerated().map { index, row in
             let known = row.0.objectId.flatMap { facts?[$0] }
             return [
                 String(first + index), DayText.day(row.0.date, calendar: calendar), row.1?.patientName ?? row.0.caseReportID,
-                FollowUpText.bloodPressure(row.0), row.0.medications.joined(separator: ","), FollowUpText.yesNo(row.0.isDone),
-                RecordText.author(known, known: facts != nil), RecordText.sync(known, known: facts != nil), row.0.objectId ?? "",
+                FollowUpText.yesNo(row.0.isDone), RecordText.sync(known, known: facts != nil),
+                RecordText.author(known, known: facts != nil), FollowUpText.bloodPressure(row.0),
+                row.0.medications.joined(separator: ","), row.0.objectId ?? "",
             ]
         }
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

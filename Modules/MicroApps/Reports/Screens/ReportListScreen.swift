@@ -122,17 +122,19 @@ final class ReportListScreen: ListScreen {
             } else {
                 var table = TextTable(
                     headers: [
-                        "#", localized("PATIENT", ja: "患者"), localized("AGE", ja: "年齢"), localized("GENDER", ja: "性別"),
-                        localized("FOLLOW", ja: "フォロー"), localized("CREATED", ja: "作成日"), localized("AUTHOR", ja: "作成者"),
-                        localized("SYNC", ja: "同期"), "ID",
+                        // Who and where it stands first: a narrow window cuts the columns at the end.
+                        "#", localized("PATIENT", ja: "患者"), localized("SYNC", ja: "同期"), localized("AUTHOR", ja: "作成者"),
+                        localized("AGE", ja: "年齢"), localized("GENDER", ja: "性別"), localized("FOLLOW", ja: "フォロー"),
+                        localized("CREATED", ja: "作成日"), "ID",
                     ],
-                    alignments: [.right, .left, .right])
+                    alignments: [.right, .left, .left, .left, .right])
                 table.rows = reports.enumerated().map { index, report in
                     [
-                        String(index + 1), report.patientName, String(report.age), report.gender.name,
-                        ReportText.yesNo(report.isFollow), DayText.day(report.createdAt, calendar: services.clock.calendar),
-                        RecordText.author(report.objectId.flatMap { facts?[$0] }, known: facts != nil),
-                        RecordText.sync(report.objectId.flatMap { facts?[$0] }, known: facts != nil), report.objectId ?? "",
+                        String(index + 1), report.patientName,
+                        RecordText.sync(report.objectId.flatMap { facts?[$0] }, known: facts != nil),
+                        RecordText.author(report.objectId.flatMap { facts?[$0] }, known: facts != nil), String(report.age),
+                        report.gender.name, ReportText.yesNo(report.isFollow),
+                        DayText.day(report.createdAt, calendar: services.clock.calendar), report.objectId ?? "",
                     ]
                 }
                 let rendered = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
