@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataDomain
+import StrataPresentation
 import Synchronization
 
 /// The FollowUps micro-app's root screen: follow-ups due today and overdue, numbered so a person
@@ -110,8 +111,8 @@ final class FollowUpsScreen: ListScreen {
             let known = row.0.objectId.flatMap { facts?[$0] }
             return [
                 String(first + index), DayText.day(row.0.date, calendar: calendar), row.1?.patientName ?? row.0.caseReportID,
-                FollowUpText.yesNo(row.0.isDone), RecordText.sync(known, known: facts != nil),
-                RecordText.author(known, known: facts != nil), FollowUpText.bloodPressure(row.0),
+                FollowUpText.yesNo(row.0.isDone), RecordFactsText.sync(known, known: facts != nil),
+                RecordFactsText.author(known, known: facts != nil), FollowUpText.bloodPressure(row.0),
                 row.0.medications.joined(separator: ","), row.0.objectId ?? "",
             ]
         }
@@ -120,7 +121,8 @@ final class FollowUpsScreen: ListScreen {
         for (index, row) in rows.enumerated() {
             let number = first + index
             let known = row.0.objectId.flatMap { facts?[$0] }
-            let syncTone = RecordText.tone(known)
+            // ScreenTone names pending, rejected and conflict as RecordSyncState does; synced has no tone.
+            let syncTone = known.flatMap { ScreenTone(rawValue: $0.sync.rawValue) }
             // A sync problem says more than the date; the date more than a change waiting.
             let tone: ScreenTone? =
                 if syncTone == .conflict || syncTone == .rejected {

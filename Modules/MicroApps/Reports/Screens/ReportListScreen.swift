@@ -2,6 +2,7 @@ import Foundation
 import StrataContainer
 import StrataCrossCutting
 import StrataDomain
+import StrataPresentation
 import Synchronization
 
 /// The Reports micro-app's root screen: one page of case reports, newest first, numbered so a
@@ -131,8 +132,8 @@ final class ReportListScreen: ListScreen {
                 table.rows = reports.enumerated().map { index, report in
                     [
                         String(index + 1), report.patientName,
-                        RecordText.sync(report.objectId.flatMap { facts?[$0] }, known: facts != nil),
-                        RecordText.author(report.objectId.flatMap { facts?[$0] }, known: facts != nil), String(report.age),
+                        RecordFactsText.sync(report.objectId.flatMap { facts?[$0] }, known: facts != nil),
+                        RecordFactsText.author(report.objectId.flatMap { facts?[$0] }, known: facts != nil), String(report.age),
                         report.gender.name, ReportText.yesNo(report.isFollow),
                         DayText.day(report.createdAt, calendar: services.clock.calendar), report.objectId ?? "",
                     ]
@@ -146,7 +147,8 @@ final class ReportListScreen: ListScreen {
                             id: report.objectId ?? String(row),
                             text: row < rendered.count ? rendered[row] : "",
                             command: "show \(row)",
-                            tone: RecordText.tone(report.objectId.flatMap { facts?[$0] })))
+                            // ScreenTone names pending, rejected and conflict as RecordSyncState does.
+                            tone: report.objectId.flatMap { facts?[$0] }.flatMap { ScreenTone(rawValue: $0.sync.rawValue) }))
                 }
             }
         } catch {
