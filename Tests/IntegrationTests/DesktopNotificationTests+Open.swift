@@ -62,7 +62,8 @@ extension DesktopNotificationTests {
                 try #require(words.count >= 2 && words[0] == "-e", "\(command)")
                 let tty = try PseudoTerminal(columns: 100, rows: 30)
                 let (process, log) = try tty.start(
-                    words[1], Array(words.dropFirst(2)), home: home, environment: desktop.environment)
+                    words[1], Array(words.dropFirst(2)), home: home,
+                    environment: desktop.environment.merging(["STRATA_LOG_LEVEL": "info"]) { $1 })
                 defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
                 let onReport = await eventually(within: Patience.childProcess) {
                     tty.screen.contains(PseudoTerminal.enterAlternateScreen) && tty.screen.contains("Hanako Sato")
@@ -139,30 +140,5 @@ extension DesktopNotificationTests {
     private static func stopDaemon(_ daemon: StrataProcess.Running) async {
         daemon.signal(SIGTERM)
         _ = await daemon.finish(within: Patience.childProcess)
-    }
-}
-
-extension PseudoTerminal {
-    /// Starts `executable` with `arguments` on this terminal (its standard input and output),
-    /// with `STRATA_HOME` at `home` and `environment` added, as a terminal emulator runs its
-    /// `-e` command; closes this side's copy of the terminal. Returns the process and the
-    /// collector of its standard error.
-    func start(
-        _ executable: String, _ arguments: [String], home: URL, environment: [String: String]
-    ) throws -> (Process, StrataProcess.Collector) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var variables = environment
-        variables["STRATA_LOG_LEVEL"] = "info"
-        process.environment = StrataProcess("strata-host", home: home, extraEnvironment: variables).environment
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        let errors = Pipe()
-        process.standardError = errors
-        let log = StrataProcess.Collector(errors)
-        try process.run()
-        closeTerminalSide()
-        return (process, log)
     }
 }

@@ -102,9 +102,17 @@ extension PseudoTerminal {
     /// terminal. Returns the process and the collector of its standard error. The caller kills
     /// a process still running when it is done.
     func startHost(home: URL, environment: [String: String]) throws -> (Process, StrataProcess.Collector) {
+        try start(StrataProcess.executable("strata-host").path, [], home: home, environment: environment)
+    }
+
+    /// Starts `executable` with `arguments` on this terminal, as ``startHost(home:environment:)``
+    /// starts strata-host (a terminal emulator's `-e` command, replayed).
+    func start(
+        _ executable: String, _ arguments: [String], home: URL, environment: [String: String]
+    ) throws -> (Process, StrataProcess.Collector) {
         let process = Process()
-        process.executableURL = StrataProcess.executable("strata-host")
-        process.arguments = []
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = StrataProcess("strata-host", home: home, extraEnvironment: environment).environment
         process.standardInput = terminal
         process.standardOutput = terminal
