@@ -88,6 +88,19 @@ struct AccountAppTests {
         await container.terminate(.quit)
     }
 
+    @Test("the sign-in notice stays through a redraw nobody typed for (the signed-in event's) and goes with the next typed line")
+    func signInNoticeSurvivesARedraw() async throws {
+        let (harness, container) = try await boot(Server())
+        await harness.type("account", "signin sigrid", "secret", into: container)
+        #expect(harness.screen.contains("Signed in as sigrid (user u1)"), "\(harness.screen)")
+        await container.render()
+        #expect(harness.screen.contains("Signed in as sigrid (user u1)"), "a redraw wiped the notice:\n\(harness.screen)")
+        await harness.type("", into: container)
+        #expect(!harness.screen.contains("Signed in as sigrid (user u1)"), "\(harness.screen)")
+        #expect(harness.screen.contains("signed in as      sigrid"), "\(harness.screen)")
+        await container.terminate(.quit)
+    }
+
     @Test("quitting while the password is asked for turns the terminal's echo back on")
     func quitRestoresEcho() async throws {
         let (harness, container) = try await boot(Server())

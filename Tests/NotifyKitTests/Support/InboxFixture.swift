@@ -21,8 +21,12 @@ struct InboxFixture {
     let clock = FixedClock(InboxFixture.now)
 
     /// A prepared inbox over `data` (a fresh, writable in-memory layer by default), with a
-    /// domain enriching as `enrichment` says.
-    init(data: (any DataLayer)? = nil, enrichment: NotificationEnrichmentPolicy = .standard) async throws {
+    /// domain enriching as `enrichment` says: by default within the tests' patience, since
+    /// the 5 s a person waits (`.standard`) was passed by a run beside a full build.
+    init(
+        data: (any DataLayer)? = nil,
+        enrichment: NotificationEnrichmentPolicy = NotificationEnrichmentPolicy(deadline: Patience.childProcess)
+    ) async throws {
         let data = if let data { data } else { await DataLayerFactory.inMemory() }
         root = TemporaryRoot.directory("notifykit")
         inbox = try Inbox(url: root.appendingPathComponent("inbox", isDirectory: true)).prepare()

@@ -49,17 +49,16 @@ final class AccountScreen: TextScreen {
         return line
     }
 
-    /// Leaves `text` to show above the screen the next time it is drawn.
+    /// Leaves `text` to show above the screen until the next typed line.
     func leave(_ text: String) {
         notice.withLock { $0 = text }
     }
 
     func render() async -> [String] {
         var lines: [String] = []
-        if let text = notice.withLock({ state -> String? in
-            defer { state = nil }
-            return state
-        }) {
+        // The notice stays until the next typed line: a redraw nobody typed for (the signed-in
+        // event's, a sync's, a resize) shows it again instead of wiping it.
+        if let text = notice.withLock({ $0 }) {
             lines += [text, ""]
         }
         lines.append(localized("Account", ja: "アカウント"))
@@ -79,6 +78,7 @@ final class AccountScreen: TextScreen {
     }
 
     func handle(input: String, context: any ContainerContext) async -> ScreenResponse {
+        notice.withLock { $0 = nil }
         let command = ScreenCommand(input)
         if let common = await command.common(context: context) { return common }
         switch command.word {
