@@ -24,9 +24,10 @@ public struct HostCommand: AsyncParsableCommand, HostSubcommand {
             key --help'). STRATA_SERVER_URL and STRATA_APP_KEY point it at a sync server.
 
             With no command in a terminal, boots the container and shows the Launcher: the home \
-            screen listing the other micro-apps (\(HostRegistry.launcherListing.joined(separator: ", "))). Every \
-            screen says what can be typed; Ctrl-Z, fg, kill -USR1 and kill -TERM are lifecycle \
-            events. With no command and no terminal (a pipe), prints an overview: where the store \
+            screen listing the other micro-apps (\(HostRegistry.launcherListing.joined(separator: ", "))). Arrows \
+            or j/k select a row, Enter opens it, Esc goes back, / searches, ? lists the keys of \
+            the screen, q quits; typed commands still work, with history (Up/Down). Ctrl-Z, fg, \
+            kill -USR1 and kill -TERM are lifecycle events. With no command and no terminal (a pipe), prints an overview: where the store \
             is, the counts, the commands.
 
             Examples:
