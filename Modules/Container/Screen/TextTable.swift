@@ -30,6 +30,12 @@ public struct TextTable: Sendable, Hashable {
 
     /// The table as lines joined by newlines, without trailing spaces.
     public func render() -> String {
+        renderedLines().joined(separator: "\n")
+    }
+
+    /// The table's lines, without trailing spaces: the header row first, then one line per
+    /// row of ``rows`` (a list screen makes each a ``ScreenItem``).
+    public func renderedLines() -> [String] {
         let all = [headers] + rows.map(Self.clean)
         var widths = Array(repeating: 0, count: headers.count)
         for row in all {
@@ -46,7 +52,7 @@ public struct TextTable: Sendable, Hashable {
                 line += alignment == .right ? padding + cell : cell + padding
             }
             return String(line.reversed().drop(while: { $0 == " " }).reversed())
-        }.joined(separator: "\n")
+        }
     }
 
     /// Replaces line breaks and tabs so every row stays on one line, and escapes every other

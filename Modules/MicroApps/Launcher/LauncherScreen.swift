@@ -37,7 +37,7 @@ struct LauncherScreen: ListScreen {
             header.append(localized("No micro-apps are declared.", ja: "マイクロアプリが宣言されていません。"))
         } else {
             // The table's header row, then one selectable row per micro-app (its name opens it).
-            let rows = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let rows = table.renderedLines()
             header.append(rows[0])
             items = zip(apps, rows.dropFirst()).map { app, row in ScreenItem(id: app.name, text: row, command: app.name) }
         }

@@ -43,7 +43,7 @@ enum AnnouncementText {
                 announcement.author, announcement.objectId ?? "",
             ]
         }
-        let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = table.renderedLines()
         header.append(lines.first ?? "")
         let items = page.announcements.enumerated().map { index, announcement in
             ScreenItem(

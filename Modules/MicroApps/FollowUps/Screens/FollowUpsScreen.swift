@@ -116,7 +116,7 @@ final class FollowUpsScreen: ListScreen {
                 row.0.medications.joined(separator: ","), row.0.objectId ?? "",
             ]
         }
-        let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = table.renderedLines()
         var parts: [ListPart] = [.line(lines.first ?? "")]
         for (index, row) in rows.enumerated() {
             let number = first + index

@@ -138,7 +138,7 @@ final class ReportListScreen: ListScreen {
                         DayText.day(report.createdAt, calendar: services.clock.calendar), report.objectId ?? "",
                     ]
                 }
-                let rendered = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let rendered = table.renderedLines()
                 header.append(rendered.first ?? "")
                 for (index, report) in reports.enumerated() {
                     let row = index + 1
