@@ -28,7 +28,10 @@ enum CompositionRoot {
         // The data key: the session's Secret Service when it offers one, else the 0600 key file.
         let keyring = try SecretServiceFactory.keyring(
             for: container, environment: launch.environment, program: StrataHostCLI.programName)
-        let data = try await DataLayerFactory.live(container: container, logger: logger, verifyPages: true, keyring: keyring)
+        // No page check on opening: a one-shot command's cost must not grow with the store. Damage
+        // is found by the statements that meet it, by strata-notifyd's daily full check and by
+        // `store check`, each marking the store for every process (DataLayerFactory.checkIfDue).
+        let data = try await DataLayerFactory.live(container: container, logger: logger, keyring: keyring)
         let clock = SystemClock()
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)

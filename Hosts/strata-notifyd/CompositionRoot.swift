@@ -12,7 +12,8 @@ import StrataSync
 /// session bus has a notification server — the freedesktop Notifications API through
 /// libsystemd's sd-bus beside it,
 /// — when `STRATA_SERVER_URL` names a server — the device's push channel beside the inbox, and
-/// — when systemd started it (`NOTIFY_SOCKET`) — libsystemd's sd_notify for readiness and the watchdog.
+/// — when systemd started it (`NOTIFY_SOCKET`) — libsystemd's sd_notify for readiness and the watchdog;
+/// and the store's full page check once a day in the background (`DataLayerFactory.checkIfDue`).
 enum CompositionRoot {
     /// The daemon for `options`: the inbox processor on the live store, and the push channel's
     /// listener when a server is configured.
@@ -34,8 +35,9 @@ enum CompositionRoot {
         // The data key: the session's Secret Service when it offers one, else the 0600 key file.
         let keyring = try SecretServiceFactory.keyring(
             for: container, environment: environment, program: NotifydCommand.programName, output: startup.sink)
-        let data = try await DataLayerFactory.live(
-            container: container, logger: logger.component("data"), verifyPages: true, keyring: keyring)
+        // No page check on opening (it grows with the store): the daemon runs the full check in
+        // the background instead, when the store's last one is a day old (storeCheck below).
+        let data = try await DataLayerFactory.live(container: container, logger: logger.component("data"), keyring: keyring)
         let enrichment = EnrichmentDeadline.policy(seconds: options.enrichDeadline, logger: logger.component("enrich"))
         let domain = try await DomainFactory.make(data: data, clock: clock, enrichment: enrichment)
         // The desktop's notification server (sd-bus) beside the lines, or lines only, said once why
@@ -60,9 +62,14 @@ enum CompositionRoot {
         let usage = configuration.map { UsageMonitorFactory.live(data: data, appVersion: $0.appVersion, deviceID: $0.deviceID, logger: logger) }
         // systemd's sd_notify when a Type=notify unit started it (deploy/systemd), else silence.
         let serviceNotifier = ServiceNotifierFactory.systemd(environment: environment, logger: logger.component("systemd"))
+        // Every page read once a day, off the cooperative pool (the check's own queue), after the start.
+        let checkLogger = logger.component("check")
+        let storeCheck = StoreCheckSchedule {
+            _ = try await DataLayerFactory.checkIfDue(container: container, logger: checkLogger, clock: clock)
+        }
         return NotifyDaemon(
             processor: processor, pollInterval: options.pollInterval, logger: logger, push: push,
             usage: usage ?? SilentUsageMonitor(), serviceNotifier: serviceNotifier, desktop: desktop,
-            startupOutput: startup)
+            startupOutput: startup, storeCheck: storeCheck)
     }
 }

@@ -30,9 +30,10 @@ enum CompositionRoot {
         // nor pays a D-Bus round trip per tick; a store that records its key lives in the Secret
         // Service is taken as having it (DataLayerFactory.readOnly).
         // A container that is a file, a missing data key or a damaged store is a fault to report
-        // (exit 1), not an empty look. Up to 8 MiB every page is read (quick_check, ≤ ~10 ms);
+        // (exit 1), not an empty look. Up to 1 MiB every page is read (quick_check, ≤ ~1 ms);
         // above, the schema and the small tables the counts come from, so the cold start stays
-        // flat: damage elsewhere is found and marked by the writers, which read every page.
+        // flat: damage elsewhere is found and marked by strata-notifyd's daily full check,
+        // `strata-host store check`, and the writers' statements that meet it.
         guard
             let data = try await DataLayerFactory.readOnly(
                 container: container, logger: logger, requireKey: true, verifyPages: .statusBudget)

@@ -8,7 +8,7 @@ import Testing
 
 /// A read-only opener's page check with a budget (`PageVerification.upTo(bytes:)`, what
 /// strata-status uses): every page of a small file; above the budget, the schema and the small
-/// tables a summary reads, and the writers' damage mark for the rest.
+/// tables a summary reads, and the damage mark (the full check's, the writers') for the rest.
 @Suite("page check budget")
 struct PageBudgetTests {
     /// A closed store of 300 samples with long names (many pages), its tallies, and a setting.
@@ -53,7 +53,7 @@ struct PageBudgetTests {
         #expect(!markerExists(container), "a reader never marks")
     }
 
-    @Test("above the budget, damage in an unread page is refused once a writer has marked it")
+    @Test("above the budget, damage in an unread page is refused once the full check has marked it")
     func unreadDamageIsLeftToTheWriters() async throws {
         let container = try await largeStore()
         try StoreDamage.damage(container.storeURL.path, table: "Sample", .leaf(1))
@@ -67,11 +67,11 @@ struct PageBudgetTests {
         #expect(try await reader.syncState.status().server == "https://strata.example")
         #expect(try Data(contentsOf: container.storeURL) == bytes, "a reader writes nothing")
 
-        // A writer reads every page when it opens, and marks the store for every process.
-        let writer = try await #require(throws: DataError.self) {
-            _ = try await DataLayerFactory.live(container: container, logger: quietLogger, verifyPages: true)
+        // The full check (strata-notifyd's, once a day) reads every page and marks the store for every process.
+        let check = try await #require(throws: DataError.self) {
+            _ = try await DataLayerFactory.checkIfDue(container: container, logger: quietLogger)
         }
-        #expect(writer.code == .damaged)
+        #expect(check.code == .damaged)
         #expect(markerExists(container))
         let refused = try await #require(throws: DataError.self) {
             _ = try await DataLayerFactory.readOnly(container: container, logger: quietLogger, verifyPages: tiny)

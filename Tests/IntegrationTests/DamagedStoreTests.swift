@@ -67,15 +67,17 @@ struct DamagedStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store + "-damaged"), "strata-status never marks")
     }
 
-    @Test("reports add and strata-notifyd refuse a store damaged in a page they would never pass, and write nothing")
-    func writersFindDamageAnywhereInTheFile() async throws {
+    @Test("strata-notifyd's full check finds damage in a page no command passes; then every writer refuses, writing nothing")
+    func fullCheckFindsDamageAnywhereInTheFile() async throws {
         let home = temporaryHome()
         try await Self.storeWithReports(home, count: 60)
         let store = home.appendingPathComponent("strata.sqlite").path
         // A leaf of old reports: adding a report writes the newest leaf, never this page.
         try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
         let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        // The store records no full check yet, so it is due: strata-notifyd runs it beside its pass.
         let runs: [(String, [String])] = [
+            ("strata-notifyd", ["--once"]),
             ("strata-host", ["reports", "add", "--patient-name", "After", "--age", "41"]), ("strata-host", []),
             ("strata-notifyd", ["--once"]),
         ]
@@ -86,7 +88,29 @@ struct DamagedStoreTests {
             #expect(outcome.stderr.contains(store) && outcome.stderr.contains("strata-host store recover"), "\(outcome)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == damagedBytes, "nothing written into the damaged file")
-        #expect(FileManager.default.fileExists(atPath: store + "-damaged"), "the writer marked it for every process")
+        #expect(FileManager.default.fileExists(atPath: store + "-damaged"), "the check marked it for every process")
+    }
+
+    @Test("a one-shot command does not read every page: damage its statements never meet waits for the full check")
+    func oneShotCommandReadsOnlyWhatItNeeds() async throws {
+        let home = temporaryHome()
+        try await Self.storeWithReports(home, count: 60)
+        let store = home.appendingPathComponent("strata.sqlite").path
+        let host = StrataProcess("strata-host", home: home)
+        // A full check today: the next one is not due for a day.
+        let check = try await host.run(["store", "check", "--quick"])
+        #expect(check.status == 0, "\(check)")
+        try StoreDamage.damage(store, table: "CaseReport", .leaf(1))
+        // The newest report's page only (the list is sorted newest first), never the damaged leaf.
+        let listed = try await host.json(["reports", "list", "--page-size", "1", "--json"]) as? [[String: Any]] ?? []
+        #expect(listed.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: store + "-damaged"))
+        // strata-notifyd finds nothing due; `store check` reads every page and marks the store.
+        let daemon = try await StrataProcess("strata-notifyd", home: home).run(["--once"])
+        #expect(daemon.status == 0, "\(daemon)")
+        let full = try await host.run(["store", "check", "--quick"])
+        #expect(full.status == 1 && full.stdout.hasPrefix("damaged: \(store)"), "\(full)")
+        #expect(FileManager.default.fileExists(atPath: store + "-damaged"))
     }
 
     @Test("store recover: a new store with every readable report, the damaged file kept beside it, nothing deleted")

@@ -26,12 +26,15 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
     let logger: Logger
     /// The session's Secret Service, when the composition root passed one.
     let keyring: DataKeyring?
-    private let queue = BlockingLane(label: "strata.store.maintenance")
+    /// When a sound full check ran (``FullCheckRecord``), and whether the next one is due.
+    let clock: any StrataClock
+    let queue = BlockingLane(label: "strata.store.maintenance")
 
-    init(container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil) {
+    init(container: ContainerDirectory, logger: Logger, keyring: DataKeyring? = nil, clock: any StrataClock = SystemClock()) {
         self.container = container
         self.logger = logger
         self.keyring = keyring
+        self.clock = clock
     }
 
     var storeURL: URL { container.storeURL }
@@ -73,8 +76,10 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
         DataKeyMove(keys: DataKeySource(container: container, keyring: keyring), storePath: storePath, logger: logger)
     }
 
-    /// ``check(quick:)`` on the calling thread (the maintenance queue's).
-    private func checkNow(quick: Bool) throws -> StoreCheckResult {
+    /// ``check(quick:)`` on the calling thread (the maintenance queue's). Either check reads
+    /// every page, so a sound store records the time (``FullCheckRecord``): the scheduled check
+    /// (``checkIfDue(every:)``) counts from it.
+    func checkNow(quick: Bool) throws -> StoreCheckResult {
         try requireStore()
         let connection = try SQLiteConnection(path: storePath, access: .readOnly)
         var problems: [String] = []
@@ -112,6 +117,7 @@ struct SQLiteStoreMaintenance: StoreMaintenance {
             logger.debug("store check found problems", metadata: ["path": "\(storePath)", "count": "\(problems.count)"])
             return StoreCheckResult(storePath: storePath, problems: problems)
         }
+        FullCheckRecord.record(clock.now(), storePath: storePath, logger: logger)
         let mark = marker.reason()
         if mark != nil { marker.clear() }
         return StoreCheckResult(storePath: storePath, problems: [], clearedMark: mark)

@@ -33,10 +33,12 @@ public enum DataLayerFactory {
     /// runs in WAL mode with immediate write transactions and a busy timeout, so several
     /// processes can write at once without "database is locked" errors.
     ///
-    /// `verifyPages` reads every page of the file once on opening (`PRAGMA quick_check`): a
-    /// page damaged where this process's statements never pass is found before anything is
-    /// written, and the store is marked damaged for every process (what a host wants; a few
-    /// milliseconds per megabyte).
+    /// Damage is found by the statements themselves: one that meets a corrupt page fails as
+    /// `damaged` and marks the store for every process. `verifyPages` also reads every page of
+    /// the file on opening (`PRAGMA quick_check`), so damage where this process's statements
+    /// never pass is found before anything is written — at about 1 ms per MiB, a cost that
+    /// grows with the store, so no host pays it on every start (issue 29): strata-notifyd runs
+    /// the full check in the background once a day instead (``checkIfDue(container:logger:every:clock:)``).
     ///
     /// `keyring` is the session's Secret Service and the user's `DataKeyPlace` as the
     /// composition root found them (`StrataSecretService`), else `nil`: the data key is read
@@ -86,10 +88,10 @@ public enum DataLayerFactory {
     ///   above it, `quick_check` of the schema and of the small tables a summary reads (the
     ///   kept counts and the settings), so the cost stays flat as the store grows. The
     ///   contract: damage in a page the summary reads is refused at once (the check, or the
-    ///   statement that meets it); damage anywhere else is refused as soon as a writer has
-    ///   marked the store, and the writers read every page when they open (`live(…,
-    ///   verifyPages: true)`: strata-host, strata-notifyd) and in `strata-host store check`.
-    ///   `strata-status` uses ``PageVerification/statusBudget`` (8 MiB).
+    ///   statement that meets it); damage anywhere else is refused as soon as a statement
+    ///   that meets it or a full check has marked the store: strata-notifyd's check once a
+    ///   day (``checkIfDue(container:logger:every:clock:)``) and `strata-host store check`.
+    ///   `strata-status` uses ``PageVerification/statusBudget`` (1 MiB).
     ///
     /// `keyring` as for ``live(container:logger:clock:verifyPages:keyring:)``. A reader given
     /// none (strata-status, which only counts and never decrypts) takes a store that recorded
@@ -156,6 +158,33 @@ public enum DataLayerFactory {
         }
         try database.verifyPages(verifyPages)
         return database
+    }
+
+    /// How often the store's full page check runs (``checkIfDue(container:logger:every:clock:)``):
+    /// once a day.
+    public static let fullCheckPeriod = Duration.seconds(24 * 60 * 60)
+
+    /// The full page check of the shared store in `container` (`PRAGMA quick_check` of every
+    /// page, then the kept counts against the rows, as `strata-host store check --quick`), when
+    /// it is due: the store records the time of the last sound full check in its settings
+    /// (`store.lastFullCheck`, by whichever process ran it, `store check` included), and the
+    /// check is due when that time is `period` old or older, in the future, or missing.
+    ///
+    /// What no command's start pays: strata-notifyd runs this in the background (see
+    /// `StoreCheckSchedule`). The check reads on a connection of its own, on a queue of its
+    /// own, safe while other processes write; it never creates a store.
+    ///
+    /// - Returns: `true` when the check ran and found the store sound (the time is recorded);
+    ///   `false` when it was not due (nothing was read but the time).
+    /// - Throws: `DataError` `damaged`, one line naming the file, SQLite's first complaint and
+    ///   `strata-host store recover`, when the check found damage (the store is then marked
+    ///   for every process) or the store was marked already; `cannotOpen` when there is no
+    ///   store; `incompatibleStore` for a file that is not a Strata store.
+    public static func checkIfDue(
+        container: ContainerDirectory, logger: Logger, every period: Duration = fullCheckPeriod,
+        clock: any StrataClock = SystemClock()
+    ) async throws -> Bool {
+        try await SQLiteStoreMaintenance(container: container, logger: logger, clock: clock).checkIfDue(every: period)
     }
 
     /// The maintenance commands for the shared store in `container`: check, online backup,

@@ -43,6 +43,8 @@ public final class NotifyDaemon: Sendable {
     /// What the start said while it could still fail (the desktop's "lines only" notice):
     /// written once the daemon runs, never before a start-up error line.
     let startupOutput: HeldOutput?
+    /// The store's full page check, run beside the loop when due (``StoreCheckSchedule``).
+    let storeCheck: StoreCheckSchedule?
 
     /// Whether a stop was asked for, and the group running now (to shut down gracefully).
     private struct Stop {
@@ -59,13 +61,15 @@ public final class NotifyDaemon: Sendable {
     /// `desktop` (the one the processor's ``DesktopDelivery`` shows on) runs beside the loop and
     /// is closed last, so a notification recorded before the stop is still shown. What the
     /// composition root held in `startupOutput` is written when ``run(once:)`` begins.
+    /// `storeCheck` runs beside the loop (and beside `--once`'s pass): the store's full page
+    /// check when it is due, never on the start's path; damage it finds stops the daemon, exit 1.
     ///
     /// - Important: `pollInterval` must be positive (``NotifydCommand`` validates it); zero
     ///   or less traps.
     public init(
         processor: InboxProcessor, pollInterval: Double, logger: Logger, push: PushChannelListener? = nil,
         usage: any UsageMonitor = SilentUsageMonitor(), serviceNotifier: any ServiceNotifier = SilentServiceNotifier(),
-        desktop: (any DesktopNotifications)? = nil, startupOutput: HeldOutput? = nil
+        desktop: (any DesktopNotifications)? = nil, startupOutput: HeldOutput? = nil, storeCheck: StoreCheckSchedule? = nil
     ) {
         precondition(pollInterval > 0, "the poll interval must be positive")
         self.processor = processor
@@ -76,6 +80,7 @@ public final class NotifyDaemon: Sendable {
         self.service = ServiceManagerLink(serviceNotifier)
         self.desktop = desktop
         self.startupOutput = startupOutput
+        self.storeCheck = storeCheck
     }
 
     /// Whether ``requestStop()`` has been called (or a signal asked the group to stop).
@@ -110,6 +115,13 @@ public final class NotifyDaemon: Sendable {
         if let desktop {
             // First in, last to shut down: what the inbox delivers until the end is still shown.
             services.append(.init(service: DesktopService(desktop: desktop), successTerminationBehavior: .ignore))
+        }
+        if let storeCheck {
+            // Shut down after the inbox: a check in hand finishes (its queue cannot be interrupted).
+            services.append(
+                .init(
+                    service: StoreCheckService(schedule: storeCheck, logger: logger.component("check")),
+                    successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         if !once, let push {
             // It may end on its own (no server, …) without ending the daemon.

@@ -11,8 +11,9 @@ extension StoreCommand {
             discussion: """
                 Runs SQLite's integrity_check (every page, every index), read-only and safe while \
                 other processes write; --quick runs the faster quick_check. A sound file clears a \
-                damaged mark an earlier error left; a damaged one is marked, so the other commands \
-                refuse it until `strata-host store recover`.
+                damaged mark an earlier error left and records the check's time in the store \
+                (strata-notifyd's daily check of every page counts from it); a damaged one is \
+                marked, so the other commands refuse it until `strata-host store recover`.
 
                 Examples:
                   strata-host store check
