@@ -39,6 +39,20 @@ struct WireJSONTests {
         #expect(WireJSON.values(["bad": .real(.infinity)]) == nil, "JSON has no infinity: the encoder's error is kept")
     }
 
+    @Test("a string is written with the same bytes wherever its escapes are: first, last, side by side, none")
+    func stringBytes() {
+        func written(_ text: String) -> String {
+            var out: [UInt8] = []
+            WireJSON.appendString(text, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(written("") == #""""#)
+        #expect(written("plain é 漢字 🩺") == #""plain é 漢字 🩺""#)
+        #expect(written("\"a\\\n\r\t\u{0}\u{1f}b\"") == #""\"a\\\n\r\t\u0000\u001fb\"""#)
+        #expect(written("\n\n") == #""\n\n""#)
+        #expect(written(String("x\"y".dropFirst())) == #""\"y""#)
+    }
+
     @Test("what the encoder writes, the reader reads to the decoder's value")
     func readerMatchesDecoder() throws {
         let encoder = WireCoding.encoder()
