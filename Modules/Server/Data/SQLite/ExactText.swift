@@ -8,7 +8,16 @@ struct ExactText: Hashable {
 
     init(_ text: String) { self.text = text }
 
-    static func == (lhs: ExactText, rhs: ExactText) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        let (left, right) = (lhs.text.utf8, rhs.text.utf8)
+        guard left.count == right.count else { return false }
+        // The bytes side by side (a push compares ids in every look-up of its batch's objects and
+        // operations; the view's iterator compared them a byte at a time).
+        let compared = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return (compared ?? nil) ?? left.elementsEqual(right)
+    }
 
     func hash(into hasher: inout Hasher) {
         let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
