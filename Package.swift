@@ -306,7 +306,7 @@ let package = Package(
             "StrataServerTests", "ServerTests",
             [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
-                "StrataTestSupport", "strata-server", "CSQLite", log,
+                "StrataTestSupport", "strata-server", "CSQLite", grdb, log,
             ]
         ),
 
