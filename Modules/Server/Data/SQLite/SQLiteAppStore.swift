@@ -7,7 +7,7 @@ struct SQLiteAppStore: AppObjectStore {
     let database: ServerDatabase
 
     func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
-        try await database.write("applying changes") { db in
+        try await database.groupWrite("applying changes") { db in
             let transaction = SQLiteAppTransaction(db: db)
             let result = try body(transaction)
             try transaction.saveCounter()
