@@ -166,28 +166,32 @@ struct CanonicalIdTests {
         // Stored directly (no rules): an NFC id and its twin, each its own owner's.
         try await store.write { transaction in
             for (index, pair) in Self.twins.enumerated() {
-                try transaction.save(
-                    ServerDataContractTests.object(pair.victim, version: try transaction.nextVersion(), owner: "victim\(index)"))
-                try transaction.save(
-                    ServerDataContractTests.object(pair.twin, version: try transaction.nextVersion(), owner: "attacker\(index)"))
+                try await transaction.save(
+                    ServerDataContractTests.object(pair.victim, version: try await transaction.nextVersion(), owner: "victim\(index)"))
+                try await transaction.save(
+                    ServerDataContractTests.object(pair.twin, version: try await transaction.nextVersion(), owner: "attacker\(index)"))
             }
-            try transaction.recordOperation("op-caf\u{E9}", userId: "u1")
+            try await transaction.recordOperation("op-caf\u{E9}", userId: "u1")
         }
         let owners = try await store.write { transaction in
             let ids = Self.twins.flatMap { [$0.twin, $0.victim] }
-            try transaction.prefetch(
+            try await transaction.prefetch(
                 operationIds: ["op-cafe\u{301}", "op-caf\u{E9}"], userId: "u1", objectIds: ["Case": ids])
-            let owners = try ids.map { try transaction.object(typeName: "Case", objectId: $0)?.ownerUser }
-            let operations = [try transaction.hasOperation("op-caf\u{E9}", userId: "u1"), try transaction.hasOperation("op-cafe\u{301}", userId: "u1")]
+            var owners: [String?] = []
+            for id in ids { owners.append(try await transaction.object(typeName: "Case", objectId: id)?.ownerUser) }
+            let composed = try await transaction.hasOperation("op-caf\u{E9}", userId: "u1")
+            let decomposed = try await transaction.hasOperation("op-cafe\u{301}", userId: "u1")
+            let operations = [composed, decomposed]
             return (owners, operations)
         }
         #expect(owners.0 == Self.twins.indices.flatMap { ["attacker\($0)", "victim\($0)"] })
         #expect(owners.1 == [true, false])
         // A save through one id never answers for its twin either.
         let afterSave = try await store.write { transaction in
-            try transaction.prefetch(operationIds: [], userId: "u1", objectIds: ["Case": ["Kyoto-K"]])
-            try transaction.save(ServerDataContractTests.object("Kyoto-K", version: try transaction.nextVersion(), owner: "victim0", values: ["n": .integer(1)]))
-            return try transaction.object(typeName: "Case", objectId: "Kyoto-\u{212A}")?.ownerUser
+            try await transaction.prefetch(operationIds: [], userId: "u1", objectIds: ["Case": ["Kyoto-K"]])
+            let version = try await transaction.nextVersion()
+            try await transaction.save(ServerDataContractTests.object("Kyoto-K", version: version, owner: "victim0", values: ["n": .integer(1)]))
+            return try await transaction.object(typeName: "Case", objectId: "Kyoto-\u{212A}")?.ownerUser
         }
         #expect(afterSave == "attacker0")
         try await data.close()

@@ -155,7 +155,7 @@ struct ControlCharacterTests {
         await #expect(throws: ServerDataError.self) { try await data.control.user(account: "alice\u{0}") }
         let store = try await data.appStore(appId: "org.example", version: "1")
         await #expect(throws: ServerDataError.self) {
-            try await store.write { try $0.hasOperation("op\u{0}1", userId: "u1") }
+            try await store.write { try await $0.hasOperation("op\u{0}1", userId: "u1") }
         }
         await #expect(throws: ServerDataError.self) { try await store.object(typeName: "CaseReport", objectId: "X\u{0}y") }
     }

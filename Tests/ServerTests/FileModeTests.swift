@@ -16,7 +16,7 @@ struct FileModeTests {
         let data = try await ServerDataFactory.sqlite(directory: directory, logger: Self.quiet)
         let store = try await data.appStore(appId: "org.example", version: "1")
         try await data.control.createGroup(GroupRecord(id: "g1", name: "nurses"))
-        try await store.write { try $0.recordOperation("op-1", userId: "u1") }
+        try await store.write { try await $0.recordOperation("op-1", userId: "u1") }
         #expect(try Self.mode(directory) == 0o700)
         #expect(try Self.mode(directory.appendingPathComponent("apps")) == 0o700)
         let files = ["control.sqlite", "apps/org.example@1.sqlite"].flatMap { [$0, $0 + "-wal", $0 + "-shm"] }

@@ -26,12 +26,12 @@ struct ObjectBrowsingContractTests {
         let other = try await data.appStore(appId: "org.browse", version: "2")
         try await store.write { transaction in
             for (id, owner, deleted) in [("a_1", "u-a", false), ("a%2", "u-a", false), ("B3", "u-b", false), ("c4", "u-c", true)] {
-                try transaction.save(Self.object("Note", id, owner: owner, deleted: deleted, version: try transaction.nextVersion()))
+                try await transaction.save(Self.object("Note", id, owner: owner, deleted: deleted, version: try await transaction.nextVersion()))
             }
-            try transaction.save(Self.object("Task", "t1", owner: "u-a", version: try transaction.nextVersion()))
+            try await transaction.save(Self.object("Task", "t1", owner: "u-a", version: try await transaction.nextVersion()))
         }
         try await other.write { transaction in
-            try transaction.save(Self.object("Note", "elsewhere", owner: "u-a", version: try transaction.nextVersion()))
+            try await transaction.save(Self.object("Note", "elsewhere", owner: "u-a", version: try await transaction.nextVersion()))
         }
 
         #expect(
@@ -61,17 +61,17 @@ struct ObjectBrowsingContractTests {
         let store = try await data.appStore(appId: "org.browse", version: "1")
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970).rounded())
         try await store.write { transaction in
-            var wide = Self.object("Note", "n1", owner: "u-a", version: try transaction.nextVersion())
+            var wide = Self.object("Note", "n1", owner: "u-a", version: try await transaction.nextVersion())
             wide.scope = 3
-            try transaction.save(wide)
-            try transaction.recordNarrowing(of: wide, at: try transaction.nextVersion())
+            try await transaction.save(wide)
+            try await transaction.recordNarrowing(of: wide, at: try await transaction.nextVersion())
             wide.scope = 2
-            try transaction.recordNarrowing(of: wide, at: try transaction.nextVersion())
-            try transaction.save(Self.object("Note", "n1", owner: "u-a", version: 3))
-            try transaction.save(Self.object("Note", "n2", owner: "u-a", version: try transaction.nextVersion()))
-            try transaction.recordNarrowing(of: Self.object("Note", "n2", owner: "u-a", version: 4), at: 4)
+            try await transaction.recordNarrowing(of: wide, at: try await transaction.nextVersion())
+            try await transaction.save(Self.object("Note", "n1", owner: "u-a", version: 3))
+            try await transaction.save(Self.object("Note", "n2", owner: "u-a", version: try await transaction.nextVersion()))
+            try await transaction.recordNarrowing(of: Self.object("Note", "n2", owner: "u-a", version: 4), at: 4)
             for version: Int64 in [2, 3] {
-                try transaction.recordOverwrite(
+                try await transaction.recordOverwrite(
                     StoredOverwrite(
                         typeName: "Note", objectId: "n1", version: version, userId: "u-a", operationId: "op\(version)", fields: ["t"],
                         yours: ["t": .text("mine")], theirs: ["t": .text("theirs")], byUser: "u-b", recordedAt: now))

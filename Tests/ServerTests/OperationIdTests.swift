@@ -49,10 +49,10 @@ struct OperationIdTests {
         let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
         let store = try await ServerDataFactory.sqlite(directory: directory, logger: logger)
             .appStore(appId: "org.example", version: "1")
-        #expect(try await store.write { try $0.hasOperation("op-1", userId: "alice") })
-        #expect(try await !store.write { try $0.hasOperation("op-1", userId: "bob") })
-        try await store.write { try $0.recordOperation("op-1", userId: "bob") }
-        #expect(try await store.write { try $0.hasOperation("op-1", userId: "bob") })
+        #expect(try await store.write { try await $0.hasOperation("op-1", userId: "alice") })
+        #expect(try await !store.write { try await $0.hasOperation("op-1", userId: "bob") })
+        try await store.write { try await $0.recordOperation("op-1", userId: "bob") }
+        #expect(try await store.write { try await $0.hasOperation("op-1", userId: "bob") })
         #expect(try await store.object(typeName: "CaseReport", objectId: "a")?.values["name"] == .text("Ann"))
         let visible = ObjectVisibility(userId: "alice", groupIds: [])
         #expect(try await store.changes(typeName: "CaseReport", since: 0, limit: 10, visibility: visible).map(\.objectId) == ["a"])
@@ -72,8 +72,8 @@ struct OperationIdTests {
             try await group.waitForAll()
         }
         let store = try await layers[0].appStore(appId: "org.example", version: "1")
-        try await store.write { try $0.recordOperation("op-1", userId: "alice") }
-        #expect(try await store.write { try $0.hasOperation("op-1", userId: "alice") })
+        try await store.write { try await $0.recordOperation("op-1", userId: "alice") }
+        #expect(try await store.write { try await $0.hasOperation("op-1", userId: "alice") })
     }
 
     /// The first column of every row `sql` reads from the SQLite database at `path`, as text of

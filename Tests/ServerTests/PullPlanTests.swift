@@ -29,8 +29,8 @@ struct PullPlanTests {
                     }
                 let object = StoredObject(
                     typeName: "Case", objectId: "c\(index)", values: ["n": .integer(Int64(index))], scope: scope,
-                    ownerUser: owner, ownerGroup: group, deleted: false, version: try transaction.nextVersion())
-                try transaction.save(object)
+                    ownerUser: owner, ownerGroup: group, deleted: false, version: try await transaction.nextVersion())
+                try await transaction.save(object)
                 saved.append(object)
             }
             return saved

@@ -37,8 +37,8 @@ struct QueryEndpointPlanTests {
                     typeName: index % 4 == 0 ? "Other" : "Case", objectId: "c\(index)",
                     values: ["n": .integer(Int64(index % 50)), "ward": .text("w\(index % 7)")], scope: 1 + index % 3,
                     ownerUser: index % 9 == 0 ? "me" : "other\(index % 13)", ownerGroup: index % 2 == 0 ? "g-mine" : "g-other",
-                    deleted: false, version: try transaction.nextVersion())
-                try transaction.save(object)
+                    deleted: false, version: try await transaction.nextVersion())
+                try await transaction.save(object)
             }
         }
     }

@@ -114,14 +114,14 @@ struct ServerDataContractTests {
         let other = try await data.appStore(appId: "org.a", version: "2")
         try await store.write { transaction in
             for (id, age) in [("c1", WireValue.integer(44)), ("c2", .real(31.5)), ("c3", .text("old"))] {
-                try transaction.save(Self.object(id, version: try transaction.nextVersion(), values: ["age": age]))
+                try await transaction.save(Self.object(id, version: try await transaction.nextVersion(), values: ["age": age]))
             }
-            try transaction.recordOperation("op1", userId: "u1")
+            try await transaction.recordOperation("op1", userId: "u1")
         }
         await #expect(throws: ServerDataError.self) {
             try await store.write { transaction in
-                try transaction.save(Self.object("c4", version: try transaction.nextVersion()))
-                try transaction.recordOperation("op1", userId: "u1")
+                try await transaction.save(Self.object("c4", version: try await transaction.nextVersion()))
+                try await transaction.recordOperation("op1", userId: "u1")
             }
         }
         #expect(try await store.object(typeName: "Case", objectId: "c4") == nil, "the failed write left nothing")
@@ -134,12 +134,12 @@ struct ServerDataContractTests {
         // u2 saw c1 (public); a write narrows it to u1's group: u2 gets a tombstone at that version.
         let stranger = ObjectVisibility(userId: "u2", groupIds: [])
         try await store.write { transaction in
-            let previous = try #require(try transaction.object(typeName: "Case", objectId: "c1"))
-            let version = try transaction.nextVersion()
-            try transaction.save(Self.object("c1", version: version, scope: 2, values: previous.values))
-            try transaction.recordNarrowing(of: previous, at: version)
-            #expect(try transaction.hasOperation("op1", userId: "u1"))
-            #expect(try !transaction.hasOperation("op1", userId: "u2"), "operation ids are kept per user")
+            let previous = try #require(try await transaction.object(typeName: "Case", objectId: "c1"))
+            let version = try await transaction.nextVersion()
+            try await transaction.save(Self.object("c1", version: version, scope: 2, values: previous.values))
+            try await transaction.recordNarrowing(of: previous, at: version)
+            #expect(try await transaction.hasOperation("op1", userId: "u1"))
+            #expect(try await !transaction.hasOperation("op1", userId: "u2"), "operation ids are kept per user")
         }
         let pulled = try await store.changes(typeName: "Case", since: 3, limit: 10, visibility: stranger)
         #expect(pulled.map(\.objectId) == ["c1"])
@@ -173,7 +173,7 @@ struct ServerDataContractTests {
         let url = engine == .postgres ? try await TestPostgres.database() : nil
         let data = try await ServerDataFactory.open(database: url, dataDirectory: directory, logger: Self.logger)
         let store = try await data.appStore(appId: "org.a", version: "1")
-        try await store.write { transaction in try transaction.save(Self.object("c1", version: try transaction.nextVersion())) }
+        try await store.write { transaction in try await transaction.save(Self.object("c1", version: try await transaction.nextVersion())) }
         // Several at once, so the pool holds more than one connection.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 { group.addTask { _ = try await data.control.apps() } }
@@ -209,23 +209,23 @@ struct ServerDataContractTests {
         let store = try await data.appStore(appId: "org.a", version: "1")
         let everyone = ObjectVisibility(userId: "u1", groupIds: ["g1"])
         try await store.write { transaction in
-            try transaction.save(Self.object("c1", version: try transaction.nextVersion(), values: ["n": .integer(1)]))
-            try transaction.recordOperation("op1", userId: "u1")
-            try transaction.save(Self.object("c2", version: try transaction.nextVersion(), scope: 1, owner: "u2"))
-            try transaction.save(Self.object("c1", version: try transaction.nextVersion(), values: ["n": .integer(2)]))
-            try transaction.recordOperation("op2", userId: "u1")
-            #expect(try transaction.object(typeName: "Case", objectId: "c1")?.values == ["n": .integer(2)])
-            #expect(try transaction.object(typeName: "Case", objectId: "c3") == nil)
-            #expect(try transaction.hasOperation("op2", userId: "u1"))
-            #expect(try !transaction.hasOperation("op3", userId: "u1"))
-            #expect(try Set(transaction.visibleObjectIds(typeName: "Case", visibility: everyone)) == ["c1"], "c2 is u2's own")
-            try transaction.save(Self.object("c3", version: try transaction.nextVersion()))
+            try await transaction.save(Self.object("c1", version: try await transaction.nextVersion(), values: ["n": .integer(1)]))
+            try await transaction.recordOperation("op1", userId: "u1")
+            try await transaction.save(Self.object("c2", version: try await transaction.nextVersion(), scope: 1, owner: "u2"))
+            try await transaction.save(Self.object("c1", version: try await transaction.nextVersion(), values: ["n": .integer(2)]))
+            try await transaction.recordOperation("op2", userId: "u1")
+            #expect(try await transaction.object(typeName: "Case", objectId: "c1")?.values == ["n": .integer(2)])
+            #expect(try await transaction.object(typeName: "Case", objectId: "c3") == nil)
+            #expect(try await transaction.hasOperation("op2", userId: "u1"))
+            #expect(try await !transaction.hasOperation("op3", userId: "u1"))
+            #expect(try await Set(transaction.visibleObjectIds(typeName: "Case", visibility: everyone)) == ["c1"], "c2 is u2's own")
+            try await transaction.save(Self.object("c3", version: try await transaction.nextVersion()))
         }
         let committed = try await store.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone)
         #expect(committed.map(\.objectId) == ["c1", "c3"] && committed.map(\.version) == [3, 4])
         #expect(committed.first?.values == ["n": .integer(2)] && committed.first?.ownerGroup == "g1")
         let recorded = try await store.write { transaction in
-            [try transaction.hasOperation("op1", userId: "u1"), try transaction.hasOperation("op2", userId: "u1")]
+            [try await transaction.hasOperation("op1", userId: "u1"), try await transaction.hasOperation("op2", userId: "u1")]
         }
         #expect(recorded == [true, true])
     }
@@ -240,9 +240,9 @@ struct ServerDataContractTests {
                 let store = stores[attempt % 2]
                 group.addTask {
                     try await store.write { transaction in
-                        guard try !transaction.hasOperation("same", userId: "u1") else { return false }
-                        try transaction.recordOperation("same", userId: "u1")
-                        try transaction.save(Self.object("c\(attempt)", version: try transaction.nextVersion()))
+                        guard try await !transaction.hasOperation("same", userId: "u1") else { return false }
+                        try await transaction.recordOperation("same", userId: "u1")
+                        try await transaction.save(Self.object("c\(attempt)", version: try await transaction.nextVersion()))
                         return true
                     }
                 }
@@ -260,23 +260,20 @@ struct ServerDataContractTests {
         let second = try await reopen()
         let one = try await first.appStore(appId: "org.a", version: "1")
         let two = try await second.appStore(appId: "org.a", version: "1")
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let (holding, isHolding) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
         let held = Task {
             try await one.write { transaction in
-                let version = try transaction.nextVersion()
-                try transaction.save(Self.object("held", version: version))
-                holding.signal()
-                release.wait()  // on the store's own queue thread, never the cooperative pool
+                let version = try await transaction.nextVersion()
+                try await transaction.save(Self.object("held", version: version))
+                isHolding.yield()
+                // The body waits, suspended, inside its open transaction (on SQLite its writer's
+                // thread waits with it; no thread of the cooperative pool does).
+                for await _ in release { break }
                 return version
             }
         }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                holding.wait()
-                continuation.resume()
-            }
-        }
+        for await _ in holding { break }
         // The pull runs before the second write starts: on SQLite that write waits for the lock
         // on one of the instance's storage threads (up to the busy timeout), and a pull queued
         // behind it on a loaded machine would keep the test from ever releasing the first.
@@ -284,20 +281,66 @@ struct ServerDataContractTests {
         #expect(try await two.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone).isEmpty)
         let waiting = Task {
             try await two.write { transaction in
-                let version = try transaction.nextVersion()
-                try transaction.save(Self.object("waiting", version: version))
+                let version = try await transaction.nextVersion()
+                try await transaction.save(Self.object("waiting", version: version))
                 return version
             }
         }
         // Gives the second write time to reach the first's lock; the checks below hold either way
         // (they only prove less if it had not started yet).
         try await Task.sleep(for: .milliseconds(200))
-        release.signal()
+        releasing.yield()
         let heldVersion = try await held.value
         let waitingVersion = try await waiting.value
         #expect(heldVersion == 1 && waitingVersion == 2, "the second write took its version after the first committed")
         let pulled = try await one.changes(typeName: "Case", since: 0, limit: 10, visibility: everyone)
         #expect(pulled.map(\.objectId) == ["held", "waiting"])
+    }
+
+    @Test("a batch looked up while another instance's write holds the app version sees what that write committed: its operation id applied, its object current", arguments: TestEngine.allCases)
+    func lookUpsWhileAnotherWriteHoldsTheLock(engine: TestEngine) async throws {
+        let (first, reopen, url) = try await Self.storage(engine)
+        let second = try await reopen()
+        let one = try await first.appStore(appId: "org.a", version: "1")
+        let two = try await second.appStore(appId: "org.a", version: "1")
+        let (holding, isHolding) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let held = Task {
+            try await one.write { transaction in
+                try await transaction.save(Self.object("c1", version: try await transaction.nextVersion(), values: ["n": .integer(1)]))
+                try await transaction.recordOperation("op-x", userId: "u1")
+                isHolding.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in holding { break }
+        // On PostgreSQL the batch's look-ups run before it takes the app version's lock (so they
+        // overlap the held write), then it waits for that lock and checks what they found.
+        let waiting = Task {
+            try await two.write { transaction in
+                try await transaction.prefetch(operationIds: ["op-x"], userId: "u1", objectIds: ["Case": ["c1"]])
+                let applied = try await transaction.hasOperation("op-x", userId: "u1")
+                let object = try await transaction.object(typeName: "Case", objectId: "c1")
+                return (applied, object?.values, object?.version)
+            }
+        }
+        if let url {
+            let locked = """
+                EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' \
+                AND query LIKE '%app_counters%')
+                """
+            let reached = await eventually(within: Patience.childProcess) {
+                await CommitOrderTests.holds(locked, in: url)
+            }
+            #expect(reached, "the second write never waited for the first's lock")
+        } else {
+            try await Task.sleep(for: .milliseconds(200))  // SQLite: the second write waits for the writer's lock
+        }
+        releasing.yield()
+        try await held.value
+        let (applied, values, version) = try await waiting.value
+        #expect(applied, "the operation id the held write recorded is applied: a resent batch is a duplicate")
+        #expect(values == ["n": .integer(1)] && version == 1, "the object as the held write left it")
     }
 
     @Test("migrate applies every migration once and then nothing; opening again applies nothing", arguments: TestEngine.allCases)

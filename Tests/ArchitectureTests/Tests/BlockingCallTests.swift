@@ -15,6 +15,9 @@ struct BlockingCallTests {
     static let allowed: [String: String] = [
         "Modules/DataTesting/DataLayerFactory+InMemory.swift":
             "a test double: the in-memory store's temporary folder is made once per test, never in a product",
+        "Modules/Server/Data/SQLite/SQLiteAppStore.swift":
+            "a transaction body runs inside GRDB's write closure, on the writer's own queue thread, not the cooperative "
+            + "pool: the closure waits there for the body (SQLiteAppTransaction.BodyExecutor), as it waits for SQLite",
     ]
 
     /// Files that may make a thread, dispatch queue or semaphore of their own (anything else uses
@@ -27,6 +30,9 @@ struct BlockingCallTests {
             "a queue for signal sources, where libdispatch delivers the signals: no blocking work runs on it",
         "Modules/Container/Environment/StandardTerminal.swift":
             "a queue for the SIGWINCH source, where libdispatch delivers the signal: no blocking work runs on it",
+        "Modules/Server/Data/SQLite/SQLiteAppTransaction+Executor.swift":
+            "a transaction body's executor: its semaphore blocks only GRDB's writer thread, inside the write "
+            + "transaction that thread holds anyway, while the body (its only jobs) is away at an actor",
     ]
 
     /// Every Swift source of `Modules/` and `Hosts/`, relative to the repository.

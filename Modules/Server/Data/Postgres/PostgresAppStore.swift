@@ -9,17 +9,12 @@ struct PostgresAppStore: AppObjectStore {
     let database: ServerPostgres
     /// `<app id>@<version>`: the first column of every key.
     let app: String
-    /// Where a transaction's synchronous body runs (see ``PostgresAppTransaction``).
-    let bodies: BlockingLane
 
-    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) async throws -> T) async throws -> T {
         try await database.transaction("applying changes") { connection in
-            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger, bodies: bodies)
-            try await transaction.lockCounter()
-            let result = try await withoutActuallyEscaping(body) { body in
-                let work = BodyOnQueue(body: body, transaction: transaction)
-                return try await bodies.run { work.run() }.get()
-            }
+            // The transaction takes the app version's lock itself, after the batch's look-ups.
+            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger)
+            let result = try await body(transaction)
             try await transaction.finish()
             return result
         }
@@ -188,29 +183,5 @@ struct PostgresAppStore: AppObjectStore {
             typeName: typeName, objectId: objectId, values: values, scope: Int(scope), ownerUser: ownerUser,
             ownerGroup: ownerGroup, deleted: deleted, version: version, writers: try FieldWritersJSON.decode(writers),
             parentType: parentType, parentId: parentId)
-    }
-}
-
-/// A transaction body and its transaction, handed to the bodies' lane.
-///
-/// `@unchecked Sendable` is safe here: ``PostgresAppStore/write(_:)`` suspends until the one
-/// piece of lane work that uses this value has run, so nothing else touches the body or the transaction
-/// meanwhile (the body is `@Sendable`; the transaction holds one leased connection, itself
-/// Sendable, and state only the body's thread touches while it runs). ``run()`` lets go of the
-/// body before the caller resumes: `withoutActuallyEscaping` checks that nothing holds it then.
-private final class BodyOnQueue<T>: @unchecked Sendable {
-    private var body: ((any AppTransaction) throws -> T)?
-    private let transaction: PostgresAppTransaction
-
-    init(body: @escaping (any AppTransaction) throws -> T, transaction: PostgresAppTransaction) {
-        self.body = body
-        self.transaction = transaction
-    }
-
-    /// Runs the body once, then drops it.
-    func run() -> Result<T, any Error> {
-        defer { body = nil }
-        guard let body else { return .failure(CancellationError()) }
-        return Result { try body(transaction) }
     }
 }

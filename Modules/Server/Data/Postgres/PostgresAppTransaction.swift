@@ -3,138 +3,187 @@ import Logging
 import PostgresNIO
 import StrataCrossCutting
 import StrataWire
-import Synchronization
 
 /// An ``AppTransaction`` over one PostgreSQL transaction on one leased connection.
 ///
-/// ``AppTransaction`` is synchronous (the SQLite engine runs it on GRDB's writer queue), so the
-/// body runs on a `BlockingLane` (``PostgresAppStore/bodies``), never on the cooperative pool,
-/// and a statement it must wait for is awaited there through the lane's one sync-to-async
-/// bridge, `BlockingLane.wait(for:)` (never longer than ``ServerPostgres/statementTimeout``
-/// and a margin: see ``PostgresDeadline``).
+/// Its body runs in the caller's task and awaits each statement it needs (a read the batch's
+/// prefetch did not answer, a flush of pending writes before it): nothing blocks a thread.
 ///
-/// The transaction starts by locking its app version's counter row (`SELECT … FOR UPDATE`):
-/// writers of one app version run one after another, as on SQLite, so an operation id another
-/// instance recorded is seen by the next writer's look-up, and versions are taken in commit
-/// order. The counter is read once and written once (``saveCounter()``, before the commit);
-/// the batch's operation ids and objects are looked up in one query each (``prefetch(operationIds:userId:objectIds:)``),
-/// and its writes are sent in one statement per table (``PostgresPendingWrites``) before the
-/// next read and before the commit (``finish()``): a batch of 1,000 changes is a handful of
-/// round trips, not 2,000.
-final class PostgresAppTransaction: AppTransaction, Sendable {
+/// Writers of one app version take its counter row's lock (`SELECT … FOR UPDATE`) before they
+/// decide anything, and hold it to their commit: versions are taken in commit order (a pull
+/// cursor never passes a version still to commit), and an operation id another instance
+/// recorded is seen by the next writer. Only the batch's look-ups (``prefetch(operationIds:userId:objectIds:)``,
+/// one query for its operation ids and one per type for its objects) run before the lock, so
+/// they overlap another device's batch holding it; once locked, one query checks what they
+/// found (an operation id recorded since, an object whose version moved) and refreshes it,
+/// before any change is decided on it (``lock()``). Every other method takes the lock first.
+/// The counter is read once and written once, and the writes go in one statement
+/// (``PostgresPendingWrites``) before the next read and, with the counter, before the commit
+/// (``finish()``): a batch of 1,000 inserts is BEGIN, two look-ups, the lock, its check, one
+/// write and COMMIT.
+///
+/// Not `Sendable`: it belongs to its one body, which calls it one method at a time.
+final class PostgresAppTransaction: AppTransaction {
     let connection: PostgresConnection
     let app: String
     let logger: Logger
-    /// The counter while the transaction runs, and whether it moved; and what the batch looked up.
-    private let state: Mutex<(counter: Int64?, changed: Bool)> = Mutex((nil, false))
-    // Safe: `Known` is touched only by the body, on its one queue thread, while it runs.
-    nonisolated(unsafe) let known = SQLiteAppTransaction.Known()
+    /// The counter while the transaction runs (`nil` before ``lock()``), and whether it moved.
+    private var counter: Int64?
+    private var counterChanged = false
+    /// What the batch looked up, kept current by its own writes.
+    let known = SQLiteAppTransaction.Known()
     /// Writes not sent yet: sent in bulk before the next read and before the commit.
-    private let pending = Mutex(PostgresPendingWrites())
+    private var pending = PostgresPendingWrites()
+    /// What the look-ups made before the lock found, checked once it is taken: the user and the
+    /// operation ids not applied then; each type's object ids and their versions then (-1: none).
+    private var unlockedOperations: (userId: String, absent: [String])?
+    private var unlockedObjects: [(typeName: String, ids: [String], versions: [Int64])] = []
 
-    /// The lane the body runs on: the only place ``wait(_:)`` may block.
-    let bodies: BlockingLane
-
-    init(connection: PostgresConnection, app: String, logger: Logger, bodies: BlockingLane) {
+    init(connection: PostgresConnection, app: String, logger: Logger) {
         self.connection = connection
         self.app = app
         self.logger = logger
-        self.bodies = bodies
     }
 
-    /// Locks the app version's counter and reads it: the first statement of every write.
-    func lockCounter() async throws {
+    /// Locks the app version's counter and reads it, once; then checks what the look-ups made
+    /// before found (``revalidate()``). Every method but the look-ups calls it first.
+    func lock() async throws {
+        guard counter == nil else { return }
         var statement = PostgresStatement()
         statement.append("SELECT value FROM app_counters WHERE app = \(statement.bind(app)) FOR UPDATE")
-        let value = try await connection.rows(statement, logger: logger).first?.decode(Int64.self) ?? 0
-        state.withLock { $0 = (value, false) }
+        counter = try await run(statement).first?.decode(Int64.self) ?? 0
+        counterChanged = false
+        try await revalidate()
     }
 
-    /// Sends the pending writes (on the body's thread, before a read).
-    private func flush() throws {
-        for statement in try pending.withLock({ try $0.statements(app: app) }) { try wait(statement) }
-    }
-
-    /// Sends what the body left pending and writes the counter back; called once, after the
-    /// body and before the commit.
-    func finish() async throws {
-        for statement in try pending.withLock({ try $0.statements(app: app) }) {
-            try await connection.rows(statement, logger: logger)
+    /// Refreshes what the unlocked look-ups found and a writer that held the lock meanwhile
+    /// changed: an operation id recorded since, an object written (or gone) since, all asked in
+    /// one query (a second reads the objects that moved, when any did). Under the lock nobody
+    /// else writes this app version, so what is known is then current.
+    private func revalidate() async throws {
+        defer {
+            unlockedOperations = nil
+            unlockedObjects = []
         }
-        try await saveCounter()
-    }
-
-    /// Writes the counter back if ``nextVersion()`` moved it.
-    private func saveCounter() async throws {
-        let (value, changed) = state.withLock { ($0.counter, $0.changed) }
-        guard changed, let value else { return }
+        let operations = unlockedOperations.flatMap { $0.absent.isEmpty ? nil : $0 }
+        guard operations != nil || !unlockedObjects.isEmpty else { return }
         var statement = PostgresStatement()
-        statement.append("UPDATE app_counters SET value = \(statement.bind(value)) WHERE app = \(statement.bind(app))")
-        try await connection.rows(statement, logger: logger)
-        state.withLock { $0.changed = false }
+        let app = statement.bind(app)
+        var branches: [String] = []
+        if let operations {
+            branches.append(
+                """
+                SELECT 0, '', operation_id FROM operations WHERE app = \(app) AND user_id = \(statement.bind(operations.userId)) \
+                AND operation_id = ANY(\(statement.bind(operations.absent)))
+                """)
+        }
+        // One branch per type, each a range of that type's rows of the app's key (as every read
+        // of objects is: ServerStatementPlanTests).
+        for group in unlockedObjects {
+            let type = statement.bind(group.typeName)
+            let ids = statement.bind(PostgresColumn.text(group.ids))
+            let versions = statement.bind(PostgresColumn.int64(group.versions))
+            branches.append(
+                """
+                SELECT 1, \(type), r.object_id FROM unnest(\(ids)::text[], \(versions)::int8[]) AS r(object_id, version)
+                LEFT JOIN objects o ON o.app = \(app) AND o.type_name = \(type) AND o.object_id = r.object_id
+                WHERE COALESCE(o.version, -1) <> r.version
+                """)
+        }
+        statement.append(branches.joined(separator: "\nUNION ALL\n"))
+        var moved: [String: [String]] = [:]
+        for row in try await run(statement) {
+            let (kind, typeName, id) = try row.decode((Int32, String, String).self)
+            if kind == 0, let operations {
+                known.recorded(id, userId: operations.userId)
+            } else {
+                moved[typeName, default: []].append(id)
+            }
+        }
+        for (typeName, ids) in moved { try await lookUp(typeName: typeName, ids: ids) }
     }
 
-    func hasOperation(_ operationId: String, userId: String) throws -> Bool {
+    /// Sends the pending writes, before a read.
+    private func flush() async throws {
+        if let statement = try pending.statement(app: app, counter: nil) { try await run(statement) }
+    }
+
+    /// Sends what the body left pending with the counter (when ``nextVersion()`` moved it), in
+    /// one statement; called once, after the body and before the commit.
+    func finish() async throws {
+        guard let counter else { return }  // the body did nothing
+        if let statement = try pending.statement(app: app, counter: counterChanged ? counter : nil) { try await run(statement) }
+        counterChanged = false
+    }
+
+    func hasOperation(_ operationId: String, userId: String) async throws -> Bool {
+        try await lock()
         try SQLiteText.check(operationId, userId, what: "operation id")
         if let applied = known.operation(operationId, userId: userId) { return applied }
-        try flush()
+        try await flush()
         var statement = PostgresStatement()
         statement.append(
             """
             SELECT 1 FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
             AND operation_id = \(statement.bind(operationId))
             """)
-        return try !wait(statement).isEmpty
+        return try await !run(statement).isEmpty
     }
 
-    func recordOperation(_ operationId: String, userId: String) throws {
+    func recordOperation(_ operationId: String, userId: String) async throws {
+        try await lock()
         try SQLiteText.check(operationId, userId, what: "operation id")
         let version = currentVersion()
-        pending.withLock { $0.recordOperation(operationId, userId: userId, version: version) }
+        pending.recordOperation(operationId, userId: userId, version: version)
         known.recorded(operationId, userId: userId)
     }
 
-    func object(typeName: String, objectId: String) throws -> StoredObject? {
+    func object(typeName: String, objectId: String) async throws -> StoredObject? {
+        try await lock()
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
         if let stored = known.object(typeName: typeName, objectId: objectId) { return stored }
-        try flush()
+        try await flush()
         let select = PostgresAppStore.select(
             app: app, typeName: typeName, objectId: objectId, columns: PostgresAppStore.columnsWithWriters)
-        return try wait(select).first.map(PostgresAppStore.objectWithWriters)
+        return try await run(select).first.map(PostgresAppStore.objectWithWriters)
     }
 
-    func nextVersion() throws -> Int64 {
-        state.withLock {
-            let next = ($0.counter ?? 0) + 1
-            $0 = (next, true)
-            return next
-        }
+    func nextVersion() async throws -> Int64 {
+        try await lock()
+        let next = (counter ?? 0) + 1
+        counter = next
+        counterChanged = true
+        return next
     }
 
     private func currentVersion() -> Int64 {
-        state.withLock { $0.counter ?? 0 }
+        counter ?? 0
     }
 
-    func save(_ object: StoredObject) throws {
+    func save(_ object: StoredObject) async throws {
+        try await lock()
         try SQLiteText.check(
             object.typeName, object.objectId, object.ownerUser, object.ownerGroup, object.parentType, object.parentId,
             what: "type name, object id, owner or parent")
-        try pending.withLock { try $0.save(object) }
+        try pending.save(object)
         known.saved(object)
     }
 
-    func recordOverwrite(_ notice: StoredOverwrite) throws {
+    func recordOverwrite(_ notice: StoredOverwrite) async throws {
+        try await lock()
         try SQLiteText.check(notice.typeName, notice.objectId, notice.userId, notice.operationId, what: "overwrite notice")
-        try pending.withLock { try $0.recordOverwrite(notice) }
+        try pending.recordOverwrite(notice)
     }
 
-    func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
-        pending.withLock { $0.recordNarrowing(of: previous, at: version) }
+    func recordNarrowing(of previous: StoredObject, at version: Int64) async throws {
+        try await lock()
+        pending.recordNarrowing(of: previous, at: version)
     }
 
-    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject] {
+    func liveChildren(parentType: String, parentId: String) async throws -> [StoredObject] {
+        try await lock()
         try SQLiteText.check(parentType, parentId, what: "type name or object id")
-        try flush()
+        try await flush()
         var statement = PostgresStatement()
         statement.append(
             """
@@ -144,23 +193,27 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
             """)
         // This transaction's own saves were sent by the flush; `known` may hold a newer copy only
         // of an object saved since, and none was.
-        return try wait(statement).map(PostgresAppStore.objectWithWriters)
+        return try await run(statement).map(PostgresAppStore.objectWithWriters)
     }
 
-    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {
+    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) async throws -> [String] {
+        try await lock()
         try SQLiteText.check(typeName, what: "type name")
-        try flush()
+        try await flush()
         var statement = PostgresStatement()
         let app = statement.bind(app)
         let type = statement.bind(typeName)
         let clause = PostgresAppStore.visibleClause(visibility, &statement)
         statement.append("SELECT object_id FROM objects WHERE app = \(app) AND type_name = \(type) AND NOT deleted AND \(clause)")
-        return try wait(statement).map { try $0.decode(String.self) }
+        return try await run(statement).map { try $0.decode(String.self) }
     }
 
-    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws {
+    /// Looks the batch up: before the lock when it is the body's first call (see the type's
+    /// documentation), then takes the lock, which checks what it found.
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) async throws {
         try SQLiteText.check(userId, what: "user id")
-        try flush()
+        let unlocked = counter == nil
+        try await flush()
         let ids = operationIds.filter { !$0.utf8.contains(0) }
         if !ids.isEmpty {
             var statement = PostgresStatement()
@@ -169,38 +222,46 @@ final class PostgresAppTransaction: AppTransaction, Sendable {
                 SELECT operation_id FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
                 AND operation_id = ANY(\(statement.bind(ids)))
                 """)
-            let applied = try wait(statement).map { try $0.decode(String.self) }
+            let applied = try await run(statement).map { try $0.decode(String.self) }
             known.lookedUp(operations: ids, applied: applied, userId: userId)
+            if unlocked {
+                let found = Set(applied.map(ExactText.init))
+                unlockedOperations = (userId, ids.filter { !found.contains(ExactText($0)) })
+            }
         }
         for (typeName, wanted) in objectIds where !typeName.utf8.contains(0) {
             let ids = wanted.filter { !$0.utf8.contains(0) }
             guard !ids.isEmpty else { continue }
-            var statement = PostgresStatement()
-            statement.append(
-                """
-                SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
-                AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
-                """)
-            known.lookedUp(typeName: typeName, ids: ids, found: try wait(statement).map(PostgresAppStore.objectWithWriters))
+            let found = try await lookUp(typeName: typeName, ids: ids)
+            if unlocked {
+                var versions: [ExactText: Int64] = [:]
+                for object in found { versions[ExactText(object.objectId)] = object.version }
+                unlockedObjects.append((typeName, ids, ids.map { versions[ExactText($0)] ?? -1 }))
+            }
         }
+        try await lock()
     }
 
-    /// Runs `statement` on the transaction's connection and waits (on the body's queue thread,
-    /// never the cooperative pool) for its rows.
+    /// Reads the objects `ids` of `typeName` into ``known`` (`nil` for each not stored) and
+    /// returns those found.
     @discardableResult
-    private func wait(_ statement: PostgresStatement) throws -> [PostgresRow] {
-        // Blocks the body's own lane thread, never a thread of the cooperative pool. The
-        // statement is bounded (``ServerPostgres/statementTimeout``); the wait is too, so the
-        // body's thread and the request are never held for ever whatever the statement does.
-        precondition(BlockingLane.isCurrent, "a PostgreSQL transaction body waits for a statement only on its lane")
-        let connection = connection
-        let logger = logger
-        let bound = ServerPostgres.statementTimeout + .seconds(5)
-        return try BlockingLane.wait {
-            try await PostgresDeadline.run(
-                within: bound,
-                expired: { ServerDataError(.unavailable, "PostgreSQL did not answer a statement within \(bound.components.seconds) s") }
-            ) { try await connection.rows(statement, logger: logger) }
-        }
+    private func lookUp(typeName: String, ids: [String]) async throws -> [StoredObject] {
+        var statement = PostgresStatement()
+        statement.append(
+            """
+            SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
+            AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
+            """)
+        let found = try await run(statement).map(PostgresAppStore.objectWithWriters)
+        known.lookedUp(typeName: typeName, ids: ids, found: found)
+        return found
+    }
+
+    /// Runs `statement` on the transaction's connection, bounded by ``ServerPostgres/statementTimeout``
+    /// (``PostgresConnection/rows(_:logger:within:)``): the request is never held for ever
+    /// whatever the statement does.
+    @discardableResult
+    private func run(_ statement: PostgresStatement) async throws -> [PostgresRow] {
+        try await connection.rows(statement, logger: logger)
     }
 }

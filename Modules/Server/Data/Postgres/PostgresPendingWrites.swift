@@ -2,20 +2,21 @@ import Foundation
 import PostgresNIO
 import StrataWire
 
-/// The writes of one ``PostgresAppTransaction`` not sent yet: a batch's operation ids, objects
-/// and narrowings go to the database in one statement each (``statements(app:)``), before the
-/// transaction's next read and before its commit, instead of one round trip per change.
+/// The writes of one ``PostgresAppTransaction`` not sent yet: a batch's operation ids, objects,
+/// narrowings and notices go to the database in one statement (``statement(app:counter:)``),
+/// with the app's counter at the commit, before the transaction's next read and before its
+/// commit, instead of one round trip per change or per table.
 ///
-/// An object saved twice is sent once, as last saved (its newest version). Touched only by the
-/// transaction body's one thread, under the transaction's mutex.
+/// An object saved twice is sent once, as last saved (its newest version). Owned by its one
+/// transaction, whose body uses it one call at a time.
 struct PostgresPendingWrites {
-    private struct Operation: Encodable {
+    private struct Operation {
         let user_id: String
         let operation_id: String
         let version: Int64
     }
 
-    private struct Object: Encodable {
+    private struct Object {
         let type_name: String
         let object_id: String
         let values_json: String
@@ -42,7 +43,7 @@ struct PostgresPendingWrites {
         let recorded_at: Double
     }
 
-    private struct Narrowing: Encodable {
+    private struct Narrowing {
         let type_name: String
         let version: Int64
         let object_id: String
@@ -111,77 +112,105 @@ struct PostgresPendingWrites {
         pruneBefore = notice.recordedAt.addingTimeInterval(-StoredOverwrite.keptFor).storedSeconds
     }
 
-    /// The statements that send everything pending for `app` (rows as one JSON array each,
-    /// unpacked by `json_to_recordset`), and empties the buffer.
-    mutating func statements(app: String) throws -> [PostgresStatement] {
+    /// One statement that sends everything pending for `app` (each table's rows as one array per
+    /// column, ``PostgresColumn``, unpacked by `unnest`, each table's insert a data-modifying
+    /// `WITH` part) and, given `counter`, writes the app's counter back in the same round trip;
+    /// `nil` when there is nothing to send. Empties the buffer.
+    mutating func statement(app: String, counter: Int64?) throws -> PostgresStatement? {
         defer { self = PostgresPendingWrites() }
-        var statements: [PostgresStatement] = []
-        let encoder = JSONEncoder()
+        guard !isEmpty || pruneBefore != nil || counter != nil else { return nil }
+        var statement = PostgresStatement()
+        let appBind = statement.bind(app)
+        var parts: [String] = []
         if !operations.isEmpty {
-            var statement = PostgresStatement()
-            let rows = String(decoding: try encoder.encode(operations), as: UTF8.self)
-            statement.append(
+            let users = statement.bind(PostgresColumn.text(operations.map(\.user_id)))
+            let ids = statement.bind(PostgresColumn.text(operations.map(\.operation_id)))
+            let versions = statement.bind(PostgresColumn.int64(operations.map(\.version)))
+            parts.append(
                 """
                 INSERT INTO operations (app, user_id, operation_id, version)
-                SELECT \(statement.bind(app)), r.user_id, r.operation_id, r.version
-                FROM json_to_recordset(\(statement.bind(rows))::json) AS r(user_id TEXT, operation_id TEXT, version BIGINT)
+                SELECT \(appBind), r.user_id, r.operation_id, r.version
+                FROM unnest(\(users)::text[], \(ids)::text[], \(versions)::int8[]) AS r(user_id, operation_id, version)
                 """)
-            statements.append(statement)
         }
         if !objectRows.isEmpty {
-            var statement = PostgresStatement()
-            let rows = String(decoding: try encoder.encode(objectRows), as: UTF8.self)
-            statement.append(
+            let rows = objectRows
+            let columns = [
+                statement.bind(PostgresColumn.text(rows.map(\.type_name))) + "::text[]",
+                statement.bind(PostgresColumn.text(rows.map(\.object_id))) + "::text[]",
+                statement.bind(PostgresColumn.text(rows.map(\.values_json))) + "::text[]",
+                statement.bind(PostgresColumn.int32(rows.map { Int32($0.scope) })) + "::int4[]",
+                statement.bind(PostgresColumn.text(rows.map(\.owner_user))) + "::text[]",
+                statement.bind(PostgresColumn.text(rows.map(\.owner_group))) + "::text[]",
+                statement.bind(PostgresColumn.bool(rows.map(\.deleted))) + "::bool[]",
+                statement.bind(PostgresColumn.int64(rows.map(\.version))) + "::int8[]",
+                statement.bind(PostgresColumn.text(rows.map(\.writers_json))) + "::text[]",
+                statement.bind(PostgresColumn.text(rows.map(\.parent_type))) + "::text[]",
+                statement.bind(PostgresColumn.text(rows.map(\.parent_id))) + "::text[]",
+            ]
+            parts.append(
                 """
                 INSERT INTO objects (
                     app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json,
                     parent_type, parent_id)
-                SELECT \(statement.bind(app)), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
+                SELECT \(appBind), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
                     r.owner_group, r.deleted, r.version, r.writers_json, r.parent_type, r.parent_id
-                FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, object_id TEXT,
-                    values_json TEXT, scope INTEGER, owner_user TEXT, owner_group TEXT, deleted BOOLEAN, version BIGINT,
-                    writers_json TEXT, parent_type TEXT, parent_id TEXT)
+                FROM unnest(\(columns.joined(separator: ", "))) AS r(type_name, object_id,
+                    values_json, scope, owner_user, owner_group, deleted, version, writers_json, parent_type, parent_id)
                 ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
                     scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
                     deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json,
                     parent_type = EXCLUDED.parent_type, parent_id = EXCLUDED.parent_id
                 """)
-            statements.append(statement)
         }
         if !narrowings.isEmpty {
-            var statement = PostgresStatement()
-            let rows = String(decoding: try encoder.encode(narrowings), as: UTF8.self)
-            statement.append(
+            let columns = [
+                statement.bind(PostgresColumn.text(narrowings.map(\.type_name))) + "::text[]",
+                statement.bind(PostgresColumn.int64(narrowings.map(\.version))) + "::int8[]",
+                statement.bind(PostgresColumn.text(narrowings.map(\.object_id))) + "::text[]",
+                statement.bind(PostgresColumn.int32(narrowings.map { Int32($0.previous_scope) })) + "::int4[]",
+                statement.bind(PostgresColumn.text(narrowings.map(\.owner_user))) + "::text[]",
+                statement.bind(PostgresColumn.text(narrowings.map(\.owner_group))) + "::text[]",
+            ]
+            parts.append(
                 """
                 INSERT INTO narrowings (app, type_name, version, object_id, previous_scope, owner_user, owner_group)
-                SELECT \(statement.bind(app)), r.type_name, r.version, r.object_id, r.previous_scope, r.owner_user, r.owner_group
-                FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, version BIGINT, object_id TEXT,
-                    previous_scope INTEGER, owner_user TEXT, owner_group TEXT)
+                SELECT \(appBind), r.type_name, r.version, r.object_id, r.previous_scope, r.owner_user, r.owner_group
+                FROM unnest(\(columns.joined(separator: ", "))) AS r(type_name, version, object_id, previous_scope,
+                    owner_user, owner_group)
                 """)
-            statements.append(statement)
         }
         if let pruneBefore {
-            var statement = PostgresStatement()
-            statement.append(
-                "DELETE FROM overwrites WHERE app = \(statement.bind(app)) AND recorded_at < \(statement.bind(pruneBefore))")
-            statements.append(statement)
+            // The notices inserted below are not seen by this delete (one statement, one snapshot),
+            // and are newer than the cut anyway.
+            parts.append("DELETE FROM overwrites WHERE app = \(appBind) AND recorded_at < \(statement.bind(pruneBefore))")
         }
         if !overwrites.isEmpty {
-            var statement = PostgresStatement()
-            let rows = String(decoding: try encoder.encode(overwrites), as: UTF8.self)
-            statement.append(
+            let rows = String(decoding: try JSONEncoder().encode(overwrites), as: UTF8.self)
+            parts.append(
                 """
                 INSERT INTO overwrites (app, type_name, user_id, version, operation_id, object_id, fields_json, yours_json,
                     theirs_json, by_user, recorded_at)
-                SELECT \(statement.bind(app)), r.type_name, r.user_id, r.version, r.operation_id, r.object_id, r.fields_json,
+                SELECT \(appBind), r.type_name, r.user_id, r.version, r.operation_id, r.object_id, r.fields_json,
                     r.yours_json, r.theirs_json, r.by_user, r.recorded_at
                 FROM json_to_recordset(\(statement.bind(rows))::json) AS r(type_name TEXT, user_id TEXT, version BIGINT,
                     operation_id TEXT, object_id TEXT, fields_json TEXT, yours_json TEXT, theirs_json TEXT, by_user TEXT,
                     recorded_at DOUBLE PRECISION)
                 ON CONFLICT (app, type_name, user_id, version, operation_id) DO NOTHING
                 """)
-            statements.append(statement)
         }
-        return statements
+        let last: String
+        if let counter {
+            last = "UPDATE app_counters SET value = \(statement.bind(counter)) WHERE app = \(appBind)"
+        } else {
+            last = "SELECT 1"
+        }
+        guard !parts.isEmpty else {
+            statement.append(last)
+            return statement
+        }
+        let with = parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }.joined(separator: ",\n")
+        statement.append("WITH \(with)\n\(last)")
+        return statement
     }
 }

@@ -12,10 +12,6 @@ final class PostgresServerData: ServerDataLayer {
     let appliedMigrations: [String]
     /// App versions whose counter row exists.
     private let known = Mutex<Set<String>>([])
-    /// Where app transactions' synchronous bodies run (see ``PostgresAppTransaction``): a
-    /// `BlockingLane` giving each body a thread of its own, so a body that waits for a statement
-    /// never holds a thread of the cooperative pool, nor another body.
-    private let bodies = BlockingLane(label: "strata.postgres.transactions", width: .unbounded)
     private let listener: PostgresPushListener
     /// The epoch once read (see ``epoch()``).
     let knownEpoch = Mutex<String?>(nil)
@@ -98,6 +94,6 @@ final class PostgresServerData: ServerDataLayer {
             try await database.rows("creating the store of app \(app)", statement)
             _ = known.withLock { $0.insert(app) }
         }
-        return PostgresAppStore(database: database, app: app, bodies: bodies)
+        return PostgresAppStore(database: database, app: app)
     }
 }

@@ -1,14 +1,16 @@
 /// One app version's objects, applied operation ids and uploaded logs.
 ///
-/// Every method is async: its SQLite work runs on the database's own queues (GRDB's async
-/// `read` and `write`); a transaction's body runs there too, synchronously, inside the transaction.
+/// Every method is async: SQLite work runs on the database's own queues (GRDB's async `read`
+/// and `write`), never on the cooperative pool. A transaction's body is async too: on SQLite it
+/// runs on the writer's queue, inside the transaction; on PostgreSQL it awaits each statement.
 /// The admin console's reads are ``AppObjectBrowsing``'s.
 public protocol AppObjectStore: AppObjectBrowsing {
     /// Runs `body` in one write transaction: everything it does commits together or not at all.
     ///
     /// - Important: An operation id recorded in the transaction commits with the changes it
-    ///   made: that is what makes each change apply exactly once.
-    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T
+    ///   made: that is what makes each change apply exactly once. The write returns only once the
+    ///   transaction committed (durably, as the engine is set up): an acknowledgement follows it.
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) async throws -> T) async throws -> T
 
     /// The objects of `typeName` changed after version `since` and visible to `visibility`, by
     /// version, at most `limit`; and, for each object whose scope a write after `since` narrowed
@@ -52,32 +54,36 @@ public protocol AppObjectStore: AppObjectBrowsing {
 }
 
 /// What a write transaction on an ``AppObjectStore`` can do.
+///
+/// Its methods are async: a PostgreSQL transaction awaits its statements; a SQLite one runs
+/// them synchronously on the writer's queue, where its body runs. A transaction belongs to its
+/// one body: call its methods one at a time, from the body, never after the body returned.
 public protocol AppTransaction {
     /// Whether `userId` applied the operation id before (ids are kept per user).
-    func hasOperation(_ operationId: String, userId: String) throws -> Bool
+    func hasOperation(_ operationId: String, userId: String) async throws -> Bool
     /// Records the operation id as applied by `userId`.
-    func recordOperation(_ operationId: String, userId: String) throws
+    func recordOperation(_ operationId: String, userId: String) async throws
     /// The object, deleted or not, with its ``StoredObject/writers``, or `nil`.
-    func object(typeName: String, objectId: String) throws -> StoredObject?
+    func object(typeName: String, objectId: String) async throws -> StoredObject?
     /// The app's next change counter (each call increments it).
-    func nextVersion() throws -> Int64
+    func nextVersion() async throws -> Int64
     /// Inserts or replaces the object, with its ``StoredObject/writers``.
-    func save(_ object: StoredObject) throws
+    func save(_ object: StoredObject) async throws
     /// Records an overwrite notice (``StoredOverwrite``); notices older than
     /// ``StoredOverwrite/keptFor`` go at the same time.
-    func recordOverwrite(_ notice: StoredOverwrite) throws
+    func recordOverwrite(_ notice: StoredOverwrite) async throws
     /// Records that the write at `version` narrowed the scope of `previous` (the object as it
     /// was): pulls then send a tombstone to those who saw it and no longer do.
-    func recordNarrowing(of previous: StoredObject, at version: Int64) throws
+    func recordNarrowing(of previous: StoredObject, at version: Int64) async throws
     /// The ids of the live objects of `typeName` visible to `visibility`.
-    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String]
+    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) async throws -> [String]
     /// The live objects (of any type, with their writers) whose parent is the object `parentId`
     /// of `parentType` (``StoredObject/parentType``), whoever may see them.
-    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject]
+    func liveChildren(parentType: String, parentId: String) async throws -> [StoredObject]
     /// Looks up in one query each what a batch is about to ask one change at a time: whether
     /// `userId` applied each of `operationIds`, and the stored object (or none) of each id in
     /// `objectIds` (by type name). ``hasOperation(_:userId:)`` and ``object(typeName:objectId:)``
     /// then answer those from memory, which this transaction's own writes keep current; other
     /// questions still go to the database. Optional: answers are the same without it.
-    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) async throws
 }

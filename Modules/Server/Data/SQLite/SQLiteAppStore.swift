@@ -6,10 +6,13 @@ import StrataWire
 struct SQLiteAppStore: AppObjectStore {
     let database: ServerDatabase
 
-    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) throws -> T) async throws -> T {
+    /// Runs `body` inside one GRDB write transaction: its task runs on the writer's thread, inside
+    /// the transaction (``SQLiteAppTransaction/BodyExecutor``), so its SQLite work never runs on
+    /// the cooperative pool.
+    func write<T: Sendable>(_ body: @Sendable (any AppTransaction) async throws -> T) async throws -> T {
         try await database.groupWrite("applying changes") { db in
             let transaction = SQLiteAppTransaction(db: db)
-            let result = try body(transaction)
+            let result = try SQLiteAppTransaction.BodyExecutor().drive(transaction, body)
             try transaction.saveCounter()
             return result
         }

@@ -61,7 +61,7 @@ extension SQLiteAppTransaction {
         }
     }
 
-    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) throws {
+    func prefetch(operationIds: [String], userId: String, objectIds: [String: [String]]) async throws {
         try SQLiteText.check(userId, what: "user id")
         // A text SQLite would cut at U+0000 is left to the one-at-a-time look-up (which refuses it).
         let ids = operationIds.filter { !$0.utf8.contains(0) }

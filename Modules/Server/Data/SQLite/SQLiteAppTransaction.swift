@@ -4,6 +4,9 @@ import StrataWire
 
 /// An ``AppTransaction`` over one GRDB write transaction.
 ///
+/// Its methods are async, as the protocol's, but do their SQLite work synchronously: they run
+/// on the writer's thread, where ``SQLiteAppStore/write(_:)`` runs the body (``BodyExecutor``).
+///
 /// A push runs these statements once per change, so each is prepared once per connection
 /// (`cachedStatement`), values are written by ``WireJSON``, not `JSONEncoder`, the change
 /// counter is read once and written once (``saveCounter()``, before the commit), and the
@@ -23,34 +26,34 @@ struct SQLiteAppTransaction: AppTransaction {
         self.db = db
     }
 
-    func hasOperation(_ operationId: String, userId: String) throws -> Bool {
+    func hasOperation(_ operationId: String, userId: String) async throws -> Bool {
         try SQLiteText.check(operationId, userId, what: "operation id")
         if let applied = known.operation(operationId, userId: userId) { return applied }
         let statement = try db.cachedStatement(sql: "SELECT 1 FROM operations WHERE user_id = ? AND operation_id = ?")
         return try Bool.fetchOne(statement, arguments: [userId, operationId]) ?? false
     }
 
-    func recordOperation(_ operationId: String, userId: String) throws {
+    func recordOperation(_ operationId: String, userId: String) async throws {
         try SQLiteText.check(operationId, userId, what: "operation id")
         try db.cachedStatement(sql: "INSERT INTO operations (operation_id, user_id, version) VALUES (?, ?, ?)")
             .execute(arguments: [operationId, userId, try currentVersion()])
         known.recorded(operationId, userId: userId)
     }
 
-    func object(typeName: String, objectId: String) throws -> StoredObject? {
+    func object(typeName: String, objectId: String) async throws -> StoredObject? {
         try SQLiteText.check(typeName, objectId, what: "type name or object id")
         if let stored = known.object(typeName: typeName, objectId: objectId) { return stored }
         return try SQLiteAppStore.object(db, typeName: typeName, objectId: objectId)
     }
 
-    func nextVersion() throws -> Int64 {
+    func nextVersion() async throws -> Int64 {
         let next = try currentVersion() + 1
         counter.value = next
         counter.changed = true
         return next
     }
 
-    func save(_ object: StoredObject) throws {
+    func save(_ object: StoredObject) async throws {
         try SQLiteText.check(
             object.typeName, object.objectId, object.ownerUser, object.ownerGroup, object.parentType, object.parentId,
             what: "type name, object id, owner or parent")
@@ -74,7 +77,7 @@ struct SQLiteAppTransaction: AppTransaction {
         known.saved(object)
     }
 
-    func recordOverwrite(_ notice: StoredOverwrite) throws {
+    func recordOverwrite(_ notice: StoredOverwrite) async throws {
         try SQLiteText.check(notice.typeName, notice.objectId, notice.userId, notice.operationId, what: "overwrite notice")
         let encoder = WireCoding.encoder()
         if !known.prunedOverwrites {
@@ -96,7 +99,7 @@ struct SQLiteAppTransaction: AppTransaction {
         ])
     }
 
-    func recordNarrowing(of previous: StoredObject, at version: Int64) throws {
+    func recordNarrowing(of previous: StoredObject, at version: Int64) async throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO narrowings (type_name, version, object_id, previous_scope, owner_user, owner_group)
@@ -107,7 +110,7 @@ struct SQLiteAppTransaction: AppTransaction {
         ])
     }
 
-    func liveChildren(parentType: String, parentId: String) throws -> [StoredObject] {
+    func liveChildren(parentType: String, parentId: String) async throws -> [StoredObject] {
         try SQLiteText.check(parentType, parentId, what: "type name or object id")
         // Saves go to the database at once: it holds this transaction's writes too.
         return try Row.fetchAll(
@@ -120,7 +123,7 @@ struct SQLiteAppTransaction: AppTransaction {
         ).map(SQLiteAppStore.object)
     }
 
-    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) throws -> [String] {
+    func visibleObjectIds(typeName: String, visibility: ObjectVisibility) async throws -> [String] {
         try SQLiteText.check(typeName, what: "type name")
         let (clause, arguments) = SQLiteAppStore.visibleClause(visibility)
         return try String.fetchAll(

@@ -96,7 +96,7 @@ extension ChangeApplier {
     func recordNotices(
         _ change: WireChange, existing: StoredObject, values: [String: WireValue], concurrent: [String: FieldWriter],
         version: Int64
-    ) throws {
+    ) async throws {
         guard !concurrent.isEmpty else { return }
         var byWrite: [FieldWriter: [String]] = [:]
         // Someone who cannot see the object now (a user-scope object not theirs, a group object
@@ -109,7 +109,7 @@ extension ChangeApplier {
         }
         for (writer, fields) in byWrite.sorted(by: { ($0.key.userId, $0.key.operationId) < ($1.key.userId, $1.key.operationId) }) {
             let fields = fields.sorted()
-            try transaction.recordOverwrite(
+            try await transaction.recordOverwrite(
                 StoredOverwrite(
                     typeName: change.typeName, objectId: change.objectId, version: version, userId: writer.userId,
                     operationId: writer.operationId, fields: fields,

@@ -22,8 +22,8 @@ struct ChangeApplier {
 
     /// Applies `change`, the batch's change number `index` (recording its operation id with it),
     /// or says why not.
-    func apply(_ change: WireChange, index: Int) throws -> ChangeResult {
-        try applied(change, index: index).result
+    func apply(_ change: WireChange, index: Int) async throws -> ChangeResult {
+        try await applied(change, index: index).result
     }
 
     /// Applies `change` as ``apply(_:index:)`` does, and hands back the object as it was stored
@@ -36,23 +36,23 @@ struct ChangeApplier {
     ///
     /// `cascaded` holds the objects a delete deleted with the one it names (each as it was before:
     /// those whose parent, ``StoredObject/parentType``, it deleted), whose places the wake covers too.
-    func applied(_ change: WireChange, index: Int) throws
+    func applied(_ change: WireChange, index: Int) async throws
         -> (result: ChangeResult, before: StoredObject?, cascaded: [StoredObject])
     {
         if let problem = ChangeRules.problem(with: change, index: index) { return (rejected(change, problem), nil, []) }
         if let problem = ownerGroupProblem(change, index: index) { return (rejected(change, problem), nil, []) }
         // Ids are kept per user: another user's id never makes this change a duplicate.
-        if try transaction.hasOperation(change.operationId, userId: session.userId) {
+        if try await transaction.hasOperation(change.operationId, userId: session.userId) {
             return (ChangeResult(operationId: change.operationId, status: "duplicate"), nil, [])
         }
-        let before = change.operation == "deleteAll" ? nil : try transaction.object(typeName: change.typeName, objectId: change.objectId)
+        let before = change.operation == "deleteAll" ? nil : try await transaction.object(typeName: change.typeName, objectId: change.objectId)
         let outcome: Refusal?
         var cascaded: [StoredObject] = []
         switch change.operation {
-        case "insert", "update": outcome = try write(change, existing: before)
+        case "insert", "update": outcome = try await write(change, existing: before)
         case "delete":
-            outcome = try delete(change, existing: before, cascaded: &cascaded).map { Refusal($0) }
-        default: outcome = try deleteAll(typeName: change.typeName, cascaded: &cascaded).map { Refusal($0) }
+            outcome = try await delete(change, existing: before, cascaded: &cascaded).map { Refusal($0) }
+        default: outcome = try await deleteAll(typeName: change.typeName, cascaded: &cascaded).map { Refusal($0) }
         }
         if let outcome {
             var result = rejected(change, outcome.reason)
@@ -61,7 +61,7 @@ struct ChangeApplier {
             result.byAccount = outcome.byUser  // a user id: the push names the account (StoreObjectService)
             return (result, before, [])
         }
-        try transaction.recordOperation(change.operationId, userId: session.userId)
+        try await transaction.recordOperation(change.operationId, userId: session.userId)
         return (ChangeResult(operationId: change.operationId, status: "applied"), before, cascaded)
     }
 
@@ -104,9 +104,9 @@ struct ChangeApplier {
     /// A change that passed the access rules then meets its conflict policy
     /// (``conflictRefusal(_:existing:values:concurrent:)``), and a merged one records its
     /// overwrite notices (``recordNotices(_:existing:values:concurrent:version:)``).
-    private func write(_ change: WireChange, existing: StoredObject?) throws -> Refusal? {
+    private func write(_ change: WireChange, existing: StoredObject?) async throws -> Refusal? {
         if let existing {
-            guard try sees(existing) else {
+            guard try await sees(existing) else {
                 return Refusal("\(change.typeName) \(change.objectId) cannot be written by this user")
             }
             if existing.deleted { return Refusal("\(change.typeName) \(change.objectId) was deleted") }
@@ -125,18 +125,18 @@ struct ChangeApplier {
                 ownerGroup: newOwnerGroup(change))
             if create != .allowed { return refusal(create, change.typeName, change.objectId).map { Refusal($0) } }
         }
-        if let refusal = try parentRefusal(change) { return refusal }
+        if let refusal = try await parentRefusal(change) { return refusal }
         let values = Self.merged(change, into: existing)
         let concurrent = existing.map { concurrentWriters(change, existing: $0, values: values) } ?? [:]
         if let existing, let refusal = conflictRefusal(change, existing: existing, values: values, concurrent: concurrent) {
             return refusal
         }
         let scope = change.scope  // a scope change passed the rules above
-        let version = try transaction.nextVersion()
+        let version = try await transaction.nextVersion()
         // A narrower scope (all → group → user; the owner and the owner group never change)
         // hides the object from some who saw it: their next pull sends them a tombstone.
-        if let existing, scope < existing.scope { try transaction.recordNarrowing(of: existing, at: version) }
-        try transaction.save(
+        if let existing, scope < existing.scope { try await transaction.recordNarrowing(of: existing, at: version) }
+        try await transaction.save(
             StoredObject(
                 typeName: change.typeName, objectId: change.objectId, values: values, scope: scope,
                 ownerUser: existing?.ownerUser ?? session.userId,
@@ -145,7 +145,7 @@ struct ChangeApplier {
                 writers: writers(after: change, existing: existing, values: values, scope: scope, version: version),
                 parentType: change.parentType ?? existing?.parentType, parentId: change.parentId ?? existing?.parentId))
         if let existing {
-            try recordNotices(change, existing: existing, values: values, concurrent: concurrent, version: version)
+            try await recordNotices(change, existing: existing, values: values, concurrent: concurrent, version: version)
         }
         return nil
     }
@@ -172,36 +172,36 @@ struct ChangeApplier {
     /// tombstone of it, the caller's, so the object stays deleted: a teammate's edit made on an
     /// older copy (or its owner's re-send) cannot create it again (soak seed 1100242: bob's
     /// stale edit re-created a follow-up alice had deleted with its report, under no report).
-    private func delete(_ change: WireChange, existing: StoredObject?, cascaded: inout [StoredObject]) throws -> String? {
+    private func delete(_ change: WireChange, existing: StoredObject?, cascaded: inout [StoredObject]) async throws -> String? {
         let (typeName, objectId) = (change.typeName, change.objectId)
         guard let existing else {
-            try tombstoneOrphans(of: typeName, objectId, into: &cascaded)
+            try await tombstoneOrphans(of: typeName, objectId, into: &cascaded)
             let named = change.ownerGroup.flatMap { group in session.groups.contains { $0.groupId == group } ? group : nil }
-            try transaction.save(
+            try await transaction.save(
                 StoredObject(
                     typeName: typeName, objectId: objectId, values: [:], scope: change.scope, ownerUser: session.userId,
-                    ownerGroup: named ?? session.groups.first?.groupId, deleted: true, version: try transaction.nextVersion(),
+                    ownerGroup: named ?? session.groups.first?.groupId, deleted: true, version: try await transaction.nextVersion(),
                     parentType: change.parentType, parentId: change.parentId))
             return nil
         }
-        guard try sees(existing), !existing.deleted
+        guard try await sees(existing), !existing.deleted
         else { return nil }
         let decision = decide(.delete, existing)
         if decision != .allowed { return refusal(decision, typeName, objectId) }
-        try tombstone(existing)
-        try tombstoneChildren(of: existing, into: &cascaded)
+        try await tombstone(existing)
+        try await tombstoneChildren(of: existing, into: &cascaded)
         return nil
     }
 
     /// Deletes the live objects naming the missing `typeName` `objectId` as their parent that
     /// the caller sees and may delete (and the objects under those), into `cascaded`.
-    private func tombstoneOrphans(of typeName: String, _ objectId: String, into cascaded: inout [StoredObject]) throws {
-        for child in try transaction.liveChildren(parentType: typeName, parentId: objectId) {
-            let current = try transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
-            guard !current.deleted, try sees(current), decide(.delete, current) == .allowed else { continue }
-            try tombstone(current)
+    private func tombstoneOrphans(of typeName: String, _ objectId: String, into cascaded: inout [StoredObject]) async throws {
+        for child in try await transaction.liveChildren(parentType: typeName, parentId: objectId) {
+            let current = try await transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
+            guard !current.deleted, try await sees(current), decide(.delete, current) == .allowed else { continue }
+            try await tombstone(current)
             cascaded.append(current)
-            try tombstoneChildren(of: current, into: &cascaded)
+            try await tombstoneChildren(of: current, into: &cascaded)
         }
     }
 
@@ -209,16 +209,16 @@ struct ChangeApplier {
     /// follow-ups, whoever made them and whoever may see them), and theirs in turn; each as it
     /// was goes into `cascaded`. They are versioned writes as any delete: every device that sees
     /// one pulls its tombstone.
-    private func tombstoneChildren(of object: StoredObject, into cascaded: inout [StoredObject]) throws {
+    private func tombstoneChildren(of object: StoredObject, into cascaded: inout [StoredObject]) async throws {
         var parents = [object]
         var seen: Set<[String]> = [[object.typeName, object.objectId]]
         while let parent = parents.popLast() {
-            for child in try transaction.liveChildren(parentType: parent.typeName, parentId: parent.objectId)
+            for child in try await transaction.liveChildren(parentType: parent.typeName, parentId: parent.objectId)
             where seen.insert([child.typeName, child.objectId]).inserted {
                 // This transaction's own copy (a child changed earlier in the batch) when it has one.
-                let current = try transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
+                let current = try await transaction.object(typeName: child.typeName, objectId: child.objectId) ?? child
                 guard !current.deleted else { continue }
-                try tombstone(current)
+                try await tombstone(current)
                 cascaded.append(current)
                 parents.append(current)
             }
@@ -228,9 +228,9 @@ struct ChangeApplier {
     /// The refusal of an insert or update whose parent (``WireChange/parentType``) the server
     /// holds as deleted, or `nil`. A parent the server never had is no reason: it may be
     /// pushed later in the batch, or by a device that has not synced yet.
-    private func parentRefusal(_ change: WireChange) throws -> Refusal? {
+    private func parentRefusal(_ change: WireChange) async throws -> Refusal? {
         guard let type = change.parentType, let id = change.parentId,
-            let parent = try transaction.object(typeName: type, objectId: id)
+            let parent = try await transaction.object(typeName: type, objectId: id)
         else { return nil }
         if parent.deleted { return Refusal("\(change.typeName) \(change.objectId): its \(type) \(id) was deleted") }
         // Its scope follows its parent's: a user who cannot see the parent (removed from its
@@ -243,11 +243,11 @@ struct ChangeApplier {
 
     /// Deletes every visible live object of the type, or, when the caller may not delete one of
     /// them, none (the reason names the first by id, and how many more).
-    private func deleteAll(typeName: String, cascaded: inout [StoredObject]) throws -> String? {
+    private func deleteAll(typeName: String, cascaded: inout [StoredObject]) async throws -> String? {
         var objects: [StoredObject] = []
         var refused: [(id: String, decision: AccessDecision)] = []
-        for id in try transaction.visibleObjectIds(typeName: typeName, visibility: visibility).sorted() {
-            guard let existing = try transaction.object(typeName: typeName, objectId: id), !existing.deleted else { continue }
+        for id in try await transaction.visibleObjectIds(typeName: typeName, visibility: visibility).sorted() {
+            guard let existing = try await transaction.object(typeName: typeName, objectId: id), !existing.deleted else { continue }
             let decision = decide(.delete, existing)
             if decision == .allowed { objects.append(existing) } else { refused.append((id, decision)) }
         }
@@ -256,18 +256,18 @@ struct ChangeApplier {
             return "deleteAll deleted nothing: \(reason)\(more)"
         }
         for object in objects {
-            try tombstone(object)
-            try tombstoneChildren(of: object, into: &cascaded)
+            try await tombstone(object)
+            try await tombstoneChildren(of: object, into: &cascaded)
         }
         return nil
     }
 
     /// Whether the caller sees `object`: by its own place and, for an object filed under a
     /// parent the server holds, while she sees that parent (as a pull shows it).
-    private func sees(_ object: StoredObject) throws -> Bool {
+    private func sees(_ object: StoredObject) async throws -> Bool {
         guard visibility.canSee(object) else { return false }
         guard let type = object.parentType, let id = object.parentId else { return true }
-        return try visibility.canSee(object, parent: transaction.object(typeName: type, objectId: id))
+        return try await visibility.canSee(object, parent: transaction.object(typeName: type, objectId: id))
     }
 
     /// Whether `change` writes a type only a lead may post.
@@ -282,12 +282,12 @@ struct ChangeApplier {
         decision.reason.map { "\(typeName) \(objectId): \($0)" }
     }
 
-    private func tombstone(_ object: StoredObject) throws {
+    private func tombstone(_ object: StoredObject) async throws {
         var gone = object
         gone.values = [:]
         gone.writers = [:]
         gone.deleted = true
-        gone.version = try transaction.nextVersion()
-        try transaction.save(gone)
+        gone.version = try await transaction.nextVersion()
+        try await transaction.save(gone)
     }
 }

@@ -66,17 +66,19 @@ struct StoreObjectService: ObjectService {
             for change in request.changes where change.operation != "deleteAll" {
                 objectIds[change.typeName, default: []].append(change.objectId)
             }
-            try transaction.prefetch(
+            try await transaction.prefetch(
                 operationIds: request.changes.map(\.operationId), userId: session.userId, objectIds: objectIds)
             let applier = ChangeApplier(
                 transaction: transaction, session: session, visibility: visibility, caller: caller,
                 leadPostedTypes: settings.leadPostedTypes, conflictPolicies: settings.conflictPolicies, now: clock.now(),
                 audience: audience)
             var places: Set<DataWake.Place> = []
-            let results = try request.changes.enumerated().map { index, change in
+            var results: [ChangeResult] = []
+            results.reserveCapacity(request.changes.count)
+            for (index, change) in request.changes.enumerated() {
                 // The object as the change read it before writing (prefetched above): its old
                 // place counts too. A change rejected as malformed reads nothing.
-                let (result, before, cascaded) = try applier.applied(change, index: index)
+                let (result, before, cascaded) = try await applier.applied(change, index: index)
                 if result.status == "applied" { places.formUnion(Self.places(of: change, before: before, session: session)) }
                 // The objects deleted with it (a deleted report's follow-ups) changed in their places.
                 for object in cascaded {
@@ -84,7 +86,7 @@ struct StoreObjectService: ObjectService {
                         DataWake.Place(
                             typeName: object.typeName, scope: object.scope, ownerUser: object.ownerUser, ownerGroup: object.ownerGroup))
                 }
-                return result
+                results.append(result)
             }
             if !audience.missingGroups.isEmpty { throw NoticeAudience.Incomplete() }
             return (results, places)
