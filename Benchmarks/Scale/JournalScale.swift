@@ -17,7 +17,9 @@ struct JournalScale {
     let folder: URL
     let logger: Logger
 
-    static let edits = 100
+    /// How many edits each side makes (the median is shown); `STRATA_BENCH_JOURNAL_EDITS` sets
+    /// more, for a profiler to see the edits rather than the fill.
+    static let edits = ProcessInfo.processInfo.environment["STRATA_BENCH_JOURNAL_EDITS"].flatMap(Int.init).map { max(1, $0) } ?? 100
 
     func run(_ figures: Figures) async throws -> Figures {
         var figures = figures
@@ -34,6 +36,8 @@ struct JournalScale {
         let raw = try RawSQLite(path: container.storeURL.path)
         try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         let bytes = Double(fileSize(container.storeURL.path))
+        let plain = try plainBytes(raw)
+        try printWhereTheBytesGo(raw)
         let count = min(Self.edits, sample.count / 2)
         var (strata, baseline) = ([Double](), [Double]())
         for index in 0..<count {
@@ -51,9 +55,45 @@ struct JournalScale {
             .init(size: size, strata: median(strata) * 1e6, baseline: median(baseline) * 1e6))
         figures.add(
             "size with journal", operation: "store file bytes per object, each with its pending insert in the journal", unit: "bytes",
-            baseline: "the same rows and indexes in a plain SQLite table of the record's columns (size on disk's baseline)",
-            .init(size: size, strata: bytes / Double(size), baseline: figures.paths.first { $0.name == "size on disk" }?.points.first { $0.size == size }?.baseline ?? 0))
+            baseline: "the same rows and indexes in a plain SQLite table of the record's columns",
+            .init(size: size, strata: bytes / Double(size), baseline: plain / Double(size)))
         return figures
+    }
+
+    /// The same rows in a plain SQLite table of the record's columns with the same indexes, in
+    /// another file (as the store path's "size on disk" baseline, of this path's own rows).
+    private func plainBytes(_ raw: RawSQLite) throws -> Double {
+        let plainPath = folder.appendingPathComponent("plain.sqlite").path
+        try raw.exec("ATTACH DATABASE '\(plainPath)' AS plain")
+        try raw.exec(
+            """
+            CREATE TABLE plain.rows ("objectId" TEXT PRIMARY KEY, "patientName" TEXT, "age" INTEGER, "gender" INTEGER,
+                "isFollow" INTEGER, "memo" TEXT, "createdAt" REAL)
+            """)
+        try raw.exec(#"CREATE INDEX plain.rows_patientName ON rows ("patientName")"#)
+        try raw.exec(#"CREATE INDEX plain.rows_createdAt ON rows ("createdAt")"#)
+        try raw.exec(#"CREATE INDEX plain.rows_age_createdAt ON rows ("age", "createdAt" DESC, "objectId")"#)
+        try raw.exec(
+            """
+            INSERT INTO plain.rows SELECT "objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt"
+            FROM main."SyncedRecord" ORDER BY "objectId"
+            """)
+        try raw.exec("DETACH DATABASE plain")
+        defer { try? FileManager.default.removeItem(atPath: plainPath) }
+        return Double(fileSize(plainPath))
+    }
+
+    /// Prints the store file's bytes per object by table and index (SQLite's `dbstat`, when
+    /// the library has it): where the journal's bytes go.
+    private func printWhereTheBytesGo(_ raw: RawSQLite) throws {
+        guard
+            let rows = try? raw.strings(
+                """
+                SELECT name || ' ' || printf('%.1f', sum(pgsize) * 1.0 / \(size)) FROM dbstat
+                GROUP BY name HAVING sum(pgsize) * 1.0 / \(size) >= 1 ORDER BY sum(pgsize) DESC
+                """)
+        else { return }
+        print("  bytes per object by table and index at \(size): " + rows.joined(separator: ", "))
     }
 }
 

@@ -116,7 +116,7 @@ struct BehaviourTests {
         try inspector.execute("PRAGMA user_version = 2")
 
         let reopened = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]], "upgraded through every later format too")
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]], "upgraded through every later format too")
         #expect(try inspector.rows(#"SELECT "sent" FROM "_strata_journal""#) == [["1"]])
         visit.note = "after the upgrade"
         _ = try await reopened.store.save(visit)

@@ -77,7 +77,7 @@ struct JournalClaimsTests {
         try inspector.execute("PRAGMA user_version = 3")
 
         let upgraded = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         #expect(try inspector.rows(#"SELECT DISTINCT "state" FROM "_strata_journal""#) == [["pending"]])
         #expect(try await upgraded.journal.changes(in: [.inFlight], limit: nil).map(\.operationID) == inFlight)
         #expect(try await upgraded.journal.changes(in: [.pending], limit: nil).map(\.operationID) == pending)

@@ -101,7 +101,7 @@ struct LocalOnlyRowsTests {
         #expect(try inspector.rows(#"SELECT "_ownerGroup" FROM "FollowUp" WHERE "objectId" = '\#(shared)'"#) == [["g-ward3"]])
 
         let upgraded = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         let changes = try await upgraded.journal.changes(in: [.pending], limit: nil)
         #expect(changes.map(\.objectID) == [shared], "the follow-up whose report is not stored waits, unsent")
         let change = try #require(changes.first)
@@ -200,7 +200,7 @@ struct LocalOnlyRowsTests {
         try inspector.execute("PRAGMA user_version = 6")
 
         let upgraded = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         #expect(try await upgraded.journal.pendingCount() == 0)
         #expect(try inspector.rows(#"SELECT count(*) FROM "_strata_local_only_rows""#) == [["0"]])
     }
@@ -219,7 +219,7 @@ struct LocalOnlyRowsTests {
         try inspector.execute("PRAGMA user_version = 6")
 
         let upgraded = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         #expect(try await upgraded.journal.pendingCount() == 0)
     }
 
@@ -254,7 +254,7 @@ struct LocalOnlyRowsTests {
             try inspector.execute(sql)
         }
         let upgraded = try await layer(container)
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         let changes = try await upgraded.journal.changes(in: [.pending], limit: nil).filter { $0.typeName == "FollowUp" }
         #expect(changes.map(\.objectID) == ["f-1"])
         #expect(changes.first?.operation == .insert && changes.first?.scope == .group)

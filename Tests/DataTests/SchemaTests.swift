@@ -113,13 +113,13 @@ struct SchemaTests {
     func newerFormatIsRefused() async throws {
         let container = temporaryContainer()
         _ = try await makeStore(container)
-        try SQLiteInspector(container.storeURL).execute("PRAGMA user_version = 8")
+        try SQLiteInspector(container.storeURL).execute("PRAGMA user_version = 9")
         let before = try Data(contentsOf: container.storeURL)
         let error = try await #require(throws: DataError.self) {
             _ = try await DataLayerFactory.live(container: container, logger: quietLogger)
         }
         #expect(error.code == .incompatibleStore)
-        #expect(error.message.contains("store format 8") && error.message.contains("format 7 at most"))
+        #expect(error.message.contains("store format 9") && error.message.contains("format 8 at most"))
         #expect(try Data(contentsOf: container.storeURL) == before)
     }
 

@@ -218,7 +218,7 @@ struct StoreCountsTests {
         #expect(before.pendingCount == 6 && before.rejectedCount == 1)
 
         let upgraded = try await open(container, clock: TestClock())
-        #expect(try inspector.rows("PRAGMA user_version") == [["7"]])
+        #expect(try inspector.rows("PRAGMA user_version") == [["8"]])
         try await expectExact(container, upgraded, after: "the upgrade to format 5")
         _ = try await upgraded.store.save(Counter(label: "after the upgrade"))
         try await expectExact(container, upgraded, after: "a save after the upgrade")

@@ -46,7 +46,7 @@ struct FollowUpUpgradeSyncTests {
             // Opened by this build, alice's next sync sends both, once.
             let first = try await alice.json(["sync", "--json"]) as? [String: Any]
             #expect(first?["pushed"] as? Int == 2, "\(first ?? [:])")
-            #expect(try SQLiteReader(store).integer("PRAGMA user_version") == 7)
+            #expect(try SQLiteReader(store).integer("PRAGMA user_version") == 8)
             let held = try await server.pull("FollowUp", account: "alice", password: Self.password)
             let groups = Dictionary(uniqueKeysWithValues: held.compactMap { object in
                 (object["objectId"] as? String).map { ($0, object["ownerGroup"] as? String ?? "") }

@@ -4,13 +4,16 @@ import StrataCrossCutting
 import StrataStore
 import Testing
 
-import StrataData
+@testable import StrataData
 import StrataJournal
 @testable import StrataSync
+import StrataWire
 
 /// A store of format 3 (in-flight marks in the journal rows' `state`) upgrades in place to
-/// format 4 (`_strata_journal_claims`) and the engine pushes what it held.
-@Suite("Sync engine: pushing a journal written before the claims table")
+/// format 4 (`_strata_journal_claims`), and one of format 7 (every insert's values in its
+/// payload) to format 8 (a new object's insert kept by reference to its row), and the engine
+/// pushes what they held.
+@Suite("Sync engine: pushing a journal written by an earlier store format")
 struct SyncJournalUpgradeTests {
     @Test("a format-3 store's in-flight changes are sent first after the upgrade, then its pending ones, each acknowledged once")
     func pushesAFormatThreeJournal() async throws {
@@ -38,6 +41,35 @@ struct SyncJournalUpgradeTests {
         #expect(restarted.server.pushedBatches.first == interrupted)
         #expect(restarted.server.pushedBatches.flatMap { $0 } == all)
         #expect(report.pushed == 4)
+        #expect(try await restarted.data.journal.pendingCount() == 0)
+    }
+
+    @Test("a format-7 store's pending inserts, their values in their payloads, are pushed with those values after the upgrade")
+    func pushesAFormatSevenJournal() async throws {
+        let container = temporaryContainer()
+        let first = try await SyncHarness(container: container)
+        let visits = try await first.addVisits(3)
+        // As a format-7 build wrote them: each insert's values sealed in its payload.
+        let cipher = try #require(try FieldCipher.load(from: container, create: false))
+        var statements: [String] = []
+        for visit in visits {
+            let values: [String: FieldValue] = ["patient": .text(visit.patient), "ward": .integer(Int64(visit.ward))]
+            let hex = try cipher.seal(PayloadCodec.encode(values)).map { String(format: "%02x", $0) }.joined()
+            statements.append(#"UPDATE "_strata_journal" SET "payload" = x'\#(hex)' WHERE "objectId" = '\#(visit.objectId ?? "")'"#)
+        }
+        try Self.execute(statements + ["PRAGMA user_version = 7"], in: container.storeURL)
+
+        let restarted = try await SyncHarness(container: container)
+        restarted.server.scriptPushes(.applyAll)
+        let report = try await restarted.sync.syncNow()
+        #expect(report.pushed == 3)
+        let pushed = restarted.server.requests(to: WirePaths.changes).compactMap {
+            try? WireCoding.decoder().decode(PushRequest.self, from: $0.body ?? Data())
+        }.flatMap(\.changes)
+        #expect(pushed.map(\.objectId) == visits.compactMap(\.objectId))
+        #expect(pushed.map(\.operation) == ["insert", "insert", "insert"])
+        #expect(pushed.map { $0.values["patient"] } == visits.map { Optional(WireValue.text($0.patient)) })
+        #expect(pushed.map { $0.values["ward"] } == visits.map { Optional(WireValue.integer(Int64($0.ward))) })
         #expect(try await restarted.data.journal.pendingCount() == 0)
     }
 

@@ -33,15 +33,32 @@ struct JournalWriter {
         var baseVersion: Int64? = nil
         /// The type's conflict policy (`Change/policy`).
         var policy: ConflictPolicy? = nil
+        /// Whether ``values`` are what the object's stored row holds now (a save of a type that
+        /// keeps local rows): a new object's insert is then kept by reference
+        /// (``JournalStoredRow``), and an edit folded into it rewrites nothing.
+        var valuesInRow = false
+
+        /// Whether this insert is kept by reference: a new object (no base version) whose row
+        /// holds its values.
+        var isKeptByReference: Bool { operation == .insert && valuesInRow && baseVersion == nil }
     }
 
     /// Records `entry`. `isNewObject` skips the coalescing look-up for ids made just now.
     func record(_ entry: Entry, isNewObject: Bool) throws {
         if !isNewObject, let pending = try latestPending(typeName: entry.typeName, objectID: entry.objectID) {
             switch (pending.operation, entry.operation) {
+            case (.insert, .update) where pending.isKeptByReference && entry.valuesInRow:
+                // Still new to the server, and the row it sends is the one just saved: nothing
+                // to write unless the type's policy changed since.
+                if pending.policy == entry.policy?.rawValue { return }
+                return try touch(pending.sequence, entry: entry)
             case (.insert, .update):
-                // Still new to the server: the whole object goes.
-                return try replace(pending.sequence, operation: .insert, entry: entry, fields: nil)
+                // Still new to the server: the whole object goes (by reference when the row
+                // holds it and no server copy may exist).
+                var insert = entry
+                insert.operation = .insert
+                insert.baseVersion = pending.mayBeOnServer ? 0 : nil
+                return try replace(pending.sequence, operation: .insert, entry: insert, fields: nil)
             case (.insert, .delete) where pending.mayBeOnServer:
                 // An insert with a base (a follow-up saved before they synced, ``LocalOnlyRows``)
                 // may name an object the server holds already: the delete must go.
@@ -101,6 +118,11 @@ struct JournalWriter {
         }
         guard let sealed else { return nil }
         let what = "the journal's change \(sequence)"
+        // Only a pending insert is kept by reference; updates (whose fields are read and
+        // rewritten here) and rejected changes always hold their payload.
+        guard !sealed.isEmpty else {
+            throw DataError(.incompatibleStore, "\(what) keeps its values in its object's row; it has no payload to rewrite")
+        }
         return try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
     }
 
@@ -110,13 +132,21 @@ struct JournalWriter {
     /// id and never see a merged edit.
     /// `mayBeOnServer`: the change has a base version (an insert with one may name an object
     /// the server holds already).
+    /// `isKeptByReference`: the change holds no payload (``JournalStoredRow``); `policy`: the
+    /// conflict policy it was recorded with.
     private func latestPending(typeName: String, objectID: String) throws -> (
-        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool
+        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool, isKeptByReference: Bool, policy: String?
+    )? {
+        try Self.latestPending(typeName: typeName, objectID: objectID, in: connection)
+    }
+
+    private static func latestPending(typeName: String, objectID: String, in connection: SQLiteConnection) throws -> (
+        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool, isKeptByReference: Bool, policy: String?
     )? {
         // A claimed change (a row in `_strata_journal_claims`) is in flight: handed to the server.
         let sql = """
             SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims"),
-                "baseVersion" IS NOT NULL
+                "baseVersion" IS NOT NULL, length("payload") = 0, "policy"
             FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
             """
         return try connection.withStatement(sql) { statement in
@@ -125,7 +155,10 @@ struct JournalWriter {
             guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue, statement.int64(at: 3) == 0,
                 let operation = ChangeOperation(rawValue: statement.text(at: 1))
             else { return nil }
-            return (statement.int64(at: 0), operation, statement.int64(at: 4) != 0)
+            return (
+                statement.int64(at: 0), operation, statement.int64(at: 4) != 0, statement.int64(at: 5) != 0,
+                String(fieldValue: statement.value(at: 6))
+            )
         }
     }
 
@@ -135,19 +168,38 @@ struct JournalWriter {
                 "ownerUser", "ownerGroup", "state", "createdAt", "updatedAt", "baseVersion", "policy")
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9, ?10, ?11)
             """
-        let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: entry.operation == .update ? entry.fields : nil))
+        let payload = try sealedPayload(entry, fields: entry.operation == .update ? entry.fields : nil)
         try connection.withStatement(sql) { statement in
             statement.bind(operationIDs.next(at: now), at: 1)
             statement.bind(entry.typeName, at: 2)
             statement.bind(entry.objectID, at: 3)
             statement.bind(entry.operation.rawValue, at: 4)
-            statement.bind(.blob([UInt8](payload)), at: 5)
+            statement.bind(.blob(payload), at: 5)
             statement.bind(.integer(Int64(entry.scope.rawValue)), at: 6)
             statement.bind(entry.ownerUser.map(FieldValue.text) ?? .null, at: 7)
             statement.bind(entry.ownerGroup.map(FieldValue.text) ?? .null, at: 8)
             statement.bind(.real(now), at: 9)
             statement.bind(entry.operation == .delete ? .null : entry.baseVersion.map(FieldValue.integer) ?? .null, at: 10)
             statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 11)
+            try statement.step()
+        }
+    }
+
+    /// The payload `entry` is stored with: nothing for an insert kept by reference
+    /// (``JournalStoredRow``), else its values (and `fields`) sealed.
+    private func sealedPayload(_ entry: Entry, fields: [String]?) throws -> [UInt8] {
+        try entry.isKeptByReference ? JournalStoredRow.marker : Array(cipher.seal(PayloadCodec.encode(entry.values, fields: fields)))
+    }
+
+    /// An edit folded into an insert kept by reference whose type's policy changed since: the
+    /// row holds the new values already, so only the policy (and the change's time) is written.
+    /// (`updatedAt` is read only of rejected changes; a fold that writes nothing leaves it.)
+    private func touch(_ sequence: Int64, entry: Entry) throws {
+        let sql = #"UPDATE "_strata_journal" SET "updatedAt" = ?2, "policy" = ?3 WHERE "sequence" = ?1"#
+        try connection.withStatement(sql) { statement in
+            statement.bind(.integer(sequence), at: 1)
+            statement.bind(.real(now), at: 2)
+            statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 3)
             try statement.step()
         }
     }
@@ -161,11 +213,11 @@ struct JournalWriter {
                 "baseVersion" = CASE WHEN ?2 IN ('update', 'insert') THEN "baseVersion" END
             WHERE "sequence" = ?1
             """
-        let payload = try cipher.seal(PayloadCodec.encode(entry.values, fields: fields))
+        let payload = try sealedPayload(entry, fields: fields)
         try connection.withStatement(sql) { statement in
             statement.bind(.integer(sequence), at: 1)
             statement.bind(operation.rawValue, at: 2)
-            statement.bind(.blob([UInt8](payload)), at: 3)
+            statement.bind(.blob(payload), at: 3)
             statement.bind(.real(now), at: 4)
             statement.bind(entry.policy.map { FieldValue.text($0.rawValue) } ?? .null, at: 5)
             try statement.step()

@@ -106,6 +106,11 @@ final class SQLiteChangeJournal: ChangeJournal {
         guard let current, let currentState = ChangeState(rawValue: current.state), from.contains(currentState) else {
             throw Self.notFound(operationID, states: from.map(\.rawValue).sorted().joined(separator: " or "))
         }
+        if target == .rejected {
+            // A refused change holds what was refused, whatever happens to its row later.
+            try JournalStoredRow.keepValues(
+                of: current.sequence, state: state, cipher: try database.requireCipher(for: "the change journal"))
+        }
         let sql = """
             UPDATE "_strata_journal" SET "state" = ?2, "reason" = ?3, "updatedAt" = ?4, "sent" = "sent" OR ?5
             WHERE "sequence" = ?1
@@ -138,8 +143,17 @@ final class SQLiteChangeJournal: ChangeJournal {
                 guard case .blob(let sealed) = statement.value(at: 5) else {
                     throw DataError(.incompatibleStore, "\(what): the stored payload is missing")
                 }
-                let (values, fields) = try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
                 let operation = ChangeOperation(rawValue: statement.text(at: 4)) ?? .update
+                let values: [String: FieldValue]
+                let fields: [String]?
+                if sealed.isEmpty {
+                    // An insert kept by reference (no payload) sends its object's row as it is now.
+                    values = try JournalStoredRow.values(
+                        typeName: statement.text(at: 2), objectID: statement.text(at: 3), state: state, cipher: cipher, what: what)
+                    fields = nil
+                } else {
+                    (values, fields) = try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
+                }
                 var change =
                     Change(
                         operationID: operationID, typeName: statement.text(at: 2), objectID: statement.text(at: 3),

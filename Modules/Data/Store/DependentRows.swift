@@ -58,6 +58,10 @@ struct DependentRows {
 
     /// Deletes `ids` of `table` and their journal changes that are not in flight.
     private func delete(_ ids: [String], of table: TableDefinition) throws {
+        // A change in flight kept by reference (an insert) takes its values before the row goes.
+        if table.behaviour.sendsChanges {
+            try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: ids, state: state, cipher: cipher)
+        }
         try state.connection.withStatement(table.deleteSQL) { statement in
             for id in ids {
                 statement.rewind()

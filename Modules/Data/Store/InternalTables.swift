@@ -49,8 +49,11 @@ enum InternalTables {
             "sequence" INTEGER PRIMARY KEY NOT NULL, "operationId" TEXT NOT NULL)
         """
 
+    /// An object's changes, in sequence order (the rowid ends each entry). Format 8 dropped
+    /// `state` from its end: no look-up by object needs it from the index, and it cost each
+    /// change about 8 bytes.
     static let journalByObject = """
-        CREATE INDEX IF NOT EXISTS "_strata_journal_by_object" ON "_strata_journal" ("typeName", "objectId", "state")
+        CREATE INDEX IF NOT EXISTS "_strata_journal_by_object" ON "_strata_journal" ("typeName", "objectId")
         """
     static let journalByState = """
         CREATE INDEX IF NOT EXISTS "_strata_journal_by_state" ON "_strata_journal" ("state", "sequence")

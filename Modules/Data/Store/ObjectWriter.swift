@@ -48,6 +48,9 @@ struct ObjectWriter {
                 if isNew {
                     statement = try insert ?? connection.statement(table.insertSQL)
                     insert = statement
+                } else if let changed {
+                    // Only the changed columns: the indexes of the others are not rewritten.
+                    statement = try connection.statement(updateSQL(changing: changed))
                 } else {
                     statement = try update ?? connection.statement(table.updateSQL)
                     update = statement
@@ -66,6 +69,7 @@ struct ObjectWriter {
                 for field in schema.fields { values[field.key] = field.value(in: object) }
                 var change = entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp)
                 change.fields = changed
+                change.valuesInRow = behaviour.keepsLocalRows
                 // The copy this edit was made on: the version the row was last pulled at.
                 if !isNew { change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection) }
                 try journal.record(change, isNewObject: isNew)
@@ -88,6 +92,10 @@ struct ObjectWriter {
                 throw DataError(.notFound, "cannot delete a \(table.typeName) that was never saved (it has no objectId)")
             }
             if behaviour.keepsLocalRows && table.exists {
+                // A change kept by reference that outlives the row takes its values first.
+                if behaviour.sendsChanges {
+                    try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: [id], state: state, cipher: context.cipher)
+                }
                 try connection.withStatement(table.deleteSQL) { statement in
                     statement.bind(id, at: 1)
                     try statement.step()
@@ -110,6 +118,9 @@ struct ObjectWriter {
     func deleteAll(behaviour: ValueObjectBehaviour) throws -> Int {
         var deleted = 0
         if behaviour.keepsLocalRows && table.exists {
+            if behaviour.sendsChanges {
+                try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: nil, state: state, cipher: context.cipher)
+            }
             try connection.withStatement(table.deleteAllSQL) { _ = try $0.step() }
             deleted = connection.changes
             try ServerVersions.forgetAll(table.typeName, in: connection)

@@ -24,7 +24,7 @@ enum StoreFormat {
     /// 1: value-object tables only. 2: internal columns (`_storedAt`, `_scope`, owner, keyed
     /// hashes) and the internal tables (journal, logs, settings, type versions). 3 and later:
     /// the steps of ``StoreMigration/all`` (the last one's version is this).
-    static let currentVersion: Int64 = 7
+    static let currentVersion: Int64 = 8
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.

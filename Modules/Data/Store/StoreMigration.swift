@@ -74,6 +74,14 @@ struct StoreMigration: Sendable {
             run: { connection, from in
                 if from <= LocalOnlyRows.lastLocalOnlyFormat { try LocalOnlyRows.list(in: connection) }
             }),
+        // Format 7 → 8: a new object's pending insert keeps its values in its row, not in the
+        // journal (an empty payload, `JournalStoredRow`), which a build of format 7 would read
+        // as a damaged payload. Changes already in the journal keep their payloads and read as
+        // before; an edit folded into such an insert drops its payload. The journal's index by
+        // object loses its `state` column (``InternalTables/journalByObject``).
+        StoreMigration(
+            version: 8, name: "pending inserts kept by reference to their rows",
+            statements: [#"DROP INDEX IF EXISTS "_strata_journal_by_object""#, InternalTables.journalByObject]),
     ]
 
     /// Runs every step above `version`, oldest first, recording each in `user_version`.

@@ -49,6 +49,8 @@ extension SQLiteSyncState: SyncStatePruning {
                     try statement.step()
                 }
                 outcome.rejected += connection.changes
+                // A refused change holds its values once its row is gone (an insert kept by reference).
+                try JournalStoredRow.keepValues(typeName: typeName, objectIDs: [id], state: state, cipher: cipher)
                 try connection.withStatement(table.deleteSQL) { statement in
                     statement.bind(id, at: 1)
                     try statement.step()
