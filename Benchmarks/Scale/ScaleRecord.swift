@@ -13,7 +13,17 @@ struct ScaleRecord: CaseRowRecord {
 
     init(index: Int) { row = .scale(index) }
 
-    static let schema = caseRowSchema("ScaleRecord", compoundIndexes: [ScaleRecord.pageIndex])
+    static let schema = caseRowSchema("ScaleRecord", compoundIndexes: [ScaleRecord.pageIndex], fields: storedFields)
+
+    /// The six fields through `ScaleRecord`'s stored `row`, as an app's type declares its own.
+    static let storedFields: [ValueObjectSchema<ScaleRecord>.Field] = [
+        .field("patientName", \ScaleRecord.row.patientName),
+        .field("age", \ScaleRecord.row.age),
+        .field("gender", \ScaleRecord.row.gender),
+        .field("isFollow", \ScaleRecord.row.isFollow),
+        .field("memo", \ScaleRecord.row.memo),
+        .field("createdAt", \ScaleRecord.row.createdAt),
+    ]
 
     /// The compound index that serves the page query.
     static let pageIndex = CompoundIndex(.ascending("age"), .descending("createdAt"))

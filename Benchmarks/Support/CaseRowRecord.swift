@@ -32,13 +32,20 @@ extension CaseRowRecord {
 
     /// The schema of type `name`: the six columns of ``CaseRow``, with `indexed` and
     /// `compoundIndexes`, and `behaviour` (local only by default).
+    ///
+    /// `fields`, when given, are the same six fields declared by the concrete type
+    /// (`\ScaleRecord.row.age`): key paths through stored properties, as an app's own type has,
+    /// which the store reads and writes at their offset. The default's `\Self.row.age`, written
+    /// in this protocol extension, goes through the `row` requirement's witness (a computed key
+    /// path, copying the whole row for each field).
     public static func caseRowSchema(
         _ name: String, indexed: [String] = CaseRow.caseReportIndexes, compoundIndexes: [CompoundIndex] = [],
-        behaviour: ValueObjectBehaviour = ValueObjectBehaviour(persistentType: .localOnly)
+        behaviour: ValueObjectBehaviour = ValueObjectBehaviour(persistentType: .localOnly),
+        fields: [ValueObjectSchema<Self>.Field]? = nil
     ) -> ValueObjectSchema<Self> {
         ValueObjectSchema<Self>(
             name,
-            fields: [
+            fields: fields ?? [
                 .field("patientName", \Self.row.patientName),
                 .field("age", \Self.row.age),
                 .field("gender", \Self.row.gender),

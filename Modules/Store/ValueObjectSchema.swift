@@ -61,10 +61,25 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
         public let type: FieldType
         /// Whether the field may hold null (an `Optional` property).
         public let isNullable: Bool
-        let read: @Sendable (Object) -> FieldValue
-        let write: @Sendable (inout Object, FieldValue) -> Bool
+        @usableFromInline let read: @Sendable (Object) -> FieldValue
+        @usableFromInline let write: @Sendable (inout Object, FieldValue) -> Bool
+
+        @usableFromInline
+        init(
+            key: String, type: FieldType, isNullable: Bool, read: @escaping @Sendable (Object) -> FieldValue,
+            write: @escaping @Sendable (inout Object, FieldValue) -> Bool
+        ) {
+            (self.key, self.type, self.isNullable, self.read, self.write) = (key, type, isNullable, read, write)
+        }
 
         /// A field stored under `key`, read from and written to `keyPath`.
+        ///
+        /// Inlinable, with the reader and writer it makes: the closures are then compiled in the
+        /// module declaring the type, specialized for it and for `Value`. The store's own code is
+        /// generic and reached through `any ValueObjectStore`, never specialized; made here, the
+        /// closures would look up `Value`'s metadata (its `Optional`, its pointer) at run time for
+        /// every field of every row.
+        @inlinable
         public static func field<Value: FieldValueConvertible>(
             _ key: String, _ keyPath: any WritableKeyPath<Object, Value> & Sendable
         ) -> Field {
@@ -73,18 +88,40 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
                 type: Value.fieldType,
                 isNullable: Value.isNullable,
                 read: reader(for: keyPath),
-                write: { object, stored in
+                write: writer(for: keyPath)
+            )
+        }
+
+        /// How to set the field: straight into the property's storage when the key path names a
+        /// stored property laid out inline (the store sets every field of every row it reads),
+        /// else through the key path.
+        @inlinable
+        static func writer<Value: FieldValueConvertible>(
+            for keyPath: any WritableKeyPath<Object, Value> & Sendable
+        ) -> @Sendable (inout Object, FieldValue) -> Bool {
+            guard let offset = MemoryLayout<Object>.offset(of: keyPath as PartialKeyPath<Object>) else {
+                return { object, stored in
                     guard let value = Value(fieldValue: stored) else { return false }
                     object[keyPath: keyPath] = value
                     return true
                 }
-            )
+            }
+            // As for `reader(for:)`: a non-nil offset names inline storage bound to `Value`, and
+            // assigning through the typed pointer releases the old value and keeps the new one.
+            return { object, stored in
+                guard let value = Value(fieldValue: stored) else { return false }
+                withUnsafeMutableBytes(of: &object) { bytes in
+                    bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee = value
+                }
+                return true
+            }
         }
 
         /// How to read the field: straight from the property's storage when the key path names
         /// a stored property (the store reads every field of every row it saves, and the key
         /// path runtime costs several times more), else through the key path.
-        private static func reader<Value: FieldValueConvertible>(
+        @inlinable
+        static func reader<Value: FieldValueConvertible>(
             for keyPath: any WritableKeyPath<Object, Value> & Sendable
         ) -> @Sendable (Object) -> FieldValue {
             guard let offset = MemoryLayout<Object>.offset(of: keyPath as PartialKeyPath<Object>) else {

@@ -52,4 +52,27 @@ public protocol ValueObjectStore: Sendable {
 
     /// How many objects match a query's conditions (its paging is ignored).
     func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int
+
+    /// The executor the store does its work on (a lane of its own, never Swift's cooperative
+    /// pool), or `nil` for a store without one (an in-memory double).
+    ///
+    /// Each call from a task elsewhere hops to it and back (two thread switches, tens of µs
+    /// on a loaded machine, several times a small call's own work). A task that makes many
+    /// calls in a row may prefer it instead: from nonisolated code (an actor's code runs on
+    /// its actor whatever the task prefers), its calls then run at once on the thread it is
+    /// already on. Its other code runs there too, holding the store's lane meanwhile: keep
+    /// long computations out, and never block waiting for other work of the store.
+    ///
+    /// ```swift
+    /// let page = try await withTaskExecutorPreference(store.executor) {
+    ///     let report = try await store.fetch(CaseReport.self, id: id)
+    ///     return try await store.query(followUps(of: report))
+    /// }
+    /// ```
+    var executor: (any TaskExecutor)? { get }
+}
+
+extension ValueObjectStore {
+    /// No executor of its own (see ``ValueObjectStore/executor``): the default for doubles.
+    public var executor: (any TaskExecutor)? { nil }
 }

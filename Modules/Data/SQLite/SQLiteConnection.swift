@@ -107,15 +107,21 @@ final class SQLiteConnection {
             throw DataError(.readOnly, "the store \(path) is open read-only; writes are not allowed")
         }
         if let damage { throw DataError(.damaged, DamageMarker.message(store: path, detail: damage)) }
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? run("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs one statement without results through the statement cache: transaction control,
+    /// run on every write, is parsed once per connection rather than by `sqlite3_exec` each time.
+    private func run(_ sql: String) throws {
+        try withStatement(sql) { statement in _ = try statement.step() }
     }
 
     /// Rows changed by the last statement.

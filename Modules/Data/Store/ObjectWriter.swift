@@ -31,7 +31,7 @@ struct ObjectWriter {
         saved.reserveCapacity(objects.count)
         var insert: SQLiteStatement?
         var update: SQLiteStatement?
-        let parent = ParentVisibility(schema: schema, state: state)
+        let parent = ParentVisibility(table: table, state: state)
         let declared = ParentVisibility.Stamp(scope: behaviour.scope, ownerGroup: context.ownerGroup)
         defer {
             insert?.reset()
@@ -164,8 +164,12 @@ struct ObjectWriter {
         statement.bind(id, at: 1)
         var index: Int32 = 2
         var hashes: [FieldValue] = []
+        // Index loops: this code is not specialized for `Object`, and a sequence's iterator over
+        // its fields would go through witness tables and run-time metadata at every step.
+        let fields = schema.fields
         if table.hasEncryptedKeys {
-            for (offset, field) in schema.fields.enumerated() {
+            for offset in 0..<fields.count {
+                let field = fields[offset]
                 let value = field.value(in: object)
                 if table.encrypted[offset] {
                     let value = field.type.normalized(value)
@@ -178,8 +182,8 @@ struct ObjectWriter {
             }
         } else {
             // The hot path of bulk saves: no per-field branching.
-            for field in schema.fields {
-                statement.bind(field.value(in: object), at: index)
+            for offset in 0..<fields.count {
+                statement.bind(fields[offset].value(in: object), at: index)
                 index += 1
             }
         }

@@ -16,10 +16,12 @@ struct ParentVisibility {
     private let key: String
     private let parent: TableDefinition
 
-    /// The lookup for objects of `schema`, or `nil` when the type shares no parent's
-    /// visibility or the parent's table keeps no local rows with owners.
-    init?<Object: ValueObject>(schema: ValueObjectSchema<Object>, state: StoreState) {
-        guard let dependency = schema.dependencies.first(where: \.sharesVisibility),
+    /// The lookup for objects of `table`'s type, or `nil` when the type shares no parent's
+    /// visibility or the parent's table keeps no local rows with owners (read from the table's
+    /// ``TableDefinition/sharedParent``, found once at registration, not from the schema on
+    /// every save).
+    init?(table: TableDefinition, state: StoreState) {
+        guard let dependency = table.sharedParent,
             let parent = state.tables[StoreState.tableKey(dependency.parentType)],
             parent.exists, parent.hasOwnerColumns, parent.behaviour.keepsLocalRows
         else { return nil }

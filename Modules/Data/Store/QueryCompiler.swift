@@ -62,16 +62,6 @@ struct QueryCompiler<Object: ValueObject> {
         return (sql, bindings)
     }
 
-    /// `SELECT … WHERE "objectId" = ?1 [AND fresh]` and its bindings.
-    func fetch(id: String) -> (sql: String, bindings: [FieldValue]) {
-        var sql = "SELECT \(table.selectColumns) FROM \(TableDefinition.quote(table.typeName)) WHERE \"objectId\" = ?1"
-        var bindings: [FieldValue] = [.text(id)]
-        if let cutoff = table.freshnessCutoff(now: now) {
-            sql += " AND \"_storedAt\" >= ?2"
-            bindings.append(.real(cutoff))
-        }
-        return (sql, bindings)
-    }
 
     private func appendWhere(to sql: inout String, bindings: inout [FieldValue]) throws {
         var clauses = try filterClauses(bindings: &bindings)

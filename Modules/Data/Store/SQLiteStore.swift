@@ -32,6 +32,9 @@ final class SQLiteStore: ValueObjectStore {
         self.viewer = viewer
     }
 
+    /// The database's lane: a task preferring it makes its calls without a hop.
+    var executor: (any TaskExecutor)? { database.queue }
+
     /// Who a query of `scope` filters by (read only for a scoped query).
     func viewer(for scope: QueryScope) -> QueryViewer {
         scope == .all ? QueryViewer() : viewer()
@@ -63,9 +66,11 @@ final class SQLiteStore: ValueObjectStore {
         return try await database.perform { state in
             let table = try state.table(for: Object.self)
             guard table.exists else { return nil }
-            let (sql, bindings) = QueryCompiler(query: Query<Object>(), table: table, cipher: cipher, now: now).fetch(id: id)
-            return try state.connection.withStatement(sql) { statement in
-                statement.bind(bindings)
+            // `SELECT … WHERE "objectId" = ?1 [AND "_storedAt" >= ?2]`, built at registration.
+            let cutoff = table.freshnessCutoff(now: now)
+            return try state.connection.withStatement(cutoff == nil ? table.fetchSQL : table.freshFetchSQL) { statement in
+                statement.bind(id, at: 1)
+                if let cutoff { statement.bind(.real(cutoff), at: 2) }
                 guard try statement.step() else { return nil }
                 return try table.read(statement, schema: Object.schema, cipher: cipher)
             }

@@ -22,7 +22,7 @@ extension StoreState {
             }
         }
         guard schema.behaviour.keepsLocalRows else {
-            tables[Self.tableKey(schema.typeName)] = TableDefinition(for: schema, owner: owner, existingColumns: nil)
+            remember(TableDefinition(for: schema, owner: owner, existingColumns: nil))
             return
         }
         let migrator = SchemaMigrator(schema: schema, connection: connection, logger: database.logger)
@@ -53,7 +53,7 @@ extension StoreState {
             database.logger.info("registered \(schema.typeName) (table created or migrated)")
         }
         let table = TableDefinition(for: schema, owner: owner, existingColumns: columns.map { Set($0.keys) })
-        tables[Self.tableKey(schema.typeName)] = table
+        remember(table)
         // Rows saved while the type was local only (a store of format 5 or older) go now, once.
         if database.mode == .readWrite { try LocalOnlyRows.journal(table, schema: schema, state: self, database: database) }
         if database.mode == .readWrite, table.behaviour.lifespan != nil {

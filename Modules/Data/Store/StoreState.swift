@@ -2,7 +2,11 @@ import StrataStore
 /// What the store's mutex guards: the connection, the registered tables, the id generator.
 final class StoreState {
     let connection: SQLiteConnection
-    var tables: [String: TableDefinition] = [:]
+    /// The registered tables by ``tableKey(_:)`` (what a type name finds).
+    private(set) var tables: [String: TableDefinition] = [:]
+    /// The same tables by the Swift type that registered each: what ``table(for:)`` reads on
+    /// every call, without lower-casing the name.
+    private var tablesByOwner: [ObjectIdentifier: TableDefinition] = [:]
     var ids = ObjectIDGenerator()
     /// The journal's operation ids, increasing (see ``OperationIDGenerator``).
     let operationIDs = OperationIDGenerator()
@@ -20,12 +24,18 @@ final class StoreState {
 
     /// The registered table of `type`, or a `notRegistered` error saying what to call.
     func table<Object: ValueObject>(for type: Object.Type) throws -> TableDefinition {
-        let name = Object.schema.typeName
-        guard let table = tables[Self.tableKey(name)], table.owner == ObjectIdentifier(type) else {
+        guard let table = tablesByOwner[ObjectIdentifier(type)] else {
+            let name = Object.schema.typeName
             throw DataError(
                 .notRegistered, "\(name) is not registered with the store; call register(\(Object.self).self) first")
         }
         return table
+    }
+
+    /// Records `table` as its type's registration (replacing an earlier one of the same type).
+    func remember(_ table: TableDefinition) {
+        tables[Self.tableKey(table.typeName)] = table
+        tablesByOwner[table.owner] = table
     }
 
     /// Notes that the write transaction in progress changes `typeName`.

@@ -42,6 +42,9 @@ struct TableDefinition {
     let insertSQL: String
     let updateSQL: String
     let selectColumns: String
+    /// `SELECT <selectColumns> … WHERE "objectId" = ?1`, and the same with `AND "_storedAt" >= ?2`
+    /// for a type with a lifespan: a fetch by id's SQL, built once.
+    let fetchSQL: String, freshFetchSQL: String
     let deleteSQL: String
     let deleteAllSQL: String
 
@@ -80,6 +83,8 @@ struct TableDefinition {
             + hashKeys.enumerated().map { "\(Self.quote($1)) = ?\(keys.count + 6 + $0)" }
         updateSQL = "UPDATE \(table) SET \(updated.joined(separator: ", ")) WHERE \"objectId\" = ?1"
         selectColumns = (["objectId"] + present).map(Self.quote).joined(separator: ", ")
+        fetchSQL = "SELECT \(selectColumns) FROM \(table) WHERE \"objectId\" = ?1"
+        freshFetchSQL = fetchSQL + " AND \"_storedAt\" >= ?2"
         deleteSQL = "DELETE FROM \(table) WHERE \"objectId\" = ?1"
         deleteAllSQL = "DELETE FROM \(table)"
     }
@@ -97,14 +102,20 @@ struct TableDefinition {
     }
 
     /// Reads the current row of `statement` (columns as in `selectColumns`) into an object.
+    ///
+    /// The loop walks indices rather than `zip(…).enumerated()`: this code is generic over
+    /// `Object` and not specialized for it, so each step of those sequences' iterators would go
+    /// through witness tables and metadata looked up at run time, for every field of every row.
     func read<Object: ValueObject>(
         _ statement: SQLiteStatement, schema: ValueObjectSchema<Object>, cipher: FieldCipher?
     ) throws -> Object {
         var object = Object()
         let id = statement.text(at: 0)
         object.objectId = id
-        for (index, (field, position)) in zip(schema.fields, readPositions).enumerated() {
-            guard let position else { continue }
+        let fields = schema.fields
+        for index in 0..<fields.count {
+            guard let position = readPositions[index] else { continue }
+            let field = fields[index]
             var stored = statement.value(at: position)
             if encrypted[index] {
                 if case .null = stored, !field.isNullable { continue }
