@@ -36,7 +36,7 @@ struct JournalScale {
         let raw = try RawSQLite(path: container.storeURL.path)
         try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         let bytes = Double(fileSize(container.storeURL.path))
-        let plain = try plainBytes(raw)
+        let plain = try raw.plainTableBytes(of: "SyncedRecord", in: folder)
         try printWhereTheBytesGo(raw)
         let count = min(Self.edits, sample.count / 2)
         var (strata, baseline) = ([Double](), [Double]())
@@ -58,29 +58,6 @@ struct JournalScale {
             baseline: "the same rows and indexes in a plain SQLite table of the record's columns",
             .init(size: size, strata: bytes / Double(size), baseline: plain / Double(size)))
         return figures
-    }
-
-    /// The same rows in a plain SQLite table of the record's columns with the same indexes, in
-    /// another file (as the store path's "size on disk" baseline, of this path's own rows).
-    private func plainBytes(_ raw: RawSQLite) throws -> Double {
-        let plainPath = folder.appendingPathComponent("plain.sqlite").path
-        try raw.exec("ATTACH DATABASE '\(plainPath)' AS plain")
-        try raw.exec(
-            """
-            CREATE TABLE plain.rows ("objectId" TEXT PRIMARY KEY, "patientName" TEXT, "age" INTEGER, "gender" INTEGER,
-                "isFollow" INTEGER, "memo" TEXT, "createdAt" REAL)
-            """)
-        try raw.exec(#"CREATE INDEX plain.rows_patientName ON rows ("patientName")"#)
-        try raw.exec(#"CREATE INDEX plain.rows_createdAt ON rows ("createdAt")"#)
-        try raw.exec(#"CREATE INDEX plain.rows_age_createdAt ON rows ("age", "createdAt" DESC, "objectId")"#)
-        try raw.exec(
-            """
-            INSERT INTO plain.rows SELECT "objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt"
-            FROM main."SyncedRecord" ORDER BY "objectId"
-            """)
-        try raw.exec("DETACH DATABASE plain")
-        defer { try? FileManager.default.removeItem(atPath: plainPath) }
-        return Double(fileSize(plainPath))
     }
 
     /// Prints the store file's bytes per object by table and index (SQLite's `dbstat`, when

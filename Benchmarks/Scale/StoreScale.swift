@@ -135,25 +135,8 @@ struct StoreScale {
     /// SQLite table holding only the record's columns and the same indexes.
     private func bytesPerObject(_ raw: RawSQLite, storePath: String, into figures: inout Figures) throws {
         try raw.exec("PRAGMA wal_checkpoint(TRUNCATE)")
-        let plainPath = folder.appendingPathComponent("plain.sqlite").path
-        try raw.exec("ATTACH DATABASE '\(plainPath)' AS plain")
-        try raw.exec(
-            """
-            CREATE TABLE plain.rows ("objectId" TEXT PRIMARY KEY, "patientName" TEXT, "age" INTEGER, "gender" INTEGER,
-                "isFollow" INTEGER, "memo" TEXT, "createdAt" REAL)
-            """)
-        try raw.exec(#"CREATE INDEX plain.rows_patientName ON rows ("patientName")"#)
-        try raw.exec(#"CREATE INDEX plain.rows_createdAt ON rows ("createdAt")"#)
-        try raw.exec(#"CREATE INDEX plain.rows_age_createdAt ON rows ("age", "createdAt" DESC, "objectId")"#)
-        try raw.exec(
-            """
-            INSERT INTO plain.rows SELECT "objectId", "patientName", "age", "gender", "isFollow", "memo", "createdAt"
-            FROM main."ScaleRecord" ORDER BY "objectId"
-            """)
-        try raw.exec("DETACH DATABASE plain")
         let store = Double(fileSize(storePath) + fileSize(storePath + "-wal"))
-        let plain = Double(fileSize(plainPath))
-        try? FileManager.default.removeItem(atPath: plainPath)
+        let plain = try raw.plainTableBytes(of: ScaleRecord.schema.typeName, in: folder)
         figures.add(
             "size on disk", operation: "store file bytes per object after a checkpoint", unit: "bytes",
             baseline: "the same rows and indexes in a plain SQLite table of the record's columns",
