@@ -16,7 +16,7 @@ struct StatusLineTests {
         // The first frame waits for the boot, which in the full parallel run's first minute can take
         // 20 s or more (as the daemon loops' first pass does): a generous bound, never a sleep.
         try #require(
-            await eventually(within: .seconds(60)) { terminal.frames.last?.status == "not signed in · 0 pending · 0 rejected" },
+            await eventually(within: Patience.childProcess) { terminal.frames.last?.status == "not signed in · 0 pending · 0 rejected" },
             "\(terminal.frames)")
         terminal.type("reports")
         try #require(await eventually { terminal.lastScreen.joined(separator: "\n").contains("Case reports, newest first") })
@@ -31,7 +31,7 @@ struct StatusLineTests {
         let host = try await HostHarness()
         let doubles = ContainerDoubles()
         let run = Task { await host.runInteractive(environment: doubles.environment) }
-        try #require(await eventually(within: .seconds(60)) { doubles.terminal.lastScreen.joined().contains("home") })
+        try #require(await eventually(within: Patience.childProcess) { doubles.terminal.lastScreen.joined().contains("home") })
         doubles.terminal.type("quit")
         #expect(await run.value == 0)
         #expect(doubles.terminal.frames.allSatisfy { $0.status == nil })

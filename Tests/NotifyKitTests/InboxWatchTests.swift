@@ -16,15 +16,15 @@ struct InboxWatchTests {
         try fixture.drop("1-first.json", #"{"id": "n-1", "kind": "message", "title": "First"}"#)
         let finished = BackgroundRun(daemon)
         // The first pass has run: the daemon now waits, its next poll 600 s away.
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 })
 
         try fixture.drop("2-second.json", #"{"id": "n-2", "kind": "message", "title": "Second"}"#)
 
         // Without inotify it would wait out the 600 s poll; 60 s leaves room for a loaded machine.
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 2 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 2 })
         #expect(fixture.delivery.lines.last == "recorded n-2 message: Second")
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
     }
 
     @Test("a file written straight into new/ is processed once it is closed, long before the poll")
@@ -34,15 +34,15 @@ struct InboxWatchTests {
         let daemon = NotifyDaemon(processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger)
         try fixture.drop("1-first.json", #"{"id": "n-1", "kind": "message", "title": "First"}"#)
         let finished = BackgroundRun(daemon)
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 })
 
         let direct = fixture.inbox.newURL.appendingPathComponent("2-direct.json")
         try Data(#"{"id": "n-2", "kind": "message", "title": "Direct"}"#.utf8).write(to: direct)
 
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 2 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 2 })
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["1-first.json", "2-direct.json"])
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
     }
 
     @Test("listing, reading, filing and quarantining inbox files all run on the inbox's queue, never on the cooperative pool")

@@ -43,12 +43,12 @@ struct NotifyDaemonTests {
         let finished = BackgroundRun(daemon)
 
         try fixture.drop("late.json", #"{"id": "n-late", "kind": "message", "title": "Late"}"#)
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 })
         #expect(fixture.delivery.lines == ["recorded n-late message: Late"])
         #expect(try fixture.names(in: fixture.inbox.curURL) == ["late.json"])
 
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
         #expect(finished.status == 0)
         #expect(daemon.isStopRequested)
     }
@@ -61,7 +61,7 @@ struct NotifyDaemonTests {
         try fixture.drop("first.json", #"{"id": "n-1", "kind": "message", "title": "First"}"#)
         let finished = BackgroundRun(daemon)
         // Once the first pass has delivered the file, the daemon is in (or entering) its 600 s pause.
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 })
 
         await daemon.requestStop()
 

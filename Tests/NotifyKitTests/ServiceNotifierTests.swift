@@ -21,9 +21,9 @@ struct ServiceNotifierTests {
             processor: fixture.processor(), pollInterval: 10, logger: InboxFixture.logger, serviceNotifier: notifier)
         let run = DaemonRun(daemon)
 
-        #expect(await eventually(within: .seconds(60)) { notifier.states.count(where: { $0 == .watchdog }) >= 4 }, "\(notifier.states)")
+        #expect(await eventually(within: Patience.childProcess) { notifier.states.count(where: { $0 == .watchdog }) >= 4 }, "\(notifier.states)")
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { run.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { run.status != nil })
 
         let states = notifier.states
         #expect(run.status == 0)
@@ -41,13 +41,13 @@ struct ServiceNotifierTests {
         let daemon = NotifyDaemon(
             processor: fixture.processor(), pollInterval: 0.01, logger: InboxFixture.logger, serviceNotifier: notifier)
         let run = DaemonRun(daemon)
-        #expect(await eventually(within: .seconds(60)) { notifier.states == [.ready] })
+        #expect(await eventually(within: Patience.childProcess) { notifier.states == [.ready] })
         // Many passes go by at 10 ms: none of them pings.
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message"}"#)
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 })
 
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { run.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { run.status != nil })
         #expect(notifier.states == [.ready, .stopping])
     }
 

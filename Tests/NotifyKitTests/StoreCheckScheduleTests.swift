@@ -41,10 +41,10 @@ struct StoreCheckScheduleTests {
             storeCheck: calls.schedule(every: .milliseconds(20)))
         let finished = BackgroundRun(daemon)
         try fixture.drop("a.json", #"{"id": "n-1", "kind": "message", "title": "A"}"#)
-        #expect(await eventually(within: .seconds(60)) { fixture.delivery.lines.count == 1 }, "the inbox runs beside it")
-        #expect(await eventually(within: .seconds(60)) { calls.made >= 3 })
+        #expect(await eventually(within: Patience.childProcess) { fixture.delivery.lines.count == 1 }, "the inbox runs beside it")
+        #expect(await eventually(within: Patience.childProcess) { calls.made >= 3 })
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
         #expect(finished.status == 0)
     }
 
@@ -57,7 +57,7 @@ struct StoreCheckScheduleTests {
             processor: fixture.processor(), pollInterval: 600, logger: InboxFixture.logger,
             storeCheck: calls.schedule(every: .seconds(3600)))
         let finished = BackgroundRun(daemon)
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
         #expect(finished.status == 1)
         #expect(calls.made == 1)
     }
@@ -71,10 +71,10 @@ struct StoreCheckScheduleTests {
             processor: fixture.processor(), pollInterval: 0.05, logger: InboxFixture.logger,
             storeCheck: calls.schedule(every: .milliseconds(20)))
         let finished = BackgroundRun(daemon)
-        #expect(await eventually(within: .seconds(60)) { calls.made >= 4 })
+        #expect(await eventually(within: Patience.childProcess) { calls.made >= 4 })
         #expect(finished.status == nil, "still running")
         await daemon.requestStop()
-        #expect(await eventually(within: .seconds(60)) { finished.status != nil })
+        #expect(await eventually(within: Patience.childProcess) { finished.status != nil })
         #expect(finished.status == 0)
     }
 
