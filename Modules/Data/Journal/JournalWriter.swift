@@ -43,10 +43,69 @@ struct JournalWriter {
         var isKeptByReference: Bool { operation == .insert && valuesInRow && baseVersion == nil }
     }
 
+    /// The newest change of one object, as a save reads it before writing (see ``newest(typeName:objectID:)``).
+    struct Newest {
+        var sequence: Int64
+        var operation: ChangeOperation?
+        /// Pending and never handed to the server (not claimed now, never claimed before): an
+        /// edit may still be folded into it.
+        var isUnsent: Bool
+        /// The change has a base version (an insert with one may name an object the server
+        /// holds already).
+        var mayBeOnServer: Bool
+        /// The change holds no payload (``JournalStoredRow``).
+        var isKeptByReference: Bool
+        /// The conflict policy it was recorded with.
+        var policy: String?
+
+        /// The change an edit is folded into, when there is one.
+        var foldable: Newest? { isUnsent && operation != nil ? self : nil }
+
+        /// Whether an edit of the object would be folded into this change without reading the
+        /// edit's base version: folded into an unsent insert or update (an update keeps the
+        /// first edit's base), which ``Entry/baseVersion`` is then not read for.
+        var absorbsUpdateBase: Bool { foldable != nil && (operation == .insert || operation == .update) }
+
+        /// Whether a change of this object kept by reference may have to take its values before
+        /// the row is rewritten or deleted (``JournalStoredRow/keepValues(typeName:objectIDs:state:cipher:)``):
+        /// only one that was handed to the server or refused, which an unsent newest change rules
+        /// out (every path that queues a change behind such a change seals it first, and a
+        /// refused change is sealed when it is refused).
+        var mayHoldSentReference: Bool { !isUnsent }
+    }
+
+    /// The newest change of `objectID` of `typeName` in the journal, whatever its state (one
+    /// look-up of the by-object index); `nil` when it has none.
+    func newest(typeName: String, objectID: String) throws -> Newest? {
+        // A claimed change (a row in `_strata_journal_claims`) is in flight: handed to the server.
+        let sql = """
+            SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims"),
+                "baseVersion" IS NOT NULL, length("payload") = 0, "policy"
+            FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
+            """
+        return try connection.withStatement(sql) { statement in
+            statement.bind(typeName, at: 1)
+            statement.bind(objectID, at: 2)
+            guard try statement.step() else { return nil }
+            return Newest(
+                sequence: statement.int64(at: 0), operation: ChangeOperation(rawValue: statement.text(at: 1)),
+                isUnsent: statement.text(at: 2) == ChangeState.pending.rawValue && statement.int64(at: 3) == 0,
+                mayBeOnServer: statement.int64(at: 4) != 0, isKeptByReference: statement.int64(at: 5) != 0,
+                policy: String(fieldValue: statement.value(at: 6)))
+        }
+    }
+
     /// Records `entry`. `isNewObject` skips the coalescing look-up for ids made just now.
     func record(_ entry: Entry, isNewObject: Bool) throws {
-        if !isNewObject, let pending = try latestPending(typeName: entry.typeName, objectID: entry.objectID) {
-            switch (pending.operation, entry.operation) {
+        try record(entry, foldingInto: isNewObject ? nil : newest(typeName: entry.typeName, objectID: entry.objectID)?.foldable)
+    }
+
+    /// Records `entry`, folding it into `pending` (the object's newest change, unsent, which the
+    /// caller read in this transaction: ``Newest/foldable``) when the coalescing rules allow;
+    /// `nil`, a new change.
+    func record(_ entry: Entry, foldingInto pending: Newest?) throws {
+        if let pending, let pendingOperation = pending.operation {
+            switch (pendingOperation, entry.operation) {
             case (.insert, .update) where pending.isKeptByReference && entry.valuesInRow:
                 // Still new to the server, and the row it sends is the one just saved: nothing
                 // to write unless the type's policy changed since.
@@ -124,42 +183,6 @@ struct JournalWriter {
             throw DataError(.incompatibleStore, "\(what) keeps its values in its object's row; it has no payload to rewrite")
         }
         return try PayloadCodec.decodeChange(try cipher.open(Data(sealed), what: what), what: what)
-    }
-
-    /// The object's newest change when it is pending and was never handed to the server (not
-    /// claimed now, never claimed before); a change that was sent may have been applied even
-    /// if no answer came back, and the server would then answer `duplicate` for its operation
-    /// id and never see a merged edit.
-    /// `mayBeOnServer`: the change has a base version (an insert with one may name an object
-    /// the server holds already).
-    /// `isKeptByReference`: the change holds no payload (``JournalStoredRow``); `policy`: the
-    /// conflict policy it was recorded with.
-    private func latestPending(typeName: String, objectID: String) throws -> (
-        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool, isKeptByReference: Bool, policy: String?
-    )? {
-        try Self.latestPending(typeName: typeName, objectID: objectID, in: connection)
-    }
-
-    private static func latestPending(typeName: String, objectID: String, in connection: SQLiteConnection) throws -> (
-        sequence: Int64, operation: ChangeOperation, mayBeOnServer: Bool, isKeptByReference: Bool, policy: String?
-    )? {
-        // A claimed change (a row in `_strata_journal_claims`) is in flight: handed to the server.
-        let sql = """
-            SELECT "sequence", "operation", "state", "sent" OR "sequence" IN (SELECT "sequence" FROM "_strata_journal_claims"),
-                "baseVersion" IS NOT NULL, length("payload") = 0, "policy"
-            FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = ?2 ORDER BY "sequence" DESC LIMIT 1
-            """
-        return try connection.withStatement(sql) { statement in
-            statement.bind(typeName, at: 1)
-            statement.bind(objectID, at: 2)
-            guard try statement.step(), statement.text(at: 2) == ChangeState.pending.rawValue, statement.int64(at: 3) == 0,
-                let operation = ChangeOperation(rawValue: statement.text(at: 1))
-            else { return nil }
-            return (
-                statement.int64(at: 0), operation, statement.int64(at: 4) != 0, statement.int64(at: 5) != 0,
-                String(fieldValue: statement.value(at: 6))
-            )
-        }
     }
 
     private func insert(_ entry: Entry) throws {

@@ -2,25 +2,34 @@ import StrataStore
 /// What an update of a synced object changed, for its journal entry (`Change/fields`).
 extension ObjectWriter {
     /// The keys of the fields whose values in `object` differ from the row stored under `id`
-    /// (read before the row is rewritten, encrypted fields opened), in schema order; `nil` when
-    /// the type keeps no local rows or none is stored (the change then sends the whole object).
+    /// (read before the row is rewritten, encrypted fields opened), in schema order, and
+    /// `object`'s values by key (what its change sends); `changed` is `nil` when the type keeps
+    /// no local rows or none is stored (the change then sends the whole object).
     ///
-    /// It runs before the row is rewritten, so it also seals the values of the object's insert
-    /// kept by reference that was handed to the server already (``JournalStoredRow``): a change
-    /// once sent is never rewritten, and this edit queues behind it.
-    func changedFields<Object: ValueObject>(_ object: Object, id: String, schema: ValueObjectSchema<Object>) throws -> [String]? {
-        guard schema.behaviour.keepsLocalRows, table.exists else { return nil }
-        try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: [id], state: state, cipher: context.cipher)
-        var values: [String: FieldValue] = [:]
-        for field in schema.fields { values[field.key] = field.value(in: object) }
-        let columns = (["objectId"] + table.fields.map(\.key)).map(TableDefinition.quote)
-        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(TableDefinition.quote(table.typeName)) WHERE \"objectId\" = ?1"
-        return try state.connection.withStatement(sql) { statement -> [String]? in
+    /// It runs before the row is rewritten, so with `sealing` (the object's newest change was
+    /// handed to the server or refused: ``JournalWriter/Newest/mayHoldSentReference``) it also
+    /// seals the values of the object's insert kept by reference that was handed to the server
+    /// already (``JournalStoredRow``): a change once sent is never rewritten, and this edit
+    /// queues behind it.
+    func changedFields<Object: ValueObject>(
+        _ object: Object, id: String, schema: ValueObjectSchema<Object>, sealing: Bool
+    ) throws -> (changed: [String]?, values: [String: FieldValue]) {
+        let values = Self.values(of: object, schema: schema)
+        guard schema.behaviour.keepsLocalRows, table.exists else { return (nil, values) }
+        if sealing {
+            try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: [id], state: state, cipher: context.cipher)
+        }
+        // `fetchSQL` selects `objectId`, then each field at its `readPositions` (every field
+        // of a writable store's table, which registration completed).
+        let changed = try state.connection.withStatement(table.fetchSQL) { statement -> [String]? in
             statement.bind(id, at: 1)
             guard try statement.step() else { return nil }
             var changed: [String] = []
-            for (index, field) in table.fields.enumerated() {
-                var stored = statement.value(at: Int32(index + 1))
+            let fields = table.fields
+            for index in 0..<fields.count {
+                let field = fields[index]
+                guard let position = table.readPositions[index] else { continue }
+                var stored = statement.value(at: position)
                 if table.encrypted[index] {
                     stored = try context.cipher.open(stored, as: field.type, what: "\(table.typeName) '\(id)'.\(field.key)")
                 }
@@ -29,6 +38,7 @@ extension ObjectWriter {
             }
             return changed
         }
+        return (changed, values)
     }
 
     /// The row's `UPDATE` setting only the fields `changed` names (the keyed hashes of those
@@ -37,6 +47,27 @@ extension ObjectWriter {
     /// a column an `UPDATE` sets, even to the value it had: an edit of one unindexed field
     /// then writes the row's page alone, not one page per index as well.
     func updateSQL(changing changed: [String]) -> String {
+        let keys = table.fields.map(\.key)
+        var sql = "UPDATE \"\(table.typeName)\" SET "
+        sql.reserveCapacity(64 + 24 * changed.count)
+        var next = changed.startIndex
+        // `changed` lists keys in schema order (``changedFields(_:id:schema:sealing:)``).
+        for (offset, key) in keys.enumerated() where next < changed.endIndex && changed[next] == key {
+            sql += "\"\(key)\" = ?\(offset + 2), "
+            next += 1
+        }
+        if next < changed.endIndex {
+            // Not in schema order: the general form.
+            return slowUpdateSQL(changing: changed)
+        }
+        sql += "\"_storedAt\" = ?\(keys.count + 2)"
+        for (offset, key) in table.behaviour.encryptedKeys.enumerated() where changed.contains(key) {
+            sql += ", \(TableDefinition.quote(TableDefinition.hashColumn(key))) = ?\(keys.count + 6 + offset)"
+        }
+        return sql + " WHERE \"objectId\" = ?1"
+    }
+
+    private func slowUpdateSQL(changing changed: [String]) -> String {
         let changed = Set(changed)
         let keys = table.fields.map(\.key)
         var assignments = keys.enumerated().filter { changed.contains($0.element) }.map {

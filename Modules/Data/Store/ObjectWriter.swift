@@ -40,8 +40,17 @@ struct ObjectWriter {
         for var object in objects {
             let isNew = object.objectId == nil
             let id = object.objectId ?? state.ids.next()
+            // An edit of a synced object reads its newest change once: what it folds into, and
+            // whether a change kept by reference must take its values before the row is rewritten.
+            let newest = isNew || !behaviour.sendsChanges ? nil : try journal.newest(typeName: table.typeName, objectID: id)
             // An update sends the fields it changed, compared with the row it rewrites (read first).
-            let changed = isNew || !behaviour.sendsChanges ? nil : try changedFields(object, id: id, schema: schema)
+            var values: [String: FieldValue]? = nil
+            let changed: [String]?
+            if isNew || !behaviour.sendsChanges {
+                changed = nil
+            } else {
+                (changed, values) = try changedFields(object, id: id, schema: schema, sealing: newest?.mayHoldSentReference ?? false)
+            }
             let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
             if behaviour.keepsLocalRows {
                 let statement: SQLiteStatement
@@ -65,14 +74,16 @@ struct ObjectWriter {
                 }
             }
             if behaviour.sendsChanges {
-                var values: [String: FieldValue] = [:]
-                for field in schema.fields { values[field.key] = field.value(in: object) }
-                var change = entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp)
+                var change = entry(id, isNew ? .insert : .update, values ?? Self.values(of: object, schema: schema), behaviour, stamp: stamp)
                 change.fields = changed
                 change.valuesInRow = behaviour.keepsLocalRows
-                // The copy this edit was made on: the version the row was last pulled at.
-                if !isNew { change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection) }
-                try journal.record(change, isNewObject: isNew)
+                // The copy this edit was made on: the version the row was last pulled at (not
+                // read when the edit folds into an unsent change, which keeps its own).
+                let pending = newest?.foldable
+                if !isNew && !(pending?.absorbsUpdateBase ?? false) {
+                    change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection)
+                }
+                try journal.record(change, foldingInto: pending)
             }
             object.objectId = id
             saved.append(object)
@@ -140,6 +151,15 @@ struct ObjectWriter {
         }
         state.touch(table.typeName)
         return deleted
+    }
+
+    /// Every field of `object` by key: what a change of it sends.
+    static func values<Object: ValueObject>(of object: Object, schema: ValueObjectSchema<Object>) -> [String: FieldValue] {
+        let fields = schema.fields
+        var values: [String: FieldValue] = [:]
+        values.reserveCapacity(fields.count)
+        for offset in 0..<fields.count { values[fields[offset].key] = fields[offset].value(in: object) }
+        return values
     }
 
     private var journal: JournalWriter {
