@@ -143,11 +143,11 @@ let package = Package(
             ]
         ),
 
-        // MARK: - The data key in the Secret Service: libsecret (libsecret-1-dev), which only StrataSecretService links
+        // MARK: - The data key in the Secret Service: libsecret's declarations, for StrataSecretService only, which
+        // loads libsecret-1.so.0 (libsecret-1-0) with dlopen when it asks the Secret Service: nothing links it
         .systemLibrary(
             name: "CLibsecret",
-            path: "Modules/CLibsecret",
-            providers: [.apt(["libsecret-1-dev"])]
+            path: "Modules/CLibsecret"
         ),
         module(
             "StrataSecretService", "Modules/SecretService",

@@ -20,12 +20,13 @@ enum SecretServiceCall {
     static let seconds = 5
 
     /// The result of `call` (given the cancellable to pass to libsecret), or
-    /// `keyringUnavailable` naming `what` and `location` when it took longer than `timeout` seconds.
+    /// `keyringUnavailable` naming `what` and `location` when it took longer than `timeout` seconds,
+    /// or naming libsecret when it cannot be loaded (``Libsecret/load()``: the first call loads it).
     static func bounded<T: Sendable>(
         doing what: String, in location: String, timeout: Int = seconds,
         _ call: @escaping @Sendable (OpaquePointer?) throws -> T
     ) throws -> T {
-        let cancellable = Cancellable()
+        let cancellable = Cancellable(try Libsecret.load())
         let outcome = Outcome<T>()
         // A queue of its own per call (``BlockingLane/shared``, never the cooperative pool): a
         // call abandoned at its deadline never holds up the next one.
@@ -52,13 +53,17 @@ enum SecretServiceCall {
     /// call waits on it); the reference count (`g_object_unref`, once, in `deinit`) is atomic.
     private final class Cancellable: @unchecked Sendable {
         let pointer: OpaquePointer?
+        private let libsecret: Libsecret
 
-        init() { pointer = g_cancellable_new() }
+        init(_ libsecret: Libsecret) {
+            self.libsecret = libsecret
+            pointer = libsecret.cancellableNew()
+        }
 
-        func cancel() { g_cancellable_cancel(pointer) }
+        func cancel() { libsecret.cancellableCancel(pointer) }
 
         deinit {
-            if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+            if let pointer { libsecret.objectUnref(UnsafeMutableRawPointer(pointer)) }
         }
     }
 

@@ -23,6 +23,7 @@ import StrataStore
 ///
 /// Every call blocks for a D-Bus round trip, at most ``SecretServiceCall/seconds`` s each
 /// (``SecretServiceCall``): the data layer makes them on its own queue only.
+/// libsecret is loaded on the first call (``Libsecret``), never linked.
 /// Everything libsecret and GLib hand back (the schema, the attribute tables, the looked-up
 /// password, errors) is freed before the call returns; a `GError` becomes a ``DataError``
 /// `keyringUnavailable` naming the call and GLib's message.
@@ -67,12 +68,13 @@ struct SecretServiceKeyStore: DataKeyStore {
 
     /// ``lookUp(under:)`` without its deadline: on the call's own thread.
     private func lookUpNow(under path: String, _ cancellable: OpaquePointer?) throws -> [UInt8]? {
-        try withSchemaAndAttributes(path) { schema, attributes -> [UInt8]? in
+        let libsecret = try Libsecret.load()
+        return try withSchemaAndAttributes(path, libsecret) { schema, attributes -> [UInt8]? in
             var error: UnsafeMutablePointer<GError>?
-            let found = secret_password_lookupv_sync(schema, attributes, cancellable, &error)
-            try check(error, doing: "look up the data key")
+            let found = libsecret.passwordLookupvSync(schema, attributes, cancellable, &error)
+            try check(error, libsecret, doing: "look up the data key")
             guard let found else { return nil }
-            defer { secret_password_free(found) }
+            defer { libsecret.passwordFree(found) }
             guard let key = SecretServiceHex.decode(String(cString: found)), key.count == Self.keyByteCount else {
                 throw DataError(
                     .cannotOpen,
@@ -94,12 +96,14 @@ struct SecretServiceKeyStore: DataKeyStore {
         let path = containerPath
         let label = "Strata data key (\(path))"
         try SecretServiceCall.bounded(doing: "store the data key", in: location) { cancellable in
-            try withSchemaAndAttributes(path) { schema, attributes in
+            let libsecret = try Libsecret.load()
+            try withSchemaAndAttributes(path, libsecret) { schema, attributes in
                 var error: UnsafeMutablePointer<GError>?
                 let stored = SecretServiceHex.encode(key).withCString { secret in
-                    secret_password_storev_sync(schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, cancellable, &error)
+                    libsecret.passwordStorevSync(
+                        schema, attributes, SECRET_COLLECTION_DEFAULT, label, secret, cancellable, &error)
                 }
-                try check(error, doing: "store the data key")
+                try check(error, libsecret, doing: "store the data key")
                 guard stored != 0 else {
                     throw DataError(.keyringUnavailable, "\(location) did not store the data key (no reason given)")
                 }
@@ -111,11 +115,12 @@ struct SecretServiceKeyStore: DataKeyStore {
         let path = containerPath
         for each in givenPath == path ? [path] : [path, givenPath] {
             try SecretServiceCall.bounded(doing: "remove the data key", in: location) { cancellable in
-                try withSchemaAndAttributes(each) { schema, attributes in
+                let libsecret = try Libsecret.load()
+                try withSchemaAndAttributes(each, libsecret) { schema, attributes in
                     var error: UnsafeMutablePointer<GError>?
                     // FALSE without an error means there was nothing to remove: not an error.
-                    _ = secret_password_clearv_sync(schema, attributes, cancellable, &error)
-                    try check(error, doing: "remove the data key")
+                    _ = libsecret.passwordClearvSync(schema, attributes, cancellable, &error)
+                    try check(error, libsecret, doing: "remove the data key")
                 }
             }
         }
@@ -139,36 +144,37 @@ struct SecretServiceKeyStore: DataKeyStore {
 
     /// Runs `body` with a new schema and an attribute table naming the container `path`; frees both after.
     private func withSchemaAndAttributes<T>(
-        _ path: String, _ body: (OpaquePointer, OpaquePointer) throws -> T
+        _ path: String, _ libsecret: Libsecret, _ body: (OpaquePointer, OpaquePointer) throws -> T
     ) throws -> T {
-        let types = Self.stringTable()
+        let types = Self.stringTable(libsecret)
         // The value is the attribute's type as a pointer-sized integer: STRING is 0.
-        g_hash_table_insert(
-            types, g_strdup(Self.containerAttribute),
+        _ = libsecret.hashTableInsert(
+            types, libsecret.strdup(Self.containerAttribute),
             UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
-        let schema = secret_schema_newv(SecretServiceFactory.schemaName, SECRET_SCHEMA_NONE, types)
-        g_hash_table_unref(types)
+        let schema = libsecret.schemaNewv(SecretServiceFactory.schemaName, SECRET_SCHEMA_NONE, types)
+        libsecret.hashTableUnref(types)
         guard let schema else {
             throw DataError(.keyringUnavailable, "libsecret could not make the schema \(SecretServiceFactory.schemaName)")
         }
-        defer { secret_schema_unref(schema) }
-        let attributes = Self.stringTable()
-        defer { g_hash_table_unref(attributes) }
-        g_hash_table_insert(attributes, g_strdup(Self.containerAttribute), g_strdup(path))
+        defer { libsecret.schemaUnref(schema) }
+        let attributes = Self.stringTable(libsecret)
+        defer { libsecret.hashTableUnref(attributes) }
+        _ = libsecret.hashTableInsert(attributes, libsecret.strdup(Self.containerAttribute), libsecret.strdup(path))
         return try body(schema, attributes)
     }
 
     /// A new string-keyed table that frees its keys and values (`g_free`) when released (a
-    /// `GHashTable *`, which Swift sees as an opaque pointer).
-    private static func stringTable() -> OpaquePointer {
-        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)
+    /// `GHashTable *`, which Swift sees as an opaque pointer). GLib aborts the process when it
+    /// cannot allocate: `g_hash_table_new_full` never returns NULL.
+    private static func stringTable(_ libsecret: Libsecret) -> OpaquePointer {
+        libsecret.hashTableNewFull(libsecret.strHash, libsecret.strEqual, libsecret.free, libsecret.free)!
     }
 
     /// Turns a `GError` into a ``DataError`` naming `what` and GLib's message, and frees it.
-    private func check(_ error: UnsafeMutablePointer<GError>?, doing what: String) throws {
+    private func check(_ error: UnsafeMutablePointer<GError>?, _ libsecret: Libsecret, doing what: String) throws {
         guard let error else { return }
         let message = error.pointee.message.map { String(cString: $0) } ?? "no message"
-        g_error_free(error)
+        libsecret.errorFree(error)
         throw DataError(.keyringUnavailable, "cannot \(what) in \(location): \(message)")
     }
 }
