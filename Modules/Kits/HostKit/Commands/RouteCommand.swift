@@ -52,17 +52,8 @@ struct RouteCommand<App: RoutedMicroApp, Slot: RouteSlot>: ParsableCommand, Host
     }
 
     func request(_ context: HostContext) throws -> HostRequest {
-        let declaration = Self.declaration
-        var arguments = try declaration.commandLine(words)
-        for parameter in declaration.parameters {
-            guard case .day = parameter.kind, let text = arguments.values[parameter.name] else { continue }
-            arguments.values[parameter.name] = context.dayText(try context.day(text, what: "--\(parameter.option)"))
-        }
-        try declaration.daysCheck?(arguments.values)
-        return .open(
-            HostURL.make(
-                declaration.family, declaration.path(arguments),
-                query: declaration.query(arguments).map { ($0.0, Optional($0.1)) }, json: arguments.json))
+        try RouteInvocation(declaration: Self.declaration, words: words, verbose: global.verbose, configPath: global.config)
+            .request(context)
     }
 }
 

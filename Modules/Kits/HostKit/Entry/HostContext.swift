@@ -44,13 +44,14 @@ struct HostContext: Sendable {
     func dayText(_ date: Date) -> String { DayText.day(date, calendar: calendar) }
 }
 
-/// A parsed `strata-host` command: it checks its options at the edge and becomes a request
-/// (usually a `strata://` URL the micro-apps answer).
-protocol HostSubcommand {
+/// A `strata-host` command parsed by ArgumentParser: it checks its options at the edge and
+/// becomes a request (usually a `strata://` URL the micro-apps answer).
+protocol HostSubcommand: HostInvocation {
     /// The shared options (`--verbose`, `--config`).
     var global: GlobalOptions { get }
-    /// The request the command stands for.
-    ///
-    /// - Throws: `CrossCuttingError` (a bad `--date`) or a `DomainError`: the kit prints one line.
-    func request(_ context: HostContext) throws -> HostRequest
+}
+
+extension HostSubcommand {
+    var verbose: Bool { global.verbose }
+    var configPath: String? { global.config }
 }

@@ -62,9 +62,17 @@ public enum StrataHostCLI {
                     makeStore: makeStore)
             }
         }
+        // A route command (`reports list`, the one-shot commands) is read without ArgumentParser's tree.
+        if let invocation = RouteFastPath.parse(arguments) {
+            return await CommandRunner.run(program: programName, output: output, verbose: invocation.verbose) {
+                try await execute(
+                    invocation, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
+                    makeStore: makeStore)
+            }
+        }
         return await CommandRunner.run(
             HostCommand.self, program: programName, arguments: arguments, output: output, explainUsage: explainUsage,
-            verbose: { ($0 as? any HostSubcommand)?.global.verbose ?? false }
+            verbose: { ($0 as? any HostSubcommand)?.verbose ?? false }
         ) { parsed in
             if let store = parsed as? any StoreSubcommand {
                 return await runStore(store, environment: environment, output: output, makeStore: makeStore)
@@ -74,33 +82,44 @@ public enum StrataHostCLI {
                 return CommandRunner.runOwn(
                     parsed, of: HostCommand.self, program: programName, output: output, explainUsage: explainUsage)
             }
-            let verbose = command.global.verbose
-            // The configuration is read and checked before the composition root opens (or
-            // creates) the store: a bad `--config` changes nothing on disk.
-            let configuration = try HostConfiguration.load(path: command.global.config)
-            try HostRegistry.validate(configuration)
-            let runtime = try await makeDomain(HostLaunch(verbose: verbose, environment: environment))
-            let interactive = if case .none = terminal { false } else { true }
-            let context = HostContext(
-                domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
-                location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session,
-                announcements: runtime.announcements, conflicts: runtime.conflicts)
-            let name = String(reflecting: type(of: command))
-            runtime.logger.debug("running command", metadata: ["command": "\(name)", "store": "\(runtime.location)"])
-            let request = try command.request(context)
-            if case .overview = request {
-                await output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
-                return 0
-            }
-            var session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
-            switch request {
-            case .interactive, .handOverOrStay:
-                // The Account screen says where the data key is kept (`store key`'s answer).
-                session.maintenance = try? makeStore?(HostLaunch(verbose: verbose, environment: environment))
-            default: break
-            }
-            return await perform(session, request, terminal: terminal)
+            return try await execute(
+                command, environment: environment, output: output, terminal: terminal, makeDomain: makeDomain,
+                makeStore: makeStore)
         }
+    }
+
+    /// Runs a parsed command: its request opened on the runtime `makeDomain` builds.
+    private static func execute(
+        _ command: any HostInvocation, environment: [String: String], output: OutputSink, terminal: HostTerminal,
+        makeDomain: (HostLaunch) async throws -> HostRuntime, makeStore: ((HostLaunch) throws -> any StoreMaintenance)?
+    ) async throws -> Int32 {
+        let verbose = command.verbose
+        // The configuration is read and checked before the composition root opens (or
+        // creates) the store: a bad `--config` changes nothing on disk.
+        let configuration = try HostConfiguration.load(path: command.configPath)
+        try HostRegistry.validate(configuration)
+        let runtime = try await makeDomain(HostLaunch(verbose: verbose, environment: environment))
+        let interactive = if case .none = terminal { false } else { true }
+        let context = HostContext(
+            domain: runtime.domain, output: output, clock: runtime.clock, logger: runtime.logger,
+            location: runtime.location, interactive: interactive, sync: runtime.sync, session: runtime.session,
+            announcements: runtime.announcements, conflicts: runtime.conflicts)
+        // The command's name is only spelled when debug logs are on (the metadata is an autoclosure).
+        runtime.logger.debug(
+            "running command", metadata: ["command": "\(String(reflecting: type(of: command)))", "store": "\(runtime.location)"])
+        let request = try command.request(context)
+        if case .overview = request {
+            await output.out(TerminalText.escapedKeepingLines(try HostCommand.overview(context)))
+            return 0
+        }
+        var session = HostSession(runtime: runtime, configuration: configuration, output: output, verbose: verbose)
+        switch request {
+        case .interactive, .handOverOrStay:
+            // The Account screen says where the data key is kept (`store key`'s answer).
+            session.maintenance = try? makeStore?(HostLaunch(verbose: verbose, environment: environment))
+        default: break
+        }
+        return await perform(session, request, terminal: terminal)
     }
 
     private static func perform(_ session: HostSession, _ request: HostRequest, terminal: HostTerminal) async -> Int32 {

@@ -1,12 +1,16 @@
 import ArgumentParser
+import StrataContainer
 import StrataAnnouncementsApp
 
 /// `strata-host announcements`: the ward announcements on the server — list them (the default),
 /// show one, post one (a group's lead). Read on demand, never stored locally. `list` and `show`
 /// are derived from the Announcements micro-app's declarations (see ``RouteCommand``).
-struct AnnouncementsCommand: ParsableCommand {
+struct AnnouncementsCommand: ParsableCommand, RouteFamily {
+    static let familyName = "announcements"
+    static var app: any RoutedMicroApp.Type { AnnouncementsApp.self }
+
     static let configuration = CommandConfiguration(
-        commandName: "announcements",
+        commandName: familyName,
         abstract: "List, show and post ward announcements (read from the server, never stored locally).",
         discussion: """
             Announcements are server only: every listing asks the server (it needs STRATA_SERVER_URL \
