@@ -343,6 +343,48 @@ struct ServerDataContractTests {
         #expect(values == ["n": .integer(1)] && version == 1, "the object as the held write left it")
     }
 
+    @Test("a batch looked up while another write that took no version (an operation id alone) holds the app version still sees that operation id applied", arguments: TestEngine.allCases)
+    func lookUpsWhileAWriteWithoutAVersionHoldsTheLock(engine: TestEngine) async throws {
+        let (first, reopen, url) = try await Self.storage(engine)
+        let second = try await reopen()
+        let one = try await first.appStore(appId: "org.a", version: "1")
+        let two = try await second.appStore(appId: "org.a", version: "1")
+        let (holding, isHolding) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        // A change with nothing left to do (a delete of an object already gone) records its
+        // operation id and takes no version of its own.
+        let held = Task {
+            try await one.write { transaction in
+                try await transaction.recordOperation("op-only", userId: "u1")
+                isHolding.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in holding { break }
+        let waiting = Task {
+            try await two.write { transaction in
+                try await transaction.prefetch(operationIds: ["op-only"], userId: "u1", objectIds: [:])
+                return try await transaction.hasOperation("op-only", userId: "u1")
+            }
+        }
+        if let url {
+            let locked = """
+                EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' \
+                AND query LIKE '%app_counters%')
+                """
+            let reached = await eventually(within: Patience.childProcess) {
+                await CommitOrderTests.holds(locked, in: url)
+            }
+            #expect(reached, "the second write never waited for the first's lock")
+        } else {
+            try await Task.sleep(for: .milliseconds(200))  // SQLite: the second write waits for the writer's lock
+        }
+        releasing.yield()
+        try await held.value
+        let applied = try await waiting.value
+        #expect(applied, "the operation id the held write recorded is applied: a resent batch is a duplicate, not applied twice")
+    }
+
     @Test("migrate applies every migration once and then nothing; opening again applies nothing", arguments: TestEngine.allCases)
     func migrations(engine: TestEngine) async throws {
         let directory = TemporaryRoot.directory("migrate")

@@ -16,11 +16,14 @@ import StrataWire
 /// one query for its operation ids and one per type for its objects) run before the lock, so
 /// they overlap another device's batch holding it; once locked, one query checks what they
 /// found (an operation id recorded since, an object whose version moved) and refreshes it,
-/// before any change is decided on it (``lock()``). Every other method takes the lock first.
+/// before any change is decided on it (``lock()``). That check is skipped when the counter
+/// has not moved since just before the look-ups: every transaction that writes moves it (one
+/// that took no version takes one at ``finish()``), so nothing was committed since. A device
+/// pushing alone pays its look-ups once. Every other method takes the lock first.
 /// The counter is read once and written once, and the writes go in one statement
 /// (``PostgresPendingWrites``) before the next read and, with the counter, before the commit
-/// (``finish()``): a batch of 1,000 inserts is BEGIN, two look-ups, the lock, its check, one
-/// write and COMMIT.
+/// (``finish()``): a batch of 1,000 inserts is BEGIN, a read of the counter, two look-ups, the lock (its check only when
+/// another write committed meanwhile), one write and COMMIT.
 ///
 /// Not `Sendable`: it belongs to its one body, which calls it one method at a time.
 final class PostgresAppTransaction: AppTransaction {
@@ -38,6 +41,12 @@ final class PostgresAppTransaction: AppTransaction {
     /// operation ids not applied then; each type's object ids and their versions then (-1: none).
     private var unlockedOperations: (userId: String, absent: [String])?
     private var unlockedObjects: [(typeName: String, ids: [String], versions: [Int64])] = []
+    /// The counter as read just before the look-ups made before the lock (`nil`: none made, or
+    /// no counter row yet). Equal to the counter once locked, nothing was committed since.
+    private var counterBeforeLookUps: Int64?
+    /// Whether the body wrote anything (an object, an operation id, a notice): such a
+    /// transaction always moves the counter (``finish()``), so ``lock()`` can trust it.
+    private var wrote = false
 
     init(connection: PostgresConnection, app: String, logger: Logger) {
         self.connection = connection
@@ -51,8 +60,16 @@ final class PostgresAppTransaction: AppTransaction {
         guard counter == nil else { return }
         var statement = PostgresStatement()
         statement.append("SELECT value FROM app_counters WHERE app = \(statement.bind(app)) FOR UPDATE")
-        counter = try await run(statement).first?.decode(Int64.self) ?? 0
+        let locked = try await run(statement).first?.decode(Int64.self)
+        counter = locked ?? 0
         counterChanged = false
+        if let before = counterBeforeLookUps, before == locked {
+            // Every writing transaction moves the counter, and none did since the look-ups'
+            // snapshots: what they found is current, with no second look.
+            unlockedOperations = nil
+            unlockedObjects = []
+        }
+        counterBeforeLookUps = nil
         try await revalidate()
     }
 
@@ -111,7 +128,15 @@ final class PostgresAppTransaction: AppTransaction {
     /// Sends what the body left pending with the counter (when ``nextVersion()`` moved it), in
     /// one statement; called once, after the body and before the commit.
     func finish() async throws {
-        guard let counter else { return }  // the body did nothing
+        guard var counter else { return }  // the body did nothing
+        if wrote && !counterChanged {
+            // A write that took no version (an operation id of a change with nothing left to
+            // do, such as a delete of an object already gone) moves the counter all the same:
+            // a batch looked up before the lock then knows it must look again.
+            counter += 1
+            self.counter = counter
+            counterChanged = true
+        }
         if let statement = try pending.statement(app: app, counter: counterChanged ? counter : nil) { try await run(statement) }
         counterChanged = false
     }
@@ -135,6 +160,7 @@ final class PostgresAppTransaction: AppTransaction {
         try SQLiteText.check(operationId, userId, what: "operation id")
         let version = currentVersion()
         pending.recordOperation(operationId, userId: userId, version: version)
+        wrote = true
         known.recorded(operationId, userId: userId)
     }
 
@@ -167,6 +193,7 @@ final class PostgresAppTransaction: AppTransaction {
             what: "type name, object id, owner or parent")
         try pending.save(object)
         known.saved(object)
+        wrote = true
     }
 
     func recordOverwrite(_ notice: StoredOverwrite) async throws {
@@ -178,6 +205,7 @@ final class PostgresAppTransaction: AppTransaction {
     func recordNarrowing(of previous: StoredObject, at version: Int64) async throws {
         try await lock()
         pending.recordNarrowing(of: previous, at: version)
+        wrote = true
     }
 
     func liveChildren(parentType: String, parentId: String) async throws -> [StoredObject] {
@@ -214,6 +242,11 @@ final class PostgresAppTransaction: AppTransaction {
         try SQLiteText.check(userId, what: "user id")
         let unlocked = counter == nil
         try await flush()
+        if unlocked {
+            var statement = PostgresStatement()
+            statement.append("SELECT value FROM app_counters WHERE app = \(statement.bind(app))")
+            counterBeforeLookUps = try await run(statement).first?.decode(Int64.self)
+        }
         let ids = operationIds.filter { !$0.utf8.contains(0) }
         if !ids.isEmpty {
             var statement = PostgresStatement()
