@@ -51,7 +51,10 @@ public struct TextTable: Sendable, Hashable {
                 if column > 0 { line += "  " }
                 line += alignment == .right ? padding + cell : cell + padding
             }
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            // Without trailing spaces, dropped in place: a reversed copy of every line cost a
+            // generic instantiation per start of a one-shot `reports list` (issue 29).
+            while line.last == " " { line.removeLast() }
+            return line
         }
     }
 
