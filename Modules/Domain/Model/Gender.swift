@@ -12,8 +12,16 @@ public enum Gender: Int, Sendable, Hashable, Codable, CaseIterable, FieldValueCo
     /// Another gender (stored as 3).
     case other = 3
 
-    /// The lowercase name used on the command line and in JSON (`female`).
-    public var name: String { String(describing: self) }
+    /// The lowercase name used on the command line and in JSON (`female`): spelt out, not
+    /// `String(describing:)`, whose reflection every `reports list` row and start paid (issue 29).
+    public var name: String {
+        switch self {
+        case .unspecified: "unspecified"
+        case .male: "male"
+        case .female: "female"
+        case .other: "other"
+        }
+    }
 
     /// Reads a name (`female`) or a number (`2`); `nil` for anything else.
     public init?(name: String) {
