@@ -65,7 +65,7 @@ do {
         direct[engine] = try await measure(engine, instances: 1, viaNginx: false, options: options, pushers: pushers, pullers: pullers, password: password)
     }
     if let sqlite = direct[.sqlite], let postgres = direct[.postgres] {
-        print(String(format: "ratio postgres / sqlite, direct:   push %.2f×   pull %.2f×   (aim ≥ 0.6×)", postgres.push / sqlite.push, postgres.pull / sqlite.pull))
+        print(String(format: "ratio postgres / sqlite, direct:   push %.2f×   pull %.2f×   (aim ≥ 0.8×)", postgres.push / sqlite.push, postgres.pull / sqlite.pull))
     }
     if options.instances == 2 {
         for engine in options.engines {

@@ -22,7 +22,9 @@ import StrataStore
 ///   and never repaired silently.
 struct FieldCipher: Sendable {
     private let sealingKey: SymmetricKey
-    private let hashingKey: SymmetricKey
+    /// HMAC-SHA256 with the hashing key absorbed: each keyed hash copies it instead of
+    /// deriving the key's padded state again (a pull hashes every encrypted key of every object).
+    private let hashing: HMAC<SHA256>
 
     /// The associated data every sealed field value is bound to.
     private static let fieldContext = Data("strata.fields.v1/value".utf8)
@@ -36,8 +38,9 @@ struct FieldCipher: Sendable {
         let master = SymmetricKey(data: keyMaterial)
         sealingKey = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: master, info: Data("strata.fields.v1".utf8), outputByteCount: 32)
-        hashingKey = HKDF<SHA256>.deriveKey(
+        let hashingKey = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: master, info: Data("strata.hash.v1".utf8), outputByteCount: 32)
+        hashing = HMAC<SHA256>(key: hashingKey)
     }
 
     /// Where the key lives: `<container>/keys/data.key` (32 random bytes, mode 0600, in a 0700 folder).
@@ -98,7 +101,9 @@ struct FieldCipher: Sendable {
     func keyedHash(_ value: FieldValue) -> FieldValue {
         let canonical: FieldValue = if case .real(let number) = value, number == 0 { .real(0) } else { value }
         guard let bytes = canonical.taggedBytes else { return .null }
-        let code = HMAC<SHA256>.authenticationCode(for: bytes, using: hashingKey)
+        var mac = hashing
+        mac.update(data: bytes)
+        let code = mac.finalize()
         return .blob(Array(code.prefix(Self.hashByteCount)))
     }
 
