@@ -102,6 +102,34 @@ struct JournalReferenceTests {
         #expect(try await layer.journal.claim(limit: 10).map(\.operation) == [.delete])
     }
 
+    @Test("an edit of an object whose insert is in flight, or was sent and put back, queues behind it; the insert keeps what it went with")
+    func editBehindASentInsertKeepsItsValues() async throws {
+        let container = temporaryContainer()
+        let layer = try await layer(container)
+        var inFlight = try await layer.store.save(Chart(patient: "went first", ward: 1))
+        var putBack = try await layer.store.save(Chart(patient: "went too", ward: 2))
+        let claimed = try await layer.journal.claim(limit: 10)
+        // The second insert's answer was lost: put back, it was sent (the server may hold it).
+        try await layer.journal.release(operationIDs: [claimed[1].operationID])
+        inFlight.ward = 10
+        putBack.ward = 20
+        _ = try await layer.store.save([inFlight, putBack])
+        // Edited again: each edit folds into its own pending update, never into the sent insert.
+        putBack.ward = 21
+        _ = try await layer.store.save(putBack)
+        let lengths = try SQLiteInspector(container.storeURL).rows(payloadLengths)
+        #expect(lengths.map(\.first) == ["insert", "insert", "update", "update"])
+        #expect(lengths.prefix(2).allSatisfy { Int($0[1]).map { $0 > 0 } == true }, "both inserts took their values")
+        #expect(try fileBytes(container).range(of: Data("went first".utf8)) == nil, "no plaintext in the file")
+        try await layer.journal.release(operationIDs: [claimed[0].operationID])
+        let again = try await layer.journal.changes(in: [.pending], limit: nil)
+        #expect(Array(again.map(\.operationID).prefix(2)) == claimed.map(\.operationID), "the inserts go again with their ids")
+        #expect(again.map(\.operation) == [.insert, .insert, .update, .update])
+        #expect(again.prefix(2).map { $0.values["ward"] } == [.integer(1), .integer(2)], "each insert sends what it went with")
+        #expect(again.suffix(2).map { $0.values["ward"] } == [.integer(10), .integer(21)])
+        #expect(again.suffix(2).map(\.fields) == [["ward"], ["ward"]])
+    }
+
     @Test("deleting every object keeps the values of an insert in flight")
     func deleteAllKeepsAnInFlightInsertsValues() async throws {
         let container = temporaryContainer()

@@ -66,6 +66,11 @@ struct JournalWriter {
         /// first edit's base), which ``Entry/baseVersion`` is then not read for.
         var absorbsUpdateBase: Bool { foldable != nil && (operation == .insert || operation == .update) }
 
+        /// Whether an edit of the object whose row holds its values (``Entry/valuesInRow``) is
+        /// absorbed by this change without reading the edit's values: an unsent insert kept by
+        /// reference, which sends the row as it is then (``record(_:foldingInto:)``'s first rule).
+        var absorbsEditOfRow: Bool { foldable != nil && operation == .insert && isKeptByReference }
+
         /// Whether a change of this object kept by reference may have to take its values before
         /// the row is rewritten or deleted (``JournalStoredRow/keepValues(typeName:objectIDs:state:cipher:)``):
         /// only one that was handed to the server or refused, which an unsent newest change rules

@@ -2,9 +2,8 @@ import StrataStore
 /// What an update of a synced object changed, for its journal entry (`Change/fields`).
 extension ObjectWriter {
     /// The keys of the fields whose values in `object` differ from the row stored under `id`
-    /// (read before the row is rewritten, encrypted fields opened), in schema order, and
-    /// `object`'s values by key (what its change sends); `changed` is `nil` when the type keeps
-    /// no local rows or none is stored (the change then sends the whole object).
+    /// (read before the row is rewritten, encrypted fields opened), in schema order; `nil` when
+    /// the type keeps no local rows or none is stored (the change then sends the whole object).
     ///
     /// It runs before the row is rewritten, so with `sealing` (the object's newest change was
     /// handed to the server or refused: ``JournalWriter/Newest/mayHoldSentReference``) it also
@@ -13,19 +12,20 @@ extension ObjectWriter {
     /// queues behind it.
     func changedFields<Object: ValueObject>(
         _ object: Object, id: String, schema: ValueObjectSchema<Object>, sealing: Bool
-    ) throws -> (changed: [String]?, values: [String: FieldValue]) {
-        let values = Self.values(of: object, schema: schema)
-        guard schema.behaviour.keepsLocalRows, table.exists else { return (nil, values) }
+    ) throws -> [String]? {
+        guard schema.behaviour.keepsLocalRows, table.exists else { return nil }
         if sealing {
             try JournalStoredRow.keepValues(typeName: table.typeName, objectIDs: [id], state: state, cipher: context.cipher)
         }
         // `fetchSQL` selects `objectId`, then each field at its `readPositions` (every field
-        // of a writable store's table, which registration completed).
-        let changed = try state.connection.withStatement(table.fetchSQL) { statement -> [String]? in
+        // of a writable store's table, which registration completed); the table's fields are
+        // the schema's, in order.
+        return try state.connection.withStatement(table.fetchSQL) { statement -> [String]? in
             statement.bind(id, at: 1)
             guard try statement.step() else { return nil }
             var changed: [String] = []
             let fields = table.fields
+            let schemaFields = schema.fields
             for index in 0..<fields.count {
                 let field = fields[index]
                 guard let position = table.readPositions[index] else { continue }
@@ -33,12 +33,11 @@ extension ObjectWriter {
                 if table.encrypted[index] {
                     stored = try context.cipher.open(stored, as: field.type, what: "\(table.typeName) '\(id)'.\(field.key)")
                 }
-                let new = values[field.key] ?? .null
+                let new = schemaFields[index].value(in: object)
                 if field.type.normalized(new) != field.type.normalized(stored) { changed.append(field.key) }
             }
             return changed
         }
-        return (changed, values)
     }
 
     /// The row's `UPDATE` setting only the fields `changed` names (the keyed hashes of those

@@ -44,13 +44,9 @@ struct ObjectWriter {
             // whether a change kept by reference must take its values before the row is rewritten.
             let newest = isNew || !behaviour.sendsChanges ? nil : try journal.newest(typeName: table.typeName, objectID: id)
             // An update sends the fields it changed, compared with the row it rewrites (read first).
-            var values: [String: FieldValue]? = nil
-            let changed: [String]?
-            if isNew || !behaviour.sendsChanges {
-                changed = nil
-            } else {
-                (changed, values) = try changedFields(object, id: id, schema: schema, sealing: newest?.mayHoldSentReference ?? false)
-            }
+            let changed =
+                isNew || !behaviour.sendsChanges
+                ? nil : try changedFields(object, id: id, schema: schema, sealing: newest?.mayHoldSentReference ?? false)
             let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
             if behaviour.keepsLocalRows {
                 let statement: SQLiteStatement
@@ -74,12 +70,14 @@ struct ObjectWriter {
                 }
             }
             if behaviour.sendsChanges {
-                var change = entry(id, isNew ? .insert : .update, values ?? Self.values(of: object, schema: schema), behaviour, stamp: stamp)
+                let pending = newest?.foldable
+                // An edit folded into an insert kept by reference sends the row: its values are not read.
+                let absorbed = behaviour.keepsLocalRows && pending?.absorbsEditOfRow == true
+                var change = entry(id, isNew ? .insert : .update, absorbed ? [:] : Self.values(of: object, schema: schema), behaviour, stamp: stamp)
                 change.fields = changed
                 change.valuesInRow = behaviour.keepsLocalRows
                 // The copy this edit was made on: the version the row was last pulled at (not
                 // read when the edit folds into an unsent change, which keeps its own).
-                let pending = newest?.foldable
                 if !isNew && !(pending?.absorbsUpdateBase ?? false) {
                     change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection)
                 }
