@@ -18,6 +18,9 @@ extension TerminalText {
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
+        // Printable ASCII is one column and never a mark or a format character: no look-up of its
+        // general category (a table search per character of every table a one-shot command prints).
+        if (0x20..<0x7F).contains(scalar.value) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
