@@ -15,7 +15,7 @@ struct ConflictMigrationTests {
     static let logger = Logger(label: "strata-server-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A database of `engine` migrated up to just before the conflict migration (and the object
-    /// parents' after it), holding one
+    /// parents' and the compact field writers' after it), holding one
     /// CaseReport `r` (age 44, version 1) owned by `alice` in group `g1`; reopened (which runs
     /// the migration), the data layer.
     static func oldDatabase(_ engine: TestEngine) async throws -> any ServerDataLayer {
@@ -35,7 +35,7 @@ struct ConflictMigrationTests {
                     DROP INDEX objects_by_parent;
                     ALTER TABLE objects DROP COLUMN parent_type;
                     ALTER TABLE objects DROP COLUMN parent_id;
-                    PRAGMA user_version = \(version - 2);
+                    PRAGMA user_version = \(version - 3);
                     INSERT INTO objects VALUES ('CaseReport', 'r', '{"age":["i",44]}', 2, 'alice', 'g1', 0, 1);
                     UPDATE counter SET value = 1;
                     """)
@@ -51,7 +51,7 @@ struct ConflictMigrationTests {
                 ALTER TABLE objects DROP COLUMN writers_json;
                 ALTER TABLE objects DROP COLUMN parent_type;
                 ALTER TABLE objects DROP COLUMN parent_id;
-                DELETE FROM strata_migrations WHERE name IN ('field writers and overwrite notices', 'object parents');
+                DELETE FROM strata_migrations WHERE name IN ('field writers and overwrite notices', 'object parents', 'compact field writers');
                 INSERT INTO objects VALUES ('org.example@1', 'CaseReport', 'r', '{"age":["i",44]}', 2, 'alice', 'g1', FALSE, 1);
                 UPDATE app_counters SET value = 1 WHERE app = 'org.example@1';
                 """, in: url)

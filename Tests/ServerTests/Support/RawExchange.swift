@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 
 /// One loopback TCP connection that sends bytes exactly as given (broken HTTP framing that no
 /// HTTP client would send) and reads the answer until the server closes or `timeout` passes.
@@ -20,9 +21,12 @@ enum RawExchange {
     /// Connects to `127.0.0.1:port`, sends `bytes`, half-closes the sending side when
     /// `halfClose`, and reads until the end of the stream, until the text read satisfies
     /// `enough` (for an answer the server sends on a connection it keeps open), or `timeout`
-    /// seconds.
+    /// seconds. The default bound is the tests' patience for a child process: an answer that
+    /// comes returns at once, and a loaded machine (the whole test binary on 2 cores) once took
+    /// more than 5 s to answer a 400.
     static func exchange(
-        port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = 5, enough: (@Sendable (String) -> Bool)? = nil
+        port: Int, bytes: [UInt8], halfClose: Bool, timeout: TimeInterval = Patience.childProcessSeconds,
+        enough: (@Sendable (String) -> Bool)? = nil
     ) async throws -> Answer {
         // A thread of its own: blocking Dispatch's few worker threads would also starve
         // the cooperative pool (on Linux it runs on them), the in-process server included.

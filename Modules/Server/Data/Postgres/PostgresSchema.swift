@@ -24,6 +24,9 @@ enum PostgresSchema {
         ("revoked sessions of disabled and deleted users", revokedSessions),
         ("field writers and overwrite notices", conflicts),
         ("object parents", parents),
+        // Nothing to change in the rows: both forms of `writers_json` are read. Recorded so
+        // that a server from before it, which reads only the per-field form, refuses the database.
+        ("compact field writers", []),
     ])
 
     static let controlTables = [

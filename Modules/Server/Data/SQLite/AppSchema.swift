@@ -13,6 +13,9 @@ enum AppSchema {
         ("usage logs: device and kind columns, indexes by time, user and level", usageLogs),
         ("field writers and overwrite notices", conflicts),
         ("object parents", parents),
+        // Nothing to change in the rows: both forms are read. Recorded so that a server from
+        // before it, which reads only the per-field form, refuses the database.
+        ("compact field writers", { _ in }),
     ])
 
     /// The first tables (before migrations were recorded, the only schema).
