@@ -60,7 +60,7 @@ struct ObjectWriter {
                     statement = try update ?? connection.statement(table.updateSQL)
                     update = statement
                 }
-                try bindRow(object, id: id, schema: schema, stamp: stamp, to: statement)
+                try bindRow(object, id: id, schema: schema, stamp: stamp, only: changed, to: statement)
                 let code = try statement.run()
                 if code != SQLITE_DONE { throw failure(code, statement: statement, object: object) }
                 statement.rewind()
@@ -175,9 +175,12 @@ struct ObjectWriter {
     }
 
     /// Binds one row: id, fields (encrypted ones sealed), `_storedAt`, scope, owner, hashes.
+    /// `only`: the changed keys a partial `UPDATE` sets (``updateSQL(changing:)``, schema
+    /// order); the other fields' parameters are not in it, so they are not bound (unencrypted
+    /// types; an encrypted type binds every field, as a full row).
     private func bindRow<Object: ValueObject>(
         _ object: Object, id: String, schema: ValueObjectSchema<Object>, stamp: ParentVisibility.Stamp,
-        to statement: SQLiteStatement
+        only changed: [String]? = nil, to statement: SQLiteStatement
     ) throws {
         statement.bind(id, at: 1)
         var index: Int32 = 2
@@ -198,6 +201,14 @@ struct ObjectWriter {
                 }
                 index += 1
             }
+        } else if let changed {
+            // An edit's partial UPDATE: only the fields it sets.
+            var next = 0
+            for offset in 0..<fields.count where next < changed.count && fields[offset].key == changed[next] {
+                statement.bind(fields[offset].value(in: object), at: index + Int32(offset))
+                next += 1
+            }
+            index += Int32(fields.count)
         } else {
             // The hot path of bulk saves: no per-field branching.
             for offset in 0..<fields.count {
