@@ -297,6 +297,24 @@ struct ServerDataContractTests {
         #expect(pulled.map(\.objectId) == ["held", "waiting"])
     }
 
+    /// Returns once a second write waits for the app version's lock a first one holds: on
+    /// PostgreSQL (`url`) when `pg_stat_activity` shows it waiting; on SQLite, whose second
+    /// write waits for the writer's lock where nothing shows it, after a moment.
+    static func untilWaitingForTheLock(_ url: String?) async throws {
+        guard let url else {
+            try await Task.sleep(for: .milliseconds(200))
+            return
+        }
+        let locked = """
+            EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' \
+            AND query LIKE '%app_counters%')
+            """
+        let reached = await eventually(within: Patience.childProcess) {
+            await CommitOrderTests.holds(locked, in: url)
+        }
+        #expect(reached, "the second write never waited for the first's lock")
+    }
+
     @Test("a batch looked up while another instance's write holds the app version sees what that write committed: its operation id applied, its object current", arguments: TestEngine.allCases)
     func lookUpsWhileAnotherWriteHoldsTheLock(engine: TestEngine) async throws {
         let (first, reopen, url) = try await Self.storage(engine)
@@ -324,18 +342,7 @@ struct ServerDataContractTests {
                 return (applied, object?.values, object?.version)
             }
         }
-        if let url {
-            let locked = """
-                EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' \
-                AND query LIKE '%app_counters%')
-                """
-            let reached = await eventually(within: Patience.childProcess) {
-                await CommitOrderTests.holds(locked, in: url)
-            }
-            #expect(reached, "the second write never waited for the first's lock")
-        } else {
-            try await Task.sleep(for: .milliseconds(200))  // SQLite: the second write waits for the writer's lock
-        }
+        try await Self.untilWaitingForTheLock(url)
         releasing.yield()
         try await held.value
         let (applied, values, version) = try await waiting.value
@@ -367,18 +374,7 @@ struct ServerDataContractTests {
                 return try await transaction.hasOperation("op-only", userId: "u1")
             }
         }
-        if let url {
-            let locked = """
-                EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' \
-                AND query LIKE '%app_counters%')
-                """
-            let reached = await eventually(within: Patience.childProcess) {
-                await CommitOrderTests.holds(locked, in: url)
-            }
-            #expect(reached, "the second write never waited for the first's lock")
-        } else {
-            try await Task.sleep(for: .milliseconds(200))  // SQLite: the second write waits for the writer's lock
-        }
+        try await Self.untilWaitingForTheLock(url)
         releasing.yield()
         try await held.value
         let applied = try await waiting.value
