@@ -37,6 +37,18 @@ struct RouteFastPathTests {
         #expect(fast.words == routed.routeWords)
     }
 
+    @Test("the fast path knows every route family the command tree lists, by the tree's names")
+    func knowsEveryRouteFamily() {
+        var treeNames: [String] = []
+        for command in HostCommand.configuration.subcommands {
+            guard let family = command as? any RouteFamily.Type else { continue }
+            #expect(family.familyName == command._commandName)
+            treeNames.append(family.familyName)
+        }
+        let fastNames = RouteFastPath.families.map { family in family.familyName }
+        #expect(fastNames == treeNames)
+    }
+
     @Test("help, versions, completions, usage errors and commands that are no route command are left to the tree", arguments: leftToTheTree)
     func leavesTheRestToTheTree(arguments: [String]) {
         #expect(RouteFastPath.parse(arguments) == nil)

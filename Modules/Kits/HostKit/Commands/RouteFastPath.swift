@@ -15,6 +15,11 @@ import StrataContainer
 /// or command that is not a route command, and every command line the declaration refuses (its
 /// usage error is then printed by the whole tree, as before).
 enum RouteFastPath {
+    /// The families whose commands are route commands, as ``HostCommand`` lists them (a test
+    /// pins the two lists): named here so that reading `reports list` never builds the root
+    /// command's configuration (its help text) nor casts each family.
+    static var families: [any RouteFamily.Type] { [ReportsCommand.self, FollowsCommand.self, AnnouncementsCommand.self] }
+
     /// Words only the whole tree answers.
     private static let treeWords: Set<String> = ["help", "--help", "--help-hidden", "--version", "--"]
 
@@ -28,8 +33,7 @@ enum RouteFastPath {
                     || ($0.hasPrefix("-") && !$0.hasPrefix("--"))
             })
         else { return nil }
-        guard let family = HostCommand.configuration.subcommands.lazy.compactMap({ $0 as? any RouteFamily.Type })
-            .first(where: { $0.familyName == arguments[0] }),
+        guard let family = families.first(where: { $0.familyName == arguments[0] }),
             let declaration = RouteCommands.declarations(family.app).first(where: { $0.command == arguments[1] })
         else { return nil }
         var words: [String] = []
