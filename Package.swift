@@ -223,7 +223,7 @@ let package = Package(
                 "StrataHostKit", "StrataContainer", "StrataContainerTesting", "StrataDomain", "StrataStore",
                 "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData",
                 "StrataDataTesting", "StrataSync", "StrataSyncTesting", "StrataWire", "StrataCrossCutting", "StrataTestSupport",
-                log,
+                log, argumentParser,
             ]
         ),
         module(
