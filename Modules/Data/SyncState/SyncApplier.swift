@@ -73,8 +73,11 @@ struct SyncApplier: Sendable {
         // The objects of a page mostly carry the same keys: each statement is written once per key set.
         var upserts: [[Int]: String] = [:]
         var deleted: [String] = []
-        for object in objects {
-            if try hasLocalChange(typeName: typeName, objectID: object.objectId, connection: state.connection) {
+        // Applying a pulled object writes no journal entry, so the page's held objects are
+        // known before its first write: one look-up for the page, not one per object.
+        let held = try heldLocally(objects, typeName: typeName, connection: state.connection)
+        for (position, object) in objects.enumerated() {
+            if held.all || held.positions.contains(position) {
                 outcome.keptLocal += 1
                 continue
             }
@@ -104,15 +107,33 @@ struct SyncApplier: Sendable {
         return outcome
     }
 
-    private func hasLocalChange(typeName: String, objectID: String, connection: SQLiteConnection) throws -> Bool {
-        let sql = """
-            SELECT 1 FROM "_strata_journal" WHERE "typeName" = ?1
-              AND ("objectId" = ?2 OR ("objectId" = '*' AND "state" <> 'rejected')) LIMIT 1
-            """
-        return try connection.withStatement(sql) { statement in
+    /// Which of `objects` a local change holds back: `all` when the type has an unsent
+    /// `deleteAll` (its `*` entry, unless refused), else the positions in `objects` of those whose
+    /// id has a change in the journal. Ids are matched by SQLite, byte for byte, as the journal
+    /// stores them; positions, not ids, come back, so no other comparison of text is involved.
+    private func heldLocally(
+        _ objects: [WireObject], typeName: String, connection: SQLiteConnection
+    ) throws -> (all: Bool, positions: Set<Int>) {
+        let typeWide = try connection.withStatement(
+            #"""
+            SELECT 1 FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = '*' AND "state" <> 'rejected' LIMIT 1
+            """#
+        ) { statement in
             statement.bind(typeName, at: 1)
-            statement.bind(objectID, at: 2)
             return try statement.step()
+        }
+        guard !typeWide, !objects.isEmpty else { return (typeWide, []) }
+        return try connection.withStatement(
+            #"""
+            SELECT page."key" FROM json_each(?2) AS page
+            WHERE EXISTS (SELECT 1 FROM "_strata_journal" WHERE "typeName" = ?1 AND "objectId" = page."value")
+            """#
+        ) { statement in
+            statement.bind(typeName, at: 1)
+            statement.bind(.text(SQLiteChangeJournal.jsonArray(objects.map { SQLiteChangeJournal.jsonString($0.objectId) })), at: 2)
+            var positions = Set<Int>()
+            while try statement.step() { positions.insert(Int(statement.int64(at: 0))) }
+            return (false, positions)
         }
     }
 
