@@ -256,10 +256,7 @@ struct ServerDataContractTests {
 
     @Test("a write on a second instance waits for the first's open write: versions commit in order, a pull meanwhile sees neither", arguments: TestEngine.allCases)
     func writesCommitInVersionOrder(engine: TestEngine) async throws {
-        let (first, reopen, _) = try await Self.storage(engine)
-        let second = try await reopen()
-        let one = try await first.appStore(appId: "org.a", version: "1")
-        let two = try await second.appStore(appId: "org.a", version: "1")
+        let (one, two, _) = try await Self.twoInstances(engine)
         let (holding, isHolding) = AsyncStream<Void>.makeStream()
         let (release, releasing) = AsyncStream<Void>.makeStream()
         let held = Task {
@@ -297,6 +294,16 @@ struct ServerDataContractTests {
         #expect(pulled.map(\.objectId) == ["held", "waiting"])
     }
 
+    /// App version `org.a@1` as two server instances see it, each with its own data layer on
+    /// one database of `engine`, and the database's URL on PostgreSQL.
+    static func twoInstances(_ engine: TestEngine) async throws -> (any AppObjectStore, any AppObjectStore, String?) {
+        let (first, reopen, url) = try await Self.storage(engine)
+        let second = try await reopen()
+        return (
+            try await first.appStore(appId: "org.a", version: "1"), try await second.appStore(appId: "org.a", version: "1"), url
+        )
+    }
+
     /// Returns once a second write waits for the app version's lock a first one holds: on
     /// PostgreSQL (`url`) when `pg_stat_activity` shows it waiting; on SQLite, whose second
     /// write waits for the writer's lock where nothing shows it, after a moment.
@@ -317,10 +324,7 @@ struct ServerDataContractTests {
 
     @Test("a batch looked up while another instance's write holds the app version sees what that write committed: its operation id applied, its object current", arguments: TestEngine.allCases)
     func lookUpsWhileAnotherWriteHoldsTheLock(engine: TestEngine) async throws {
-        let (first, reopen, url) = try await Self.storage(engine)
-        let second = try await reopen()
-        let one = try await first.appStore(appId: "org.a", version: "1")
-        let two = try await second.appStore(appId: "org.a", version: "1")
+        let (one, two, url) = try await Self.twoInstances(engine)
         let (holding, isHolding) = AsyncStream<Void>.makeStream()
         let (release, releasing) = AsyncStream<Void>.makeStream()
         let held = Task {
@@ -352,10 +356,7 @@ struct ServerDataContractTests {
 
     @Test("a batch looked up while another write that took no version (an operation id alone) holds the app version still sees that operation id applied", arguments: TestEngine.allCases)
     func lookUpsWhileAWriteWithoutAVersionHoldsTheLock(engine: TestEngine) async throws {
-        let (first, reopen, url) = try await Self.storage(engine)
-        let second = try await reopen()
-        let one = try await first.appStore(appId: "org.a", version: "1")
-        let two = try await second.appStore(appId: "org.a", version: "1")
+        let (one, two, url) = try await Self.twoInstances(engine)
         let (holding, isHolding) = AsyncStream<Void>.makeStream()
         let (release, releasing) = AsyncStream<Void>.makeStream()
         // A change with nothing left to do (a delete of an object already gone) records its
