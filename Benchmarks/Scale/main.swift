@@ -12,6 +12,10 @@
 import Foundation
 import Logging
 import StrataCrossCutting
+import StrataData
+
+// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 4 MiB.
+DataLayerFactory.prepareProcess()
 
 let usage =
     "usage: strata-bench-scale [--sizes N,N,... (each >= 100; default 10000,100000,1000000)] [--paths \(ScaleOptions.groups.joined(separator: ","))] [--json FILE]"

@@ -8,7 +8,11 @@ import Foundation
 import Logging
 import StrataBenchSupport
 import StrataCrossCutting
+import StrataData
 import StrataSync
+
+// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 4 MiB.
+DataLayerFactory.prepareProcess()
 
 guard let options = BenchOptions(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))

@@ -26,19 +26,10 @@ enum StoreFormat {
     /// the steps of ``StoreMigration/all`` (the last one's version is this).
     static let currentVersion: Int64 = 8
 
-    /// A writable connection's temporary storage and page cache.
-    ///
-    /// `temp_store = MEMORY` keeps statement journals in memory. Every write statement inside
-    /// a transaction (a save, a pulled object's upsert) keeps the pages it changes in a
-    /// statement journal so it can be undone alone; past 64 KiB SQLite spilled that journal to
-    /// a deleted file in `/var/tmp`, and a statement touching a table and its indexes passes
-    /// 64 KiB: a pull of 5,000 objects made 160,000 `pwrite`s there, a quarter of a pull's time
-    /// and more of a batch save's. A statement journal holds only the pages one statement
-    /// changes, so memory stays small; the store's queries sort with indexes.
-    ///
-    /// `cache_size = -32768` (32 MiB, against SQLite's 2 MiB) keeps a pulled page's dirty
-    /// pages in memory until its commit; the cache grows only as pages are used.
-    static let writerTuning = "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768"
+    /// A writable connection's page cache: 32 MiB (SQLite's default is 2 MiB), so a pulled page
+    /// of 1,000 objects keeps its dirty pages in memory until its commit; the cache grows only as
+    /// pages are used. (Statement journals: ``DataLayerFactory/prepareProcess()``.)
+    static let writerTuning = "PRAGMA cache_size = -32768"
 
     /// Prepares a writable connection that ``check(_:)`` accepted: WAL, synchronous NORMAL,
     /// and the format stamp on a new file.

@@ -1,0 +1,25 @@
+import CSQLite
+
+extension DataLayerFactory {
+    /// How many bytes of one statement's journal stay in memory (``prepareProcess()``).
+    public static let statementJournalInMemory = 4 << 20
+
+    /// Prepares this process's SQLite for the store; call it first in `main`, before any task
+    /// or thread opens a store or a database.
+    ///
+    /// Every write statement inside a transaction (a save, a pulled object's upsert) keeps the
+    /// pages it changes in a statement journal, so it can be undone alone. SQLite keeps 64 KiB
+    /// of it in memory and moves the rest to a deleted file in `/var/tmp`, and one insert into
+    /// a type with several indexes passes 64 KiB: a sync of 5,000 objects made 160,000 writes
+    /// there. This keeps up to ``statementJournalInMemory`` (4 MiB) in memory, so a statement
+    /// that changes a few rows writes no file, while one that changes a whole large table (a
+    /// `deleteAll`, a purge) still spills and takes no more memory than that.
+    ///
+    /// SQLite takes this setting only before its first use in the process (its configuration is
+    /// the library's, not a connection's). Returns whether it took it: `false`, and nothing
+    /// changed, once anything in the process used SQLite (a test binary, whose tests run at once).
+    @discardableResult
+    public static func prepareProcess() -> Bool {
+        strata_sqlite_statement_journal_spill(Int32(statementJournalInMemory)) == SQLITE_OK
+    }
+}
