@@ -29,15 +29,15 @@ ensure_libsystemd() {
     apt_install "libsystemd's development files are missing: strata-notifyd's CSystemd links them" libsystemd-dev pkg-config
 }
 
-# Makes sure libsecret's development files (Debian's libsecret-1-dev: libsecret/secret.h, the GLib
-# headers it includes, and its pkg-config file) are installed: StrataSecretService's CLibsecret
-# links them (the data key in the session's Secret Service), so every script that builds runs this
-# beside ensure_libsystemd.
+# Makes sure libsecret is installed (Debian's libsecret-1-dev, which brings libsecret-1.so.0):
+# nothing links it any more — StrataSecretService loads it with dlopen the first time the Secret
+# Service is asked (Modules/SecretService/Libsecret.swift) — but the keyring tests reach a real
+# gnome-keyring through it, so every script that builds runs this beside ensure_libsystemd.
 ensure_libsecret() {
     if pkg-config --exists libsecret-1 2>/dev/null && [ -f /usr/include/libsecret-1/libsecret/secret.h ]; then
         return 0
     fi
-    apt_install "libsecret's development files are missing: StrataSecretService's CLibsecret links them" \
+    apt_install "libsecret is missing: StrataSecretService loads it (libsecret-1.so.0) to reach the Secret Service" \
         libsecret-1-dev pkg-config
 }
 
