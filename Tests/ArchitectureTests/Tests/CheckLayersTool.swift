@@ -16,7 +16,9 @@ enum CheckLayersTool {
 
     /// Runs the tool on fixture `name` (its `package.json`, Strata's `layers.json`) with `extra` options.
     static func run(fixture name: String, _ extra: [String] = []) async throws -> StrataProcess.Outcome {
-        try await run(arguments(root: Fixture.folder.appendingPathComponent(name)) + extra)
+        // No cache: the fixtures are in the source tree, where a run would write .build/strata-check-layers.
+        let cache = extra.contains("--no-cache") || extra.contains("--cache-path") ? [] : ["--no-cache"]
+        return try await run(arguments(root: Fixture.folder.appendingPathComponent(name)) + extra + cache)
     }
 
     /// The options that check the package at `root` described by its `package.json` against

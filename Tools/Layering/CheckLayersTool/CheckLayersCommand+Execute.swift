@@ -19,23 +19,14 @@ extension CheckLayersCommand {
         }
         try checkRoot()
         let loadedPolicy = try LayerPolicy.load(from: policyURL)
-        let package: PackageModel
-        let manifestPath: String
-        if let packageJSON {
-            let url = URL(fileURLWithPath: packageJSON, relativeTo: root).standardizedFileURL
-            let data = try InputFile.read(
-                url, named: packageJSON, limit: InputFile.packageDescriptionLimit,
-                expected: "a package description (the JSON `swift package dump-package` prints)"
-            )
-            package = try PackageModel(dumpJSON: data, source: packageJSON)
-            manifestPath = packageJSON
-        } else {
-            package = try PackageModel.dump(packageAt: root)
-            manifestPath = "Package.swift"
-        }
-        let checker = LayeringChecker(package: package, policy: loadedPolicy, root: root, manifestPath: manifestPath)
-        let report = try checker.report()
-        if let graph {
+        let input = packageJSON.map { LayeringCheck.PackageInput.json(URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL, name: $0) }
+            ?? .manifest
+        let cacheFile = noCache || graph != nil
+            ? nil : cachePath.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL } ?? LayeringCheck.defaultCacheFile(root: root)
+        let (report, package) = try LayeringCheck.check(
+            root: root, policy: loadedPolicy, policyURL: policyURL, input: input, cacheFile: cacheFile
+        )
+        if let graph, let package {
             let drawing = LayerGraph(
                 package: package, policy: loadedPolicy, violations: report.violations, everything: graphAll
             )
@@ -53,13 +44,13 @@ extension CheckLayersCommand {
             print("Wrote \(report.violations.count) violation(s) to \(baselineURL.lastPathComponent): later runs report only new ones.")
             return 0
         }
-        var comparison: BaselineComparison?
+        var shown = report
         if !noBaseline, baseline != nil || InputFile.exists(baselineURL) {
-            comparison = try Baseline.load(from: baselineURL).compare(report.violations)
+            shown = report.applying(try Baseline.load(from: baselineURL))
         }
-        let shown = comparison?.new ?? report.violations
-        print(format.outputFormat.render(shown, of: report, baseline: comparison), terminator: "")
-        return shown.isEmpty ? 0 : 1
+        print(format.outputFormat.render(shown.violations, of: shown, baseline: shown.baseline, policy: loadedPolicy), terminator: "")
+        if !shown.violations.isEmpty { return 1 }
+        return strictBaseline && !shown.staleBaselineEntries.isEmpty ? 1 : 0
     }
 
     /// Refuses a package root that is missing or not a folder, or (without `--package-json`) has

@@ -15,7 +15,27 @@ struct CheckLayersCommand: ParsableCommand {
             (every #if branch), each call of a live factory (a public static func or var of a public …Factory \
             type outside test support, found in the code), the public surface of abstraction-only modules.
 
-            Each violation is printed once with its rule, file:line, why, and the fix.
+            Each violation is printed once with its rule, file:line and the fix; each rule's why is printed once, \
+            under its first violation.
+
+            Formats (--format): text (for people); json (one document with "schemaVersion", described by \
+            Docs/Schemas/strata-check-layers-report.schema.json); github (GitHub Actions ::error annotations); \
+            sarif (a SARIF 2.1.0 log for code scanning: every rule with its why and help, one result per \
+            violation at its file relative to PACKAGE_ROOT, fingerprinted by its baseline key; baselined \
+            violations appear suppressed).
+
+            Baseline: --write-baseline records today's violations in layers-baseline.json; later runs report \
+            only new ones. An entry is keyed on rule, file, target and subject (never the line or the message, \
+            so moved code and unrelated manifest edits keep it matching). Entries no violation matches any \
+            more are stale: each is printed as a warning; with --strict-baseline they fail the run (exit 1), \
+            so CI keeps the baseline shrinking.
+
+            Cache: the report of the last run is kept in .build/strata-check-layers/cache.json (--cache-path \
+            FILE to move it, --no-cache to check from scratch). It is used only when the checker, the policy, \
+            every manifest (Package.swift, Package@swift-*.swift, Package.resolved, or the --package-json file) \
+            and every folder listing and Swift file (size, time, inode) under the package root are unchanged; \
+            then swift package dump-package is not run and an unchanged package re-checks in milliseconds. \
+            --graph never uses it.
 
             Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error (an \
             unknown or repeated option, an unknown --format or --explain rule); 65 the package, the policy, \
@@ -29,6 +49,7 @@ struct CheckLayersCommand: ParsableCommand {
             Examples:
               swift package check-layers
               swift package check-layers --format github
+              strata-check-layers --format sarif > layering.sarif
               swift package check-layers --explain layer-rank
               swift package check-layers --graph mermaid
               swift package --allow-writing-to-package-directory write-layers-baseline
@@ -36,7 +57,7 @@ struct CheckLayersCommand: ParsableCommand {
             """,
         // The package's version, as StrataConstants.version says it (the checker links no Strata module;
         // ExecutableCompletionTests checks the two agree).
-        version: "0.1.0"
+        version: LayeringCheck.version
     )
 
     @Option(name: .customLong("package-path"), help: "The package root (default: the current directory).", completion: .directory)
@@ -52,7 +73,7 @@ struct CheckLayersCommand: ParsableCommand {
     )
     var packageJSON: String?
 
-    @Option(help: "How to print violations: text, json or github (GitHub Actions annotations).")
+    @Option(help: "How to print violations: text, json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0).")
     var format: FormatOption = .text
 
     @Option(
@@ -77,6 +98,18 @@ struct CheckLayersCommand: ParsableCommand {
     @Flag(name: .customLong("write-baseline"), help: "Record today's violations in the baseline file, then exit 0.")
     var writeBaseline = false
 
+    @Flag(name: .customLong("strict-baseline"), help: "Fail (exit 1) when the baseline has stale entries (violations since fixed).")
+    var strictBaseline = false
+
+    @Flag(name: .customLong("no-cache"), help: "Check from scratch: neither read nor write the cache.")
+    var noCache = false
+
+    @Option(
+        name: .customLong("cache-path"),
+        help: "The cache file, relative to the package root (default: .build/strata-check-layers/cache.json).",
+        completion: .file(extensions: ["json"]))
+    var cachePath: String?
+
     /// Which command plugin ran the tool (they pass the user's arguments through unread).
     @Option(help: .hidden)
     var plugin: PluginVerb?
@@ -84,6 +117,7 @@ struct CheckLayersCommand: ParsableCommand {
     /// The options that take a value, for finding one given twice (``repeatedOption(in:)``).
     static let optionsWithValues: Set<String> = [
         "--package-path", "--policy", "--package-json", "--format", "--explain", "--graph", "--baseline", "--plugin",
+        "--cache-path",
     ]
 
     /// The first option given more than once in `arguments` (`--format`), or `nil`. The tool
@@ -113,6 +147,10 @@ struct CheckLayersCommand: ParsableCommand {
         default: break
         }
         if writeBaseline && noBaseline { throw ValidationError("--write-baseline and --no-baseline contradict each other") }
+        if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path contradict each other") }
+        if strictBaseline && (noBaseline || writeBaseline) {
+            throw ValidationError("--strict-baseline checks against the baseline; it cannot go with --no-baseline or --write-baseline")
+        }
         if graph != nil && writeBaseline { throw ValidationError("--graph and --write-baseline are separate runs; give one") }
     }
 
@@ -136,7 +174,7 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The formats `--format` accepts (``OutputFormat``'s cases).
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case text, json, github
+    case text, json, github, sarif
 
     /// The library's format of the same name.
     var outputFormat: OutputFormat {
@@ -144,6 +182,7 @@ enum FormatOption: String, ExpressibleByArgument, CaseIterable {
         case .text: .text
         case .json: .json
         case .github: .github
+        case .sarif: .sarif
         }
     }
 }

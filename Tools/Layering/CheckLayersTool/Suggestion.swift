@@ -11,7 +11,7 @@ enum Suggestion {
         let word = String(rest[..<close])
         guard arguments.contains(word), !word.hasPrefix("-") else { return nil }
         let options = CheckLayersCommand.optionsWithValues.subtracting(["--plugin"])
-            .union(["--graph-all", "--no-baseline", "--write-baseline", "--help"])
+            .union(["--graph-all", "--no-baseline", "--write-baseline", "--help", "--strict-baseline", "--no-cache"])
         var best: (option: String, distance: Int)?
         for option in options.sorted() {
             let name = String(option.dropFirst(2))

@@ -4,8 +4,11 @@ public import Foundation
 /// later runs report only new ones — as ArchUnit's freeze and dependency-cruiser's baseline
 /// do — and the package can fix the old ones step by step.
 ///
-/// Entries carry no line numbers: a violation is the same one when code above it moves (its
-/// key is rule, file, target, subject and message, see ``Violation/stableKey``).
+/// Entries carry no line numbers and no message: a violation is the same one when code above it
+/// moves, or when an unrelated manifest edit changes the dependency chain its message names
+/// (its key is rule, file, target and subject, see ``Violation/baselineKey``; the message is
+/// kept in the file for the reader). Files written before the key dropped the message load as
+/// they are.
 public struct Baseline: Sendable, Equatable {
     /// One accepted violation.
     public struct Entry: Codable, Sendable, Hashable {
@@ -17,8 +20,8 @@ public struct Baseline: Sendable, Equatable {
         public let target: String?
         /// The imported module, factory call or declaration, if any.
         public let subject: String?
-        /// The violation's message.
-        public let message: String
+        /// The violation's message when it was recorded, for the reader (not part of the key).
+        public let message: String?
 
         /// The entry for `violation`.
         public init(_ violation: Violation) {
@@ -29,8 +32,8 @@ public struct Baseline: Sendable, Equatable {
             message = violation.message
         }
 
-        /// The key ``Violation/stableKey`` gives the same violation.
-        var key: String { [rule, path, target ?? "", subject ?? "", message].joined(separator: "|") }
+        /// The key ``Violation/baselineKey`` gives the same violation.
+        public var key: String { Violation.baselineKey(rule: rule, path: path, target: target, subject: subject) }
     }
 
     /// The accepted violations, in report order.
@@ -94,8 +97,8 @@ public struct Baseline: Sendable, Equatable {
         var new: [Violation] = []
         var baselined: [Violation] = []
         for violation in violations {
-            if let count = remaining[violation.stableKey], count > 0 {
-                remaining[violation.stableKey] = count - 1
+            if let count = remaining[violation.baselineKey], count > 0 {
+                remaining[violation.baselineKey] = count - 1
                 baselined.append(violation)
             } else {
                 new.append(violation)
@@ -116,7 +119,8 @@ public struct BaselineComparison: Sendable {
     public let new: [Violation]
     /// Violations the baseline accepts: still there, not reported.
     public let baselined: [Violation]
-    /// Baseline entries no violation matches any more: fixed (or stale).
+    /// Baseline entries no violation matches any more: fixed (or stale). Reported as warnings
+    /// (each listed); they fail the run only with `--strict-baseline`.
     public let fixed: [Baseline.Entry]
 
     /// `Baseline: 3 accepted violations still present, 1 entry fixed (run --write-baseline to drop it).`
@@ -125,5 +129,15 @@ public struct BaselineComparison: Sendable {
         if fixed.isEmpty { return line + ", none fixed." }
         line += ", \(fixed.count) entr\(fixed.count == 1 ? "y" : "ies") fixed or stale "
         return line + "(run --write-baseline to drop \(fixed.count == 1 ? "it" : "them"))."
+    }
+
+    /// One warning line per stale entry: `warning: stale baseline entry [layer-rank] Modules/Data/Store.swift
+    /// (target StrataData, StrataDomain): no such violation any more.`
+    public var staleWarnings: [String] {
+        fixed.map { entry in
+            let about = [entry.target.map { "target \($0)" }, entry.subject].compactMap { $0 }.joined(separator: ", ")
+            return "warning: stale baseline entry [\(entry.rule)] \(entry.path)\(about.isEmpty ? "" : " (\(about))"): "
+                + "no such violation any more; run --write-baseline to drop it."
+        }
     }
 }

@@ -1,27 +1,48 @@
 import Foundation
 
-/// How violations are printed: for people (`text`), for programs (`json`), or as GitHub
-/// Actions annotations (`github`: `::error file=…,line=…,title=…::…`, shown on the pull
-/// request's diff).
+/// How violations are printed: for people (`text`), for programs (`json`, versioned by
+/// ``OutputFormat/jsonSchemaVersion``), as GitHub Actions annotations (`github`:
+/// `::error file=…,line=…,title=…::…`, shown on the pull request's diff), or as a SARIF 2.1.0
+/// log (`sarif`, for code-scanning services).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    /// `path:line: [rule] message`, then `Why:` and `Fix:` lines, then a summary.
+    /// `path:line: [rule] message` and `Fix:` per violation, each rule's `Why:` once (under its
+    /// first violation), stale baseline entries as warnings, then a summary.
     case text
-    /// One JSON object: the violations with every field, and the counts.
+    /// One JSON object: the violations with every field, stale baseline entries and the counts
+    /// (`Docs/Schemas/strata-check-layers-report.schema.json`).
     case json
-    /// One `::error` workflow command per violation, then a summary line.
+    /// One `::error` workflow command per violation, a `::warning` per stale baseline entry,
+    /// then a summary line.
     case github
+    /// A SARIF 2.1.0 log: one run, every rule with its why and help, one result per violation
+    /// (baselined ones too, suppressed), fingerprints from ``Violation/baselineKey``.
+    case sarif
 
-    /// The whole report for `violations` of `report`, ending in a newline.
-    public func render(_ violations: [Violation], of report: LayeringReport, baseline: BaselineComparison? = nil) -> String {
+    /// The whole report for `violations` of `report`, ending in a newline. `policy` gives the
+    /// why of rules without violations (SARIF lists every rule).
+    public func render(
+        _ violations: [Violation], of report: LayeringReport, baseline: BaselineComparison? = nil, policy: LayerPolicy? = nil
+    ) -> String {
         switch self {
         case .text: Self.text(violations, report: report, baseline: baseline)
         case .json: Self.json(violations, report: report, baseline: baseline)
         case .github: Self.github(violations, report: report, baseline: baseline)
+        case .sarif: Self.sarif(violations, report: report, baseline: baseline, policy: policy)
         }
     }
 
+    /// Each violation's location, message and fix; a rule's why only under its first violation
+    /// (a package with 300 violations of two rules prints two whys, not 300).
     private static func text(_ violations: [Violation], report: LayeringReport, baseline: BaselineComparison?) -> String {
-        var out = violations.map { $0.description + "\n\n" }.joined()
+        var explained: Set<Rule> = []
+        var out = ""
+        for violation in violations {
+            out += "\(violation.path):\(violation.line): [\(violation.rule.rawValue)] \(violation.message)\n"
+            if explained.insert(violation.rule).inserted { out += "  Why: \(violation.why)\n" }
+            out += "  Fix: \(violation.fix)\n\n"
+        }
+        for warning in baseline?.staleWarnings ?? [] { out += warning + "\n" }
+        if baseline?.fixed.isEmpty == false { out += "\n" }
         out += summary(violations, report: report, baseline: baseline) + "\n"
         return out
     }
@@ -33,27 +54,14 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         if violations.isEmpty {
             line = "No layering violations in \(scope)."
         } else {
-            let rules = Rule.allCases.compactMap { rule -> String? in
-                let count = violations.filter { $0.rule == rule }.count
-                return count == 0 ? nil : "\(rule.rawValue) \(count)"
-            }
+            let counts = Dictionary(grouping: violations, by: \.rule).mapValues(\.count)
+            let rules = Rule.allCases.compactMap { rule in counts[rule].map { "\(rule.rawValue) \($0)" } }
             let noun = violations.count == 1 ? "violation" : "violations"
             line = "\(violations.count) layering \(noun) (\(rules.joined(separator: ", "))) in \(scope). "
                 + "Run with --explain RULE for a rule's full explanation."
         }
         if let baseline { line += " " + baseline.summary }
         return line
-    }
-
-    private static func json(_ violations: [Violation], report: LayeringReport, baseline: BaselineComparison?) -> String {
-        let document = JSONReport(
-            violations: violations.map(JSONReport.Entry.init), count: violations.count, targets: report.targetCount,
-            files: report.fileCount, baselined: baseline?.baselined.count, fixedBaselineEntries: baseline?.fixed.count
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     private static func github(_ violations: [Violation], report: LayeringReport, baseline: BaselineComparison?) -> String {
@@ -63,6 +71,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 + "title=\(escapeProperty("layering: " + violation.rule.rawValue))"
             let body = "\(violation.message)\nWhy: \(violation.why)\nFix: \(violation.fix)"
             out += "::error \(properties)::\(escapeData(body))\n"
+        }
+        for warning in baseline?.staleWarnings ?? [] {
+            out += "::warning title=\(escapeProperty("layering: stale baseline entry"))::\(escapeData(warning))\n"
         }
         return out + summary(violations, report: report, baseline: baseline) + "\n"
     }
@@ -77,28 +88,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
-}
 
-/// The `--format json` document.
-private struct JSONReport: Encodable {
-    struct Entry: Encodable {
-        let rule, file, message, why, fix: String
-        let line: Int
-        let target, subject: String?
-
-        init(_ violation: Violation) {
-            rule = violation.rule.rawValue
-            file = violation.path
-            line = violation.line
-            message = violation.message
-            why = violation.why
-            fix = violation.fix
-            target = violation.target
-            subject = violation.subject
-        }
+    /// `document` as pretty, key-sorted JSON ending in a newline.
+    static func encoded(_ document: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
-
-    let violations: [Entry]
-    let count, targets, files: Int
-    let baselined, fixedBaselineEntries: Int?
 }

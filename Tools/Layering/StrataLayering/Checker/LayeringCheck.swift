@@ -1,0 +1,126 @@
+public import Foundation
+
+/// The whole check in one call, as `strata-check-layers` runs it: read the policy and the
+/// package, check every rule, apply the baseline, with the cache of the last run.
+///
+/// Another package can run it from its own Swift Testing suite (add
+/// `.product(name: "StrataLayering", package: "strata")` to a test target):
+///
+/// ```swift
+/// import Foundation
+/// import StrataLayering
+/// import Testing
+///
+/// @Test func layeringRuleHolds() throws {
+///     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+///         .deletingLastPathComponent().deletingLastPathComponent()  // Tests/<Target>/<File>.swift
+///     let report = try LayeringCheck.run(packageAt: root)
+///     #expect(report.isClean, "\(report)")
+/// }
+/// ```
+///
+/// `report` prints as the tool's text report (each violation with its fix, each rule's why
+/// once). `swift package dump-package` runs in a scratch folder of its own, so it does not wait
+/// for the lock `swift test` holds on `.build`; with the cache, an unchanged package re-checks
+/// without it.
+public enum LayeringCheck {
+    /// The checker's version (the `strata-check-layers --version`, the SARIF driver's version,
+    /// part of the cache key).
+    public static let version = "0.1.0"
+    /// Where the SARIF log says to learn about the checker. The repository publishes no web
+    /// address, so it is a name (a URN), which SARIF accepts as an absolute URI; its guide is
+    /// `Docs/LearnLayering.md` in the repository.
+    public static let informationURI = "urn:strata:strata-check-layers:Docs/LearnLayering.md"
+
+    /// Checks the package at `root`.
+    ///
+    /// - Parameters:
+    ///   - root: the package root (the folder of its `Package.swift`).
+    ///   - policy: the policy file (default: `layers.json` at the root).
+    ///   - baseline: the baseline file (default: `layers-baseline.json` at the root, when it
+    ///     exists); its accepted violations are left out of ``LayeringReport/violations``.
+    ///   - packageJSON: a `dump-package` JSON file to read instead of running SwiftPM.
+    ///   - cache: the cache file (default: `.build/strata-check-layers/cache.json` at the root);
+    ///     `nil` with `useCache: false` checks from scratch and writes nothing.
+    /// - Throws: ``LayeringError`` when the policy, the package, the baseline or a source file
+    ///   cannot be read.
+    public static func run(
+        packageAt root: URL, policy: URL? = nil, baseline: URL? = nil, packageJSON: URL? = nil, cache: URL? = nil,
+        useCache: Bool = true
+    ) throws -> LayeringReport {
+        let root = root.standardizedFileURL
+        let policyURL = policy ?? root.appendingPathComponent("layers.json")
+        let loaded = try LayerPolicy.load(from: policyURL)
+        let input = packageJSON.map { PackageInput.json($0, name: $0.path) } ?? .manifest
+        let cacheFile = useCache ? (cache ?? defaultCacheFile(root: root)) : nil
+        let report = try check(root: root, policy: loaded, policyURL: policyURL, input: input, cacheFile: cacheFile).report
+        let baselineURL = baseline ?? root.appendingPathComponent("layers-baseline.json")
+        guard baseline != nil || InputFile.exists(baselineURL) else { return report }
+        return report.applying(try Baseline.load(from: baselineURL))
+    }
+
+    /// The cache file of the package at `root`: `.build/strata-check-layers/cache.json`.
+    public static func defaultCacheFile(root: URL) -> URL {
+        LayeringCache.defaultFile(root: root)
+    }
+
+    /// Where the package description comes from.
+    public enum PackageInput: Sendable {
+        /// `swift package dump-package` on the root's `Package.swift`.
+        case manifest
+        /// A `dump-package` JSON file, named `name` in messages.
+        case json(URL, name: String)
+    }
+
+    /// The report on the package at `root` (no baseline applied), from the cache when nothing
+    /// changed, and the package description when it was read (`nil` on a cache hit).
+    ///
+    /// - Parameter cacheFile: the cache record, or `nil` for no cache.
+    /// - Throws: ``LayeringError`` when the package or a source file cannot be read.
+    public static func check(
+        root: URL, policy: LayerPolicy, policyURL: URL, input: PackageInput, cacheFile: URL?
+    ) throws -> (report: LayeringReport, package: PackageModel?) {
+        let manifestPath: String
+        var manifests: [(name: String, data: Data?)]
+        switch input {
+        case .manifest:
+            manifestPath = "Package.swift"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            manifests = names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }
+                .sorted().map { ($0, try? Data(contentsOf: root.appendingPathComponent($0))) }
+            manifests.append(("Package.resolved", try? Data(contentsOf: root.appendingPathComponent("Package.resolved"))))
+        case .json(let url, let name):
+            manifestPath = name
+            manifests = [(url.path, try? Data(contentsOf: url))]
+        }
+        let cache = cacheFile.map(LayeringCache.init(file:))
+        let policyBytes = (try? Data(contentsOf: policyURL)) ?? Data()
+        let key = LayeringCache.key(
+            identity: LayeringCache.identity, policy: policyBytes, manifests: manifests, options: [root.path, manifestPath]
+        )
+        let tree = cache == nil ? "" : TreeStamp.of(root).stamp
+        if let cache, let cached = cache.report(key: key, tree: tree) { return (cached, nil) }
+
+        let package: PackageModel
+        switch input {
+        case .manifest:
+            package = try PackageModel.dump(packageAt: root)
+        case .json(let url, let name):
+            let data = try InputFile.read(
+                url, named: name, limit: InputFile.packageDescriptionLimit,
+                expected: "a package description (the JSON `swift package dump-package` prints)"
+            )
+            package = try PackageModel(dumpJSON: data, source: name)
+        }
+        let checker = LayeringChecker(package: package, policy: policy, root: root, manifestPath: manifestPath)
+        let report = try checker.report()
+        cache?.store(report, key: key, tree: tree, outside: outsideInputs(of: package, root: root))
+        return (report, package)
+    }
+
+    /// Files outside the package root the check depends on: none yet (the manifests of local
+    /// dependency packages join them when the checker reads dependency packages).
+    static func outsideInputs(of package: PackageModel, root: URL) -> [URL] {
+        []
+    }
+}
