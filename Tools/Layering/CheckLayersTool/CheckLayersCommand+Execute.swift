@@ -24,7 +24,8 @@ extension CheckLayersCommand {
         let cacheFile = noCache || graph != nil
             ? nil : cachePath.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL } ?? LayeringCheck.defaultCacheFile(root: root)
         let (report, package) = try LayeringCheck.check(
-            root: root, policy: loadedPolicy, policyURL: policyURL, input: input, cacheFile: cacheFile
+            root: root, policy: loadedPolicy, policyURL: policyURL, input: input, cacheFile: cacheFile,
+            dependenciesJSON: dependenciesJSON.map { (URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL, $0) }
         )
         if let graph, let package {
             let drawing = LayerGraph(

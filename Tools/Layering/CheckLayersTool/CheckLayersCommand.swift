@@ -73,6 +73,15 @@ struct CheckLayersCommand: ParsableCommand {
     )
     var packageJSON: String?
 
+    @Option(
+        name: .customLong("dependencies-json"),
+        help: ArgumentHelp(
+            "With --package-json: a folder of dump-package JSON files of the dependency packages, one per package, named <package identity>.json (swift-nio.json), so products map to their modules.",
+            valueName: "folder"),
+        completion: .directory
+    )
+    var dependenciesJSON: String?
+
     @Option(help: "How to print violations: text, json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0).")
     var format: FormatOption = .text
 
@@ -116,7 +125,7 @@ struct CheckLayersCommand: ParsableCommand {
 
     /// The options that take a value, for finding one given twice (``repeatedOption(in:)``).
     static let optionsWithValues: Set<String> = [
-        "--package-path", "--policy", "--package-json", "--format", "--explain", "--graph", "--baseline", "--plugin",
+        "--package-path", "--policy", "--package-json", "--dependencies-json", "--format", "--explain", "--graph", "--baseline", "--plugin",
         "--cache-path",
     ]
 
@@ -148,6 +157,9 @@ struct CheckLayersCommand: ParsableCommand {
         }
         if writeBaseline && noBaseline { throw ValidationError("--write-baseline and --no-baseline contradict each other") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path contradict each other") }
+        if dependenciesJSON != nil && packageJSON == nil {
+            throw ValidationError("--dependencies-json goes with --package-json (without it, SwiftPM's resolution is read)")
+        }
         if strictBaseline && (noBaseline || writeBaseline) {
             throw ValidationError("--strict-baseline checks against the baseline; it cannot go with --no-baseline or --write-baseline")
         }

@@ -78,7 +78,8 @@ public enum LayeringCheck {
     /// - Parameter cacheFile: the cache record, or `nil` for no cache.
     /// - Throws: ``LayeringError`` when the package or a source file cannot be read.
     public static func check(
-        root: URL, policy: LayerPolicy, policyURL: URL, input: PackageInput, cacheFile: URL?
+        root: URL, policy: LayerPolicy, policyURL: URL, input: PackageInput, cacheFile: URL?,
+        dependenciesJSON: (folder: URL, name: String)? = nil
     ) throws -> (report: LayeringReport, package: PackageModel?) {
         let manifestPath: String
         var manifests: [(name: String, data: Data?)]
@@ -92,6 +93,10 @@ public enum LayeringCheck {
         case .json(let url, let name):
             manifestPath = name
             manifests = [(url.path, try? Data(contentsOf: url))]
+            if let folder = dependenciesJSON?.folder {  // the dependency packages' descriptions (deps)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                manifests += names.sorted().map { ($0, try? Data(contentsOf: folder.appendingPathComponent($0))) }
+            }
         }
         let cache = cacheFile.map(LayeringCache.init(file:))
         let policyBytes = (try? Data(contentsOf: policyURL)) ?? Data()
@@ -101,16 +106,23 @@ public enum LayeringCheck {
         let tree = cache == nil ? "" : TreeStamp.of(root).stamp
         if let cache, let cached = cache.report(key: key, tree: tree) { return (cached, nil) }
 
-        let package: PackageModel
+        var package: PackageModel
         switch input {
         case .manifest:
-            package = try PackageModel.dump(packageAt: root)
+            let dumped = try PackageModel.dumpWithDependencies(packageAt: root)  // and its dependency packages (deps)
+            package = dumped.package
+            for warning in dumped.warnings {
+                FileHandle.standardError.write(Data("strata-check-layers: warning: \(warning)\n".utf8))
+            }
         case .json(let url, let name):
             let data = try InputFile.read(
                 url, named: name, limit: InputFile.packageDescriptionLimit,
                 expected: "a package description (the JSON `swift package dump-package` prints)"
             )
             package = try PackageModel(dumpJSON: data, source: name)
+            if let (folder, name) = dependenciesJSON {
+                package.dependencyPackages = try DependencyPackages.load(folder: folder, named: name)
+            }
         }
         let checker = LayeringChecker(package: package, policy: policy, root: root, manifestPath: manifestPath)
         let report = try checker.report()
@@ -118,9 +130,11 @@ public enum LayeringCheck {
         return (report, package)
     }
 
-    /// Files outside the package root the check depends on: none yet (the manifests of local
-    /// dependency packages join them when the checker reads dependency packages).
+    /// Files outside the package root the check depends on: the manifests of local dependency
+    /// packages (`.package(path:)`); remote ones change only with `Package.resolved`.
     static func outsideInputs(of package: PackageModel, root: URL) -> [URL] {
-        []
+        package.dependencyPackages.compactMap { dependency in  // local dependency packages' manifests (deps)
+            dependency.location.flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).appendingPathComponent("Package.swift") : nil }
+        }
     }
 }

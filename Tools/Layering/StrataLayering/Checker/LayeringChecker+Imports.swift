@@ -22,11 +22,14 @@ extension LayeringChecker {
         }
         if policy.toolchainModules.contains(module) || policy.testOnlyToolchainModules.contains(module) { return nil }
         if package.declaredModules(of: target).contains(module) { return nil }
+        if ToolchainModules.contains(module), !package.providesModule(module) { return nil }
 
         let spelling = package.manifestSpelling(ofModule: module)
-        let known = package.target(forModule: module) != nil || spelling.hasPrefix(".product")
+        let known = package.providesModule(module) || spelling.hasPrefix(".product")
         let message: String
-        var fix = "Declare it: add \(spelling) to the dependencies of target \"\(target.name)\" in Package.swift "
+        let addPackage = package.packageToAdd(forModule: module)
+            .map { "add \($0.manifestDeclaration(relativeTo: root)) to the package's dependencies and " } ?? ""
+        var fix = "Declare it: \(addPackage)add \(spelling) to the dependencies of target \"\(target.name)\" in Package.swift "
             + "(if the layers allow that edge), or remove the import."
         if let chain = package.dependencyChain(from: target, to: module) {
             message = "\(target.name) imports \(module), which its target does not declare: it is only reachable "
@@ -36,7 +39,7 @@ extension LayeringChecker {
             message = "\(target.name) imports \(module), which its target does not declare."
         } else {
             message = "\(target.name) imports \(module): no target of the package provides it, no declared product "
-                + "does, and it is not a toolchain module the policy knows."
+                + "does, and it is not a toolchain or SDK module the checker or the policy knows."
             fix = "Add the package that provides \(module) to Package.swift's dependencies and "
                 + "`.product(name: \"\(module)\", package: …)` to target \"\(target.name)\"; if \(module) ships "
                 + "with the toolchain, add it to \"toolchainModules\" in \(policy.source); or remove the import."

@@ -20,8 +20,7 @@ extension PackageModel {
         } catch {
             throw LayeringError("\(source): not a package description in `swift package dump-package` shape (\(Self.describe(error)))")
         }
-        name = dump.name
-        targets = dump.targets.map { target in
+        let targets = dump.targets.map { target in
             let kind = Kind(rawValue: target.type) ?? .regular
             let defaultRoot = kind == .test ? "Tests" : "Sources"
             let swiftSettings = (target.settings ?? []).filter { $0.tool == "swift" }
@@ -38,6 +37,11 @@ extension PackageModel {
                 languageMode: swiftSettings.compactMap { $0.kind["swiftLanguageMode"]?.value }.last
             )
         }
+        self.init(
+            name: dump.name, targets: targets,
+            products: (dump.products ?? []).map { Product(name: $0.name, targets: $0.targets) },
+            packageDependencies: (dump.dependencies ?? []).compactMap(\.identity)
+        )
     }
 }
 
@@ -64,6 +68,27 @@ extension PackageModel {
 private struct DumpPackage: Decodable {
     let name: String
     let targets: [DumpTarget]
+    let products: [DumpProduct]?
+    let dependencies: [DumpPackageDependency]?
+}
+
+/// A product's name and the targets it lists (read by "deps", for products → modules).
+private struct DumpProduct: Decodable {
+    let name: String
+    let targets: [String]
+}
+
+/// A package dependency's identity, whatever its kind: `{"sourceControl": [{"identity": "swift-log", …}]}`,
+/// `{"fileSystem": [{"identity": "dep", …}]}`, `{"registry": …}`; `nil` for a shape SwiftPM may add later.
+private struct DumpPackageDependency: Decodable {
+    let identity: String?
+
+    private struct Identified: Decodable { let identity: String }
+
+    init(from decoder: any Decoder) throws {
+        let kinds = try? decoder.singleValueContainer().decode([String: [Identified]].self)
+        identity = kinds?.values.first?.first?.identity
+    }
 }
 
 private struct DumpTarget: Decodable {

@@ -2,16 +2,37 @@
 ///
 /// Built from `swift package dump-package` output (see ``PackageModel/init(dumpJSON:source:)``),
 /// so it is the package SwiftPM really sees, not a guess from reading `Package.swift`.
+///
+/// Looking a target up by name or module is a dictionary look-up: an index is rebuilt whenever
+/// ``targets``, ``products`` or ``dependencyPackages`` change.
 public struct PackageModel: Hashable, Sendable {
     /// The package name.
     public var name: String
     /// Every target, in manifest order.
-    public var targets: [Target]
+    public var targets: [Target] { didSet { index = Index(self) } }
+    /// The products the package offers other packages, in manifest order.
+    public var products: [Product] { didSet { index = Index(self) } }
+    /// The identities of the packages the manifest depends on (`swift-log`, `grdb.swift`), in order.
+    public var packageDependencies: [String]
+    /// Every package of the resolved dependency graph, direct and indirect, when they were read
+    /// (see ``DependencyPackages``); empty when they were not, and then a product is taken to
+    /// provide one module of its own name.
+    public var dependencyPackages: [DependencyPackage] { didSet { index = Index(self) } }
+    /// Look-ups by name, built from the fields above.
+    private(set) var index = Index()
 
-    /// A package called `name` with `targets`.
-    public init(name: String, targets: [Target]) {
+    /// A package called `name` with `targets`, `products`, the identities of the packages it
+    /// depends on, and (when read) every package of its resolved dependency graph.
+    public init(
+        name: String, targets: [Target], products: [Product] = [], packageDependencies: [String] = [],
+        dependencyPackages: [DependencyPackage] = []
+    ) {
         self.name = name
         self.targets = targets
+        self.products = products
+        self.packageDependencies = packageDependencies
+        self.dependencyPackages = dependencyPackages
+        index = Index(self)
     }
 
     /// One target of the package.
@@ -33,6 +54,12 @@ public struct PackageModel: Hashable, Sendable {
         public var upcomingFeatures: Set<String>
         /// The Swift language mode the target sets, or `nil` for the tools-version default.
         public var languageMode: String?
+        /// Resource paths relative to ``path`` (`.process`, `.copy`, …): never compiled.
+        public var resources: [String] = []
+        /// Whether the manifest gives no `path`, so SwiftPM looks in its predefined folders.
+        public var hasDefaultPath = false
+        /// Dependencies declared only `.when(platforms:)`, with those platform names (`linux`).
+        public var dependencyPlatforms: [Dependency: [String]] = [:]
 
         /// A target with every field given.
         public init(
@@ -51,6 +78,22 @@ public struct PackageModel: Hashable, Sendable {
 
         /// The name Swift code uses to import this target (`-` becomes `_`).
         public var moduleName: String { PackageModel.moduleName(ofTarget: name) }
+    }
+
+    /// One product of the package: a name other packages depend on, and the targets whose
+    /// modules it provides (a `-dynamic` product, or one named unlike its module, still provides
+    /// exactly its targets' modules).
+    public struct Product: Hashable, Sendable {
+        /// The product's name (`NIOCore`, `GRDB-dynamic`).
+        public var name: String
+        /// The names of the targets it lists, in order.
+        public var targets: [String]
+
+        /// A product called `name` listing `targets`.
+        public init(name: String, targets: [String]) {
+            self.name = name
+            self.targets = targets
+        }
     }
 
     /// What kind of target this is, as `dump-package` spells it.
@@ -80,77 +123,63 @@ public struct PackageModel: Hashable, Sendable {
         String(name.map { $0 == "-" ? "_" : $0 })
     }
 
-    /// Module names a product of another package provides, where they differ from the
-    /// product name. By default a product provides one module named like the product
-    /// (`Logging` from swift-log, `ArgumentParser` from swift-argument-parser).
-    static let productModules: [String: [String]] = [:]
-
-    /// The modules a product provides.
-    static func modules(ofProduct product: String) -> [String] {
-        productModules[product] ?? [product]
-    }
-
     /// The target named `name`, if any.
     public func target(named name: String) -> Target? {
-        targets.first { $0.name == name }
+        index.targetsByName[name].map { targets[$0] }
     }
 
     /// The target whose module is `module`, if any.
     public func target(forModule module: String) -> Target? {
-        targets.first { $0.moduleName == module }
+        index.targetsByModule[module].map { targets[$0] }
+    }
+
+    /// The product named `name`, if any.
+    public func product(named name: String) -> Product? {
+        index.productsByName[name].map { products[$0] }
+    }
+
+    /// The dependency package whose identity is `identity` (any case), or, for manifests that
+    /// still name a package by its manifest name, whose package is called `identity`.
+    public func dependencyPackage(_ identity: String) -> DependencyPackage? {
+        (index.packagesByIdentity[identity.lowercased()] ?? index.packagesByName[identity]).map { dependencyPackages[$0] }
     }
 
     /// The modules `target` may import because it declares them as direct dependencies.
     public func declaredModules(of target: Target) -> Set<String> {
-        var modules: Set<String> = []
-        for dependency in target.dependencies {
-            switch dependency {
-            case .target(let name):
-                modules.insert(PackageModel.moduleName(ofTarget: name))
-            case .byName(let name):
-                if let local = self.target(named: name) {
-                    modules.insert(local.moduleName)
-                } else {
-                    modules.formUnion(PackageModel.modules(ofProduct: name))
+        target.dependencies.reduce(into: []) { $0.formUnion(modules(providedBy: $1)) }
+    }
+}
+
+extension PackageModel {
+    /// Dictionaries from names to positions in ``PackageModel/targets``, ``PackageModel/products``
+    /// and ``PackageModel/dependencyPackages``; the first of equal names wins, as a linear search did.
+    struct Index: Hashable, Sendable {
+        var targetsByName: [String: Int] = [:]
+        var targetsByModule: [String: Int] = [:]
+        var productsByName: [String: Int] = [:]
+        var packagesByIdentity: [String: Int] = [:]
+        var packagesByName: [String: Int] = [:]
+        /// Module name → the dependency packages (positions) with a target of that module.
+        var dependencyModules: [String: [Int]] = [:]
+
+        init() {}
+
+        init(_ package: PackageModel) {
+            for (position, target) in package.targets.enumerated() {
+                if targetsByName[target.name] == nil { targetsByName[target.name] = position }
+                if targetsByModule[target.moduleName] == nil { targetsByModule[target.moduleName] = position }
+            }
+            for (position, product) in package.products.enumerated() where productsByName[product.name] == nil {
+                productsByName[product.name] = position
+            }
+            for (position, dependency) in package.dependencyPackages.enumerated() {
+                if packagesByIdentity[dependency.identity.lowercased()] == nil {
+                    packagesByIdentity[dependency.identity.lowercased()] = position
                 }
-            case .product(let name, _):
-                modules.formUnion(PackageModel.modules(ofProduct: name))
+                if packagesByName[dependency.package.name] == nil { packagesByName[dependency.package.name] = position }
+                for target in dependency.package.targets { dependencyModules[target.moduleName, default: []].append(position) }
             }
         }
-        return modules
-    }
-
-    /// How to write a dependency on `module` in `Package.swift`, for fix messages:
-    /// `"StrataData"` for a target, `.product(name: "Logging", package: "swift-log")` for a
-    /// product some target already uses.
-    func manifestSpelling(ofModule module: String) -> String {
-        if let local = target(forModule: module) { return "\"\(local.name)\"" }
-        for target in targets {
-            for case .product(let name, let package?) in target.dependencies
-            where PackageModel.modules(ofProduct: name).contains(module) {
-                return ".product(name: \"\(name)\", package: \"\(package)\")"
-            }
-        }
-        return "\"\(module)\""
-    }
-
-    /// A chain of declared dependencies from `target` to a target or product providing
-    /// `module` (`["StrataHostKit", "StrataCrossCutting", "Logging"]`), or `nil` when `module`
-    /// is not reachable at all. Used to explain why "reachable" is not "declared".
-    func dependencyChain(from target: Target, to module: String) -> [String]? {
-        var queue: [[String]] = [[target.name]]
-        var seen: Set<String> = [target.name]
-        while !queue.isEmpty {
-            let chain = queue.removeFirst()
-            guard let current = self.target(named: chain[chain.count - 1]) else { continue }
-            for dependency in current.dependencies {
-                let local = dependency.isProduct ? nil : self.target(named: dependency.name)
-                let provided = local.map { [$0.moduleName] } ?? PackageModel.modules(ofProduct: dependency.name)
-                if provided.contains(module) { return chain + [dependency.name] }
-                if let local, seen.insert(local.name).inserted { queue.append(chain + [local.name]) }
-            }
-        }
-        return nil
     }
 }
 

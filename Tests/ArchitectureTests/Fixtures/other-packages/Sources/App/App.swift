@@ -1,0 +1,12 @@
+import DepCore
+import BaseNet
+import DepA
+import FoundationEssentials
+import Glibc
+#if canImport(Darwin)
+import Darwin
+#elseif os(Windows)
+import WinSDK
+#endif
+
+public let app = 1

@@ -1,0 +1,4 @@
+import DepA
+import DepB
+
+print("tool")
