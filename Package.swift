@@ -76,6 +76,9 @@ let package = Package(
         .executable(name: "strata-check-layers", targets: ["strata-check-layers"]),
         .plugin(name: "CheckLayers", targets: ["CheckLayers"]),
         .plugin(name: "WriteLayersBaseline", targets: ["WriteLayersBaseline"]),
+        .plugin(name: "LayeringBuildCheck", targets: ["LayeringBuildCheck"]),
+        // The checker as a library, for another package's tests (LayeringCheck.run)
+        .library(name: "StrataLayering", targets: ["StrataLayering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -363,6 +366,11 @@ let package = Package(
             ),
             dependencies: ["strata-check-layers"],
             path: "Tools/Layering/Plugins/WriteLayersBaseline"
+        ),
+        // Checks the layering on every build of a target that lists it (Docs/LayeringInBuildsAndCI.md)
+        .plugin(
+            name: "LayeringBuildCheck", capability: .buildTool(), dependencies: ["strata-check-layers"],
+            path: "Tools/Layering/Plugins/LayeringBuildCheck"
         ),
 
         // MARK: - Benchmarks (run in release: see Benchmarks/README.md)

@@ -119,6 +119,11 @@ struct CheckLayersCommand: ParsableCommand {
         completion: .file(extensions: ["json"]))
     var cachePath: String?
 
+    /// The `LayeringBuildCheck` build-tool plugin's output: written (a Swift file of one comment)
+    /// when the run exits 0, removed otherwise, so the build checks again next time.
+    @Option(help: .hidden)
+    var stamp: String?
+
     /// Which command plugin ran the tool (they pass the user's arguments through unread).
     @Option(help: .hidden)
     var plugin: PluginVerb?
@@ -126,7 +131,7 @@ struct CheckLayersCommand: ParsableCommand {
     /// The options that take a value, for finding one given twice (``repeatedOption(in:)``).
     static let optionsWithValues: Set<String> = [
         "--package-path", "--policy", "--package-json", "--dependencies-json", "--format", "--explain", "--graph", "--baseline", "--plugin",
-        "--cache-path",
+        "--cache-path", "--stamp",
     ]
 
     /// The first option given more than once in `arguments` (`--format`), or `nil`. The tool
@@ -168,6 +173,22 @@ struct CheckLayersCommand: ParsableCommand {
 
     func run() throws {
         throw ExitCode(try execute())
+    }
+
+    /// Writes the `--stamp` file after status 0, removes it after any other (the build plugin's output).
+    func finish(_ status: Int32) -> Int32 {
+        guard let stamp else { return status }
+        let url = URL(fileURLWithPath: stamp, relativeTo: root).standardizedFileURL
+        if status == 0 {
+            let text = "// strata-check-layers: no layering violations (written by the LayeringBuildCheck plugin).\n"
+            guard (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil else {
+                FileHandle.standardError.write(Data("strata-check-layers: \(url.path): cannot write the build plugin's output\n".utf8))
+                return 65
+            }
+        } else {
+            try? FileManager.default.removeItem(at: url)
+        }
+        return status
     }
 }
 

@@ -43,10 +43,10 @@ enum Main {
             exit(status)
         }
         do {
-            exit(try command.execute())
+            exit(command.finish(try command.execute()))
         } catch let error as LayeringError {
             FileHandle.standardError.write(Data("\(program): \(error.description)\n".utf8))
-            exit(65)
+            exit(command.finish(65))
         } catch {
             FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
             exit(1)

@@ -12,7 +12,10 @@ func runStrataCheckLayers(_ context: PluginContext, plugin verb: String, _ argum
     let process = Process()
     process.executableURL = try context.tool(named: "strata-check-layers").url
     process.currentDirectoryURL = context.package.directoryURL
-    process.arguments = ["--plugin", verb] + arguments
+    // The cache lives in the plugin's work folder, which a sandboxed plugin may write (unless the user chose).
+    let chosen = arguments.contains { $0 == "--no-cache" || $0.hasPrefix("--cache-path") }
+    let cache = chosen ? [] : ["--cache-path", context.pluginWorkDirectoryURL.appendingPathComponent("cache.json").path]
+    process.arguments = ["--plugin", verb] + cache + arguments
     // Awaited, not waited for: the handler resumes the plugin when the tool ends.
     let status: Int32 = try await withCheckedThrowingContinuation { continuation in
         process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }

@@ -8,14 +8,54 @@ import Foundation
 /// where a helper call takes the name as its first argument (`module("X", …)`, or `"X"` first
 /// on the line after `tests(`); in a fixture's `package.json`, the target's `"name" : "X"` line.
 /// When nothing matches: line 1.
+///
+/// The manifest is read once, in one pass that indexes every quoted string by the lines it
+/// appears on, so each look-up is a dictionary look-up (a package of 3,000 targets looked up
+/// line by line took seconds).
 struct ManifestLines {
-    private let lines: [Substring]
+    /// The first 0-based line of each kind where a quoted string appears.
+    private struct Found {
+        /// A line that also says `name`.
+        var named: Int?
+        /// A `name` line in or right after the line of a target-declaring call.
+        var inTargetCall: Int?
+        /// A helper call's first argument: `("X"`, or `"X"` first on the line after one ending in `(`.
+        var inHelperCall: Int?
+    }
+
+    private var found: [String: Found] = [:]
 
     /// Reads `manifestPath` under `root`; a missing file gives line 1 for everything.
     init(root: URL, manifestPath: String) {
         let url = root.appendingPathComponent(manifestPath)
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.init(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+    }
+
+    /// Indexes the manifest `text`.
+    init(text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var previousHasCall = false
+        for (index, line) in lines.enumerated() {
+            let hasCall = Self.targetCalls.contains { line.contains($0) }
+            let named = line.contains("name")
+            let nearCall = hasCall || previousHasCall
+            let afterOpening = index > 0 && lines[index - 1].hasSuffix("(")
+            let startsQuoted = line.drop { $0 == " " }.hasPrefix("\"")
+            let product = line.contains(".product(")
+            for (offset, literal) in Self.literals(in: line).enumerated() {
+                var entry = found[literal.text] ?? Found()
+                if named {
+                    if entry.named == nil { entry.named = index }
+                    if nearCall, entry.inTargetCall == nil { entry.inTargetCall = index }
+                }
+                if entry.inHelperCall == nil,
+                   (literal.afterParenthesis && !product) || (offset == 0 && startsQuoted && afterOpening) {
+                    entry.inHelperCall = index
+                }
+                found[literal.text] = entry
+            }
+            previousHasCall = hasCall
+        }
     }
 
     /// Target-declaring calls in `Package.swift`.
@@ -23,22 +63,32 @@ struct ManifestLines {
         ".target(", ".executableTarget(", ".testTarget(", ".systemLibrary(", ".binaryTarget(", ".macro(", ".plugin(",
     ]
 
+    /// The double-quoted strings on `line` (no escapes inside target names), each with whether
+    /// a `(` comes right before its opening quote.
+    private static func literals(in line: Substring) -> [(text: String, afterParenthesis: Bool)] {
+        var result: [(text: String, afterParenthesis: Bool)] = []
+        var start: Substring.Index?
+        var afterParenthesis = false
+        var previous: Character?
+        for index in line.indices {
+            let character = line[index]
+            if character == "\"" {
+                if let open = start {
+                    result.append((String(line[line.index(after: open)..<index]), afterParenthesis))
+                    start = nil
+                } else {
+                    start = index
+                    afterParenthesis = previous == "("
+                }
+            }
+            previous = character
+        }
+        return result
+    }
+
     /// The 1-based line declaring target `name`.
     func line(ofTarget name: String) -> Int {
-        let quoted = "\"\(name)\""
-        let candidates = lines.indices.filter { index in
-            let line = lines[index]
-            return line.contains(quoted) && line.contains("name")
-        }
-        let inTargetCall = candidates.first { index in
-            let nearby = lines[max(0, index - 1)...index]
-            return nearby.contains { line in Self.targetCalls.contains { line.contains($0) } }
-        }
-        let inHelperCall = lines.indices.first { index in
-            let line = lines[index]
-            if line.contains("(" + quoted) { return !line.contains(".product(") }
-            return line.drop { $0 == " " }.hasPrefix(quoted) && index > 0 && lines[index - 1].hasSuffix("(")
-        }
-        return (inTargetCall ?? inHelperCall ?? candidates.first).map { $0 + 1 } ?? 1
+        guard let entry = found[name] else { return 1 }
+        return (entry.inTargetCall ?? entry.inHelperCall ?? entry.named).map { $0 + 1 } ?? 1
     }
 }

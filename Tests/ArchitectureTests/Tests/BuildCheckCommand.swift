@@ -1,0 +1,1 @@
+../../../Tools/Layering/Plugins/LayeringBuildCheck/BuildCheckCommand.swift
