@@ -53,11 +53,11 @@ func benchmark(_ name: String, _ folder: String, _ dependencies: [Target.Depende
 /// of StrataMicroAppsTests; layers.json places every `Modules/MicroApps/*` target in the micro-apps
 /// layer, each its own sibling group (Docs/Walkthroughs-MicroApp.md adds one).
 let microApps: [(folder: String, dependencies: [Target.Dependency])] = [
-    ("Launcher", ["StrataContainer", "StrataDomain", "StrataSync", "StrataSession", "StrataCrossCutting"]),
+    ("Launcher", ["StrataContainer", "StrataSync", "StrataSession", "StrataCrossCutting"]),
     ("Reports", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
     ("FollowUps", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
     ("Notifications", ["StrataContainer", "StrataDomain", "StrataPresentation", "StrataCrossCutting"]),
-    ("About", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
+    ("About", ["StrataContainer", "StrataCrossCutting"]),
     ("Account", ["StrataContainer", "StrataSync", "StrataJournal", "StrataStore", "StrataSession", "StrataPresentation", "StrataCrossCutting"]),
     ("Announcements", ["StrataContainer", "StrataDomain", "StrataCrossCutting"]),
 ]
@@ -142,7 +142,7 @@ let package = Package(
             "StrataDataTestingTests", "DataTestingTests",
             [
                 "StrataDataTesting", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance", "StrataData",
-                "StrataCrossCutting", "StrataTestSupport", log,
+                "StrataCrossCutting", "StrataTestSupport",
             ]
         ),
 
@@ -176,7 +176,7 @@ let package = Package(
             [
                 "StrataSync", "StrataSyncTesting", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance",
                 "StrataData", "StrataDataTesting", "StrataWire", "StrataCrossCutting",
-                "StrataTestSupport", "CSQLite", asyncHTTPClient, nioCore, nioPosix, log,
+                "StrataTestSupport", "CSQLite", asyncHTTPClient, nioCore, log,
             ]
         ),
 
@@ -199,7 +199,7 @@ let package = Package(
         module("StrataContainerTesting", "Modules/ContainerTesting", ["StrataContainer", "StrataCrossCutting", log]),
         tests(
             "StrataContainerTests", "ContainerTests",
-            ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport", log]
+            ["StrataContainer", "StrataContainerTesting", "StrataCrossCutting", "StrataTestSupport"]
         ),
 
         // MARK: - Micro-apps (the `microApps` list above): siblings that never import each other, and their tests
@@ -282,7 +282,7 @@ let package = Package(
         // MARK: - strata-server: its own layers on StrataWire and StrataCrossCutting, never the client's
         module(
             "StrataServerData", "Modules/Server/Data",
-            ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioPosix, nioSSL, log, metrics, coreMetrics]
+            ["StrataWire", "StrataCrossCutting", grdb, postgresNIO, nioCore, nioSSL, log, metrics, coreMetrics]
         ),
         module(
             "StrataServerDomain", "Modules/Server/Domain",
@@ -291,7 +291,7 @@ let package = Package(
         .target(
             name: "StrataServerKit",
             dependencies: [
-                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1, nioPosix,
+                "StrataServerDomain", "StrataWire", "StrataCrossCutting", hummingbird, nioCore, nioHTTP1,
                 argumentParser,
                 log, metrics, coreMetrics, .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"), nioSSL,

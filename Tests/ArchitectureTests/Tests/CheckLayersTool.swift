@@ -14,7 +14,8 @@ enum CheckLayersTool {
         try await StrataProcess("strata-check-layers", home: nil).run(arguments, timeout: 120)
     }
 
-    /// Runs the tool on fixture `name` (its `package.json`, Strata's `layers.json`) with `extra` options.
+    /// Runs the tool on fixture `name` (its `package.json`, its own `layers.json` or Strata's)
+    /// with `extra` options.
     static func run(fixture name: String, _ extra: [String] = []) async throws -> StrataProcess.Outcome {
         // No cache: the fixtures are in the source tree, where a run would write .build/strata-check-layers.
         let cache = extra.contains("--no-cache") || extra.contains("--cache-path") ? [] : ["--no-cache"]
@@ -22,12 +23,12 @@ enum CheckLayersTool {
     }
 
     /// The options that check the package at `root` described by its `package.json` against
-    /// Strata's policy (or `policy`).
+    /// `policy`, or its own `layers.json`, or Strata's policy with every target allowed to be
+    /// missing (``LayerPolicy/fixturePolicyFile``).
     static func arguments(root: URL, policy: URL? = nil) -> [String] {
-        [
-            "--package-path", root.path, "--package-json", "package.json",
-            "--policy", (policy ?? LayerPolicy.repositoryRoot.appendingPathComponent("layers.json")).path,
-        ]
+        let own = root.appendingPathComponent("layers.json")
+        let chosen = policy ?? (FileManager.default.fileExists(atPath: own.path) ? own : LayerPolicy.fixturePolicyFile)
+        return ["--package-path", root.path, "--package-json", "package.json", "--policy", chosen.path]
     }
 
     /// A copy of fixture `name` in a fresh temporary folder, for runs that edit or write files.

@@ -28,9 +28,16 @@ enum Fixture {
     static func violations(_ name: String) throws -> [Violation] {
         let root = folder.appendingPathComponent(name, isDirectory: true)
         let checker = LayeringChecker(
-            package: try package(name), policy: try LayerPolicy.strata(), root: root, manifestPath: "package.json"
+            package: try package(name), policy: try policy(name), root: root, manifestPath: "package.json"
         )
         return try checker.check()
+    }
+
+    /// The fixture's own `layers.json` when it has one, else Strata's policy with every target
+    /// allowed to be missing (``LayerPolicy/strataForFixtures()``).
+    static func policy(_ name: String) throws -> LayerPolicy {
+        let own = folder.appendingPathComponent(name).appendingPathComponent("layers.json")
+        return FileManager.default.fileExists(atPath: own.path) ? try LayerPolicy.load(from: own) : try LayerPolicy.strataForFixtures()
     }
 
     /// The 1-based line of target `target`'s declaration in fixture `name`'s `package.json`.

@@ -83,7 +83,7 @@ struct LiveFactoryDiscoveryTests {
         ])
         let live = try #require(violations.first)
         #expect(live.message == "StrataHostKit (presentation, rank 4, group host) calls RelayFactory.live, a live factory: "
-            + "only a composition root (a host, benchmark, tool or test) picks implementations.")
+            + "only a composition root (an executable or a test) picks implementations.")
         #expect(live.fix == "Take `any Relay` as a parameter instead (an init argument, or a field of the launch or "
             + "environment value StrataHostKit already receives), and let the composition root of each host that uses "
             + "StrataHostKit (Hosts/<host>/CompositionRoot.swift) call RelayFactory.live and pass the result in. Tests "

@@ -207,8 +207,8 @@ struct PlantedFixtureTests {
         let live = try #require(violations.dropFirst().first)
         #expect(live.description.hasPrefix(
             "Modules/Kits/HostKit/ReportsCommand.swift:10: [composition-root] StrataHostKit (presentation, rank 4, "
-                + "group host) calls DataLayerFactory.live, a live factory: only a composition root (a host, "
-                + "benchmark, tool or test) picks implementations.\n  Why: "
+                + "group host) calls DataLayerFactory.live, a live factory: only a composition root (an "
+                + "executable or a test) picks implementations.\n  Why: "
         ))
         #expect(live.fix.contains("Take `any DataLayer` as a parameter"))
         #expect(live.fix.contains("DataLayerFactory.inMemory() (StrataDataTesting)"))

@@ -16,6 +16,27 @@ extension LayerPolicy {
         try strataPolicy.get()
     }
 
+    /// Strata's policy as the fixtures use it: every placement may be missing (a fixture has a
+    /// few of Strata's targets), as the top-level `"mayBeAbsent": true` says in a shared policy.
+    static func strataForFixtures() throws -> LayerPolicy {
+        try strata().allowingAbsentTargets()
+    }
+
+    /// A file holding Strata's `layers.json` with `"mayBeAbsent": true` at the top level, for
+    /// running the executable on a fixture (the repository's own file when it cannot be written).
+    static var fixturePolicyFile: URL {
+        let original = repositoryRoot.appendingPathComponent("layers.json")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fixture-policy-\(getpid())")
+        let copy = folder.appendingPathComponent("layers.json")  // named like the original: fix messages name it
+        guard let data = try? Data(contentsOf: original),
+              var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return original }
+        object["mayBeAbsent"] = true
+        guard let shared = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
+              (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+              (try? shared.write(to: copy, options: .atomic)) != nil else { return original }
+        return copy
+    }
+
     /// The layer of Strata's policy called `name`.
     static func strataLayer(_ name: String) throws -> Layer {
         guard let layer = try strata().declaredLayers.first(where: { $0.name == name }) else {

@@ -18,6 +18,7 @@ extension CheckLayersCommand {
             return Self.explain(explain, policy: try? LayerPolicy.load(from: policyURL))
         }
         try checkRoot()
+        if initPolicy { return try writeStarterPolicy(to: policyURL) }
         let loadedPolicy = try LayerPolicy.load(from: policyURL)
         let input = packageJSON.map { LayeringCheck.PackageInput.json(URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL, name: $0) }
             ?? .manifest

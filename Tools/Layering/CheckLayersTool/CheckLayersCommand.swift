@@ -107,6 +107,12 @@ struct CheckLayersCommand: ParsableCommand {
     @Flag(name: .customLong("write-baseline"), help: "Record today's violations in the baseline file, then exit 0.")
     var writeBaseline = false
 
+    @Flag(name: .customLong("init"), help: "Write a starter layers.json (or --policy FILE) from the package's targets, then exit 0.")
+    var initPolicy = false
+
+    @Flag(help: "With --init: replace an existing policy file.")
+    var force = false
+
     @Flag(name: .customLong("strict-baseline"), help: "Fail (exit 1) when the baseline has stale entries (violations since fixed).")
     var strictBaseline = false
 
@@ -160,6 +166,7 @@ struct CheckLayersCommand: ParsableCommand {
         case .writeLayersBaseline?: writeBaseline = true
         default: break
         }
+        try validateInit()
         if writeBaseline && noBaseline { throw ValidationError("--write-baseline and --no-baseline contradict each other") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path contradict each other") }
         if dependenciesJSON != nil && packageJSON == nil {

@@ -62,7 +62,7 @@ extension LayeringChecker {
         return violation(
             .compositionRoot, path: path, line: line,
             message: "\(placement.summary) calls \(call), a live factory: only a composition root "
-                + "(a host, benchmark, tool or test) picks implementations.",
+                + "(an executable or a test) picks implementations.",
             fix: fix, target: placement.target, subject: call
         )
     }

@@ -21,6 +21,7 @@ extension LayeringChecker {
             )
         }
         if policy.toolchainModules.contains(module) || policy.testOnlyToolchainModules.contains(module) { return nil }
+        if let finding = platformViolation(statement, in: target, path: path) { return finding }
         if package.declaredModules(of: target).contains(module) { return nil }
         if ToolchainModules.contains(module), !package.providesModule(module) { return nil }
 
@@ -87,11 +88,17 @@ extension LayeringChecker {
             let owners = ownerNames.joined(separator: ", ")
             let factories = ownerNames.compactMap { liveFactory(declaredIn: $0)?.type }
             let through = factories.isEmpty ? "" : " (\(factories.joined(separator: ", ")))"
+            let fix = ownerNames.isEmpty
+                ? "Only modules of the \(imported.layer.name) layer may import \(imported.target), and that layer has no "
+                    + "other module yet: give it one that wraps \(imported.target) behind public protocols, and import "
+                    + "that instead; or, if \(importer.target) is meant to own \(imported.target), move one of the two "
+                    + "so they share a layer in \(policy.source)."
+                : "Go through the public protocols and factory of \(owners)\(through). If something is missing "
+                    + "there, add it to \(owners)'s public protocols and keep \(imported.target) inside."
             return LayerFinding(
                 rule: .layerPrivate,
                 message: "\(edge), which is private to the \(imported.layer.name) layer.",
-                fix: "Go through the public protocols and factory of \(owners)\(through). If something is missing "
-                    + "there, add it to \(owners)'s public protocols and keep \(imported.target) inside."
+                fix: fix
             )
         }
         return judgeRanks(importer: importer, imported: imported, edge: edge)
@@ -151,16 +158,15 @@ extension LayeringChecker {
                 fix: "Keep the arrow pointing down. Move the code that needs \(imported.target) up into "
                     + "\(imported.target) or a module above it. If \(importer.target) really needs something from "
                     + "above, invert the arrow: declare a protocol for it in \(importer.target), let "
-                    + "\(imported.target) conform, and have the composition root (a host's main) pass it down."
+                    + "\(imported.target) conform, and have the composition root (an executable's main) pass it down."
             )
         }
         if importedRank == importerRank, imported.group != importer.group {
             return LayerFinding(
                 rule: .siblingHosts,
                 message: "\(edge): siblings on one level never import each other.",
-                fix: "Move what both need down into a layer both may import (a lower rank): a use case or "
-                    + "business rule into the domain, a utility or constant into the bottom layer. Then import it "
-                    + "from there in \(importer.target) and \(imported.target) alike."
+                fix: "Move what both need down into a layer both may import (a lower rank\(lowerLayers(than: importer))). "
+                    + "Then import it from there in \(importer.target) and \(imported.target) alike."
             )
         }
         return nil
@@ -168,6 +174,13 @@ extension LayeringChecker {
 }
 
 extension LayeringChecker {
+    /// `: core, services` — the policy's layers ranked below `placement`'s, for fix messages.
+    fileprivate func lowerLayers(than placement: Placement) -> String {
+        guard let rank = placement.layer.rank else { return "" }
+        let names = policy.declaredLayers.filter { ($0.rank ?? Int.max) < rank }.map(\.name)
+        return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+    }
+
     /// A live member whose test double `testSupport` declares (or, when it declares none, the
     /// first live member with any double), with the double as fix messages name it.
     fileprivate func doubledMember(in testSupport: String) -> (LiveFactory, LiveFactory.Member, String)? {

@@ -29,8 +29,8 @@ public struct LayeringChecker: Sendable {
     /// A checker for `package` (sources under `root`) against `policy`; package-level
     /// violations point at `manifestPath`.
     public init(package: PackageModel, policy: LayerPolicy, root: URL, manifestPath: String = "Package.swift") {
-        self.package = package
-        self.policy = policy.resolved(for: package)
+        self.package = package.resolvingDefaultPaths(root: root)
+        self.policy = policy.resolved(for: self.package)
         self.root = root
         self.manifestPath = manifestPath
     }
@@ -62,11 +62,20 @@ public struct LayeringChecker: Sendable {
     private func report(of sources: [(target: PackageModel.Target, files: [ScannedFile])]) -> LayeringReport {
         var violations = checkPackageDescription()
         let surfaces = moduleSurfaces(of: sources)
+        var imports: [String: [LocatedImport]] = [:]
         for (target, files) in sources {
             for file in files {
-                violations += checkSource(file, target: target, surfaces: surfaces)
+                let statements = ImportScanner.imports(in: file.tokens).filter { !$0.isDead(given: conditionFacts) }
+                imports[target.name, default: []] += statements.map { LocatedImport(statement: $0, path: file.path) }
+                violations += checkSource(file, statements: statements, target: target, surfaces: surfaces)
             }
         }
+        let swiftTargets = Set(sources.filter { !$0.files.isEmpty }.map(\.target.name))
+        violations += unusedDependencyViolations(imports: imports, swiftTargets: swiftTargets)
+        violations += importCycleViolations(imports: imports)
+        violations += emptyTargetViolations()
+        violations += policyViolations()
+        violations += unusedExceptionViolations(findings: violations)
         var seen: Set<Violation> = []
         let allowed = violations.filter { violation in !policy.exceptions.contains { $0.allows(violation) } }
         let unique = allowed.filter { seen.insert($0).inserted }.sorted {
@@ -115,11 +124,14 @@ public struct LayeringChecker: Sendable {
 
     /// Violations in one source file of `target`, given the surfaces of the modules that
     /// publish only abstractions (see ``moduleSurfaces(of:)``).
-    func checkSource(_ file: ScannedFile, target: PackageModel.Target, surfaces: [String: ModuleSurface]) -> [Violation] {
+    func checkSource(
+        _ file: ScannedFile, statements: [ImportStatement], target: PackageModel.Target, surfaces: [String: ModuleSurface]
+    ) -> [Violation] {
         guard let placement = policy.placement(of: target) else { return [] }  // reported once, on the manifest
-        var violations = ImportScanner.imports(in: file.tokens).compactMap { statement in
+        var violations = statements.compactMap { statement in
             importViolation(statement, in: target, placement: placement, path: file.path)
         }
+        violations += statements.compactMap { testableImportViolation($0, in: target, placement: placement, path: file.path) }
         if !isCompositionRoot(target, placement: placement) {
             violations += liveFactoryViolations(file, target: target, placement: placement)
         }
@@ -183,8 +195,8 @@ public struct LayeringChecker: Sendable {
         return [violation(
             .strictSettings, path: manifestPath, line: line,
             message: "target \(target.name) \(problems.joined(separator: " and ")).",
-            fix: "Give target \"\(target.name)\" the package's shared settings list in Package.swift (in Strata: "
-                + "`swiftSettings: strictSettings`)\(features)\(mode); then fix what the compiler reports.",
+            fix: "Give target \"\(target.name)\" the settings every other target uses in Package.swift (one shared "
+                + "`swiftSettings:` list)\(features)\(mode); then fix what the compiler reports.",
             target: target.name
         )]
     }

@@ -59,13 +59,18 @@ public struct Placement: Hashable, Sendable {
     /// seed's "publish protocols and a factory"): no public classes or actors.
     public let publishesOnlyAbstractions: Bool
     /// Whether the target may be missing from the package: a placement made ready for a
-    /// target another branch is adding. The checker never needs a placed target to exist.
+    /// target another branch is adding, or a policy shared by several packages. A placed
+    /// target that is missing is an `unknown-target` finding unless this is set.
     public let mayBeAbsent: Bool
+    /// Whether the policy states the role (`"role": "production"` included): a target named
+    /// `…Testing` is test support by convention only when its role is not stated.
+    public let roleIsStated: Bool
 
-    /// A placement of `target` in `layer`.
+    /// A placement of `target` in `layer`; `roleIsStated` says the policy wrote its role
+    /// (so `…Testing` in its name does not make it test support).
     public init(
         _ target: String, _ layer: Layer, group: String? = nil, role: Role = .production, side: String? = nil,
-        publishesOnlyAbstractions: Bool = false, mayBeAbsent: Bool = false
+        publishesOnlyAbstractions: Bool = false, mayBeAbsent: Bool = false, roleIsStated: Bool = false
     ) {
         self.target = target
         self.layer = layer
@@ -74,6 +79,15 @@ public struct Placement: Hashable, Sendable {
         self.side = side
         self.publishesOnlyAbstractions = publishesOnlyAbstractions
         self.mayBeAbsent = mayBeAbsent
+        self.roleIsStated = roleIsStated || role != .production
+    }
+
+    /// This placement, allowed to be missing from the package.
+    func allowingAbsence() -> Placement {
+        Placement(
+            target, layer, group: group, role: role, side: side, publishesOnlyAbstractions: publishesOnlyAbstractions,
+            mayBeAbsent: true, roleIsStated: roleIsStated
+        )
     }
 
     /// `StrataData (data, rank 1)` or `strata-host (presentation, rank 4, group host)`.
@@ -84,8 +98,10 @@ public struct Placement: Hashable, Sendable {
     }
 
     /// Whether a test-only module: test support by role, or by the `…Testing` naming
-    /// convention (the Swift `Testing` module itself is a toolchain module, not this).
+    /// convention when the policy does not state its role (`"role": "production"` makes a
+    /// `…Testing` module production code; the Swift `Testing` module itself is a toolchain
+    /// module, not this).
     public var isTestOnly: Bool {
-        role == .testSupport || role == .test || (target.hasSuffix("Testing") && target != "Testing")
+        role == .testSupport || role == .test || (!roleIsStated && target.hasSuffix("Testing") && target != "Testing")
     }
 }

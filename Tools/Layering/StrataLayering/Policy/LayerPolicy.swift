@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The architecture as data: which layer every target belongs to, the isolated sides, which
 /// modules need no declaration, the composition roots and the allowed exceptions. It is read
 /// from the package's `layers.json` (see ``LayerPolicy/load(from:)``); ``LayeringChecker``
@@ -38,6 +40,13 @@ public struct LayerPolicy: Sendable {
     public let exceptions: [PolicyException]
     /// The policy file, as messages name it (`layers.json`).
     public let source: String
+    /// The policy file read (``load(from:)`` sets it), so findings about the policy point at
+    /// its lines; `nil` for a policy built in code or from bytes.
+    public var fileURL: URL?
+    /// Declared values of `#if` conditions by atom (`os(Windows)`: false, `DEBUG`: true): a
+    /// branch they make false is dead, and its imports are not checked. Unknown conditions keep
+    /// every branch counted.
+    public var conditions: [String: Bool] = [:]
 
     /// A policy from its parts (the JSON file is the usual way: ``load(from:)``).
     public init(
@@ -83,7 +92,7 @@ public struct LayerPolicy: Sendable {
             patterns.lazy.compactMap { $0.placement(of: target) }.first
         }
         guard !matched.isEmpty else { return self }
-        return LayerPolicy(
+        var resolved = LayerPolicy(
             layers: declaredLayers, placements: placements + matched, patterns: patterns, sides: sides,
             toolchainModules: toolchainModules, testOnlyToolchainModules: testOnlyToolchainModules,
             valueProtocols: valueProtocols, compositionRootTargets: compositionRootTargets,
@@ -91,6 +100,25 @@ public struct LayerPolicy: Sendable {
             requiredUpcomingFeatures: requiredUpcomingFeatures, minimumLanguageMode: minimumLanguageMode,
             exceptions: exceptions, source: source
         )
+        resolved.fileURL = fileURL
+        resolved.conditions = conditions
+        return resolved
+    }
+
+    /// This policy with every placement allowed to be missing from the package (the
+    /// top-level `"mayBeAbsent": true`: a policy shared by several packages).
+    func allowingAbsentTargets() -> LayerPolicy {
+        var copy = LayerPolicy(
+            layers: declaredLayers, placements: placements.map { $0.allowingAbsence() }, patterns: patterns, sides: sides,
+            toolchainModules: toolchainModules, testOnlyToolchainModules: testOnlyToolchainModules,
+            valueProtocols: valueProtocols, compositionRootTargets: compositionRootTargets,
+            executablesAreCompositionRoots: executablesAreCompositionRoots,
+            requiredUpcomingFeatures: requiredUpcomingFeatures, minimumLanguageMode: minimumLanguageMode,
+            exceptions: exceptions, source: source
+        )
+        copy.fileURL = fileURL
+        copy.conditions = conditions
+        return copy
     }
 
     /// The placement of the target that provides `module` in `package`, if the policy knows it.

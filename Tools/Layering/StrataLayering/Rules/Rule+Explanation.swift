@@ -13,68 +13,101 @@ extension Rule {
             .joined(separator: "\n")
     }
 
-    /// The full explanation: the rule, why, the examples and how violations are fixed.
+    /// The full explanation: the rule, why, the examples and how violations are fixed. The
+    /// examples name `policy`'s own layers and targets when it has them (a neutral `Core` and
+    /// `Feature` otherwise).
     public func explanation(in policy: LayerPolicy) -> String {
-        """
-        \(rawValue): \(summary)
+        let examples = examples(in: ExampleNames(policy: policy))
+        return """
+            \(rawValue): \(summary)
 
-        Why
-          \(why(in: policy))
+            Why
+              \(why(in: policy))
 
-        ❌ Breaks it
-        \(examples.bad.indented)
+            ❌ Breaks it
+            \(examples.bad.indented)
 
-        ✅ Follows it
-        \(examples.good.indented)
+            ✅ Follows it
+            \(examples.good.indented)
 
-        """
+            """
     }
 
     /// Two small examples: code that breaks the rule and the same code fixed.
-    var examples: (bad: String, good: String) {
+    func examples(in names: ExampleNames) -> (bad: String, good: String) {
+        let low = names.lower
+        let high = names.upper
         switch self {
         case .layerRank:
-            ("// Modules/Data/Store.swift — StrataData (data, rank 1)\nimport StrataDomain   // rank 2: pointing up",
-             "// StrataData declares what it needs as a protocol; StrataDomain conforms;\n"
-                + "// the composition root passes it down.\npublic protocol ReportSink { func accept(_ row: Row) }")
+            return ("// \(low.summary)\nimport \(high.module)   // \(high.layer): pointing up",
+                    "// \(low.target) declares what it needs as a protocol; \(high.target) conforms;\n"
+                        + "// the composition root passes it down.\npublic protocol ReportSink { func accept(_ row: Row) }")
         case .directDependency:
-            ("// Package.swift: StrataHostKit depends on StrataDomain, which depends on StrataData\n"
-                + "import StrataData   // in StrataHostKit: only reachable, not declared",
-             "// Package.swift: .target(name: \"StrataHostKit\", dependencies: [\"StrataDomain\", \"StrataData\"])\n"
-                + "import StrataData")
+            return ("// Package.swift: \(high.target) depends on \(names.middle.target), which depends on \(low.target)\n"
+                        + "import \(low.module)   // in \(high.target): only reachable, not declared",
+                    "// Package.swift: .target(name: \"\(high.target)\", dependencies: [\"\(names.middle.target)\", \"\(low.target)\"])\n"
+                        + "import \(low.module)")
         case .siblingHosts:
-            ("// Modules/Kits/HostKit/HostCommand.swift — group host\nimport StrataStatusKit   // group status, same rank",
-             "// What both kits need moves down, into StrataDomain or StrataCrossCutting:\nimport StrataDomain")
+            let (first, second) = names.siblings
+            return ("// \(first.summary)\nimport \(second.module)   // group \(second.group), same rank",
+                    "// What both need moves down, into \(low.target) (or another lower layer):\nimport \(low.module)")
         case .unassignedTarget:
-            ("// Package.swift\n.target(name: \"StrataReports\", path: \"Modules/Reports\")   // no layer in layers.json",
-             "// layers.json\n{ \"name\": \"domain\", \"rank\": 2, \"modules\": [\"StrataDomain\", \"StrataReports\"] }")
+            return ("// Package.swift\n.target(name: \"Reports\")   // in no layer of \(names.source)",
+                    "// \(names.source)\n{ \"name\": \"\(high.layer.name)\", \"rank\": \(high.layer.rank ?? 1), "
+                        + "\"modules\": [\"\(high.target)\", \"Reports\"] }")
         case .testSupportInProduction:
-            ("// Modules/Kits/StatusKit/StatusPreview.swift\nimport StrataDataTesting\n"
-                + "let data = try await DataLayerFactory.inMemory()",
-             "// The kit takes `any DataLayer`; only the test passes the in-memory double:\n"
-                + "init(data: any DataLayer) { self.data = data }")
+            return ("// \(high.summary)\nimport \(names.testSupport)   // test doubles, in production code",
+                    "// \(high.target) takes the protocol; only the tests pass the double from \(names.testSupport):\n"
+                        + "init(store: any Store) { self.store = store }")
         case .layerPrivate:
-            ("// Modules/Domain/FastCount.swift — StrataDomain\nimport CSQLite   // private to the data layer\n"
-                + "sqlite3_exec(handle, \"SELECT count(*) …\", nil, nil, nil)",
-             "// Ask the data layer through its protocol:\nlet count = try await data.store.count(CaseReport.self)")
+            let (privateModule, outsider) = names.layerPrivate
+            return ("// \(outsider.summary)\nimport \(privateModule.module)   // private to the \(privateModule.layer.name) layer",
+                    "// Ask the \(privateModule.layer.name) layer through its public protocols:\nlet count = try await store.count()")
         case .publicSurface:
-            ("// Modules/Data — a public implementation\npublic final class SQLiteStore: ValueObjectStore { … }",
-             "public protocol ValueObjectStore: Sendable { … }\nfinal class SQLiteStore: ValueObjectStore { … }   // internal\n"
-                + "public enum DataLayerFactory { public static func live(…) -> any DataLayer }")
+            return ("// \(low.target) — a public implementation\npublic final class SQLiteStore: Store { … }",
+                    "public protocol Store: Sendable { … }\nfinal class SQLiteStore: Store { … }   // internal\n"
+                        + "public enum StoreFactory { public static func live(…) -> any Store }")
         case .strictSettings:
-            (".target(name: \"StrataReports\", path: \"Modules/Reports\")   // no swiftSettings",
-             ".target(name: \"StrataReports\", path: \"Modules/Reports\", swiftSettings: strictSettings)")
+            return (".target(name: \"\(low.target)\")   // no swiftSettings",
+                    ".target(name: \"\(low.target)\", swiftSettings: sharedSettings)   // the package's shared list\n"
+                        + "// e.g. let sharedSettings: [SwiftSetting] = [.enableUpcomingFeature(\"ExistentialAny\")]")
         case .isolatedSides:
-            ("// Modules/Server/Data/ServerStore.swift — server side\nimport StrataData   // client side",
-             "// Both sides import the shared wire module only:\nimport StrataWire")
+            let (first, second) = names.sides
+            return ("// \(first.summary)\nimport \(second.module)   // \(second.side ?? "another") side",
+                    "// Both sides import only the modules every side shares:\nimport \(low.module)")
         case .compositionRoot:
-            ("// Modules/Kits/HostKit/ReportsCommand.swift\nlet data = try await DataLayerFactory.live(container: c, logger: l)",
-             "// Hosts/strata-host/CompositionRoot.swift calls the factory once and passes it down:\n"
-                + "let data = try await DataLayerFactory.live(container: c, logger: l)\n"
-                + "let command = ReportsCommand(data: data)   // the kit takes `any DataLayer`\n"
-                + "// Live factories are found in the code: every public static func or var of a public type\n"
-                + "// named …Factory outside test support. A `static let` is a constant anyone may read\n"
-                + "// (SecretServiceFactory.schemaName); what test support adds is a double for tests.")
+            return ("// \(high.summary)\nlet store = try StoreFactory.live(path: path)",
+                    "// The executable's main calls the factory once and passes it down:\n"
+                        + "let store = try StoreFactory.live(path: path)\n"
+                        + "let feature = \(high.module)Service(store: store)   // takes `any Store`\n"
+                        + "// Live factories are found in the code: every public static func or var of a public type\n"
+                        + "// named …Factory outside test support. A `static let` is a constant anyone may read.")
+        case .unusedDependency:
+            return ("// Package.swift\n.target(name: \"\(high.target)\", dependencies: [\"\(low.target)\", \"\(names.middle.target)\"])\n"
+                        + "// no file of \(high.target) imports \(names.middle.module), in any #if branch",
+                    ".target(name: \"\(high.target)\", dependencies: [\"\(low.target)\"])")
+        case .importCycle:
+            return ("// \(low.target) imports \(names.middle.module), and \(names.middle.target) imports \(low.module):\n"
+                        + "// \(low.target) → \(names.middle.target) → \(low.target)",
+                    "// \(low.target) declares a protocol for what it needs; \(names.middle.target) conforms, and the\n"
+                        + "// composition root passes it down: the arrow points one way.")
+        case .testableImport:
+            return ("// \(high.summary)\n@testable import \(low.module)",
+                    "// Production code uses \(low.target)'s public API (make what it needs public):\nimport \(low.module)\n"
+                        + "// Only a test target writes `@testable import \(low.module)`.")
+        case .unknownTarget:
+            return ("// \(names.source): \"\(low.target)Old\" was renamed in Package.swift\n"
+                        + "{ \"name\": \"\(low.layer.name)\", \"rank\": \(low.layer.rank ?? 0), \"modules\": [\"\(low.target)Old\"] }",
+                    "{ \"name\": \"\(low.layer.name)\", \"rank\": \(low.layer.rank ?? 0), \"modules\": [\"\(low.target)\"] }\n"
+                        + "// or, for a target another branch is adding: { \"target\": \"Next\", \"mayBeAbsent\": true }")
+        case .unusedException:
+            return ("// \(names.source): the import it excused is gone\n\"exceptions\": [{ \"rule\": \"layer-rank\", "
+                        + "\"target\": \"\(low.target)\", \"module\": \"\(high.module)\", \"reason\": \"…\" }]",
+                    "\"exceptions\": []")
+        case .emptyTarget:
+            return ("// Package.swift: the files are in Sources/\(low.target)/, the manifest says otherwise\n"
+                        + ".target(name: \"\(low.target)\", path: \"Source/\(low.target)\")",
+                    ".target(name: \"\(low.target)\")  // SwiftPM's default folder: Sources/\(low.target)")
         }
     }
 }

@@ -1,0 +1,4 @@
+import StrataStore
+import StrataSync  // Planted: StrataData and StrataSync import each other.
+
+public protocol DataLayer: Sendable {}

@@ -1,0 +1,3 @@
+import StrataStore
+
+public protocol Journal: Sendable {}

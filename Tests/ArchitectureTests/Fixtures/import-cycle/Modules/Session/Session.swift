@@ -1,0 +1,3 @@
+import StrataJournal
+
+public protocol Session: Sendable {}

@@ -1,0 +1,3 @@
+import StrataData
+
+public protocol SyncEngine: Sendable {}

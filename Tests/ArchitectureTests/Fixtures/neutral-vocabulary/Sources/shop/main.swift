@@ -1,0 +1,2 @@
+import Checkout
+import Search

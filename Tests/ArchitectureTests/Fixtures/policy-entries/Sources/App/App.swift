@@ -1,0 +1,4 @@
+import Core
+import Foundation2
+
+public struct App: Sendable {}

@@ -1,0 +1,2 @@
+import App
+import FixturesTesting

@@ -1,0 +1,3 @@
+import StrataCrossCutting
+
+public protocol Store: Sendable {}

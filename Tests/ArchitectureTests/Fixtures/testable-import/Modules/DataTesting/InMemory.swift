@@ -1,0 +1,2 @@
+// Test support may reach internals: allowed.
+@testable import StrataData

@@ -1,0 +1,2 @@
+@testable import StrataDomain
+import StrataDataTesting

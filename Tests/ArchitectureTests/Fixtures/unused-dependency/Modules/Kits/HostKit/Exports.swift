@@ -1,0 +1,5 @@
+@_exported import StrataDomain
+@_exported public import StrataCrossCutting
+import StrataData
+
+public struct HostCommand {}

@@ -1,0 +1,2 @@
+// strata-host is an executable the tests run: a dependency no import can show.
+@testable import StrataDomain
