@@ -129,6 +129,27 @@ struct OtherPackagesTests {
         ])
     }
 
+    @Test("a dependency package's description is kept under a key of its manifests; a new manifest replaces it")
+    func dumpCache() throws {
+        let root = TemporaryRoot.directory("dump-cache")
+        let dep = root.appendingPathComponent("Dep")
+        try FileManager.default.createDirectory(at: dep, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: dep.appendingPathComponent("Package.swift"))
+        let cache = DependencyPackages.DumpCache(folder: root.appendingPathComponent("cache"))
+        let location = DependencyPackages.Location(identity: "dep", location: dep.path, path: dep.path)
+        let first = cache.key(of: location)
+        #expect(cache.load(location, key: first) == nil)
+        cache.store(Data("one".utf8), for: location, key: first)
+        #expect(cache.load(location, key: first) == Data("one".utf8))
+        #expect(cache.key(of: location) == first)
+        try Data("// swift-tools-version:6.1\n".utf8).write(to: dep.appendingPathComponent("Package.swift"))
+        let second = cache.key(of: location)
+        #expect(second != first)
+        cache.store(Data("two".utf8), for: location, key: second)
+        #expect(cache.load(location, key: first) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) == ["dep-\(second).json"])
+    }
+
     @Test("looking targets up stays a dictionary look-up on 5,000 targets")
     func lookupsScale() {
         let targets = (0..<5_000).map { index in

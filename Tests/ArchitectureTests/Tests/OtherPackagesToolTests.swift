@@ -87,7 +87,8 @@ struct OtherPackagesToolTests {
     func realResolution() async throws {
         let folder = try makePackages()
         let app = folder.appendingPathComponent("App")
-        let outcome = try await CheckLayersTool.run(["--package-path", app.path, "--no-cache", "--format", "json"])
+        let cache = folder.appendingPathComponent("cache/cache.json")
+        let outcome = try await CheckLayersTool.run(["--package-path", app.path, "--cache-path", cache.path, "--format", "json"])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderr.isEmpty, "\(outcome)")
         let document = try JSONReportDocument.parse(outcome.stdout)
@@ -99,6 +100,9 @@ struct OtherPackagesToolTests {
                 + #".product(name: "BaseNet", package: "base") to the dependencies of target "App""#
         ))
         #expect(document.violations.last?.fix.contains(#".product(name: "DepTools", package: "dep")"#) == true)
+        // Each dependency package's description is kept for the next run, under a key of its manifest.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/dependencies").path)
+        #expect(Set(kept.map { String($0.split(separator: "-").first ?? "") }) == ["base", "dep"], "\(kept)")
     }
 
     @Test("a dependency package SwiftPM cannot read is a warning naming it, and the check goes on")

@@ -109,7 +109,9 @@ public enum LayeringCheck {
         var package: PackageModel
         switch input {
         case .manifest:
-            let dumped = try PackageModel.dumpWithDependencies(packageAt: root)  // and its dependency packages (deps)
+            let dumped = try PackageModel.dumpWithDependencies(  // and its dependency packages (deps)
+                packageAt: root, cacheFolder: cacheFile.map { $0.deletingLastPathComponent().appendingPathComponent("dependencies") }
+            )
             package = dumped.package
             for warning in dumped.warnings {
                 FileHandle.standardError.write(Data("strata-check-layers: warning: \(warning)\n".utf8))

@@ -24,7 +24,12 @@ public enum DependencyPackages {
 
     /// Every package of the resolved dependency graph of `package` (at `root`), and one warning
     /// line for each that could not be read. Nothing runs when the manifest depends on no package.
-    public static func read(for package: PackageModel, at root: URL) -> (packages: [DependencyPackage], warnings: [String]) {
+    ///
+    /// - Parameter cacheFolder: where to keep each package's `dump-package` output under a key of
+    ///   its manifests (see ``DumpCache``), or `nil` to dump every package.
+    public static func read(
+        for package: PackageModel, at root: URL, cacheFolder: URL? = nil
+    ) -> (packages: [DependencyPackage], warnings: [String]) {
         guard !package.packageDependencies.isEmpty else { return ([], []) }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-check-layers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
@@ -37,17 +42,32 @@ public enum DependencyPackages {
             } catch {
                 return ([], [
                     "cannot read the dependency packages (\(String(describing: error))); \(fallback). Run `swift package "
-                        + "resolve` first, or give --dependencies-json with their dump-package JSON",
+                        + "resolve` first, or give --package-json with --dependencies-json",
                 ])
             }
         }
-        let requests = locations.map { SwiftPackageRun.Request(root: URL(fileURLWithPath: $0.path), subcommand: ["dump-package"]) }
+        let cache = cacheFolder.map(DumpCache.init(folder:))
+        let keys = locations.map { cache?.key(of: $0) ?? "" }
+        var outcomes = zip(locations, keys).map { location, key in cache?.load(location, key: key) }
+        let missing = outcomes.indices.filter { outcomes[$0] == nil }
+        let requests = missing.map { SwiftPackageRun.Request(root: URL(fileURLWithPath: locations[$0].path), subcommand: ["dump-package"]) }
+        var failures: [Int: LayeringError] = [:]
+        for (position, outcome) in zip(missing, SwiftPackageRun.runAll(requests, in: temporary)) {
+            switch outcome {
+            case .success(let data):
+                outcomes[position] = data
+                cache?.store(data, for: locations[position], key: keys[position])
+            case .failure(let error):
+                failures[position] = error
+            }
+        }
         var packages: [DependencyPackage] = []
         var warnings: [String] = []
-        for (location, outcome) in zip(locations, SwiftPackageRun.runAll(requests, in: temporary)) {
+        for (position, location) in locations.enumerated() {
             do {
+                guard let data = outcomes[position] else { throw failures[position] ?? LayeringError("`swift package dump-package` did not run") }
                 let model = try PackageModel(
-                    dumpJSON: try outcome.get(), source: "the output of `swift package dump-package` in \(location.path)"
+                    dumpJSON: data, source: "the output of `swift package dump-package` in \(location.path)"
                 )
                 packages.append(DependencyPackage(identity: location.identity, location: location.location, package: model))
             } catch let error as LayeringError {

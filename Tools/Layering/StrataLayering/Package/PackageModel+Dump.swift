@@ -21,13 +21,17 @@ extension PackageModel {
     }
 
     /// The description of the package at `root` with every package of its resolved dependency
-    /// graph (``dependencyPackages``, see ``DependencyPackages/read(for:at:)``), and a warning
-    /// for each dependency package that could not be read.
+    /// graph (``dependencyPackages``, see ``DependencyPackages/read(for:at:cacheFolder:)``), and a
+    /// warning for each dependency package that could not be read.
     ///
+    /// - Parameter cacheFolder: where to keep the dependency packages' descriptions between runs
+    ///   (`nil`: dump each one).
     /// - Throws: ``LayeringError`` when the package's own description cannot be read.
-    public static func dumpWithDependencies(packageAt root: URL) throws -> (package: PackageModel, warnings: [String]) {
+    public static func dumpWithDependencies(
+        packageAt root: URL, cacheFolder: URL? = nil
+    ) throws -> (package: PackageModel, warnings: [String]) {
         var package = try dump(packageAt: root)
-        let read = DependencyPackages.read(for: package, at: root)
+        let read = DependencyPackages.read(for: package, at: root, cacheFolder: cacheFolder)
         package.dependencyPackages = read.packages
         return (package, read.warnings)
     }
