@@ -7,8 +7,8 @@
 ///   package has rank 0, any other one rank more than the highest it depends on (the longest
 ///   path down). Each rank is a layer named `level N`; its targets form one sibling group.
 /// - Test targets are placed automatically (they need no entry).
-/// - Test support: a `…Testing` target, or a library only test targets depend on, gets
-///   `"role": "test-support"`.
+/// - Test support: a `…Testing` target, or a library only test targets depend on whose name
+///   says so (`Test`, `Mock`, `Fake`, `Stub`, `Fixture`), gets `"role": "test-support"`.
 /// - Executables sit in a layer of their own above every rank (`executables`): nothing may
 ///   import them, and each is a composition root.
 /// - Plugins sit in a layer outside the ranks (`plugins`) that may use the layers of the tools
@@ -73,7 +73,8 @@ public struct StarterPolicy: Sendable {
             guard [.regular, .system].contains(target.kind) else { return false }
             if target.name.hasSuffix("Testing") && target.name != "Testing" { return true }
             let users = dependents[target.name] ?? []
-            return !users.isEmpty && users.allSatisfy { package.target(named: $0)?.kind == .test }
+            let named = ["Test", "Mock", "Fake", "Stub", "Fixture"].contains { target.name.contains($0) }
+            return named && !users.isEmpty && users.allSatisfy { package.target(named: $0)?.kind == .test }
         }
         let libraries = placed.filter { $0.kind != .executable && $0.kind != .plugin }
         let levels = Set(libraries.map { rankOf($0.name, visiting: []) }).sorted()
