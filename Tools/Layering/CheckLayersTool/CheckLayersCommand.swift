@@ -9,7 +9,8 @@ struct CheckLayersCommand: ParsableCommand {
         commandName: "strata-check-layers",
         abstract: "Check a SwiftPM package against the layering rule in its layers.json.",
         discussion: """
-            Reads the package as SwiftPM sees it (swift package dump-package, in a scratch folder of its own), \
+            Reads the package as SwiftPM sees it (swift package dump-package, in a scratch folder of its own) \
+            and each package it depends on as SwiftPM resolved them (a product provides its targets' modules), \
             the policy in layers.json at the package root (layers with ranks, sibling groups, isolated sides, \
             value protocols, composition roots, exceptions), and every Swift file of every target: each import \
             (every #if branch), each call of a live factory (a public static func or var of a public …Factory \
