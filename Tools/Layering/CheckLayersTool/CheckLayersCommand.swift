@@ -12,8 +12,11 @@ struct CheckLayersCommand: ParsableCommand {
             Reads the package as SwiftPM sees it (swift package dump-package, in a scratch folder of its own) \
             and each package it depends on as SwiftPM resolved them (a product provides its targets' modules), \
             the policy in layers.json at the package root (layers with ranks, sibling groups, isolated sides, \
-            value protocols, composition roots, exceptions), and every Swift file of every target: each import \
-            (every #if branch), each call of a live factory (a public static func or var of a public …Factory \
+            value protocols, composition roots, exceptions), and every Swift file SwiftPM compiles (default \
+            layouts, plugins and linked folders included; resources, .docc catalogs, excluded and hidden files \
+            not): each import (every #if branch, unless the policy's "conditions" make it dead; a dependency \
+            declared only .when(platforms:) needs a matching #if os(…) or #if canImport(…)), each call of a live \
+            factory (a public static func or var of a public …Factory \
             type outside test support, found in the code), the public surface of abstraction-only modules.
 
             Each violation is printed once with its rule, file:line and the fix; each rule's why is printed once, \

@@ -8,8 +8,11 @@ extension PackageModel {
     /// with one key — `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
     /// `{"product": [name, package, moduleAliases, condition]}`; each setting is
     /// `{"tool": "swift", "kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}},
-    /// "condition": …}`. A conditional dependency still counts as declared; a conditional
-    /// upcoming feature does not count as enabled (it is not on everywhere).
+    /// "condition": …}`; each resource is `{"path": …, "rule": …}`. A dependency with a platform
+    /// condition is declared on those platforms only (``Target/dependencyPlatforms``); a
+    /// conditional upcoming feature does not count as enabled (it is not on everywhere). A
+    /// target without `path` gets SwiftPM's default folder (`Sources/<name>`, `Tests/<name>`,
+    /// `Plugins/<name>`) and ``Target/hasDefaultPath``.
     ///
     /// - Throws: `LayeringError` naming what could not be read.
     public init(dumpJSON data: Data, source: String) throws {
@@ -22,20 +25,23 @@ extension PackageModel {
         }
         let targets = dump.targets.map { target in
             let kind = Kind(rawValue: target.type) ?? .regular
-            let defaultRoot = kind == .test ? "Tests" : "Sources"
             let swiftSettings = (target.settings ?? []).filter { $0.tool == "swift" }
-            return Target(
+            var model = Target(
                 name: target.name,
                 kind: kind,
-                path: target.path ?? "\(defaultRoot)/\(target.name)",
+                path: target.path ?? "\(SourceLayout.defaultFolders(for: kind)[0])/\(target.name)",
                 sources: target.sources,
                 exclude: target.exclude ?? [],
-                dependencies: target.dependencies ?? [],
+                dependencies: (target.dependencies ?? []).map(\.dependency),
                 upcomingFeatures: Set(swiftSettings.compactMap { setting in
                     setting.condition == nil ? setting.kind["enableUpcomingFeature"]?.value : nil
                 }),
                 languageMode: swiftSettings.compactMap { $0.kind["swiftLanguageMode"]?.value }.last
             )
+            model.hasDefaultPath = target.path == nil
+            model.resources = (target.resources ?? []).map(\.path)
+            model.dependencyPlatforms = Self.platformOnlyDependencies(target.dependencies ?? [])
+            return model
         }
         self.init(
             name: dump.name, targets: targets,
@@ -46,6 +52,21 @@ extension PackageModel {
 }
 
 extension PackageModel {
+    /// The dependencies declared only on some platforms, with the union of their platform
+    /// names; a dependency also declared without a platform condition is declared everywhere.
+    private static func platformOnlyDependencies(_ entries: [DumpDependency]) -> [Dependency: [String]] {
+        var everywhere: Set<Dependency> = []
+        var platforms: [Dependency: [String]] = [:]
+        for entry in entries {
+            guard let names = entry.platformNames, !names.isEmpty else {
+                everywhere.insert(entry.dependency)
+                continue
+            }
+            platforms[entry.dependency, default: []] += names.filter { !(platforms[entry.dependency] ?? []).contains($0) }
+        }
+        return platforms.filter { !everywhere.contains($0.key) }
+    }
+
     /// A decoding error in words: the key path and what was wrong, without Foundation's codes.
     static func describe(_ error: any Error) -> String {
         func path(_ context: DecodingError.Context) -> String {
@@ -97,8 +118,40 @@ private struct DumpTarget: Decodable {
     let path: String?
     let sources: [String]?
     let exclude: [String]?
-    let dependencies: [PackageModel.Dependency]?
+    let dependencies: [DumpDependency]?
     let settings: [DumpSetting]?
+    let resources: [DumpResource]?
+}
+
+/// `{"path": "Resources", "rule": {"process": {}}}`: every rule keeps the path out of the sources.
+private struct DumpResource: Decodable {
+    let path: String
+}
+
+/// One dependency and the platform names of its condition (`{"platformNames": ["linux"]}`).
+private struct DumpDependency: Decodable {
+    let dependency: PackageModel.Dependency
+    let platformNames: [String]?
+
+    private enum CodingKeys: String, CodingKey { case byName, target, product }
+    private struct Condition: Decodable { let platformNames: [String]? }
+
+    init(from decoder: any Decoder) throws {
+        dependency = try PackageModel.Dependency(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let key: CodingKeys = container.contains(.product) ? .product : container.contains(.target) ? .target : .byName
+        var fields = try container.nestedUnkeyedContainer(forKey: key)
+        var condition: Condition?
+        while !fields.isAtEnd {
+            if let found = try? fields.decode(Condition.self) { condition = found } else { _ = try? fields.decode(Skipped.self) }
+        }
+        platformNames = condition?.platformNames
+    }
+}
+
+/// Any JSON value, read and dropped.
+private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
 
 private struct DumpSetting: Decodable {

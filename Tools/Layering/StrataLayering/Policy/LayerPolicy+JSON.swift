@@ -36,7 +36,9 @@ extension LayerPolicy {
         let data = try InputFile.read(
             url, limit: InputFile.policyLimit, expected: "the policy: a JSON object with \"layers\" (see Docs/LearnLayering.md)"
         )
-        return try LayerPolicy(json: data, source: name)
+        var policy = try LayerPolicy(json: data, source: name)
+        policy.fileURL = url
+        return policy
     }
 
     /// The policy in the JSON document `data`; `source` names the file in messages.
@@ -46,7 +48,7 @@ extension LayerPolicy {
         let root = try JSONNode.root(of: data, file: source)
         let keys = [
             "layers", "sides", "toolchainModules", "testOnlyModules", "valueProtocols", "compositionRoots",
-            "strictSettings", "exceptions",
+            "strictSettings", "exceptions", "mayBeAbsent", "conditions",
         ]
         if case .object(let fields)? = root.value, fields["liveFactories"] != nil {
             throw LayeringError(
@@ -86,6 +88,8 @@ extension LayerPolicy {
             exceptions: try top.optional("exceptions")?.array(of: "exceptions").map(Self.exception) ?? [],
             source: source
         )
+        if try top.optional("mayBeAbsent")?.bool() == true { self = allowingAbsentTargets() }  // a shared policy
+        conditions = try top.optional("conditions").map(Self.conditions) ?? [:]
     }
 
     /// One layer, the placements of its modules named one by one and its path patterns.
@@ -166,7 +170,7 @@ extension LayerPolicy {
             try fields.required("target", in: node).string(), layer, group: try fields.optional("group")?.string(),
             role: role, side: side,
             publishesOnlyAbstractions: try fields.optional("publishesOnlyAbstractions")?.bool() ?? false,
-            mayBeAbsent: try fields.optional("mayBeAbsent")?.bool() ?? false
+            mayBeAbsent: try fields.optional("mayBeAbsent")?.bool() ?? false, roleIsStated: fields.optional("role") != nil
         )
     }
 
@@ -186,6 +190,26 @@ extension LayerPolicy {
                     + "target in one layer"
             )
         }
+    }
+
+    /// `"conditions": { "os(Windows)": false, "DEBUG": true }`: each key one `#if` atom (a flag,
+    /// `os(…)`, `canImport(…)`, `arch(…)`, `swift(>=…)`, `compiler(>=…)`, …), each value a boolean.
+    private static func conditions(_ node: JSONNode) throws -> [String: Bool] {
+        guard case .object(let members)? = node.value else {
+            throw node.mismatch("an object of #if conditions and their values, e.g. { \"os(Windows)\": false, \"DEBUG\": true }")
+        }
+        var result: [String: Bool] = [:]
+        for key in members.keys.sorted() where !key.hasPrefix("$") {
+            let valueNode = JSONNode(value: members[key], path: "\(node.path).\(key)", file: node.file)
+            guard case .atom(let atom)? = BuildCondition.parsed(SwiftTokenizer.tokens(of: key)) else {
+                throw LayeringError(
+                    "\(node.file): \(valueNode.path): expected a key that is one #if condition (a flag such as DEBUG, or "
+                        + "os(Linux), canImport(Darwin), arch(arm64), swift(>=6.0), compiler(>=6.0)), without !, && or ||"
+                )
+            }
+            result[atom] = try valueNode.bool()
+        }
+        return result
     }
 
     private static func side(_ node: JSONNode) throws -> IsolatedSide {

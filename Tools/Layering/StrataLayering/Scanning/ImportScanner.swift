@@ -14,9 +14,20 @@ struct ImportStatement: Hashable, Sendable {
     let accessLevel: String?
     /// The 1-based line of the `import` keyword.
     let line: Int
+    /// What must hold for the import to be compiled: the conditions of the `#if` branches
+    /// around it (an `#else` or `#elseif` branch adds that the branches before it are false),
+    /// or `nil` outside every `#if`.
+    let condition: BuildCondition?
+
     /// Whether the import sits inside an `#if` / `#elseif` / `#else` branch. Every branch
-    /// counts: the checker is conservative, because CI builds only one platform.
-    let isConditional: Bool
+    /// counts unless the policy's declared conditions make it dead (``isDead(given:)``): the
+    /// checker is conservative, because CI builds only one platform.
+    var isConditional: Bool { condition != nil }
+
+    /// Whether the import is in a branch that `facts` make false: it is never compiled.
+    func isDead(given facts: ConditionFacts) -> Bool {
+        condition?.evaluate(facts) == false
+    }
 }
 
 /// Finds every `import` declaration in Swift source, using ``SwiftTokenizer``.
@@ -36,7 +47,7 @@ enum ImportScanner {
     static func imports(in tokens: [Token]) -> [ImportStatement] {
         var result: [ImportStatement] = []
         var prefix = DeclarationPrefix()
-        var conditionalDepth = 0
+        var branches = BranchStack()
         var index = 0
         while index < tokens.count {
             if prefix.consumeAttribute(tokens, at: &index) { continue }
@@ -46,18 +57,16 @@ enum ImportScanner {
                 index += 1
                 continue
             }
-            if token.kind == .directive {
-                switch token.text {
-                case "if": conditionalDepth += 1
-                case "endif": conditionalDepth = max(0, conditionalDepth - 1)
-                default: break
-                }
+            if token.kind == .directive, ["if", "elseif", "else", "endif"].contains(token.text) {
+                index = branches.read(tokens, at: index)
+                prefix.reset()
+                continue
             } else if token.isWord("import"), tokens[safe: index - 1]?.isPunctuation(".") != true,
                       let parsed = parsePath(tokens, from: index + 1) {
                 result.append(ImportStatement(
                     module: parsed.path[0], path: parsed.path, kind: parsed.kind,
                     attributes: prefix.attributes, accessLevel: prefix.access, line: token.line,
-                    isConditional: conditionalDepth > 0
+                    condition: branches.condition
                 ))
                 index = parsed.end
                 prefix.reset()
@@ -87,5 +96,46 @@ enum ImportScanner {
             cursor += 2
         }
         return (kind, path, cursor)
+    }
+}
+
+/// The `#if` branches open at a point of the source, innermost last.
+struct BranchStack {
+    /// One `#if … #endif` block: the branches before the current one (all false when it is
+    /// compiled) and the current branch's condition.
+    private var blocks: [(earlier: [BuildCondition], current: BuildCondition)] = []
+
+    /// What must hold for code at this point to be compiled, or `nil` outside every `#if`.
+    var condition: BuildCondition? {
+        let parts = blocks.flatMap { block in block.earlier.map { .not($0) } + [block.current] }
+        return parts.isEmpty ? nil : parts.count == 1 ? parts[0] : .all(parts)
+    }
+
+    /// Reads the directive at `index` (`#if`, `#elseif`, `#else`, `#endif`) with its condition
+    /// (the tokens on its line, or inside its parentheses); returns the index after it.
+    mutating func read(_ tokens: [Token], at index: Int) -> Int {
+        let directive = tokens[index]
+        var end = index + 1
+        if directive.text == "if" || directive.text == "elseif" {
+            var depth = 0
+            while let token = tokens[safe: end], token.line == directive.line || depth > 0 {
+                if token.isPunctuation("(") { depth += 1 }
+                if token.isPunctuation(")") { depth -= 1 }
+                end += 1
+            }
+        }
+        let condition = BuildCondition.parse(Array(tokens[(index + 1)..<end]))
+        switch directive.text {
+        case "if":
+            blocks.append(([], condition))
+        case "elseif", "else":
+            guard var block = blocks.popLast() else { break }
+            block.earlier.append(block.current)
+            block.current = directive.text == "else" ? .constant(true) : condition
+            blocks.append(block)
+        default:
+            _ = blocks.popLast()
+        }
+        return end
     }
 }

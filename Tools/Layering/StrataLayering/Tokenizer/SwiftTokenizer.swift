@@ -9,13 +9,16 @@
 /// Interpolations nested deeper than ``maximumInterpolationDepth`` are skipped by counting
 /// parentheses rather than lexed, so no source, however hostile, runs the tokenizer out of stack.
 ///
-/// - Important: Bare regex literals (`/a+/`) are not recognised: their characters come out as
-///   punctuation and names. They cannot hide an `import` (a regex spans one line), so the
-///   checker accepts that gap.
+/// A bare regex literal (`/import Core/`) is skipped too, as Swift lexes one: a `/` in prefix
+/// position (after whitespace, a line start or an opening bracket, separator or operator, and
+/// followed by neither whitespace nor `/` `*`) that a second unescaped `/` closes on the same
+/// line; after `func` or `operator` a `/` names the operator.
 struct SwiftTokenizer {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// The last token returned, which decides whether a `/` may start a regex literal.
+    private var previous: Token?
     /// How many `\(…)` interpolations enclose the current position.
     private var interpolationDepth = 0
 
@@ -43,6 +46,12 @@ struct SwiftTokenizer {
 
     /// The next token, or `nil` at the end of the source.
     mutating func next() -> Token? {
+        let token = lexNext()
+        previous = token
+        return token
+    }
+
+    private mutating func lexNext() -> Token? {
         while index < bytes.count {
             let byte = bytes[index]
             let startLine = line
@@ -56,6 +65,9 @@ struct SwiftTokenizer {
                 skipLineComment()
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 skipBlockComment()
+            case UInt8(ascii: "/") where regexLiteralEnd() != nil:
+                index = regexLiteralEnd() ?? index
+                return Token(kind: .literal, text: "", line: startLine)
             case UInt8(ascii: "\""):
                 skipString(hashes: 0)
                 return Token(kind: .literal, text: "", line: startLine)
@@ -70,8 +82,9 @@ struct SwiftTokenizer {
                 if peek(0) == UInt8(ascii: "`") { index += 1 }
                 return Token(kind: .escapedIdentifier, text: name, line: startLine)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
                 skipNumber()
-                return Token(kind: .literal, text: "", line: startLine)
+                return Token(kind: .literal, text: String(decoding: bytes[start..<index], as: UTF8.self), line: startLine)
             default:
                 if Self.isNameByte(byte) || byte == UInt8(ascii: "$") {
                     return Token(kind: .identifier, text: readName(), line: startLine)
@@ -236,6 +249,33 @@ struct SwiftTokenizer {
             if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
             index += 1
         }
+    }
+
+    /// When the `/` at the current position starts a bare regex literal, the index just past
+    /// its closing `/`; otherwise `nil` (a division or another operator).
+    private func regexLiteralEnd() -> Int? {
+        guard let after = peek(1), ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                                      UInt8(ascii: "/"), UInt8(ascii: "*")].contains(after) else { return nil }
+        if let previous, previous.isWord("func") || previous.isWord("operator") { return nil }
+        if index > 0 {
+            let before = bytes[index - 1]
+            let spaced = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(before)
+            guard spaced || Array("([{,:;=!&|?^~<>+-%".utf8).contains(before) else { return nil }
+        }
+        var cursor = index + 1
+        var inClass = 0
+        while cursor < bytes.count {
+            switch bytes[cursor] {
+            case UInt8(ascii: "\n"): return nil
+            case UInt8(ascii: "\\"): cursor += 1
+            case UInt8(ascii: "["): inClass += 1
+            case UInt8(ascii: "]"): inClass = max(0, inClass - 1)
+            case UInt8(ascii: "/") where inClass == 0: return cursor + 1
+            default: break
+            }
+            cursor += 1
+        }
+        return nil
     }
 
     // MARK: - Helpers

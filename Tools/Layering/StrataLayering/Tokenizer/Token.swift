@@ -2,8 +2,8 @@
 ///
 /// The checker needs far less than a Swift parser: it needs to know which words are real
 /// code (not inside a comment or a string literal), where attributes and compiler directives
-/// are, and the braces that open and close scopes. Literals keep no text; comments produce
-/// no token at all.
+/// are, and the braces that open and close scopes. String and regex literals keep no text (a
+/// number keeps its digits, for `#if swift(>=5.9)`); comments produce no token at all.
 struct Token: Hashable, Sendable, CustomStringConvertible {
     /// What kind of token this is.
     enum Kind: Hashable, Sendable {
@@ -17,7 +17,7 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
         case directive
         /// One punctuation or operator character: `{ } ( ) [ ] . , : ; = < >` and so on.
         case punctuation
-        /// A string, number or regex literal; its content is dropped.
+        /// A string, number or regex literal; a string's or regex's content is dropped.
         case literal
     }
 
@@ -50,7 +50,7 @@ struct Token: Hashable, Sendable, CustomStringConvertible {
         case .attribute: "@\(text)"
         case .directive: "#\(text)"
         case .punctuation: text
-        case .literal: "<literal>"
+        case .literal: text.isEmpty ? "<literal>" : text
         }
     }
 }

@@ -1,0 +1,11 @@
+import Foundation
+#if os(Windows)
+import StrataData
+#elseif DEBUG && (arch(x86_64) || arch(arm64))
+import StrataDomain
+#else
+import Dispatch
+#endif
+#if swift(<6.0) || !compiler(>=6.0)
+import StrataData
+#endif

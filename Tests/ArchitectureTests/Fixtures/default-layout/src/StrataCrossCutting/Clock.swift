@@ -1,0 +1,2 @@
+// Planted: a package laid out under src/ (no Sources folder).
+import StrataData

@@ -1,0 +1,1 @@
+int strata_shim(void);

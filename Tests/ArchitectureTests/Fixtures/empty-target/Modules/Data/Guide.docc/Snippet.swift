@@ -1,0 +1,2 @@
+// Never compiled: a documentation catalog.
+import StrataCrossCutting

@@ -1,0 +1,2 @@
+// Planted: Logging is declared only on Linux.
+import Logging

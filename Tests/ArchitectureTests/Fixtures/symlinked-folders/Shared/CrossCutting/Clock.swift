@@ -1,0 +1,2 @@
+// Planted: the target folder is a symbolic link to this folder.
+import StrataData

@@ -1,0 +1,2 @@
+// Planted: a subfolder of StrataData links here.
+import StrataDomain

@@ -1,0 +1,2 @@
+// Never compiled: a hidden file.
+import StrataDomain

@@ -1,0 +1,2 @@
+// Never compiled: a hidden folder.
+import StrataDomain

@@ -1,0 +1,2 @@
+// Never compiled: an excluded folder.
+import StrataDomain

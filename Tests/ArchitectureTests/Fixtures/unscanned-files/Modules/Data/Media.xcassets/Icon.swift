@@ -1,0 +1,2 @@
+// Never compiled: an asset catalog.
+import StrataDomain

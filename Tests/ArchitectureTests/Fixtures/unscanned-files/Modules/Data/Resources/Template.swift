@@ -1,0 +1,2 @@
+// Never compiled: a .process resource folder.
+import StrataDomain

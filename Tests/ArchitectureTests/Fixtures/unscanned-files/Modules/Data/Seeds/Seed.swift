@@ -1,0 +1,2 @@
+// Never compiled: a .copy resource folder.
+import StrataDomain

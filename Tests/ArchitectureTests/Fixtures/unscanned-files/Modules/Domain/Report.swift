@@ -1,0 +1,3 @@
+import StrataData
+
+struct Report {}
