@@ -46,8 +46,9 @@ struct OtherPackagesTests {
         let found = try violations()
         #expect(found.map(\.location) == [
             "direct-dependency Sources/App/App.swift:2", "direct-dependency Sources/App/App.swift:3",
+            "direct-dependency Sources/App/App.swift:4",
         ])
-        let depA = try #require(found.last)
+        let depA = found[1]
         #expect(depA.message == "App imports DepA, which its target does not declare.")
         #expect(depA.fix.hasPrefix(
             #"Declare it: add .product(name: "DepTools", package: "dep") to the dependencies of target "App""#
@@ -63,6 +64,15 @@ struct OtherPackagesTests {
             #"to the package's dependencies and add .product(name: "BaseNet", package: "base") to the dependencies of target "App""#
         ))
         #expect(baseNet.fix.hasSuffix("Or get what you need through the public API of Dep-dynamic (dep), which you already declare."))
+    }
+
+    @Test("a module only an internal target of another package builds cannot be declared: the fix says so")
+    func internalModuleOfAnotherPackage() throws {
+        let cBase = try #require(try violations().last)
+        #expect(cBase.message.contains("(App → Dep-dynamic (dep) → DepCore (dep) → BaseNet (base) → CBase (base))"))
+        #expect(cBase.fix == "CBase is internal to package base: no product of it offers CBase, so no target outside it "
+            + "may declare it. Get what you need through the public API of Dep-dynamic (dep), which you already declare, "
+            + "or remove the import.")
     }
 
     @Test("toolchain and SDK modules of every platform need no policy entry, unless a package builds a module of that name")

@@ -21,8 +21,8 @@ struct OtherPackagesToolTests {
         let outcome = try await runFixture(["--dependencies-json", "dependencies", "--format", "json"])
         #expect(outcome.status == 1, "\(outcome)")
         let document = try JSONReportDocument.parse(outcome.stdout)
-        #expect(document.violations.map(\.subject) == ["BaseNet", "DepA"])
-        #expect(document.violations.last?.fix.contains(#".product(name: "DepTools", package: "dep")"#) == true)
+        #expect(document.violations.map(\.subject) == ["BaseNet", "DepA", "CBase"])
+        #expect(document.violations[1].fix.contains(#".product(name: "DepTools", package: "dep")"#))
 
         let missing = try await runFixture(["--dependencies-json", "nowhere"])
         #expect(missing.status == 65)

@@ -32,7 +32,8 @@ extension LayeringChecker {
             .map { "add \($0.manifestDeclaration(relativeTo: root)) to the package's dependencies and " } ?? ""
         var fix = "Declare it: \(addPackage)add \(spelling) to the dependencies of target \"\(target.name)\" in Package.swift "
             + "(if the layers allow that edge), or remove the import."
-        if let chain = package.dependencyChain(from: target, to: module) {
+        let chain = package.dependencyChain(from: target, to: module)
+        if let chain {
             message = "\(target.name) imports \(module), which its target does not declare: it is only reachable "
                 + "(\(chain.joined(separator: " → "))), and reachable is not permission."
             fix += " Or get what you need through the public API of \(chain[1]), which you already declare."
@@ -44,6 +45,12 @@ extension LayeringChecker {
             fix = "Add the package that provides \(module) to Package.swift's dependencies and "
                 + "`.product(name: \"\(module)\", package: …)` to target \"\(target.name)\"; if \(module) ships "
                 + "with the toolchain, add it to \"toolchainModules\" in \(policy.source); or remove the import."
+        }
+        if let owner = package.internalPackage(ofModule: module) {
+            fix = "\(module) is internal to package \(owner.identity): no product of it offers \(module), so no target "
+                + "outside it may declare it. "
+                + (chain.map { "Get what you need through the public API of \($0[1]), which you already declare, or " } ?? "")
+                + "remove the import."
         }
         return violation(
             .directDependency, path: path, line: statement.line, message: message + branch, fix: fix,

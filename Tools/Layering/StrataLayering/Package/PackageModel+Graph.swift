@@ -54,6 +54,15 @@ extension PackageModel {
         return declared ? nil : package
     }
 
+    /// The dependency package a target of which builds `module` when none of its products offers
+    /// that target (swift-nio's `CNIOLinux`): a module no other package may declare. `nil` when
+    /// this package builds `module` or some product offers it.
+    func internalPackage(ofModule module: String) -> DependencyPackage? {
+        guard target(forModule: module) == nil, productProviding(module) == nil,
+              let position = index.dependencyModules[module]?.first else { return nil }
+        return dependencyPackages[position]
+    }
+
     /// A chain of declared dependencies from `target` to a target or product providing `module`
     /// (`["App", "HummingbirdCore (hummingbird)", "NIOHTTP1 (swift-nio)"]`), following products
     /// into the packages that offer them, or `nil` when `module` is not reachable at all. Used

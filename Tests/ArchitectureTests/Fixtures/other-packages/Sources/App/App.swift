@@ -1,6 +1,7 @@
 import DepCore
 import BaseNet
 import DepA
+import CBase
 import FoundationEssentials
 import Glibc
 #if canImport(Darwin)
