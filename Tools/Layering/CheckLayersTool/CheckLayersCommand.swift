@@ -41,6 +41,10 @@ struct CheckLayersCommand: ParsableCommand {
             then swift package dump-package is not run and an unchanged package re-checks in milliseconds. \
             --graph never uses it.
 
+            On every build: the LayeringBuildCheck build-tool plugin runs this tool before a target that lists \
+            it compiles, and fails the build on a violation. From a test suite: LayeringCheck.run(packageAt:) in \
+            the StrataLayering library. Both, the formats, the baseline and the cache: Docs/LayeringInBuildsAndCI.md.
+
             Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error (an \
             unknown or repeated option, an unknown --format or --explain rule); 65 the package, the policy, \
             the baseline or a source file could not be read. (Through the plugin, SwiftPM exits 1 on any of \
