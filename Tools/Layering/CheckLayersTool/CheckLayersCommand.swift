@@ -55,13 +55,14 @@ struct CheckLayersCommand: ParsableCommand {
             refused in one line naming the file, what was found and what was expected.
 
             Examples:
+              strata-check-layers --init      (no layers.json yet: a starter policy from the package)
               swift package check-layers
               swift package check-layers --format github
               strata-check-layers --format sarif > layering.sarif
               swift package check-layers --explain layer-rank
               swift package check-layers --graph mermaid
               swift package --allow-writing-to-package-directory write-layers-baseline
-            Learn the rule in ten minutes: Docs/LearnLayering.md.
+            Learn the rule in ten minutes: Docs/LearnLayering.md; every layers.json key: Docs/LayersJSON.md.
             """,
         // The package's version, as StrataConstants.version says it (the checker links no Strata module;
         // ExecutableCompletionTests checks the two agree).

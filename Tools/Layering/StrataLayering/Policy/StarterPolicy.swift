@@ -28,6 +28,7 @@ public struct StarterPolicy: Sendable {
         /// The targets, each with whether it is test support.
         public let modules: [(target: String, testSupport: Bool)]
 
+        /// Whether both name the same layer, rank, imports and modules with the same roles.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.layer == rhs.layer && lhs.rank == rhs.rank && lhs.mayImport == rhs.mayImport
                 && lhs.modules.map(\.target) == rhs.modules.map(\.target)
