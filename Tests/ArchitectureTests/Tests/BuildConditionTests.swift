@@ -41,7 +41,8 @@ struct BuildConditionTests {
         var facts = Dictionary(uniqueKeysWithValues: others.map { ("os(\($0))", false) })
         let windows = try violations("platform-conditions", conditions: facts).filter { $0.rule == .directDependency }
         #expect(windows.map(\.location) == [
-            "direct-dependency Modules/CrossCutting/Guarded.swift:18", "direct-dependency Modules/CrossCutting/Log.swift:2",
+            "direct-dependency Modules/CrossCutting/Guarded.swift:13", "direct-dependency Modules/CrossCutting/Guarded.swift:18",
+            "direct-dependency Modules/CrossCutting/Log.swift:2",
         ])
         #expect(windows.first?.message.hasSuffix("but the import is also compiled on Windows.") == true)
         facts["os(Windows)"] = false
