@@ -33,15 +33,17 @@ struct ManifestLines {
 
     /// Indexes the manifest `text`.
     init(text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the byte, not on Characters (grapheme breaking costs more than all the rest).
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         var previousHasCall = false
         for (index, line) in lines.enumerated() {
-            let hasCall = Self.targetCalls.contains { line.contains($0) }
-            let named = line.contains("name")
+            let bytes = Array(line.utf8)
+            let hasCall = bytes.contains(UInt8(ascii: ".")) && Self.targetCallBytes.contains { Self.bytes(bytes, contain: $0) }
+            let named = Self.bytes(bytes, contain: Array("name".utf8))
             let nearCall = hasCall || previousHasCall
             let afterOpening = index > 0 && lines[index - 1].hasSuffix("(")
             let startsQuoted = line.drop { $0 == " " }.hasPrefix("\"")
-            let product = line.contains(".product(")
+            let product = Self.bytes(bytes, contain: Array(".product(".utf8))
             for (offset, literal) in Self.literals(in: line).enumerated() {
                 var entry = found[literal.text] ?? Found()
                 if named {
@@ -63,25 +65,41 @@ struct ManifestLines {
         ".target(", ".executableTarget(", ".testTarget(", ".systemLibrary(", ".binaryTarget(", ".macro(", ".plugin(",
     ]
 
+    /// ``targetCalls`` as UTF-8 bytes.
+    private static let targetCallBytes = targetCalls.map { Array($0.utf8) }
+
+    /// Whether `bytes` contain `pattern` (Foundation's `contains` bridges the string on every
+    /// call; this runs for several needles on every manifest line).
+    private static func bytes(_ bytes: [UInt8], contain pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return pattern.isEmpty }
+        var index = 0
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// The double-quoted strings on `line` (no escapes inside target names), each with whether
     /// a `(` comes right before its opening quote.
     private static func literals(in line: Substring) -> [(text: String, afterParenthesis: Bool)] {
         var result: [(text: String, afterParenthesis: Bool)] = []
         var start: Substring.Index?
         var afterParenthesis = false
-        var previous: Character?
-        for index in line.indices {
-            let character = line[index]
-            if character == "\"" {
+        var previous: UInt8?
+        let utf8 = line.utf8
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\"") {
                 if let open = start {
-                    result.append((String(line[line.index(after: open)..<index]), afterParenthesis))
+                    result.append((String(line[utf8.index(after: open)..<index]), afterParenthesis))
                     start = nil
                 } else {
                     start = index
-                    afterParenthesis = previous == "("
+                    afterParenthesis = previous == UInt8(ascii: "(")
                 }
             }
-            previous = character
+            previous = byte
         }
         return result
     }
