@@ -105,7 +105,7 @@ struct RuleAdditionsTests {
                 #expect(!text.contains(word), "--explain \(rule.rawValue) says \"\(word)\"")
             }
         }
-        #expect(Rule.layerRank.explanation(in: policy).contains("// Core (core, rank 0)\n  import shop"))
+        #expect(Rule.layerRank.explanation(in: policy).contains("// Core (core, rank 0)\n  import Search"))
         #expect(Rule.siblingHosts.explanation(in: policy).contains("Search"))
         let empty = LayerPolicy(layers: [], placements: [], toolchainModules: [], testOnlyToolchainModules: [], valueProtocols: [])
         #expect(Rule.layerRank.explanation(in: empty).contains("import Feature"))

@@ -20,8 +20,10 @@ struct ExampleNames {
         let core = Layer("core", rank: 0)
         let services = Layer("services", rank: 1)
         let features = Layer("features", rank: 2)
-        let production = policy.placements.filter { $0.role == .production && $0.layer.rank != nil && !$0.isTestOnly }
-            .sorted { ($0.layer.rank ?? 0) < ($1.layer.rank ?? 0) }
+        // Libraries first (a capitalised name: executables are usually `lower-case`, and nothing imports them).
+        let ranked = policy.placements.filter { $0.role == .production && $0.layer.rank != nil && !$0.isTestOnly }
+        let libraries = ranked.filter { $0.target.first?.isUppercase == true }
+        let production = (libraries.count >= 2 ? libraries : ranked).sorted { ($0.layer.rank ?? 0) < ($1.layer.rank ?? 0) }
         let low = production.first ?? Placement("Core", core)
         let high = production.last.flatMap { ($0.layer.rank ?? 0) > (low.layer.rank ?? 0) ? $0 : nil }
             ?? Placement("Feature", features)
