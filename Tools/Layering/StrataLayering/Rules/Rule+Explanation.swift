@@ -105,9 +105,10 @@ extension Rule {
                         + "\"target\": \"\(low.target)\", \"module\": \"\(high.module)\", \"reason\": \"…\" }]",
                     "\"exceptions\": []")
         case .emptyTarget:
-            return ("// Package.swift: the files are in Sources/\(low.target)/, the manifest says otherwise\n"
-                        + ".target(name: \"\(low.target)\", path: \"Source/\(low.target)\")",
-                    ".target(name: \"\(low.target)\")  // SwiftPM's default folder: Sources/\(low.target)")
+            return ("// Sources/\(low.target)/ holds only Resources/ and a .docc catalog: no source file\n"
+                        + ".target(name: \"\(low.target)\", resources: [.process(\"Resources\")])",
+                    "// Its Swift files sit where SwiftPM compiles them (or the target is removed):\n"
+                        + "// Sources/\(low.target)/\(low.target).swift, Sources/\(low.target)/Resources/")
         }
     }
 }
