@@ -42,8 +42,13 @@ extension LayeringChecker {
             let reached = imported.union(imported.flatMap { reexports[$0] ?? [] })
             var reported: Set<String> = []
             for dependency in target.dependencies {
+                // A product counts as used when a module named like it is imported too: a product
+                // whose manifest could not be read, or was read under another tools version.
                 guard let modules = importableModules(of: dependency, swiftTargets: swiftTargets),
-                      !modules.isEmpty, reached.isDisjoint(with: modules), reported.insert(dependency.name).inserted
+                      !modules.isEmpty, reached.isDisjoint(with: modules),
+                      !(dependency.isProduct || package.target(named: dependency.name) == nil)
+                          || !reached.contains(PackageModel.moduleName(ofTarget: dependency.name)),
+                      reported.insert(dependency.name).inserted
                 else { continue }
                 let what = modules == [dependency.name] ? dependency.name : "\(dependency.name) (module \(modules.sorted().joined(separator: ", ")))"
                 violations.append(violation(
