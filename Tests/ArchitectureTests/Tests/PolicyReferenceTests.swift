@@ -100,3 +100,20 @@ struct PolicyReferenceTests {
         #expect(groups.count < violations.count, "the fixture has edges found twice (manifest and import)")
     }
 }
+
+extension PolicyReferenceTests {
+    @Test("text output prints one block per edge with every other place under Also at; json keeps each violation")
+    func textGroupsByEdge() throws {
+        let one = Violation(
+            rule: .layerRank, path: "Sources/Core/A.swift", line: 3, message: "Core imports App.", why: "why", fix: "fix",
+            target: "Core", subject: "App"
+        )
+        let two = Violation(rule: .layerRank, path: "Sources/Core/B.swift", line: 7, message: "Core imports App.", why: "why", fix: "fix",
+                            target: "Core", subject: "App")
+        let report = LayeringReport(violations: [one, two], targetCount: 2, fileCount: 2)
+        let text = OutputFormat.text.render([one, two], of: report)
+        #expect(text.hasPrefix("Sources/Core/A.swift:3: [layer-rank] Core imports App.\n  Also at: Sources/Core/B.swift:7\n  Why: why\n  Fix: fix\n\n"))
+        #expect(text.components(separatedBy: "Fix: fix").count == 2)
+        #expect(OutputFormat.json.render([one, two], of: report).components(separatedBy: "\"Sources/Core/").count == 3)
+    }
+}

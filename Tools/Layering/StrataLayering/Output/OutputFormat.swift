@@ -5,8 +5,9 @@ import Foundation
 /// `::error file=…,line=…,title=…::…`, shown on the pull request's diff), or as a SARIF 2.1.0
 /// log (`sarif`, for code-scanning services).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    /// `path:line: [rule] message` and `Fix:` per violation, each rule's `Why:` once (under its
-    /// first violation), stale baseline entries as warnings, then a summary.
+    /// `path:line: [rule] message` and `Fix:` per edge (``ViolationGroup``: one target's
+    /// violations of one rule for one module, the other places under `Also at:`), each rule's
+    /// `Why:` once (under its first violation), stale baseline entries as warnings, then a summary.
     case text
     /// One JSON object: the violations with every field, stale baseline entries and the counts
     /// (`Docs/Schemas/strata-check-layers-report.schema.json`).
@@ -36,10 +37,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     private static func text(_ violations: [Violation], report: LayeringReport, baseline: BaselineComparison?) -> String {
         var explained: Set<Rule> = []
         var out = ""
-        for violation in violations {
-            out += "\(violation.path):\(violation.line): [\(violation.rule.rawValue)] \(violation.message)\n"
-            if explained.insert(violation.rule).inserted { out += "  Why: \(violation.why)\n" }
-            out += "  Fix: \(violation.fix)\n\n"
+        for group in ViolationGroup.grouping(violations) {  // one block per edge, every place listed
+            let first = group.violations[0]
+            let message = group.violations.count == 1 ? first.message : group.message
+            out += "\(first.path):\(first.line): [\(group.rule.rawValue)] \(message)\n"
+            if group.violations.count > 1 { out += "  Also at: \(group.locations.dropFirst().joined(separator: ", "))\n" }
+            if explained.insert(group.rule).inserted { out += "  Why: \(group.why)\n" }
+            out += "  Fix: \(group.fix)\n\n"
         }
         for warning in baseline?.staleWarnings ?? [] { out += warning + "\n" }
         if baseline?.fixed.isEmpty == false { out += "\n" }
