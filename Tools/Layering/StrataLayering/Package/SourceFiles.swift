@@ -4,7 +4,8 @@ public import Foundation
 /// (``SourceLayout/folder(of:root:)``), or under its explicit `sources`, minus its `exclude`
 /// entries and its resources, minus hidden files and resource folders such as `.docc`
 /// catalogs. Symbolic links to files and folders are followed, as SwiftPM follows them; a
-/// folder reached twice (a link loop) is read once.
+/// folder reached twice (a link loop) is read once, and a link to a folder holding the package
+/// (`/`, `..` above the root) is not followed.
 public enum SourceFiles {
     /// File extensions SwiftPM compiles in a target: Swift, C-family and assembly sources.
     static let compiledExtensions: Set<String> = ["swift", "c", "m", "mm", "cc", "cpp", "cxx", "c++", "s", "S"]
@@ -35,32 +36,48 @@ public enum SourceFiles {
         let skipped: Set<String>
         var files: Set<String> = []
         var seenFolders: Set<String> = []
+        /// The package root with every link resolved: a link to a folder above it (`/`, the home
+        /// folder) is not followed, or one link would make the walk read the whole disk.
+        let realRoot: String
 
         init(root: URL, skipped: Set<String>) {
             self.root = root
             self.skipped = skipped
+            realRoot = root.resolvingSymlinksInPath().path
         }
 
-        /// Reads `relativePath` (a file or a folder); `isExplicit` for a target folder or a
-        /// `sources` entry, which SwiftPM reads whatever its name.
-        mutating func visit(_ relativePath: String, isExplicit: Bool) {
-            guard !skipped.contains(relativePath) else { return }
+        /// Reads `start` (a file or a folder) and everything under it, without recursion (a deep
+        /// tree cannot exhaust the stack). `start` is a target folder or a `sources` entry, which
+        /// SwiftPM reads whatever its name.
+        mutating func visit(_ start: String, isExplicit: Bool) {
+            var pending = [(path: start, isExplicit: isExplicit)]
+            while let (relativePath, explicit) = pending.popLast() {
+                for entry in read(relativePath, isExplicit: explicit).reversed() {
+                    pending.append((join(relativePath, entry), false))
+                }
+            }
+        }
+
+        /// Records `relativePath` when it is a compiled file; returns the names to read next
+        /// when it is a folder SwiftPM reads (not skipped, not hidden, not a resource bundle,
+        /// not read before).
+        private mutating func read(_ relativePath: String, isExplicit: Bool) -> [String] {
+            guard !skipped.contains(relativePath) else { return [] }
             let fileManager = FileManager.default
             let url = relativePath.isEmpty ? root : root.appendingPathComponent(relativePath)
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
-            let name = (relativePath as NSString).lastPathComponent
-            let pathExtension = (name as NSString).pathExtension
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+            let pathExtension = ((relativePath as NSString).lastPathComponent as NSString).pathExtension
             guard isDirectory.boolValue else {
                 if compiledExtensions.contains(pathExtension) { files.insert(relativePath) }
-                return
+                return []
             }
-            if !isExplicit, SourceLayout.opaqueFolderExtensions.contains(pathExtension.lowercased()) { return }
-            guard seenFolders.insert(url.resolvingSymlinksInPath().path).inserted else { return }
+            if !isExplicit, SourceLayout.opaqueFolderExtensions.contains(pathExtension.lowercased()) { return [] }
+            let real = url.resolvingSymlinksInPath().path
+            guard real == realRoot || !(realRoot + "/").hasPrefix(real == "/" ? "/" : real + "/"),
+                  seenFolders.insert(real).inserted else { return [] }
             let entries = (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
-                visit(join(relativePath, entry), isExplicit: false)
-            }
+            return entries.sorted().filter { !$0.hasPrefix(".") }
         }
     }
 
