@@ -116,4 +116,31 @@ struct OtherPackagesToolTests {
         #expect(outcome.stderr.hasPrefix("strata-check-layers: warning: cannot read the dependency packages ("), "\(outcome)")
         #expect(outcome.stderr.contains("products of other packages are taken to provide one module named like the product"))
     }
+
+    @Test("a package the workspace state lists whose manifest SwiftPM cannot read is a warning naming it; the others are read")
+    func unreadablePackageOfTheWorkspaceState() async throws {
+        let folder = try makePackages()
+        let app = folder.appendingPathComponent("App")
+        // What `swift package resolve` writes for two local packages (version 7).
+        let entries = ["base", "dep"].map { name in
+            let path = folder.appendingPathComponent(name == "base" ? "Base" : "Dep").path
+            return #"{"basedOn": null, "packageRef": {"identity": "\#(name)", "kind": "fileSystem", "location": "\#(path)", "#
+                + #""name": "\#(name)"}, "state": {"name": "fileSystem", "path": "\#(path)"}, "subpath": "\#(name)"}"#
+        }
+        let state = #"{"object": {"artifacts": [], "dependencies": ["# + entries.joined(separator: ", ") + #"]}, "version": 7}"#
+        try FileManager.default.createDirectory(at: app.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        try Data(state.utf8).write(to: app.appendingPathComponent(".build/workspace-state.json"))
+        try Data("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(\n".utf8)
+            .write(to: folder.appendingPathComponent("Base/Package.swift"))
+        let outcome = try await CheckLayersTool.run(["--package-path", app.path, "--no-cache", "--format", "json"])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("strata-check-layers: warning: dependency package base not read ("), "\(outcome)")
+        #expect(outcome.stderr.contains("/Base/Package.swift:4:1: error: expected expression"), "\(outcome)")
+        #expect(outcome.stderr.contains("; its products are taken to provide one module named like the product"))
+        // Dep was read: its -dynamic product provides DepCore, and DepA comes with DepTools.
+        let document = try JSONReportDocument.parse(outcome.stdout)
+        #expect(document.violations.map(\.subject) == ["BaseNet", "DepA"])
+        #expect(document.violations[1].fix.contains(#".product(name: "DepTools", package: "dep")"#))
+    }
 }

@@ -34,6 +34,7 @@ public enum DependencyPackages {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-check-layers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let fallback = "products of other packages are taken to provide one module named like the product"
+        let oneFallback = "its products are taken to provide one module named like the product"
         var locations = workspaceState(at: root)
         let known = Set(locations.map(\.identity))
         if !package.packageDependencies.allSatisfy({ known.contains($0.lowercased()) }) {
@@ -71,9 +72,9 @@ public enum DependencyPackages {
                 )
                 packages.append(DependencyPackage(identity: location.identity, location: location.location, package: model))
             } catch let error as LayeringError {
-                warnings.append("dependency package \(location.identity) not read (\(error.description)); its \(fallback)")
+                warnings.append("dependency package \(location.identity) not read (\(error.description)); \(oneFallback)")
             } catch {
-                warnings.append("dependency package \(location.identity) not read (\(error)); its \(fallback)")
+                warnings.append("dependency package \(location.identity) not read (\(error)); \(oneFallback)")
             }
         }
         return (packages, warnings)

@@ -69,10 +69,8 @@ struct SwiftPackageRun {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            let lines = stderr.split(separator: "\n")
-            let first = lines.first { $0.contains("error") } ?? lines.first ?? ""
             return .failure(LayeringError(
-                "`\(command)` failed in \(request.root.path) (status \(process.terminationStatus)): \(first)"
+                "`\(command)` failed in \(request.root.path) (status \(process.terminationStatus)): \(Self.firstError(in: stderr))"
             ))
         }
         do {
@@ -80,6 +78,16 @@ struct SwiftPackageRun {
         } catch {
             return .failure(LayeringError("\(output.path): cannot read the output of `\(command)`"))
         }
+    }
+
+    /// The line of `stderr` that says what went wrong: a compiler error with its file and line
+    /// (`Package.swift:5:1: error: …`) when there is one, else the first line naming an error
+    /// without the compiler command SwiftPM appends (`Invalid manifest (compiled with: [...])`).
+    static func firstError(in stderr: String) -> String {
+        let lines = stderr.split(separator: "\n")
+        if let located = lines.first(where: { $0.contains(".swift:") && $0.contains(": error: ") }) { return String(located) }
+        let line = lines.first { $0.contains("error") } ?? lines.first ?? ""
+        return String(line.components(separatedBy: " (compiled with: ").first ?? String(line))
     }
 
     /// Runs one request and returns its output.
