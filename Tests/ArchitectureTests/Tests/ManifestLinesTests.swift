@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// `ManifestLines` indexes the manifest once: every target's line is what the line-by-line
-/// search found before, and a manifest of 3,000 targets is indexed and looked up in well under
-/// a second (the search took seconds: it scanned every line for every target).
+/// search found before, and a manifest of 3,000 targets is indexed and looked up in about a
+/// second in a debug build under load (the search took 29 s for 1,000 targets in a debug build:
+/// it scanned every line for every target; 3,000 would take minutes).
 @Suite("Manifest lines: one pass, the same lines, 3,000 targets at once")
 struct ManifestLinesTests {
     /// The search ManifestLines did before issue 30, line by line for each target: the reference.
@@ -47,7 +48,7 @@ struct ManifestLinesTests {
         #expect(ManifestLines(text: strata).line(ofTarget: "StrataLayering") > 1)
     }
 
-    @Test("a manifest of 3,000 targets: indexed and every target looked up in under a second")
+    @Test("a manifest of 3,000 targets: indexed and every target looked up in under 5 s (debug; the old search: minutes)")
     func scale() {
         let targets = (0..<3_000).map { index in
             "        .target(\n            name: \"T\(index)\",\n            dependencies: [\"T\(max(0, index - 1))\"],\n"
@@ -59,6 +60,6 @@ struct ManifestLinesTests {
         let found = (0..<3_000).map { lines.line(ofTarget: "T\($0)") }
         let elapsed = ContinuousClock.now - start
         #expect(found == (0..<3_000).map { 5 + 5 * $0 })
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
     }
 }

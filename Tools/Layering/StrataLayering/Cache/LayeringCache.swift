@@ -7,8 +7,8 @@ import Foundation
 /// - the ``key``: the checker's identity (its version and its executable's size and time),
 ///   the policy's bytes, the bytes of every manifest (`Package.swift`, `Package@swift-*.swift`,
 ///   `Package.resolved`, or the `--package-json` file) and the options that change the check;
-/// - the ``TreeStamp`` of the package root: every folder's entries and every Swift file's size,
-///   time and inode;
+/// - the ``TreeStamp`` snapshot of the package root: every folder (its time, or the names it
+///   holds) and every Swift file's size, time and inode;
 /// - the files outside the root the check read (local dependency packages' manifests),
 ///   compared by size, time and inode.
 /// The baseline is applied after the cache, so changing it needs no new check.
@@ -25,6 +25,7 @@ struct LayeringCache {
         /// ``LayeringCache/recordFormat``.
         var format: Int
         var key: String
+        /// ``TreeStamp/snapshot(of:listing:)`` taken before the check.
         var tree: String
         /// Absolute path → ``TreeStamp/fileStamp(_:)`` of files outside the tree the check read.
         var outside: [String: String]
@@ -32,7 +33,7 @@ struct LayeringCache {
     }
 
     /// Bumped when ``Record`` or ``CachedReport`` change shape.
-    static let recordFormat = 1
+    static let recordFormat = 3
 
     /// The default record file of the package at `root`.
     static func defaultFile(root: URL) -> URL {
@@ -60,13 +61,23 @@ struct LayeringCache {
         return "\(LayeringCheck.version) \(executable) \(TreeStamp.fileStamp(executable))"
     }
 
-    /// The cached report for `key` and `tree`, when the record holds it and nothing it read
-    /// outside the tree changed.
-    func report(key: String, tree: String) -> LayeringReport? {
+    /// The folders (relative to `root`) whose times a run changes, so the snapshot records
+    /// their names instead: the root (where `.build` appears) and the cache file's folder.
+    func listedFolders(root: URL) -> Set<String> {
+        var folders: Set<String> = [""]
+        let parent = file.deletingLastPathComponent().standardizedFileURL.path
+        if parent.hasPrefix(root.path + "/") { folders.insert(String(parent.dropFirst(root.path.count + 1))) }
+        return folders
+    }
+
+    /// The cached report for `key`, when the record holds it and nothing it read under `root`
+    /// or outside it changed.
+    func report(key: String, root: URL) -> LayeringReport? {
         guard let data = try? Data(contentsOf: file),
               let record = try? JSONDecoder().decode(Record.self, from: data),
-              record.format == Self.recordFormat, record.key == key, record.tree == tree,
-              record.outside.allSatisfy({ TreeStamp.fileStamp($0.key) == $0.value })
+              record.format == Self.recordFormat, record.key == key,
+              record.outside.allSatisfy({ TreeStamp.fileStamp($0.key) == $0.value }),
+              TreeStamp.isUnchanged(record.tree, root: root, listing: listedFolders(root: root))
         else { return nil }
         return record.report.report
     }
@@ -79,7 +90,9 @@ struct LayeringCache {
             outside: Dictionary(outside.map { ($0.path, TreeStamp.fileStamp($0.path)) }, uniquingKeysWith: { first, _ in first }),
             report: CachedReport(report)
         )
-        guard let data = try? JSONEncoder().encode(record) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        guard let data = try? encoder.encode(record) else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
     }

@@ -6,21 +6,39 @@ import Foundation
     import Darwin
 #endif
 
-/// A fingerprint of everything under a package root that decides what the check reads
-/// without reading a byte of it: the names of every entry of every folder (hidden ones, like
-/// `.build` and `.git`, left out, as SwiftPM leaves them out), and each Swift file's size,
-/// modification time (to the nanosecond) and inode. A Swift file added, removed, renamed or
-/// edited, a folder added or linked, changes it; a cache write inside `.build` does not.
+/// What under a package root decides what the check reads, recorded so a later run can tell
+/// "nothing changed" with one `stat` per folder and Swift file and no folder listing.
 ///
-/// Links are followed (SwiftPM follows them); a folder reached twice (a link loop) is read once.
+/// A ``snapshot(of:listing:)`` walks the tree (hidden entries, like `.build` and `.git`, left
+/// out, as SwiftPM leaves them out; links followed, as SwiftPM follows them; a folder reached
+/// twice, a link loop, read once) and records one line per entry: each folder with its
+/// modification time and inode (a file added, removed or renamed in it changes the time), each
+/// Swift file with its size, time (to the nanosecond) and inode. The folders in `listing` (the
+/// root, and the folder of the cache file, whose times change when the cache or `.build` is
+/// written) are recorded by the names they hold instead. ``isUnchanged(_:root:listing:)``
+/// re-stats every recorded line.
 enum TreeStamp {
-    /// The fingerprint of the tree under `root` (16 hex digits), and how many entries it covers.
-    static func of(_ root: URL) -> (stamp: String, entries: Int) {
-        var hasher = StableHasher()
+    /// The snapshot of the tree under `root` (a line `<d|s><stamp> <relative path>` per entry),
+    /// or `nil` when a name holds a newline (no cache then: the record could not say it).
+    static func snapshot(of root: URL, listing: Set<String>) -> String? {
+        var lines = ""
         var visited: Set<FileIdentity> = []
-        var entries = 0
-        walk(root.path, relative: "", hasher: &hasher, visited: &visited, entries: &entries)
-        return (hasher.hex, entries)
+        guard walk(root.path, relative: "", listing: listing, into: &lines, visited: &visited) else { return nil }
+        return lines
+    }
+
+    /// Whether every line of `snapshot` still holds for the tree under `root`.
+    static func isUnchanged(_ snapshot: String, root: URL, listing: Set<String>) -> Bool {
+        // Bytes, not Characters: a record of 9,000 lines is read on every run that hits the cache.
+        for line in snapshot.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard let kind = line.first, let space = line.firstIndex(of: UInt8(ascii: " ")) else { return false }
+            let stamp = line[line.index(after: line.startIndex)..<space]
+            let relative = String(decoding: line[line.index(after: space)...], as: UTF8.self)
+            let path = relative.isEmpty ? root.path : root.path + "/" + relative
+            let current = kind == UInt8(ascii: "d") ? folderStamp(path, relative: relative, listing: listing) : fileStamp(path)
+            guard current.utf8.elementsEqual(stamp) else { return false }
+        }
+        return true
     }
 
     /// The `stat` of `path` (links followed) as `size:mtime-seconds.nanoseconds:inode`, or `-`
@@ -29,6 +47,18 @@ enum TreeStamp {
         var status = stat()
         guard stat(path, &status) == 0 else { return "-" }
         return "\(status.st_size):\(modification(status)):\(status.st_ino)"
+    }
+
+    /// A folder's stamp: the names it holds (hidden ones left out) when it is in `listing`, else
+    /// its time and inode.
+    private static func folderStamp(_ path: String, relative: String, listing: Set<String>) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "-" }
+        guard listing.contains(relative) else { return "\(modification(status)):\(status.st_ino)" }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        var hasher = StableHasher()
+        for name in names { hasher.add(name + "/") }
+        return "names:\(hasher.hex)"
     }
 
     private struct FileIdentity: Hashable {
@@ -43,37 +73,29 @@ enum TreeStamp {
         #endif
     }
 
+    /// Records `folder` and everything under it; `false` when a name cannot be recorded.
     private static func walk(
-        _ folder: String, relative: String, hasher: inout StableHasher, visited: inout Set<FileIdentity>, entries: inout Int
-    ) {
+        _ folder: String, relative: String, listing: Set<String>, into lines: inout String, visited: inout Set<FileIdentity>
+    ) -> Bool {
         var status = stat()
-        guard stat(folder, &status) == 0 else { return }
-        guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted else {
-            hasher.add("loop:\(relative)\n")
-            return
-        }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            hasher.add("unreadable:\(relative)\n")
-            return
-        }
+        guard stat(folder, &status) == 0,
+              visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+        else { return true }
+        lines += "d\(folderStamp(folder, relative: relative, listing: listing)) \(relative)\n"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
         for name in names.sorted() where !name.hasPrefix(".") {
-            entries += 1
+            guard !name.contains("\n") else { return false }
             let path = folder + "/" + name
             let child = relative.isEmpty ? name : relative + "/" + name
             var entry = stat()
-            guard stat(path, &entry) == 0 else {
-                hasher.add("dangling:\(child)\n")
-                continue
-            }
+            guard stat(path, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFDIR {
-                hasher.add("d:\(child)\n")
-                walk(path, relative: child, hasher: &hasher, visited: &visited, entries: &entries)
+                guard walk(path, relative: child, listing: listing, into: &lines, visited: &visited) else { return false }
             } else if name.hasSuffix(".swift") {
-                hasher.add("s:\(child):\(entry.st_size):\(modification(entry)):\(entry.st_ino)\n")
-            } else {
-                hasher.add("f:\(child)\n")
+                lines += "s\(entry.st_size):\(modification(entry)):\(entry.st_ino) \(child)\n"
             }
         }
+        return true
     }
 }
 

@@ -103,8 +103,9 @@ public enum LayeringCheck {
         let key = LayeringCache.key(
             identity: LayeringCache.identity, policy: policyBytes, manifests: manifests, options: [root.path, manifestPath]
         )
-        let tree = cache == nil ? "" : TreeStamp.of(root).stamp
-        if let cache, let cached = cache.report(key: key, tree: tree) { return (cached, nil) }
+        if let cache, let cached = cache.report(key: key, root: root) { return (cached, nil) }
+        // Taken before the check, so a file edited while it runs makes the next run check again.
+        let tree = cache.flatMap { TreeStamp.snapshot(of: root, listing: $0.listedFolders(root: root)) }
 
         var package: PackageModel
         switch input {
@@ -128,7 +129,7 @@ public enum LayeringCheck {
         }
         let checker = LayeringChecker(package: package, policy: policy, root: root, manifestPath: manifestPath)
         let report = try checker.report()
-        cache?.store(report, key: key, tree: tree, outside: outsideInputs(of: package, root: root))
+        if let cache, let tree { cache.store(report, key: key, tree: tree, outside: outsideInputs(of: package, root: root)) }
         return (report, package)
     }
 
