@@ -132,7 +132,7 @@ struct OtherPackagesTests {
             ]}, "version": 7}
             """
         try Data(state.utf8).write(to: root.appendingPathComponent(".build/workspace-state.json"))
-        let locations = DependencyPackages.workspaceState(at: root)
+        let locations = DependencyPackages.workspaceState(root: root, scratch: root.appendingPathComponent(".build"))
         #expect(locations == [
             .init(identity: "swift-nio", location: "https://github.com/apple/swift-nio", path: checkout.path),
             .init(identity: "local", location: local.path, path: local.path),
@@ -179,6 +179,16 @@ struct OtherPackagesTests {
         let package = try PackageModel(dumpJSON: Data(json.utf8), source: "the sample")
         #expect(package.packageDependencies == ["swift-nio", "dep", "scope.name"])
         #expect(package.products == [PackageModel.Product(name: "Sample-dynamic", targets: ["Sample", "SampleCore"])])
+    }
+
+    @Test("SwiftPM's scratch folder is found above the cache folder (a plugin run with --scratch-path), else .build")
+    func scratchFolders() {
+        let root = URL(fileURLWithPath: "/work/App")
+        let cache = URL(fileURLWithPath: "/scratch/plugins/CheckLayers/outputs/dependencies")
+        let folders = DependencyPackages.scratchFolders(root: root, near: cache).map(\.path)
+        #expect(folders.contains("/scratch"))
+        #expect(folders.firstIndex(of: "/scratch") ?? .max < folders.firstIndex(of: "/work/App/.build") ?? .max)
+        #expect(DependencyPackages.scratchFolders(root: root, near: nil).map(\.path) == ["/work/App/.build"])
     }
 
     @Test("looking targets up stays a dictionary look-up on 10,000 targets")

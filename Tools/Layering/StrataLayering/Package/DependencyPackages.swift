@@ -35,9 +35,10 @@ public enum DependencyPackages {
         defer { try? FileManager.default.removeItem(at: temporary) }
         let fallback = "products of other packages are taken to provide one module named like the product"
         let oneFallback = "its products are taken to provide one module named like the product"
-        var locations = workspaceState(at: root)
-        let known = Set(locations.map(\.identity))
-        if !package.packageDependencies.allSatisfy({ known.contains($0.lowercased()) }) {
+        let wanted = package.packageDependencies.map { $0.lowercased() }
+        var locations = scratchFolders(root: root, near: cacheFolder).lazy.map { workspaceState(root: root, scratch: $0) }
+            .first { state in wanted.allSatisfy { identity in state.contains { $0.identity == identity } } } ?? []
+        if locations.isEmpty {
             do {
                 locations = try resolvedGraph(of: root, in: temporary.appendingPathComponent("resolve"))
             } catch {
@@ -111,10 +112,23 @@ public enum DependencyPackages {
 
     // MARK: - Where SwiftPM put them
 
-    /// The packages `.build/workspace-state.json` lists whose folder exists; none when it is
-    /// missing or unreadable.
-    static func workspaceState(at root: URL) -> [Location] {
-        let build = root.appendingPathComponent(".build")
+    /// Where SwiftPM's scratch folder may be, nearest first: the folders holding `cacheFolder`
+    /// (the plugin's work folder lies inside the scratch folder SwiftPM runs with, even one given
+    /// with `--scratch-path`), then the package's `.build`.
+    static func scratchFolders(root: URL, near cacheFolder: URL?) -> [URL] {
+        var folders: [URL] = []
+        var folder = cacheFolder?.standardizedFileURL
+        for _ in 0..<6 {
+            guard let current = folder, current.path != "/" else { break }
+            folders.append(current)
+            folder = current.deletingLastPathComponent()
+        }
+        return folders + [root.appendingPathComponent(".build")]
+    }
+
+    /// The packages `scratch/workspace-state.json` lists whose folder exists (checkouts under
+    /// `scratch/checkouts`); none when it is missing or unreadable.
+    static func workspaceState(root: URL, scratch build: URL) -> [Location] {
         guard let data = try? Data(contentsOf: build.appendingPathComponent("workspace-state.json")),
               let state = try? JSONDecoder().decode(WorkspaceState.self, from: data) else { return [] }
         return state.object.dependencies.compactMap { entry in
