@@ -77,7 +77,12 @@ struct OtherPackagesTests {
 
     @Test("toolchain and SDK modules of every platform need no policy entry, unless a package builds a module of that name")
     func toolchainModules() throws {
-        for module in ["Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "UIKit", "WinSDK", "Synchronization"] {
+        // Builtin: the compiler's own module (swift-collections, -enable-builtin-module); XcodeProjectPlugin: a
+        // plugin's Xcode API beside PackagePlugin (swift-openapi-generator's build-tool plugin).
+        for module in [
+            "Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "UIKit", "WinSDK", "Synchronization", "Builtin",
+            "PackagePlugin", "XcodeProjectPlugin",
+        ] {
             #expect(ToolchainModules.contains(module), "\(module)")
         }
         #expect(!ToolchainModules.contains("NIOCore"))

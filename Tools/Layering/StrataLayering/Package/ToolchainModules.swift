@@ -16,7 +16,7 @@ public enum ToolchainModules {
         "Synchronization", "Observation", "Distributed", "_Differentiation", "_Volatile", "_Backtracing", "Runtime",
         "Cxx", "CxxStdlib", "CxxStdlibShims", "Foundation", "FoundationEssentials", "FoundationInternationalization",
         "FoundationNetworking", "FoundationXML", "Dispatch", "CoreFoundation", "_FoundationCShims", "_FoundationCollections",
-        "PackageDescription", "PackagePlugin", "CompilerPluginSupport",
+        "PackageDescription", "PackagePlugin", "CompilerPluginSupport", "Builtin",
     ]
 
     /// Linux, Android and WebAssembly: the C libraries' modules.
@@ -45,7 +45,7 @@ public enum ToolchainModules {
         "WatchConnectivity", "ClockKit", "TVUIKit", "TVServices", "CoreTelephony", "ExternalAccessory",
         "DeveloperToolsSupport", "MobileCoreServices", "CoreSpotlight", "LinkPresentation", "SystemExtensions",
         "ServiceManagement", "OpenGL", "OpenGLES", "GLKit", "VideoToolbox", "ScreenCaptureKit", "Virtualization",
-        "CryptoTokenKit", "DriverKit",
+        "CryptoTokenKit", "DriverKit", "XcodeProjectPlugin",
     ]
 
     /// The test frameworks: toolchain modules meant for test targets only.
