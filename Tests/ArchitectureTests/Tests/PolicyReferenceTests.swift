@@ -117,3 +117,25 @@ extension PolicyReferenceTests {
         #expect(OutputFormat.json.render([one, two], of: report).components(separatedBy: "\"Sources/Core/").count == 3)
     }
 }
+
+extension PolicyReferenceTests {
+    @Test("the starter policy ranks a target above one it imports without declaring it")
+    func starterPolicyReadsImports() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("starter-imports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (folder, text) in [("Sources/Base", "public struct Base {}\n"), ("Sources/Top", "#if DEBUG\nimport Base\n#endif\n")] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: root.appendingPathComponent(folder).appendingPathComponent("File.swift"))
+        }
+        let target = { (name: String) in
+            PackageModel.Target(
+                name: name, kind: .regular, path: "Sources/\(name)", sources: nil, exclude: [], dependencies: [],
+                upcomingFeatures: [], languageMode: nil
+            )
+        }
+        let package = PackageModel(name: "P", targets: [target("Top"), target("Base")])
+        #expect(StarterPolicy(package: package).entries.map(\.layer) == ["level 0"])
+        let starter = StarterPolicy(package: package, root: root)
+        #expect(starter.entries.map { $0.modules.map(\.target) } == [["Base"], ["Top"]])
+    }
+}

@@ -18,14 +18,14 @@ extension CheckLayersCommand {
         } else {
             package = try PackageModel.dump(packageAt: root)
         }
-        let starter = StarterPolicy(package: package)
+        let starter = StarterPolicy(package: package, root: root)
         do {
             try Data(starter.json.utf8).write(to: policyURL, options: .atomic)
         } catch {
             throw LayeringError("\(policyURL.path): cannot write the starter policy; expected a writable package folder")
         }
         print("""
-            Wrote \(policyURL.lastPathComponent): \(starter.summary), ranked by the targets' dependencies.
+            Wrote \(policyURL.lastPathComponent): \(starter.summary), ranked by the targets' dependencies and imports.
             Next: rename the layers and split them where the architecture says so (Docs/LayersJSON.md), run \
             strata-check-layers to see today's findings, then strata-check-layers --write-baseline to record them, \
             so later runs fail only on new ones.

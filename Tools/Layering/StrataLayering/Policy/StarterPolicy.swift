@@ -1,9 +1,11 @@
+public import Foundation
+
 /// A first `layers.json` for a package that has none (`strata-check-layers --init`): every
 /// target placed by what it depends on, so the first check reports what the package really
 /// does, not a wall of `unassigned-target`.
 ///
 /// - Ranks come from the package's own dependency graph (declared dependencies on its targets,
-///   and the imports found in its files when given): a target that depends on nothing of the
+///   and the imports found in its files: ``init(package:root:)``): a target that depends on nothing of the
 ///   package has rank 0, any other one rank more than the highest it depends on (the longest
 ///   path down). Each rank is a layer named `level N`; its targets form one sibling group.
 /// - Test targets are placed automatically (they need no entry).
@@ -99,6 +101,24 @@ public struct StarterPolicy: Sendable {
             entries.append(Entry(layer: "plugins", rank: nil, mayImport: layers, modules: plugins.map { ($0.name, false) }))
         }
         self.entries = entries
+    }
+
+    /// The starter policy of the package at `root`: ranked by its declared dependencies and by
+    /// the imports of its Swift files (every `#if` branch), so an undeclared import of one of
+    /// its targets still ranks the importer above it. A file that cannot be read is skipped.
+    public init(package: PackageModel, root: URL) {
+        let resolved = package.resolvingDefaultPaths(root: root)
+        var imports: [String: Set<String>] = [:]
+        for target in resolved.targets where target.kind != .system && target.kind != .binary {
+            for path in SourceFiles.swiftFiles(of: target, root: root) {
+                guard let data = try? InputFile.read(
+                    root.appendingPathComponent(path), named: path, limit: InputFile.sourceFileLimit,
+                    expected: "a Swift source file", allowsEmpty: true
+                ), let text = String(validating: data, as: UTF8.self) else { continue }
+                imports[target.name, default: []].formUnion(ImportScanner.imports(in: text).map(\.module))
+            }
+        }
+        self.init(package: resolved, imports: imports)
     }
 
     /// The policy as `layers.json` text, ending in a newline.
