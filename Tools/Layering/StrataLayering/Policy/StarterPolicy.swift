@@ -125,7 +125,7 @@ public struct StarterPolicy: Sendable {
     public var json: String {
         var lines = [
             "{",
-            "  \"$comment\": \(Self.quoted("A starter policy for \(packageName), written by strata-check-layers --init from its targets' dependencies: rename the layers, split sibling groups, mark layer-private modules; see Docs/LayersJSON.md for every key.")),",
+            "  \"$comment\": \(Self.quoted("A starter policy for \(packageName), written by strata-check-layers --init from its targets' dependencies and imports: rename the layers, split sibling groups, mark layer-private modules; see Docs/LayersJSON.md for every key.")),",
             "  \"layers\": [",
         ]
         let layerLines = entries.map { entry -> String in
