@@ -13,7 +13,7 @@ extension LayeringChecker {
     ) -> Violation? {
         let module = statement.module
         guard module != target.moduleName else { return nil }
-        let branch = statement.isConditional ? " (inside an #if branch: every branch counts)" : ""
+        let branch = statement.isConditional ? ViolationGroup.conditionalNote : ""
         if let finding = judgeLayers(importer: placement, module: module, verb: "imports") {
             return violation(
                 finding.rule, path: path, line: statement.line,
