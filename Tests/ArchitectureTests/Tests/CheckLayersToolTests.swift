@@ -29,13 +29,14 @@ struct CheckLayersToolTests {
         #expect(rules == Set(Rule.allCases.map(\.rawValue)))
     }
 
-    @Test("text output: each violation with file:line, rule, why and fix, then a summary")
+    @Test("text output: each violation with file:line, rule and fix, each rule's why once, then a summary")
     func textOutput() async throws {
         let outcome = try await CheckLayersTool.run(fixture: "layer-rank")
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains(
-            "Modules/Data/Store.swift:3: [layer-rank] StrataData (data, rank 1) imports StrataDomain (domain, rank 2).\n  Why: "
+            "Modules/Data/Store.swift:3: [layer-rank] StrataData (data, rank 1) imports StrataDomain (domain, rank 2).\n  Fix: "
         ))
+        #expect(outcome.stdout.components(separatedBy: "\n  Why: Layers are stacked").count == 2)
         #expect(outcome.stdout.contains("\n  Fix: Keep the arrow pointing down."))
         #expect(outcome.stdout.hasSuffix(
             "3 layering violations (layer-rank 3) in 5 targets, 5 Swift files. Run with --explain RULE for a rule's full "
@@ -100,7 +101,7 @@ struct CheckLayersToolTests {
         #expect(bad.status == 64)
         #expect(bad.stderrLines == [
             "strata-check-layers: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', "
-                + "'json' or 'github'. (see strata-check-layers --help)",
+                + "'json', 'github' or 'sarif'. (see strata-check-layers --help)",
         ])
         let contradiction = try await CheckLayersTool.run(["--write-baseline", "--no-baseline"])
         #expect(contradiction.status == 64)
