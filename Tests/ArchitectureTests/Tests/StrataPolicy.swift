@@ -24,7 +24,7 @@ extension LayerPolicy {
 
     /// A file holding Strata's `layers.json` with `"mayBeAbsent": true` at the top level, for
     /// running the executable on a fixture (the repository's own file when it cannot be written).
-    static var fixturePolicyFile: URL {
+    static let fixturePolicyFile: URL = {  // written once per test process
         let original = repositoryRoot.appendingPathComponent("layers.json")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fixture-policy-\(getpid())")
         let copy = folder.appendingPathComponent("layers.json")  // named like the original: fix messages name it
@@ -35,7 +35,7 @@ extension LayerPolicy {
               (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
               (try? shared.write(to: copy, options: .atomic)) != nil else { return original }
         return copy
-    }
+    }()
 
     /// The layer of Strata's policy called `name`.
     static func strataLayer(_ name: String) throws -> Layer {
