@@ -19,10 +19,12 @@ struct BuildConditionTests {
         BuildCondition.parse(SwiftTokenizer.tokens(of: condition)).evaluate(ConditionFacts(values: facts))
     }
 
-    @Test("an import of a dependency declared only on Linux needs #if os(Linux) or canImport around it")
+    @Test("an import of a dependency declared only on Linux needs #if os(Linux), canImport or a flag the target defines there")
     func platformOnlyDependencyNeedsAGuard() throws {
         let found = try Fixture.violations("platform-conditions").filter { $0.rule == .directDependency }
         #expect(found.map(\.location) == [
+            "direct-dependency Modules/CrossCutting/Flagged.swift:11",
+            "direct-dependency Modules/CrossCutting/Flagged.swift:15",
             "direct-dependency Modules/CrossCutting/Guarded.swift:13",
             "direct-dependency Modules/CrossCutting/Guarded.swift:18",
             "direct-dependency Modules/CrossCutting/Log.swift:2",
@@ -32,7 +34,8 @@ struct BuildConditionTests {
         #expect(log.message.contains("also compiled on macOS"))
         #expect(log.fix.contains("`#if canImport(Logging)` or `#if os(Linux)`"))
         let target = try #require(try Fixture.package("platform-conditions").targets.first)
-        #expect(target.dependencyPlatforms == [.product(name: "Logging", package: "swift-log"): ["linux"]])
+        #expect(target.dependencyPlatforms[.product(name: "Logging", package: "swift-log")] == ["linux"])
+        #expect(target.definesOnPlatforms == ["USE_LOGGING": ["linux"]])
     }
 
     @Test("a platform the policy declares false needs no guard; the finding names the platforms left")
@@ -41,6 +44,8 @@ struct BuildConditionTests {
         var facts = Dictionary(uniqueKeysWithValues: others.map { ("os(\($0))", false) })
         let windows = try violations("platform-conditions", conditions: facts).filter { $0.rule == .directDependency }
         #expect(windows.map(\.location) == [
+            "direct-dependency Modules/CrossCutting/Flagged.swift:11",
+            "direct-dependency Modules/CrossCutting/Flagged.swift:15",
             "direct-dependency Modules/CrossCutting/Guarded.swift:13", "direct-dependency Modules/CrossCutting/Guarded.swift:18",
             "direct-dependency Modules/CrossCutting/Log.swift:2",
         ])
@@ -49,8 +54,9 @@ struct BuildConditionTests {
         #expect(try violations("platform-conditions", conditions: facts).filter { $0.rule == .directDependency }.isEmpty)
     }
 
-    @Test("without declared conditions every #if branch counts; declared ones make branches dead")
+    @Test("without declared conditions every #if branch counts; declared ones and the target's defines make branches dead")
     func declaredConditionsMakeBranchesDead() throws {
+        #expect(try Fixture.package("dead-branches").targets.first?.definesEverywhere == ["STRATA_FIXTURE"])
         let layerRank: (Violation) -> Bool = { $0.rule == .layerRank }
         #expect(try Fixture.violations("dead-branches").filter(layerRank).map(\.line) == [3, 5, 10])
         let newCompiler = ["os(Windows)": false, "compiler(>=6.1)": true, "swift(>=6.0)": true]

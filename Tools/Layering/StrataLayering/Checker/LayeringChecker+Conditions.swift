@@ -6,6 +6,21 @@ extension LayeringChecker {
         ConditionFacts(values: policy.conditions)
     }
 
+    /// The facts for `target`'s files: the policy's, with the compilation conditions the target
+    /// defines on every platform (`.define("X")`) true; on `platform`, also those it defines for
+    /// that platform true and those it defines only for others false.
+    func conditionFacts(for target: PackageModel.Target, on platform: String? = nil) -> ConditionFacts {
+        var facts = conditionFacts
+        for name in target.definesEverywhere { facts.values[name] = true }
+        if let platform {
+            facts.platform = platform
+            for (name, platforms) in target.definesOnPlatforms where !target.definesEverywhere.contains(name) {
+                facts.values[name] = platforms.contains { Self.osNames[$0.lowercased()] == platform }
+            }
+        }
+        return facts
+    }
+
     /// The `os(…)` names of SwiftPM's platform names, as `.when(platforms:)` dumps them.
     static let osNames: [String: String] = [
         "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
@@ -36,8 +51,7 @@ extension LayeringChecker {
         let facts = conditionFacts
         let uncovered = Self.buildPlatforms.filter { platform in
             guard !allowed.contains(platform), facts.values["os(\(platform))"] != false else { return false }
-            var imagined = facts
-            imagined.platform = platform
+            var imagined = conditionFacts(for: target, on: platform)
             imagined.missingModules = [module]
             return statement.condition?.evaluate(imagined) != false
         }

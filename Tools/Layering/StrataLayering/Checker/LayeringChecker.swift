@@ -65,7 +65,8 @@ public struct LayeringChecker: Sendable {
         var imports: [String: [LocatedImport]] = [:]
         for (target, files) in sources {
             for file in files {
-                let statements = ImportScanner.imports(in: file.tokens).filter { !$0.isDead(given: conditionFacts) }
+                let facts = conditionFacts(for: target)
+                let statements = ImportScanner.imports(in: file.tokens).filter { !$0.isDead(given: facts) }
                 imports[target.name, default: []] += statements.map { LocatedImport(statement: $0, path: file.path) }
                 violations += checkSource(file, statements: statements, target: target, surfaces: surfaces)
             }
@@ -75,6 +76,7 @@ public struct LayeringChecker: Sendable {
         violations += importCycleViolations(imports: imports)
         violations += emptyTargetViolations()
         violations += policyViolations()
+        violations += valueProtocolViolations(surfaces: surfaces)
         violations += unusedExceptionViolations(findings: violations)
         var seen: Set<Violation> = []
         let allowed = violations.filter { violation in !policy.exceptions.contains { $0.allows(violation) } }

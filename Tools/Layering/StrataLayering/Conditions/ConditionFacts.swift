@@ -20,9 +20,35 @@ struct ConditionFacts: Sendable {
     /// The value of atom `text`, or `nil` when nothing decides it.
     func value(of text: String) -> Bool? {
         if let platform, let name = Self.argument(of: "os", in: text) { return name == platform }
-        if let module = Self.argument(of: "canImport", in: text), missingModules.contains(module) { return false }
+        if let module = Self.argument(of: "canImport", in: text) {
+            if missingModules.contains(module) { return false }
+            if let platform, let present = Self.sdkModule(module, isPresentOn: platform) { return present }
+        }
         if let declared = values[text] { return declared }
         return versionValue(of: text)
+    }
+
+    /// The Apple platforms, as `os(…)` names them.
+    static let applePlatforms: Set<String> = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
+
+    /// SDK modules present on every Apple platform and on no other.
+    static let everyAppleSDK: Set<String> = [
+        "Darwin", "MachO", "ObjectiveC", "os", "OSLog", "System", "Security", "CryptoKit", "Combine", "Network", "SwiftUI",
+    ]
+
+    /// Whether SDK module `module` exists on `platform`, when it belongs to one platform family's
+    /// SDK only (``ToolchainModules``): `Network` and `UIKit` only on Apple platforms, `WinSDK` only
+    /// on Windows, `Glibc` never on either; `nil` for any other module.
+    static func sdkModule(_ module: String, isPresentOn platform: String) -> Bool? {
+        guard !ToolchainModules.swift.contains(module) else { return nil }
+        if everyAppleSDK.contains(module) { return applePlatforms.contains(platform) }
+        let families = [
+            (ToolchainModules.apple, applePlatforms.contains(platform)),
+            (ToolchainModules.windows, platform == "Windows"),
+            (ToolchainModules.linux, !applePlatforms.contains(platform) && platform != "Windows"),
+        ].filter { $0.0.contains(module) }
+        guard families.count == 1 else { return nil }
+        return families[0].1 ? nil : false
     }
 
     /// Decides `swift(>=v)`, `swift(<v)`, `compiler(>=v)` and `compiler(<v)` from a declared

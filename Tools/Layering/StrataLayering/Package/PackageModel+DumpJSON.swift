@@ -41,6 +41,15 @@ extension PackageModel {
             model.hasDefaultPath = target.path == nil
             model.resources = (target.resources ?? []).map(\.path)
             model.dependencyPlatforms = Self.platformOnlyDependencies(target.dependencies ?? [])
+            for setting in swiftSettings {
+                guard let name = setting.kind["define"]?.value else { continue }
+                if let condition = setting.condition {
+                    guard condition.config == nil, let platforms = condition.platformNames, !platforms.isEmpty else { continue }
+                    model.definesOnPlatforms[name, default: []] += platforms
+                } else {
+                    model.definesEverywhere.insert(name)
+                }
+            }
             return model
         }
         self.init(
@@ -160,8 +169,11 @@ private struct DumpSetting: Decodable {
     let condition: DumpCondition?
 }
 
-/// Any condition object; its presence is what matters.
-private struct DumpCondition: Decodable {}
+/// A setting's condition: `{"platformNames": ["linux"], "config": "debug"}` (either may be absent).
+private struct DumpCondition: Decodable {
+    let platformNames: [String]?
+    let config: String?
+}
 
 /// `{"_0": value}`: keeps `value` when it is a string (feature names, language modes).
 private struct DumpPayload: Decodable {

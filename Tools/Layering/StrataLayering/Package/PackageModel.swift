@@ -60,6 +60,10 @@ public struct PackageModel: Hashable, Sendable {
         public var hasDefaultPath = false
         /// Dependencies declared only `.when(platforms:)`, with those platform names (`linux`).
         public var dependencyPlatforms: [Dependency: [String]] = [:]
+        /// Compilation conditions the target defines on every platform (`.define("X")`).
+        public var definesEverywhere: Set<String> = []
+        /// Compilation conditions defined only `.when(platforms:)`, with those platform names.
+        public var definesOnPlatforms: [String: [String]] = [:]
 
         /// A target with every field given.
         public init(

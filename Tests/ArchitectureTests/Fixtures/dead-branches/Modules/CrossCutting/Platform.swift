@@ -9,3 +9,7 @@ import Dispatch
 #if swift(<6.0) || !compiler(>=6.0)
 import StrataData
 #endif
+// The target defines STRATA_FIXTURE on every platform: this branch is dead.
+#if !STRATA_FIXTURE
+import StrataDomain
+#endif
