@@ -42,7 +42,8 @@ struct CheckLayersCommand: ParsableCommand {
             --graph never uses it.
 
             On every build: the LayeringBuildCheck build-tool plugin runs this tool before a target that lists \
-            it compiles, and fails the build on a violation. From a test suite: LayeringCheck.run(packageAt:) in \
+            it compiles, and fails the build on a violation (it passes --stamp FILE, a hidden option: the file \
+            is written when the run exits 0 and removed otherwise). From a test suite: LayeringCheck.run(packageAt:) in \
             the StrataLayering library. Both, the formats, the baseline and the cache: Docs/LayeringInBuildsAndCI.md.
 
             Exit status: 0 no violations (or only baselined ones); 1 violations; 64 a usage error (an \
