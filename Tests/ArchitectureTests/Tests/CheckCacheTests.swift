@@ -57,6 +57,19 @@ struct CheckCacheTests {
         #expect(try await run() == first, "a changed manifest")
     }
 
+    @Test("a cached report keeps every field of every violation (a field added to Violation must be cached too)")
+    func recordKeepsEveryField() throws {
+        let violation = Violation(
+            rule: .directDependency, path: "Sources/App/a.swift", line: 7, message: "m", why: "w", fix: "f", target: "App",
+            subject: "Logging"
+        )
+        #expect(Mirror(reflecting: violation).children.count == 8, "Violation gained a field: add it to CachedReport")
+        let report = LayeringReport(violations: [violation], targetCount: 3, fileCount: 4)
+        let data = try JSONEncoder().encode(CachedReport(report))
+        let back = try #require(try JSONDecoder().decode(CachedReport.self, from: data).report)
+        #expect(back.violations == [violation] && back.targetCount == 3 && back.fileCount == 4)
+    }
+
     @Test("a changed baseline applies without a new check; --cache-path moves the record; --no-cache writes none")
     func baselineAndPaths() async throws {
         let folder = try CheckLayersTool.copy(fixture: "layer-rank")
