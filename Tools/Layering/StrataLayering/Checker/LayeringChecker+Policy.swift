@@ -26,8 +26,7 @@ extension LayeringChecker {
         for placement in policy.placements where !placement.mayBeAbsent {
             unknown(placement.target, "placed in layer \(placement.layer.name)", line: lines.line(naming: placement.target))
         }
-        let sharedPolicy = !policy.placements.isEmpty && policy.placements.allSatisfy(\.mayBeAbsent)
-        guard !sharedPolicy else { return violations }
+        guard !policy.targetsMayBeAbsent else { return violations }
         for name in policy.compositionRootTargets.sorted() {
             unknown(name, "a composition root", line: lines.line(naming: name, after: "compositionRoots"))
         }
@@ -35,6 +34,25 @@ extension LayeringChecker {
             unknown(exception.target, "an exception for \(exception.rule.rawValue)", line: lines.line(naming: exception.target, after: "exceptions"))
         }
         return violations
+    }
+
+    /// Value protocols no abstraction-only module of the package declares as a public protocol:
+    /// they exempt nothing (`public-surface` reads only those modules' protocols), usually a
+    /// rename. Not reported for a shared policy (top-level `mayBeAbsent`).
+    func valueProtocolViolations(surfaces: [String: ModuleSurface]) -> [Violation] {
+        guard !policy.targetsMayBeAbsent else { return [] }
+        let declared = Set(surfaces.values.flatMap(\.publicProtocols.keys))
+        let lines = PolicyLines(policy: policy, root: root)
+        return policy.valueProtocols.subtracting(declared).sorted().map { name in
+            let near = Self.nearest(to: name, in: declared).map { " Did you mean \"\($0)\"?" } ?? ""
+            return violation(
+                .unknownTarget, path: lines.path, line: lines.line(naming: name, after: "valueProtocols"),
+                message: "\(policy.source) names value protocol \(name), which no module that publishes only "
+                    + "abstractions declares as a public protocol, so it exempts nothing.",
+                fix: "Rename it to the protocol's name, or remove it from \"valueProtocols\".\(near)",
+                subject: name
+            )
+        }
     }
 
     /// Exceptions of the policy that allow none of `findings` (their target exists: a missing

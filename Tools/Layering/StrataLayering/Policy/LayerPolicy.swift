@@ -43,6 +43,9 @@ public struct LayerPolicy: Sendable {
     /// The policy file read (``load(from:)`` sets it), so findings about the policy point at
     /// its lines; `nil` for a policy built in code or from bytes.
     public var fileURL: URL?
+    /// Whether every placed target may be missing (the top-level `"mayBeAbsent": true` of a
+    /// policy shared by several packages): then no policy entry is an `unknown-target` finding.
+    public internal(set) var targetsMayBeAbsent = false
     /// Declared values of `#if` conditions by atom (`os(Windows)`: false, `DEBUG`: true): a
     /// branch they make false is dead, and its imports are not checked. Unknown conditions keep
     /// every branch counted.
@@ -105,6 +108,7 @@ public struct LayerPolicy: Sendable {
             exceptions: exceptions, source: source
         )
         resolved.fileURL = fileURL
+        resolved.targetsMayBeAbsent = targetsMayBeAbsent
         resolved.conditions = conditions
         return resolved
     }
@@ -121,6 +125,7 @@ public struct LayerPolicy: Sendable {
             exceptions: exceptions, source: source
         )
         copy.fileURL = fileURL
+        copy.targetsMayBeAbsent = true
         copy.conditions = conditions
         return copy
     }
