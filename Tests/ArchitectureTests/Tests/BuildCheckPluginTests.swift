@@ -17,6 +17,7 @@ struct BuildCheckPluginTests {
         #expect(inputs == ["/p/Sources/A/a.swift", "/p/Sources/B/b.swift", "/p/Package.swift", "/p/layers.json"])
         #expect(BuildCheckCommand.arguments(package: "/p", workDirectory: "/w", output: "/w/out.swift") == [
             "--package-path", "/p", "--cache-path", "/w/strata-check-layers-cache.json", "--stamp", "/w/out.swift",
+            "--format", "diagnostics",
         ])
     }
 
@@ -39,7 +40,10 @@ struct BuildCheckPluginTests {
             .write(to: root.appendingPathComponent("Sources/Core/Core.swift"), atomically: true, encoding: .utf8)
         let broken = try await CheckLayersTool.run(arguments)
         #expect(broken.status == 1, "\(broken)")
-        #expect(broken.stdout.contains("Sources/Core/Core.swift:1: [layer-rank] Core (core, rank 0) imports App (app, rank 1)."))
+        let file = root.appendingPathComponent("Sources/Core/Core.swift").path
+        #expect(broken.stdout.contains("\(file):1:1: error: [layer-rank] Core (core, rank 0) imports App (app, rank 1).\n"))
+        #expect(broken.stdout.contains("\(file):1:1: note: Fix: "))
+        #expect(broken.stdout.contains("\(file):1:1: note: Why: Layers are stacked"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }

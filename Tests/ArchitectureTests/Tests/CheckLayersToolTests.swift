@@ -101,7 +101,7 @@ struct CheckLayersToolTests {
         #expect(bad.status == 64)
         #expect(bad.stderrLines == [
             "strata-check-layers: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', "
-                + "'json', 'github' or 'sarif'. (see strata-check-layers --help)",
+                + "'json', 'github', 'sarif' or 'diagnostics'. (see strata-check-layers --help)",
         ])
         let contradiction = try await CheckLayersTool.run(["--write-baseline", "--no-baseline"])
         #expect(contradiction.status == 64)

@@ -50,7 +50,9 @@ extension CheckLayersCommand {
         if !noBaseline, baseline != nil || InputFile.exists(baselineURL) {
             shown = report.applying(try Baseline.load(from: baselineURL))
         }
-        print(format.outputFormat.render(shown.violations, of: shown, baseline: shown.baseline, policy: loadedPolicy), terminator: "")
+        print(format.outputFormat.render(
+            shown.violations, of: shown, baseline: shown.baseline, policy: loadedPolicy, root: root
+        ), terminator: "")
         if !shown.violations.isEmpty { return 1 }
         return strictBaseline && !shown.staleBaselineEntries.isEmpty ? 1 : 0
     }

@@ -26,7 +26,9 @@ struct CheckLayersCommand: ParsableCommand {
             Docs/Schemas/strata-check-layers-report.schema.json); github (GitHub Actions ::error annotations); \
             sarif (a SARIF 2.1.0 log for code scanning: every rule with its why and help, one result per \
             violation at its file relative to PACKAGE_ROOT, fingerprinted by its baseline key; baselined \
-            violations appear suppressed).
+            violations appear suppressed); diagnostics (the compiler's file:line:1: error: [rule] message, with \
+            note: lines for the fix and each rule's why, paths absolute, so IDEs show them on the line; the \
+            build plugin's format).
 
             Baseline: --write-baseline records today's violations in layers-baseline.json; later runs report \
             only new ones. An entry is keyed on rule, file, target and subject (never the line or the message, \
@@ -92,7 +94,7 @@ struct CheckLayersCommand: ParsableCommand {
     )
     var dependenciesJSON: String?
 
-    @Option(help: "How to print violations: text, json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0).")
+    @Option(help: "How to print violations: text, json, github (GitHub Actions annotations), sarif (SARIF 2.1.0) or diagnostics (file:line:1: error: …).")
     var format: FormatOption = .text
 
     @Option(
@@ -224,7 +226,7 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The formats `--format` accepts (``OutputFormat``'s cases).
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case text, json, github, sarif
+    case text, json, github, sarif, diagnostics
 
     /// The library's format of the same name.
     var outputFormat: OutputFormat {
@@ -233,6 +235,7 @@ enum FormatOption: String, ExpressibleByArgument, CaseIterable {
         case .json: .json
         case .github: .github
         case .sarif: .sarif
+        case .diagnostics: .diagnostics
         }
     }
 }

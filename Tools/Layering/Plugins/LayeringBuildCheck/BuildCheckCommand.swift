@@ -14,9 +14,13 @@ enum BuildCheckCommand {
     static let outputName = "StrataLayeringCheck.swift"
 
     /// The tool's arguments: the package, the cache in the plugin's work folder (the only
-    /// folder a sandboxed plugin may write), and the stamp to write on success.
+    /// folder a sandboxed plugin may write), the stamp to write on success, and compiler-shaped
+    /// diagnostics (`file:line:1: error: …`), which IDEs show on the line.
     static func arguments(package: String, workDirectory: String, output: String) -> [String] {
-        ["--package-path", package, "--cache-path", workDirectory + "/strata-check-layers-cache.json", "--stamp", output]
+        [
+            "--package-path", package, "--cache-path", workDirectory + "/strata-check-layers-cache.json", "--stamp", output,
+            "--format", "diagnostics",
+        ]
     }
 
     /// The files whose change makes the build check again: every Swift file of the package's

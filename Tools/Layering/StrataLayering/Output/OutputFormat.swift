@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
 
 /// How violations are printed: for people (`text`), for programs (`json`, versioned by
 /// ``OutputFormat/jsonSchemaVersion``), as GitHub Actions annotations (`github`:
-/// `::error file=…,line=…,title=…::…`, shown on the pull request's diff), or as a SARIF 2.1.0
-/// log (`sarif`, for code-scanning services).
+/// `::error file=…,line=…,title=…::…`, shown on the pull request's diff), as a SARIF 2.1.0
+/// log (`sarif`, for code-scanning services), or as compiler diagnostics (`diagnostics`:
+/// `file:line:1: error: …`, which IDEs show on the line; the build-tool plugin's format).
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// `path:line: [rule] message` and `Fix:` per edge (``ViolationGroup``: one target's
     /// violations of one rule for one module, the other places under `Also at:`), each rule's
@@ -18,17 +19,23 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// A SARIF 2.1.0 log: one run, every rule with its why and help, one result per violation
     /// (baselined ones too, suppressed), fingerprints from ``Violation/baselineKey``.
     case sarif
+    /// `path:line:1: error: [rule] message` per violation with `note:` lines for the fix and
+    /// (once per rule) the why, paths absolute when a root is given, then a summary.
+    case diagnostics
 
     /// The whole report for `violations` of `report`, ending in a newline. `policy` gives the
-    /// why of rules without violations (SARIF lists every rule).
+    /// why of rules without violations (SARIF lists every rule); `root` makes `diagnostics`'
+    /// paths absolute.
     public func render(
-        _ violations: [Violation], of report: LayeringReport, baseline: BaselineComparison? = nil, policy: LayerPolicy? = nil
+        _ violations: [Violation], of report: LayeringReport, baseline: BaselineComparison? = nil, policy: LayerPolicy? = nil,
+        root: URL? = nil
     ) -> String {
         switch self {
         case .text: Self.text(violations, report: report, baseline: baseline)
         case .json: Self.json(violations, report: report, baseline: baseline)
         case .github: Self.github(violations, report: report, baseline: baseline)
         case .sarif: Self.sarif(violations, report: report, baseline: baseline, policy: policy)
+        case .diagnostics: Self.diagnostics(violations, report: report, baseline: baseline, root: root)
         }
     }
 
