@@ -67,6 +67,17 @@ struct BuildConditionTests {
             .filter(layerRank).map(\.line) == [3, 10])
     }
 
+    @Test("an import guarded by canImport of itself is a platform's module: no finding unless a package builds it")
+    func selfGuardedImportsNeedNoDeclaration() throws {
+        let found = try Fixture.violations("self-guarded-imports").filter { $0.rule == .directDependency }
+        #expect(found.map(\.line) == [21, 25, 29, 32])
+        #expect(found.map(\.subject) == ["CoreHelpers", "UnknownKit", "Shims", "Bridge"])
+        let guarded = BuildCondition.parse(SwiftTokenizer.tokens(of: "canImport(os) && canImport(C.os.lock)"))
+        #expect(guarded.requiresImportable("C") && guarded.requiresImportable("os"))
+        #expect(!guarded.requiresImportable("lock"))
+        #expect(BuildCondition.parse(SwiftTokenizer.tokens(of: "canImport(A) || canImport(A.B)")).requiresImportable("A"))
+    }
+
     @Test("conditions evaluate !, &&, ||, parentheses, os, canImport, arch, flags and version bounds")
     func conditionsEvaluate() {
         let facts = ["os(Windows)": false, "DEBUG": true, "canImport(Darwin)": false, "arch(arm64)": true, "swift(>=6.0)": true]

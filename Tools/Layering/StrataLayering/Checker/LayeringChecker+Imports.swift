@@ -24,6 +24,9 @@ extension LayeringChecker {
         if let finding = platformViolation(statement, in: target, path: path) { return finding }
         if package.declaredModules(of: target).contains(module) { return nil }
         if ToolchainModules.contains(module), !package.providesModule(module) { return nil }
+        // `#if canImport(string_h)` around `import string_h`: a platform's own module, imported only where
+        // it exists. No package builds it, so there is nothing to declare.
+        if statement.condition?.requiresImportable(module) == true, !package.providesModule(module) { return nil }
 
         let spelling = package.manifestSpelling(ofModule: module)
         let known = package.providesModule(module) || spelling.hasPrefix(".product")

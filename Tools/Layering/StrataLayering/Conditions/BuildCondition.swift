@@ -104,3 +104,21 @@ indirect enum BuildCondition: Hashable, Sendable {
         }
     }
 }
+
+extension BuildCondition {
+    /// Whether the condition can hold only when `module` can be imported: it is
+    /// `canImport(module)` (or of a submodule, `canImport(C.os.lock)` for `C`, or with a
+    /// `_version:`), or every way it can hold needs that. `!canImport(M)` and
+    /// `canImport(M) || DEBUG` do not.
+    func requiresImportable(_ module: String) -> Bool {
+        switch self {
+        case .atom(let text):
+            guard text.hasPrefix("canImport(") else { return false }
+            let argument = text.dropFirst("canImport(".count).prefix { $0 != "," && $0 != ")" }
+            return argument.split(separator: ".").first.map(String.init) == module
+        case .constant, .not: return false
+        case .all(let parts): return parts.contains { $0.requiresImportable(module) }
+        case .any(let parts): return parts.allSatisfy { $0.requiresImportable(module) }
+        }
+    }
+}
