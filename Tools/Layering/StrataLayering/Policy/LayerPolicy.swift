@@ -99,25 +99,21 @@ public struct LayerPolicy: Sendable {
             patterns.lazy.compactMap { $0.placement(of: target) }.first
         }
         guard !matched.isEmpty else { return self }
-        var resolved = LayerPolicy(
-            layers: declaredLayers, placements: placements + matched, patterns: patterns, sides: sides,
-            toolchainModules: toolchainModules, testOnlyToolchainModules: testOnlyToolchainModules,
-            valueProtocols: valueProtocols, compositionRootTargets: compositionRootTargets,
-            executablesAreCompositionRoots: executablesAreCompositionRoots,
-            requiredUpcomingFeatures: requiredUpcomingFeatures, minimumLanguageMode: minimumLanguageMode,
-            exceptions: exceptions, source: source
-        )
-        resolved.fileURL = fileURL
-        resolved.targetsMayBeAbsent = targetsMayBeAbsent
-        resolved.conditions = conditions
-        return resolved
+        return replacingPlacements(placements + matched)
     }
 
     /// This policy with every placement allowed to be missing from the package (the
     /// top-level `"mayBeAbsent": true`: a policy shared by several packages).
     func allowingAbsentTargets() -> LayerPolicy {
+        var copy = replacingPlacements(placements.map { $0.allowingAbsence() })
+        copy.targetsMayBeAbsent = true
+        return copy
+    }
+
+    /// This policy with `placements` instead of its own; every other setting is kept.
+    private func replacingPlacements(_ placements: [Placement]) -> LayerPolicy {
         var copy = LayerPolicy(
-            layers: declaredLayers, placements: placements.map { $0.allowingAbsence() }, patterns: patterns, sides: sides,
+            layers: declaredLayers, placements: placements, patterns: patterns, sides: sides,
             toolchainModules: toolchainModules, testOnlyToolchainModules: testOnlyToolchainModules,
             valueProtocols: valueProtocols, compositionRootTargets: compositionRootTargets,
             executablesAreCompositionRoots: executablesAreCompositionRoots,
@@ -125,7 +121,7 @@ public struct LayerPolicy: Sendable {
             exceptions: exceptions, source: source
         )
         copy.fileURL = fileURL
-        copy.targetsMayBeAbsent = true
+        copy.targetsMayBeAbsent = targetsMayBeAbsent
         copy.conditions = conditions
         return copy
     }
