@@ -23,15 +23,48 @@ func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]
 }
 
+let usage = """
+    usage: strata-bench-layers [PACKAGE-ROOT] [RUNS]
+           strata-bench-layers --generated SIZES [RUNS]
+
+    The layering check on a package (default: the current folder, which needs a layers.json) against
+    reading its Swift files; or, with --generated, on generated packages of SIZES targets each
+    (comma-separated, default 300,1000,3000), from scratch and cached, beside strata-check-layers.
+    RUNS: how many times each is timed (the median is printed; default 5, or 3 with --generated).
+    Run it in release: swift run -c release strata-bench-layers --generated 300,1000,3000
+    """
+
+/// Refuses `argument` in one line naming it and what was expected.
+func refuse(_ argument: String, expected: String) -> Never {
+    FileHandle.standardError.write(Data("strata-bench-layers: \(argument): expected \(expected); see --help\n".utf8))
+    exit(64)
+}
+
+/// `text` as a count of at least 1, or a refusal naming `name`.
+func count(_ text: String?, name: String, default value: Int) -> Int {
+    guard let text else { return value }
+    guard let number = Int(text), number > 0 else { refuse("\(name) \"\(text)\"", expected: "a whole number of at least 1") }
+    return number
+}
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "--generated" }) {
+    refuse("unknown option \(option)", expected: "--generated or a package folder")
+}
+
 do {
     if arguments.first == "--generated" {
-        let sizes = (arguments.dropFirst().first ?? "300,1000,3000").split(separator: ",").compactMap { Int($0) }
-        let runs = max(1, arguments.dropFirst(2).first.flatMap { Int($0) } ?? 3)
+        let list = arguments.dropFirst().first ?? "300,1000,3000"
+        let sizes = list.split(separator: ",", omittingEmptySubsequences: false).map { count(String($0), name: "SIZES", default: 0) }
+        let runs = count(arguments.dropFirst(2).first, name: "RUNS", default: 3)
         try ScaleBenchmark(sizes: sizes, runs: runs).run()
         exit(0)
     }
     let root = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath).standardizedFileURL
-    let runs = max(1, arguments.dropFirst().first.flatMap { Int($0) } ?? 5)
+    let runs = count(arguments.dropFirst().first, name: "RUNS", default: 5)
     var package: PackageModel?
     let dump = try seconds { package = try PackageModel.dump(packageAt: root) }
     guard let package else { exit(1) }
