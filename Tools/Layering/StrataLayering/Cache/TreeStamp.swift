@@ -23,7 +23,21 @@ enum TreeStamp {
     static func snapshot(of root: URL, listing: Set<String>) -> String? {
         var lines = ""
         var visited: Set<FileIdentity> = []
-        guard walk(root.path, relative: "", listing: listing, into: &lines, visited: &visited) else { return nil }
+        // The folders holding the root (`/`, the home folder, the root itself): a link to one of
+        // them is not followed, or one link would make every run walk the whole disk
+        // (SourceFiles refuses the same links, so nothing under them is ever read).
+        var holding: Set<FileIdentity> = []
+        var folder = root.resolvingSymlinksInPath()
+        while true {
+            var status = stat()
+            if stat(folder.path, &status) == 0 { holding.insert(FileIdentity(status)) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        guard walk(root.path, relative: "", listing: listing, into: &lines, visited: &visited, holding: holding) else {
+            return nil
+        }
         return lines
     }
 
@@ -63,6 +77,11 @@ enum TreeStamp {
 
     private struct FileIdentity: Hashable {
         let device, inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     private static func modification(_ status: stat) -> String {
@@ -75,11 +94,12 @@ enum TreeStamp {
 
     /// Records `folder` and everything under it; `false` when a name cannot be recorded.
     private static func walk(
-        _ folder: String, relative: String, listing: Set<String>, into lines: inout String, visited: inout Set<FileIdentity>
+        _ folder: String, relative: String, listing: Set<String>, into lines: inout String, visited: inout Set<FileIdentity>,
+        holding: Set<FileIdentity>
     ) -> Bool {
         var status = stat()
-        guard stat(folder, &status) == 0,
-              visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+        guard stat(folder, &status) == 0, relative.isEmpty || !holding.contains(FileIdentity(status)),
+              visited.insert(FileIdentity(status)).inserted
         else { return true }
         lines += "d\(folderStamp(folder, relative: relative, listing: listing)) \(relative)\n"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
@@ -90,7 +110,9 @@ enum TreeStamp {
             var entry = stat()
             guard stat(path, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFDIR {
-                guard walk(path, relative: child, listing: listing, into: &lines, visited: &visited) else { return false }
+                guard walk(path, relative: child, listing: listing, into: &lines, visited: &visited, holding: holding) else {
+                    return false
+                }
             } else if name.hasSuffix(".swift") {
                 lines += "s\(entry.st_size):\(modification(entry)):\(entry.st_ino) \(child)\n"
             }
