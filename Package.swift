@@ -377,31 +377,20 @@ let package = Package(
         benchmark("strata-bench-boot", "Boot", ["StrataContainer", "StrataCrossCutting", log]),
         benchmark("strata-bench-query", "QueryAndCrypto", ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
         benchmark("strata-bench-store", "StoreInsert", ["StrataStore", "StrataData", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log]),
-        benchmark(
-            "strata-bench-scale", "Scale",
-            [
-                "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataBenchSupport", "StrataCrossCutting",
-                "CSQLite", log,
-            ]
-        ),
+        benchmark("strata-bench-scale", "Scale", [
+            "StrataStore", "StrataJournal", "StrataData", "StrataSync", "StrataBenchSupport", "StrataCrossCutting", "CSQLite", log,
+        ]),
         benchmark("strata-bench-status", "Status", ["CSQLite"]),
         benchmark("strata-bench-inbox", "Inbox", ["CSQLite"]),
         benchmark("strata-bench-hello", "Hello", []),
         module("StrataBenchSupport", "Benchmarks/Support", ["StrataDomain", "StrataStore", "CSQLite"]),
-        benchmark(
-            "strata-bench-sync", "Sync",
-            [
-                "StrataSync", "StrataStore", "StrataJournal", "StrataData", "StrataDomain", "StrataCrossCutting",
-                "StrataBenchSupport", log,
-            ]
-        ),
+        benchmark("strata-bench-sync", "Sync", [
+            "StrataSync", "StrataStore", "StrataJournal", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log,
+        ]),
         benchmark("strata-bench-load", "Load", ["StrataBenchSupport", "StrataWire"]),
         benchmark("strata-bench-layers", "Layers", ["StrataLayering"]),
-        benchmark(
-            "strata-bench-live", "Live",
-            [
-                "StrataSync", "StrataStore", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log,
-            ]
-        ),
+        benchmark("strata-bench-live", "Live", [
+            "StrataSync", "StrataStore", "StrataData", "StrataDomain", "StrataCrossCutting", "StrataBenchSupport", log,
+        ]),
     ]
 )
