@@ -59,15 +59,10 @@ struct CheckCacheTests {
 
     @Test("the cache's record of the tree never follows a link to a folder holding the package (/, ..), and ends on loops")
     func recordStaysInsideThePackage() throws {
-        let container = TemporaryRoot.directory("layers-cache-links")
-        let root = container.appendingPathComponent("package")
-        let folder = root.appendingPathComponent("Sources/Core")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("import Foundation\n".utf8).write(to: folder.appendingPathComponent("A.swift"))
-        try Data("import Foundation\n".utf8).write(to: container.appendingPathComponent("Outside.swift"))
-        for (name, destination) in [("disk", "/"), ("above", "../../.."), ("package", "../.."), ("loop", ".")] {
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: destination)
-        }
+        let root = try LinkedPackage.make(
+            "layers-cache-links", folder: "Sources/Core",
+            links: [("disk", "/"), ("above", "../../.."), ("package", "../.."), ("loop", ".")]
+        )
         let snapshot = try #require(TreeStamp.snapshot(of: root, listing: [""]))
         let paths = snapshot.split(separator: "\n").map { line in
             line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) } ?? ""

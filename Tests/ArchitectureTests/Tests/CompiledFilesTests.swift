@@ -67,15 +67,9 @@ struct CompiledFilesTests {
 
     @Test("a symbolic link loop inside a target is read once and ends; a link above the package root is not followed")
     func symlinkLoopsEnd() throws {
-        let container = TemporaryRoot.directory("layers-loop")
-        let root = container.appendingPathComponent("package")
-        let folder = root.appendingPathComponent("Sources/Core/Inner")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("import Foundation\n".utf8).write(to: folder.appendingPathComponent("A.swift"))
-        try Data("import Foundation\n".utf8).write(to: container.appendingPathComponent("Outside.swift"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("again").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("self").path, withDestinationPath: ".")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("up").path, withDestinationPath: "../../../..")
+        let root = try LinkedPackage.make(
+            "layers-loop", folder: "Sources/Core/Inner", links: [("again", ".."), ("self", "."), ("up", "../../../..")]
+        )
         var target = PackageModel.Target(
             name: "Core", kind: .regular, path: "Sources/Core", sources: nil, exclude: [], dependencies: [],
             upcomingFeatures: [], languageMode: nil
