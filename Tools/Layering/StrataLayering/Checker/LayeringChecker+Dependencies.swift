@@ -34,7 +34,6 @@ extension LayeringChecker {
     /// plugins, macros, executables (tests run them), targets without Swift files (C
     /// headers); and products whose name cannot be a module name (their modules are unknown).
     func unusedDependencyViolations(imports: [String: [LocatedImport]], swiftTargets: Set<String>) -> [Violation] {
-        let manifest = ManifestLines(root: root, manifestPath: manifestPath)
         let reexports = reexportedModules(imports: imports)
         var violations: [Violation] = []
         for target in package.targets where swiftTargets.contains(target.name) && target.kind != .plugin {
@@ -131,7 +130,6 @@ extension LayeringChecker {
                 }
             }
         }
-        let manifest = ManifestLines(root: root, manifestPath: manifestPath)
         return Self.stronglyConnected(edges).compactMap { group -> Violation? in
             guard group.count > 1, let start = group.min(), let cycle = Self.cycle(from: start, within: group, edges: edges)
             else { return nil }

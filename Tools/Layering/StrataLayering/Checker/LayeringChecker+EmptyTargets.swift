@@ -10,7 +10,6 @@ extension LayeringChecker {
     /// is a finding only when the folder is SwiftPM's default, which the checker had to find.
     func emptyTargetViolations() -> [Violation] {
         let kinds: [PackageModel.Kind] = [.regular, .executable, .test, .macro, .plugin]
-        let manifest = ManifestLines(root: root, manifestPath: manifestPath)
         return package.targets.filter { target in
             guard kinds.contains(target.kind), SourceFiles.compiledFiles(of: target, root: root).isEmpty else { return false }
             var isDirectory: ObjCBool = false

@@ -25,6 +25,8 @@ public struct LayeringChecker: Sendable {
     /// The live factories found in the sources (see ``liveFactories()``): ``report()`` finds
     /// them before it checks anything, so every rule's messages can name them.
     var factories: [LiveFactory] = []
+    /// Where each target is declared in the manifest, read once for every rule that points there.
+    let manifest: ManifestLines
 
     /// A checker for `package` (sources under `root`) against `policy`; package-level
     /// violations point at `manifestPath`.
@@ -33,6 +35,7 @@ public struct LayeringChecker: Sendable {
         self.policy = policy.resolved(for: self.package)
         self.root = root
         self.manifestPath = manifestPath
+        manifest = ManifestLines(root: root, manifestPath: manifestPath)
     }
 
     /// Every violation in the package, each once, ordered by file and line.
@@ -92,7 +95,6 @@ public struct LayeringChecker: Sendable {
     /// declared dependencies that break the layers.
     func checkPackageDescription() -> [Violation] {
         var violations: [Violation] = []
-        let manifest = ManifestLines(root: root, manifestPath: manifestPath)
         for target in package.targets {
             let line = manifest.line(ofTarget: target.name)
             guard let placement = policy.placement(of: target) else {
