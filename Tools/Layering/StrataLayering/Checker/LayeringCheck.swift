@@ -44,6 +44,9 @@ public enum LayeringCheck {
     ///     `nil` with `useCache: false` checks from scratch and writes nothing.
     /// - Throws: ``LayeringError`` when the policy, the package, the baseline or a source file
     ///   cannot be read.
+    /// - Important: it reads files and waits for `swift package` on the calling thread (about a
+    ///   second per package, more the first time its dependency packages are read). A test suite
+    ///   may call it as a test's only work; other async code should run it on a thread of its own.
     public static func run(
         packageAt root: URL, policy: URL? = nil, baseline: URL? = nil, packageJSON: URL? = nil, cache: URL? = nil,
         useCache: Bool = true
