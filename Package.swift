@@ -309,7 +309,7 @@ let package = Package(
             "StrataServerTests", "ServerTests",
             [
                 "StrataServerKit", "StrataServerDomain", "StrataServerData", "StrataWire", "StrataCrossCutting",
-                "StrataTestSupport", "strata-server", "CSQLite", grdb, log,
+                "StrataTestSupport", "strata-server", "CSQLite", grdb, postgresNIO, log,
             ]
         ),
 

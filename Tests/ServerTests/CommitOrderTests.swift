@@ -31,8 +31,7 @@ struct CommitOrderTests {
 
     /// Whether `condition` (an SQL boolean expression) holds in `database` now.
     static func holds(_ condition: String, in database: String) async -> Bool {
-        let check = "DO $$ BEGIN IF NOT (\(condition)) THEN RAISE EXCEPTION 'not yet'; END IF; END $$"
-        return (try? await TestPostgres.execute(check, in: database)) != nil
+        await PostgresActivity.holds(condition, in: database)
     }
 
     /// Runs `body` with instances A and B on a new database with the gate installed, and alice's token.

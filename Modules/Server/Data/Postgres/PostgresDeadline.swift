@@ -52,9 +52,11 @@ enum PostgresDeadline {
                             return
                         }
                     }
-                    guard race.isOpen else { return }
+                    // Claimed before `expired` runs: the operation, failing as `expired` closes
+                    // its connection, must not answer first with "the connection was closed".
+                    guard let continuation = race.claim() else { return }
                     work.cancel()
-                    race.end(with: .failure(await expired()))
+                    continuation.resume(throwing: await expired())
                 }
                 race.started(work: work, timer: timer)
             }
@@ -100,6 +102,17 @@ enum PostgresDeadline {
             }
             timer?.cancel()
             continuation?.resume(with: result)
+        }
+
+        /// Ends the race for the timer without answering yet: the continuation, for the timer to
+        /// resume once it has cleaned up; `nil` when the operation ended first.
+        func claim() -> CheckedContinuation<T, any Error>? {
+            state.withLock { state in
+                guard !state.ended else { return nil }
+                state.ended = true
+                defer { state.continuation = nil }
+                return state.continuation
+            }
         }
 
         func cancelWork() {
