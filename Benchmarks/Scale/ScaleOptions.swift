@@ -1,6 +1,6 @@
 import StrataBenchSupport
 /// The command line: `--sizes N,N,...` (each at least 100, default 10,000, 100,000 and
-/// 1,000,000), `--paths GROUP,...` (default all) and `--json FILE`.
+/// 1,000,000), `--paths GROUP,...` (default all), `--json FILE` and `--help`.
 struct ScaleOptions {
     /// The groups of paths `--paths` chooses from, in the order they run.
     static let groups = ["store", "purge", "journal", "sync", "status"]
@@ -8,6 +8,8 @@ struct ScaleOptions {
     var sizes = [10_000, 100_000, 1_000_000]
     var paths = Set(groups)
     var json: String?
+    /// `--help` or `-h`: print what the benchmark measures and its options.
+    var help = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -32,6 +34,8 @@ struct ScaleOptions {
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw BenchError("--json needs a file name") }
                 json = value
+            case "--help", "-h":
+                help = true
             default:
                 throw BenchError("unknown argument '\(argument)'")
             }

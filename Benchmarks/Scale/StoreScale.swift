@@ -18,7 +18,7 @@ struct StoreScale {
     let logger: Logger
 
     /// How many times each operation runs per side (the median is shown).
-    static let batches = 10, batchSize = 1_000, singles = 100, fetches = 500, deletes = 100, pages = 100, pagesBefore = 15
+    static let batches = 10, batchSize = 1_000, singles = 300, fetches = 500, deletes = 300, pages = 300, pagesBefore = 15
 
     /// Adds this size's points to `figures`.
     func run(_ figures: Figures) async throws -> Figures {

@@ -14,7 +14,7 @@ import Logging
 import StrataCrossCutting
 import StrataData
 
-// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 4 MiB.
+// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 120 KiB.
 DataLayerFactory.prepareProcess()
 
 let usage =
@@ -22,6 +22,28 @@ let usage =
 let options: ScaleOptions
 do {
     options = try ScaleOptions(Array(CommandLine.arguments.dropFirst()))
+    if options.help {
+        print(
+            """
+            strata-bench-scale: how each local path's cost per operation grows with the store, each
+            against the SQLite C API doing the same work on the same file (or, for the commands, a
+            Foundation hello-world), printed as a table per path.
+
+            \(usage)
+
+              --sizes N,N,...  store sizes to measure (objects, each at least 100)
+              --paths GROUP,.. store: batch save, single save, fetch, delete, page query, bytes
+                               purge: the lifespan purge after a long offline period
+                               journal: an offline edit folded into its pending insert, bytes
+                               sync: push and pull through a release strata-server (SQLite)
+                               status: strata-status and `strata-host reports list` cold starts
+              --json FILE      also write the figures (scripts/plot-scale draws them)
+
+            Build in release first: swift build -c release --product strata-bench-scale (and
+            strata-server, strata-status, strata-host, strata-bench-hello for sync and status).
+            """)
+        exit(0)
+    }
 } catch {
     FileHandle.standardError.write(Data("strata-bench-scale: \(error); \(usage)\n".utf8))
     exit(64)
