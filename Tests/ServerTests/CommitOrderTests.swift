@@ -85,7 +85,7 @@ struct CommitOrderTests {
                 #expect(meanwhile.cursor == start.cursor)
         }
 
-        try await TestPostgres.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
+        try await PostgresActivity.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
         #expect(try await held.value == ["applied"])
         #expect(try await later.value == ["applied"])
 
@@ -104,7 +104,7 @@ struct CommitOrderTests {
             await Self.expectHeld(in: database)
             let onB = Task { try await b.client.push(batch, token: token) }
             await Self.expectWaitingForCounter(in: database)
-            try await TestPostgres.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
+            try await PostgresActivity.execute("INSERT INTO test_gate VALUES (TRUE)", in: database)
             #expect(try await onA.value == ["applied"])
             #expect(try await onB.value == ["duplicate"])
             let pulled = try await b.client.pull("CaseReport", token: token)

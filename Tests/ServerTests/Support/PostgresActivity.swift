@@ -22,6 +22,26 @@ enum PostgresActivity {
         return (try? rows?.first?.decode(Bool.self)) == true
     }
 
+    /// Runs `sql` in the database `url` names, in process: for a step a held statement of the
+    /// server waits for (opening a gate), which must not queue behind `psql`'s slots either.
+    static func execute(_ sql: String, in url: String) async throws {
+        guard let configuration = configuration(url) else { throw NotADatabaseURL(description: "not a PostgreSQL URL with a host and a user: \(url)") }
+        let logger = Logger(label: "strata-test-postgres-activity") { _ in SwiftLogNoOpLogHandler() }
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    /// A URL ``execute(_:in:)`` cannot connect with.
+    struct NotADatabaseURL: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// The connection `url` describes: host, port, user, password and database.
     private static func configuration(_ url: String) -> PostgresConnection.Configuration? {
         guard let components = URLComponents(string: url), let host = components.host, let user = components.user else { return nil }
