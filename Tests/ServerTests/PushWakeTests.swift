@@ -170,7 +170,7 @@ struct PushWakeTests {
         let reads = fixture.data.snapshot.pushMessages
         let second = fixture.poll(after: cursor, wait: 60)
         try await fixture.untilPollsRead(reads + 1)
-        try await TestPostgres.execute(
+        try await PostgresActivity.execute(
             """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()
