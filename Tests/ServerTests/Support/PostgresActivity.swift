@@ -12,29 +12,37 @@ enum PostgresActivity {
     /// Whether `condition` (an SQL boolean expression) holds in the database `url` names (a URL
     /// of ``TestPostgres``' cluster, without TLS) now; `false` when it cannot be asked.
     static func holds(_ condition: String, in url: String) async -> Bool {
-        guard let configuration = configuration(url) else { return false }
-        let logger = Logger(label: "strata-test-postgres-activity") { _ in SwiftLogNoOpLogHandler() }
-        guard let connection = try? await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger) else {
-            return false
+        let rows = try? await withConnection(url) { connection, logger in
+            try await connection.query(PostgresQuery(unsafeSQL: "SELECT (\(condition))::boolean"), logger: logger).collect()
         }
-        let rows = try? await connection.query(PostgresQuery(unsafeSQL: "SELECT (\(condition))::boolean"), logger: logger).collect()
-        try? await connection.close()
         return (try? rows?.first?.decode(Bool.self)) == true
     }
 
     /// Runs `sql` in the database `url` names, in process: for a step a held statement of the
     /// server waits for (opening a gate), which must not queue behind `psql`'s slots either.
     static func execute(_ sql: String, in url: String) async throws {
-        guard let configuration = configuration(url) else { throw NotADatabaseURL(description: "not a PostgreSQL URL with a host and a user: \(url)") }
+        _ = try await withConnection(url) { connection, logger in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+        }
+    }
+
+    /// Runs `body` on a new connection to `url`, closed after it whatever it does.
+    private static func withConnection<T: Sendable>(
+        _ url: String, _ body: (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        guard let configuration = configuration(url) else {
+            throw NotADatabaseURL(description: "not a PostgreSQL URL with a host and a user: \(url)")
+        }
         let logger = Logger(label: "strata-test-postgres-activity") { _ in SwiftLogNoOpLogHandler() }
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
-            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+            let result = try await body(connection, logger)
+            try? await connection.close()
+            return result
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
     }
 
     /// A URL ``execute(_:in:)`` cannot connect with.
