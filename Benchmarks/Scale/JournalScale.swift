@@ -92,5 +92,16 @@ struct SyncedRecord: CaseRowRecord {
 
     init(index: Int) { row = .scale(index) }
 
-    static let schema = caseRowSchema("SyncedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer))
+    static let schema = caseRowSchema("SyncedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer), fields: storedFields)
+
+    /// The six fields through the stored `row`, as an app's type declares its own (see
+    /// ``CaseRowRecord/caseRowSchema(_:indexed:compoundIndexes:behaviour:fields:)``).
+    static let storedFields: [ValueObjectSchema<SyncedRecord>.Field] = [
+        .field("patientName", \SyncedRecord.row.patientName),
+        .field("age", \SyncedRecord.row.age),
+        .field("gender", \SyncedRecord.row.gender),
+        .field("isFollow", \SyncedRecord.row.isFollow),
+        .field("memo", \SyncedRecord.row.memo),
+        .field("createdAt", \SyncedRecord.row.createdAt),
+    ]
 }

@@ -60,5 +60,16 @@ struct ExpiringRecord: CaseRowRecord {
 
     init(index: Int) { row = .scale(index) }
 
-    static let schema = caseRowSchema("ExpiringRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400))
+    static let schema = caseRowSchema("ExpiringRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localOnly, lifespan: 86_400), fields: storedFields)
+
+    /// The six fields through the stored `row`, as an app's type declares its own (see
+    /// ``CaseRowRecord/caseRowSchema(_:indexed:compoundIndexes:behaviour:fields:)``).
+    static let storedFields: [ValueObjectSchema<ExpiringRecord>.Field] = [
+        .field("patientName", \ExpiringRecord.row.patientName),
+        .field("age", \ExpiringRecord.row.age),
+        .field("gender", \ExpiringRecord.row.gender),
+        .field("isFollow", \ExpiringRecord.row.isFollow),
+        .field("memo", \ExpiringRecord.row.memo),
+        .field("createdAt", \ExpiringRecord.row.createdAt),
+    ]
 }

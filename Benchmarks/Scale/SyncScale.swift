@@ -149,5 +149,16 @@ struct SharedRecord: CaseRowRecord {
 
     init(index: Int) { row = .scale(index) }
 
-    static let schema = caseRowSchema("SharedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer, scope: .group))
+    static let schema = caseRowSchema("SharedRecord", compoundIndexes: [ScaleRecord.pageIndex], behaviour: ValueObjectBehaviour(persistentType: .localAndServer, scope: .group), fields: storedFields)
+
+    /// The six fields through the stored `row`, as an app's type declares its own (see
+    /// ``CaseRowRecord/caseRowSchema(_:indexed:compoundIndexes:behaviour:fields:)``).
+    static let storedFields: [ValueObjectSchema<SharedRecord>.Field] = [
+        .field("patientName", \SharedRecord.row.patientName),
+        .field("age", \SharedRecord.row.age),
+        .field("gender", \SharedRecord.row.gender),
+        .field("isFollow", \SharedRecord.row.isFollow),
+        .field("memo", \SharedRecord.row.memo),
+        .field("createdAt", \SharedRecord.row.createdAt),
+    ]
 }

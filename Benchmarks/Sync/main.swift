@@ -11,7 +11,7 @@ import StrataCrossCutting
 import StrataData
 import StrataSync
 
-// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 4 MiB.
+// As the hosts do, before anything uses SQLite: statement journals stay in memory up to 120 KiB.
 DataLayerFactory.prepareProcess()
 
 guard let options = BenchOptions(Array(CommandLine.arguments.dropFirst())) else {

@@ -16,7 +16,7 @@ extension HostCommand: StrataExecutable {
     /// Parses the command line and runs it on the runtime `CompositionRoot` builds; the
     /// Launcher when standard input is a terminal and no command is given.
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
-        // First, before any thread uses SQLite: statement journals stay in memory up to 4 MiB.
+        // First, before any thread uses SQLite: statement journals stay in memory up to 120 KiB.
         DataLayerFactory.prepareProcess()
         return await StrataHostCLI.run(
             arguments: arguments, environment: environment, output: output,

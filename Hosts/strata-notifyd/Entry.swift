@@ -11,7 +11,7 @@ extension NotifydCommand: StrataExecutable {
     /// Parses the command line and runs the daemon `CompositionRoot` builds until it is done
     /// (`--once`) or SIGTERM or SIGINT.
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
-        // First, before any thread uses SQLite: statement journals stay in memory up to 4 MiB.
+        // First, before any thread uses SQLite: statement journals stay in memory up to 120 KiB.
         DataLayerFactory.prepareProcess()
         return await StrataNotifydCLI.main(
             arguments: arguments, environment: environment, output: output, makeDaemon: CompositionRoot.makeDaemon)

@@ -9,7 +9,7 @@ public import StrataStatusKit
 extension StatusCommand: StrataExecutable {
     /// Parses the command line and prints the summary of the store `CompositionRoot` opens.
     public static func execute(arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
-        // First, before any thread uses SQLite: statement journals stay in memory up to 4 MiB.
+        // First, before any thread uses SQLite: statement journals stay in memory up to 120 KiB.
         DataLayerFactory.prepareProcess()
         return await StrataStatusCLI.main(
             arguments: arguments, environment: environment, output: output, makeStatus: CompositionRoot.makeStatus)

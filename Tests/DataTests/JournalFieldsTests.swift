@@ -4,6 +4,7 @@ import StrataData
 import StrataDataTesting
 import StrataJournal
 import StrataStore
+import StrataTestSupport
 import Testing
 
 /// A synced type with an encrypted key and a real, to compare old and new values of each kind.
@@ -62,6 +63,33 @@ struct JournalFieldsTests {
         _ = try await layer.store.save(chart)
         pending = try await layer.journal.changes(in: [.pending], limit: nil)
         #expect(pending.map(\.operation) == [.update] && pending.first?.fields == [], "a save that changes nothing names no field")
+    }
+
+    @Test(
+        "seeded edits of random field sets, repeated and interleaved over several objects, each store exactly what was saved and list exactly the fields that changed",
+        arguments: [UInt64(29), 4_096, 77_777])
+    func randomEditsStoreWhatWasSaved(seed: UInt64) async throws {
+        // Each edit's `UPDATE` sets only the changed columns, and the store keeps one per set of
+        // changed fields: a set met again must bind the same columns, and a new one its own.
+        var random = SplitMix64(seed: seed)
+        let layer = try await layer()
+        var model: [FieldChart] = []
+        for index in 0..<4 { model.append(try await synced(FieldChart(note: "n\(index)", rank: index, weight: Double(index)), in: layer)) }
+        for step in 0..<60 {
+            let which = random.below(model.count)
+            var chart = model[which]
+            var expected: [String] = []
+            if random.chance(50) { chart.note = "note \(step)"; expected.append("note") }
+            if random.chance(50) { chart.rank = 1_000 + step; expected.append("rank") }
+            if random.chance(50) { chart.weight = 1_000 + Double(step) / 4; expected.append("weight") }
+            model[which] = try await layer.store.save(chart)
+            let pending = try await layer.journal.changes(in: [.pending], limit: nil)
+            #expect(pending.map(\.fields) == [expected], "seed \(seed), step \(step)")
+            try await layer.journal.acknowledge(operationIDs: try await layer.journal.claim(limit: 10).map(\.operationID))
+            for stored in model {
+                #expect(try await layer.store.fetch(FieldChart.self, id: stored.objectId!) == stored, "seed \(seed), step \(step)")
+            }
+        }
     }
 
     @Test("two unsent updates fold into one update naming the fields of both; an insert stays whole")

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -20,14 +14,14 @@ struct FileStamp: Hashable, Sendable {
     var modifiedSeconds: Int64
     var modifiedNanoseconds: Int64
 
-    /// The stamp of the file at `url`, or `nil` when it does not exist.
+    /// The stamp of the file at `path`, or `nil` when it does not exist.
     ///
     /// - Throws: `DataError` `cannotOpen` naming the file when it cannot be examined.
-    static func of(_ url: URL) throws -> FileStamp? {
+    static func of(path: String) throws -> FileStamp? {
         var info = stat()
-        guard stat(url.path, &info) == 0 else {
+        guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw DataError(.cannotOpen, "cannot examine \(url.path): \(String(cString: strerror(errno)))")
+            throw DataError(.cannotOpen, "cannot examine \(path): \(String(cString: strerror(errno)))")
         }
         return FileStamp(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),

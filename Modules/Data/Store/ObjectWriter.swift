@@ -55,7 +55,8 @@ struct ObjectWriter {
                     insert = statement
                 } else if let changed {
                     // Only the changed columns: the indexes of the others are not rewritten.
-                    statement = try connection.statement(updateSQL(changing: changed))
+                    statement = try connection.statement(
+                        state.partialUpdateSQL(table, changing: changed) { updateSQL(changing: changed) })
                 } else {
                     statement = try update ?? connection.statement(table.updateSQL)
                     update = statement

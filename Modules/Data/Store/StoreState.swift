@@ -14,6 +14,18 @@ final class StoreState {
     var touchedTypes: Set<String> = []
     /// When each type's expired rows were last purged.
     var lastPurge: [String: Double] = [:]
+    /// The `UPDATE` of each type's changed-field lists met so far (``ObjectWriter/updateSQL(changing:)``),
+    /// so an edit does not build its SQL again; emptied when a type registers again (its columns
+    /// and parameter numbers may differ) and past ``partialUpdateLimit`` entries.
+    private var partialUpdates: [PartialUpdate: String] = [:]
+    /// How many ``partialUpdates`` are kept at most (a type of n fields has 2ⁿ lists).
+    static let partialUpdateLimit = 512
+
+    /// A key of ``partialUpdates``: the registered type and the fields an edit changed, in schema order.
+    private struct PartialUpdate: Hashable {
+        var owner: ObjectIdentifier
+        var changed: [String]
+    }
 
     init(connection: SQLiteConnection) {
         self.connection = connection
@@ -36,6 +48,17 @@ final class StoreState {
     func remember(_ table: TableDefinition) {
         tables[Self.tableKey(table.typeName)] = table
         tablesByOwner[table.owner] = table
+        partialUpdates = [:]
+    }
+
+    /// The `UPDATE` of `table`'s rows setting `changed`, made by `make` the first time it is asked for.
+    func partialUpdateSQL(_ table: TableDefinition, changing changed: [String], make: () -> String) -> String {
+        let key = PartialUpdate(owner: table.owner, changed: changed)
+        if let sql = partialUpdates[key] { return sql }
+        if partialUpdates.count >= Self.partialUpdateLimit { partialUpdates = [:] }
+        let sql = make()
+        partialUpdates[key] = sql
+        return sql
     }
 
     /// Notes that the write transaction in progress changes `typeName`.
@@ -46,12 +69,16 @@ final class StoreState {
     /// Bumps the version of every touched type (inside the write transaction).
     func bumpTouchedTypeVersions() throws {
         guard !touchedTypes.isEmpty else { return }
-        let sql = """
-            INSERT INTO "_strata_type_versions" ("typeName", "version") VALUES (?1, 1)
-            ON CONFLICT ("typeName") DO UPDATE SET "version" = "version" + 1
-            """
+        // The row exists after a type's first write: a plain UPDATE then (cheaper than an
+        // upsert's insert attempt), the INSERT only when it changed nothing.
         for typeName in touchedTypes {
-            try connection.withStatement(sql) { statement in
+            try connection.withStatement(#"UPDATE "_strata_type_versions" SET "version" = "version" + 1 WHERE "typeName" = ?1"#) {
+                statement in
+                statement.bind(typeName, at: 1)
+                try statement.step()
+            }
+            guard connection.changes == 0 else { continue }
+            try connection.withStatement(#"INSERT INTO "_strata_type_versions" ("typeName", "version") VALUES (?1, 1)"#) { statement in
                 statement.bind(typeName, at: 1)
                 try statement.step()
             }
