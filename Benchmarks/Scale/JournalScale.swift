@@ -18,9 +18,10 @@ struct JournalScale {
     let folder: URL
     let logger: Logger
 
-    /// How many edits each side makes (the median is shown); `STRATA_BENCH_JOURNAL_EDITS` sets
-    /// more, for a profiler to see the edits rather than the fill.
-    static let edits = ProcessInfo.processInfo.environment["STRATA_BENCH_JOURNAL_EDITS"].flatMap(Int.init).map { max(1, $0) } ?? 100
+    /// How many edits each side makes (the median is shown): 500, since a median of 100 moved
+    /// by a third between runs a minute apart; `STRATA_BENCH_JOURNAL_EDITS` sets another count
+    /// (more, for a profiler to see the edits rather than the fill).
+    static let edits = ProcessInfo.processInfo.environment["STRATA_BENCH_JOURNAL_EDITS"].flatMap(Int.init).map { max(1, $0) } ?? 500
 
     func run(_ figures: Figures) async throws -> Figures {
         var figures = figures

@@ -174,10 +174,13 @@ enum KeyFile {
 
     /// Removes temporary keys left by creators that were killed (see ``tidyFolder(of:)``); best effort.
     private static func removeLeftovers(in folder: URL, keyName: String) {
-        guard let started = ProcessStart.time(),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return }
-        for name in names where isTemporaryName(name, keyName: keyName) {
+        // The folder is listed first: this process's start time reads `/proc/self/stat` and
+        // `/proc/stat` (whose size grows with the machine's CPUs and interrupts), and is needed
+        // only when a leftover is there, which is almost never.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let leftovers = names.filter { isTemporaryName($0, keyName: keyName) }
+        guard !leftovers.isEmpty, let started = ProcessStart.time() else { return }
+        for name in leftovers {
             let path = folder.appendingPathComponent(name).path
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
