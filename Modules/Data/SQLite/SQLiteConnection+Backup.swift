@@ -51,7 +51,9 @@ extension SQLiteConnection {
         repeat {
             code = sqlite3_backup_step(backup, -1)
             let waiting = code == SQLITE_BUSY || code == SQLITE_LOCKED
-            if waiting && Date() < deadline { usleep(20_000) } else { break }
+            guard waiting && Date() < deadline else { break }
+            BlockingLane.assertCurrent("the backup's busy wait")
+            usleep(20_000)
         } while true
         let pages = Int(sqlite3_backup_pagecount(backup))
         let finished = sqlite3_backup_finish(backup)
