@@ -72,12 +72,13 @@ struct FieldCipher: Sendable {
 
     /// Decrypts what ``seal(_:)-(FieldValue)`` made back into a value of `type`.
     ///
-    /// `what` names the value in errors, e.g. `CaseReport 'abc'.patientName`.
+    /// `what` names the value in errors, e.g. `CaseReport 'abc'.patientName`; it is built only
+    /// when one is thrown, not for every field of every row read.
     ///
     /// - Throws: `DataError` `typeMismatch` when `stored` is not a sealed box (not bytes) or
     ///   holds a value of another type; `cannotOpen` when it fails authentication (changed,
     ///   truncated, or sealed with another key) or is malformed.
-    func open(_ stored: FieldValue, as type: FieldType, what: String) throws -> FieldValue {
+    func open(_ stored: FieldValue, as type: FieldType, what: @autoclosure () -> String) throws -> FieldValue {
         let box: [UInt8]
         switch stored {
         case .null:
@@ -87,11 +88,11 @@ struct FieldCipher: Sendable {
         default:
             throw DataError(
                 .typeMismatch,
-                "\(what): the store holds \(stored.kindName) where an encrypted value (bytes) was expected; "
+                "\(what()): the store holds \(stored.kindName) where an encrypted value (bytes) was expected; "
                     + "was the key encrypted after it was written?")
         }
-        let plaintext = try openBox(box, context: Self.fieldContext, what: what)
-        return try FieldValue.fromTaggedBytes(plaintext, as: type, what: what)
+        let plaintext = try openBox(box, context: Self.fieldContext, what: what())
+        return try FieldValue.fromTaggedBytes(plaintext, as: type, what: what())
     }
 
     /// A keyed hash of a value for equality queries: `.null` stays `.null`, else `.blob(16 bytes)`.
@@ -118,8 +119,8 @@ struct FieldCipher: Sendable {
     ///
     /// - Throws: `DataError` `cannotOpen` naming `what` when the box fails authentication
     ///   (changed, truncated, or sealed with another key) or is too short to be a box.
-    func open(_ data: Data, what: String) throws -> Data {
-        try openBox(data, context: Self.payloadContext, what: what)
+    func open(_ data: Data, what: @autoclosure () -> String) throws -> Data {
+        try openBox(data, context: Self.payloadContext, what: what())
     }
 
     // MARK: - AES-GCM
@@ -141,11 +142,11 @@ struct FieldCipher: Sendable {
         }
     }
 
-    private func openBox<Box: DataProtocol>(_ box: Box, context: Data, what: String) throws -> Data {
+    private func openBox<Box: DataProtocol>(_ box: Box, context: Data, what: @autoclosure () -> String) throws -> Data {
         guard box.count >= Self.minimumBoxSize else {
             throw DataError(
                 .cannotOpen,
-                "\(what): the encrypted value holds \(box.count) bytes, fewer than the \(Self.minimumBoxSize) "
+                "\(what()): the encrypted value holds \(box.count) bytes, fewer than the \(Self.minimumBoxSize) "
                     + "an AES-GCM box needs; it is damaged or was never encrypted")
         }
         do {
@@ -154,7 +155,7 @@ struct FieldCipher: Sendable {
         } catch {
             throw DataError(
                 .cannotOpen,
-                "\(what): the encrypted value fails authentication; it was changed, truncated, "
+                "\(what()): the encrypted value fails authentication; it was changed, truncated, "
                     + "or sealed with a different data key than keys/data.key")
         }
     }

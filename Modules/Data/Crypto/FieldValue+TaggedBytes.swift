@@ -64,33 +64,34 @@ extension FieldValue {
     /// `type` is stored with.
     ///
     /// - Throws: `DataError` `typeMismatch` when the tag belongs to another type,
-    ///   `cannotOpen` when the bytes are not a well-formed tagged value; both name `what`.
+    ///   `cannotOpen` when the bytes are not a well-formed tagged value; both name `what`, which
+    ///   is built only then (a row's every encrypted field passes here on every read).
     static func fromTaggedBytes<Bytes: Collection<UInt8>>(
-        _ bytes: Bytes, as type: FieldType, what: String
+        _ bytes: Bytes, as type: FieldType, what: @autoclosure () -> String
     ) throws -> FieldValue {
         guard let first = bytes.first else {
-            throw DataError(.cannotOpen, "\(what): the decrypted value is empty; expected a type tag and the value's bytes")
+            throw DataError(.cannotOpen, "\(what()): the decrypted value is empty; expected a type tag and the value's bytes")
         }
         guard let tag = FieldValueTag(rawValue: first) else {
-            throw DataError(.cannotOpen, "\(what): the decrypted value has the unknown type tag \(first); expected 1…4")
+            throw DataError(.cannotOpen, "\(what()): the decrypted value has the unknown type tag \(first); expected 1…4")
         }
         let expected = FieldValueTag(type)
         guard tag == expected else {
             throw DataError(
                 .typeMismatch,
-                "\(what): the encrypted value is \(tag.kind), but the key is declared \(type.rawValue) (expected \(expected.kind))")
+                "\(what()): the encrypted value is \(tag.kind), but the key is declared \(type.rawValue) (expected \(expected.kind))")
         }
         let payload = bytes.dropFirst()
         switch tag {
         case .integer:
-            let raw = try fixedWidth(payload, what: what, kind: tag.kind)
+            let raw = try fixedWidth(payload, what: what(), kind: tag.kind)
             return .integer(Int64(bitPattern: raw))
         case .real:
-            let raw = try fixedWidth(payload, what: what, kind: tag.kind)
+            let raw = try fixedWidth(payload, what: what(), kind: tag.kind)
             return .real(Double(bitPattern: raw))
         case .text:
             guard let text = String(validating: payload, as: UTF8.self) else {
-                throw DataError(.cannotOpen, "\(what): the decrypted text is not valid UTF-8")
+                throw DataError(.cannotOpen, "\(what()): the decrypted text is not valid UTF-8")
             }
             return .text(text)
         case .blob:
@@ -98,9 +99,9 @@ extension FieldValue {
         }
     }
 
-    private static func fixedWidth<Bytes: Collection<UInt8>>(_ payload: Bytes, what: String, kind: String) throws -> UInt64 {
+    private static func fixedWidth<Bytes: Collection<UInt8>>(_ payload: Bytes, what: @autoclosure () -> String, kind: String) throws -> UInt64 {
         guard payload.count == 8 else {
-            throw DataError(.cannotOpen, "\(what): the decrypted value holds \(payload.count) bytes; expected 8 for \(kind)")
+            throw DataError(.cannotOpen, "\(what()): the decrypted value holds \(payload.count) bytes; expected 8 for \(kind)")
         }
         var value: UInt64 = 0
         for (shift, byte) in zip(stride(from: 0, to: 64, by: 8), payload) {

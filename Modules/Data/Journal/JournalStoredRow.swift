@@ -39,9 +39,9 @@ enum JournalStoredRow {
                 .notRegistered,
                 "\(what) keeps its values in its \(typeName) row, and \(typeName) is not registered in this process; register it to send or read the change")
         }
-        let columns = table.fields.map { TableDefinition.quote($0.key) }.joined(separator: ", ")
-        let sql = "SELECT \(columns) FROM \(TableDefinition.quote(typeName)) WHERE \"objectId\" = ?1"
-        return try state.connection.withStatement(sql) { statement in
+        // The fetch by id's SQL, built at registration: `objectId`, then each field at its
+        // `readPositions` (every field, in a writable store, whose registration completed the table).
+        return try state.connection.withStatement(table.fetchSQL) { statement in
             statement.bind(objectID, at: 1)
             guard try statement.step() else {
                 throw DataError(
@@ -50,7 +50,8 @@ enum JournalStoredRow {
             var values: [String: FieldValue] = [:]
             values.reserveCapacity(table.fields.count)
             for (index, field) in table.fields.enumerated() {
-                let stored = statement.value(at: Int32(index))
+                guard let position = table.readPositions[index] else { continue }
+                let stored = statement.value(at: position)
                 values[field.key] =
                     table.encrypted[index] ? try cipher.open(stored, as: field.type, what: "\(typeName) '\(objectID)'.\(field.key)") : stored
             }

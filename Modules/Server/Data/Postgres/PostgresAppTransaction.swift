@@ -88,11 +88,9 @@ final class PostgresAppTransaction: AppTransaction {
         let app = statement.bind(app)
         var branches: [String] = []
         if let operations {
-            branches.append(
-                """
-                SELECT 0, '', operation_id FROM operations WHERE app = \(app) AND user_id = \(statement.bind(operations.userId)) \
-                AND operation_id = ANY(\(statement.bind(operations.absent)))
-                """)
+            let user = statement.bind(operations.userId)
+            let ids = statement.bind(operations.absent)
+            branches.append("SELECT 0, '', applied.operation_id FROM (\(Self.appliedOperationsSQL(app: app, user: user, ids: ids))) AS applied")
         }
         // One branch per type, each a range of that type's rows of the app's key (as every read
         // of objects is: ServerStatementPlanTests).
@@ -100,12 +98,7 @@ final class PostgresAppTransaction: AppTransaction {
             let type = statement.bind(group.typeName)
             let ids = statement.bind(PostgresColumn.text(group.ids))
             let versions = statement.bind(PostgresColumn.int64(group.versions))
-            branches.append(
-                """
-                SELECT 1, \(type), r.object_id FROM unnest(\(ids)::text[], \(versions)::int8[]) AS r(object_id, version)
-                LEFT JOIN objects o ON o.app = \(app) AND o.type_name = \(type) AND o.object_id = r.object_id
-                WHERE COALESCE(o.version, -1) <> r.version
-                """)
+            branches.append(Self.movedObjectsSQL(app: app, type: type, ids: ids, versions: versions))
         }
         statement.append(branches.joined(separator: "\nUNION ALL\n"))
         var moved: [String: [String]] = [:]
@@ -250,11 +243,8 @@ final class PostgresAppTransaction: AppTransaction {
         let ids = operationIds.filter { !$0.utf8.contains(0) }
         if !ids.isEmpty {
             var statement = PostgresStatement()
-            statement.append(
-                """
-                SELECT operation_id FROM operations WHERE app = \(statement.bind(app)) AND user_id = \(statement.bind(userId)) \
-                AND operation_id = ANY(\(statement.bind(ids)))
-                """)
+            let (app, user, wanted) = (statement.bind(app), statement.bind(userId), statement.bind(ids))
+            statement.append(Self.appliedOperationsSQL(app: app, user: user, ids: wanted))
             let applied = try await run(statement).map { try $0.decode(String.self) }
             known.lookedUp(operations: ids, applied: applied, userId: userId)
             if unlocked {
@@ -280,11 +270,8 @@ final class PostgresAppTransaction: AppTransaction {
     @discardableResult
     private func lookUp(typeName: String, ids: [String]) async throws -> [StoredObject] {
         var statement = PostgresStatement()
-        statement.append(
-            """
-            SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
-            AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
-            """)
+        let (app, type, wanted) = (statement.bind(app), statement.bind(typeName), statement.bind(ids))
+        statement.append(Self.storedObjectsSQL(app: app, type: type, ids: wanted))
         let found = try await run(statement).map(PostgresAppStore.objectWithWriters)
         known.lookedUp(typeName: typeName, ids: ids, found: found)
         return found
