@@ -98,7 +98,12 @@ final class PostgresAppTransaction: AppTransaction {
             let type = statement.bind(group.typeName)
             let ids = statement.bind(PostgresColumn.text(group.ids))
             let versions = statement.bind(PostgresColumn.int64(group.versions))
-            branches.append(Self.movedObjectsSQL(app: app, type: type, ids: ids, versions: versions))
+            branches.append(
+                """
+                SELECT 1, \(type), r.object_id FROM unnest(\(ids)::text[], \(versions)::int8[]) AS r(object_id, version)
+                LEFT JOIN objects o ON o.app = \(app) AND o.type_name = \(type) AND o.object_id = r.object_id
+                WHERE COALESCE(o.version, -1) <> r.version
+                """)
         }
         statement.append(branches.joined(separator: "\nUNION ALL\n"))
         var moved: [String: [String]] = [:]
@@ -270,8 +275,12 @@ final class PostgresAppTransaction: AppTransaction {
     @discardableResult
     private func lookUp(typeName: String, ids: [String]) async throws -> [StoredObject] {
         var statement = PostgresStatement()
-        let (app, type, wanted) = (statement.bind(app), statement.bind(typeName), statement.bind(ids))
-        statement.append(Self.storedObjectsSQL(app: app, type: type, ids: wanted))
+        // `= ANY`, not a probe per id as for operation ids (PostgresAppTransaction+Probes.swift says why).
+        statement.append(
+            """
+            SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
+            AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
+            """)
         let found = try await run(statement).map(PostgresAppStore.objectWithWriters)
         known.lookedUp(typeName: typeName, ids: ids, found: found)
         return found
