@@ -54,6 +54,15 @@ struct CommandLineTests {
             #expect(outcome.stdout.isEmpty, "\(arguments): \(outcome)")
             #expect(outcome.stderrLines == ["strata-host: there is no command '\(arguments.last!)' to show help for; see strata-host --help"])
         }
+        // A typo gets the nearest real command, with the path typed before it.
+        for (arguments, meant) in [(["help", "reprots"], "reports"), (["help", "reports", "lsit"], "reports list")] {
+            let outcome = await host.run(arguments)
+            #expect(outcome.status == 64, "\(arguments): \(outcome)")
+            #expect(
+                outcome.stderrLines == [
+                    "strata-host: there is no command '\(arguments.last!)' to show help for; did you mean 'strata-host help \(meant)'?"
+                ])
+        }
         for arguments in [["help"], ["help", "reports", "add"], ["help", "store", "backup"], ["help", "help"]] {
             let outcome = await host.run(arguments)
             #expect(outcome.status == 0 && outcome.stdout.contains("OVERVIEW:"), "\(arguments): \(outcome)")

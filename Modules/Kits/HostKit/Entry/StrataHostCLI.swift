@@ -46,10 +46,9 @@ public enum StrataHostCLI {
     ) async -> Int32 {
         if let unknown = unknownHelpTopic(arguments) {
             // ArgumentParser would print the root help and exit 0 for a command that does not exist.
+            let next = unknown.nearest.map { "did you mean '\(programName) help \($0)'?" } ?? "see \(programName) --help"
             output.err(
-                FailureLine.line(
-                    program: programName,
-                    message: "there is no command '\(unknown)' to show help for; see \(programName) --help"))
+                FailureLine.line(program: programName, message: "there is no command '\(unknown.name)' to show help for; \(next)"))
             return ExitCode.validationFailure.rawValue
         }
         let explainUsage = arguments.contains("--verbose")
@@ -164,14 +163,19 @@ public enum StrataHostCLI {
 
     /// The first name after `help` that is no (sub)command, or `nil` (also when the arguments
     /// do not start with `help`).
-    private static func unknownHelpTopic(_ arguments: [String]) -> String? {
+    private static func unknownHelpTopic(_ arguments: [String]) -> (name: String, nearest: String?)? {
         guard arguments.first == "help" else { return nil }
         var command: any ParsableCommand.Type = HostCommand.self
+        var path: [String] = []
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
             if name == "help" && command == HostCommand.self { return nil }  // `help help`
+            let names = command.configuration.subcommands.map { $0._commandName }
             guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
-                return name
+                // The command path so far with the nearest real name for the mistyped one.
+                let nearest = NearestName.nearest(to: name, among: names).map { (path + [$0]).joined(separator: " ") }
+                return (TerminalText.escaped(name), nearest)
             }
+            path.append(name)
             command = next
         }
         return nil
