@@ -84,7 +84,7 @@ struct CheckCacheTests {
         #expect(back.violations == [violation] && back.targetCount == 3 && back.fileCount == 4)
     }
 
-    @Test("a changed baseline applies without a new check; --cache-path moves the record; --no-cache writes none")
+    @Test("a changed baseline applies without a new check; --cache-path moves the record (an unwritable one is a warning); --no-cache writes none")
     func baselineAndPaths() async throws {
         let folder = try CheckLayersTool.copy(fixture: "layer-rank")
         let options = CheckLayersTool.arguments(root: folder)
@@ -99,6 +99,18 @@ struct CheckCacheTests {
         let elsewhere = TemporaryRoot.directory("layers-cache").appendingPathComponent("record.json")
         _ = try await CheckLayersTool.run(options + ["--cache-path", elsewhere.path])
         #expect(FileManager.default.fileExists(atPath: elsewhere.path))
+
+        // A cache that cannot be written (its folder is a file): the same answer, and a warning
+        // naming the file, not silence.
+        let blockerFolder = TemporaryRoot.directory("layers-cache-blocked")
+        try FileManager.default.createDirectory(at: blockerFolder, withIntermediateDirectories: true)
+        let blocker = blockerFolder.appendingPathComponent("a-file")
+        try Data("not a folder".utf8).write(to: blocker)
+        let blocked = try await CheckLayersTool.run(options + ["--cache-path", blocker.appendingPathComponent("record.json").path])
+        #expect(blocked.status == accepted.status && blocked.stdout == accepted.stdout, "\(blocked)")
+        #expect(
+            blocked.stderr.contains("warning: cannot keep the cache in \(blocker.path)/record.json")
+                && blocked.stderr.contains("the next run checks from scratch"), "\(blocked)")
 
         let fresh = try CheckLayersTool.copy(fixture: "clean")
         _ = try await CheckLayersTool.run(CheckLayersTool.arguments(root: fresh) + ["--no-cache"])

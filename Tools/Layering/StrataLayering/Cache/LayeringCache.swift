@@ -83,8 +83,12 @@ struct LayeringCache {
     }
 
     /// Keeps `report` for `key` and `tree` (and `outside`, the files outside the tree the check
-    /// read); silently does nothing when the folder cannot be written.
-    func store(_ report: LayeringReport, key: String, tree: String, outside: [URL]) {
+    /// read).
+    ///
+    /// - Returns: why the record could not be written (naming the file), or `nil` when it was:
+    ///   the check's answer stands either way, and the caller warns that the next run checks
+    ///   from scratch.
+    func store(_ report: LayeringReport, key: String, tree: String, outside: [URL]) -> String? {
         let record = Record(
             format: Self.recordFormat, key: key, tree: tree,
             outside: Dictionary(outside.map { ($0.path, TreeStamp.fileStamp($0.path)) }, uniquingKeysWith: { first, _ in first }),
@@ -92,9 +96,20 @@ struct LayeringCache {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
-        guard let data = try? encoder.encode(record) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        guard let data = try? encoder.encode(record) else { return "cannot encode the cache record for \(file.path)" }
+        let folder = file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return "cannot keep the cache in \(file.path): its folder \(folder.path) cannot be created"
+        }
+        do {
+            try data.write(to: file, options: .atomic)
+        } catch {
+            let why = FileManager.default.isWritableFile(atPath: folder.path) ? "writing it failed (is the disk full?)" : "its folder is not writable"
+            return "cannot keep the cache in \(file.path): \(why)"
+        }
+        return nil
     }
 }
 

@@ -132,7 +132,9 @@ public enum LayeringCheck {
         }
         let checker = LayeringChecker(package: package, policy: policy, root: root, manifestPath: manifestPath)
         let report = try checker.report()
-        if let cache, let tree { cache.store(report, key: key, tree: tree, outside: outsideInputs(of: package, root: root)) }
+        if let cache, let tree, let failure = cache.store(report, key: key, tree: tree, outside: outsideInputs(of: package, root: root)) {
+            FileHandle.standardError.write(Data("strata-check-layers: warning: \(failure); the next run checks from scratch\n".utf8))
+        }
         return (report, package)
     }
 
