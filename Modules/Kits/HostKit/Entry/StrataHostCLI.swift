@@ -169,10 +169,11 @@ public enum StrataHostCLI {
         var path: [String] = []
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
             if name == "help" && command == HostCommand.self { return nil }  // `help help`
-            let names = command.configuration.subcommands.map { $0._commandName }
-            guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
+            let subcommands = command.configuration.subcommands
+            guard let next = subcommands.first(where: { $0._commandName == name }) else {
                 // The command path so far with the nearest real name for the mistyped one.
-                let nearest = NearestName.nearest(to: name, among: names).map { (path + [$0]).joined(separator: " ") }
+                let nearest = NearestName.nearest(to: name, among: subcommands.map { $0._commandName })
+                    .map { (path + [$0]).joined(separator: " ") }
                 return (TerminalText.escaped(name), nearest)
             }
             path.append(name)
