@@ -63,6 +63,10 @@ struct CommandLineTests {
                     "strata-host: there is no command '\(arguments.last!)' to show help for; did you mean 'strata-host help \(meant)'?"
                 ])
         }
+        // A control sequence in the name is echoed as text, never written to the terminal raw.
+        let hostile = await host.run(["help", "\u{1B}[2Jwipe"])
+        #expect(hostile.status == 64 && !hostile.stderr.contains("\u{1B}"), "\(hostile)")
+        #expect(hostile.stderr.contains("\\u{1B}[2Jwipe"), "\(hostile)")
         for arguments in [["help"], ["help", "reports", "add"], ["help", "store", "backup"], ["help", "help"]] {
             let outcome = await host.run(arguments)
             #expect(outcome.status == 0 && outcome.stdout.contains("OVERVIEW:"), "\(arguments): \(outcome)")

@@ -174,7 +174,7 @@ public enum StrataHostCLI {
                 // The command path so far with the nearest real name for the mistyped one.
                 let nearest = NearestName.nearest(to: name, among: subcommands.map { $0._commandName })
                     .map { (path + [$0]).joined(separator: " ") }
-                return (TerminalText.escaped(name), nearest)
+                return (name, nearest)  // FailureLine escapes it
             }
             path.append(name)
             command = next
