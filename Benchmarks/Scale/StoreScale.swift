@@ -47,10 +47,13 @@ struct StoreScale {
             defer { next += count }
             return (next..<next + count).map(ScaleRecord.init(index:))
         }
+        // The raw side's ids have the store's shape (ObjectIDGenerator): 16 hex digits chosen once,
+        // then a 12-digit counter, so both sides' keys and index entries are the same size.
+        let rawPrefix = UInt64.random(in: .min ... .max)
         var rawCount = 0
         func rawIds(_ count: Int) -> [String] {
             defer { rawCount += count }
-            return (rawCount..<rawCount + count).map { String(format: "raw%013llx", UInt64($0)) }
+            return (rawCount..<rawCount + count).map { String(format: "%016llx%012llx", rawPrefix, UInt64($0)) }
         }
 
         // 1. a batch of 1,000 new objects.

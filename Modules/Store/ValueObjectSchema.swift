@@ -8,6 +8,11 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
     public let typeName: String
     /// The stored fields, in column order.
     public let fields: [Field]
+    /// Each field's reader, in ``fields`` order, made once with the schema, for code that reads
+    /// every field of many objects: called straight from this array, where reading through
+    /// ``Field/value(in:)`` copies the field (its key and both closures) for every value when
+    /// the caller is not specialized for `Object`.
+    public let readers: [@Sendable (Object) -> FieldValue]
     /// Keys that get an index because queries filter or sort on them.
     public let indexedKeys: [String]
     /// Keys whose value may be stored at most once in the table (a unique index).
@@ -46,6 +51,7 @@ public struct ValueObjectSchema<Object: ValueObject>: Sendable {
         self.resolver = resolver
         self.typeName = typeName
         self.fields = fields
+        self.readers = fields.map { $0.read }
         self.indexedKeys = indexed
         self.uniqueKeys = unique
         self.compoundIndexes = compoundIndexes

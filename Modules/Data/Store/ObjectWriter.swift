@@ -37,55 +37,60 @@ struct ObjectWriter {
             insert?.reset()
             update?.reset()
         }
-        for var object in objects {
-            let isNew = object.objectId == nil
-            let id = object.objectId ?? state.ids.next()
-            // An edit of a synced object reads its newest change once: what it folds into, and
-            // whether a change kept by reference must take its values before the row is rewritten.
-            let newest = isNew || !behaviour.sendsChanges ? nil : try journal.newest(typeName: table.typeName, objectID: id)
-            // An update sends the fields it changed, compared with the row it rewrites (read first).
-            let changed =
-                isNew || !behaviour.sendsChanges
-                ? nil : try changedFields(object, id: id, schema: schema, sealing: newest?.mayHoldSentReference ?? false)
-            let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
-            if behaviour.keepsLocalRows {
-                let statement: SQLiteStatement
-                if isNew {
-                    statement = try insert ?? connection.statement(table.insertSQL)
-                    insert = statement
-                } else if let changed {
-                    // Only the changed columns: the indexes of the others are not rewritten.
-                    statement = try connection.statement(
-                        state.partialUpdateSQL(table, changing: changed) { updateSQL(changing: changed) })
-                } else {
-                    statement = try update ?? connection.statement(table.updateSQL)
-                    update = statement
+        let readers = schema.readers
+        // One buffer for the batch: each field is read by calling its reader from it.
+        try readers.withUnsafeBufferPointer { readers in
+            for var object in objects {
+                let isNew = object.objectId == nil
+                let id = object.objectId ?? state.ids.next()
+                // An edit of a synced object reads its newest change once: what it folds into, and
+                // whether a change kept by reference must take its values before the row is rewritten.
+                let newest = isNew || !behaviour.sendsChanges ? nil : try journal.newest(typeName: table.typeName, objectID: id)
+                // An update sends the fields it changed, compared with the row it rewrites (read first).
+                let changed =
+                    isNew || !behaviour.sendsChanges
+                    ? nil : try changedFields(object, id: id, schema: schema, sealing: newest?.mayHoldSentReference ?? false)
+                let stamp = try parent?.stamp(of: object, fallback: declared) ?? declared
+                if behaviour.keepsLocalRows {
+                    let statement: SQLiteStatement
+                    if isNew {
+                        statement = try insert ?? connection.statement(table.insertSQL)
+                        insert = statement
+                    } else if let changed {
+                        // Only the changed columns: the indexes of the others are not rewritten.
+                        statement = try connection.statement(
+                            state.partialUpdateSQL(table, changing: changed) { updateSQL(changing: changed) })
+                    } else {
+                        statement = try update ?? connection.statement(table.updateSQL)
+                        update = statement
+                    }
+                    try bindRow(object, id: id, schema: schema, readers: readers, stamp: stamp, only: changed, to: statement)
+                    let code = try statement.run()
+                    if code != SQLITE_DONE { throw failure(code, statement: statement, object: object) }
+                    statement.rewind()
+                    if !isNew && connection.changes == 0 {
+                        throw DataError(
+                            .notFound, "\(table.typeName) '\(id)' is not stored (it may have been deleted); nothing was saved")
+                    }
                 }
-                try bindRow(object, id: id, schema: schema, stamp: stamp, only: changed, to: statement)
-                let code = try statement.run()
-                if code != SQLITE_DONE { throw failure(code, statement: statement, object: object) }
-                statement.rewind()
-                if !isNew && connection.changes == 0 {
-                    throw DataError(
-                        .notFound, "\(table.typeName) '\(id)' is not stored (it may have been deleted); nothing was saved")
+                if behaviour.sendsChanges {
+                    let pending = newest?.foldable
+                    // An edit folded into an insert kept by reference sends the row: its values are not read.
+                    let absorbed = behaviour.keepsLocalRows && pending?.absorbsEditOfRow == true
+                    let values = absorbed ? [:] : Self.values(of: object, schema: schema)
+                    var change = entry(id, isNew ? .insert : .update, values, behaviour, stamp: stamp)
+                    change.fields = changed
+                    change.valuesInRow = behaviour.keepsLocalRows
+                    // The copy this edit was made on: the version the row was last pulled at (not
+                    // read when the edit folds into an unsent change, which keeps its own).
+                    if !isNew && !(pending?.absorbsUpdateBase ?? false) {
+                        change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection)
+                    }
+                    try journal.record(change, foldingInto: pending)
                 }
+                object.objectId = id
+                saved.append(object)
             }
-            if behaviour.sendsChanges {
-                let pending = newest?.foldable
-                // An edit folded into an insert kept by reference sends the row: its values are not read.
-                let absorbed = behaviour.keepsLocalRows && pending?.absorbsEditOfRow == true
-                var change = entry(id, isNew ? .insert : .update, absorbed ? [:] : Self.values(of: object, schema: schema), behaviour, stamp: stamp)
-                change.fields = changed
-                change.valuesInRow = behaviour.keepsLocalRows
-                // The copy this edit was made on: the version the row was last pulled at (not
-                // read when the edit folds into an unsent change, which keeps its own).
-                if !isNew && !(pending?.absorbsUpdateBase ?? false) {
-                    change.baseVersion = try ServerVersions.known(table.typeName, id, in: connection)
-                }
-                try journal.record(change, foldingInto: pending)
-            }
-            object.objectId = id
-            saved.append(object)
         }
         state.touch(table.typeName)
         try state.purgeExpiredPeriodically(table, now: context.now)
@@ -180,8 +185,8 @@ struct ObjectWriter {
     /// order); the other fields' parameters are not in it, so they are not bound (unencrypted
     /// types; an encrypted type binds every field, as a full row).
     private func bindRow<Object: ValueObject>(
-        _ object: Object, id: String, schema: ValueObjectSchema<Object>, stamp: ParentVisibility.Stamp,
-        only changed: [String]? = nil, to statement: SQLiteStatement
+        _ object: Object, id: String, schema: ValueObjectSchema<Object>, readers: UnsafeBufferPointer<@Sendable (Object) -> FieldValue>,
+        stamp: ParentVisibility.Stamp, only changed: [String]? = nil, to statement: SQLiteStatement
     ) throws {
         statement.bind(id, at: 1)
         var index: Int32 = 2
@@ -211,9 +216,10 @@ struct ObjectWriter {
             }
             index += Int32(fields.count)
         } else {
-            // The hot path of bulk saves: no per-field branching.
-            for offset in 0..<fields.count {
-                statement.bind(fields[offset].value(in: object), at: index)
+            // The hot path of bulk saves: no per-field branching, and each reader called from
+            // the batch's buffer (`fields[offset]` would copy the field for every value).
+            for offset in 0..<readers.count {
+                statement.bind(readers[offset](object), at: index)
                 index += 1
             }
         }
