@@ -221,55 +221,36 @@ struct ConflictCommandTests {
 
     @Test("a conflict the store cannot read is not listed; keep-theirs by its id forgets it, keep-mine fails naming it")
     func unreadableConflict() async throws {
-        let data = UnreadableConflictLayer(await DataLayerFactory.inMemory(), unreadable: "0193a5c2-7777-7000-8000-000000000001:9")
+        let unreadable = UnreadableConflicts(unreadable: "0193a5c2-7777-7000-8000-000000000001:9")
+        let data = DataLayerFactory.replacing(in: await DataLayerFactory.inMemory(), conflicts: unreadable)
         let harness = try await HostHarness(data: data)
         let mine = await harness.run("sync", "conflicts", "keep-mine", "0193a5c2-7777")
         #expect(mine.status != 0 && mine.stderrLines.count == 1, "\(mine)")
         #expect(mine.stderr.contains("0193a5c2-7777-7000-8000-000000000001:9 cannot be read"), "\(mine)")
-        #expect(data.unreadableStore.settled.withLock { $0 }.isEmpty)
+        #expect(unreadable.settled.withLock { $0 }.isEmpty)
         let theirs = await harness.run("sync", "conflicts", "keep-theirs", "0193a5c2-7777")
         #expect(theirs.status == 0, "\(theirs)")
         #expect(theirs.text == "Forgot the conflict 0193a5c2-7777, whose stored values could not be read; the object keeps the server's values.")
-        #expect(data.unreadableStore.settled.withLock { $0 } == ["0193a5c2-7777-7000-8000-000000000001:9"])
+        #expect(unreadable.settled.withLock { $0 } == ["0193a5c2-7777-7000-8000-000000000001:9"])
         let unknown = await harness.run("sync", "conflicts", "keep-theirs", "0193a5c2-8888")
         #expect(unknown.status == 64 && unknown.stderr.contains("no open conflict has the id '0193a5c2-8888'"), "\(unknown)")
     }
 }
 
-/// A data layer whose conflict store holds one conflict it cannot read: not listed, settled
-/// by its id (or a start of it) only as keep theirs, as the live store does.
-private struct UnreadableConflictLayer: DataLayer {
-    final class Store: SyncConflictStore {
-        let unreadable: String
-        let settled = Mutex<[String]>([])
-        init(unreadable: String) { self.unreadable = unreadable }
+/// A conflict store holding one conflict it cannot read: not listed, settled by its id (or a
+/// start of it) only as keep theirs, as the live store does.
+private final class UnreadableConflicts: SyncConflictStore {
+    let unreadable: String
+    let settled = Mutex<[String]>([])
+    init(unreadable: String) { self.unreadable = unreadable }
 
-        func recordOverwritten(_ notices: [WireOverwrite], typeName: String) async throws -> [SyncConflict] { [] }
-        func conflicts() async throws -> [SyncConflict] { [] }
-        func resolve(_ id: String, _ choice: ConflictChoice) async throws {
-            guard id.count >= 8, unreadable.hasPrefix(id) else { throw DataError(.notFound, "no open conflict has the id '\(id)'") }
-            guard case .keepTheirs = choice else {
-                throw DataError(.incompatibleStore, "the conflict \(unreadable) cannot be read; keep theirs to forget it")
-            }
-            settled.withLock { $0.append(unreadable) }
+    func recordOverwritten(_ notices: [WireOverwrite], typeName: String) async throws -> [SyncConflict] { [] }
+    func conflicts() async throws -> [SyncConflict] { [] }
+    func resolve(_ id: String, _ choice: ConflictChoice) async throws {
+        guard id.count >= 8, unreadable.hasPrefix(id) else { throw DataError(.notFound, "no open conflict has the id '\(id)'") }
+        guard case .keepTheirs = choice else {
+            throw DataError(.incompatibleStore, "the conflict \(unreadable) cannot be read; keep theirs to forget it")
         }
+        settled.withLock { $0.append(unreadable) }
     }
-
-    let base: any DataLayer
-    let unreadableStore: Store
-
-    init(_ base: any DataLayer, unreadable: String) {
-        self.base = base
-        unreadableStore = Store(unreadable: unreadable)
-    }
-
-    var store: any ValueObjectStore { base.store }
-    var isWritable: Bool { base.isWritable }
-    var location: String { base.location }
-    var journal: any ChangeJournal { base.journal }
-    var diagnostics: any DiagnosticLog { base.diagnostics }
-    var session: any SessionStore { base.session }
-    var notices: any ChangeNotices { base.notices }
-    var syncState: any SyncStateStore { base.syncState }
-    var conflicts: any SyncConflictStore { unreadableStore }
 }

@@ -33,6 +33,8 @@ final class SQLiteDatabase: Sendable {
     /// Encrypts fields and payloads; `nil` only for a read-only opener when no key exists yet.
     let cipher: FieldCipher?
     private let state: Mutex<StoreState>
+    /// The registered tables, readable without the lane (kept in step by ``StoreState``).
+    let registeredTables = RegisteredTables()
     /// Where every `async` operation on this database does its SQLite work (never on the
     /// cooperative pool): see ``BlockingLane``.
     let queue: BlockingLane
@@ -87,7 +89,7 @@ final class SQLiteDatabase: Sendable {
         self.clock = clock
         cipher = try Self.loadCipher(
             keys: DataKeySource(container: container, keyring: keyring), connection: connection, mode: mode)
-        state = Mutex(StoreState(connection: connection))
+        state = Mutex(StoreState(connection: connection, registered: registeredTables))
         logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
     }
 

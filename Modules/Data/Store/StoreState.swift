@@ -27,8 +27,12 @@ final class StoreState {
         var changed: [String]
     }
 
-    init(connection: SQLiteConnection) {
+    /// The registrations, also readable off the lane (see ``RegisteredTables``).
+    let registered: RegisteredTables
+
+    init(connection: SQLiteConnection, registered: RegisteredTables = RegisteredTables()) {
         self.connection = connection
+        self.registered = registered
     }
 
     /// Table names as SQLite compares them: ASCII case-insensitively.
@@ -49,6 +53,7 @@ final class StoreState {
         tables[Self.tableKey(table.typeName)] = table
         tablesByOwner[table.owner] = table
         partialUpdates = [:]
+        registered.remember(table)
     }
 
     /// The `UPDATE` of `table`'s rows setting `changed`, made by `make` the first time it is asked for.

@@ -15,19 +15,27 @@ enum ServerVersions {
         }
     }
 
+    /// What ``record(_:_:version:using:)`` runs: the server's `version` of one object.
+    static let recordSQL = #"""
+        INSERT INTO "_strata_server_versions" ("typeName", "objectId", "version") VALUES (?1, ?2, ?3)
+        ON CONFLICT ("typeName", "objectId") DO UPDATE SET "version" = excluded."version"
+        """#
+
     /// Records that `objectID` of `typeName` now holds the server's `version`.
     static func record(_ typeName: String, _ objectID: String, version: Int64, in connection: SQLiteConnection) throws {
-        try connection.withStatement(
-            #"""
-            INSERT INTO "_strata_server_versions" ("typeName", "objectId", "version") VALUES (?1, ?2, ?3)
-            ON CONFLICT ("typeName", "objectId") DO UPDATE SET "version" = excluded."version"
-            """#
-        ) { statement in
-            statement.bind(typeName, at: 1)
-            statement.bind(objectID, at: 2)
-            statement.bind(.integer(version), at: 3)
-            try statement.step()
+        try connection.withStatement(recordSQL) { statement in
+            try record(typeName, objectID, version: version, using: statement)
         }
+    }
+
+    /// Records one version with `statement`, prepared from ``recordSQL`` and held by the caller
+    /// for a page of rows (each run rewinds it first, so a failed one does not stop the next).
+    static func record(_ typeName: String, _ objectID: String, version: Int64, using statement: SQLiteStatement) throws {
+        statement.rewind()
+        statement.bind(typeName, at: 1)
+        statement.bind(objectID, at: 2)
+        statement.bind(.integer(version), at: 3)
+        try statement.step()
     }
 
     /// Forgets the versions of `ids` of `typeName` (their rows went).

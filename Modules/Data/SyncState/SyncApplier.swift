@@ -21,8 +21,8 @@ struct SyncApplier: Sendable {
 
     /// Writes `page`, its overwrite notices (``SQLiteConflictStore/record(_:typeName:state:cipher:now:)``)
     /// and the type's new cursor in one write transaction.
-    func apply(_ page: PullResponse, typeName: String) throws -> PulledPageOutcome {
-        try write(page.objects, typeName: typeName) { state, cipher, now in
+    func apply(_ page: PullResponse, typeName: String, prepared: PreparedRows? = nil) throws -> PulledPageOutcome {
+        try write(page.objects, typeName: typeName, prepared: prepared) { state, cipher, now in
             try SyncSettings.set([SyncStateKey.cursor(typeName).rawValue: String(page.cursor)], in: state.connection)
             return try SQLiteConflictStore.record(page.overwritten ?? [], typeName: typeName, state: state, cipher: cipher, now: now)
         }
@@ -46,13 +46,15 @@ struct SyncApplier: Sendable {
     /// Writes `objects` into `typeName`'s rows (deletes take their dependent rows along, see
     /// ``DependentRows``), then runs `finish` (its conflicts go to the outcome), in one write transaction.
     private func write(
-        _ objects: [WireObject], typeName: String, finish: (StoreState, FieldCipher, Double) throws -> [SyncConflict]
+        _ objects: [WireObject], typeName: String, prepared: PreparedRows? = nil,
+        finish: (StoreState, FieldCipher, Double) throws -> [SyncConflict]
     ) throws -> PulledPageOutcome {
         let cipher = try database.requireCipher(for: "pulled \(typeName) objects")
-        let now = database.clock.now().timeIntervalSince1970
+        let now = prepared?.now ?? database.clock.now().timeIntervalSince1970
         let logger = database.logger
         return try database.write { state in
-            var outcome = try write(objects, typeName: typeName, state: state, cipher: cipher, now: now, logger: logger)
+            var outcome = try write(
+                objects, typeName: typeName, state: state, cipher: cipher, now: now, logger: logger, prepared: prepared)
             outcome.conflicts = try finish(state, cipher, now)
             return outcome
         }
@@ -62,16 +64,25 @@ struct SyncApplier: Sendable {
     /// ``write(_:typeName:finish:)``), recording each written row's server version
     /// (``ServerVersions``) and forgetting the deleted ones'.
     func write(
-        _ objects: [WireObject], typeName: String, state: StoreState, cipher: FieldCipher, now: Double, logger: Logger
+        _ objects: [WireObject], typeName: String, state: StoreState, cipher: FieldCipher, now: Double, logger: Logger,
+        prepared: PreparedRows? = nil
     ) throws -> PulledPageOutcome {
         guard let table = state.tables[StoreState.tableKey(typeName)], table.exists,
             table.behaviour.persistentType == .localAndServer
         else {
             throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
         }
+        // Rows prepared off the lane are used only for the table they were prepared for.
+        let rows = prepared.flatMap { $0.rows(for: objects, table: table) }
         var outcome = PulledPageOutcome()
-        // The objects of a page mostly carry the same keys: each statement is written once per key set.
-        var upserts: [[Int]: String] = [:]
+        // The objects of a page mostly carry the same keys: one statement per key set, written,
+        // prepared and found once for the page (not looked up by its text for every object).
+        var upserts: [[Int]: SQLiteStatement] = [:]
+        let versions = try state.connection.statement(ServerVersions.recordSQL)
+        defer {
+            for statement in upserts.values { statement.reset() }
+            versions.reset()
+        }
         var deleted: [String] = []
         // Applying a pulled object writes no journal entry, so the page's held objects are
         // known before its first write: one look-up for the page, not one per object.
@@ -91,8 +102,12 @@ struct SyncApplier: Sendable {
                 continue
             }
             do {
-                try upsert(object, table: table, cipher: cipher, now: now, sql: &upserts, connection: state.connection)
-                try ServerVersions.record(table.typeName, object.objectId, version: object.version, in: state.connection)
+                let row =
+                    if let ready = rows?[position] ?? nil { try ready.get() } else {
+                        try Self.prepare(object, table: PreparedRows.Shape(table), cipher: cipher, now: now)
+                    }
+                try upsert(row, table: table, statements: &upserts, connection: state.connection)
+                try ServerVersions.record(table.typeName, object.objectId, version: object.version, using: versions)
                 outcome.written += 1
             } catch let error as DataError where error.code == .typeMismatch || error.code == .duplicate {
                 // One bad object (a wrong value kind, a unique-key clash) must not stop every pull of the type.
@@ -137,23 +152,24 @@ struct SyncApplier: Sendable {
         }
     }
 
-    /// Inserts or replaces the row of `object`: the keys it carries (others keep their value,
-    /// or their default for a new row), `_storedAt`, scope, owner and keyed hashes. `sql` keeps
-    /// the statement written for each set of keys (the indexes of the table's fields carried).
-    private func upsert(
-        _ object: WireObject, table: TableDefinition, cipher: FieldCipher, now: Double, sql: inout [[Int]: String],
-        connection: SQLiteConnection
-    ) throws {
+    /// The row of `object` (see ``PreparedRows/Row``): the keys it carries (others keep their
+    /// value, or their default for a new row), each value checked against its field's type and
+    /// sealed with its keyed hash when encrypted, then `_storedAt` (`now`), scope and owner.
+    ///
+    /// - Throws: `DataError` `typeMismatch` naming the object and the key whose value is of
+    ///   another kind; `cannotOpen` when sealing fails.
+    static func prepare(_ object: WireObject, table: PreparedRows.Shape, cipher: FieldCipher, now: Double) throws -> PreparedRows.Row {
         var carried: [Int] = []
         var values: [FieldValue] = [.text(object.objectId)]
-        for (index, field) in table.fields.enumerated() {
-            guard let wire = object.values[field.key] else { continue }
+        for index in table.keys.indices {
+            guard let wire = object.values[table.keys[index]] else { continue }
             carried.append(index)
-            let value = field.type.normalized(FieldValue(wire: wire))
-            guard Self.fits(value, field.type, nullable: field.isNullable || table.encrypted[index]) else {
+            let type = table.types[index]
+            let value = type.normalized(FieldValue(wire: wire))
+            guard Self.fits(value, type, nullable: table.nullable[index] || table.encrypted[index]) else {
                 throw DataError(
                     .typeMismatch,
-                    "\(table.typeName) '\(object.objectId)'.\(field.key) is \(value) on the server, not a \(field.type.rawValue)")
+                    "\(table.typeName) '\(object.objectId)'.\(table.keys[index]) is \(value) on the server, not a \(type.rawValue)")
             }
             if table.encrypted[index] {
                 values += [try cipher.seal(value), cipher.keyedHash(value)]
@@ -165,17 +181,25 @@ struct SyncApplier: Sendable {
             .real(now), .integer(Int64(object.scope)), object.ownerUser.map(FieldValue.text) ?? .null,
             object.ownerGroup.map(FieldValue.text) ?? .null,
         ]
-        let written: String
-        if let cached = sql[carried] {
-            written = cached
+        return PreparedRows.Row(carried: carried, values: values)
+    }
+
+    /// Inserts or replaces a prepared row. `statements` keeps the statement prepared for each
+    /// set of keys (the indexes of the table's fields carried); each run rewinds it first and
+    /// binds every parameter.
+    private func upsert(
+        _ row: PreparedRows.Row, table: TableDefinition, statements: inout [[Int]: SQLiteStatement], connection: SQLiteConnection
+    ) throws {
+        let statement: SQLiteStatement
+        if let prepared = statements[row.carried] {
+            statement = prepared
+            statement.rewind()
         } else {
-            written = Self.upsertSQL(table: table, carrying: carried)
-            sql[carried] = written
+            statement = try connection.statement(Self.upsertSQL(table: table, carrying: row.carried))
+            statements[row.carried] = statement
         }
-        try connection.withStatement(written) { statement in
-            statement.bind(values)
-            try statement.step()
-        }
+        statement.bind(row.values)
+        try statement.step()
     }
 
     /// The `INSERT … ON CONFLICT DO UPDATE` of a row carrying the fields of `table` at `carried`

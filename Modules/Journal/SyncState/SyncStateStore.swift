@@ -46,6 +46,22 @@ public protocol SyncStateStore: Sendable {
     ///   `localAndServer` type, `readOnly`, or a storage error (nothing of the page is written).
     func applyPulled(_ page: PullResponse, typeName: String) async throws -> PulledPageOutcome
 
+    /// The work on a pulled page of `typeName` that needs neither the store's lane nor its
+    /// transaction (sealing and hashing encrypted keys, checking each value's kind), done now,
+    /// off the lane: the engine prepares the next page while the lane writes this one. What it
+    /// decides is still decided when the page is written (``applyPulled(_:)``): which objects a
+    /// local change holds back, and whether the type's table is still the one the page was
+    /// prepared for (if not, the page is prepared again there).
+    ///
+    /// The default prepares nothing.
+    ///
+    /// - Throws: as ``applyPulled(_:typeName:)`` (nothing is written).
+    func preparePulled(_ page: PullResponse, typeName: String) async throws -> PreparedPullPage
+
+    /// Writes a page ``preparePulled(_:typeName:)`` prepared, exactly as
+    /// ``applyPulled(_:typeName:)`` writes `prepared.page` (the default does just that).
+    func applyPulled(_ prepared: PreparedPullPage) async throws -> PulledPageOutcome
+
     /// The ids of `typeName`'s objects to fetch again from the server at the next pull
     /// (``SyncStateKey/refetch(_:_:)``: a change of each was discarded, see
     /// ``ChangeJournal/discard(operationID:)``), in id order.
@@ -92,6 +108,16 @@ public protocol SyncStateStore: Sendable {
 }
 
 extension SyncStateStore {
+    /// Prepares nothing: ``applyPulled(_:)`` then writes the page as ``applyPulled(_:typeName:)`` does.
+    public func preparePulled(_ page: PullResponse, typeName: String) async throws -> PreparedPullPage {
+        PreparedPullPage(page: page, typeName: typeName)
+    }
+
+    /// Writes `prepared.page` with ``applyPulled(_:typeName:)``.
+    public func applyPulled(_ prepared: PreparedPullPage) async throws -> PulledPageOutcome {
+        try await applyPulled(prepared.page, typeName: prepared.typeName)
+    }
+
     /// No quiet fields, no resolver: every conflict is left to the user.
     public func conflictHandling(for typeName: String) async throws -> ConflictHandling { ConflictHandling() }
 }
@@ -127,6 +153,24 @@ public struct SyncedType: Sendable, Hashable {
         self.name = name
         self.refreshInterval = refreshInterval
         self.pullScope = pullScope
+    }
+}
+
+/// A pulled page and what the store prepared of it ahead of its turn to be written
+/// (``SyncStateStore/preparePulled(_:typeName:)``).
+public struct PreparedPullPage: Sendable {
+    /// The page as pulled.
+    public let page: PullResponse
+    /// The type the page holds.
+    public let typeName: String
+    /// The store's own work on the page, opaque to the engine; `nil` when it prepared nothing.
+    public let work: (any Sendable)?
+
+    /// A page of `typeName` with the store's `work` on it (none by default).
+    public init(page: PullResponse, typeName: String, work: (any Sendable)? = nil) {
+        self.page = page
+        self.typeName = typeName
+        self.work = work
     }
 }
 

@@ -60,27 +60,40 @@ extension LiveSyncEngine {
             try await state.set([.cursor(typeName): nil])
             page = try await fetch(0)
         }
+        let state = self.state
+        // Three pages move at once: while one is written, the next is prepared (its encrypted
+        // keys sealed, off the store's lane) and the one after it is fetched. Each is written
+        // in turn, in cursor order, as before.
+        var prepared = try await state.preparePulled(page, typeName: typeName)
+        var lookahead: PullResponse?
         while true {
             if reset || revoked { present.formUnion(page.objects.lazy.filter { !$0.deleted }.map(\.objectId)) }
             if reset {
                 // The user's edits made after the backup: kept and sent, not overwritten by the page.
                 resent += try await state.requeueChanged(page.objects, typeName: typeName, ownerUser: info.userID)
             }
-            // A page that does not move the cursor cannot lead anywhere new.
-            let following: Int64? = page.hasMore && page.cursor > cursor ? page.cursor : nil
-            async let upcoming: PullResponse? = {
+            let following = Self.following(page, fetchedAt: cursor)
+            let fetched = lookahead
+            async let upcoming: (next: PreparedPullPage, after: PullResponse?)? = {
                 guard let following else { return nil }
-                return try await fetch(following)
+                let next = if let fetched { fetched } else { try await fetch(following) }
+                async let after: PullResponse? = {
+                    guard let further = Self.following(next, fetchedAt: following) else { return nil }
+                    return try await fetch(further)
+                }()
+                return (try await state.preparePulled(next, typeName: typeName), try await after)
             }()
             // The page's rows, this device's writes another user's concurrent write replaced (the
             // page holds theirs) and the cursor: one transaction.
-            let outcome = try await state.applyPulled(page, typeName: typeName)
+            let outcome = try await state.applyPulled(prepared)
             report.pulled[typeName, default: 0] += outcome.written
             report.keptLocal += outcome.keptLocal
             report.conflicts += outcome.conflicts
             cursor = page.cursor
-            guard let next = try await upcoming else { break }
-            page = next
+            guard let (next, after) = try await upcoming else { break }
+            prepared = next
+            page = next.page
+            lookahead = after
         }
         if reset {
             resent += try await state.requeueMissing(typeName, present: present, ownerUser: info.userID)
@@ -106,6 +119,13 @@ extension LiveSyncEngine {
             }
         }
         if let visibility = page.visibility, visibility != knownVisibility { try await state.set([.visibility(typeName): visibility]) }
+    }
+
+    /// The cursor to fetch the page after `page` at (`page` was fetched at `cursor`), or `nil`
+    /// when there is none: the server has no more, or `page` did not move the cursor (then it
+    /// cannot lead anywhere new).
+    private static func following(_ page: PullResponse, fetchedAt cursor: Int64) -> Int64? {
+        page.hasMore && page.cursor > cursor ? page.cursor : nil
     }
 
     /// Restores the server's version of each object a discarded change named
