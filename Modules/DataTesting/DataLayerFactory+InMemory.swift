@@ -62,7 +62,7 @@ extension DataLayerFactory {
     ) async -> any DataLayer {
         let container = makeContainer()
         let layer = await opened { try await openStore(in: container.directory, readOnly: readOnly, clock: clock) }
-        return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
+        return GatedDataLayer.wrapping(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
     }
 
     /// ``inMemory(readOnly:allowing:failing:clock:)`` signed in as `session` from the start (the
@@ -81,7 +81,7 @@ extension DataLayerFactory {
         }
         let layer =
             readOnly ? await opened { try await openStore(in: container.directory, readOnly: true, clock: clock) } : writer
-        return GatedDataLayer(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
+        return GatedDataLayer.wrapping(layer, gate: CallGate(allowing: allowing, failures: failing, container: container))
     }
 
     /// A new temporary container, or a stop naming why there is none.

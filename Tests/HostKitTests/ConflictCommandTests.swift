@@ -222,7 +222,7 @@ struct ConflictCommandTests {
     @Test("a conflict the store cannot read is not listed; keep-theirs by its id forgets it, keep-mine fails naming it")
     func unreadableConflict() async throws {
         let unreadable = UnreadableConflicts(unreadable: "0193a5c2-7777-7000-8000-000000000001:9")
-        let data = DataLayerFactory.replacing(in: await DataLayerFactory.inMemory(), conflicts: unreadable)
+        let data = await DataLayerFactory.inMemory().replacing(conflicts: unreadable)
         let harness = try await HostHarness(data: data)
         let mine = await harness.run("sync", "conflicts", "keep-mine", "0193a5c2-7777")
         #expect(mine.status != 0 && mine.stderrLines.count == 1, "\(mine)")

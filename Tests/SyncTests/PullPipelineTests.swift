@@ -37,7 +37,7 @@ struct PullPipelineTests {
             guard written == 0 else { return }
             _ = await eventually(within: Patience.childProcess) { server.requests(to: path).count >= 3 }
         }
-        let data = DataLayerFactory.replacing(in: inner, syncState: watched)
+        let data = inner.replacing(syncState: watched)
         try await data.store.register(SyncVisit.self)
         try await data.session.save(
             AuthInfo(userID: "u1", account: "u1@example.org", groups: [], token: "token-u1", validUntil: Date().addingTimeInterval(3600)))
