@@ -8,7 +8,7 @@ import StrataWire
 ///
 /// Nothing here decides what the transaction decides: which objects a local change holds back
 /// is looked up in it, as before. The rows are used only for the page and the table they were
-/// prepared for (``rows(for:table:)``); a type registered again in between (other fields,
+/// prepared for (``rows(for:shape:)``); a type registered again in between (other fields,
 /// other encrypted keys) gets its page prepared again inside the transaction.
 struct PreparedRows: Sendable {
     /// What rows are prepared against: the table's fields, in order, with their types, whether
@@ -67,10 +67,10 @@ struct PreparedRows: Sendable {
     }
 
     /// The rows, when they were prepared from exactly `objects` (equal objects, in order: the
-    /// same array, as the engine passes it, compares at once) and a table shaped as `table`;
+    /// same array, as the engine passes it, compares at once) for a table of `shape`;
     /// otherwise `nil`, and the caller prepares each object itself.
-    func rows(for objects: [WireObject], table: TableDefinition) -> [Result<Row, DataError>?]? {
-        guard objects == self.objects, shape == Shape(table) else { return nil }
+    func rows(for objects: [WireObject], shape: Shape) -> [Result<Row, DataError>?]? {
+        guard objects == self.objects, self.shape == shape else { return nil }
         return rows
     }
 }

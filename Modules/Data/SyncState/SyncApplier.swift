@@ -73,7 +73,9 @@ struct SyncApplier: Sendable {
             throw DataError(.notRegistered, "cannot apply pulled \(typeName) objects: the type is not registered as localAndServer")
         }
         // Rows prepared off the lane are used only for the table they were prepared for.
-        let rows = prepared.flatMap { $0.rows(for: objects, table: table) }
+        // The table's shape, made once for the page: what rows are prepared against, here or off the lane.
+        let shape = PreparedRows.Shape(table)
+        let rows = prepared.flatMap { $0.rows(for: objects, shape: shape) }
         var outcome = PulledPageOutcome()
         // The objects of a page mostly carry the same keys: one statement per key set, written,
         // prepared and found once for the page (not looked up by its text for every object).
@@ -104,7 +106,7 @@ struct SyncApplier: Sendable {
             do {
                 let row =
                     if let ready = rows?[position] ?? nil { try ready.get() } else {
-                        try Self.prepare(object, table: PreparedRows.Shape(table), cipher: cipher, now: now)
+                        try Self.prepare(object, table: shape, cipher: cipher, now: now)
                     }
                 try upsert(row, table: table, statements: &upserts, connection: state.connection)
                 try ServerVersions.record(table.typeName, object.objectId, version: object.version, using: versions)
