@@ -11,13 +11,17 @@ struct PostgresAppStore: AppObjectStore {
     let app: String
 
     func write<T: Sendable>(_ body: @Sendable (any AppTransaction) async throws -> T) async throws -> T {
-        try await database.transaction("applying changes") { connection in
+        let probesObjects = database.statistics.probesObjects
+        let (result, savedObjects) = try await database.transaction("applying changes") { connection in
             // The transaction takes the app version's lock itself, after the batch's look-ups.
-            let transaction = PostgresAppTransaction(connection: connection, app: app, logger: database.logger)
+            let transaction = PostgresAppTransaction(
+                connection: connection, app: app, probesObjects: probesObjects, logger: database.logger)
             let result = try await body(transaction)
             try await transaction.finish()
-            return result
+            return (result, transaction.savedObjects)
         }
+        if savedObjects && !probesObjects { database.statistics.wroteObjects(in: database) }
+        return result
     }
 
     func changes(typeName: String, since: Int64, limit: Int, visibility: ObjectVisibility) async throws -> [StoredObject] {

@@ -48,9 +48,16 @@ final class PostgresAppTransaction: AppTransaction {
     /// transaction always moves the counter (``finish()``), so ``lock()`` can trust it.
     private var wrote = false
 
-    init(connection: PostgresConnection, app: String, logger: Logger) {
+    /// Whether the batch's objects are looked up by one probe of the key per id, rather than
+    /// with `= ANY` (``PostgresPlannerStatistics`` says when the planner can be trusted with it).
+    let probesObjects: Bool
+    /// Whether the body saved an object (a write the planner's statistics may be missing for).
+    private(set) var savedObjects = false
+
+    init(connection: PostgresConnection, app: String, probesObjects: Bool, logger: Logger) {
         self.connection = connection
         self.app = app
+        self.probesObjects = probesObjects
         self.logger = logger
     }
 
@@ -98,12 +105,7 @@ final class PostgresAppTransaction: AppTransaction {
             let type = statement.bind(group.typeName)
             let ids = statement.bind(PostgresColumn.text(group.ids))
             let versions = statement.bind(PostgresColumn.int64(group.versions))
-            branches.append(
-                """
-                SELECT 1, \(type), r.object_id FROM unnest(\(ids)::text[], \(versions)::int8[]) AS r(object_id, version)
-                LEFT JOIN objects o ON o.app = \(app) AND o.type_name = \(type) AND o.object_id = r.object_id
-                WHERE COALESCE(o.version, -1) <> r.version
-                """)
+            branches.append(Self.movedObjectsSQL(app: app, type: type, ids: ids, versions: versions, probes: probesObjects))
         }
         statement.append(branches.joined(separator: "\nUNION ALL\n"))
         var moved: [String: [String]] = [:]
@@ -189,9 +191,12 @@ final class PostgresAppTransaction: AppTransaction {
         try SQLiteText.check(
             object.typeName, object.objectId, object.ownerUser, object.ownerGroup, object.parentType, object.parentId,
             what: "type name, object id, owner or parent")
-        try pending.save(object)
+        // Known absent (looked up under the lock, not saved since): a plain insert.
+        let isNew = known.object(typeName: object.typeName, objectId: object.objectId).map { $0 == nil } ?? false
+        try pending.save(object, isNew: isNew)
         known.saved(object)
         wrote = true
+        savedObjects = true
     }
 
     func recordOverwrite(_ notice: StoredOverwrite) async throws {
@@ -275,12 +280,14 @@ final class PostgresAppTransaction: AppTransaction {
     @discardableResult
     private func lookUp(typeName: String, ids: [String]) async throws -> [StoredObject] {
         var statement = PostgresStatement()
-        // `= ANY`, not a probe per id as for operation ids (PostgresAppTransaction+Probes.swift says why).
-        statement.append(
-            """
-            SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(statement.bind(app)) \
-            AND type_name = \(statement.bind(typeName)) AND object_id = ANY(\(statement.bind(ids)))
-            """)
+        let (app, type, wanted) = (statement.bind(app), statement.bind(typeName), statement.bind(ids))
+        if probesObjects {
+            statement.append(Self.objectProbesSQL(app: app, type: type, ids: wanted))
+        } else {
+            // No statistics yet: `= ANY` reads the type at most once (PostgresAppTransaction+Probes.swift says why).
+            statement.append(
+                "SELECT \(PostgresAppStore.columnsWithWriters) FROM objects WHERE app = \(app) AND type_name = \(type) AND object_id = ANY(\(wanted))")
+        }
         let found = try await run(statement).map(PostgresAppStore.objectWithWriters)
         known.lookedUp(typeName: typeName, ids: ids, found: found)
         return found

@@ -16,6 +16,8 @@ final class ServerPostgres: Sendable {
     /// The logger at the caller's level, for the pool's own life (``logger`` is quieter).
     private let lifecycle: Logger
     private let metrics: PostgresPoolMetrics
+    /// Whether the planner has statistics for `objects` (how a push looks its objects up).
+    let statistics = PostgresPlannerStatistics()
 
     init(configuration: PostgresClient.Configuration, place: String, leaseTimeout: Duration = .seconds(5), logger: Logger) {
         self.leaseTimeout = leaseTimeout
@@ -39,6 +41,7 @@ final class ServerPostgres: Sendable {
     /// Shuts the pool down: it closes idle connections at once and leased ones when they come
     /// back; returns when every connection is closed.
     func close() async {
+        await statistics.close()
         runner.cancel()
         await runner.value
         lifecycle.debug("closed the database pool", metadata: ["database": "\(place)"])

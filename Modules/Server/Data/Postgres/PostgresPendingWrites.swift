@@ -28,6 +28,10 @@ struct PostgresPendingWrites {
         let writers_json: String
         let parent_type: String?
         let parent_id: String?
+        /// Known absent from the table when first saved in this buffer: a plain `INSERT`
+        /// (no arbiter probe of the key, no speculative insertion), which fails loudly, as a
+        /// duplicate, should the row exist after all.
+        var isNew: Bool
     }
 
     private struct Overwrite: Encodable {
@@ -73,19 +77,24 @@ struct PostgresPendingWrites {
         operations.append(Operation(user_id: userId, operation_id: operationId, version: version))
     }
 
-    mutating func save(_ object: StoredObject) throws {
+    /// Saves `object`; `isNew` when the transaction knows the table has no row of it (looked
+    /// up under the app's lock and not saved since).
+    mutating func save(_ object: StoredObject, isNew: Bool) throws {
         let json: String
         if let bytes = WireJSON.values(object.values) {
             json = String(decoding: bytes, as: UTF8.self)
         } else {
             json = String(decoding: try WireCoding.encoder().encode(object.values), as: UTF8.self)
         }
-        let row = Object(
+        var row = Object(
             type_name: object.typeName, object_id: object.objectId, values_json: json, scope: object.scope,
             owner_user: object.ownerUser, owner_group: object.ownerGroup, deleted: object.deleted, version: object.version,
-            writers_json: FieldWritersJSON.encode(object.writers), parent_type: object.parentType, parent_id: object.parentId)
+            writers_json: FieldWritersJSON.encode(object.writers), parent_type: object.parentType, parent_id: object.parentId,
+            isNew: isNew)
         let key = ObjectKey(typeName: ExactText(object.typeName), objectId: ExactText(object.objectId))
         if let index = objects[key] {
+            // Saved again before the buffer went: the table holds what it held at the first save.
+            row.isNew = objectRows[index].isNew
             objectRows[index] = row
         } else {
             objects[key] = objectRows.count
@@ -133,36 +142,9 @@ struct PostgresPendingWrites {
                 FROM unnest(\(users)::text[], \(ids)::text[], \(versions)::int8[]) AS r(user_id, operation_id, version)
                 """)
         }
-        if !objectRows.isEmpty {
-            let rows = objectRows
-            let columns = [
-                statement.bind(PostgresColumn.text(rows.map(\.type_name))) + "::text[]",
-                statement.bind(PostgresColumn.text(rows.map(\.object_id))) + "::text[]",
-                statement.bind(PostgresColumn.text(rows.map(\.values_json))) + "::text[]",
-                statement.bind(PostgresColumn.int32(rows.map { Int32($0.scope) })) + "::int4[]",
-                statement.bind(PostgresColumn.text(rows.map(\.owner_user))) + "::text[]",
-                statement.bind(PostgresColumn.text(rows.map(\.owner_group))) + "::text[]",
-                statement.bind(PostgresColumn.bool(rows.map(\.deleted))) + "::bool[]",
-                statement.bind(PostgresColumn.int64(rows.map(\.version))) + "::int8[]",
-                statement.bind(PostgresColumn.text(rows.map(\.writers_json))) + "::text[]",
-                statement.bind(PostgresColumn.text(rows.map(\.parent_type))) + "::text[]",
-                statement.bind(PostgresColumn.text(rows.map(\.parent_id))) + "::text[]",
-            ]
-            parts.append(
-                """
-                INSERT INTO objects (
-                    app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json,
-                    parent_type, parent_id)
-                SELECT \(appBind), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
-                    r.owner_group, r.deleted, r.version, r.writers_json, r.parent_type, r.parent_id
-                FROM unnest(\(columns.joined(separator: ", "))) AS r(type_name, object_id,
-                    values_json, scope, owner_user, owner_group, deleted, version, writers_json, parent_type, parent_id)
-                ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
-                    scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
-                    deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json,
-                    parent_type = EXCLUDED.parent_type, parent_id = EXCLUDED.parent_id
-                """)
-        }
+        let (newRows, otherRows) = (objectRows.filter(\.isNew), objectRows.filter { !$0.isNew })
+        if !newRows.isEmpty { parts.append(Self.insertObjects(newRows, app: appBind, into: &statement, upsert: false)) }
+        if !otherRows.isEmpty { parts.append(Self.insertObjects(otherRows, app: appBind, into: &statement, upsert: true)) }
         if !narrowings.isEmpty {
             let columns = [
                 statement.bind(PostgresColumn.text(narrowings.map(\.type_name))) + "::text[]",
@@ -212,5 +194,39 @@ struct PostgresPendingWrites {
         let with = parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }.joined(separator: ",\n")
         statement.append("WITH \(with)\n\(last)")
         return statement
+    }
+
+    /// The `INSERT` of `rows` into `objects`; with `upsert`, a row already there takes their values.
+    private static func insertObjects(_ rows: [Object], app: String, into statement: inout PostgresStatement, upsert: Bool) -> String {
+        let columns = [
+            statement.bind(PostgresColumn.text(rows.map(\.type_name))) + "::text[]",
+            statement.bind(PostgresColumn.text(rows.map(\.object_id))) + "::text[]",
+            statement.bind(PostgresColumn.text(rows.map(\.values_json))) + "::text[]",
+            statement.bind(PostgresColumn.int32(rows.map { Int32($0.scope) })) + "::int4[]",
+            statement.bind(PostgresColumn.text(rows.map(\.owner_user))) + "::text[]",
+            statement.bind(PostgresColumn.text(rows.map(\.owner_group))) + "::text[]",
+            statement.bind(PostgresColumn.bool(rows.map(\.deleted))) + "::bool[]",
+            statement.bind(PostgresColumn.int64(rows.map(\.version))) + "::int8[]",
+            statement.bind(PostgresColumn.text(rows.map(\.writers_json))) + "::text[]",
+            statement.bind(PostgresColumn.text(rows.map(\.parent_type))) + "::text[]",
+            statement.bind(PostgresColumn.text(rows.map(\.parent_id))) + "::text[]",
+        ]
+        let insert = """
+            INSERT INTO objects (
+                app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version, writers_json,
+                parent_type, parent_id)
+            SELECT \(app), r.type_name, r.object_id, r.values_json::json, r.scope, r.owner_user,
+                r.owner_group, r.deleted, r.version, r.writers_json, r.parent_type, r.parent_id
+            FROM unnest(\(columns.joined(separator: ", "))) AS r(type_name, object_id,
+                values_json, scope, owner_user, owner_group, deleted, version, writers_json, parent_type, parent_id)
+            """
+        guard upsert else { return insert }
+        return insert + """
+
+            ON CONFLICT (app, type_name, object_id) DO UPDATE SET values_json = EXCLUDED.values_json,
+                scope = EXCLUDED.scope, owner_user = EXCLUDED.owner_user, owner_group = EXCLUDED.owner_group,
+                deleted = EXCLUDED.deleted, version = EXCLUDED.version, writers_json = EXCLUDED.writers_json,
+                parent_type = EXCLUDED.parent_type, parent_id = EXCLUDED.parent_id
+            """
     }
 }
