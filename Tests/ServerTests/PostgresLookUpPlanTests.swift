@@ -15,19 +15,14 @@ struct PostgresLookUpPlanTests {
     static let rows = 20_000
 
     /// A new database with the server's schema and `rows` operation ids of `user`, its
-    /// statistics not gathered (autovacuum kept off that table, as before its first run).
+    /// statistics not gathered (as before autovacuum's first run).
     private static func filledDatabase(_ body: (String) async throws -> Void) async throws {
-        try await TestPostgres.withDatabase { url in
-            let data = try await ServerDataFactory.postgres(url: url, logger: ServerScenario.logger)
-            try await data.close()
-            try await TestPostgres.execute(
-                """
-                ALTER TABLE operations SET (autovacuum_enabled = false);
+        try await PlannedDatabase.with(
+            "operations",
+            filledBy: """
                 INSERT INTO operations (app, user_id, operation_id, version)
                 SELECT 'app', 'user', 'operation-' || i, i FROM generate_series(1, \(rows)) AS i;
-                """, in: url)
-            try await body(url)
-        }
+                """, body)
     }
 
     /// Half the ids recorded, half new, as a batch of retried and new changes sends them.

@@ -13,20 +13,15 @@ struct PostgresObjectProbeTests {
     static let rows = 20_000
 
     /// A new database with the server's schema and `rows` objects of `Case`, its statistics not
-    /// gathered (autovacuum kept off the table).
+    /// gathered.
     private static func filledDatabase(_ body: (String) async throws -> Void) async throws {
-        try await TestPostgres.withDatabase { url in
-            let data = try await ServerDataFactory.postgres(url: url, logger: ServerScenario.logger)
-            try await data.close()
-            try await TestPostgres.execute(
-                """
-                ALTER TABLE objects SET (autovacuum_enabled = false);
+        try await PlannedDatabase.with(
+            "objects",
+            filledBy: """
                 INSERT INTO objects (app, type_name, object_id, values_json, scope, owner_user, owner_group, deleted, version)
                 SELECT 'app', 'Case', 'case-' || i, '{}', 2, 'user-' || (i % 7), 'group-' || (i % 3), false, i
                 FROM generate_series(1, \(rows)) AS i;
-                """, in: url)
-            try await body(url)
-        }
+                """, body)
     }
 
     /// Half the ids stored, half new, as a batch of edits and new objects sends them.
