@@ -257,7 +257,7 @@ let package = Package(
         tests(
             "StrataNotifyKitTests", "NotifyKitTests",
             [
-                "StrataNotifyKit", "StrataDomain", "StrataStore", "StrataJournal", "StrataSession", "StrataMaintenance",
+                "StrataNotifyKit", "StrataDomain", "StrataStore", "StrataSession",
                 "StrataData", "StrataDataTesting", "StrataSync", "StrataSyncTesting",
                 "StrataCrossCutting", "StrataTestSupport", log,
             ]

@@ -43,7 +43,7 @@ struct EnrichmentFailureTests {
         let fixture = try await DomainFixture(kind)
         let report = try await fixture.addReport("Hanako Yamada")
         let followUp = try await fixture.schedule(report, on: testNow + day)
-        let failing = try await DomainFactory.make(data: FailingLookupDataLayer(inner: fixture.data), clock: FixedClock(testNow))
+        let failing = try await DomainFactory.make(data: fixture.data.replacing(store: FailingLookups(base: fixture.data.store)), clock: FixedClock(testNow))
 
         let outcome = try await failing.notifications.record(
             dueNotice(report: report.objectId ?? "", followUp: followUp.objectId))

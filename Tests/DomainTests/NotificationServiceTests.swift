@@ -1,5 +1,7 @@
 import Foundation
 import StrataCrossCutting
+import StrataData
+import StrataDataTesting
 import StrataDomain
 import Testing
 
@@ -111,14 +113,14 @@ struct NotificationServiceTests {
     @Test("when another process records the same id first, the save's duplicate error yields its record", arguments: StoreKind.allCases)
     func lostRaceIsADuplicate(kind: StoreKind) async throws {
         let fixture = try await DomainFixture(kind)
-        let racing = RacingDataLayer(over: fixture.data)
+        let racing = fixture.data.replacing(store: RacingStore(over: fixture.data.store))
         let domain = try await DomainFactory.make(data: racing, clock: FixedClock(testNow))
         let outcome = try await domain.notifications.record(IncomingNotification(id: "n-1", kind: "message", title: "mine"))
         guard case .duplicate(let winner) = outcome else {
             Issue.record("expected .duplicate, got \(outcome)")
             return
         }
-        #expect(winner.title == RacingDataLayer.rivalTitle)
+        #expect(winner.title == RacingStore.rivalTitle)
         #expect(try await fixture.domain.notifications.list(unreadOnly: false) == [winner])
     }
 

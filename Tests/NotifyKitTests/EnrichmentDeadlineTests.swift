@@ -38,11 +38,12 @@ struct EnrichmentDeadlineTests {
 
     @Test("an enrichment that never returns: past the deadline the original content is recorded and delivered, and logged")
     func stalledEnrichmentKeepsTheOriginal() async throws {
-        let stalled = StalledLookups(base: await DataLayerFactory.inMemory())
+        let live = await DataLayerFactory.inMemory()
+        let stalled = StalledLookups(base: live.store)
         defer { stalled.gate.release() }
         let log = LogLines()
         let fixture = try await InboxFixture(
-            data: stalled, enrichment: EnrichmentDeadline.policy(seconds: 0.05, logger: log.logger))
+            data: live.replacing(store: stalled), enrichment: EnrichmentDeadline.policy(seconds: 0.05, logger: log.logger))
         defer { fixture.remove() }
         try fixture.drop(
             "fu.json",

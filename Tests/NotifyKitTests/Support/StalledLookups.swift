@@ -1,13 +1,10 @@
-import StrataData
-import StrataJournal
-import StrataMaintenance
-import StrataSession
+import StrataDataTesting
 import StrataStore
 import Synchronization
 
-/// A data layer whose store never answers a look-up of a case report until released: the
-/// enrichment that never returns. Every other call goes to the wrapped layer.
-struct StalledLookups: DataLayer {
+/// A store that never answers a look-up of a case report until released: the enrichment that
+/// never returns. Every other call goes to the wrapped store.
+struct StalledLookups: ForwardingStore {
     /// Holds the stalled look-ups until ``release()``.
     final class Gate: Sendable {
         private let waiting = Mutex<(released: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
@@ -37,35 +34,11 @@ struct StalledLookups: DataLayer {
         }
     }
 
-    /// The store that stalls case-report look-ups.
-    struct Store: ValueObjectStore {
-        let base: any ValueObjectStore
-        let gate: Gate
-
-        func register<Object: ValueObject>(_ type: Object.Type) async throws { try await base.register(type) }
-        func save<Object: ValueObject>(_ object: Object) async throws -> Object { try await base.save(object) }
-        func save<Object: ValueObject>(_ objects: [Object]) async throws -> [Object] { try await base.save(objects) }
-        func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
-            if Object.schema.typeName == "CaseReport" { await gate.wait() }
-            return try await base.fetch(type, id: id)
-        }
-        func delete<Object: ValueObject>(_ object: Object) async throws -> Bool { try await base.delete(object) }
-        func delete<Object: ValueObject>(_ objects: [Object]) async throws -> Int { try await base.delete(objects) }
-        func deleteAll<Object: ValueObject>(_ type: Object.Type) async throws -> Int { try await base.deleteAll(type) }
-        func query<Object: ValueObject>(_ query: Query<Object>) async throws -> [Object] { try await base.query(query) }
-        func count<Object: ValueObject>(_ query: Query<Object>) async throws -> Int { try await base.count(query) }
-    }
-
-    let base: any DataLayer
+    let base: any ValueObjectStore
     let gate = Gate()
 
-    var store: any ValueObjectStore { Store(base: base.store, gate: gate) }
-    var isWritable: Bool { base.isWritable }
-    var location: String { base.location }
-    var journal: any ChangeJournal { base.journal }
-    var diagnostics: any DiagnosticLog { base.diagnostics }
-    var session: any SessionStore { base.session }
-    var notices: any ChangeNotices { base.notices }
-    var syncState: any SyncStateStore { base.syncState }
-    var conflicts: any SyncConflictStore { base.conflicts }
+    func fetch<Object: ValueObject>(_ type: Object.Type, id: String) async throws -> Object? {
+        if Object.schema.typeName == "CaseReport" { await gate.wait() }
+        return try await base.fetch(type, id: id)
+    }
 }
