@@ -21,6 +21,11 @@ import StrataSync
 enum CompositionRoot {
     /// Builds what the kit needs once it has parsed the command line.
     static func makeRuntime(_ launch: HostLaunch) async throws -> HostRuntime {
+        let clock = SystemClock()
+        // While the store opens on its own queue, the domain's schemas and the calendar days are
+        // printed in are built on the other core (a one-shot command's start, Benchmarks/README.md).
+        async let prepared: Void = DomainFactory.prepare()
+        async let calendar = clock.calendar
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataHostCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
@@ -32,7 +37,7 @@ enum CompositionRoot {
         // is found by the statements that meet it, by strata-notifyd's daily full check and by
         // `store check`, each marking the store for every process (DataLayerFactory.checkIfDue).
         let data = try await DataLayerFactory.live(container: container, logger: logger, keyring: keyring)
-        let clock = SystemClock()
+        _ = await (prepared, calendar)
         let sync = SyncFactory.live(data: data, configuration: configuration, logger: logger, clock: clock)
         let domain = try await DomainFactory.make(data: data, clock: clock)
         // Announcements are server only: read on demand through the remote store, never kept.

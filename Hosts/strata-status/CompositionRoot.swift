@@ -21,6 +21,8 @@ enum CompositionRoot {
     ///
     /// - Important: never creates the container directory or the store: a widget only looks.
     static func makeStatus(_ launch: StatusLaunch) async throws -> StatusSources {
+        // While the store opens on its own queue, the domain's schemas are built on the other core.
+        async let prepared: Void = DomainFactory.prepare()
         let level = try StrataLogging.level(verbose: launch.verbose, environment: launch.environment)
         let logger = StrataLogging.makeLogger(label: StrataStatusCLI.programName, level: level)
         let container = try ContainerDirectory.resolve(environment: launch.environment)
@@ -40,6 +42,7 @@ enum CompositionRoot {
         else {
             return StatusSources(domain: nil, sync: configured.map(unknown) ?? .notConfigured)
         }
+        await prepared
         let domain = try await DomainFactory.make(data: data, clock: SystemClock())
         // The store is the one source of the status: strata-status never links the sync engine.
         var sync = try await data.syncState.status()

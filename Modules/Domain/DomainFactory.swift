@@ -29,4 +29,30 @@ public enum DomainFactory {
         }
         return StoreDomainServices(store: store, clock: clock, enrichment: enrichment, syncState: data.syncState)
     }
+
+    /// Builds and checks the schemas ``make(data:clock:enrichment:)`` registers (``CaseReport``,
+    /// ``FollowUp``, ``NotificationRecord``): the part of registering them that needs no store.
+    /// Optional: `make` does it on first use anyway.
+    ///
+    /// A composition root runs it while the store opens, so a one-shot command's start uses
+    /// both cores instead of waiting for the store's queue and then building the schemas
+    /// (each field's key path, the checks of its indexes), which is a process's first use of
+    /// most of the domain's generic types:
+    ///
+    /// ```swift
+    /// async let prepared: Void = DomainFactory.prepare()
+    /// let data = try await DataLayerFactory.live(container: container, logger: logger)
+    /// await prepared
+    /// ```
+    public static func prepare() async {
+        prepare(CaseReport.self)
+        prepare(FollowUp.self)
+        prepare(NotificationRecord.self)
+    }
+
+    /// `Object`'s schema, built once per process, and its check (registering repeats the
+    /// check and reports what it finds).
+    private static func prepare<Object: ValueObject>(_ type: Object.Type) {
+        _ = try? Object.schema.validate()
+    }
 }

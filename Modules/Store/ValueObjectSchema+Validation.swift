@@ -55,7 +55,7 @@ extension ValueObjectSchema {
                     .invalidSchema, "\(typeName): parent type name '\(dependency.parentType)' is not an ASCII identifier")
             }
         }
-        let sharing = dependencies.filter(\.sharesVisibility).map(\.parentType)
+        let sharing = dependencies.filter { $0.sharesVisibility }.map { $0.parentType }
         if sharing.count > 1 {
             throw DataError(
                 .invalidSchema,

@@ -56,6 +56,8 @@ public enum DataLayerFactory {
         keyring: DataKeyring? = nil
     ) async throws -> any DataLayer {
         let queue = BlockingLane(label: "strata.store")
+        // The cipher is derived from the key file on another thread while SQLite opens the file.
+        let prefetch = FieldCipherPrefetch(keyFile: FieldCipher.keyURL(in: container))
         let database = try await queue.run {
             do {
                 try container.prepare()
@@ -63,7 +65,8 @@ public enum DataLayerFactory {
                 throw DataError(.cannotOpen, "\(error)")
             }
             let database = try SQLiteDatabase(
-                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue, keyring: keyring)
+                container: container, mode: .readWrite, logger: logger, clock: clock, queue: queue, keyring: keyring,
+                prefetch: prefetch)
             if verifyPages { try database.verifyPages(.everyPage) }
             return database
         }
@@ -109,10 +112,12 @@ public enum DataLayerFactory {
         verifyPages: PageVerification = .none, keyring: DataKeyring? = nil
     ) async throws -> (any DataLayer)? {
         let queue = BlockingLane(label: "strata.store")
+        // The cipher is derived from the key file on another thread while SQLite opens the file.
+        let prefetch = FieldCipherPrefetch(keyFile: FieldCipher.keyURL(in: container))
         let database = try await queue.run {
             try openReadOnly(
                 container: container, logger: logger, clock: clock, requireKey: requireKey, verifyPages: verifyPages,
-                queue: queue, keyring: keyring)
+                queue: queue, keyring: keyring, prefetch: prefetch)
         }
         return database.map { compose($0, isWritable: false) }
     }
@@ -120,7 +125,7 @@ public enum DataLayerFactory {
     /// ``readOnly(container:logger:clock:requireKey:verifyPages:keyring:)``'s work, on `queue`'s thread.
     private static func openReadOnly(
         container: ContainerDirectory, logger: Logger, clock: any StrataClock, requireKey: Bool,
-        verifyPages: PageVerification, queue: BlockingLane, keyring: DataKeyring?
+        verifyPages: PageVerification, queue: BlockingLane, keyring: DataKeyring?, prefetch: FieldCipherPrefetch
     ) throws -> SQLiteDatabase? {
         try requireDirectoryOrNothing(container.url)
         var storeInfo = stat()
@@ -135,7 +140,8 @@ public enum DataLayerFactory {
             return nil
         }
         var database = try SQLiteDatabase(
-            container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
+            container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring,
+            prefetch: prefetch)
         // Without a keyring, a key the store says lives in the Secret Service is not missing:
         // such a reader only counts, and never decrypts (strata-status).
         func lacksKey(_ database: SQLiteDatabase) -> Bool {
@@ -146,7 +152,8 @@ public enum DataLayerFactory {
             // A writer creating the store links the key before it records the fingerprint, so a
             // second look that still finds a fingerprint but no key means the key is really gone.
             database = try SQLiteDatabase(
-                container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring)
+                container: container, mode: .readOnly, logger: logger, clock: clock, queue: queue, keyring: keyring,
+                prefetch: prefetch)
         }
         if lacksKey(database) {
             let place = DataKeySource(container: container, keyring: keyring).missingPlaces(

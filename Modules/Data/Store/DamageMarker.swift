@@ -31,6 +31,9 @@ struct DamageMarker: Sendable {
 
     /// What the marker says, or `nil` when the store is not marked.
     func reason() -> String? {
+        // Nearly always absent: one `access` says so without FileManager's first use (every
+        // command and status tick opens the store through here).
+        if access(url.path, F_OK) != 0, errno == ENOENT { return nil }
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         let text = String(decoding: data.prefix(1000), as: UTF8.self).trimmingWhitespaceAndNewlines()
         return text.isEmpty ? "marked damaged" : text

@@ -94,7 +94,7 @@ enum LocalOnlyRows {
         try connection.writeTransaction {
             let (rows, failures) = try listedRows(table, schema: schema, cipher: cipher, connection: connection)
             unreadable = failures.map(\.error)
-            let parent = schema.dependencies.first(where: \.sharesVisibility)
+            let parent = schema.dependencies.first { $0.sharesVisibility }
             let writer = JournalWriter(connection: connection, cipher: cipher, now: now, operationIDs: state.operationIDs)
             for row in rows {
                 guard try !hasJournalEntry(schema.typeName, row.id, in: connection) else { continue }

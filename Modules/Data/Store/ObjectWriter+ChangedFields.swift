@@ -46,7 +46,8 @@ extension ObjectWriter {
     /// a column an `UPDATE` sets, even to the value it had: an edit of one unindexed field
     /// then writes the row's page alone, not one page per index as well.
     func updateSQL(changing changed: [String]) -> String {
-        let keys = table.fields.map(\.key)
+        // A closure, not `map(\.key)`: a key-path literal would be built on every save (TableDefinition).
+        let keys = table.fields.map { $0.key }
         var sql = "UPDATE \"\(table.typeName)\" SET "
         sql.reserveCapacity(64 + 24 * changed.count)
         var next = changed.startIndex
@@ -68,7 +69,7 @@ extension ObjectWriter {
 
     private func slowUpdateSQL(changing changed: [String]) -> String {
         let changed = Set(changed)
-        let keys = table.fields.map(\.key)
+        let keys = table.fields.map { $0.key }
         var assignments = keys.enumerated().filter { changed.contains($0.element) }.map {
             "\(TableDefinition.quote($0.element)) = ?\($0.offset + 2)"
         }

@@ -26,15 +26,18 @@ extension SQLiteDatabase {
     /// - A key that is not the recorded key is refused before anything is written.
     /// - A new store's key is made inside one write transaction, so processes creating the
     ///   store at once all end up with one key, wherever it is kept.
-    static func loadCipher(keys: DataKeySource, connection: SQLiteConnection, mode: Mode) throws -> FieldCipher? {
+    static func loadCipher(
+        keys: DataKeySource, connection: SQLiteConnection, mode: Mode, prefetch: FieldCipherPrefetch? = nil
+    ) throws -> FieldCipher? {
         let recorded = setting(fingerprintSetting, on: connection)
         var problem: String?
         if let found = try keys.find(problem: &problem) {
-            let cipher = try check(found, against: recorded, store: connection.path)
+            let derived = prefetch?.cipher(for: found.key) ?? FieldCipherPrefetch.derived(from: found.key)
+            try check(found, derived.fingerprint, against: recorded, store: connection.path)
             if mode == .readWrite, recorded == nil {
-                try connection.writeTransaction { try record(cipher.fingerprint, kind: found.place.kind, on: connection) }
+                try connection.writeTransaction { try record(derived.fingerprint, kind: found.place.kind, on: connection) }
             }
-            return cipher
+            return derived.cipher
         }
         if recorded != nil {
             guard mode == .readOnly else {
@@ -50,7 +53,9 @@ extension SQLiteDatabase {
                 guard let found = try keys.find(problem: &again) else {
                     throw missingKey(keys: keys, connection: connection, problem: again)
                 }
-                return try check(found, against: other, store: connection.path)
+                let derived = FieldCipherPrefetch.derived(from: found.key)
+                try check(found, derived.fingerprint, against: other, store: connection.path)
+                return derived.cipher
             }
             let created = try keys.create(lookupProblem: problem)
             let cipher = FieldCipher(keyMaterial: created.key)
@@ -98,16 +103,16 @@ extension SQLiteDatabase {
         }
     }
 
-    /// The cipher for `found`, refused when it is not the key `recorded` names.
-    private static func check(_ found: DataKeySource.Found, against recorded: String?, store: String) throws -> FieldCipher {
-        let cipher = FieldCipher(keyMaterial: found.key)
-        if let recorded, recorded != cipher.fingerprint {
+    /// Refuses `found`, whose cipher has `fingerprint`, when it is not the key `recorded` names.
+    private static func check(
+        _ found: DataKeySource.Found, _ fingerprint: String, against recorded: String?, store: String
+    ) throws {
+        if let recorded, recorded != fingerprint {
             throw DataError(
                 .cannotOpen,
                 "\(found.place.location) is not the key \(store) was written with; restore the original key "
                     + "(nothing was changed)")
         }
-        return cipher
     }
 
     /// "The data key … is missing": names every place it was looked for.

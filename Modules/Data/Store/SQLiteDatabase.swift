@@ -56,9 +56,12 @@ final class SQLiteDatabase: Sendable {
     /// busy retry sleeps); async code calls ``open(container:mode:logger:clock:)`` or runs
     /// this in `queue.run` as `DataLayerFactory` does. `keyring` is the session's Secret
     /// Service, when the composition root passed one (see ``DataKeySource``).
+    ///
+    /// `prefetch`, when given, is the cipher being derived from the container's key file on
+    /// another thread meanwhile (`DataLayerFactory` starts it before it queues the open).
     init(
         container: ContainerDirectory, mode: Mode, logger: Logger, clock: any StrataClock, queue: BlockingLane,
-        keyring: DataKeyring? = nil
+        keyring: DataKeyring? = nil, prefetch: FieldCipherPrefetch? = nil
     ) throws {
         BlockingLane.assertCurrent("opening the store")
         self.queue = queue
@@ -88,7 +91,8 @@ final class SQLiteDatabase: Sendable {
         self.logger = logger
         self.clock = clock
         cipher = try Self.loadCipher(
-            keys: DataKeySource(container: container, keyring: keyring), connection: connection, mode: mode)
+            keys: DataKeySource(container: container, keyring: keyring), connection: connection, mode: mode,
+            prefetch: prefetch)
         state = Mutex(StoreState(connection: connection, registered: registeredTables))
         logger.debug("opened store", metadata: ["path": "\(url.path)", "mode": "\(mode)"])
     }

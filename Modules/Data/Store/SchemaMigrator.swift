@@ -67,7 +67,7 @@ struct SchemaMigrator<Object: ValueObject> {
                 changes.append("ALTER TABLE \(table) ADD COLUMN \(definition)")
             }
         } else {
-            let all = ["\"objectId\" TEXT PRIMARY KEY NOT NULL"] + definitions.map(\.1)
+            let all = ["\"objectId\" TEXT PRIMARY KEY NOT NULL"] + definitions.map { $0.1 }
             changes.append("CREATE TABLE \(table) (\(all.joined(separator: ", ")))")
         }
         var indexed = schema.indexedKeys.map { (key: $0, unique: false) } + schema.uniqueKeys.map { (key: $0, unique: true) }
@@ -101,7 +101,7 @@ struct SchemaMigrator<Object: ValueObject> {
             let columns = index.keys.map { (column: schema.isEncrypted($0.key) ? TableDefinition.hashColumn($0.key) : $0.key, order: $0.order) }
             return (name: compoundIndexName(columns), columns: columns)
         }
-        let declaredNames = Set(declared.map(\.name))
+        let declaredNames = Set(declared.map { $0.name })
         for name in indexes.sorted() where name.hasPrefix(compoundIndexPrefix) && !declaredNames.contains(name) {
             changes.append("DROP INDEX IF EXISTS \(TableDefinition.quote(name))")
         }

@@ -57,14 +57,17 @@ struct TableDefinition {
         resolver = schema.resolver
         exists = existingColumns != nil
         let table = Self.quote(schema.typeName)
-        let keys = schema.fields.map(\.key)
+        // Closures, not key paths (`map(\.key)`): in code generic over `Object` a key-path literal
+        // is built at run time on every call (`swift_getKeyPath`, its generic arguments resolved),
+        // which was a tenth of a one-shot command's registering.
+        let keys = schema.fields.map { $0.key }
         encrypted = keys.map(schema.isEncrypted)
         fields = schema.fields.map { (key: $0.key, type: $0.type, isNullable: $0.isNullable) }
         hasStoredAt = existingColumns?.contains("_storedAt") ?? true
         hasOwnerColumns = existingColumns?.contains("_ownerUser") ?? true
         dependencies = schema.dependencies.filter { existingColumns?.contains($0.key) ?? true }
             .map { (key: $0.key, parentType: $0.parentType, encrypted: schema.isEncrypted($0.key)) }
-        sharedParent = schema.dependencies.first(where: \.sharesVisibility).map { (key: $0.key, parentType: $0.parentType) }
+        sharedParent = schema.dependencies.first { $0.sharesVisibility }.map { (key: $0.key, parentType: $0.parentType) }
         let present = keys.filter { existingColumns?.contains($0) ?? true }
         var position: Int32 = 1
         readPositions = keys.map { key in

@@ -271,7 +271,7 @@ extension DeclaredObject {
     public var declaredID: String { objectId ?? "" }
 
     /// The fields a person gives (the forms, the URL parameters, the command-line options).
-    public static var inputFields: [DeclaredField<Self>] { declaredFields.filter(\.isInput) }
+    public static var inputFields: [DeclaredField<Self>] { declaredFields.filter { $0.isInput } }
 
     /// Each declared field's label and value in `object` as people read it (a day in
     /// `calendar`): one-line values with every control character escaped, multi-line ones (a

@@ -121,7 +121,7 @@ struct LiveFactoryDiscoveryTests {
         #expect(members("DataLayerFactory").isSuperset(of: ["live", "readOnly", "maintenance"]))
         #expect(!members("DataLayerFactory").contains("inMemory"), "a test-support member is a double, not a live member")
         #expect(members("UsageMonitorFactory") == ["live"])
-        #expect(members("DomainFactory") == ["make", "announcements"])
+        #expect(members("DomainFactory") == ["make", "announcements", "prepare"])
         #expect(members("SyncFactory") == ["live", "offline", "remote"])
         #expect(members("ServerDomainFactory") == ["make"])
         #expect(members("ServiceNotifierFactory") == ["systemd"])
