@@ -10,17 +10,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// The strict settings plus, in release builds, type metadata reached through its accessor
-/// function rather than by mangled name: a process's first use of a generic type then skips the
-/// runtime's demangler and its protocol-conformance scans, which a one-shot command pays on
-/// nearly every line it runs (Benchmarks/README.md, the seventh round: `strata-host reports
-/// list` 5–7% faster, strata-status 4–5%). Every target but the layering checker's: a flag
-/// SwiftPM calls unsafe keeps a product out of other packages, and the checker's plugins are
-/// meant for anyone's package.
-let runtimeSettings: [SwiftSetting] =
-    strictSettings + [
-        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
-    ]
+/// The strict settings plus, in release builds, type metadata reached through its accessor rather
+/// than by mangled name, which a one-shot command's start pays for (Benchmarks/README.md, seventh
+/// round). Not for the layering checker's targets: an unsafe flag keeps a product out of other packages.
+let runtimeSettings = strictSettings + [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
 
 let log: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -117,12 +112,7 @@ let package = Package(
         module("StrataWire", "Modules/Wire", ["StrataCrossCutting"]),
 
         // MARK: - Data layer
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Modules/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The data layer's vocabulary, by concern: protocols and value types only, no implementation (and no
         // CSQLite); StrataData implements them all behind DataLayerFactory.
         module("StrataStore", "Modules/Store", ["StrataCrossCutting", "StrataWire"]),
